@@ -1,0 +1,70 @@
+package io.envbench.cli;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+
+import io.envbench.stats.Comparison;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** EnvBench's command line, run by {@code ./envbench} with the plugin jar on the class path. */
+@Command(name = "envbench", mixinStandardHelpOptions = true, subcommands = {EnvBenchCli.Summary.class},
+        description = "EnvBench command line tools.")
+public final class EnvBenchCli {
+    public static void main(String[] args) {
+        System.exit(new CommandLine(new EnvBenchCli()).execute(args));
+    }
+
+    @Command(name = "summary", mixinStandardHelpOptions = true,
+            description = "Prints the side-by-side table of one or more CSV JTLs, split by their envbench.env column.")
+    static final class Summary implements Callable<Integer> {
+        @Parameters(arity = "1..*", paramLabel = "JTL", description = "CSV result files")
+        List<Path> jtls;
+
+        @Option(names = "--phases", paramLabel = "CSV", description = "phases file written by the Target Environment Sampler (envbench.phases.file): adds CPU use per environment")
+        Path phases;
+
+        @Override
+        public Integer call() throws IOException {
+            Comparison c;
+            try {
+                c = Comparison.of(jtls);
+            } catch (IOException e) {
+                System.err.println("envbench summary: " + e.getMessage());
+                return 2;
+            }
+            c.printTable(System.out);
+            if (phases != null && Files.isRegularFile(phases)) {
+                printPhases(phases);
+            }
+            return 0;
+        }
+
+        private static void printPhases(Path file) throws IOException {
+            List<String> lines = Files.readAllLines(file);
+            System.out.println();
+            System.out.println("CPU while each environment ran (% of one core; this host has "
+                    + Runtime.getRuntime().availableProcessors() + " CPUs, JMeter shares them with the target):");
+            System.out.println(String.format(Locale.ROOT, "%-14s %8s %10s %10s %14s", "environment", "wall s", "JMeter %", "target %", "docker-proxy %"));
+            for (String line : lines.subList(Math.min(1, lines.size()), lines.size())) {
+                String[] f = line.split(",");
+                if (f.length < 7) {
+                    continue;
+                }
+                double wall = Double.parseDouble(f[3]);
+                System.out.println(String.format(Locale.ROOT, "%-14s %8.1f %10.0f %10.0f %14.0f", f[0], wall,
+                        pct(f[4], wall), pct(f[5], wall), pct(f[6], wall)));
+            }
+        }
+
+        private static double pct(String cpuSec, double wall) {
+            return wall > 0 ? 100 * Double.parseDouble(cpuSec) / wall : 0;
+        }
+    }
+}

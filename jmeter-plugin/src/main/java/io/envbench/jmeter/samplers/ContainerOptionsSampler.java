@@ -1,0 +1,70 @@
+package io.envbench.jmeter.samplers;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Locale;
+
+import org.apache.jmeter.samplers.AbstractSampler;
+import org.apache.jmeter.samplers.Entry;
+import org.apache.jmeter.samplers.SampleResult;
+import org.apache.jmeter.testbeans.TestBean;
+
+import io.envbench.jmeter.EnvBenchProperties;
+import io.envbench.target.ContainerUpdate;
+import io.envbench.target.InvalidSettingException;
+import io.envbench.target.TargetStartException;
+
+/**
+ * Changes a running container: cpuset, CPU quota, memory limit ({@code docker update}), pause or unpause.
+ * The container is an environment started by EnvBench (by name) or any container name or id.
+ * Success or failure, with the reason, is the sample's result.
+ */
+public class ContainerOptionsSampler extends AbstractSampler implements TestBean {
+    private static final long serialVersionUID = 1L;
+
+    private String container = "";
+    private String action = "update";
+    private String cpuset = "";
+    private String cpus = "";
+    private String memory = "";
+
+    @Override
+    public SampleResult sample(Entry e) {
+        SampleResult r = new SampleResult();
+        r.setSampleLabel(getName());
+        r.setDataType(SampleResult.TEXT);
+        r.setSamplerData(action + " " + container + " cpuset=" + cpuset + " cpus=" + cpus + " memory=" + memory);
+        long t0 = System.currentTimeMillis();
+        try {
+            ContainerUpdate update = new ContainerUpdate(EnvBenchProperties.dockerHost());
+            String done = switch (action == null ? "" : action.trim().toLowerCase(Locale.ROOT)) {
+                case "update" -> update.update(container, cpuset, cpus, memory);
+                case "pause" -> update.pause(container);
+                case "unpause" -> update.unpause(container);
+                default -> throw new InvalidSettingException("action", "'" + action + "' is not an action; use update, pause or unpause");
+            };
+            r.setStampAndTime(t0, System.currentTimeMillis() - t0);
+            r.setResponseCodeOK();
+            r.setResponseMessage(done);
+            r.setResponseData(done, StandardCharsets.UTF_8.name());
+            r.setSuccessful(true);
+        } catch (InvalidSettingException | TargetStartException ex) {
+            r.setStampAndTime(t0, System.currentTimeMillis() - t0);
+            r.setSuccessful(false);
+            r.setResponseCode("EnvBench");
+            r.setResponseMessage(ex.getMessage());
+            r.setResponseData(ex.getMessage(), StandardCharsets.UTF_8.name());
+        }
+        return r;
+    }
+
+    public String getContainer() { return container; }
+    public void setContainer(String container) { this.container = container; }
+    public String getAction() { return action; }
+    public void setAction(String action) { this.action = action; }
+    public String getCpuset() { return cpuset; }
+    public void setCpuset(String cpuset) { this.cpuset = cpuset; }
+    public String getCpus() { return cpus; }
+    public void setCpus(String cpus) { this.cpus = cpus; }
+    public String getMemory() { return memory; }
+    public void setMemory(String memory) { this.memory = memory; }
+}

@@ -1,0 +1,230 @@
+package io.envbench.jmeter.samplers;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Locale;
+
+import org.apache.jmeter.samplers.AbstractSampler;
+import org.apache.jmeter.samplers.Entry;
+import org.apache.jmeter.samplers.SampleResult;
+import org.apache.jmeter.testbeans.TestBean;
+import org.apache.jmeter.testelement.TestStateListener;
+import org.apache.jmeter.threads.JMeterContextService;
+import org.apache.jmeter.threads.JMeterVariables;
+import org.apache.jmeter.util.JMeterUtils;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import io.envbench.jmeter.EnvBenchProperties;
+import io.envbench.target.ContainerOptions;
+import io.envbench.target.CpuSet;
+import io.envbench.target.EnvironmentDefinition;
+import io.envbench.target.Environments;
+import io.envbench.target.InvalidSettingException;
+import io.envbench.target.MemorySize;
+import io.envbench.target.NetworkMode;
+import io.envbench.target.RunningTarget;
+import io.envbench.target.TargetStartException;
+import io.envbench.target.VolumeMount;
+
+/**
+ * Starts, stops or switches to a named environment: the same target as a host process or a container.
+ * A start's elapsed time is start-to-ready. On success the endpoint is published as the JMeter
+ * properties {@code envbench.host} / {@code envbench.port}, for HTTP samplers to use with {@code ${__P(envbench.host)}}.
+ * When the test ends, every environment it started is stopped.
+ */
+public class TargetEnvironmentSampler extends AbstractSampler implements TestBean, TestStateListener {
+    private static final long serialVersionUID = 1L;
+    private static final Logger log = LoggerFactory.getLogger(TargetEnvironmentSampler.class);
+
+    public static final String ACTION_START = "start";
+    public static final String ACTION_STOP = "stop";
+    public static final String ACTION_SWITCH = "switch";
+
+    private String action = ACTION_SWITCH;
+    private String environment = "";
+    private String target = "nginx-static";
+    private String runtime = "docker";
+    private String port = "18080";
+    private String networkMode = "bridge";
+    private String volumeType = "none";
+    private String volumeSource = "";
+    private String volumePath = "";
+    private String cpuset = "";
+    private String cpus = "";
+    private String cpuShares = "";
+    private String memory = "";
+    private String readyTimeoutSeconds = "";
+
+    @Override
+    public SampleResult sample(Entry e) {
+        SampleResult r = new SampleResult();
+        r.setSampleLabel(getName());
+        r.setDataType(SampleResult.TEXT);
+        r.setSamplerData(action + " " + environment);
+        String act = action == null ? "" : action.trim().toLowerCase(Locale.ROOT);
+        long t0 = System.currentTimeMillis();
+        try {
+            switch (act) {
+                case ACTION_START, ACTION_SWITCH -> {
+                    EnvironmentDefinition def = definition();
+                    Environments envs = Environments.get();
+                    String phases = EnvBenchProperties.phasesFile();
+                    envs.phasesFile(phases.isBlank() ? null : Path.of(phases));
+                    RunningTarget t = act.equals(ACTION_START)
+                            ? envs.start(def, EnvBenchProperties.targetsDir(), EnvBenchProperties.dockerHost())
+                            : envs.switchTo(def, EnvBenchProperties.targetsDir(), EnvBenchProperties.dockerHost());
+                    // elapsed is start-to-ready of the target, not our bookkeeping around it
+                    r.setStampAndTime(t0, t.startToReady().toMillis());
+                    JMeterUtils.setProperty(EnvBenchProperties.HOST, t.endpoint().host());
+                    JMeterUtils.setProperty(EnvBenchProperties.PORT, Integer.toString(t.endpoint().port()));
+                    JMeterUtils.setProperty(EnvBenchProperties.CURRENT_ENV, def.name());
+                    tagThread(def.name());
+                    r.setResponseMessage(t.describe());
+                    r.setResponseData(("environment " + def + "\n" + t.describe() + "\nstart-to-ready "
+                            + t.startToReady().toMillis() + " ms\n").getBytes(StandardCharsets.UTF_8));
+                    r.setResponseCodeOK();
+                    r.setSuccessful(true);
+                }
+                case ACTION_STOP -> {
+                    String name = requiredName();
+                    tagThread(name);
+                    boolean was = Environments.get().stop(name);
+                    r.setStampAndTime(t0, System.currentTimeMillis() - t0);
+                    r.setResponseMessage(was ? "stopped " + name : name + " was not running");
+                    r.setResponseCodeOK();
+                    r.setSuccessful(true);
+                }
+                default -> throw new InvalidSettingException("action", "'" + action + "' is not an action; use start, stop or switch");
+            }
+        } catch (InvalidSettingException | TargetStartException ex) {
+            fail(r, t0, ex.getMessage());
+        } catch (RuntimeException ex) {
+            log.error("EnvBench {} {} failed", action, environment, ex);
+            fail(r, t0, ex.toString());
+        }
+        return r;
+    }
+
+    private static void fail(SampleResult r, long t0, String message) {
+        if (r.getEndTime() == 0) {
+            r.setStampAndTime(t0, System.currentTimeMillis() - t0);
+        }
+        r.setSuccessful(false);
+        r.setResponseCode("EnvBench");
+        r.setResponseMessage(message);
+        r.setResponseData(message, StandardCharsets.UTF_8.name());
+        log.warn("EnvBench: {}", message);
+    }
+
+    /** This thread's own sample carries the environment it acted on. */
+    private static void tagThread(String name) {
+        JMeterVariables vars = JMeterContextService.getContext().getVariables();
+        if (vars != null) {
+            vars.put(EnvBenchProperties.ENV_VARIABLE, name);
+        }
+    }
+
+    private String requiredName() {
+        String n = environment == null ? "" : environment.trim();
+        if (n.isEmpty()) {
+            throw new InvalidSettingException("environment", "is empty; name the environment, e.g. docker-bridge");
+        }
+        return n;
+    }
+
+    /** The environment these fields describe; every field is checked, with a message naming it. */
+    EnvironmentDefinition definition() {
+        EnvironmentDefinition.Runtime rt = EnvironmentDefinition.Runtime.parse("runtime", runtime);
+        ContainerOptions.Builder o = ContainerOptions.builder().networkMode(NetworkMode.parse("networkMode", networkMode));
+        VolumeMount.Kind vk = VolumeMount.parseKind("volumeType", volumeType);
+        o.volume(vk == VolumeMount.Kind.NONE ? VolumeMount.NONE : new VolumeMount(vk, volumeSource, volumePath));
+        if (!blank(cpuset)) {
+            o.cpuset(CpuSet.parseForHost("cpuset", cpuset));
+        }
+        if (!blank(cpus)) {
+            o.cpus(parseDouble("cpus", cpus, "a number of cores, e.g. 0.5"));
+        }
+        if (!blank(cpuShares)) {
+            o.cpuShares((int) parseLong("cpuShares", cpuShares, "a relative weight, e.g. 512"));
+        }
+        if (!blank(memory)) {
+            o.memoryBytes(MemorySize.parseContainerLimit("memory", memory));
+        }
+        Duration timeout = blank(readyTimeoutSeconds) ? EnvBenchProperties.defaultReadyTimeout()
+                : Duration.ofMillis(Math.round(1000 * parseDouble("readyTimeoutSeconds", readyTimeoutSeconds, "seconds, e.g. 60")));
+        int p = (int) parseLong("port", port, "a TCP port on 127.0.0.1, e.g. 18080");
+        return new EnvironmentDefinition(requiredName(), target == null ? "" : target.trim(), rt, o.build(), p, timeout);
+    }
+
+    private static boolean blank(String s) {
+        return s == null || s.isBlank();
+    }
+
+    private static long parseLong(String field, String text, String expected) {
+        try {
+            return Long.parseLong(text.trim());
+        } catch (RuntimeException e) {
+            throw new InvalidSettingException(field, "'" + text + "' is not a whole number; give " + expected);
+        }
+    }
+
+    private static double parseDouble(String field, String text, String expected) {
+        try {
+            return Double.parseDouble(text.trim());
+        } catch (RuntimeException e) {
+            throw new InvalidSettingException(field, "'" + text + "' is not a number; give " + expected);
+        }
+    }
+
+    @Override
+    public void testStarted() {
+        // nothing: environments start when the sampler runs
+    }
+
+    @Override
+    public void testStarted(String host) {
+        testStarted();
+    }
+
+    @Override
+    public void testEnded() {
+        Environments.get().stopAll();
+    }
+
+    @Override
+    public void testEnded(String host) {
+        testEnded();
+    }
+
+    // bean properties (TestBean): one getter/setter pair per GUI field
+    public String getAction() { return action; }
+    public void setAction(String action) { this.action = action; }
+    public String getEnvironment() { return environment; }
+    public void setEnvironment(String environment) { this.environment = environment; }
+    public String getTarget() { return target; }
+    public void setTarget(String target) { this.target = target; }
+    public String getRuntime() { return runtime; }
+    public void setRuntime(String runtime) { this.runtime = runtime; }
+    public String getPort() { return port; }
+    public void setPort(String port) { this.port = port; }
+    public String getNetworkMode() { return networkMode; }
+    public void setNetworkMode(String networkMode) { this.networkMode = networkMode; }
+    public String getVolumeType() { return volumeType; }
+    public void setVolumeType(String volumeType) { this.volumeType = volumeType; }
+    public String getVolumeSource() { return volumeSource; }
+    public void setVolumeSource(String volumeSource) { this.volumeSource = volumeSource; }
+    public String getVolumePath() { return volumePath; }
+    public void setVolumePath(String volumePath) { this.volumePath = volumePath; }
+    public String getCpuset() { return cpuset; }
+    public void setCpuset(String cpuset) { this.cpuset = cpuset; }
+    public String getCpus() { return cpus; }
+    public void setCpus(String cpus) { this.cpus = cpus; }
+    public String getCpuShares() { return cpuShares; }
+    public void setCpuShares(String cpuShares) { this.cpuShares = cpuShares; }
+    public String getMemory() { return memory; }
+    public void setMemory(String memory) { this.memory = memory; }
+    public String getReadyTimeoutSeconds() { return readyTimeoutSeconds; }
+    public void setReadyTimeoutSeconds(String readyTimeoutSeconds) { this.readyTimeoutSeconds = readyTimeoutSeconds; }
+}
