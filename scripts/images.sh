@@ -24,8 +24,9 @@ image_hash() { docker image inspect -f "{{ index .Config.Labels \"$LABEL_HASH\" 
 install_host_packages() {
   # install or upgrade to the candidate version, as the base does, so both hold the same builds
   log "apt-get install on the host: $(base_packages)"
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends $(base_packages) >/dev/null \
-    || { log "apt-get install failed on the host (run 'apt-get update' first?)"; exit 1; }
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends $(base_packages) >/dev/null 2>&1 \
+    || { apt-get update -q >/dev/null && DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends $(base_packages) >/dev/null; } \
+    || { log "apt-get install $(base_packages) failed on the host"; exit 1; }
 }
 
 build_base() {

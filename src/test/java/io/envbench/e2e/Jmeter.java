@@ -1,0 +1,79 @@
+package io.envbench.e2e;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.Assumptions;
+
+import io.envbench.stats.JtlReader;
+import io.envbench.stats.Sample;
+import io.envbench.target.DockerInventory;
+import io.envbench.target.TargetStartException;
+
+/** The assembled JMeter 5.6.3 (jmeter-dist) with our jar in lib/ext, run as a user runs it. */
+final class Jmeter {
+    static final Path ROOT = Path.of(System.getProperty("envbench.root", "../..")).toAbsolutePath().normalize();
+    static final Path HOME = Path.of(System.getProperty("envbench.jmeter.home", ROOT + "/jmeter-dist/target/jmeter"));
+    static final Path STATIC_WEB = ROOT.resolve("testplans/static-web.jmx");
+
+    private Jmeter() {
+    }
+
+    /** A short static-web run: 1 s warm-up, 2 s light, 3 s saturation with 4 threads. */
+    static List<String> shortRun(String env) {
+        return List.of("-Jenvbench.env=" + env, "-Jenvbench.warmup.seconds=1", "-Jenvbench.light.seconds=2",
+                "-Jenvbench.saturation.seconds=3", "-Jenvbench.threads=4");
+    }
+
+    static Process start(Path plan, Path jtl, List<String> props) throws IOException {
+        assertTrue(Files.isRegularFile(HOME.resolve("bin/ApacheJMeter.jar")), "assembled JMeter missing in " + HOME);
+        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-jar", HOME.resolve("bin/ApacheJMeter.jar").toString(), "-n", "-t", plan.toString(), "-l", jtl.toString(),
+                "-j", jtl.resolveSibling(jtl.getFileName() + ".log").toString()));
+        cmd.addAll(props);
+        return new ProcessBuilder(cmd).directory(jtl.getParent().toFile()).redirectErrorStream(true)
+                .redirectOutput(jtl.resolveSibling(jtl.getFileName() + ".out").toFile()).start();
+    }
+
+    /** Runs JMeter to its end (bounded) and returns the samples of its JTL. */
+    static List<Sample> run(Path plan, Path jtl, List<String> props) throws Exception {
+        Process p = start(plan, jtl, props);
+        if (!p.waitFor(180, TimeUnit.SECONDS)) {
+            p.destroyForcibly();
+            fail("JMeter did not finish in 180 s; see " + jtl + ".log");
+        }
+        assertTrue(p.exitValue() == 0, "JMeter exit " + p.exitValue() + ": " + Files.readString(jtl.resolveSibling(jtl.getFileName() + ".out")));
+        return samples(jtl);
+    }
+
+    static List<Sample> samples(Path jtl) throws IOException {
+        List<Sample> out = new ArrayList<>();
+        JtlReader.read(jtl, out::add);
+        return out;
+    }
+
+    /** Raw CSV lines of the JTL (for columns the statistics do not keep, like responseMessage). */
+    static List<String> lines(Path jtl) throws IOException {
+        return Files.readAllLines(jtl);
+    }
+
+    /** Docker for tests: skipped on a laptop without it, a failure under CI=true. */
+    static DockerInventory docker() {
+        try {
+            return new DockerInventory("");
+        } catch (TargetStartException e) {
+            if ("true".equalsIgnoreCase(System.getenv("CI"))) {
+                fail("CI=true and Docker is required: " + e.getMessage());
+            }
+            Assumptions.abort("Docker not available: " + e.getMessage());
+            return null;
+        }
+    }
+}
