@@ -1,0 +1,139 @@
+package io.envbench.target;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The environments this JVM has started, by name, and which one is current (the last started).
+ * Thread-safe: JMeter threads of several thread groups read it while one thread switches.
+ */
+public final class Environments {
+    private static final Logger log = LoggerFactory.getLogger(Environments.class);
+    private static final Environments INSTANCE = new Environments();
+
+    private final Map<String, RunningTarget> running = new LinkedHashMap<>();
+    private final Map<String, Phase.Start> phases = new LinkedHashMap<>();
+    private volatile String current = "";
+    private volatile Path phasesFile;
+
+    private Environments() {
+        // a JVM that ends normally (JMeter closed, test ended) leaves nothing running
+        java.lang.Runtime.getRuntime().addShutdownHook(new Thread(this::stopAll, "envbench-stop-environments"));
+    }
+
+    public static Environments get() {
+        return INSTANCE;
+    }
+
+    /** When set, each ended environment phase is appended to this CSV ({@link Phase#CSV_HEADER}). */
+    public void phasesFile(Path file) {
+        this.phasesFile = file;
+    }
+
+    /** Name of the environment started last and still running, or "" when none. */
+    public String current() {
+        return current;
+    }
+
+    public synchronized Optional<RunningTarget> running(String name) {
+        return Optional.ofNullable(running.get(name));
+    }
+
+    /** Starts an environment; refuses when one of that name already runs. */
+    public RunningTarget start(EnvironmentDefinition def, Path targetsDir, String dockerHost) throws TargetStartException {
+        synchronized (this) {
+            if (running.containsKey(def.name())) {
+                throw new InvalidSettingException("environment", "'" + def.name() + "' is already running; stop it first or use action switch");
+            }
+        }
+        TargetSpec spec = def.resolve(targetsDir);
+        reapLeftoversOnce(dockerHost);
+        RunningTarget t = spec instanceof BareMetalTarget b
+                ? new BareMetalLauncher().start(def.name(), b)
+                : new DockerLauncher(dockerHost).start(def.name(), (ContainerTarget) spec);
+        synchronized (this) {
+            running.put(def.name(), t);
+            phases.put(def.name(), new Phase.Start(def.name(), t.pid()));
+            current = def.name();
+        }
+        return t;
+    }
+
+    private volatile boolean reaped;
+
+    /**
+     * Before the first start: stop what killed runs left (host processes, labelled Docker resources), so
+     * a leftover does not hold the port. Docker is only asked when it answers; a bare-metal run needs none.
+     */
+    private void reapLeftoversOnce(String dockerHost) {
+        if (reaped) {
+            return;
+        }
+        reaped = true;
+        new BareMetalLauncher().reapLeftovers();
+        try {
+            DockerConnection.connect(dockerHost); // reaps on first connection
+        } catch (TargetStartException e) {
+            log.debug("no Docker to reap: {}", e.getMessage());
+        }
+    }
+
+    /** Stops every running environment, then starts this one. */
+    public RunningTarget switchTo(EnvironmentDefinition def, Path targetsDir, String dockerHost) throws TargetStartException {
+        stopAll();
+        return start(def, targetsDir, dockerHost);
+    }
+
+    /** @return whether it was running */
+    public boolean stop(String name) {
+        RunningTarget t;
+        Phase.Start phase;
+        synchronized (this) {
+            t = running.remove(name);
+            phase = phases.remove(name);
+            if (name.equals(current)) {
+                current = "";
+            }
+        }
+        if (t != null) {
+            if (phase != null) {
+                record(phase.end()); // before stopping: docker-proxy exits with its container
+            }
+            t.stop();
+            log.info("stopped environment {}", name);
+        }
+        return t != null;
+    }
+
+    private void record(Phase p) {
+        log.info("environment {} ran {} s; CPU: JMeter {}% of a core, target {}%, docker-proxy {}%", p.environment(),
+                p.wall().toSeconds(), Math.round(Phase.pctOfOneCore(p.jmeterCpu(), p.wall())),
+                Math.round(Phase.pctOfOneCore(p.targetCpu(), p.wall())), Math.round(Phase.pctOfOneCore(p.dockerProxyCpu(), p.wall())));
+        Path f = phasesFile;
+        if (f == null) {
+            return;
+        }
+        try {
+            boolean fresh = !java.nio.file.Files.exists(f) || java.nio.file.Files.size(f) == 0;
+            String text = (fresh ? Phase.CSV_HEADER + "\n" : "") + p.toCsv() + "\n";
+            java.nio.file.Files.writeString(f, text, java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.APPEND);
+        } catch (java.io.IOException e) {
+            log.warn("could not append to phases file {}: {}", f, e.toString());
+        }
+    }
+
+    public void stopAll() {
+        List<String> names;
+        synchronized (this) {
+            names = new ArrayList<>(running.keySet());
+        }
+        names.forEach(this::stop);
+    }
+}
