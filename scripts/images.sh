@@ -83,6 +83,8 @@ main() {
   build_base
   local targets=("$@"); [ ${#targets[@]} -gt 0 ] || targets=($(all_targets))
   for t in "${targets[@]}"; do build_target "$t"; done
+  # older builds of our images, now untagged; only EnvBench's labelled images are pruned
+  docker image prune -f --filter "label=io.envbench.image" >/dev/null
   local q='${Package}=${Version} '
   log "host:          $(dpkg-query -W -f="$q" $(base_packages))"
   log "envbench/base: $(docker run --rm --label io.envbench.managed=true envbench/base:latest dpkg-query -W -f="$q" $(base_packages))"

@@ -1,0 +1,41 @@
+package io.envbench.jmeter;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.beans.BeanInfo;
+import java.beans.Introspector;
+import java.beans.PropertyDescriptor;
+import java.util.Arrays;
+import java.util.List;
+
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * The GUI JMeter builds for our TestBeans (TestBeanGUI) takes names, groups and tooltips from the
+ * BeanInfo and its resources: every field must have a label, a tooltip and a default.
+ */
+class GuiDescriptionsTest {
+    @ParameterizedTest
+    @ValueSource(classes = {io.envbench.jmeter.samplers.TargetEnvironmentSampler.class,
+            io.envbench.jmeter.samplers.ContainerOptionsSampler.class, io.envbench.jmeter.modifiers.EnvironmentTag.class})
+    void everyFieldHasALabelATooltipAndADefault(Class<?> element) throws Exception {
+        org.apache.jmeter.util.JMeterUtils.setLocale(java.util.Locale.ENGLISH); // as JMeter does at start
+        BeanInfo info = Introspector.getBeanInfo(element);
+        assertTrue(info.getBeanDescriptor().getDisplayName().startsWith("EnvBench "), info.getBeanDescriptor().getDisplayName());
+        List<PropertyDescriptor> fields = Arrays.stream(info.getPropertyDescriptors()).filter(p -> !p.isHidden())
+                .filter(p -> p.getValue(org.apache.jmeter.testbeans.gui.GenericTestBeanCustomizer.GROUP) != null).toList(); // shown by TestBeanGUI
+        for (PropertyDescriptor p : fields) {
+            assertFalse(p.getDisplayName().equals(p.getName()), "no label for " + p.getName());
+            assertNotNull(p.getShortDescription(), p.getName());
+            assertFalse(p.getShortDescription().equals(p.getDisplayName()), "no tooltip for " + p.getName());
+            assertNotNull(p.getValue("default"), "no default for " + p.getName());
+        }
+        if (element == io.envbench.jmeter.samplers.TargetEnvironmentSampler.class) {
+            assertEquals(14, fields.size());
+        }
+    }
+}
