@@ -68,7 +68,9 @@ class FaultsTest {
                 "-Jenvbench.threads=2"));
         try {
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-            while (docker.containers().isEmpty() && System.nanoTime() < deadline) {
+            // kill once the container runs and load goes to it (the JTL has HTTP samples)
+            while (System.nanoTime() < deadline && !(docker.containers().stream().anyMatch(c -> "running".equals(c.state()))
+                    && Files.exists(jtl) && Files.readString(jtl).contains("warm-up: GET page"))) {
                 Thread.sleep(200);
             }
             assertEquals(1, docker.containers().size(), "the bridge container runs");
