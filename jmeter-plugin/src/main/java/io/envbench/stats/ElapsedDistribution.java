@@ -83,18 +83,10 @@ public final class ElapsedDistribution {
         if (fraction >= 1.0) {
             return max();
         }
-        long target = Math.round(count * fraction);
-        long cumulative = 0;
-        for (Map.Entry<Long, long[]> e : counts.entrySet()) {
-            cumulative += e.getValue()[0];
-            if (cumulative >= target) {
-                return e.getKey();
-            }
-        }
-        return max();
+        return valueAtRank(Math.round(count * fraction));
     }
 
-    /** Value at 1-based rank in sorted order. */
+    /** Value at 1-based rank in sorted order (rank 0 gives the minimum). */
     private long valueAtRank(long rank) {
         long cumulative = 0;
         for (Map.Entry<Long, long[]> e : counts.entrySet()) {

@@ -72,22 +72,25 @@ public final class ContainerUpdate {
     }
 
     public String pause(String container) throws TargetStartException {
-        DockerClient docker = DockerConnection.connect(dockerHost);
-        try {
-            docker.pauseContainerCmd(resolve(docker, container)).exec();
-        } catch (DockerException e) {
-            throw new TargetStartException("docker pause refused: " + DockerConnection.rootCause(e));
-        }
-        return "paused " + container;
+        return pauseOrUnpause(container, true);
     }
 
     public String unpause(String container) throws TargetStartException {
+        return pauseOrUnpause(container, false);
+    }
+
+    private String pauseOrUnpause(String container, boolean pause) throws TargetStartException {
         DockerClient docker = DockerConnection.connect(dockerHost);
+        String id = resolve(docker, container);
         try {
-            docker.unpauseContainerCmd(resolve(docker, container)).exec();
+            if (pause) {
+                docker.pauseContainerCmd(id).exec();
+            } else {
+                docker.unpauseContainerCmd(id).exec();
+            }
         } catch (DockerException e) {
-            throw new TargetStartException("docker unpause refused: " + DockerConnection.rootCause(e));
+            throw new TargetStartException("docker " + (pause ? "pause" : "unpause") + " refused: " + DockerConnection.rootCause(e));
         }
-        return "unpaused " + container;
+        return (pause ? "paused " : "unpaused ") + container;
     }
 }

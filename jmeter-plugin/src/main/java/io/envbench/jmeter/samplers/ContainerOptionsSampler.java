@@ -1,6 +1,5 @@
 package io.envbench.jmeter.samplers;
 
-import java.nio.charset.StandardCharsets;
 import java.util.Locale;
 
 import org.apache.jmeter.samplers.AbstractSampler;
@@ -29,10 +28,7 @@ public class ContainerOptionsSampler extends AbstractSampler implements TestBean
 
     @Override
     public SampleResult sample(Entry e) {
-        SampleResult r = new SampleResult();
-        r.setSampleLabel(getName());
-        r.setDataType(SampleResult.TEXT);
-        r.setSamplerData(action + " " + container + " cpuset=" + cpuset + " cpus=" + cpus + " memory=" + memory);
+        SampleResult r = SampleResults.started(getName(), action + " " + container + " cpuset=" + cpuset + " cpus=" + cpus + " memory=" + memory);
         long t0 = System.currentTimeMillis();
         try {
             ContainerUpdate update = new ContainerUpdate(EnvBenchProperties.dockerHost());
@@ -42,17 +38,9 @@ public class ContainerOptionsSampler extends AbstractSampler implements TestBean
                 case "unpause" -> update.unpause(container);
                 default -> throw new InvalidSettingException("action", "'" + action + "' is not an action; use update, pause or unpause");
             };
-            r.setStampAndTime(t0, System.currentTimeMillis() - t0);
-            r.setResponseCodeOK();
-            r.setResponseMessage(done);
-            r.setResponseData(done, StandardCharsets.UTF_8.name());
-            r.setSuccessful(true);
+            SampleResults.ok(r, t0, done);
         } catch (InvalidSettingException | TargetStartException ex) {
-            r.setStampAndTime(t0, System.currentTimeMillis() - t0);
-            r.setSuccessful(false);
-            r.setResponseCode("EnvBench");
-            r.setResponseMessage(ex.getMessage());
-            r.setResponseData(ex.getMessage(), StandardCharsets.UTF_8.name());
+            SampleResults.fail(r, t0, ex.getMessage());
         }
         return r;
     }

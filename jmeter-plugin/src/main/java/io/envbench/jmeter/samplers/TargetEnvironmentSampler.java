@@ -1,6 +1,5 @@
 package io.envbench.jmeter.samplers;
 
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Locale;
@@ -59,10 +58,7 @@ public class TargetEnvironmentSampler extends AbstractSampler implements TestBea
 
     @Override
     public SampleResult sample(Entry e) {
-        SampleResult r = new SampleResult();
-        r.setSampleLabel(getName());
-        r.setDataType(SampleResult.TEXT);
-        r.setSamplerData(action + " " + environment);
+        SampleResult r = SampleResults.started(getName(), action + " " + environment);
         String act = action == null ? "" : action.trim().toLowerCase(Locale.ROOT);
         long t0 = System.currentTimeMillis();
         try {
@@ -75,26 +71,19 @@ public class TargetEnvironmentSampler extends AbstractSampler implements TestBea
                     RunningTarget t = act.equals(ACTION_START)
                             ? envs.start(def, EnvBenchProperties.targetsDir(), EnvBenchProperties.dockerHost())
                             : envs.switchTo(def, EnvBenchProperties.targetsDir(), EnvBenchProperties.dockerHost());
-                    // elapsed is start-to-ready of the target, not our bookkeeping around it
-                    r.setStampAndTime(t0, t.startToReady().toMillis());
                     JMeterUtils.setProperty(EnvBenchProperties.HOST, t.endpoint().host());
                     JMeterUtils.setProperty(EnvBenchProperties.PORT, Integer.toString(t.endpoint().port()));
                     JMeterUtils.setProperty(EnvBenchProperties.CURRENT_ENV, def.name());
                     tagThread(def.name());
-                    r.setResponseMessage(t.describe());
-                    r.setResponseData(("environment " + def + "\n" + t.describe() + "\nstart-to-ready "
-                            + t.startToReady().toMillis() + " ms\n").getBytes(StandardCharsets.UTF_8));
-                    r.setResponseCodeOK();
-                    r.setSuccessful(true);
+                    // elapsed is start-to-ready of the target, not our bookkeeping around it
+                    SampleResults.okWithElapsed(r, t0, t.startToReady().toMillis(), t.describe(), "environment " + def + "\n"
+                            + t.describe() + "\nstart-to-ready " + t.startToReady().toMillis() + " ms\n");
                 }
                 case ACTION_STOP -> {
                     String name = requiredName();
                     tagThread(name);
                     boolean was = Environments.get().stop(name);
-                    r.setStampAndTime(t0, System.currentTimeMillis() - t0);
-                    r.setResponseMessage(was ? "stopped " + name : name + " was not running");
-                    r.setResponseCodeOK();
-                    r.setSuccessful(true);
+                    SampleResults.ok(r, t0, was ? "stopped " + name : name + " was not running");
                 }
                 default -> throw new InvalidSettingException("action", "'" + action + "' is not an action; use start, stop or switch");
             }
@@ -108,13 +97,7 @@ public class TargetEnvironmentSampler extends AbstractSampler implements TestBea
     }
 
     private static void fail(SampleResult r, long t0, String message) {
-        if (r.getEndTime() == 0) {
-            r.setStampAndTime(t0, System.currentTimeMillis() - t0);
-        }
-        r.setSuccessful(false);
-        r.setResponseCode("EnvBench");
-        r.setResponseMessage(message);
-        r.setResponseData(message, StandardCharsets.UTF_8.name());
+        SampleResults.fail(r, t0, message);
         log.warn("EnvBench: {}", message);
     }
 
