@@ -14,11 +14,45 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /** EnvBench's command line, run by {@code ./envbench} with the plugin jar on the class path. */
-@Command(name = "envbench", mixinStandardHelpOptions = true, subcommands = {EnvBenchCli.Summary.class},
+@Command(name = "envbench", mixinStandardHelpOptions = true, subcommands = {EnvBenchCli.Summary.class, EnvBenchCli.Report.class},
         description = "EnvBench command line tools.")
 public final class EnvBenchCli {
     public static void main(String[] args) {
         System.exit(new CommandLine(new EnvBenchCli()).execute(args));
+    }
+
+    @Command(name = "report", mixinStandardHelpOptions = true,
+            description = "Writes the comparison report (index.html, comparison.csv, comparison.md, charts as PNG, SVG and PDF) "
+                    + "of CSV JTLs; each file is one run, split by its envbench.env column.")
+    static final class Report implements Callable<Integer> {
+        @Parameters(arity = "1..*", paramLabel = "JTL", description = "CSV result files, one per run (repetition)")
+        List<Path> jtls;
+
+        @Option(names = {"-o", "--output"}, required = true, paramLabel = "DIR", description = "output folder (made if missing)")
+        Path output;
+
+        @Option(names = "--baseline", paramLabel = "ENV", description = "environment all others are compared with (default: bare, else the first)")
+        String baseline;
+
+        @Override
+        public Integer call() {
+            try {
+                io.envbench.stats.Comparison c = io.envbench.stats.Comparison.of(jtls);
+                if (c.environments().isEmpty()) {
+                    System.err.println("envbench report: no samples in " + jtls);
+                    return 2;
+                }
+                io.envbench.report.ComparisonReport r = new io.envbench.report.ComparisonReport(c, baseline);
+                r.write(output);
+                c.printTable(System.out);
+                System.out.println();
+                System.out.println("Report (baseline " + r.baseline() + "): " + output.toAbsolutePath().resolve("index.html"));
+                return 0;
+            } catch (IOException | IllegalArgumentException e) {
+                System.err.println("envbench report: " + e.getMessage());
+                return 2;
+            }
+        }
     }
 
     @Command(name = "summary", mixinStandardHelpOptions = true,

@@ -3,44 +3,121 @@ package io.envbench.stats;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 
-/** Statistics per environment x label, plus a Total per environment, from one or more JTLs. */
+/**
+ * Statistics per environment x label (plus a Total per environment), pooled over all runs and per run,
+ * and a per-second timeline per environment, from one or more JTLs. Each file is one run (repetition);
+ * its name is the run id. Streaming: memory grows with distinct labels, seconds and elapsed values.
+ */
 public final class Comparison {
     public static final String TOTAL = "TOTAL";
 
     private final Map<String, Map<String, SampleStatistics>> byEnv = new LinkedHashMap<>();
+    private final Map<String, Map<String, Map<String, SampleStatistics>>> byRun = new LinkedHashMap<>();
+    private final Map<String, TreeMap<Long, long[]>> timeline = new LinkedHashMap<>();
+    private final Map<String, Long> origin = new LinkedHashMap<>();
     private final Set<String> labels = new LinkedHashSet<>();
 
     public static Comparison of(Iterable<Path> jtls) throws IOException {
         Comparison c = new Comparison();
         for (Path p : jtls) {
-            JtlReader.read(p, c::add);
+            String run = p.getFileName().toString().replaceFirst("\\.(jtl|csv)$", "");
+            JtlReader.read(p, s -> c.add(s, run));
         }
         return c;
     }
 
     public void add(Sample s) {
+        add(s, "run");
+    }
+
+    public void add(Sample s, String run) {
         labels.add(s.label());
         Map<String, SampleStatistics> m = byEnv.computeIfAbsent(s.environment(), e -> new LinkedHashMap<>());
         m.computeIfAbsent(s.label(), l -> new SampleStatistics()).add(s);
         m.computeIfAbsent(TOTAL, l -> new SampleStatistics()).add(s);
+        Map<String, SampleStatistics> r = byRun.computeIfAbsent(s.environment(), e -> new LinkedHashMap<>())
+                .computeIfAbsent(run, x -> new LinkedHashMap<>());
+        r.computeIfAbsent(s.label(), l -> new SampleStatistics()).add(s);
+        r.computeIfAbsent(TOTAL, l -> new SampleStatistics()).add(s);
+        long start = origin.computeIfAbsent(s.environment() + "\u0000" + run, k -> s.startMs());
+        long[] second = timeline.computeIfAbsent(s.environment(), e -> new TreeMap<>())
+                .computeIfAbsent(Math.floorDiv(s.startMs() + s.elapsedMs() - start, 1000), x -> new long[3]);
+        second[0]++;
+        second[1] += s.elapsedMs();
+        if (!s.success()) {
+            second[2]++;
+        }
     }
 
     public Set<String> environments() {
         return byEnv.keySet();
     }
 
+    /** Labels in order of first appearance, without TOTAL. */
     public Set<String> labels() {
         return labels;
     }
 
+    /** Labels then TOTAL. */
+    public List<String> rows() {
+        List<String> r = new ArrayList<>(labels);
+        r.add(TOTAL);
+        return r;
+    }
+
     public SampleStatistics get(String environment, String label) {
         return byEnv.getOrDefault(environment, Map.of()).get(label);
+    }
+
+    /** Run ids of an environment, in order of appearance. */
+    public List<String> runs(String environment) {
+        return new ArrayList<>(byRun.getOrDefault(environment, Map.of()).keySet());
+    }
+
+    public SampleStatistics get(String environment, String run, String label) {
+        return byRun.getOrDefault(environment, Map.of()).getOrDefault(run, Map.of()).get(label);
+    }
+
+    /** One figure of every run of an environment x label. */
+    public RunStatistics acrossRuns(String environment, String label, java.util.function.ToDoubleFunction<SampleStatistics> figure) {
+        List<Double> values = new ArrayList<>();
+        for (String run : runs(environment)) {
+            SampleStatistics s = get(environment, run, label);
+            if (s != null) {
+                values.add(figure.applyAsDouble(s));
+            }
+        }
+        return RunStatistics.of(values);
+    }
+
+    /**
+     * Seconds since the environment's first sample (per run, runs overlaid) -> {count, sum of elapsed ms, errors}
+     * of the samples that ended in that second.
+     */
+    public TreeMap<Long, long[]> timeline(String environment) {
+        return timeline.getOrDefault(environment, new TreeMap<>());
+    }
+
+    /** The baseline: the given environment, else one named "bare" (bare metal), else the first. */
+    public String baseline(String requested) {
+        if (requested != null && !requested.isBlank()) {
+            if (!byEnv.containsKey(requested)) {
+                throw new IllegalArgumentException("baseline: '" + requested + "' is not an environment of these results; use one of "
+                        + byEnv.keySet());
+            }
+            return requested;
+        }
+        return byEnv.keySet().stream().filter(e -> e.equals("bare") || e.startsWith("bare")).findFirst()
+                .orElse(byEnv.keySet().stream().findFirst().orElse(""));
     }
 
     /** The table JMeter users know, environments side by side under each label. */
@@ -49,9 +126,7 @@ public final class Comparison {
                 "label", "environment", "count", "avg ms", "median", "90% ms", "min", "max", "error%", "req/s", "KB/s");
         out.println(head);
         out.println("-".repeat(head.length()));
-        Set<String> rows = new LinkedHashSet<>(labels);
-        rows.add(TOTAL);
-        for (String label : rows) {
+        for (String label : rows()) {
             for (String env : byEnv.keySet()) {
                 SampleStatistics s = get(env, label);
                 if (s == null) {

@@ -30,6 +30,15 @@ public final class ElapsedDistribution {
         return count;
     }
 
+    /** Each distinct value with its count, in ascending order of value. */
+    public void forEach(java.util.function.ObjLongConsumer<Long> valueAndCount) {
+        counts.forEach((v, c) -> valueAndCount.accept(v, c[0]));
+    }
+
+    public int distinctValues() {
+        return counts.size();
+    }
+
     public double mean() {
         return count == 0 ? Double.NaN : sum / count;
     }

@@ -33,6 +33,10 @@ public final class SampleStatistics {
     }
 
     public long count() { return elapsed.count(); }
+    /** The exact distribution of elapsed times (read only). */
+    public ElapsedDistribution distribution() { return elapsed; }
+    public long firstStartMs() { return firstStartMs; }
+    public long lastEndMs() { return lastEndMs; }
     public double meanMs() { return elapsed.mean(); }
     public double medianMs() { return elapsed.percentileLegacy(50); }
     public double percentileMs(double p) { return elapsed.percentileLegacy(p); }
