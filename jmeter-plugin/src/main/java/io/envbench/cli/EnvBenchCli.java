@@ -34,6 +34,9 @@ public final class EnvBenchCli {
         @Option(names = "--baseline", paramLabel = "ENV", description = "environment all others are compared with (default: bare, else the first)")
         String baseline;
 
+        @Option(names = "--phases", paramLabel = "CSV", description = "phases file (envbench.phases.file): CPU use per environment, shown next to latency")
+        Path phases;
+
         @Override
         public Integer call() {
             try {
@@ -42,7 +45,8 @@ public final class EnvBenchCli {
                     System.err.println("envbench report: no samples in " + jtls);
                     return 2;
                 }
-                io.envbench.report.ComparisonReport r = new io.envbench.report.ComparisonReport(c, baseline);
+                io.envbench.report.ComparisonReport r = new io.envbench.report.ComparisonReport(c, baseline,
+                        phases == null ? List.of() : io.envbench.target.Phase.read(phases));
                 r.write(output);
                 c.printTable(System.out);
                 System.out.println();
@@ -81,24 +85,15 @@ public final class EnvBenchCli {
         }
 
         private static void printPhases(Path file) throws IOException {
-            List<String> lines = Files.readAllLines(file);
+            var report = new io.envbench.report.ComparisonReport(new Comparison(), "", io.envbench.target.Phase.read(file));
             System.out.println();
             System.out.println("CPU while each environment ran (% of one core; this host has "
                     + Runtime.getRuntime().availableProcessors() + " CPUs, JMeter shares them with the target):");
-            System.out.println(String.format(Locale.ROOT, "%-14s %8s %10s %10s %14s", "environment", "wall s", "JMeter %", "target %", "docker-proxy %"));
-            for (String line : lines.subList(Math.min(1, lines.size()), lines.size())) {
-                String[] f = line.split(",");
-                if (f.length < 7) {
-                    continue;
-                }
-                double wall = Double.parseDouble(f[3]);
-                System.out.println(String.format(Locale.ROOT, "%-14s %8.1f %10.0f %10.0f %14.0f", f[0], wall,
-                        pct(f[4], wall), pct(f[5], wall), pct(f[6], wall)));
+            String fmt = "%-14s %8s %12s %12s %18s";
+            System.out.println(String.format(Locale.ROOT, fmt, (Object[]) io.envbench.report.ComparisonReport.RESOURCE_HEAD));
+            for (String[] row : report.resourceRows()) {
+                System.out.println(String.format(Locale.ROOT, fmt, (Object[]) row));
             }
-        }
-
-        private static double pct(String cpuSec, double wall) {
-            return wall > 0 ? 100 * Double.parseDouble(cpuSec) / wall : 0;
         }
     }
 }

@@ -30,11 +30,36 @@ public final class ComparisonReport {
 
     private final Comparison c;
     private final String baseline;
+    private final List<io.envbench.target.Phase> phases;
 
     public ComparisonReport(Comparison c, String baseline) {
+        this(c, baseline, List.of());
+    }
+
+    /** @param phases CPU use per environment phase ({@code envbench.phases.file}), shown next to latency */
+    public ComparisonReport(Comparison c, String baseline, List<io.envbench.target.Phase> phases) {
         this.c = c;
         this.baseline = c.baseline(baseline);
+        this.phases = List.copyOf(phases);
     }
+
+    public static final String[] RESOURCE_HEAD = {"environment", "wall s", "JMeter CPU %", "target CPU %", "docker-proxy CPU %"};
+
+    /** CPU while each environment ran, as % of one core; one row per phase. */
+    public List<String[]> resourceRows() {
+        List<String[]> rows = new ArrayList<>();
+        for (io.envbench.target.Phase p : phases) {
+            rows.add(new String[] {p.environment(), f1(p.wall().toMillis() / 1000.0),
+                    f1(io.envbench.target.Phase.pctOfOneCore(p.jmeterCpu(), p.wall())),
+                    f1(io.envbench.target.Phase.pctOfOneCore(p.targetCpu(), p.wall())),
+                    f1(io.envbench.target.Phase.pctOfOneCore(p.dockerProxyCpu(), p.wall()))});
+        }
+        return rows;
+    }
+
+    private static final String RESOURCE_NOTE = "CPU time while each environment ran (ready to stop), as % of one core, read from "
+            + "/proc: JMeter's own JVM, the target's process tree (host process or container) and Docker's userland port proxy. "
+            + "On a small machine JMeter competes with the target for the same CPUs.";
 
     public String baseline() {
         return baseline;
@@ -134,8 +159,8 @@ public final class ComparisonReport {
         return Double.isNaN(v) ? "" : String.format(Locale.ROOT, "%.4f", v).replaceAll("0+$", "").replaceAll("\\.$", "");
     }
 
-    /** Table rows: label, env, figures, and throughput / 90% line relative to the baseline. */
-    private List<String[]> tableRows() {
+    /** Table rows: label, env, figures, and throughput / 90% line relative to the baseline; columns as {@link #TABLE_HEAD}. */
+    public List<String[]> tableRows() {
         List<String[]> rows = new ArrayList<>();
         for (String label : c.rows()) {
             SampleStatistics base = c.get(baseline, label);
@@ -154,7 +179,7 @@ public final class ComparisonReport {
         return rows;
     }
 
-    private static final String[] TABLE_HEAD = {"label", "environment", "count", "average ms", "median ms", "90% ms",
+    public static final String[] TABLE_HEAD = {"label", "environment", "count", "average ms", "median ms", "90% ms",
             "90% line ms (Aggregate)", "min ms", "max ms", "error %", "throughput /s", "received KB/s", "throughput vs baseline",
             "90% vs baseline"};
 
@@ -205,6 +230,11 @@ public final class ComparisonReport {
         mdTable(b, RUN_HEAD, runRows());
         b.append("\n## Significance\n\n");
         mdTable(b, DIFF_HEAD, differenceRows());
+        if (!phases.isEmpty()) {
+            b.append("\n## Resources\n\n");
+            mdTable(b, RESOURCE_HEAD, resourceRows());
+            b.append('\n').append(RESOURCE_NOTE).append('\n');
+        }
         return b.toString();
     }
 
@@ -228,6 +258,11 @@ public final class ComparisonReport {
         htmlTable(b, RUN_HEAD, runRows());
         b.append("<h2>Significance</h2>\n");
         htmlTable(b, DIFF_HEAD, differenceRows());
+        if (!phases.isEmpty()) {
+            b.append("<h2>Resources</h2>\n");
+            htmlTable(b, RESOURCE_HEAD, resourceRows());
+            b.append("<p class=\"note\">").append(esc(RESOURCE_NOTE)).append("</p>\n");
+        }
         b.append("<h2>Charts</h2>\n");
         for (String name : chartNames) {
             b.append("<figure><img src=\"charts/").append(name).append(".png\" width=\"").append(CHART_WIDTH).append("\" alt=\"")

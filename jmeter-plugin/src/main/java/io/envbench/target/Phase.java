@@ -21,6 +21,28 @@ public record Phase(String environment, Instant start, Instant end, Duration jme
         return wall.isZero() ? 0 : 100.0 * cpu.toNanos() / wall.toNanos();
     }
 
+    /** Reads a phases file written by {@link Environments} (header {@link #CSV_HEADER}). */
+    public static java.util.List<Phase> read(java.nio.file.Path file) throws java.io.IOException {
+        java.util.List<Phase> out = new java.util.ArrayList<>();
+        java.util.List<String> lines = java.nio.file.Files.readAllLines(file);
+        if (lines.isEmpty() || !lines.get(0).equals(CSV_HEADER)) {
+            throw new java.io.IOException(file + ": not a phases file (header " + CSV_HEADER + ")");
+        }
+        for (String line : lines.subList(1, lines.size())) {
+            String[] f = line.split(",");
+            if (f.length != 7) {
+                continue; // a truncated last line
+            }
+            out.add(new Phase(f[0], Instant.ofEpochMilli(Long.parseLong(f[1])), Instant.ofEpochMilli(Long.parseLong(f[2])),
+                    seconds(f[4]), seconds(f[5]), seconds(f[6])));
+        }
+        return out;
+    }
+
+    private static Duration seconds(String s) {
+        return Duration.ofNanos(Math.round(Double.parseDouble(s) * 1e9));
+    }
+
     public String toCsv() {
         return String.join(",", environment, Long.toString(start.toEpochMilli()), Long.toString(end.toEpochMilli()),
                 sec(wall()), sec(jmeterCpu), sec(targetCpu), sec(dockerProxyCpu));

@@ -1,0 +1,63 @@
+package io.envbench.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import picocli.CommandLine;
+
+/** Bad input to {@code envbench report}: a clear message, exit code 2, no stack trace, nothing written. */
+class EnvBenchCliTest {
+    @TempDir
+    Path dir;
+
+    private String[] run(String... args) {
+        PrintStream out = System.out;
+        PrintStream err = System.err;
+        ByteArrayOutputStream o = new ByteArrayOutputStream();
+        ByteArrayOutputStream e = new ByteArrayOutputStream();
+        System.setOut(new PrintStream(o));
+        System.setErr(new PrintStream(e));
+        try {
+            int code = new CommandLine(new EnvBenchCli()).execute(args);
+            return new String[] {Integer.toString(code), o.toString(), e.toString()};
+        } finally {
+            System.setOut(out);
+            System.setErr(err);
+        }
+    }
+
+    @Test
+    void badFilesAreNamedWithoutAStackTrace() throws Exception {
+        Path report = dir.resolve("report");
+        for (String[] bad : new String[][] {{"empty.jtl", ""}, {"x.jtl", "<?xml version=\"1.0\"?>\n<testResults>"},
+                {"notes.txt", "just some text\n"}}) {
+            Path f = Files.writeString(dir.resolve(bad[0]), bad[1]);
+            String[] r = run("report", f.toString(), "-o", report.toString());
+            assertEquals("2", r[0], bad[0]);
+            assertTrue(r[2].startsWith("envbench report: " + f), r[2]);
+            assertFalse(r[2].contains("\tat "), "no stack trace: " + r[2]);
+        }
+        String[] missing = run("report", dir.resolve("nope.jtl").toString(), "-o", report.toString());
+        assertTrue(missing[2].contains("no such file"), missing[2]);
+        assertFalse(Files.exists(report), "nothing written");
+    }
+
+    @Test
+    void aGoodFileGivesTheReport() throws Exception {
+        Path f = Files.writeString(dir.resolve("r.jtl"), "timeStamp,elapsed,label,success,bytes,sentBytes,envbench.env\n"
+                + "1000,5,GET,true,100,10,bare\n1003,9,GET,true,100,10,docker-bridge\n1004,7,GET,false,100,10,docker-bridge\n");
+        String[] r = run("report", f.toString(), "-o", dir.resolve("out").toString(), "--baseline", "docker-bridge");
+        assertEquals("0", r[0], r[2]);
+        assertTrue(r[1].contains("baseline docker-bridge"), r[1]);
+        assertTrue(Files.readString(dir.resolve("out/comparison.csv")).contains("docker-bridge,GET,2,8,"));
+    }
+}
