@@ -37,10 +37,18 @@ public final class EnvBenchCli {
         @Option(names = "--phases", paramLabel = "CSV", description = "phases file (envbench.phases.file): CPU use per environment, shown next to latency")
         Path phases;
 
+        @Option(names = "--exclude", paramLabel = "REGEX", description = "leave out labels matching this regular expression, e.g. '^EnvBench start$'")
+        String exclude;
+
         @Override
         public Integer call() {
             try {
-                io.envbench.stats.Comparison c = io.envbench.stats.Comparison.of(jtls);
+                java.util.function.Predicate<String> keep = label -> true;
+                if (exclude != null && !exclude.isBlank()) {
+                    java.util.regex.Pattern p = java.util.regex.Pattern.compile(exclude);
+                    keep = label -> !p.matcher(label).find();
+                }
+                io.envbench.stats.Comparison c = io.envbench.stats.Comparison.of(jtls, keep);
                 if (c.environments().isEmpty()) {
                     System.err.println("envbench report: no samples in " + jtls);
                     return 2;
@@ -52,7 +60,7 @@ public final class EnvBenchCli {
                 System.out.println();
                 System.out.println("Report (baseline " + r.baseline() + "): " + output.toAbsolutePath().resolve("index.html"));
                 return 0;
-            } catch (IOException | IllegalArgumentException e) {
+            } catch (IOException | IllegalArgumentException e) { // PatternSyntaxException is one
                 System.err.println("envbench report: " + e.getMessage());
                 return 2;
             }

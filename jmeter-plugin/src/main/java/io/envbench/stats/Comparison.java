@@ -27,10 +27,19 @@ public final class Comparison {
     private final Set<String> labels = new LinkedHashSet<>();
 
     public static Comparison of(Iterable<Path> jtls) throws IOException {
+        return of(jtls, label -> true);
+    }
+
+    /** @param keepLabel which labels to keep (the others are skipped, as JMeter's report sample_filter does) */
+    public static Comparison of(Iterable<Path> jtls, java.util.function.Predicate<String> keepLabel) throws IOException {
         Comparison c = new Comparison();
         for (Path p : jtls) {
             String run = p.getFileName().toString().replaceFirst("\\.(jtl|csv)$", "");
-            JtlReader.read(p, s -> c.add(s, run));
+            JtlReader.read(p, s -> {
+                if (keepLabel.test(s.label())) {
+                    c.add(s, run);
+                }
+            });
         }
         return c;
     }

@@ -49,7 +49,9 @@ public class ComparisonVisualizer extends AbstractVisualizer {
             return false;
         }
     };
-    private final JTabbedPane charts = new JTabbedPane();
+    private final JTabbedPane charts = new JTabbedPane(JTabbedPane.TOP, JTabbedPane.SCROLL_TAB_LAYOUT);
+    /** Keeps the listener as wide as JMeter's panel, not as wide as a chart or the table. */
+    private static final java.awt.Dimension VIEW = new java.awt.Dimension(600, 380);
     private final JLabel status = new JLabel("Add result files, or run a test with EnvBench environments.");
     private volatile boolean dirty;
 
@@ -67,7 +69,12 @@ public class ComparisonVisualizer extends AbstractVisualizer {
         buttons.add(export);
         buttons.add(status);
         JTabbedPane tabs = new JTabbedPane();
-        tabs.addTab("Table", new JScrollPane(new JTable(model)));
+        JTable table = new JTable(model);
+        table.setAutoResizeMode(JTable.AUTO_RESIZE_OFF);
+        table.setAutoCreateRowSorter(true);
+        JScrollPane tableScroll = new JScrollPane(table);
+        tableScroll.setPreferredSize(VIEW);
+        tabs.addTab("Table", tableScroll);
         tabs.addTab("Charts", charts);
         JPanel main = new JPanel(new BorderLayout());
         main.add(buttons, BorderLayout.NORTH);
@@ -111,22 +118,28 @@ public class ComparisonVisualizer extends AbstractVisualizer {
         if (chooser.showOpenDialog(this) != JFileChooser.APPROVE_OPTION) {
             return;
         }
-        List<String> problems = new ArrayList<>();
-        for (File f : chooser.getSelectedFiles()) {
-            String run = f.getName().replaceFirst("\\.(jtl|csv)$", "");
-            try {
-                synchronized (this) {
-                    JtlReader.read(f.toPath(), s -> comparison.add(s, run));
+        File[] files = chooser.getSelectedFiles();
+        status.setText("Reading " + files.length + " file(s)…");
+        // large JTLs take seconds: read them off the event thread
+        new Thread(() -> {
+            List<String> problems = new ArrayList<>();
+            for (File f : files) {
+                String run = f.getName().replaceFirst("\\.(jtl|csv)$", "");
+                try {
+                    synchronized (this) {
+                        JtlReader.read(f.toPath(), s -> comparison.add(s, run));
+                    }
+                } catch (IOException e) {
+                    problems.add(e.getMessage());
                 }
-            } catch (IOException e) {
-                problems.add(e.getMessage());
             }
-        }
-        dirty = true;
-        refreshIfDirty();
-        if (!problems.isEmpty()) {
-            JOptionPane.showMessageDialog(this, String.join("\n", problems), "Some files were not read", JOptionPane.WARNING_MESSAGE);
-        }
+            dirty = true;
+            refreshIfDirty();
+            if (!problems.isEmpty()) {
+                SwingUtilities.invokeLater(() -> JOptionPane.showMessageDialog(this, String.join("\n", problems),
+                        "Some files were not read", JOptionPane.WARNING_MESSAGE));
+            }
+        }, "envbench-read-results").start();
     }
 
     private void exportReport() {
@@ -167,7 +180,11 @@ public class ComparisonVisualizer extends AbstractVisualizer {
             rows.forEach(model::addRow);
             int selected = Math.max(0, charts.getSelectedIndex());
             charts.removeAll();
-            all.forEach((name, chart) -> charts.addTab(name, new ChartPanel(chart)));
+            all.forEach((name, chart) -> {
+                ChartPanel panel = new ChartPanel(chart);
+                panel.setPreferredSize(VIEW);
+                charts.addTab(name, panel);
+            });
             if (selected < charts.getTabCount()) {
                 charts.setSelectedIndex(selected);
             }
