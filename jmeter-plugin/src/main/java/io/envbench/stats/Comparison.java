@@ -20,8 +20,9 @@ import java.util.TreeMap;
 public final class Comparison {
     public static final String TOTAL = "TOTAL";
 
-    private final Map<String, Map<String, SampleStatistics>> byEnv = new LinkedHashMap<>();
     private final Map<String, Map<String, Map<String, SampleStatistics>>> byRun = new LinkedHashMap<>();
+    /** Pooled over runs; merged from byRun when first asked for after a change. */
+    private Map<String, Map<String, SampleStatistics>> pooled;
     private final Map<String, TreeMap<Long, long[]>> timeline = new LinkedHashMap<>();
     private final Map<String, Long> origin = new LinkedHashMap<>();
     private final Set<String> labels = new LinkedHashSet<>();
@@ -48,27 +49,56 @@ public final class Comparison {
         add(s, "run");
     }
 
+    // samples come in long stretches of one environment, run and label: remember the last lookups
+    private String lastEnv;
+    private String lastRun;
+    private String lastLabel;
+    private Map<String, SampleStatistics> lastRunStats;
+    private SampleStatistics lastLabelStats;
+    private SampleStatistics lastTotalStats;
+    private TreeMap<Long, long[]> lastTimeline;
+    private long lastOrigin;
+
     public void add(Sample s, String run) {
-        labels.add(s.label());
-        Map<String, SampleStatistics> m = byEnv.computeIfAbsent(s.environment(), e -> new LinkedHashMap<>());
-        m.computeIfAbsent(s.label(), l -> new SampleStatistics()).add(s);
-        m.computeIfAbsent(TOTAL, l -> new SampleStatistics()).add(s);
-        Map<String, SampleStatistics> r = byRun.computeIfAbsent(s.environment(), e -> new LinkedHashMap<>())
-                .computeIfAbsent(run, x -> new LinkedHashMap<>());
-        r.computeIfAbsent(s.label(), l -> new SampleStatistics()).add(s);
-        r.computeIfAbsent(TOTAL, l -> new SampleStatistics()).add(s);
-        long start = origin.computeIfAbsent(s.environment() + "\u0000" + run, k -> s.startMs());
-        long[] second = timeline.computeIfAbsent(s.environment(), e -> new TreeMap<>())
-                .computeIfAbsent(Math.floorDiv(s.startMs() + s.elapsedMs() - start, 1000), x -> new long[3]);
+        if (!s.environment().equals(lastEnv) || !run.equals(lastRun)) {
+            lastEnv = s.environment();
+            lastRun = run;
+            lastRunStats = byRun.computeIfAbsent(lastEnv, e -> new LinkedHashMap<>()).computeIfAbsent(run, x -> new LinkedHashMap<>());
+            lastTotalStats = lastRunStats.computeIfAbsent(TOTAL, l -> new SampleStatistics());
+            lastTimeline = timeline.computeIfAbsent(lastEnv, e -> new TreeMap<>());
+            lastOrigin = origin.computeIfAbsent(lastEnv + "\u0000" + run, k -> s.startMs());
+            lastLabel = null;
+        }
+        if (!s.label().equals(lastLabel)) {
+            lastLabel = s.label();
+            labels.add(lastLabel);
+            lastLabelStats = lastRunStats.computeIfAbsent(lastLabel, l -> new SampleStatistics());
+        }
+        lastLabelStats.add(s);
+        lastTotalStats.add(s);
+        long[] second = lastTimeline.computeIfAbsent(Math.floorDiv(s.startMs() + s.elapsedMs() - lastOrigin, 1000), x -> new long[3]);
         second[0]++;
         second[1] += s.elapsedMs();
         if (!s.success()) {
             second[2]++;
         }
+        pooled = null;
+    }
+
+    private Map<String, Map<String, SampleStatistics>> pooled() {
+        if (pooled == null) {
+            Map<String, Map<String, SampleStatistics>> p = new LinkedHashMap<>();
+            byRun.forEach((env, runs) -> {
+                Map<String, SampleStatistics> m = p.computeIfAbsent(env, e -> new LinkedHashMap<>());
+                runs.values().forEach(run -> run.forEach((label, st) -> m.computeIfAbsent(label, l -> new SampleStatistics()).addAll(st)));
+            });
+            pooled = p;
+        }
+        return pooled;
     }
 
     public Set<String> environments() {
-        return byEnv.keySet();
+        return byRun.keySet();
     }
 
     /** Labels in order of first appearance, without TOTAL. */
@@ -84,7 +114,7 @@ public final class Comparison {
     }
 
     public SampleStatistics get(String environment, String label) {
-        return byEnv.getOrDefault(environment, Map.of()).get(label);
+        return pooled().getOrDefault(environment, Map.of()).get(label);
     }
 
     /** Run ids of an environment, in order of appearance. */
@@ -119,14 +149,14 @@ public final class Comparison {
     /** The baseline: the given environment, else one named "bare" (bare metal), else the first. */
     public String baseline(String requested) {
         if (requested != null && !requested.isBlank()) {
-            if (!byEnv.containsKey(requested)) {
+            if (!byRun.containsKey(requested)) {
                 throw new IllegalArgumentException("baseline: '" + requested + "' is not an environment of these results; use one of "
-                        + byEnv.keySet());
+                        + byRun.keySet());
             }
             return requested;
         }
-        return byEnv.keySet().stream().filter(e -> e.equals("bare") || e.startsWith("bare")).findFirst()
-                .orElse(byEnv.keySet().stream().findFirst().orElse(""));
+        return byRun.keySet().stream().filter(e -> e.equals("bare") || e.startsWith("bare")).findFirst()
+                .orElse(byRun.keySet().stream().findFirst().orElse(""));
     }
 
     /** The table JMeter users know, environments side by side under each label. */
@@ -136,7 +166,7 @@ public final class Comparison {
         out.println(head);
         out.println("-".repeat(head.length()));
         for (String label : rows()) {
-            for (String env : byEnv.keySet()) {
+            for (String env : byRun.keySet()) {
                 SampleStatistics s = get(env, label);
                 if (s == null) {
                     continue;

@@ -1,29 +1,48 @@
 package io.envbench.stats;
 
-import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.ObjLongConsumer;
 
 /**
  * Exact distribution of whole-millisecond values (elapsed times), kept as value -> count, so memory
- * grows with distinct values, not with samples. Percentiles as JMeter computes them:
- * {@link #percentileLegacy} as its HTML report (commons-math {@code Percentile}, LEGACY estimation) and
- * {@link #nearestRank} as its Aggregate Report's "90% line". Not thread-safe.
+ * grows with distinct values, not with samples (values below 65,536 ms in a dense array, the rest in a
+ * sorted map). Percentiles as JMeter computes them: {@link #percentileLegacy} as its HTML report
+ * (commons-math {@code Percentile}, LEGACY estimation) and {@link #nearestRank} as its Aggregate
+ * Report's "90% line". Not thread-safe.
  */
 public final class ElapsedDistribution {
-    private final TreeMap<Long, long[]> counts = new TreeMap<>();
+    private static final int DENSE = 1 << 16;
+
+    private long[] dense; // made on first use: many distributions hold few values
+    private final TreeMap<Long, long[]> sparse = new TreeMap<>();
     private long count;
     private double sum;
+    private long min = Long.MAX_VALUE;
+    private long max = Long.MIN_VALUE;
 
     public void add(long value) {
-        counts.computeIfAbsent(value, v -> new long[1])[0]++;
-        count++;
-        sum += value;
+        add(value, 1);
+    }
+
+    private void add(long value, long n) {
+        if (value >= 0 && value < DENSE) {
+            if (dense == null) {
+                dense = new long[DENSE];
+            }
+            dense[(int) value] += n;
+        } else {
+            sparse.computeIfAbsent(value, v -> new long[1])[0] += n;
+        }
+        count += n;
+        sum += (double) value * n;
+        min = Math.min(min, value);
+        max = Math.max(max, value);
     }
 
     public void addAll(ElapsedDistribution other) {
-        other.counts.forEach((v, c) -> counts.computeIfAbsent(v, x -> new long[1])[0] += c[0]);
-        count += other.count;
-        sum += other.sum;
+        double keepSum = sum + other.sum;
+        other.forEach(this::add);
+        sum = keepSum; // exact sum of the other side, not re-derived value by value
     }
 
     public long count() {
@@ -31,12 +50,22 @@ public final class ElapsedDistribution {
     }
 
     /** Each distinct value with its count, in ascending order of value. */
-    public void forEach(java.util.function.ObjLongConsumer<Long> valueAndCount) {
-        counts.forEach((v, c) -> valueAndCount.accept(v, c[0]));
+    public void forEach(ObjLongConsumer<Long> valueAndCount) {
+        sparse.headMap(0L).forEach((v, c) -> valueAndCount.accept(v, c[0]));
+        if (dense != null) {
+            for (int v = (int) Math.max(0, min); v < DENSE && v <= max; v++) {
+                if (dense[v] != 0) {
+                    valueAndCount.accept((long) v, dense[v]);
+                }
+            }
+        }
+        sparse.tailMap((long) DENSE).forEach((v, c) -> valueAndCount.accept(v, c[0]));
     }
 
     public int distinctValues() {
-        return counts.size();
+        int[] n = {0};
+        forEach((v, c) -> n[0]++);
+        return n[0];
     }
 
     public double mean() {
@@ -44,11 +73,11 @@ public final class ElapsedDistribution {
     }
 
     public long min() {
-        return count == 0 ? 0 : counts.firstKey();
+        return count == 0 ? 0 : min;
     }
 
     public long max() {
-        return count == 0 ? 0 : counts.lastKey();
+        return count == 0 ? 0 : max;
     }
 
     /**
@@ -63,7 +92,7 @@ public final class ElapsedDistribution {
             return Double.NaN;
         }
         if (count == 1) {
-            return counts.firstKey();
+            return min;
         }
         double pos = p * (count + 1) / 100.0;
         if (pos < 1) {
@@ -97,13 +126,17 @@ public final class ElapsedDistribution {
 
     /** Value at 1-based rank in sorted order (rank 0 gives the minimum). */
     private long valueAtRank(long rank) {
-        long cumulative = 0;
-        for (Map.Entry<Long, long[]> e : counts.entrySet()) {
-            cumulative += e.getValue()[0];
-            if (cumulative >= rank) {
-                return e.getKey();
+        long[] found = {max, 0}; // value, cumulative
+        boolean[] done = {false};
+        forEach((v, c) -> {
+            if (!done[0]) {
+                found[1] += c;
+                if (found[1] >= rank) {
+                    found[0] = v;
+                    done[0] = true;
+                }
             }
-        }
-        return max();
+        });
+        return found[0];
     }
 }

@@ -2,11 +2,10 @@ package io.envbench.stats;
 
 import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.Reader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Map;
+import java.util.List;
 import java.util.function.Consumer;
 
 import org.apache.commons.csv.CSVFormat;
@@ -47,43 +46,120 @@ public final class JtlReader {
         }
     }
 
-    private static long parse(Path file, Reader r, Consumer<Sample> out) throws IOException {
+    /**
+     * Lines without quotes (nearly all of a JTL) are split here without making a String per field; a
+     * record with quotes (a message with a comma, a quoted newline) is parsed by commons-csv.
+     */
+    private static long parse(Path file, BufferedReader r, Consumer<Sample> out) throws IOException {
+        Columns c = new Columns(file, CSVParser.parse(r.readLine(), CSVFormat.DEFAULT).getRecords().get(0).toList());
         String fallbackEnv = file.getFileName().toString().replaceFirst("\\.(jtl|csv)$", "");
-        CSVFormat fmt = CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).build();
         long n = 0;
-        try (CSVParser p = CSVParser.parse(r, fmt)) {
-            Map<String, Integer> h = p.getHeaderMap();
-            int ts = col(file, h, "timeStamp");
-            int el = col(file, h, "elapsed");
-            int lb = col(file, h, "label");
-            Integer ok = h.get("success");
-            Integer by = h.get("bytes");
-            Integer sb = h.get("sentBytes");
-            Integer env = h.get(ENV_COLUMN);
-            for (CSVRecord rec : p) {
-                if (rec.size() < h.size()) {
-                    continue; // a truncated last line (JMeter killed mid-write)
+        long lineNo = 1;
+        StringBuilder pending = null;
+        int[] commas = new int[c.width + 1];
+        String line;
+        while ((line = r.readLine()) != null) {
+            lineNo++;
+            if (pending != null || line.indexOf('"') >= 0) {
+                pending = pending == null ? new StringBuilder(line) : pending.append('\n').append(line);
+                if (quotesOpen(pending)) {
+                    continue; // a quoted field goes on on the next line
                 }
-                try {
-                    out.accept(new Sample(env == null ? fallbackEnv : rec.get(env), rec.get(lb), Long.parseLong(rec.get(ts)),
-                            Long.parseLong(rec.get(el)), ok == null || Boolean.parseBoolean(rec.get(ok)),
-                            by == null ? 0 : Long.parseLong(rec.get(by)), sb == null ? 0 : Long.parseLong(rec.get(sb))));
+                String record = pending.toString();
+                pending = null;
+                List<CSVRecord> recs = CSVParser.parse(record, CSVFormat.DEFAULT).getRecords();
+                if (recs.size() == 1 && recs.get(0).size() >= c.width) {
+                    out.accept(c.sample(file, lineNo, recs.get(0), fallbackEnv));
                     n++;
-                } catch (NumberFormatException e) {
-                    throw new IOException(file + " line " + rec.getRecordNumber() + ": not a number (" + e.getMessage() + ")");
                 }
+                continue;
             }
-        } catch (IllegalStateException | java.io.UncheckedIOException e) {
-            throw new IOException(file + ": " + e.getMessage());
+            int fields = 0;
+            for (int i = line.indexOf(','); i >= 0 && fields < c.width; i = line.indexOf(',', i + 1)) {
+                commas[fields++] = i;
+            }
+            if (fields + 1 < c.width) {
+                continue; // a truncated last line (JMeter killed mid-write)
+            }
+            commas[fields] = line.length();
+            out.accept(c.sample(file, lineNo, line, commas, fallbackEnv));
+            n++;
         }
         return n;
     }
 
-    private static int col(Path file, Map<String, Integer> header, String name) throws IOException {
-        Integer i = header.get(name);
-        if (i == null) {
-            throw new IOException(file + ": the JTL has no '" + name + "' column");
+    private static boolean quotesOpen(CharSequence s) {
+        int q = 0;
+        for (int i = 0; i < s.length(); i++) {
+            if (s.charAt(i) == '"') {
+                q++;
+            }
         }
-        return i;
+        return q % 2 == 1;
+    }
+
+    /** Where the columns the statistics need are, and how to read them. */
+    private static final class Columns {
+        final int width;
+        final int ts;
+        final int el;
+        final int lb;
+        final int ok;
+        final int by;
+        final int sb;
+        final int env;
+        private String lastLabel = "";
+        private String lastEnv = "";
+
+        Columns(Path file, List<String> header) throws IOException {
+            width = header.size();
+            ts = required(file, header, "timeStamp");
+            el = required(file, header, "elapsed");
+            lb = required(file, header, "label");
+            ok = header.indexOf("success");
+            by = header.indexOf("bytes");
+            sb = header.indexOf("sentBytes");
+            env = header.indexOf(ENV_COLUMN);
+        }
+
+        private static int required(Path file, List<String> header, String name) throws IOException {
+            int i = header.indexOf(name);
+            if (i < 0) {
+                throw new IOException(file + ": the JTL has no '" + name + "' column");
+            }
+            return i;
+        }
+
+        Sample sample(Path file, long lineNo, String line, int[] commas, String fallbackEnv) throws IOException {
+            try {
+                return new Sample(env < 0 ? fallbackEnv : (lastEnv = reuse(lastEnv, line, from(commas, env), commas[env])),
+                        lastLabel = reuse(lastLabel, line, from(commas, lb), commas[lb]),
+                        Long.parseLong(line, from(commas, ts), commas[ts], 10), Long.parseLong(line, from(commas, el), commas[el], 10),
+                        ok < 0 || line.regionMatches(true, from(commas, ok), "true", 0, 4),
+                        by < 0 ? 0 : Long.parseLong(line, from(commas, by), commas[by], 10),
+                        sb < 0 ? 0 : Long.parseLong(line, from(commas, sb), commas[sb], 10));
+            } catch (NumberFormatException e) {
+                throw new IOException(file + " line " + lineNo + ": not a number (" + e.getMessage() + ")");
+            }
+        }
+
+        Sample sample(Path file, long lineNo, CSVRecord rec, String fallbackEnv) throws IOException {
+            try {
+                return new Sample(env < 0 ? fallbackEnv : rec.get(env), rec.get(lb), Long.parseLong(rec.get(ts)),
+                        Long.parseLong(rec.get(el)), ok < 0 || Boolean.parseBoolean(rec.get(ok)),
+                        by < 0 ? 0 : Long.parseLong(rec.get(by)), sb < 0 ? 0 : Long.parseLong(rec.get(sb)));
+            } catch (NumberFormatException e) {
+                throw new IOException(file + " line " + lineNo + ": not a number (" + e.getMessage() + ")");
+            }
+        }
+
+        private static int from(int[] commas, int column) {
+            return column == 0 ? 0 : commas[column - 1] + 1;
+        }
+
+        /** The same text as last time gives the same String: no new object per sample. */
+        private static String reuse(String last, String line, int from, int to) {
+            return last.length() == to - from && line.regionMatches(from, last, 0, to - from) ? last : line.substring(from, to);
+        }
     }
 }

@@ -36,6 +36,22 @@ class JtlReaderTest {
     }
 
     @Test
+    void quotedFieldsEvenAcrossLinesReadLikeCommonsCsv() throws IOException {
+        Path f = dir.resolve("q.jtl");
+        Files.writeString(f, HEADER
+                + "1000,5,\"GET /a, then /b\",200,OK,t 1-1,text,true,,10,1,1,1,http://127.0.0.1/,5,0,1,bare\n"
+                + "1001,6,GET,500,\"line one\nline \"\"two\"\"\",t 1-1,text,false,x,11,2,1,1,http://127.0.0.1/,6,0,1,bare\n"
+                + "1002,7,GET,200,OK,t 1-1,text,true,,12,3,1,1,http://127.0.0.1/,7,0,1,bare\n");
+        List<Sample> out = new ArrayList<>();
+        assertEquals(3, JtlReader.read(f, out::add));
+        assertEquals("GET /a, then /b", out.get(0).label());
+        assertEquals(6, out.get(1).elapsedMs());
+        assertEquals(false, out.get(1).success());
+        assertEquals(12, out.get(2).receivedBytes());
+        assertEquals(3, out.get(2).sentBytes());
+    }
+
+    @Test
     void withoutTheEnvironmentColumnTheFileNamesTheEnvironment() throws IOException {
         Path f = dir.resolve("docker-host.jtl");
         Files.writeString(f, "timeStamp,elapsed,label,success,bytes,sentBytes\n1000,5,GET,true,10,1\n");
