@@ -42,6 +42,11 @@ public final class Environments {
         return current;
     }
 
+    /** Every environment running now, by name (a copy). */
+    public synchronized Map<String, RunningTarget> runningTargets() {
+        return new LinkedHashMap<>(running);
+    }
+
     public synchronized Optional<RunningTarget> running(String name) {
         return Optional.ofNullable(running.get(name));
     }

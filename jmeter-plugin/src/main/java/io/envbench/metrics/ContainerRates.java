@@ -1,0 +1,40 @@
+package io.envbench.metrics;
+
+/**
+ * A container's figures between two readings.
+ *
+ * @param cpuPct            Docker's formula: CPU delta / host CPU delta x online CPUs x 100 (100 = one core)
+ * @param cpuPctOfCpuset    cpuPct over the CPUs of its cpuset (100 = all of them busy)
+ * @param throttledPeriods  periods throttled between the readings
+ * @param throttledPct      share of quota periods throttled, %
+ * @param throttledMs       time throttled between the readings
+ * @param memoryUsageBytes  at the second reading (usage minus inactive file)
+ * @param memoryLimitBytes  -1 when unlimited
+ * @param blkReadBytesPerSec  block reads
+ * @param blkWriteBytesPerSec block writes
+ * @param netRxBytesPerSec  received
+ * @param netTxBytesPerSec  sent
+ * @param pids              at the second reading
+ */
+public record ContainerRates(double cpuPct, double cpuPctOfCpuset, long throttledPeriods, double throttledPct, double throttledMs,
+                             long memoryUsageBytes, long memoryLimitBytes, double blkReadBytesPerSec, double blkWriteBytesPerSec,
+                             double netRxBytesPerSec, double netTxBytesPerSec, long pids) {
+
+    public static ContainerRates between(ContainerSnapshot a, ContainerSnapshot b) {
+        double seconds = Math.max(1e-9, (b.atNanos() - a.atNanos()) / 1e9);
+        long cpu = Math.max(0, b.cpuUsageNs() - a.cpuUsageNs());
+        long system = b.systemCpuNs() - a.systemCpuNs();
+        double cpuPct = system > 0 ? 100.0 * cpu / system * b.onlineCpus() : 100.0 * cpu / (seconds * 1e9);
+        long periods = b.nrPeriods() - a.nrPeriods();
+        long throttled = b.nrThrottled() - a.nrThrottled();
+        return new ContainerRates(cpuPct, cpuPct / Math.max(1, b.cpusetCpus()), throttled,
+                periods > 0 ? 100.0 * throttled / periods : 0, (b.throttledNs() - a.throttledNs()) / 1e6,
+                b.memoryUsageBytes(), b.memoryLimitBytes(), rate(a.blkReadBytes(), b.blkReadBytes(), seconds),
+                rate(a.blkWriteBytes(), b.blkWriteBytes(), seconds), rate(a.netRxBytes(), b.netRxBytes(), seconds),
+                rate(a.netTxBytes(), b.netTxBytes(), seconds), b.pids());
+    }
+
+    private static double rate(long a, long b, double seconds) {
+        return Math.max(0, b - a) / seconds;
+    }
+}

@@ -1,0 +1,110 @@
+package io.envbench.metrics;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+import oshi.SystemInfo;
+import oshi.hardware.CentralProcessor;
+import oshi.hardware.GlobalMemory;
+import oshi.hardware.HWDiskStore;
+import oshi.hardware.HardwareAbstractionLayer;
+import oshi.hardware.NetworkIF;
+import oshi.software.os.OSProcess;
+import oshi.software.os.OperatingSystem;
+
+/**
+ * Host metrics through OSHI: CPU (total and per core), load, memory, swap, disks, network interfaces,
+ * and the processes that matter for a bare-metal vs container comparison: Docker's daemons and
+ * port proxy, and the bare-metal target's process tree. Not thread-safe: one collector thread uses it.
+ */
+public final class HostProbe {
+    /** Processes watched by executable name; their CPU and RSS are summed per name. */
+    public static final List<String> WATCHED = List.of("dockerd", "containerd-shim", "containerd-shim-runc-v2", "docker-proxy");
+    private static final long RESCAN_NANOS = 5_000_000_000L;
+
+    static {
+        // OSHI caches counters for 300 ms by default; readings 100 ms apart must see fresh ones
+        oshi.util.GlobalConfig.set("oshi.util.memoizer.expiration", 10);
+    }
+
+    private final OperatingSystem os;
+    private final CentralProcessor cpu;
+    private final GlobalMemory memory;
+    private final List<HWDiskStore> disks;
+    private final List<NetworkIF> nets;
+    private Map<String, List<Integer>> watchedPids = Map.of();
+    private long lastScan;
+
+    public HostProbe() {
+        SystemInfo si = new SystemInfo();
+        HardwareAbstractionLayer hal = si.getHardware();
+        os = si.getOperatingSystem();
+        cpu = hal.getProcessor();
+        memory = hal.getMemory();
+        disks = hal.getDiskStores();
+        nets = hal.getNetworkIFs(false);
+    }
+
+    /** @param trees role -> root PID of a process tree to account (e.g. the bare-metal target) */
+    public HostSnapshot read(Map<String, Long> trees) {
+        long at = System.nanoTime();
+        Map<String, long[]> d = new LinkedHashMap<>();
+        for (HWDiskStore disk : disks) {
+            disk.updateAttributes();
+            d.put(disk.getName().replaceFirst("^/dev/", ""), new long[] {disk.getReadBytes(), disk.getWriteBytes(), disk.getTransferTime()});
+        }
+        Map<String, long[]> n = new LinkedHashMap<>();
+        for (NetworkIF net : nets) {
+            net.updateAttributes();
+            n.put(net.getName(), new long[] {net.getBytesRecv(), net.getBytesSent(), net.getPacketsRecv(), net.getPacketsSent()});
+        }
+        if (lastScan == 0 || at - lastScan > RESCAN_NANOS) {
+            rescan();
+            lastScan = at;
+        }
+        Map<String, Map<Integer, long[]>> p = new LinkedHashMap<>();
+        watchedPids.forEach((name, pids) -> p.put(name, perPid(pids.stream())));
+        trees.forEach((role, pid) -> p.put(role, perPid(Stream.concat(Stream.of(pid),
+                ProcessHandle.of(pid).map(h -> h.descendants().map(ProcessHandle::pid)).orElse(Stream.empty())).map(Long::intValue))));
+        return new HostSnapshot(at, cpu.getSystemCpuLoadTicks(), cpu.getProcessorCpuLoadTicks(), cpu.getSystemLoadAverage(3),
+                memory.getTotal(), memory.getAvailable(), memory.getVirtualMemory().getSwapTotal(),
+                memory.getVirtualMemory().getSwapUsed(), d, n, p);
+    }
+
+    /** Look for the watched processes again at the next reading (an environment started or stopped). */
+    public void rescanSoon() {
+        lastScan = 0;
+    }
+
+    public int logicalCpus() {
+        return cpu.getLogicalProcessorCount();
+    }
+
+    /** Finding processes by name walks all of /proc: done every few seconds, not every tick. */
+    private void rescan() {
+        Set<String> names = Set.copyOf(WATCHED);
+        watchedPids = os.getProcesses(proc -> names.contains(proc.getName()), null, 0).stream()
+                .collect(Collectors.groupingBy(OSProcess::getName, LinkedHashMap::new,
+                        Collectors.mapping(OSProcess::getProcessID, Collectors.toList())));
+        for (String name : WATCHED) {
+            watchedPids.putIfAbsent(name, new ArrayList<>());
+        }
+    }
+
+    /** PID -> {CPU ms, RSS bytes}: rates are taken per PID, so a process appearing between ticks adds no spike. */
+    private Map<Integer, long[]> perPid(Stream<Integer> pids) {
+        Map<Integer, long[]> m = new LinkedHashMap<>();
+        pids.forEach(pid -> {
+            OSProcess proc = os.getProcess(pid);
+            if (proc != null) {
+                m.put(pid, new long[] {proc.getKernelTime() + proc.getUserTime(), proc.getResidentSetSize()});
+            }
+        });
+        return m;
+    }
+}
