@@ -22,6 +22,10 @@ public final class CgroupProbe {
 
     private final Path cgroupRoot;
     private final Path procRoot;
+    private final boolean unified;
+    private final int onlineCpus = CpuSet.online().size();
+    /** cgroup paths per PID: they do not change while the process lives. */
+    private final Map<Long, Map<String, String>> paths = new java.util.concurrent.ConcurrentHashMap<>();
 
     public CgroupProbe() {
         this(Path.of("/sys/fs/cgroup"), Path.of("/proc"));
@@ -30,22 +34,29 @@ public final class CgroupProbe {
     public CgroupProbe(Path cgroupRoot, Path procRoot) {
         this.cgroupRoot = cgroupRoot;
         this.procRoot = procRoot;
+        this.unified = Files.exists(cgroupRoot.resolve("cgroup.controllers"));
     }
 
     /** v2 when the unified hierarchy is mounted at the root, else v1. */
     public boolean unified() {
-        return Files.exists(cgroupRoot.resolve("cgroup.controllers"));
+        return unified;
     }
 
     /** @param pid the container's main process on the host (docker inspect .State.Pid) */
     public ContainerSnapshot read(long pid) {
         try {
             long at = System.nanoTime();
-            Map<String, String> paths = cgroupPaths(pid);
+            Map<String, String> p = paths.get(pid);
+            if (p == null) {
+                p = cgroupPaths(pid);
+                if (paths.size() > 1000) {
+                    paths.clear(); // containers come and go; keep the cache small
+                }
+                paths.put(pid, p);
+            }
             long system = systemCpuNs();
-            int online = CpuSet.online().size();
             long[] net = netDev(pid);
-            return unified() ? readV2(at, paths.get(""), system, online, net) : readV1(at, paths, system, online, net);
+            return unified ? readV2(at, p.get(""), system, onlineCpus, net) : readV1(at, p, system, onlineCpus, net);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read the cgroup of pid " + pid + ": " + e.getMessage(), e);
         }
@@ -186,8 +197,12 @@ public final class CgroupProbe {
 
     /** The host's CPU time in ns from the first line of /proc/stat (user..steal), as Docker computes it. */
     long systemCpuNs() throws IOException {
-        try (var lines = Files.lines(procRoot.resolve("stat"))) {
-            String cpu = lines.filter(l -> l.startsWith("cpu ")).findFirst().orElseThrow(() -> new IOException("no cpu line in /proc/stat"));
+        // only the first line: the rest of /proc/stat (the interrupt counts) runs to kilobytes
+        try (java.io.BufferedReader r = Files.newBufferedReader(procRoot.resolve("stat"))) {
+            String cpu = r.readLine();
+            if (cpu == null || !cpu.startsWith("cpu ")) {
+                throw new IOException("no cpu line in /proc/stat");
+            }
             String[] f = cpu.trim().split("\\s+");
             long ticks = 0;
             for (int i = 1; i <= 8 && i < f.length; i++) {

@@ -37,6 +37,7 @@ public final class HostProbe {
     private final GlobalMemory memory;
     private final List<HWDiskStore> disks;
     private final List<NetworkIF> nets;
+    private final boolean linux = ProcFs.available();
     private Map<String, List<Integer>> watchedPids = Map.of();
     private long lastScan;
 
@@ -46,22 +47,32 @@ public final class HostProbe {
         os = si.getOperatingSystem();
         cpu = hal.getProcessor();
         memory = hal.getMemory();
-        disks = hal.getDiskStores();
-        nets = hal.getNetworkIFs(false);
+        // OSHI's disk and interface objects are only needed where procfs is not
+        disks = ProcFs.available() ? List.of() : hal.getDiskStores();
+        nets = ProcFs.available() ? List.of() : hal.getNetworkIFs(false);
     }
 
     /** @param trees role -> root PID of a process tree to account (e.g. the bare-metal target) */
     public HostSnapshot read(Map<String, Long> trees) {
         long at = System.nanoTime();
         Map<String, long[]> d = new LinkedHashMap<>();
-        for (HWDiskStore disk : disks) {
-            disk.updateAttributes();
-            d.put(disk.getName().replaceFirst("^/dev/", ""), new long[] {disk.getReadBytes(), disk.getWriteBytes(), disk.getTransferTime()});
-        }
         Map<String, long[]> n = new LinkedHashMap<>();
-        for (NetworkIF net : nets) {
-            net.updateAttributes();
-            n.put(net.getName(), new long[] {net.getBytesRecv(), net.getBytesSent(), net.getPacketsRecv(), net.getPacketsSent()});
+        if (linux) {
+            try {
+                d = ProcFs.disks();
+                n = ProcFs.nets();
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        } else {
+            for (HWDiskStore disk : disks) {
+                disk.updateAttributes();
+                d.put(disk.getName().replaceFirst("^/dev/", ""), new long[] {disk.getReadBytes(), disk.getWriteBytes(), disk.getTransferTime()});
+            }
+            for (NetworkIF net : nets) {
+                net.updateAttributes();
+                n.put(net.getName(), new long[] {net.getBytesRecv(), net.getBytesSent(), net.getPacketsRecv(), net.getPacketsSent()});
+            }
         }
         if (lastScan == 0 || at - lastScan > RESCAN_NANOS) {
             rescan();
@@ -100,9 +111,13 @@ public final class HostProbe {
     private Map<Integer, long[]> perPid(Stream<Integer> pids) {
         Map<Integer, long[]> m = new LinkedHashMap<>();
         pids.forEach(pid -> {
-            OSProcess proc = os.getProcess(pid);
-            if (proc != null) {
-                m.put(pid, new long[] {proc.getKernelTime() + proc.getUserTime(), proc.getResidentSetSize()});
+            long[] v = linux ? ProcFs.process(pid) : null;
+            if (v == null && !linux) {
+                OSProcess proc = os.getProcess(pid);
+                v = proc == null ? null : new long[] {proc.getKernelTime() + proc.getUserTime(), proc.getResidentSetSize()};
+            }
+            if (v != null) {
+                m.put(pid, v);
             }
         });
         return m;

@@ -33,6 +33,8 @@ public final class MetricsCollector {
         }
     }
 
+
+
     private static MetricsCollector running;
     private static int users;
 

@@ -72,11 +72,17 @@ public final class MetricsCsvWriter implements AutoCloseable {
         out = Files.newBufferedWriter(file, StandardCharsets.UTF_8, StandardOpenOption.APPEND);
     }
 
+    /** Three decimals at most, without String.format (hundreds of values a tick). */
     static String format(double v) {
         if (v == Math.rint(v) && Math.abs(v) < 1e15) {
             return Long.toString((long) v);
         }
-        return String.format(Locale.ROOT, "%.3f", v);
+        if (Math.abs(v) >= 1e15 || Double.isInfinite(v)) {
+            return String.format(Locale.ROOT, "%.3f", v);
+        }
+        long milli = Math.round(Math.abs(v) * 1000);
+        String frac = Long.toString(1000 + milli % 1000).substring(1);
+        return (v < 0 && milli != 0 ? "-" : "") + (milli / 1000) + "." + frac;
     }
 
     @Override

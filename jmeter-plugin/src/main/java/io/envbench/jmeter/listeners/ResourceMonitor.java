@@ -39,6 +39,9 @@ public class ResourceMonitor extends AbstractTestElement implements SampleListen
     public static final String VAR_TARGET_MEM = "envbench.target.mem.bytes";
 
     private transient volatile MetricsCollector collector;
+    /** The figures of the latest tick, formatted once per tick: samples read them thousands of times a second. */
+    private transient volatile String[] figures = {"", "", ""};
+    private transient volatile MetricsCollector.Tick figuresOf;
 
     public String getInterval() {
         return getPropertyAsString(INTERVAL, DEFAULT_INTERVAL);
@@ -101,9 +104,14 @@ public class ResourceMonitor extends AbstractTestElement implements SampleListen
             return;
         }
         MetricsCollector.Tick t = c.latest();
-        vars.put(VAR_HOST_CPU, fmt(t.get("host.cpu.pct")));
-        vars.put(VAR_TARGET_CPU, fmt(t.get("target.cpu.pct")));
-        vars.put(VAR_TARGET_MEM, fmt(t.get("target.mem.bytes")));
+        if (t != figuresOf) {
+            figures = new String[] {fmt(t.get("host.cpu.pct")), fmt(t.get("target.cpu.pct")), fmt(t.get("target.mem.bytes"))};
+            figuresOf = t;
+        }
+        String[] f = figures;
+        vars.put(VAR_HOST_CPU, f[0]);
+        vars.put(VAR_TARGET_CPU, f[1]);
+        vars.put(VAR_TARGET_MEM, f[2]);
     }
 
     private static String fmt(double v) {

@@ -1,0 +1,84 @@
+package io.envbench.metrics;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The few Linux counters read on every tick straight from procfs, where going through OSHI costs
+ * milliseconds (its disk and interface objects re-read udev and sysfs each update): one read of
+ * /proc/diskstats, /proc/net/dev and /proc/PID/stat each. Elsewhere (not Linux) HostProbe uses OSHI.
+ */
+final class ProcFs {
+    private static final Path PROC = Path.of("/proc");
+    /** USER_HZ and page size on Linux x86-64/arm64. */
+    private static final long MS_PER_TICK = 10;
+    private static final long PAGE = 4096;
+
+    /** Whole disks are the entries of /sys/block; read once (disks are not hot-plugged mid-test). */
+    private static final java.util.Set<String> WHOLE_DISKS = wholeDisks();
+
+    private ProcFs() {
+    }
+
+    private static java.util.Set<String> wholeDisks() {
+        try (var s = Files.list(Path.of("/sys/block"))) {
+            return s.map(p -> p.getFileName().toString()).collect(java.util.stream.Collectors.toSet());
+        } catch (IOException e) {
+            return java.util.Set.of();
+        }
+    }
+
+    static boolean available() {
+        return Files.isReadable(PROC.resolve("diskstats")) && Files.isReadable(PROC.resolve("net/dev"));
+    }
+
+    /** Whole disks (no partitions, loop or ram devices): name -> {read bytes, write bytes, busy ms}. */
+    static Map<String, long[]> disks() throws IOException {
+        Map<String, long[]> m = new LinkedHashMap<>();
+        for (String line : Files.readAllLines(PROC.resolve("diskstats"))) {
+            String[] f = line.trim().split("\\s+");
+            if (f.length < 13) {
+                continue;
+            }
+            String name = f[2];
+            if (name.startsWith("loop") || name.startsWith("ram") || !WHOLE_DISKS.contains(name)) {
+                continue;
+            }
+            m.put(name, new long[] {Long.parseLong(f[5]) * 512, Long.parseLong(f[9]) * 512, Long.parseLong(f[12])});
+        }
+        return m;
+    }
+
+    /** Interfaces of the host's namespace: name -> {rx bytes, tx bytes, rx packets, tx packets}. */
+    static Map<String, long[]> nets() throws IOException {
+        Map<String, long[]> m = new LinkedHashMap<>();
+        List<String> lines = Files.readAllLines(PROC.resolve("net/dev"));
+        for (String line : lines.subList(Math.min(2, lines.size()), lines.size())) {
+            int colon = line.indexOf(':');
+            if (colon < 0) {
+                continue;
+            }
+            String[] f = line.substring(colon + 1).trim().split("\\s+");
+            m.put(line.substring(0, colon).trim(),
+                    new long[] {Long.parseLong(f[0]), Long.parseLong(f[8]), Long.parseLong(f[1]), Long.parseLong(f[9])});
+        }
+        return m;
+    }
+
+    /** {CPU ms (user + system), RSS bytes} of a process, or null when it is gone. */
+    static long[] process(long pid) {
+        try {
+            String stat = Files.readString(PROC.resolve(pid + "/stat"));
+            // the command name may hold spaces and parentheses: fields start after the last ')'
+            String[] f = stat.substring(stat.lastIndexOf(')') + 2).trim().split("\\s+");
+            long ticks = Long.parseLong(f[11]) + Long.parseLong(f[12]); // utime, stime (fields 14, 15)
+            return new long[] {ticks * MS_PER_TICK, Long.parseLong(f[21]) * PAGE}; // rss (field 24)
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
+    }
+}

@@ -1,0 +1,109 @@
+package io.envbench.e2e;
+
+import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import io.envbench.metrics.CgroupProbe;
+import io.envbench.metrics.DockerStatsProbe;
+import io.envbench.metrics.MetricsCollector;
+import io.envbench.stats.Comparison;
+import io.envbench.target.ContainerOptions;
+import io.envbench.target.DockerConnection;
+import io.envbench.target.EnvironmentDefinition;
+import io.envbench.target.Environments;
+import io.envbench.target.NetworkMode;
+import io.envbench.target.RunningTarget;
+
+/**
+ * Benchmarks of the resource metrics (run by {@code ./envbench bench}, not by the test suite): probe
+ * cost, collector cost with 8 containers at 10 Hz, and the Resource Monitor's cost to JMeter's
+ * maximum throughput, each side by side in one run. Prints figures; asserts nothing.
+ */
+class MetricsBenchmark {
+    @TempDir
+    Path dir;
+
+    @Test
+    void probeAndCollectorCost() throws Exception {
+        Jmeter.docker();
+        Path targets = Jmeter.ROOT.resolve("targets");
+        List<RunningTarget> started = new ArrayList<>();
+        try {
+            for (int i = 0; i < 8; i++) {
+                started.add(Environments.get().start(new EnvironmentDefinition("bench-" + i, "nginx-static", EnvironmentDefinition.Runtime.DOCKER,
+                        ContainerOptions.builder().networkMode(NetworkMode.BRIDGE).build(), 18600 + i, Duration.ofSeconds(30)), targets, ""));
+            }
+            RunningTarget one = started.get(0);
+            CgroupProbe cgroups = new CgroupProbe();
+            for (int i = 0; i < 200; i++) {
+                cgroups.read(one.pid()); // warm up
+            }
+            int n = 2000;
+            long t0 = System.nanoTime();
+            for (int i = 0; i < n; i++) {
+                cgroups.read(one.pid());
+            }
+            double cgroupUs = (System.nanoTime() - t0) / 1e3 / n;
+            DockerStatsProbe api = new DockerStatsProbe(DockerConnection.connect(""));
+            int m = 3;
+            t0 = System.nanoTime();
+            for (int i = 0; i < m; i++) {
+                api.read(one.containerId().get());
+            }
+            double apiUs = (System.nanoTime() - t0) / 1e3 / m;
+
+            MetricsCollector c = MetricsCollector.start(Duration.ofMillis(100), dir.resolve("m.csv"), "");
+            Thread.sleep(1000);
+            Thread worker = Thread.getAllStackTraces().keySet().stream().filter(t -> t.getName().equals("envbench-metrics")).findFirst().get();
+            var mx = ManagementFactory.getThreadMXBean();
+            long cpu0 = mx.getThreadCpuTime(worker.getId());
+            long wall0 = System.nanoTime();
+            Thread.sleep(10_000);
+            double collectorPct = 100.0 * (mx.getThreadCpuTime(worker.getId()) - cpu0) / (System.nanoTime() - wall0);
+            long rows = Files.lines(dir.resolve("m.csv")).count() - 1;
+            MetricsCollector.release();
+            System.out.printf(Locale.ROOT, "%nProbe cost, one container: cgroup files %.1f us per reading; Docker stats API %.0f us per call "
+                    + "(%.0fx)%nCollector: 8 containers + host at 10 Hz: %.2f%% of one core (%d rows in ~11 s)%n",
+                    cgroupUs, apiUs, apiUs / cgroupUs, collectorPct, rows);
+        } finally {
+            started.forEach(t -> Environments.get().stop(t.environment()));
+        }
+    }
+
+    @Test
+    void listenerOverheadOnJmetersMaximumThroughput() throws Exception {
+        Jmeter.docker();
+        String plan = Files.readString(Jmeter.STATIC_WEB);
+        Path without = dir.resolve("without-monitor.jmx");
+        Files.writeString(without, plan.replace("testname=\"EnvBench Resource Monitor\" enabled=\"true\"",
+                "testname=\"EnvBench Resource Monitor\" enabled=\"false\""));
+        List<String> props = List.of("-Jenvbench.env=bare", "-Jenvbench.warmup.seconds=3", "-Jenvbench.light.seconds=0",
+                "-Jenvbench.saturation.seconds=10", "-Jenvbench.metrics.interval.ms=1000");
+        double[] with = new double[2];
+        double[] wo = new double[2];
+        for (int round = 0; round < 2; round++) { // alternate, so drift hits both
+            wo[round] = saturation(without, "wo" + round, props);
+            with[round] = saturation(Jmeter.STATIC_WEB, "with" + round, props);
+        }
+        double a = (with[0] + with[1]) / 2;
+        double b = (wo[0] + wo[1]) / 2;
+        System.out.printf(Locale.ROOT, "%nJMeter saturation throughput on bare nginx: with the Resource Monitor %.0f req/s, without %.0f req/s: "
+                + "ratio %.3f (rounds: %.0f/%.0f, %.0f/%.0f)%n", a, b, a / b, with[0], wo[0], with[1], wo[1]);
+    }
+
+    private double saturation(Path plan, String name, List<String> props) throws Exception {
+        Path jtl = dir.resolve(name + ".jtl");
+        List<String> p = new ArrayList<>(props);
+        p.add("-Jenvbench.metrics.file=" + dir.resolve(name + "-metrics.csv"));
+        Jmeter.run(plan, jtl, p);
+        return Comparison.of(List.of(jtl)).get("bare", "saturation: GET page").throughputPerSec();
+    }
+}
