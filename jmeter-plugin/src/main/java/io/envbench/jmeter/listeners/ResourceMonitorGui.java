@@ -57,8 +57,8 @@ public class ResourceMonitorGui extends AbstractListenerGui {
         GROUPS.put("Throttling", "^container\\..*\\.cpu\\.throttled\\..*$");
     }
 
-    private final JTextField interval = new JTextField(ResourceMonitor.DEFAULT_INTERVAL, 24);
-    private final JTextField filename = new JTextField(ResourceMonitor.DEFAULT_FILENAME, 32);
+    private final JTextField interval = new JTextField(ResourceMonitor.DEFAULT_INTERVAL, 12);
+    private final JTextField filename = new JTextField(ResourceMonitor.DEFAULT_FILENAME, 20);
     private final JComboBox<String> group = new JComboBox<>(GROUPS.keySet().toArray(new String[0]));
     private final TimeSeriesCollection data = new TimeSeriesCollection();
     private final JLabel status = new JLabel(" ");
@@ -70,7 +70,7 @@ public class ResourceMonitorGui extends AbstractListenerGui {
         setBorder(makeBorder());
         add(makeTitlePanel(), BorderLayout.NORTH);
         JPanel settings = new JPanel(new FlowLayout(FlowLayout.LEFT));
-        settings.setBorder(BorderFactory.createTitledBorder("Collector (one per JMeter engine; -Jenvbench.metrics.file, -Jenvbench.metrics.interval.ms)"));
+        settings.setBorder(BorderFactory.createTitledBorder("Collector (one per JMeter engine)"));
         interval.setToolTipText("Milliseconds between readings, 100 or more (default 1000)");
         filename.setToolTipText("CSV time series written while the test runs: timestamp, environment, one column per metric");
         settings.add(new JLabel("Interval (ms):"));
