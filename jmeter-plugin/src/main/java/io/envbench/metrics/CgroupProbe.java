@@ -5,7 +5,6 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 
 import io.envbench.target.CpuSet;
@@ -215,16 +214,12 @@ public final class CgroupProbe {
     /** Bytes received and sent on every interface but lo, as seen from the process's network namespace. */
     long[] netDev(long pid) throws IOException {
         long[] rxTx = new long[2];
-        List<String> lines = Files.readAllLines(procRoot.resolve(pid + "/net/dev"));
-        for (String line : lines.subList(Math.min(2, lines.size()), lines.size())) {
-            int colon = line.indexOf(':');
-            if (colon < 0 || line.substring(0, colon).trim().equals("lo")) {
-                continue;
+        ProcFs.netDev(procRoot.resolve(pid + "/net/dev")).forEach((name, v) -> {
+            if (!name.equals("lo")) {
+                rxTx[0] += v[0];
+                rxTx[1] += v[1];
             }
-            String[] f = line.substring(colon + 1).trim().split("\\s+");
-            rxTx[0] += Long.parseLong(f[0]);
-            rxTx[1] += Long.parseLong(f[8]);
-        }
+        });
         return rxTx;
     }
 }

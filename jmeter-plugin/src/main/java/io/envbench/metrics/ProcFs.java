@@ -55,8 +55,13 @@ final class ProcFs {
 
     /** Interfaces of the host's namespace: name -> {rx bytes, tx bytes, rx packets, tx packets}. */
     static Map<String, long[]> nets() throws IOException {
+        return netDev(PROC.resolve("net/dev"));
+    }
+
+    /** A net/dev file (the host's, or /proc/PID/net/dev for a process's namespace): name -> {rx, tx bytes, rx, tx packets}. */
+    static Map<String, long[]> netDev(Path file) throws IOException {
         Map<String, long[]> m = new LinkedHashMap<>();
-        List<String> lines = Files.readAllLines(PROC.resolve("net/dev"));
+        List<String> lines = Files.readAllLines(file);
         for (String line : lines.subList(Math.min(2, lines.size()), lines.size())) {
             int colon = line.indexOf(':');
             if (colon < 0) {
