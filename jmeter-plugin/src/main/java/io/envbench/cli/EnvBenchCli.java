@@ -37,6 +37,9 @@ public final class EnvBenchCli {
         @Option(names = "--phases", paramLabel = "CSV", description = "phases file (envbench.phases.file): CPU use per environment, shown next to latency")
         Path phases;
 
+        @Option(names = "--metrics", paramLabel = "CSV", description = "metrics file of the Resource Monitor (envbench.metrics.file): resources and CPU over time")
+        Path metrics;
+
         @Option(names = "--exclude", paramLabel = "REGEX", description = "leave out labels matching this regular expression, e.g. '^EnvBench start$'")
         String exclude;
 
@@ -54,7 +57,8 @@ public final class EnvBenchCli {
                     return 2;
                 }
                 io.envbench.report.ComparisonReport r = new io.envbench.report.ComparisonReport(c, baseline,
-                        phases == null ? List.of() : io.envbench.target.Phase.read(phases));
+                        phases == null ? List.of() : io.envbench.target.Phase.read(phases),
+                        metrics == null ? null : io.envbench.metrics.MetricsFile.read(metrics));
                 r.write(output);
                 c.printTable(System.out);
                 System.out.println();

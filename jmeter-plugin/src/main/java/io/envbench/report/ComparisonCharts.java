@@ -106,6 +106,26 @@ public final class ComparisonCharts {
         return chart;
     }
 
+    /** Host CPU and the target's CPU over time per environment, from the Resource Monitor's metrics file. */
+    public JFreeChart cpuOverTime(io.envbench.metrics.MetricsFile metrics) {
+        XYSeriesCollection data = new XYSeriesCollection();
+        for (String env : c.environments()) {
+            for (String[] m : new String[][] {{"host.cpu.pct", "host CPU %"}, {"target.cpu.pct", "target CPU % (100 = one core)"}}) {
+                List<double[]> points = metrics.over(env, m[0]);
+                if (points.isEmpty()) {
+                    continue;
+                }
+                XYSeries s = new XYSeries(env + ": " + m[1]);
+                points.forEach(p -> s.add(p[0], p[1]));
+                data.addSeries(s);
+            }
+        }
+        JFreeChart chart = ChartFactory.createXYLineChart("CPU over time", "seconds since the environment's first reading", "%",
+                data, PlotOrientation.VERTICAL, true, true, false);
+        lines(chart);
+        return chart;
+    }
+
     /** Response time at each percentile (HTML report estimation), one line per environment. */
     public JFreeChart percentiles(String label) {
         XYSeriesCollection data = new XYSeriesCollection();

@@ -31,16 +31,50 @@ public final class ComparisonReport {
     private final Comparison c;
     private final String baseline;
     private final List<io.envbench.target.Phase> phases;
+    private final io.envbench.metrics.MetricsFile metrics;
 
     public ComparisonReport(Comparison c, String baseline) {
-        this(c, baseline, List.of());
+        this(c, baseline, List.of(), null);
     }
 
-    /** @param phases CPU use per environment phase ({@code envbench.phases.file}), shown next to latency */
     public ComparisonReport(Comparison c, String baseline, List<io.envbench.target.Phase> phases) {
+        this(c, baseline, phases, null);
+    }
+
+    /**
+     * @param phases  CPU use per environment phase ({@code envbench.phases.file}), shown next to latency
+     * @param metrics the Resource Monitor's metrics file, or null: average and peak resources, CPU over time
+     */
+    public ComparisonReport(Comparison c, String baseline, List<io.envbench.target.Phase> phases, io.envbench.metrics.MetricsFile metrics) {
         this.c = c;
         this.baseline = c.baseline(baseline);
         this.phases = List.copyOf(phases);
+        this.metrics = metrics;
+    }
+
+    public static final String[] METRICS_HEAD = {"environment", "host CPU % avg / peak", "target CPU % avg / peak",
+            "docker-proxy CPU % avg / peak", "disk write KB/s avg / peak", "network rx KB/s avg / peak (all interfaces)"};
+
+    /** Average and peak resources per environment from the metrics file. */
+    public List<String[]> metricsRows() {
+        List<String[]> rows = new ArrayList<>();
+        if (metrics == null) {
+            return rows;
+        }
+        for (String env : c.environments()) {
+            if (!metrics.environments().contains(env)) {
+                continue;
+            }
+            rows.add(new String[] {env, avgPeak(metrics.summary(env, "host.cpu.pct"), 1), avgPeak(metrics.summary(env, "target.cpu.pct"), 1),
+                    avgPeak(metrics.summary(env, "process.docker-proxy.cpu.pct"), 1),
+                    avgPeak(metrics.summaryOfSum(env, java.util.regex.Pattern.compile("host\\.disk\\..*\\.write\\.bytesPerSec")), 1024),
+                    avgPeak(metrics.summaryOfSum(env, java.util.regex.Pattern.compile("host\\.net\\..*\\.rx\\.bytesPerSec")), 1024)});
+        }
+        return rows;
+    }
+
+    private static String avgPeak(io.envbench.metrics.MetricsFile.Summary s, double divisor) {
+        return f1(s.average() / divisor) + " / " + f1(s.peak() / divisor);
     }
 
     public static final String[] RESOURCE_HEAD = {"environment", "wall s", "JMeter CPU %", "target CPU %", "docker-proxy CPU %"};
@@ -116,6 +150,9 @@ public final class ComparisonReport {
         written.add(write(dir.resolve("comparison.csv"), csv()));
         written.add(write(dir.resolve("comparison.md"), markdown()));
         Map<String, JFreeChart> charts = new ComparisonCharts(c, baseline).all();
+        if (metrics != null) {
+            charts.put("cpu-over-time", new ComparisonCharts(c, baseline).cpuOverTime(metrics));
+        }
         for (Map.Entry<String, JFreeChart> e : charts.entrySet()) {
             for (ChartFormat f : ChartFormat.values()) {
                 Path file = dir.resolve("charts").resolve(e.getKey() + "." + f.extension());
@@ -230,6 +267,10 @@ public final class ComparisonReport {
         mdTable(b, RUN_HEAD, runRows());
         b.append("\n## Significance\n\n");
         mdTable(b, DIFF_HEAD, differenceRows());
+        if (metrics != null) {
+            b.append("\n## Resources over the run (metrics file)\n\n");
+            mdTable(b, METRICS_HEAD, metricsRows());
+        }
         if (!phases.isEmpty()) {
             b.append("\n## Resources\n\n");
             mdTable(b, RESOURCE_HEAD, resourceRows());
@@ -258,6 +299,10 @@ public final class ComparisonReport {
         htmlTable(b, RUN_HEAD, runRows());
         b.append("<h2>Significance</h2>\n");
         htmlTable(b, DIFF_HEAD, differenceRows());
+        if (metrics != null) {
+            b.append("<h2>Resources over the run (metrics file)</h2>\n");
+            htmlTable(b, METRICS_HEAD, metricsRows());
+        }
         if (!phases.isEmpty()) {
             b.append("<h2>Resources</h2>\n");
             htmlTable(b, RESOURCE_HEAD, resourceRows());
