@@ -23,8 +23,8 @@ public final class CgroupProbe {
     private final Path procRoot;
     private final boolean unified;
     private final int onlineCpus = CpuSet.online().size();
-    /** cgroup paths per PID: they do not change while the process lives. */
-    private final Map<Long, Map<String, String>> paths = new java.util.concurrent.ConcurrentHashMap<>();
+    /** The open files of each container's main process. */
+    private final Map<Long, Open> open = new java.util.concurrent.ConcurrentHashMap<>();
 
     public CgroupProbe() {
         this(Path.of("/sys/fs/cgroup"), Path.of("/proc"));
@@ -43,21 +43,42 @@ public final class CgroupProbe {
 
     /** @param pid the container's main process on the host (docker inspect .State.Pid) */
     public ContainerSnapshot read(long pid) {
+        Open o = null;
         try {
-            long at = System.nanoTime();
-            Map<String, String> p = paths.get(pid);
-            if (p == null) {
-                p = cgroupPaths(pid);
-                if (paths.size() > 1000) {
-                    paths.clear(); // containers come and go; keep the cache small
+            o = open.get(pid);
+            if (o == null) {
+                o = new Open(pid);
+                Open raced = open.putIfAbsent(pid, o);
+                if (raced != null) {
+                    o.close();
+                    o = raced;
                 }
-                paths.put(pid, p);
             }
-            long system = systemCpuNs();
-            long[] net = netDev(pid);
-            return unified ? readV2(at, p.get(""), system, onlineCpus, net) : readV1(at, p, system, onlineCpus, net);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read the cgroup of pid " + pid + ": " + e.getMessage(), e);
+            return o.read(System.nanoTime());
+        } catch (IOException | RuntimeException e) {
+            forget(pid);
+            throw new UncheckedIOException("cannot read the cgroup of pid " + pid + ": " + e.getMessage(),
+                    e instanceof IOException io ? io : new IOException(e));
+        }
+    }
+
+    /** Closes the files of processes not in {@code pids} (their containers stopped). */
+    public void retain(java.util.Set<Long> pids) {
+        for (Long pid : java.util.List.copyOf(open.keySet())) {
+            if (!pids.contains(pid)) {
+                forget(pid);
+            }
+        }
+    }
+
+    private void forget(long pid) {
+        Open o = open.remove(pid);
+        if (o != null) {
+            try {
+                o.close();
+            } catch (IOException e) {
+                // closing a pseudo-file: nothing to do
+            }
         }
     }
 
@@ -75,38 +96,79 @@ public final class CgroupProbe {
         return out;
     }
 
-    private ContainerSnapshot readV1(long at, Map<String, String> paths, long system, int online, long[] net) throws IOException {
-        Path cpuacct = v1(paths, "cpuacct");
-        Path cpu = v1(paths, "cpu");
-        Path memory = v1(paths, "memory");
-        Path blkio = v1(paths, "blkio");
-        Map<String, Long> cpuStat = keyValues(cpu.resolve("cpu.stat"));
-        Map<String, Long> memStat = keyValues(memory.resolve("memory.stat"));
-        long usage = number(memory.resolve("memory.usage_in_bytes"));
-        long inactive = memStat.getOrDefault("total_inactive_file", memStat.getOrDefault("inactive_file", 0L));
-        long limit = number(memory.resolve("memory.limit_in_bytes"));
-        long[] io = blkioV1(blkio.resolve("blkio.throttle.io_service_bytes"));
-        Path pids = v1(paths, "pids").resolve("pids.current");
-        return new ContainerSnapshot(at, number(cpuacct.resolve("cpuacct.usage")), system, online,
-                cpusetSize(v1(paths, "cpuset").resolve("cpuset.cpus"), online), cpuStat.getOrDefault("nr_periods", 0L),
-                cpuStat.getOrDefault("nr_throttled", 0L), cpuStat.getOrDefault("throttled_time", 0L), Math.max(0, usage - inactive),
-                limit >= Long.MAX_VALUE / 2 ? -1 : limit, io[0], io[1], net[0], net[1],
-                Files.exists(pids) ? number(pids) : 0, "cgroup v1");
-    }
+    /** The files of one container, opened once. */
+    private final class Open implements java.io.Closeable {
+        private final boolean v2 = unified;
+        private final PseudoFile cpuUsage;
+        private final PseudoFile cpuStat;
+        private final PseudoFile memUsage;
+        private final PseudoFile memStat;
+        private final PseudoFile memLimit;
+        private final PseudoFile io;
+        private final PseudoFile pids;
+        private final PseudoFile cpuset;
+        private final PseudoFile netDev;
+        private final PseudoFile stat;
 
-    private ContainerSnapshot readV2(long at, String path, long system, int online, long[] net) throws IOException {
-        Path dir = cgroupRoot.resolve(strip(path));
-        Map<String, Long> cpuStat = keyValues(dir.resolve("cpu.stat"));
-        Map<String, Long> memStat = keyValues(dir.resolve("memory.stat"));
-        long usage = number(dir.resolve("memory.current"));
-        String max = Files.readString(dir.resolve("memory.max")).trim();
-        long[] io = ioStatV2(dir.resolve("io.stat"));
-        Path cpus = Files.exists(dir.resolve("cpuset.cpus.effective")) ? dir.resolve("cpuset.cpus.effective") : dir.resolve("cpuset.cpus");
-        return new ContainerSnapshot(at, cpuStat.getOrDefault("usage_usec", 0L) * 1000, system, online, cpusetSize(cpus, online),
-                cpuStat.getOrDefault("nr_periods", 0L), cpuStat.getOrDefault("nr_throttled", 0L),
-                cpuStat.getOrDefault("throttled_usec", 0L) * 1000, Math.max(0, usage - memStat.getOrDefault("inactive_file", 0L)),
-                max.equals("max") ? -1 : Long.parseLong(max), io[0], io[1], net[0], net[1],
-                Files.exists(dir.resolve("pids.current")) ? number(dir.resolve("pids.current")) : 0, "cgroup v2");
+        Open(long pid) throws IOException {
+            Map<String, String> paths = cgroupPaths(pid);
+            if (v2) {
+                Path dir = cgroupRoot.resolve(strip(paths.getOrDefault("", "")));
+                cpuUsage = null;
+                cpuStat = new PseudoFile(dir.resolve("cpu.stat"));
+                memUsage = new PseudoFile(dir.resolve("memory.current"));
+                memStat = optional(dir.resolve("memory.stat"));
+                memLimit = new PseudoFile(dir.resolve("memory.max"));
+                io = optional(dir.resolve("io.stat"));
+                pids = optional(dir.resolve("pids.current"));
+                cpuset = optional(Files.exists(dir.resolve("cpuset.cpus.effective")) ? dir.resolve("cpuset.cpus.effective") : dir.resolve("cpuset.cpus"));
+            } else {
+                cpuUsage = new PseudoFile(v1(paths, "cpuacct").resolve("cpuacct.usage"));
+                cpuStat = optional(v1(paths, "cpu").resolve("cpu.stat"));
+                Path memory = v1(paths, "memory");
+                memUsage = new PseudoFile(memory.resolve("memory.usage_in_bytes"));
+                memStat = optional(memory.resolve("memory.stat"));
+                memLimit = new PseudoFile(memory.resolve("memory.limit_in_bytes"));
+                io = paths.containsKey("blkio") ? optional(v1(paths, "blkio").resolve("blkio.throttle.io_service_bytes")) : null;
+                pids = paths.containsKey("pids") ? optional(v1(paths, "pids").resolve("pids.current")) : null;
+                cpuset = paths.containsKey("cpuset") ? optional(v1(paths, "cpuset").resolve("cpuset.cpus")) : null;
+            }
+            netDev = new PseudoFile(procRoot.resolve(pid + "/net/dev"));
+            stat = new PseudoFile(procRoot.resolve("stat"));
+        }
+
+        private PseudoFile optional(Path p) throws IOException {
+            return Files.exists(p) ? new PseudoFile(p) : null;
+        }
+
+        ContainerSnapshot read(long at) throws IOException {
+            Map<String, Long> cpu = cpuStat == null ? Map.of() : keyValues(cpuStat.read());
+            Map<String, Long> mem = memStat == null ? Map.of() : keyValues(memStat.read());
+            long usage = memUsage.readLong();
+            String limitText = memLimit.read().trim();
+            long limit = limitText.equals("max") ? -1 : Long.parseLong(limitText);
+            long[] rw = io == null ? new long[2] : v2 ? ioStatV2(io.read()) : blkioV1(io.read());
+            long[] net = netDevTotals(netDev.read());
+            int cpus = cpuset == null ? onlineCpus : cpusetSize(cpuset.read());
+            long system = systemCpuNs(stat.read());
+            long cpuNs = v2 ? cpu.getOrDefault("usage_usec", 0L) * 1000 : cpuUsage.readLong();
+            long inactive = v2 ? mem.getOrDefault("inactive_file", 0L)
+                    : mem.getOrDefault("total_inactive_file", mem.getOrDefault("inactive_file", 0L));
+            return new ContainerSnapshot(at, cpuNs, system, onlineCpus, cpus, cpu.getOrDefault("nr_periods", 0L),
+                    cpu.getOrDefault("nr_throttled", 0L),
+                    v2 ? cpu.getOrDefault("throttled_usec", 0L) * 1000 : cpu.getOrDefault("throttled_time", 0L),
+                    Math.max(0, usage - inactive), limit < 0 || limit >= Long.MAX_VALUE / 2 ? -1 : limit, rw[0], rw[1], net[0], net[1],
+                    pids == null ? 0 : pids.readLong(), v2 ? "cgroup v2" : "cgroup v1");
+        }
+
+        @Override
+        public void close() throws IOException {
+            for (PseudoFile f : new PseudoFile[] {cpuUsage, cpuStat, memUsage, memStat, memLimit, io, pids, cpuset, netDev, stat}) {
+                if (f != null) {
+                    f.close();
+                }
+            }
+        }
     }
 
     private Path v1(Map<String, String> paths, String controller) throws IOException {
@@ -126,21 +188,16 @@ public final class CgroupProbe {
         return p.startsWith("/") ? p.substring(1) : p;
     }
 
-    private static long number(Path f) throws IOException {
-        return Long.parseLong(Files.readString(f).trim());
-    }
+    private static final java.util.regex.Pattern SPACES = java.util.regex.Pattern.compile("\\s+");
 
     /** "key value" lines (cpu.stat, memory.stat). */
-    private static Map<String, Long> keyValues(Path f) throws IOException {
+    static Map<String, Long> keyValues(String text) {
         Map<String, Long> m = new HashMap<>();
-        if (!Files.exists(f)) {
-            return m;
-        }
-        for (String line : Files.readAllLines(f)) {
-            String[] kv = line.trim().split("\\s+");
-            if (kv.length == 2) {
+        for (String line : text.split("\n")) {
+            int sp = line.indexOf(' ');
+            if (sp > 0) {
                 try {
-                    m.put(kv[0], Long.parseLong(kv[1]));
+                    m.put(line.substring(0, sp), Long.parseLong(line.substring(sp + 1).trim()));
                 } catch (NumberFormatException e) {
                     // not a counter
                 }
@@ -150,13 +207,10 @@ public final class CgroupProbe {
     }
 
     /** blkio.throttle.io_service_bytes: "8:0 Read 123" lines; the "Total" line is skipped. */
-    private static long[] blkioV1(Path f) throws IOException {
+    static long[] blkioV1(String text) {
         long[] rw = new long[2];
-        if (!Files.exists(f)) {
-            return rw;
-        }
-        for (String line : Files.readAllLines(f)) {
-            String[] p = line.trim().split("\\s+");
+        for (String line : text.split("\n")) {
+            String[] p = SPACES.split(line.trim());
             if (p.length == 3) {
                 if (p[1].equals("Read")) {
                     rw[0] += Long.parseLong(p[2]);
@@ -169,57 +223,52 @@ public final class CgroupProbe {
     }
 
     /** io.stat: "8:0 rbytes=1 wbytes=2 rios=3 wios=4 ..." per device. */
-    private static long[] ioStatV2(Path f) throws IOException {
+    static long[] ioStatV2(String text) {
         long[] rw = new long[2];
-        if (!Files.exists(f)) {
-            return rw;
-        }
-        for (String line : Files.readAllLines(f)) {
-            for (String kv : line.trim().split("\\s+")) {
-                if (kv.startsWith("rbytes=")) {
-                    rw[0] += Long.parseLong(kv.substring(7));
-                } else if (kv.startsWith("wbytes=")) {
-                    rw[1] += Long.parseLong(kv.substring(7));
-                }
+        for (String kv : SPACES.split(text.trim())) {
+            if (kv.startsWith("rbytes=")) {
+                rw[0] += Long.parseLong(kv.substring(7));
+            } else if (kv.startsWith("wbytes=")) {
+                rw[1] += Long.parseLong(kv.substring(7));
             }
         }
         return rw;
     }
 
-    private static int cpusetSize(Path f, int online) throws IOException {
-        if (!Files.exists(f)) {
-            return online;
-        }
-        String list = Files.readString(f).trim();
-        return list.isEmpty() ? online : CpuSet.parseList("cpuset", list).size();
+    private int cpusetSize(String list) {
+        String l = list.trim();
+        return l.isEmpty() ? onlineCpus : CpuSet.parseList("cpuset", l).size();
     }
 
     /** The host's CPU time in ns from the first line of /proc/stat (user..steal), as Docker computes it. */
-    long systemCpuNs() throws IOException {
-        // only the first line: the rest of /proc/stat (the interrupt counts) runs to kilobytes
-        try (java.io.BufferedReader r = Files.newBufferedReader(procRoot.resolve("stat"))) {
-            String cpu = r.readLine();
-            if (cpu == null || !cpu.startsWith("cpu ")) {
-                throw new IOException("no cpu line in /proc/stat");
-            }
-            String[] f = cpu.trim().split("\\s+");
-            long ticks = 0;
-            for (int i = 1; i <= 8 && i < f.length; i++) {
-                ticks += Long.parseLong(f[i]);
-            }
-            return ticks * NS_PER_TICK;
+    static long systemCpuNs(String procStat) throws IOException {
+        int eol = procStat.indexOf('\n');
+        String cpu = eol < 0 ? procStat : procStat.substring(0, eol);
+        if (!cpu.startsWith("cpu ")) {
+            throw new IOException("no cpu line in /proc/stat");
         }
+        String[] f = SPACES.split(cpu.trim());
+        long ticks = 0;
+        for (int i = 1; i <= 8 && i < f.length; i++) {
+            ticks += Long.parseLong(f[i]);
+        }
+        return ticks * NS_PER_TICK;
     }
 
-    /** Bytes received and sent on every interface but lo, as seen from the process's network namespace. */
-    long[] netDev(long pid) throws IOException {
+    /** Bytes received and sent on every interface but lo, from a net/dev text. */
+    static long[] netDevTotals(String text) {
         long[] rxTx = new long[2];
-        ProcFs.netDev(procRoot.resolve(pid + "/net/dev")).forEach((name, v) -> {
-            if (!name.equals("lo")) {
-                rxTx[0] += v[0];
-                rxTx[1] += v[1];
+        String[] lines = text.split("\n");
+        for (int i = 2; i < lines.length; i++) {
+            int colon = lines[i].indexOf(':');
+            if (colon < 0 || lines[i].substring(0, colon).trim().equals("lo")) {
+                continue;
             }
-        });
+            String[] f = SPACES.split(lines[i].substring(colon + 1).trim());
+            rxTx[0] += Long.parseLong(f[0]);
+            rxTx[1] += Long.parseLong(f[8]);
+        }
         return rxTx;
     }
+
 }

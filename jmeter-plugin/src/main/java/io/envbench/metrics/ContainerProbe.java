@@ -40,6 +40,11 @@ public final class ContainerProbe {
         return api().read(containerId);
     }
 
+    /** Lets go of the files of containers whose main process is not in {@code pids}. */
+    public void retain(java.util.Set<Long> pids) {
+        cgroups.retain(pids);
+    }
+
     private DockerStatsProbe api() {
         if (api == null) {
             try {

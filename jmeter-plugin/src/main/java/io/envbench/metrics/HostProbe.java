@@ -38,6 +38,9 @@ public final class HostProbe {
     private final List<HWDiskStore> disks;
     private final List<NetworkIF> nets;
     private final boolean linux = ProcFs.available();
+    private final ProcFs procFs = new ProcFs();
+    /** PIDs read in this reading; the stat files of the others are closed. */
+    private final java.util.Set<Long> seen = new java.util.HashSet<>();
     private Map<String, List<Integer>> watchedPids = Map.of();
     private long lastScan;
 
@@ -59,8 +62,8 @@ public final class HostProbe {
         Map<String, long[]> n = new LinkedHashMap<>();
         if (linux) {
             try {
-                d = ProcFs.disks();
-                n = ProcFs.nets();
+                d = procFs.disks();
+                n = procFs.nets();
             } catch (java.io.IOException e) {
                 throw new java.io.UncheckedIOException(e);
             }
@@ -79,9 +82,13 @@ public final class HostProbe {
             lastScan = at;
         }
         Map<String, Map<Integer, long[]>> p = new LinkedHashMap<>();
+        seen.clear();
         watchedPids.forEach((name, pids) -> p.put(name, perPid(pids.stream())));
         trees.forEach((role, pid) -> p.put(role, perPid(Stream.concat(Stream.of(pid),
                 ProcessHandle.of(pid).map(h -> h.descendants().map(ProcessHandle::pid)).orElse(Stream.empty())).map(Long::intValue))));
+        if (linux) {
+            procFs.retainProcesses(seen);
+        }
         return new HostSnapshot(at, cpu.getSystemCpuLoadTicks(), cpu.getProcessorCpuLoadTicks(), cpu.getSystemLoadAverage(3),
                 memory.getTotal(), memory.getAvailable(), memory.getVirtualMemory().getSwapTotal(),
                 memory.getVirtualMemory().getSwapUsed(), d, n, p);
@@ -111,7 +118,7 @@ public final class HostProbe {
     private Map<Integer, long[]> perPid(Stream<Integer> pids) {
         Map<Integer, long[]> m = new LinkedHashMap<>();
         pids.forEach(pid -> {
-            long[] v = linux ? ProcFs.process(pid) : null;
+            long[] v = linux ? procFs.process(pid) : null;
             if (v == null && !linux) {
                 OSProcess proc = os.getProcess(pid);
                 v = proc == null ? null : new long[] {proc.getKernelTime() + proc.getUserTime(), proc.getResidentSetSize()};
@@ -119,6 +126,7 @@ public final class HostProbe {
             if (v != null) {
                 m.put(pid, v);
             }
+            seen.add((long) pid);
         });
         return m;
     }

@@ -169,6 +169,8 @@ public final class MetricsCollector {
             }
         }
         previousContainers.keySet().retainAll(envs.values().stream().flatMap(t -> t.containerId().stream()).toList());
+        containers.retain(envs.values().stream().filter(t -> t.containerId().isPresent()).map(RunningTarget::pid)
+                .collect(java.util.stream.Collectors.toSet()));
         if (values.isEmpty()) {
             return; // first tick: nothing to compare with yet
         }

@@ -13,16 +13,17 @@ import java.util.Map;
  * /proc/diskstats, /proc/net/dev and /proc/PID/stat each. Elsewhere (not Linux) HostProbe uses OSHI.
  */
 final class ProcFs {
+    // one instance per HostProbe: it keeps its files open between ticks (not thread-safe)
     private static final Path PROC = Path.of("/proc");
     /** USER_HZ and page size on Linux x86-64/arm64. */
     private static final long MS_PER_TICK = 10;
     private static final long PAGE = 4096;
 
+    private static final java.util.regex.Pattern SPACES = java.util.regex.Pattern.compile("\\s+");
+
     /** Whole disks are the entries of /sys/block; read once (disks are not hot-plugged mid-test). */
     private static final java.util.Set<String> WHOLE_DISKS = wholeDisks();
 
-    private ProcFs() {
-    }
 
     private static java.util.Set<String> wholeDisks() {
         try (var s = Files.list(Path.of("/sys/block"))) {
@@ -37,10 +38,17 @@ final class ProcFs {
     }
 
     /** Whole disks (no partitions, loop or ram devices): name -> {read bytes, write bytes, busy ms}. */
-    static Map<String, long[]> disks() throws IOException {
+    private PseudoFile diskstats;
+    private PseudoFile netdev;
+    private final Map<Long, PseudoFile> stats = new java.util.HashMap<>();
+
+    Map<String, long[]> disks() throws IOException {
+        if (diskstats == null) {
+            diskstats = new PseudoFile(PROC.resolve("diskstats"));
+        }
         Map<String, long[]> m = new LinkedHashMap<>();
-        for (String line : Files.readAllLines(PROC.resolve("diskstats"))) {
-            String[] f = line.trim().split("\\s+");
+        for (String line : diskstats.read().split("\n")) {
+            String[] f = SPACES.split(line.trim());
             if (f.length < 13) {
                 continue;
             }
@@ -54,20 +62,22 @@ final class ProcFs {
     }
 
     /** Interfaces of the host's namespace: name -> {rx bytes, tx bytes, rx packets, tx packets}. */
-    static Map<String, long[]> nets() throws IOException {
-        return netDev(PROC.resolve("net/dev"));
+    Map<String, long[]> nets() throws IOException {
+        if (netdev == null) {
+            netdev = new PseudoFile(PROC.resolve("net/dev"));
+        }
+        return netDev(java.util.List.of(netdev.read().split("\n")));
     }
 
     /** A net/dev file (the host's, or /proc/PID/net/dev for a process's namespace): name -> {rx, tx bytes, rx, tx packets}. */
-    static Map<String, long[]> netDev(Path file) throws IOException {
+    static Map<String, long[]> netDev(List<String> lines) {
         Map<String, long[]> m = new LinkedHashMap<>();
-        List<String> lines = Files.readAllLines(file);
         for (String line : lines.subList(Math.min(2, lines.size()), lines.size())) {
             int colon = line.indexOf(':');
             if (colon < 0) {
                 continue;
             }
-            String[] f = line.substring(colon + 1).trim().split("\\s+");
+            String[] f = SPACES.split(line.substring(colon + 1).trim());
             m.put(line.substring(0, colon).trim(),
                     new long[] {Long.parseLong(f[0]), Long.parseLong(f[8]), Long.parseLong(f[1]), Long.parseLong(f[9])});
         }
@@ -75,15 +85,41 @@ final class ProcFs {
     }
 
     /** {CPU ms (user + system), RSS bytes} of a process, or null when it is gone. */
-    static long[] process(long pid) {
+    long[] process(long pid) {
         try {
-            String stat = Files.readString(PROC.resolve(pid + "/stat"));
+            PseudoFile f0 = stats.get(pid);
+            if (f0 == null) {
+                f0 = new PseudoFile(PROC.resolve(pid + "/stat"));
+                stats.put(pid, f0);
+            }
+            String stat = f0.read();
             // the command name may hold spaces and parentheses: fields start after the last ')'
             String[] f = stat.substring(stat.lastIndexOf(')') + 2).trim().split("\\s+");
             long ticks = Long.parseLong(f[11]) + Long.parseLong(f[12]); // utime, stime (fields 14, 15)
             return new long[] {ticks * MS_PER_TICK, Long.parseLong(f[21]) * PAGE}; // rss (field 24)
         } catch (IOException | RuntimeException e) {
+            forget(pid);
             return null;
+        }
+    }
+
+    /** Closes the stat files of processes not in {@code pids}. */
+    void retainProcesses(java.util.Set<Long> pids) {
+        for (Long pid : java.util.List.copyOf(stats.keySet())) {
+            if (!pids.contains(pid)) {
+                forget(pid);
+            }
+        }
+    }
+
+    private void forget(long pid) {
+        PseudoFile f = stats.remove(pid);
+        if (f != null) {
+            try {
+                f.close();
+            } catch (IOException e) {
+                // nothing to do
+            }
         }
     }
 }
