@@ -61,17 +61,17 @@ class MetricsBenchmark {
             double apiUs = (System.nanoTime() - t0) / 1e3 / m;
 
             MetricsCollector c = MetricsCollector.start(Duration.ofMillis(100), dir.resolve("m.csv"), "");
-            Thread.sleep(1000);
+            Thread.sleep(20_000); // at 10 Hz the JIT needs a while to compile the tick; measure the steady state
             Thread worker = Thread.getAllStackTraces().keySet().stream().filter(t -> t.getName().equals("envbench-metrics")).findFirst().get();
             var mx = ManagementFactory.getThreadMXBean();
             long cpu0 = mx.getThreadCpuTime(worker.getId());
             long wall0 = System.nanoTime();
-            Thread.sleep(10_000);
+            Thread.sleep(30_000);
             double collectorPct = 100.0 * (mx.getThreadCpuTime(worker.getId()) - cpu0) / (System.nanoTime() - wall0);
             long rows = Files.lines(dir.resolve("m.csv")).count() - 1;
             MetricsCollector.release();
             System.out.printf(Locale.ROOT, "%nProbe cost, one container: cgroup files %.1f us per reading; Docker stats API %.0f us per call "
-                    + "(%.0fx)%nCollector: 8 containers + host at 10 Hz: %.2f%% of one core (%d rows in ~11 s)%n",
+                    + "(%.0fx)%nCollector: 8 containers + host at 10 Hz: %.2f%% of one core (%d rows in ~50 s; measured over the last 30 s)%n",
                     cgroupUs, apiUs, apiUs / cgroupUs, collectorPct, rows);
         } finally {
             started.forEach(t -> Environments.get().stop(t.environment()));
@@ -85,18 +85,26 @@ class MetricsBenchmark {
         Path without = dir.resolve("without-monitor.jmx");
         Files.writeString(without, plan.replace("testname=\"EnvBench Resource Monitor\" enabled=\"true\"",
                 "testname=\"EnvBench Resource Monitor\" enabled=\"false\""));
-        List<String> props = List.of("-Jenvbench.env=bare", "-Jenvbench.warmup.seconds=3", "-Jenvbench.light.seconds=0",
-                "-Jenvbench.saturation.seconds=10", "-Jenvbench.metrics.interval.ms=1000");
-        double[] with = new double[2];
-        double[] wo = new double[2];
-        for (int round = 0; round < 2; round++) { // alternate, so drift hits both
-            wo[round] = saturation(without, "wo" + round, props);
-            with[round] = saturation(Jmeter.STATIC_WEB, "with" + round, props);
+        List<String> props = List.of("-Jenvbench.env=bare", "-Jenvbench.warmup.seconds=5", "-Jenvbench.light.seconds=0",
+                "-Jenvbench.saturation.seconds=15", "-Jenvbench.metrics.interval.ms=1000");
+        int rounds = 4;
+        List<Double> ratios = new ArrayList<>();
+        StringBuilder detail = new StringBuilder();
+        for (int round = 0; round < rounds; round++) {
+            // ABBA order: whatever the previous run leaves behind (sockets, caches) hits both sides alike
+            boolean withFirst = round % 2 == 1;
+            double first = saturation(withFirst ? Jmeter.STATIC_WEB : without, "r" + round + "a", props);
+            double second = saturation(withFirst ? without : Jmeter.STATIC_WEB, "r" + round + "b", props);
+            double with = withFirst ? first : second;
+            double wo = withFirst ? second : first;
+            ratios.add(with / wo);
+            detail.append(String.format(Locale.ROOT, " %.0f/%.0f", with, wo));
         }
-        double a = (with[0] + with[1]) / 2;
-        double b = (wo[0] + wo[1]) / 2;
-        System.out.printf(Locale.ROOT, "%nJMeter saturation throughput on bare nginx: with the Resource Monitor %.0f req/s, without %.0f req/s: "
-                + "ratio %.3f (rounds: %.0f/%.0f, %.0f/%.0f)%n", a, b, a / b, with[0], wo[0], with[1], wo[1]);
+        List<Double> sorted = ratios.stream().sorted().toList();
+        double median = (sorted.get(rounds / 2 - 1) + sorted.get(rounds / 2)) / 2; // rounds is even
+        System.out.printf(Locale.ROOT, "%nJMeter saturation throughput on bare nginx, with / without the Resource Monitor (1 s interval): "
+                + "median ratio %.3f over %d rounds of 15 s, ABBA order (with/without req/s:%s)%n",
+                median, rounds, detail);
     }
 
     private double saturation(Path plan, String name, List<String> props) throws Exception {

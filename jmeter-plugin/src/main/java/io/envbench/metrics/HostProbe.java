@@ -23,8 +23,8 @@ import oshi.software.os.OperatingSystem;
  * port proxy, and the bare-metal target's process tree. Not thread-safe: one collector thread uses it.
  */
 public final class HostProbe {
-    /** Processes watched by executable name; their CPU and RSS are summed per name. */
-    public static final List<String> WATCHED = List.of("dockerd", "containerd-shim", "containerd-shim-runc-v2", "docker-proxy");
+    /** Processes watched by name (containerd-shim covers its runc-v2 variant); CPU and RSS summed per name. */
+    public static final List<String> WATCHED = List.of("dockerd", "containerd-shim", "docker-proxy");
     private static final long RESCAN_NANOS = 5_000_000_000L;
 
     static {
@@ -106,8 +106,12 @@ public final class HostProbe {
     /** Finding processes by name walks all of /proc: done every few seconds, not every tick. */
     private void rescan() {
         Set<String> names = Set.copyOf(WATCHED);
-        watchedPids = os.getProcesses(proc -> names.contains(proc.getName()), null, 0).stream()
-                .collect(Collectors.groupingBy(OSProcess::getName, LinkedHashMap::new,
+        if (linux) {
+            watchedPids = ProcFs.byName(names);
+            return;
+        }
+        watchedPids = os.getProcesses(proc -> names.contains(proc.getName()) || proc.getName().startsWith("containerd-shim"), null, 0).stream()
+                .collect(Collectors.groupingBy(proc -> proc.getName().startsWith("containerd-shim") ? "containerd-shim" : proc.getName(), LinkedHashMap::new,
                         Collectors.mapping(OSProcess::getProcessID, Collectors.toList())));
         for (String name : WATCHED) {
             watchedPids.putIfAbsent(name, new ArrayList<>());

@@ -6,8 +6,6 @@ import java.time.Duration;
 import java.util.Locale;
 
 import org.apache.jmeter.processor.PostProcessor;
-import org.apache.jmeter.samplers.SampleEvent;
-import org.apache.jmeter.samplers.SampleListener;
 import org.apache.jmeter.testelement.AbstractTestElement;
 import org.apache.jmeter.testelement.TestStateListener;
 import org.apache.jmeter.threads.JMeterContextService;
@@ -24,7 +22,7 @@ import io.envbench.metrics.MetricsCollector;
  * ({@code envbench.host.cpu.pct}, {@code envbench.target.cpu.pct}, {@code envbench.target.mem.bytes}),
  * saved in the JTL through sample_variables. One instance is shared by all threads.
  */
-public class ResourceMonitor extends AbstractTestElement implements SampleListener, TestStateListener, PostProcessor,
+public class ResourceMonitor extends AbstractTestElement implements TestStateListener, PostProcessor,
         org.apache.jmeter.engine.util.NoThreadClone {
     private static final long serialVersionUID = 1L;
     private static final Logger log = LoggerFactory.getLogger(ResourceMonitor.class);
@@ -116,18 +114,5 @@ public class ResourceMonitor extends AbstractTestElement implements SampleListen
 
     private static String fmt(double v) {
         return Double.isNaN(v) ? "" : String.format(Locale.ROOT, "%.1f", v);
-    }
-
-    @Override
-    public void sampleOccurred(SampleEvent e) {
-        // figures reach the samples through process()
-    }
-
-    @Override
-    public void sampleStarted(SampleEvent e) {
-    }
-
-    @Override
-    public void sampleStopped(SampleEvent e) {
     }
 }
