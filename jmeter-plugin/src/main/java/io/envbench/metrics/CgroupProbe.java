@@ -23,6 +23,23 @@ public final class CgroupProbe {
     private final Path procRoot;
     private final boolean unified;
     private final int onlineCpus = CpuSet.online().size();
+    /** /proc/stat, shared by all containers and read at most once per 5 ms (one tick reads many containers). */
+    private PseudoFile procStat;
+    private long procStatAt;
+    private long procStatNs;
+
+    private synchronized long systemCpuNow() throws IOException {
+        long now = System.nanoTime();
+        if (procStat == null) {
+            procStat = new PseudoFile(procRoot.resolve("stat"));
+        }
+        if (procStatAt == 0 || now - procStatAt > 5_000_000L) {
+            procStatNs = systemCpuNs(procStat.read());
+            procStatAt = now;
+        }
+        return procStatNs;
+    }
+
     /** The open files of each container's main process. */
     private final Map<Long, Open> open = new java.util.concurrent.ConcurrentHashMap<>();
 
@@ -108,7 +125,6 @@ public final class CgroupProbe {
         private final PseudoFile pids;
         private final PseudoFile cpuset;
         private final PseudoFile netDev;
-        private final PseudoFile stat;
 
         Open(long pid) throws IOException {
             Map<String, String> paths = cgroupPaths(pid);
@@ -134,7 +150,6 @@ public final class CgroupProbe {
                 cpuset = paths.containsKey("cpuset") ? optional(v1(paths, "cpuset").resolve("cpuset.cpus")) : null;
             }
             netDev = new PseudoFile(procRoot.resolve(pid + "/net/dev"));
-            stat = new PseudoFile(procRoot.resolve("stat"));
         }
 
         private PseudoFile optional(Path p) throws IOException {
@@ -143,17 +158,21 @@ public final class CgroupProbe {
 
         ContainerSnapshot read(long at) throws IOException {
             Map<String, Long> cpu = cpuStat == null ? Map.of() : keyValues(cpuStat.read());
-            Map<String, Long> mem = memStat == null ? Map.of() : keyValues(memStat.read());
+            String memText = memStat == null ? "" : memStat.read();
             long usage = memUsage.readLong();
             String limitText = memLimit.read().trim();
             long limit = limitText.equals("max") ? -1 : Long.parseLong(limitText);
             long[] rw = io == null ? new long[2] : v2 ? ioStatV2(io.read()) : blkioV1(io.read());
             long[] net = netDevTotals(netDev.read());
             int cpus = cpuset == null ? onlineCpus : cpusetSize(cpuset.read());
-            long system = systemCpuNs(stat.read());
+            long system = systemCpuNow();
             long cpuNs = v2 ? cpu.getOrDefault("usage_usec", 0L) * 1000 : cpuUsage.readLong();
-            long inactive = v2 ? mem.getOrDefault("inactive_file", 0L)
-                    : mem.getOrDefault("total_inactive_file", mem.getOrDefault("inactive_file", 0L));
+            // memory.stat runs to dozens of lines; only the inactive file cache is needed
+            long inactive = v2 ? counter(memText, "inactive_file") : counter(memText, "total_inactive_file");
+            if (!v2 && inactive < 0) {
+                inactive = counter(memText, "inactive_file");
+            }
+            inactive = Math.max(0, inactive);
             return new ContainerSnapshot(at, cpuNs, system, onlineCpus, cpus, cpu.getOrDefault("nr_periods", 0L),
                     cpu.getOrDefault("nr_throttled", 0L),
                     v2 ? cpu.getOrDefault("throttled_usec", 0L) * 1000 : cpu.getOrDefault("throttled_time", 0L),
@@ -163,7 +182,7 @@ public final class CgroupProbe {
 
         @Override
         public void close() throws IOException {
-            for (PseudoFile f : new PseudoFile[] {cpuUsage, cpuStat, memUsage, memStat, memLimit, io, pids, cpuset, netDev, stat}) {
+            for (PseudoFile f : new PseudoFile[] {cpuUsage, cpuStat, memUsage, memStat, memLimit, io, pids, cpuset, netDev}) {
                 if (f != null) {
                     f.close();
                 }
@@ -204,6 +223,17 @@ public final class CgroupProbe {
             }
         }
         return m;
+    }
+
+    /** The value of one "key value" line of a stat file, or -1 when absent. */
+    static long counter(String text, String key) {
+        int i = text.startsWith(key + " ") ? 0 : text.indexOf("\n" + key + " ");
+        if (i < 0) {
+            return -1;
+        }
+        int start = (i == 0 ? 0 : i + 1) + key.length() + 1;
+        int end = text.indexOf('\n', start);
+        return Long.parseLong(text.substring(start, end < 0 ? text.length() : end).trim());
     }
 
     /** blkio.throttle.io_service_bytes: "8:0 Read 123" lines; the "Total" line is skipped. */
