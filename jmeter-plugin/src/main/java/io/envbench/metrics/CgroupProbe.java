@@ -288,16 +288,12 @@ public final class CgroupProbe {
     /** Bytes received and sent on every interface but lo, from a net/dev text. */
     static long[] netDevTotals(String text) {
         long[] rxTx = new long[2];
-        String[] lines = text.split("\n");
-        for (int i = 2; i < lines.length; i++) {
-            int colon = lines[i].indexOf(':');
-            if (colon < 0 || lines[i].substring(0, colon).trim().equals("lo")) {
-                continue;
+        ProcFs.netDev(java.util.List.of(text.split("\n"))).forEach((name, v) -> {
+            if (!name.equals("lo")) {
+                rxTx[0] += v[0];
+                rxTx[1] += v[1];
             }
-            String[] f = SPACES.split(lines[i].substring(colon + 1).trim());
-            rxTx[0] += Long.parseLong(f[0]);
-            rxTx[1] += Long.parseLong(f[8]);
-        }
+        });
         return rxTx;
     }
 
