@@ -38,10 +38,6 @@ public final class EnvBenchProperties {
         return Duration.ofSeconds(Long.parseLong(JMeterUtils.getPropDefault("envbench.ready.timeout.seconds", "60").trim()));
     }
 
-    public static String phasesFile() {
-        return JMeterUtils.getPropDefault("envbench.phases.file", "");
-    }
-
     /** Whether the environment of this name runs, given {@code -Jenvbench.env=...} (default: all). */
     public static boolean selected(String environment) {
         return selected(JMeterUtils.getPropDefault(ENV, "all"), environment);

@@ -25,6 +25,8 @@ import oshi.software.os.OperatingSystem;
 public final class HostProbe {
     /** Processes watched by name (containerd-shim covers its runc-v2 variant); CPU and RSS summed per name. */
     public static final List<String> WATCHED = List.of("dockerd", "containerd-shim", "docker-proxy");
+    /** Role of the JVM the probe runs in (JMeter): {@code process.jmeter.cpu.pct}. */
+    public static final String JVM_ROLE = "jmeter";
     private static final long RESCAN_NANOS = 5_000_000_000L;
 
     static {
@@ -84,6 +86,8 @@ public final class HostProbe {
         Map<String, Map<Integer, long[]>> p = new LinkedHashMap<>();
         seen.clear();
         watchedPids.forEach((name, pids) -> p.put(name, perPid(pids.stream())));
+        // JMeter's own JVM (not its tree: a bare-metal target is its child), as it competes for the same CPUs
+        p.put(JVM_ROLE, perPid(Stream.of((int) ProcessHandle.current().pid())));
         trees.forEach((role, pid) -> p.put(role, perPid(Stream.concat(Stream.of(pid),
                 ProcessHandle.of(pid).map(h -> h.descendants().map(ProcessHandle::pid)).orElse(Stream.empty())).map(Long::intValue))));
         if (linux) {

@@ -30,30 +30,26 @@ public final class ComparisonReport {
 
     private final Comparison c;
     private final String baseline;
-    private final List<io.envbench.target.Phase> phases;
     private final io.envbench.metrics.MetricsFile metrics;
 
     public ComparisonReport(Comparison c, String baseline) {
-        this(c, baseline, List.of(), null);
+        this(c, baseline, null);
     }
 
-    public ComparisonReport(Comparison c, String baseline, List<io.envbench.target.Phase> phases) {
-        this(c, baseline, phases, null);
-    }
-
-    /**
-     * @param phases  CPU use per environment phase ({@code envbench.phases.file}), shown next to latency
-     * @param metrics the Resource Monitor's metrics file, or null: average and peak resources, CPU over time
-     */
-    public ComparisonReport(Comparison c, String baseline, List<io.envbench.target.Phase> phases, io.envbench.metrics.MetricsFile metrics) {
+    /** @param metrics the Resource Monitor's metrics file, or null: resources next to latency, CPU over time */
+    public ComparisonReport(Comparison c, String baseline, io.envbench.metrics.MetricsFile metrics) {
         this.c = c;
         this.baseline = c.baseline(baseline);
-        this.phases = List.copyOf(phases);
         this.metrics = metrics;
     }
 
-    public static final String[] METRICS_HEAD = {"environment", "host CPU % avg / peak", "target CPU % avg / peak",
-            "docker-proxy CPU % avg / peak", "disk write KB/s avg / peak", "network rx KB/s avg / peak (all interfaces)"};
+    public static final String[] METRICS_HEAD = {"environment", "host CPU % avg / peak", "JMeter CPU % avg / peak",
+            "target CPU % avg / peak", "docker-proxy CPU % avg / peak", "disk write KB/s avg / peak",
+            "network rx KB/s avg / peak (all interfaces)"};
+
+    public static final String METRICS_NOTE = "From the Resource Monitor's metrics file: host CPU counts the whole machine as 100; "
+            + "JMeter (its own JVM), the target (its container or process tree) and docker-proxy (Docker's userland port proxy) "
+            + "count one core as 100. On a small machine JMeter competes with the target for the same CPUs.";
 
     /** Average and peak resources per environment from the metrics file. */
     public List<String[]> metricsRows() {
@@ -65,7 +61,9 @@ public final class ComparisonReport {
             if (!metrics.environments().contains(env)) {
                 continue;
             }
-            rows.add(new String[] {env, avgPeak(metrics.summary(env, "host.cpu.pct"), 1), avgPeak(metrics.summary(env, "target.cpu.pct"), 1),
+            rows.add(new String[] {env, avgPeak(metrics.summary(env, "host.cpu.pct"), 1),
+                    avgPeak(metrics.summary(env, "process." + io.envbench.metrics.HostProbe.JVM_ROLE + ".cpu.pct"), 1),
+                    avgPeak(metrics.summary(env, "target.cpu.pct"), 1),
                     avgPeak(metrics.summary(env, "process.docker-proxy.cpu.pct"), 1),
                     avgPeak(metrics.summaryOfSum(env, java.util.regex.Pattern.compile("host\\.disk\\..*\\.write\\.bytesPerSec")), 1024),
                     avgPeak(metrics.summaryOfSum(env, java.util.regex.Pattern.compile("host\\.net\\..*\\.rx\\.bytesPerSec")), 1024)});
@@ -76,24 +74,6 @@ public final class ComparisonReport {
     private static String avgPeak(io.envbench.metrics.MetricsFile.Summary s, double divisor) {
         return f1(s.average() / divisor) + " / " + f1(s.peak() / divisor);
     }
-
-    public static final String[] RESOURCE_HEAD = {"environment", "wall s", "JMeter CPU %", "target CPU %", "docker-proxy CPU %"};
-
-    /** CPU while each environment ran, as % of one core; one row per phase. */
-    public List<String[]> resourceRows() {
-        List<String[]> rows = new ArrayList<>();
-        for (io.envbench.target.Phase p : phases) {
-            rows.add(new String[] {p.environment(), f1(p.wall().toMillis() / 1000.0),
-                    f1(io.envbench.target.Phase.pctOfOneCore(p.jmeterCpu(), p.wall())),
-                    f1(io.envbench.target.Phase.pctOfOneCore(p.targetCpu(), p.wall())),
-                    f1(io.envbench.target.Phase.pctOfOneCore(p.dockerProxyCpu(), p.wall()))});
-        }
-        return rows;
-    }
-
-    private static final String RESOURCE_NOTE = "CPU time while each environment ran (ready to stop), as % of one core, read from "
-            + "/proc: JMeter's own JVM, the target's process tree (host process or container) and Docker's userland port proxy. "
-            + "On a small machine JMeter competes with the target for the same CPUs.";
 
     public String baseline() {
         return baseline;
@@ -270,13 +250,43 @@ public final class ComparisonReport {
         if (metrics != null) {
             b.append("\n## Resources over the run (metrics file)\n\n");
             mdTable(b, METRICS_HEAD, metricsRows());
-        }
-        if (!phases.isEmpty()) {
-            b.append("\n## Resources\n\n");
-            mdTable(b, RESOURCE_HEAD, resourceRows());
-            b.append('\n').append(RESOURCE_NOTE).append('\n');
+            b.append('\n').append(METRICS_NOTE).append('\n');
         }
         return b.toString();
+    }
+
+    /** The table (and resources, with a metrics file) as plain text for a terminal: summary's output. */
+    public String text() {
+        StringBuilder b = new StringBuilder();
+        textTable(b, TABLE_HEAD, tableRows(), 2);
+        b.append('\n').append(TABLE_NOTE).append('\n');
+        if (metrics != null) {
+            b.append("\nResources (metrics file):\n");
+            textTable(b, METRICS_HEAD, metricsRows(), 1);
+            b.append('\n').append(METRICS_NOTE).append('\n');
+        }
+        return b.toString();
+    }
+
+    /** @param names how many leading columns are names (left-aligned); figures are right-aligned, as in JMeter's tables */
+    private static void textTable(StringBuilder b, String[] head, List<String[]> rows, int names) {
+        int[] width = new int[head.length];
+        for (int i = 0; i < head.length; i++) {
+            width[i] = head[i].length();
+            for (String[] r : rows) {
+                width[i] = Math.max(width[i], r[i].length());
+            }
+        }
+        List<String[]> all = new ArrayList<>();
+        all.add(head);
+        all.addAll(rows);
+        for (String[] r : all) {
+            for (int i = 0; i < r.length; i++) {
+                String cell = i < names ? String.format("%-" + width[i] + "s", r[i]) : String.format("%" + width[i] + "s", r[i]);
+                b.append(i == 0 ? "" : "  ").append(cell);
+            }
+            b.append('\n');
+        }
     }
 
     private static void mdTable(StringBuilder b, String[] head, List<String[]> rows) {
@@ -302,11 +312,7 @@ public final class ComparisonReport {
         if (metrics != null) {
             b.append("<h2>Resources over the run (metrics file)</h2>\n");
             htmlTable(b, METRICS_HEAD, metricsRows());
-        }
-        if (!phases.isEmpty()) {
-            b.append("<h2>Resources</h2>\n");
-            htmlTable(b, RESOURCE_HEAD, resourceRows());
-            b.append("<p class=\"note\">").append(esc(RESOURCE_NOTE)).append("</p>\n");
+            b.append("<p class=\"note\">").append(esc(METRICS_NOTE)).append("</p>\n");
         }
         b.append("<h2>Charts</h2>\n");
         for (String name : chartNames) {

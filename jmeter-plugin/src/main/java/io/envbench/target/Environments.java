@@ -19,9 +19,7 @@ public final class Environments {
     private static final Environments INSTANCE = new Environments();
 
     private final Map<String, RunningTarget> running = new LinkedHashMap<>();
-    private final Map<String, Phase.Start> phases = new LinkedHashMap<>();
     private volatile String current = "";
-    private volatile Path phasesFile;
 
     private Environments() {
         // a JVM that ends normally (JMeter closed, test ended) leaves nothing running
@@ -30,11 +28,6 @@ public final class Environments {
 
     public static Environments get() {
         return INSTANCE;
-    }
-
-    /** When set, each ended environment phase is appended to this CSV ({@link Phase#CSV_HEADER}). */
-    public void phasesFile(Path file) {
-        this.phasesFile = file;
     }
 
     /** Name of the environment started last and still running, or "" when none. */
@@ -65,7 +58,6 @@ public final class Environments {
                 : new DockerLauncher(dockerHost).start(def.name(), (ContainerTarget) spec);
         synchronized (this) {
             running.put(def.name(), t);
-            phases.put(def.name(), new Phase.Start(def.name(), t.pid()));
             current = def.name();
         }
         return t;
@@ -99,39 +91,17 @@ public final class Environments {
     /** @return whether it was running */
     public boolean stop(String name) {
         RunningTarget t;
-        Phase.Start phase;
         synchronized (this) {
             t = running.remove(name);
-            phase = phases.remove(name);
             if (name.equals(current)) {
                 current = "";
             }
         }
         if (t != null) {
-            if (phase != null) {
-                record(phase.end()); // before stopping: docker-proxy exits with its container
-            }
             t.stop();
             log.info("stopped environment {}", name);
         }
         return t != null;
-    }
-
-    private void record(Phase p) {
-        log.info("environment {} ran {} s; CPU: JMeter {}% of a core, target {}%, docker-proxy {}%", p.environment(),
-                p.wall().toSeconds(), Math.round(Phase.pctOfOneCore(p.jmeterCpu(), p.wall())),
-                Math.round(Phase.pctOfOneCore(p.targetCpu(), p.wall())), Math.round(Phase.pctOfOneCore(p.dockerProxyCpu(), p.wall())));
-        Path f = phasesFile;
-        if (f == null) {
-            return;
-        }
-        try {
-            boolean fresh = !java.nio.file.Files.exists(f) || java.nio.file.Files.size(f) == 0;
-            String text = (fresh ? Phase.CSV_HEADER + "\n" : "") + p.toCsv() + "\n";
-            java.nio.file.Files.writeString(f, text, java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.APPEND);
-        } catch (java.io.IOException e) {
-            log.warn("could not append to phases file {}: {}", f, e.toString());
-        }
     }
 
     public void stopAll() {

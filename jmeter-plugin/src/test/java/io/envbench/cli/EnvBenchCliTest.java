@@ -59,5 +59,9 @@ class EnvBenchCliTest {
         assertEquals("0", r[0], r[2]);
         assertTrue(r[1].contains("baseline docker-bridge"), r[1]);
         assertTrue(Files.readString(dir.resolve("out/comparison.csv")).contains("docker-bridge,GET,2,8,"));
+        String[] s = run("summary", f.toString());
+        assertEquals("0", s[0], s[2]);
+        assertTrue(s[1].contains("90% line ms (Aggregate)") && s[1].contains("docker-bridge"), s[1]);
+        assertFalse(Files.exists(dir.resolve("summary")), "summary writes nothing");
     }
 }

@@ -1,6 +1,5 @@
 package io.envbench.jmeter.samplers;
 
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Locale;
 
@@ -66,8 +65,6 @@ public class TargetEnvironmentSampler extends AbstractSampler implements TestBea
                 case ACTION_START, ACTION_SWITCH -> {
                     EnvironmentDefinition def = definition();
                     Environments envs = Environments.get();
-                    String phases = EnvBenchProperties.phasesFile();
-                    envs.phasesFile(phases.isBlank() ? null : Path.of(phases));
                     RunningTarget t = act.equals(ACTION_START)
                             ? envs.start(def, EnvBenchProperties.targetsDir(), EnvBenchProperties.dockerHost())
                             : envs.switchTo(def, EnvBenchProperties.targetsDir(), EnvBenchProperties.dockerHost());
