@@ -41,7 +41,7 @@ public final class CgroupProbe {
     }
 
     /** The open files of each container's main process. */
-    private final Map<Long, Open> open = new java.util.concurrent.ConcurrentHashMap<>();
+    private final OpenPerProcess<Open> open = new OpenPerProcess<>(Open::new);
 
     public CgroupProbe() {
         this(Path.of("/sys/fs/cgroup"), Path.of("/proc"));
@@ -60,20 +60,10 @@ public final class CgroupProbe {
 
     /** @param pid the container's main process on the host (docker inspect .State.Pid) */
     public ContainerSnapshot read(long pid) {
-        Open o = null;
         try {
-            o = open.get(pid);
-            if (o == null) {
-                o = new Open(pid);
-                Open raced = open.putIfAbsent(pid, o);
-                if (raced != null) {
-                    o.close();
-                    o = raced;
-                }
-            }
-            return o.read(System.nanoTime());
+            return open.get(pid).read(System.nanoTime());
         } catch (IOException | RuntimeException e) {
-            forget(pid);
+            open.forget(pid);
             throw new UncheckedIOException("cannot read the cgroup of pid " + pid + ": " + e.getMessage(),
                     e instanceof IOException io ? io : new IOException(e));
         }
@@ -81,22 +71,7 @@ public final class CgroupProbe {
 
     /** Closes the files of processes not in {@code pids} (their containers stopped). */
     public void retain(java.util.Set<Long> pids) {
-        for (Long pid : java.util.List.copyOf(open.keySet())) {
-            if (!pids.contains(pid)) {
-                forget(pid);
-            }
-        }
-    }
-
-    private void forget(long pid) {
-        Open o = open.remove(pid);
-        if (o != null) {
-            try {
-                o.close();
-            } catch (IOException e) {
-                // closing a pseudo-file: nothing to do
-            }
-        }
+        open.retain(pids);
     }
 
     /** controller -> path; the v2 entry ("0::/path") is under "". */

@@ -40,7 +40,7 @@ final class ProcFs {
     /** Whole disks (no partitions, loop or ram devices): name -> {read bytes, write bytes, busy ms}. */
     private PseudoFile diskstats;
     private PseudoFile netdev;
-    private final Map<Long, PseudoFile> stats = new java.util.HashMap<>();
+    private final OpenPerProcess<PseudoFile> stats = new OpenPerProcess<>(pid -> new PseudoFile(PROC.resolve(pid + "/stat")));
 
     Map<String, long[]> disks() throws IOException {
         if (diskstats == null) {
@@ -87,18 +87,13 @@ final class ProcFs {
     /** {CPU ms (user + system), RSS bytes} of a process, or null when it is gone. */
     long[] process(long pid) {
         try {
-            PseudoFile f0 = stats.get(pid);
-            if (f0 == null) {
-                f0 = new PseudoFile(PROC.resolve(pid + "/stat"));
-                stats.put(pid, f0);
-            }
-            String stat = f0.read();
+            String stat = stats.get(pid).read();
             // the command name may hold spaces and parentheses: fields start after the last ')'
             String[] f = stat.substring(stat.lastIndexOf(')') + 2).trim().split("\\s+");
             long ticks = Long.parseLong(f[11]) + Long.parseLong(f[12]); // utime, stime (fields 14, 15)
             return new long[] {ticks * MS_PER_TICK, Long.parseLong(f[21]) * PAGE}; // rss (field 24)
         } catch (IOException | RuntimeException e) {
-            forget(pid);
+            stats.forget(pid);
             return null;
         }
     }
@@ -134,21 +129,6 @@ final class ProcFs {
 
     /** Closes the stat files of processes not in {@code pids}. */
     void retainProcesses(java.util.Set<Long> pids) {
-        for (Long pid : java.util.List.copyOf(stats.keySet())) {
-            if (!pids.contains(pid)) {
-                forget(pid);
-            }
-        }
-    }
-
-    private void forget(long pid) {
-        PseudoFile f = stats.remove(pid);
-        if (f != null) {
-            try {
-                f.close();
-            } catch (IOException e) {
-                // nothing to do
-            }
-        }
+        stats.retain(pids);
     }
 }

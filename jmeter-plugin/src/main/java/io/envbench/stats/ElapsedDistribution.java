@@ -40,9 +40,7 @@ public final class ElapsedDistribution {
     }
 
     public void addAll(ElapsedDistribution other) {
-        double keepSum = sum + other.sum;
         other.forEach(this::add);
-        sum = keepSum; // exact sum of the other side, not re-derived value by value
     }
 
     public long count() {
