@@ -66,9 +66,14 @@ public class ResourceMonitor extends AbstractTestElement implements TestStateLis
             log.error("EnvBench Resource Monitor: interval: '{}' is not a number of milliseconds; using 1000", getInterval());
             ms = 1000;
         }
+        long min = MetricsCollector.MIN_INTERVAL.toMillis();
+        if (ms < min) {
+            log.error("EnvBench Resource Monitor: interval: {} ms is below the minimum of {} ms; using {}", ms, min, min);
+            ms = min;
+        }
         String file = getFilename().trim();
         try {
-            collector = MetricsCollector.start(Duration.ofMillis(Math.max(ms, MetricsCollector.MIN_INTERVAL.toMillis())),
+            collector = MetricsCollector.start(Duration.ofMillis(ms),
                     file.isEmpty() ? null : Path.of(file), EnvBenchProperties.dockerHost());
         } catch (IOException | RuntimeException e) {
             log.error("EnvBench Resource Monitor could not start: {}", e.toString());
