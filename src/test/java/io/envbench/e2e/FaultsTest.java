@@ -14,8 +14,8 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import io.envbench.stats.Sample;
-import io.envbench.target.DockerInventory;
+import io.envbench.results.Sample;
+import io.envbench.docker.DockerInventory;
 
 /** Bad input and a killed JMeter, in the real JMeter with the real Docker engine. */
 class FaultsTest {

@@ -12,10 +12,10 @@ import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Assumptions;
 
-import io.envbench.stats.JtlReader;
-import io.envbench.stats.Sample;
-import io.envbench.target.DockerInventory;
-import io.envbench.target.TargetStartException;
+import io.envbench.results.JtlReader;
+import io.envbench.results.Sample;
+import io.envbench.docker.DockerInventory;
+import io.envbench.environment.TargetStartException;
 
 /** The assembled JMeter 5.6.3 (jmeter-dist) with our jar in lib/ext, run as a user runs it. */
 final class Jmeter {

@@ -15,12 +15,12 @@ import io.envbench.metrics.CgroupProbe;
 import io.envbench.metrics.DockerStatsProbe;
 import io.envbench.metrics.MetricsCollector;
 import io.envbench.stats.Comparison;
-import io.envbench.target.ContainerOptions;
-import io.envbench.target.DockerConnection;
-import io.envbench.target.EnvironmentDefinition;
-import io.envbench.target.Environments;
-import io.envbench.target.NetworkMode;
-import io.envbench.target.RunningTarget;
+import io.envbench.docker.ContainerOptions;
+import io.envbench.docker.DockerConnection;
+import io.envbench.environment.EnvironmentDefinition;
+import io.envbench.environment.Environments;
+import io.envbench.docker.NetworkMode;
+import io.envbench.environment.RunningTarget;
 
 /**
  * Benchmarks of the resource metrics (run by {@code ./envbench bench}, not by the test suite): probe

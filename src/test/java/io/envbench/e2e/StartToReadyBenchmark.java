@@ -13,12 +13,12 @@ import java.util.Locale;
 
 import org.junit.jupiter.api.Test;
 
-import io.envbench.target.ContainerOptions;
-import io.envbench.target.EnvironmentDefinition;
-import io.envbench.target.Environments;
-import io.envbench.target.NetworkMode;
-import io.envbench.target.RunSession;
-import io.envbench.target.RunningTarget;
+import io.envbench.docker.ContainerOptions;
+import io.envbench.environment.EnvironmentDefinition;
+import io.envbench.environment.Environments;
+import io.envbench.docker.NetworkMode;
+import io.envbench.environment.RunSession;
+import io.envbench.environment.RunningTarget;
 
 /**
  * Benchmark (run by {@code ./envbench bench}, not by the test suite): start-to-ready of each environment

@@ -13,8 +13,8 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-import io.envbench.stats.Sample;
-import io.envbench.target.DockerInventory;
+import io.envbench.results.Sample;
+import io.envbench.docker.DockerInventory;
 
 /** testplans/static-web.jmx in the real JMeter, headless, one environment per run, on the real Docker engine. */
 class StaticWebPlanTest {

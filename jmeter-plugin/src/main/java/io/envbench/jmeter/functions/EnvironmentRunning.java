@@ -9,7 +9,7 @@ import org.apache.jmeter.functions.InvalidVariableException;
 import org.apache.jmeter.samplers.SampleResult;
 import org.apache.jmeter.samplers.Sampler;
 
-import io.envbench.target.Environments;
+import io.envbench.environment.Environments;
 
 /**
  * {@code ${__envbenchRunning(docker-bridge)}} is "true" while that environment is the one running

@@ -7,7 +7,7 @@ import org.apache.jmeter.threads.JMeterContextService;
 import org.apache.jmeter.threads.JMeterVariables;
 
 import io.envbench.jmeter.EnvBenchProperties;
-import io.envbench.target.Environments;
+import io.envbench.environment.Environments;
 
 /**
  * Puts the name of the environment now running into the variable {@code envbench.env} before each

@@ -8,9 +8,9 @@ import org.apache.jmeter.samplers.SampleResult;
 import org.apache.jmeter.testbeans.TestBean;
 
 import io.envbench.jmeter.EnvBenchProperties;
-import io.envbench.target.ContainerUpdate;
-import io.envbench.target.InvalidSettingException;
-import io.envbench.target.TargetStartException;
+import io.envbench.docker.ContainerUpdate;
+import io.envbench.settings.InvalidSettingException;
+import io.envbench.environment.TargetStartException;
 
 /**
  * Changes a running container: cpuset, CPU quota, memory limit ({@code docker update}), pause or unpause.

@@ -15,16 +15,16 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import io.envbench.jmeter.EnvBenchProperties;
-import io.envbench.target.ContainerOptions;
-import io.envbench.target.CpuSet;
-import io.envbench.target.EnvironmentDefinition;
-import io.envbench.target.Environments;
-import io.envbench.target.InvalidSettingException;
-import io.envbench.target.MemorySize;
-import io.envbench.target.NetworkMode;
-import io.envbench.target.RunningTarget;
-import io.envbench.target.TargetStartException;
-import io.envbench.target.VolumeMount;
+import io.envbench.docker.ContainerOptions;
+import io.envbench.units.CpuSet;
+import io.envbench.environment.EnvironmentDefinition;
+import io.envbench.environment.Environments;
+import io.envbench.settings.InvalidSettingException;
+import io.envbench.units.MemorySize;
+import io.envbench.docker.NetworkMode;
+import io.envbench.environment.RunningTarget;
+import io.envbench.environment.TargetStartException;
+import io.envbench.docker.VolumeMount;
 
 /**
  * Starts, stops or switches to a named environment: the same target as a host process or a container.

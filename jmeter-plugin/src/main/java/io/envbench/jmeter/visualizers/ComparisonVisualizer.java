@@ -30,9 +30,9 @@ import org.jfree.chart.JFreeChart;
 import io.envbench.report.ComparisonCharts;
 import io.envbench.report.ComparisonReport;
 import io.envbench.stats.Comparison;
-import io.envbench.stats.JtlReader;
-import io.envbench.stats.Sample;
-import io.envbench.target.Environments;
+import io.envbench.results.JtlReader;
+import io.envbench.results.Sample;
+import io.envbench.environment.Environments;
 
 /**
  * EnvBench Comparison listener: the side-by-side table and charts of environments, from result files

@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import org.junit.jupiter.api.Test;
 
-import io.envbench.target.EnvironmentDefinition;
-import io.envbench.target.InvalidSettingException;
-import io.envbench.target.NetworkMode;
+import io.envbench.environment.EnvironmentDefinition;
+import io.envbench.settings.InvalidSettingException;
+import io.envbench.docker.NetworkMode;
 
 /** The GUI fields become a definition; each bad field is named in the message. */
 class TargetEnvironmentSamplerTest {

@@ -1,0 +1,215 @@
+package io.envbench.bare;
+
+import io.envbench.environment.Endpoint;
+import io.envbench.environment.RunSession;
+import io.envbench.environment.RunningTarget;
+import io.envbench.environment.TargetStartException;
+import io.envbench.readiness.ReadinessProbe;
+import io.envbench.recipe.BareMetalTarget;
+import io.envbench.settings.InvalidSettingException;
+import io.envbench.units.LocalPorts;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.Properties;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Starts targets as host processes. Each process gets a state file (owner JVM, run, PID, start time) in
+ * {@code <tmp>/envbench/bare}, so a later run can stop the processes of a run that was killed.
+ */
+public final class BareMetalLauncher {
+    private static final Logger log = LoggerFactory.getLogger(BareMetalLauncher.class);
+    private static final Duration STOP_GRACE = Duration.ofSeconds(5);
+
+    private final Path stateDir;
+
+    public BareMetalLauncher() {
+        this(Path.of(System.getProperty("java.io.tmpdir"), "envbench", "bare"));
+    }
+
+    public BareMetalLauncher(Path stateDir) {
+        this.stateDir = stateDir;
+    }
+
+    public RunningTarget start(String environment, BareMetalTarget target) throws TargetStartException {
+        reapLeftovers();
+        LocalPorts.checkFree("port", target.hostPort());
+        if (!Files.isDirectory(target.workDir())) {
+            throw new InvalidSettingException("workDir", target.workDir() + " is not a folder; check envbench.targets.dir");
+        }
+        long t0 = System.nanoTime();
+        Path logFile;
+        Process process;
+        try {
+            Files.createDirectories(stateDir);
+            logFile = stateDir.resolve(environment + "-" + RunSession.runId() + ".log");
+            List<String> cmd = new ArrayList<>(target.command());
+            Path exe = target.workDir().resolve(cmd.get(0));
+            if (Files.isExecutable(exe)) {
+                cmd.set(0, exe.toString());
+            }
+            ProcessBuilder pb = new ProcessBuilder(cmd).directory(target.workDir().toFile())
+                    .redirectErrorStream(true).redirectOutput(logFile.toFile());
+            pb.environment().putAll(target.env());
+            pb.environment().put("PORT", Integer.toString(target.hostPort()));
+            pb.environment().putIfAbsent("STATE", stateDir.resolve(environment + "-" + RunSession.runId()).toString());
+            process = pb.start();
+        } catch (IOException e) {
+            throw new TargetStartException("could not run " + target.command() + " in " + target.workDir() + ": " + e.getMessage(), e);
+        }
+        BareProcess running = new BareProcess(environment, process, logFile,
+                new Endpoint("127.0.0.1", target.hostPort()), stateFile(process.pid()));
+        try {
+            writeState(running);
+            ReadinessProbe.await(target.readiness(), running.endpoint(),
+                    () -> process.isAlive() ? Optional.empty() : Optional.of("process exited with code " + process.exitValue()),
+                    running::logs);
+        } catch (TargetStartException | RuntimeException e) {
+            running.stop();
+            throw e;
+        }
+        running.readyAfter = Duration.ofNanos(System.nanoTime() - t0);
+        log.info("bare metal {} ready in {} ms: {}", environment, running.readyAfter.toMillis(), running.describe());
+        return running;
+    }
+
+    /** Stops host processes left by EnvBench runs whose JVM is gone; returns how many. */
+    public int reapLeftovers() {
+        if (!Files.isDirectory(stateDir)) {
+            return 0;
+        }
+        int reaped = 0;
+        try (Stream<Path> files = Files.list(stateDir)) {
+            for (Path f : files.filter(p -> p.toString().endsWith(".state")).toList()) {
+                Properties p = new Properties();
+                try (var in = Files.newInputStream(f)) {
+                    p.load(in);
+                } catch (IOException e) {
+                    continue;
+                }
+                if (!RunSession.isLeftover(toMap(p))) {
+                    continue;
+                }
+                long pid = Long.parseLong(p.getProperty("pid", "-1"));
+                long started = Long.parseLong(p.getProperty("startMillis", "0"));
+                Optional<ProcessHandle> h = ProcessHandle.of(pid).filter(ph -> ph.info().startInstant()
+                        .map(i -> Math.abs(i.toEpochMilli() - started) < 2000).orElse(false));
+                h.ifPresent(ph -> {
+                    log.warn("stopping leftover bare-metal process {} of killed run {}", pid, p.getProperty("run"));
+                    kill(ph);
+                });
+                if (h.isPresent()) {
+                    reaped++;
+                }
+                Files.deleteIfExists(f);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return reaped;
+    }
+
+    private static java.util.Map<String, String> toMap(Properties p) {
+        java.util.Map<String, String> m = new java.util.HashMap<>();
+        p.forEach((k, v) -> m.put(k.toString(), v.toString()));
+        return m;
+    }
+
+    private Path stateFile(long pid) {
+        return stateDir.resolve(pid + ".state");
+    }
+
+    private void writeState(BareProcess bp) {
+        Properties p = new Properties();
+        RunSession.labels(bp.environment).forEach(p::setProperty);
+        p.setProperty("pid", Long.toString(bp.process.pid()));
+        p.setProperty("startMillis", Long.toString(bp.process.info().startInstant().orElse(Instant.now()).toEpochMilli()));
+        try (var out = Files.newOutputStream(bp.stateFile)) {
+            p.store(out, "EnvBench bare-metal target; removed when it stops");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** SIGTERM to the process and its descendants, SIGKILL after a grace period. */
+    static void kill(ProcessHandle root) {
+        List<ProcessHandle> all = new ArrayList<>();
+        all.add(root);
+        root.descendants().forEach(all::add);
+        all.forEach(ProcessHandle::destroy);
+        long deadline = System.nanoTime() + STOP_GRACE.toNanos();
+        for (ProcessHandle h : all) {
+            try {
+                h.onExit().get(Math.max(1, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+            } catch (Exception e) {
+                h.destroyForcibly();
+            }
+        }
+    }
+
+    private static final class BareProcess implements RunningTarget {
+        private final String environment;
+        private final Process process;
+        private final Path logFile;
+        private final Endpoint endpoint;
+        private final Path stateFile;
+        private volatile Duration readyAfter = Duration.ZERO;
+        private volatile boolean stopped;
+
+        BareProcess(String environment, Process process, Path logFile, Endpoint endpoint, Path stateFile) {
+            this.environment = environment;
+            this.process = process;
+            this.logFile = logFile;
+            this.endpoint = endpoint;
+            this.stateFile = stateFile;
+        }
+
+        @Override public String environment() { return environment; }
+        @Override public Endpoint endpoint() { return endpoint; }
+        @Override public Duration startToReady() { return readyAfter; }
+        @Override public long pid() { return process.pid(); }
+        @Override public Optional<String> containerId() { return Optional.empty(); }
+
+        @Override
+        public String describe() {
+            return "host process pid " + process.pid() + " listening on " + endpoint;
+        }
+
+        @Override
+        public String logs(int lines) {
+            try {
+                List<String> all = Files.readAllLines(logFile, StandardCharsets.UTF_8);
+                return String.join("\n", all.subList(Math.max(0, all.size() - lines), all.size()));
+            } catch (IOException e) {
+                return "";
+            }
+        }
+
+        @Override
+        public synchronized void stop() {
+            if (stopped) {
+                return;
+            }
+            stopped = true;
+            kill(process.toHandle());
+            try {
+                Files.deleteIfExists(stateFile);
+            } catch (IOException e) {
+                log.warn("could not remove {}: {}", stateFile, e.toString());
+            }
+        }
+    }
+}

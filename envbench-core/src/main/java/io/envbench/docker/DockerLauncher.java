@@ -1,0 +1,255 @@
+package io.envbench.docker;
+
+import io.envbench.environment.Endpoint;
+import io.envbench.environment.RunSession;
+import io.envbench.environment.RunningTarget;
+import io.envbench.environment.TargetStartException;
+import io.envbench.readiness.ReadinessProbe;
+import io.envbench.recipe.ContainerTarget;
+import io.envbench.settings.InvalidSettingException;
+import io.envbench.units.LocalPorts;
+
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import com.github.dockerjava.api.DockerClient;
+import com.github.dockerjava.api.async.ResultCallback;
+import com.github.dockerjava.api.command.CreateContainerCmd;
+import com.github.dockerjava.api.command.InspectContainerResponse;
+import com.github.dockerjava.api.exception.NotFoundException;
+import com.github.dockerjava.api.model.Bind;
+import com.github.dockerjava.api.model.ExposedPort;
+import com.github.dockerjava.api.model.Frame;
+import com.github.dockerjava.api.model.HostConfig;
+import com.github.dockerjava.api.model.PortBinding;
+import com.github.dockerjava.api.model.Ports;
+import com.github.dockerjava.api.model.Volume;
+
+/** Starts targets as Docker containers through docker-java; every resource carries {@link RunSession#labels}. */
+public final class DockerLauncher {
+    private static final Logger log = LoggerFactory.getLogger(DockerLauncher.class);
+    /** CPU quota period, as {@code docker run --cpus} uses. */
+    public static final long CPU_PERIOD_US = 100_000;
+
+    private final String dockerHost;
+
+    /** @param dockerHost daemon address, or blank for DOCKER_HOST / the local socket */
+    public DockerLauncher(String dockerHost) {
+        this.dockerHost = dockerHost;
+    }
+
+    public DockerClient client() throws TargetStartException {
+        return DockerConnection.connect(dockerHost);
+    }
+
+    public RunningTarget start(String environment, ContainerTarget target) throws TargetStartException {
+        DockerClient docker = client();
+        try {
+            docker.inspectImageCmd(target.image()).exec();
+        } catch (NotFoundException e) {
+            throw new InvalidSettingException("image", "'" + target.image() + "' is not a local image; images are built here, "
+                    + "never pulled: run ./envbench setup, or give an image listed by 'docker images'");
+        }
+        io.envbench.units.LocalPorts.checkFree("port", target.hostPort());
+        ContainerOptions o = target.options();
+        Map<String, String> labels = RunSession.labels(environment);
+        long t0 = System.nanoTime();
+        String createdVolume = null;
+        String id = null;
+        try {
+            HostConfig hc = HostConfig.newHostConfig().withNetworkMode(o.networkMode().dockerName());
+            ExposedPort exposed = ExposedPort.tcp(target.containerPort());
+            if (o.networkMode() == NetworkMode.BRIDGE) {
+                hc.withPortBindings(new PortBinding(Ports.Binding.bindIpAndPort("127.0.0.1", target.hostPort()), exposed));
+            }
+            o.cpuset().ifPresent(c -> hc.withCpusetCpus(c.toString()));
+            if (o.cpus().isPresent()) {
+                hc.withCpuPeriod(CPU_PERIOD_US).withCpuQuota(Math.round(o.cpus().getAsDouble() * CPU_PERIOD_US));
+            }
+            o.cpuShares().ifPresent(hc::withCpuShares);
+            o.memoryBytes().ifPresent(m -> hc.withMemory(m).withMemorySwap(m)); // no swap: a limit means a limit
+            VolumeMount v = o.volume();
+            switch (v.kind()) {
+                case BIND -> hc.withBinds(new Bind(v.source(), new Volume(v.containerPath())));
+                case NAMED -> {
+                    if (!volumeExists(docker, v.source())) {
+                        docker.createVolumeCmd().withName(v.source()).withLabels(labels).exec();
+                        createdVolume = v.source();
+                    }
+                    hc.withBinds(new Bind(v.source(), new Volume(v.containerPath())));
+                }
+                case TMPFS -> hc.withTmpFs(Map.of(v.containerPath(), ""));
+                case NONE -> { }
+            }
+            List<String> env = new ArrayList<>();
+            o.env().forEach((k, val) -> env.add(k + "=" + val));
+            CreateContainerCmd create = docker.createContainerCmd(target.image())
+                    .withName("envbench-" + environment.replaceAll("[^A-Za-z0-9_.-]", "_") + "-" + RunSession.runId())
+                    .withLabels(labels)
+                    .withEnv(env)
+                    .withExposedPorts(exposed)
+                    .withHostConfig(hc);
+            if (!o.command().isEmpty()) {
+                create.withCmd(o.command());
+            }
+            id = create.exec().getId();
+            docker.startContainerCmd(id).exec();
+            RunningContainer running = new RunningContainer(docker, environment, id, target, createdVolume);
+            final String cid = id;
+            ReadinessProbe.await(target.readiness(), running.endpoint(), () -> exitReason(docker, cid), running::logs);
+            running.readyAfter = Duration.ofNanos(System.nanoTime() - t0);
+            running.inspect = docker.inspectContainerCmd(id).exec();
+            log.info("container {} ready in {} ms: {}", environment, running.readyAfter.toMillis(), running.describe());
+            return running;
+        } catch (TargetStartException | RuntimeException e) {
+            String logs = id == null ? "" : logsOf(docker, id, 20);
+            removeQuietly(docker, id, createdVolume);
+            if (e instanceof InvalidSettingException ise) {
+                throw ise;
+            }
+            if (e instanceof TargetStartException tse) {
+                throw tse;
+            }
+            throw new TargetStartException("docker refused the container: " + DockerConnection.rootCause(e)
+                    + (logs.isBlank() ? "" : "; last output:\n" + logs), e);
+        }
+    }
+
+    private static boolean volumeExists(DockerClient docker, String name) {
+        try {
+            docker.inspectVolumeCmd(name).exec();
+            return true;
+        } catch (NotFoundException e) {
+            return false;
+        }
+    }
+
+    private static Optional<String> exitReason(DockerClient docker, String id) {
+        InspectContainerResponse.ContainerState s = docker.inspectContainerCmd(id).exec().getState();
+        if (Boolean.TRUE.equals(s.getRunning())) {
+            return Optional.empty();
+        }
+        return Optional.of("container " + s.getStatus() + ", exit code " + s.getExitCodeLong()
+                + (Boolean.TRUE.equals(s.getOOMKilled()) ? " (killed: out of memory, raise memory)" : ""));
+    }
+
+    static String logsOf(DockerClient docker, String id, int lines) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        try {
+            docker.logContainerCmd(id).withStdOut(true).withStdErr(true).withTail(lines)
+                    .exec(new ResultCallback.Adapter<Frame>() {
+                        @Override
+                        public void onNext(Frame f) {
+                            out.writeBytes(f.getPayload());
+                        }
+                    }).awaitCompletion(5, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (RuntimeException e) {
+            return "";
+        }
+        return out.toString(StandardCharsets.UTF_8);
+    }
+
+    static void removeQuietly(DockerClient docker, String id, String volume) {
+        if (id != null) {
+            try {
+                docker.removeContainerCmd(id).withForce(true).withRemoveVolumes(true).exec();
+            } catch (NotFoundException e) {
+                // already gone
+            } catch (RuntimeException e) {
+                log.warn("could not remove container {}: {}", id, e.toString());
+            }
+        }
+        if (volume != null) {
+            try {
+                docker.removeVolumeCmd(volume).exec();
+            } catch (RuntimeException e) {
+                log.warn("could not remove volume {}: {}", volume, e.toString());
+            }
+        }
+    }
+
+    private static final class RunningContainer implements RunningTarget {
+        private final DockerClient docker;
+        private final String environment;
+        private final String id;
+        private final ContainerTarget target;
+        private final String createdVolume;
+        private volatile Duration readyAfter = Duration.ZERO;
+        private volatile InspectContainerResponse inspect;
+        private volatile boolean stopped;
+
+        RunningContainer(DockerClient docker, String environment, String id, ContainerTarget target, String createdVolume) {
+            this.docker = docker;
+            this.environment = environment;
+            this.id = id;
+            this.target = target;
+            this.createdVolume = createdVolume;
+        }
+
+        @Override public String environment() { return environment; }
+        @Override public Endpoint endpoint() { return new Endpoint("127.0.0.1", target.hostPort()); }
+        @Override public Duration startToReady() { return readyAfter; }
+        @Override public Optional<String> containerId() { return Optional.of(id); }
+
+        @Override
+        public long pid() {
+            Long pid = inspect == null ? null : inspect.getState().getPidLong();
+            return pid == null ? -1 : pid;
+        }
+
+        /** Published ports as Docker reports them, e.g. {@code 127.0.0.1:18080->8080/tcp}; empty with host networking. */
+        String publishedPorts() {
+            if (inspect == null || inspect.getNetworkSettings() == null || inspect.getNetworkSettings().getPorts() == null) {
+                return "";
+            }
+            Map<String, String> out = new HashMap<>();
+            inspect.getNetworkSettings().getPorts().getBindings().forEach((port, bindings) -> {
+                if (bindings != null) {
+                    for (Ports.Binding b : bindings) {
+                        out.put(b.getHostIp() + ":" + b.getHostPortSpec(), port.toString());
+                    }
+                }
+            });
+            return out.entrySet().stream().map(e -> e.getKey() + "->" + e.getValue()).sorted()
+                    .reduce((a, b) -> a + "," + b).orElse("");
+        }
+
+        @Override
+        public String describe() {
+            String ports = publishedPorts();
+            return "container " + id.substring(0, 12) + " (" + target.image() + ") " + target.options()
+                    + " published=" + (ports.isEmpty() ? "none" : ports) + " pid " + pid() + ", load to " + endpoint();
+        }
+
+        @Override
+        public String logs(int lines) {
+            return logsOf(docker, id, lines);
+        }
+
+        @Override
+        public synchronized void stop() {
+            if (stopped) {
+                return;
+            }
+            stopped = true;
+            try {
+                docker.stopContainerCmd(id).withTimeout(5).exec();
+            } catch (RuntimeException e) {
+                log.debug("stop {}: {}", id, e.toString());
+            }
+            removeQuietly(docker, id, createdVolume);
+        }
+    }
+}

@@ -1,0 +1,55 @@
+package io.envbench.environment;
+
+import io.envbench.docker.ContainerOptions;
+import io.envbench.recipe.TargetRecipe;
+import io.envbench.recipe.TargetSpec;
+import io.envbench.settings.InvalidSettingException;
+import io.envbench.units.LocalPorts;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Locale;
+import java.util.Objects;
+
+/**
+ * A named environment: which target recipe runs, on bare metal or in Docker with which options, and the
+ * loopback port where load goes. Immutable.
+ */
+public record EnvironmentDefinition(String name, String target, Runtime runtime, ContainerOptions options, int port,
+                                    Duration readyTimeout) {
+    public enum Runtime {
+        BARE, DOCKER;
+
+        public static Runtime parse(String field, String text) {
+            String t = text == null ? "" : text.trim().toLowerCase(Locale.ROOT);
+            return switch (t) {
+                case "bare", "bare-metal", "host-process" -> BARE;
+                case "docker", "container" -> DOCKER;
+                default -> throw new InvalidSettingException(field, "'" + text + "' is not a runtime; use bare or docker");
+            };
+        }
+    }
+
+    public EnvironmentDefinition {
+        if (name == null || name.isBlank() || !name.matches("[A-Za-z0-9_.-]+")) {
+            throw new InvalidSettingException("environment", "'" + name + "' is not a valid name; use letters, digits, '.', '_' or '-', e.g. docker-bridge");
+        }
+        Objects.requireNonNull(runtime, "runtime");
+        options = options == null ? ContainerOptions.builder().build() : options;
+        LocalPorts.checkRange("port", port);
+        if (readyTimeout == null || readyTimeout.isNegative() || readyTimeout.isZero()) {
+            throw new InvalidSettingException("readyTimeoutSeconds", "must be a positive number of seconds");
+        }
+    }
+
+    /** Resolves the recipe into what to start. */
+    public TargetSpec resolve(Path targetsDir) {
+        TargetRecipe recipe = TargetRecipe.load(targetsDir, target);
+        return runtime == Runtime.BARE ? recipe.bare(port, readyTimeout) : recipe.container(options, port, readyTimeout);
+    }
+
+    @Override
+    public String toString() {
+        return name + " (" + target + ", " + (runtime == Runtime.BARE ? "bare metal" : "docker " + options) + ", port " + port + ")";
+    }
+}

@@ -1,0 +1,35 @@
+package io.envbench.environment;
+
+import java.time.Duration;
+import java.util.Optional;
+
+/** A started, ready target. Stopping it removes everything that was made for it. */
+public interface RunningTarget extends AutoCloseable {
+    /** The environment name it was started for. */
+    String environment();
+
+    Endpoint endpoint();
+
+    /** From the start request to the readiness check passing. */
+    Duration startToReady();
+
+    /** Host PID of the server process (bare metal) or of the container's main process. */
+    long pid();
+
+    /** The container id, when it is a container. */
+    Optional<String> containerId();
+
+    /** One line for logs and sample messages: what runs where. */
+    String describe();
+
+    /** The last lines the server printed. */
+    String logs(int lines);
+
+    /** Stops the target and removes what was made for it; safe to call twice. */
+    void stop();
+
+    @Override
+    default void close() {
+        stop();
+    }
+}

@@ -1,0 +1,200 @@
+package io.envbench.metrics;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Consumer;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import io.envbench.environment.Environments;
+import io.envbench.environment.RunningTarget;
+
+/**
+ * One collector thread per JVM (JMeter engine): every interval it reads the host and every environment
+ * EnvBench runs (container cgroups, or a bare-metal process tree), turns readings into rates against
+ * the previous tick, writes a metrics CSV row and publishes the latest figures. Thread-safe.
+ */
+public final class MetricsCollector {
+    private static final Logger log = LoggerFactory.getLogger(MetricsCollector.class);
+    public static final Duration MIN_INTERVAL = Duration.ofMillis(100);
+
+    /** A tick's figures: the environment running and every metric by column name. */
+    public record Tick(long epochMs, String environment, Map<String, Double> values) {
+        public double get(String metric) {
+            Double v = values.get(metric);
+            return v == null ? Double.NaN : v;
+        }
+    }
+
+
+
+    private static MetricsCollector running;
+    private static int users;
+
+    private final Duration interval;
+    private final MetricsCsvWriter csv;
+    private final ContainerProbe containers;
+    private final HostProbe host = new HostProbe();
+    private final Map<String, ContainerSnapshot> previousContainers = new HashMap<>();
+    private final List<Consumer<Tick>> listeners = new CopyOnWriteArrayList<>();
+    private final Thread thread;
+    private HostSnapshot previousHost;
+    private java.util.Set<String> previousEnvs = java.util.Set.of();
+    private volatile Tick latest = new Tick(0, "", Map.of());
+    private volatile boolean stop;
+
+    private MetricsCollector(Duration interval, Path file, String dockerHost) throws IOException {
+        if (interval.compareTo(MIN_INTERVAL) < 0) {
+            throw new io.envbench.settings.InvalidSettingException("interval", interval.toMillis()
+                    + " ms is below the minimum of 100 ms; use 100 or more");
+        }
+        this.interval = interval;
+        this.csv = file == null ? null : new MetricsCsvWriter(file);
+        this.containers = new ContainerProbe(dockerHost);
+        this.thread = new Thread(this::loop, "envbench-metrics");
+        this.thread.setDaemon(true);
+    }
+
+    /** Starts the JVM's collector, or joins the one running (several monitors in a plan share it). */
+    public static synchronized MetricsCollector start(Duration interval, Path file, String dockerHost) throws IOException {
+        if (running == null) {
+            running = new MetricsCollector(interval, file, dockerHost);
+            running.thread.start();
+            log.info("EnvBench metrics every {} ms{}", interval.toMillis(), file == null ? "" : " into " + file);
+        }
+        users++;
+        return running;
+    }
+
+    /** The collector running in this JVM, if any. */
+    public static synchronized java.util.Optional<MetricsCollector> current() {
+        return java.util.Optional.ofNullable(running);
+    }
+
+    /** Leaves the collector; the last one out stops it and closes the file. */
+    public static synchronized void release() {
+        if (running != null && --users <= 0) {
+            running.stop = true;
+            running.thread.interrupt();
+            try {
+                running.thread.join(5000);
+                if (running.csv != null) {
+                    running.csv.close();
+                }
+            } catch (InterruptedException | IOException e) {
+                log.warn("stopping metrics: {}", e.toString());
+            }
+            running = null;
+            users = 0;
+        }
+    }
+
+    public Tick latest() {
+        return latest;
+    }
+
+    public Duration interval() {
+        return interval;
+    }
+
+    public java.util.Optional<Path> file() {
+        return java.util.Optional.ofNullable(csv).map(MetricsCsvWriter::file);
+    }
+
+    public void addListener(Consumer<Tick> l) {
+        listeners.add(l);
+    }
+
+    public void removeListener(Consumer<Tick> l) {
+        listeners.remove(l);
+    }
+
+    private void loop() {
+        long next = System.nanoTime();
+        while (!stop) {
+            try {
+                tick();
+            } catch (RuntimeException | IOException e) {
+                log.warn("metrics tick failed: {}", e.toString());
+            }
+            next += interval.toNanos();
+            long sleep = next - System.nanoTime();
+            if (sleep < 0) {
+                next = System.nanoTime(); // fell behind: do not try to catch up in a burst
+                continue;
+            }
+            try {
+                Thread.sleep(sleep / 1_000_000, (int) (sleep % 1_000_000));
+            } catch (InterruptedException e) {
+                return;
+            }
+        }
+    }
+
+    /** One reading of everything; package-private for tests and the benchmark. */
+    void tick() throws IOException {
+        Map<String, Long> trees = new LinkedHashMap<>();
+        Map<String, RunningTarget> envs = Environments.get().runningTargets();
+        if (!envs.keySet().equals(previousEnvs)) {
+            host.rescanSoon(); // a new container brings a docker-proxy and a shim
+            previousEnvs = java.util.Set.copyOf(envs.keySet());
+        }
+        envs.forEach((name, t) -> {
+            if (t.containerId().isEmpty()) {
+                trees.put(name, t.pid());
+            }
+        });
+        HostSnapshot h = host.read(trees);
+        Map<String, Double> values = new LinkedHashMap<>();
+        if (previousHost != null) {
+            values.putAll(Metrics.host(previousHost, h));
+        }
+        previousHost = h;
+        for (Map.Entry<String, RunningTarget> e : envs.entrySet()) {
+            String id = e.getValue().containerId().orElse(null);
+            if (id == null) {
+                continue;
+            }
+            ContainerSnapshot now = containers.read(id, e.getValue().pid());
+            ContainerSnapshot before = previousContainers.put(id, now);
+            if (before != null) {
+                values.putAll(Metrics.container(e.getKey(), ContainerRates.between(before, now)));
+            }
+        }
+        previousContainers.keySet().retainAll(envs.values().stream().flatMap(t -> t.containerId().stream()).toList());
+        containers.retain(envs.values().stream().filter(t -> t.containerId().isPresent()).map(RunningTarget::pid)
+                .collect(java.util.stream.Collectors.toSet()));
+        if (values.isEmpty()) {
+            return; // first tick: nothing to compare with yet
+        }
+        String env = Environments.get().current();
+        values.putAll(targetFigures(env, values));
+        Tick t = new Tick(System.currentTimeMillis(), env.isEmpty() ? "none" : env, values);
+        latest = t;
+        if (csv != null) {
+            csv.write(t.epochMs(), t.environment(), values);
+        }
+        listeners.forEach(l -> l.accept(t));
+    }
+
+    /** target.cpu.pct and target.mem.bytes: the current environment's container or process tree. */
+    static Map<String, Double> targetFigures(String env, Map<String, Double> values) {
+        Map<String, Double> m = new LinkedHashMap<>();
+        Double cpu = values.getOrDefault("container." + env + ".cpu.pct", values.get("process." + env + ".cpu.pct"));
+        Double mem = values.getOrDefault("container." + env + ".mem.bytes", values.get("process." + env + ".rss.bytes"));
+        if (cpu != null) {
+            m.put("target.cpu.pct", cpu);
+        }
+        if (mem != null) {
+            m.put("target.mem.bytes", mem);
+        }
+        return m;
+    }
+}

@@ -1,0 +1,117 @@
+package io.envbench.recipe;
+
+import io.envbench.docker.ContainerOptions;
+import io.envbench.docker.NetworkMode;
+import io.envbench.readiness.Readiness;
+import io.envbench.settings.InvalidSettingException;
+
+import java.io.IOException;
+import java.io.Reader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.stream.Stream;
+
+/**
+ * One folder under {@code targets/}: how to run the same server as a host process and as a container.
+ * Its {@code target.properties} holds {@code image}, {@code container.port}, {@code port.env},
+ * {@code bare.command}, {@code bare.env.*} and one of {@code ready.http.path}, {@code ready.log}, {@code ready.tcp}.
+ */
+public final class TargetRecipe {
+    private final String name;
+    private final Path dir;
+    private final Properties props;
+
+    private TargetRecipe(String name, Path dir, Properties props) {
+        this.name = name;
+        this.dir = dir;
+        this.props = props;
+    }
+
+    public static TargetRecipe load(Path targetsDir, String name) {
+        if (targetsDir == null || !Files.isDirectory(targetsDir)) {
+            throw new InvalidSettingException("envbench.targets.dir", "'" + targetsDir + "' is not a folder; set it to the "
+                    + "repository's targets/ folder (the assembled JMeter sets it in bin/user.properties)");
+        }
+        Path dir = targetsDir.resolve(name == null ? "" : name.trim());
+        Path file = dir.resolve("target.properties");
+        if (name == null || name.isBlank() || !Files.isRegularFile(file)) {
+            throw new InvalidSettingException("target", "'" + name + "' is not a target recipe; use one of " + available(targetsDir));
+        }
+        Properties p = new Properties();
+        try (Reader r = Files.newBufferedReader(file)) {
+            p.load(r);
+        } catch (IOException e) {
+            throw new InvalidSettingException("target", "cannot read " + file + ": " + e.getMessage());
+        }
+        return new TargetRecipe(name.trim(), dir, p);
+    }
+
+    /** Names of the recipes in a targets folder. */
+    public static List<String> available(Path targetsDir) {
+        try (Stream<Path> s = Files.list(targetsDir)) {
+            return s.filter(d -> Files.isRegularFile(d.resolve("target.properties")))
+                    .map(d -> d.getFileName().toString()).sorted().toList();
+        } catch (IOException e) {
+            return List.of();
+        }
+    }
+
+    public String name() {
+        return name;
+    }
+
+    public String image() {
+        return required("image");
+    }
+
+    public int containerPort() {
+        return Integer.parseInt(required("container.port").trim());
+    }
+
+    public BareMetalTarget bare(int port, Duration readyTimeout) {
+        List<String> cmd = Arrays.asList(required("bare.command").trim().split("\\s+"));
+        Map<String, String> env = new LinkedHashMap<>();
+        props.stringPropertyNames().stream().filter(k -> k.startsWith("bare.env.")).sorted()
+                .forEach(k -> env.put(k.substring("bare.env.".length()), props.getProperty(k)));
+        String portEnv = props.getProperty("port.env", "").trim();
+        if (!portEnv.isEmpty()) {
+            env.put(portEnv, Integer.toString(port));
+        }
+        return new BareMetalTarget(cmd, dir, env, port, readiness(readyTimeout));
+    }
+
+    /** With host networking the server listens on {@code hostPort} directly (set through {@code port.env}). */
+    public ContainerTarget container(ContainerOptions options, int hostPort, Duration readyTimeout) {
+        String image = props.getProperty("image", "envbench/" + name + ":latest").trim();
+        if (options.networkMode() == NetworkMode.HOST) {
+            String portEnv = required("port.env").trim();
+            ContainerOptions withPort = options.toBuilder().env(portEnv, Integer.toString(hostPort)).build();
+            return new ContainerTarget(image, withPort, hostPort, hostPort, readiness(readyTimeout));
+        }
+        return new ContainerTarget(image, options, containerPort(), hostPort, readiness(readyTimeout));
+    }
+
+    private Readiness readiness(Duration timeout) {
+        if (props.containsKey("ready.http.path")) {
+            return Readiness.http(props.getProperty("ready.http.path").trim(), timeout);
+        }
+        if (props.containsKey("ready.log")) {
+            return Readiness.logLine(props.getProperty("ready.log"), timeout);
+        }
+        return Readiness.tcp(timeout);
+    }
+
+    private String required(String key) {
+        String v = props.getProperty(key);
+        if (v == null || v.isBlank()) {
+            throw new InvalidSettingException("target", "recipe " + dir.resolve("target.properties") + " has no '" + key + "'");
+        }
+        return v;
+    }
+}

@@ -1,0 +1,30 @@
+package io.envbench.units;
+
+import io.envbench.settings.InvalidSettingException;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+
+/** Port checks done before anything is started, so a busy port fails fast and leaves nothing behind. */
+public final class LocalPorts {
+    private LocalPorts() {
+    }
+
+    public static void checkRange(String field, int port) {
+        if (port < 1 || port > 65535) {
+            throw new InvalidSettingException(field, port + " is not a TCP port; use 1 to 65535");
+        }
+    }
+
+    /** Fails when something on this host already listens on the port (on any address). */
+    public static void checkFree(String field, int port) {
+        try (ServerSocket s = new ServerSocket()) {
+            s.setReuseAddress(true);
+            s.bind(new InetSocketAddress(port));
+        } catch (IOException e) {
+            throw new InvalidSettingException(field, port + " is already in use on this host; stop what listens there "
+                    + "(ss -ltnp 'sport = :" + port + "') or choose another port");
+        }
+    }
+}

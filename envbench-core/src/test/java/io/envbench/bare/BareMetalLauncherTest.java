@@ -1,0 +1,86 @@
+package io.envbench.bare;
+
+import io.envbench.docker.DockerLauncherTest;
+import io.envbench.environment.RunSession;
+import io.envbench.environment.RunningTarget;
+import io.envbench.environment.TargetStartException;
+import io.envbench.readiness.Readiness;
+import io.envbench.recipe.BareMetalTarget;
+import io.envbench.recipe.TargetRecipe;
+import io.envbench.recipe.TargetRecipeTest;
+import io.envbench.settings.InvalidSettingException;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Real nginx from Debian as a host process. */
+class BareMetalLauncherTest {
+    static final int PORT = 18182;
+
+    @TempDir
+    Path state;
+
+    @Test
+    void runsTheRecipeAsAHostProcessAndStopsItsWholeTree() throws Exception {
+        BareMetalTarget b = TargetRecipe.load(TargetRecipeTest.TARGETS, "nginx-static").bare(PORT, Duration.ofSeconds(20));
+        RunningTarget t = new BareMetalLauncher(state).start("test-bare", b);
+        List<ProcessHandle> tree = ProcessHandle.of(t.pid()).get().descendants().toList();
+        assertFalse(tree.isEmpty(), "nginx workers");
+        assertTrue(ProcessHandle.of(t.pid()).get().info().command().orElse("").endsWith("nginx"));
+        assertEquals(65536, DockerLauncherTest.get(t.endpoint(), "/page-64k.html").length());
+        assertTrue(Files.exists(state.resolve(t.pid() + ".state")));
+        t.stop();
+        assertFalse(ProcessHandle.of(t.pid()).map(ProcessHandle::isAlive).orElse(false));
+        assertTrue(tree.stream().noneMatch(ProcessHandle::isAlive));
+        assertFalse(Files.exists(state.resolve(t.pid() + ".state")));
+    }
+
+    @Test
+    void aBusyPortIsRefused() throws Exception {
+        try (ServerSocket busy = new ServerSocket()) {
+            busy.bind(new InetSocketAddress("127.0.0.1", PORT));
+            BareMetalTarget b = TargetRecipe.load(TargetRecipeTest.TARGETS, "nginx-static").bare(PORT, Duration.ofSeconds(5));
+            assertEquals("port", assertThrows(InvalidSettingException.class, () -> new BareMetalLauncher(state).start("x", b)).field());
+        }
+    }
+
+    @Test
+    void aProcessThatExitsFailsTheStartWithItsOutput() {
+        BareMetalTarget b = new BareMetalTarget(List.of("sh", "-c", "echo no such config >&2; exit 4"), state, Map.of(), PORT,
+                Readiness.tcp(Duration.ofSeconds(5)));
+        TargetStartException e = assertThrows(TargetStartException.class, () -> new BareMetalLauncher(state).start("x", b));
+        assertTrue(e.getMessage().contains("exited with code 4") && e.getMessage().contains("no such config"), e.getMessage());
+    }
+
+    @Test
+    void processesOfAKilledRunAreStoppedByTheNextStart() throws Exception {
+        Process orphan = new ProcessBuilder("sleep", "300").start();
+        Process deadOwner = new ProcessBuilder("true").start();
+        deadOwner.waitFor();
+        Properties p = new Properties();
+        p.putAll(RunSession.labels("killed"));
+        p.setProperty(RunSession.LABEL_RUN, "deadrun2");
+        p.setProperty(RunSession.LABEL_OWNER_PID, Long.toString(deadOwner.pid()));
+        p.setProperty("pid", Long.toString(orphan.pid()));
+        p.setProperty("startMillis", Long.toString(orphan.info().startInstant().get().toEpochMilli()));
+        try (var out = Files.newOutputStream(state.resolve(orphan.pid() + ".state"))) {
+            p.store(out, null);
+        }
+        assertEquals(1, new BareMetalLauncher(state).reapLeftovers());
+        assertTrue(orphan.waitFor(10, java.util.concurrent.TimeUnit.SECONDS));
+    }
+}
