@@ -4,7 +4,7 @@ import io.envbench.environment.Endpoint;
 import io.envbench.environment.RunSession;
 import io.envbench.environment.RunningTarget;
 import io.envbench.environment.TargetStartException;
-import io.envbench.readiness.ReadinessProbe;
+import io.envbench.readiness.ReadinessContext;
 import io.envbench.recipe.BareMetalTarget;
 import io.envbench.settings.InvalidSettingException;
 import io.envbench.units.LocalPorts;
@@ -46,7 +46,9 @@ public final class BareMetalLauncher {
 
     public RunningTarget start(String environment, BareMetalTarget target) throws TargetStartException {
         reapLeftovers();
-        LocalPorts.checkFree("port", target.hostPort());
+        if (target.hostPort() != 0) {
+            LocalPorts.checkFree("port", target.hostPort());
+        }
         if (!Files.isDirectory(target.workDir())) {
             throw new InvalidSettingException("workDir", target.workDir() + " is not a folder; check envbench.targets.dir");
         }
@@ -64,19 +66,19 @@ public final class BareMetalLauncher {
             ProcessBuilder pb = new ProcessBuilder(cmd).directory(target.workDir().toFile())
                     .redirectErrorStream(true).redirectOutput(logFile.toFile());
             pb.environment().putAll(target.env());
-            pb.environment().put("PORT", Integer.toString(target.hostPort()));
+            if (target.hostPort() != 0) {
+                pb.environment().put("PORT", Integer.toString(target.hostPort()));
+            }
             pb.environment().putIfAbsent("STATE", stateDir.resolve(environment + "-" + RunSession.runId()).toString());
             process = pb.start();
         } catch (IOException e) {
             throw new TargetStartException("could not run " + target.command() + " in " + target.workDir() + ": " + e.getMessage(), e);
         }
-        BareProcess running = new BareProcess(environment, process, logFile,
-                new Endpoint("127.0.0.1", target.hostPort()), stateFile(process.pid()));
+        BareProcess running = new BareProcess(environment, process, logFile, target.endpoint(), stateFile(process.pid()),
+                target.workDir(), target.env());
         try {
             writeState(running);
-            ReadinessProbe.await(target.readiness(), running.endpoint(),
-                    () -> process.isAlive() ? Optional.empty() : Optional.of("process exited with code " + process.exitValue()),
-                    running::logs);
+            target.readiness().await(running);
         } catch (TargetStartException | RuntimeException e) {
             running.stop();
             throw e;
@@ -160,32 +162,61 @@ public final class BareMetalLauncher {
         }
     }
 
-    private static final class BareProcess implements RunningTarget {
+    private static final class BareProcess implements RunningTarget, ReadinessContext {
         private final String environment;
         private final Process process;
         private final Path logFile;
-        private final Endpoint endpoint;
+        private final Optional<Endpoint> endpoint;
         private final Path stateFile;
+        private final Path workDir;
+        private final java.util.Map<String, String> env;
         private volatile Duration readyAfter = Duration.ZERO;
         private volatile boolean stopped;
 
-        BareProcess(String environment, Process process, Path logFile, Endpoint endpoint, Path stateFile) {
+        BareProcess(String environment, Process process, Path logFile, Optional<Endpoint> endpoint, Path stateFile, Path workDir,
+                    java.util.Map<String, String> env) {
             this.environment = environment;
             this.process = process;
             this.logFile = logFile;
             this.endpoint = endpoint;
             this.stateFile = stateFile;
+            this.workDir = workDir;
+            this.env = env;
         }
 
         @Override public String environment() { return environment; }
-        @Override public Endpoint endpoint() { return endpoint; }
+        @Override public Optional<Endpoint> endpoint() { return endpoint; }
+
+        @Override
+        public java.util.OptionalInt exitCode() {
+            return process.isAlive() ? java.util.OptionalInt.empty() : java.util.OptionalInt.of(process.exitValue());
+        }
+
+        @Override
+        public Optional<String> whyGone() {
+            return process.isAlive() ? Optional.empty() : Optional.of("process exited with code " + process.exitValue());
+        }
+
+        /** A readiness command runs on the host, in the target's folder, with its environment. */
+        @Override
+        public int exec(List<String> command) throws IOException, InterruptedException {
+            ProcessBuilder pb = new ProcessBuilder(command).directory(workDir.toFile()).redirectErrorStream(true)
+                    .redirectOutput(ProcessBuilder.Redirect.DISCARD);
+            pb.environment().putAll(env);
+            Process p = pb.start();
+            if (!p.waitFor(10, TimeUnit.SECONDS)) {
+                p.destroyForcibly();
+                throw new IOException(String.join(" ", command) + " took over 10 s");
+            }
+            return p.exitValue();
+        }
         @Override public Duration startToReady() { return readyAfter; }
         @Override public long pid() { return process.pid(); }
         @Override public Optional<String> containerId() { return Optional.empty(); }
 
         @Override
         public String describe() {
-            return "host process pid " + process.pid() + " listening on " + endpoint;
+            return "host process pid " + process.pid() + endpoint.map(e -> " listening on " + e).orElse(" (no port)");
         }
 
         @Override

@@ -1,6 +1,6 @@
 package io.envbench.docker;
 
-import io.envbench.environment.Environments;
+import io.envbench.environment.EnvironmentRegistry;
 import io.envbench.environment.TargetStartException;
 import io.envbench.settings.InvalidSettingException;
 import io.envbench.units.CpuSet;
@@ -16,10 +16,11 @@ import com.github.dockerjava.api.exception.NotFoundException;
 
 /** Changes a running container's limits ({@code docker update}) or pauses it, through docker-java. */
 public final class ContainerUpdate {
-    private final String dockerHost;
+    private final EnvironmentRegistry environments;
 
-    public ContainerUpdate(String dockerHost) {
-        this.dockerHost = dockerHost;
+    /** @param environments where environment names are looked up; its Docker daemon is used */
+    public ContainerUpdate(EnvironmentRegistry environments) {
+        this.environments = environments;
     }
 
     /** An EnvBench environment's container, or any container by name or id. */
@@ -28,7 +29,7 @@ public final class ContainerUpdate {
         if (c.isEmpty()) {
             throw new InvalidSettingException("container", "is empty; give an environment name (e.g. docker-bridge) or a container name");
         }
-        var env = Environments.get().running(c);
+        var env = environments.running(c);
         if (env.isPresent()) {
             return env.get().containerId().orElseThrow(() ->
                     new InvalidSettingException("container", "environment '" + c + "' runs on bare metal, not in a container"));
@@ -42,7 +43,7 @@ public final class ContainerUpdate {
 
     /** Blank fields are left as they are. @return what was changed */
     public String update(String container, String cpuset, String cpus, String memory) throws TargetStartException {
-        DockerClient docker = DockerConnection.connect(dockerHost);
+        DockerClient docker = DockerConnection.connect(environments.dockerHost());
         UpdateContainerCmd cmd = docker.updateContainerCmd(resolve(docker, container));
         List<String> changed = new ArrayList<>();
         if (cpuset != null && !cpuset.isBlank()) {
@@ -86,7 +87,7 @@ public final class ContainerUpdate {
     }
 
     private String pauseOrUnpause(String container, boolean pause) throws TargetStartException {
-        DockerClient docker = DockerConnection.connect(dockerHost);
+        DockerClient docker = DockerConnection.connect(environments.dockerHost());
         String id = resolve(docker, container);
         try {
             if (pause) {

@@ -4,7 +4,7 @@ import io.envbench.environment.Endpoint;
 import io.envbench.environment.RunSession;
 import io.envbench.environment.RunningTarget;
 import io.envbench.environment.TargetStartException;
-import io.envbench.readiness.ReadinessProbe;
+import io.envbench.readiness.ReadinessContext;
 import io.envbench.recipe.ContainerTarget;
 import io.envbench.settings.InvalidSettingException;
 import io.envbench.units.LocalPorts;
@@ -68,8 +68,8 @@ public final class DockerLauncher {
         String id = null;
         try {
             HostConfig hc = HostConfig.newHostConfig().withNetworkMode(o.networkMode().dockerName());
-            ExposedPort exposed = ExposedPort.tcp(target.containerPort());
-            if (o.networkMode() == NetworkMode.BRIDGE) {
+            ExposedPort exposed = target.containerPort() == 0 ? null : ExposedPort.tcp(target.containerPort());
+            if (o.networkMode() == NetworkMode.BRIDGE && exposed != null && target.hostPort() != 0) {
                 hc.withPortBindings(new PortBinding(Ports.Binding.bindIpAndPort("127.0.0.1", target.hostPort()), exposed));
             }
             o.cpuset().ifPresent(c -> hc.withCpusetCpus(c.toString()));
@@ -97,16 +97,17 @@ public final class DockerLauncher {
                     .withName("envbench-" + environment.replaceAll("[^A-Za-z0-9_.-]", "_") + "-" + RunSession.runId())
                     .withLabels(labels)
                     .withEnv(env)
-                    .withExposedPorts(exposed)
                     .withHostConfig(hc);
+            if (exposed != null) {
+                create.withExposedPorts(exposed);
+            }
             if (!o.command().isEmpty()) {
                 create.withCmd(o.command());
             }
             id = create.exec().getId();
             docker.startContainerCmd(id).exec();
             RunningContainer running = new RunningContainer(docker, environment, id, target, createdVolume);
-            final String cid = id;
-            ReadinessProbe.await(target.readiness(), running.endpoint(), () -> exitReason(docker, cid), running::logs);
+            target.readiness().await(running);
             running.readyAfter = Duration.ofNanos(System.nanoTime() - t0);
             running.inspect = docker.inspectContainerCmd(id).exec();
             log.info("container {} ready in {} ms: {}", environment, running.readyAfter.toMillis(), running.describe());
@@ -180,7 +181,7 @@ public final class DockerLauncher {
         }
     }
 
-    private static final class RunningContainer implements RunningTarget {
+    private static final class RunningContainer implements RunningTarget, ReadinessContext {
         private final DockerClient docker;
         private final String environment;
         private final String id;
@@ -199,7 +200,33 @@ public final class DockerLauncher {
         }
 
         @Override public String environment() { return environment; }
-        @Override public Endpoint endpoint() { return new Endpoint("127.0.0.1", target.hostPort()); }
+        @Override public Optional<Endpoint> endpoint() { return target.endpoint(); }
+
+        @Override
+        public java.util.OptionalInt exitCode() {
+            InspectContainerResponse.ContainerState s = docker.inspectContainerCmd(id).exec().getState();
+            if (Boolean.TRUE.equals(s.getRunning()) || s.getExitCodeLong() == null) {
+                return java.util.OptionalInt.empty();
+            }
+            return java.util.OptionalInt.of(s.getExitCodeLong().intValue());
+        }
+
+        @Override
+        public Optional<String> whyGone() {
+            return exitReason(docker, id);
+        }
+
+        /** {@code docker exec} in the container; its exit code. */
+        @Override
+        public int exec(List<String> command) throws java.io.IOException, InterruptedException {
+            String exec = docker.execCreateCmd(id).withCmd(command.toArray(new String[0])).withAttachStdout(true)
+                    .withAttachStderr(true).exec().getId();
+            if (!docker.execStartCmd(exec).exec(new ResultCallback.Adapter<Frame>()).awaitCompletion(10, TimeUnit.SECONDS)) {
+                throw new java.io.IOException(String.join(" ", command) + " took over 10 s");
+            }
+            Long code = docker.inspectExecCmd(exec).exec().getExitCodeLong();
+            return code == null ? -1 : code.intValue();
+        }
         @Override public Duration startToReady() { return readyAfter; }
         @Override public Optional<String> containerId() { return Optional.of(id); }
 
@@ -230,7 +257,8 @@ public final class DockerLauncher {
         public String describe() {
             String ports = publishedPorts();
             return "container " + id.substring(0, 12) + " (" + target.image() + ") " + target.options()
-                    + " published=" + (ports.isEmpty() ? "none" : ports) + " pid " + pid() + ", load to " + endpoint();
+                    + " published=" + (ports.isEmpty() ? "none" : ports) + " pid " + pid()
+                    + endpoint().map(e -> ", load to " + e).orElse(" (no port)");
         }
 
         @Override

@@ -36,7 +36,9 @@ public record EnvironmentDefinition(String name, String target, Runtime runtime,
         }
         Objects.requireNonNull(runtime, "runtime");
         options = options == null ? ContainerOptions.builder().build() : options;
-        LocalPorts.checkRange("port", port);
+        if (port != 0) { // 0: a target without a port (a one-shot job)
+            LocalPorts.checkRange("port", port);
+        }
         if (readyTimeout == null || readyTimeout.isNegative() || readyTimeout.isZero()) {
             throw new InvalidSettingException("readyTimeoutSeconds", "must be a positive number of seconds");
         }
@@ -45,6 +47,9 @@ public record EnvironmentDefinition(String name, String target, Runtime runtime,
     /** Resolves the recipe into what to start. */
     public TargetSpec resolve(Path targetsDir) {
         TargetRecipe recipe = TargetRecipe.load(targetsDir, target);
+        if (port == 0 && recipe.hasPort()) {
+            throw new InvalidSettingException("port", "is 0, but target " + target + " serves on a port; give a port on 127.0.0.1, e.g. 18080");
+        }
         return runtime == Runtime.BARE ? recipe.bare(port, readyTimeout) : recipe.container(options, port, readyTimeout);
     }
 

@@ -8,7 +8,8 @@ public interface RunningTarget extends AutoCloseable {
     /** The environment name it was started for. */
     String environment();
 
-    Endpoint endpoint();
+    /** Where load goes (a loopback address), or empty for a target without a port. */
+    Optional<Endpoint> endpoint();
 
     /** From the start request to the readiness check passing. */
     Duration startToReady();

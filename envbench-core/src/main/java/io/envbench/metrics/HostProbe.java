@@ -25,7 +25,7 @@ import oshi.software.os.OperatingSystem;
 public final class HostProbe {
     /** Processes watched by name (containerd-shim covers its runc-v2 variant); CPU and RSS summed per name. */
     public static final List<String> WATCHED = List.of("dockerd", "containerd-shim", "docker-proxy");
-    /** Role of the JVM the probe runs in (JMeter): {@code process.jmeter.cpu.pct}. */
+    /** Role of the load generator's JVM (JMeter): {@code process.jmeter.cpu.pct}. */
     public static final String JVM_ROLE = "jmeter";
     private static final long RESCAN_NANOS = 5_000_000_000L;
 
@@ -46,7 +46,17 @@ public final class HostProbe {
     private Map<String, List<Integer>> watchedPids = Map.of();
     private long lastScan;
 
+    /** PID of the load generator (JMeter) whose CPU is reported as {@code process.jmeter.*}. */
+    private final long loadGeneratorPid;
+
+    /** The load generator is this JVM (the Resource Monitor inside JMeter). */
     public HostProbe() {
+        this(ProcessHandle.current().pid());
+    }
+
+    /** @param loadGeneratorPid the JMeter process (the runner starts JMeter as a child) */
+    public HostProbe(long loadGeneratorPid) {
+        this.loadGeneratorPid = loadGeneratorPid;
         SystemInfo si = new SystemInfo();
         HardwareAbstractionLayer hal = si.getHardware();
         os = si.getOperatingSystem();
@@ -87,7 +97,7 @@ public final class HostProbe {
         seen.clear();
         watchedPids.forEach((name, pids) -> p.put(name, perPid(pids.stream())));
         // JMeter's own JVM (not its tree: a bare-metal target is its child), as it competes for the same CPUs
-        p.put(JVM_ROLE, perPid(Stream.of((int) ProcessHandle.current().pid())));
+        p.put(JVM_ROLE, perPid(Stream.of((int) loadGeneratorPid)));
         trees.forEach((role, pid) -> p.put(role, perPid(Stream.concat(Stream.of(pid),
                 ProcessHandle.of(pid).map(h -> h.descendants().map(ProcessHandle::pid)).orElse(Stream.empty())).map(Long::intValue))));
         if (linux) {

@@ -13,19 +13,24 @@ import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import io.envbench.environment.Environments;
+import io.envbench.environment.EnvironmentRegistry;
+import io.envbench.settings.InvalidSettingException;
 import io.envbench.environment.RunningTarget;
 
 /**
- * One collector thread per JVM (JMeter engine): every interval it reads the host and every environment
- * EnvBench runs (container cgroups, or a bare-metal process tree), turns readings into rates against
- * the previous tick, writes a metrics CSV row and publishes the latest figures. Thread-safe.
+ * A collector thread: every interval it reads the host and every environment of one
+ * {@link EnvironmentRegistry} (container cgroups, or a bare-metal process tree), turns readings into
+ * rates against the previous tick, writes a metrics CSV row and publishes the latest figures. Make one
+ * per owner (a JMeter engine's Resource Monitor, one run of the runner); thread-safe.
  */
-public final class MetricsCollector {
+public final class MetricsCollector implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(MetricsCollector.class);
     public static final Duration MIN_INTERVAL = Duration.ofMillis(100);
 
-    /** A tick's figures: the environment running and every metric by column name. */
+    /**
+     * A tick's figures: the environments running (comma-separated, "none" when none) and every metric
+     * by column name.
+     */
     public record Tick(long epochMs, String environment, Map<String, Double> values) {
         public double get(String metric) {
             Double v = values.get(metric);
@@ -33,15 +38,11 @@ public final class MetricsCollector {
         }
     }
 
-
-
-    private static MetricsCollector running;
-    private static int users;
-
+    private final EnvironmentRegistry environments;
     private final Duration interval;
     private final MetricsCsvWriter csv;
     private final ContainerProbe containers;
-    private final HostProbe host = new HostProbe();
+    private final HostProbe host;
     private final Map<String, ContainerSnapshot> previousContainers = new HashMap<>();
     private final List<Consumer<Tick>> listeners = new CopyOnWriteArrayList<>();
     private final Thread thread;
@@ -50,49 +51,48 @@ public final class MetricsCollector {
     private volatile Tick latest = new Tick(0, "", Map.of());
     private volatile boolean stop;
 
-    private MetricsCollector(Duration interval, Path file, String dockerHost) throws IOException {
+    /**
+     * @param environments     whose environments are read
+     * @param interval         between readings, at least {@link #MIN_INTERVAL}
+     * @param file             metrics CSV, or null for none
+     * @param loadGeneratorPid the JMeter process, reported as {@code process.jmeter.*}
+     */
+    public MetricsCollector(EnvironmentRegistry environments, Duration interval, Path file, long loadGeneratorPid) throws IOException {
         if (interval.compareTo(MIN_INTERVAL) < 0) {
-            throw new io.envbench.settings.InvalidSettingException("interval", interval.toMillis()
+            throw new InvalidSettingException("interval", interval.toMillis()
                     + " ms is below the minimum of 100 ms; use 100 or more");
         }
+        this.environments = environments;
         this.interval = interval;
+        this.host = new HostProbe(loadGeneratorPid);
+        this.containers = new ContainerProbe(environments.dockerHost());
         this.csv = file == null ? null : new MetricsCsvWriter(file);
-        this.containers = new ContainerProbe(dockerHost);
         this.thread = new Thread(this::loop, "envbench-metrics");
         this.thread.setDaemon(true);
     }
 
-    /** Starts the JVM's collector, or joins the one running (several monitors in a plan share it). */
-    public static synchronized MetricsCollector start(Duration interval, Path file, String dockerHost) throws IOException {
-        if (running == null) {
-            running = new MetricsCollector(interval, file, dockerHost);
-            running.thread.start();
-            log.info("EnvBench metrics every {} ms{}", interval.toMillis(), file == null ? "" : " into " + file);
+    /** Starts the collector thread; returns this. */
+    public MetricsCollector start() {
+        thread.start();
+        log.info("EnvBench metrics every {} ms{}", interval.toMillis(), csv == null ? "" : " into " + csv.file());
+        return this;
+    }
+
+    /** Stops the thread and closes the file; safe to call twice. */
+    @Override
+    public synchronized void close() {
+        if (stop) {
+            return;
         }
-        users++;
-        return running;
-    }
-
-    /** The collector running in this JVM, if any. */
-    public static synchronized java.util.Optional<MetricsCollector> current() {
-        return java.util.Optional.ofNullable(running);
-    }
-
-    /** Leaves the collector; the last one out stops it and closes the file. */
-    public static synchronized void release() {
-        if (running != null && --users <= 0) {
-            running.stop = true;
-            running.thread.interrupt();
-            try {
-                running.thread.join(5000);
-                if (running.csv != null) {
-                    running.csv.close();
-                }
-            } catch (InterruptedException | IOException e) {
-                log.warn("stopping metrics: {}", e.toString());
+        stop = true;
+        thread.interrupt();
+        try {
+            thread.join(5000);
+            if (csv != null) {
+                csv.close();
             }
-            running = null;
-            users = 0;
+        } catch (InterruptedException | IOException e) {
+            log.warn("stopping metrics: {}", e.toString());
         }
     }
 
@@ -141,7 +141,7 @@ public final class MetricsCollector {
     /** One reading of everything; package-private for tests and the benchmark. */
     void tick() throws IOException {
         Map<String, Long> trees = new LinkedHashMap<>();
-        Map<String, RunningTarget> envs = Environments.get().runningTargets();
+        Map<String, RunningTarget> envs = environments.runningTargets();
         if (!envs.keySet().equals(previousEnvs)) {
             host.rescanSoon(); // a new container brings a docker-proxy and a shim
             previousEnvs = java.util.Set.copyOf(envs.keySet());
@@ -174,9 +174,12 @@ public final class MetricsCollector {
         if (values.isEmpty()) {
             return; // first tick: nothing to compare with yet
         }
-        String env = Environments.get().current();
-        values.putAll(targetFigures(env, values));
-        Tick t = new Tick(System.currentTimeMillis(), env.isEmpty() ? "none" : env, values);
+        // target.*: the environment's own figures when exactly one runs (with several, see their columns)
+        String env = envs.isEmpty() ? "none" : String.join(",", envs.keySet());
+        if (envs.size() == 1) {
+            values.putAll(targetFigures(env, values));
+        }
+        Tick t = new Tick(System.currentTimeMillis(), env, values);
         latest = t;
         if (csv != null) {
             csv.write(t.epochMs(), t.environment(), values);
@@ -184,7 +187,7 @@ public final class MetricsCollector {
         listeners.forEach(l -> l.accept(t));
     }
 
-    /** target.cpu.pct and target.mem.bytes: the current environment's container or process tree. */
+    /** target.cpu.pct and target.mem.bytes: the environment's container or process tree. */
     static Map<String, Double> targetFigures(String env, Map<String, Double> values) {
         Map<String, Double> m = new LinkedHashMap<>();
         Double cpu = values.getOrDefault("container." + env + ".cpu.pct", values.get("process." + env + ".cpu.pct"));

@@ -25,6 +25,9 @@ public record BareMetalTarget(List<String> command, Path workDir, Map<String, St
         if (command.isEmpty()) {
             throw new InvalidSettingException("command", "is empty; give the command that starts the server");
         }
-        LocalPorts.checkRange("port", hostPort);
+        if (hostPort != 0) {
+            LocalPorts.checkRange("port", hostPort);
+        }
+        TargetSpec.checkReadinessFits(hostPort, readiness);
     }
 }

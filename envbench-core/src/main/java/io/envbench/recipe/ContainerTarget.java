@@ -20,7 +20,12 @@ public record ContainerTarget(String image, ContainerOptions options, int contai
         if (image == null || image.isBlank()) {
             throw new InvalidSettingException("image", "is empty; give a local image, e.g. envbench/nginx-static:latest");
         }
-        LocalPorts.checkRange("containerPort", containerPort);
-        LocalPorts.checkRange("port", hostPort);
+        if (containerPort != 0) {
+            LocalPorts.checkRange("containerPort", containerPort);
+        }
+        if (hostPort != 0) {
+            LocalPorts.checkRange("port", hostPort);
+        }
+        TargetSpec.checkReadinessFits(hostPort, readiness);
     }
 }

@@ -2,6 +2,7 @@ package io.envbench.recipe;
 
 import io.envbench.docker.ContainerOptions;
 import io.envbench.docker.NetworkMode;
+import io.envbench.readiness.HttpCheck;
 import io.envbench.readiness.Readiness;
 import io.envbench.settings.InvalidSettingException;
 
@@ -20,7 +21,8 @@ import java.util.stream.Stream;
 /**
  * One folder under {@code targets/}: how to run the same server as a host process and as a container.
  * Its {@code target.properties} holds {@code image}, {@code container.port}, {@code port.env},
- * {@code bare.command}, {@code bare.env.*} and one of {@code ready.http.path}, {@code ready.log}, {@code ready.tcp}.
+ * {@code bare.command}, {@code bare.env.*} and a readiness check (see {@link #readiness}). A target
+ * without {@code container.port} and {@code port.env} has no port (a one-shot job such as bonnie++).
  */
 public final class TargetRecipe {
     private final String name;
@@ -70,8 +72,12 @@ public final class TargetRecipe {
         return required("image");
     }
 
+    /** The port the server listens on inside the container; 0 when the target has none. */
     public int containerPort() {
-        return Integer.parseInt(required("container.port").trim());
+        if (!props.containsKey("container.port")) {
+            return 0;
+        }
+        return intProperty("container.port", 0);
     }
 
     public BareMetalTarget bare(int port, Duration readyTimeout) {
@@ -80,15 +86,18 @@ public final class TargetRecipe {
         props.stringPropertyNames().stream().filter(k -> k.startsWith("bare.env.")).sorted()
                 .forEach(k -> env.put(k.substring("bare.env.".length()), props.getProperty(k)));
         String portEnv = props.getProperty("port.env", "").trim();
-        if (!portEnv.isEmpty()) {
+        if (!portEnv.isEmpty() && port != 0) {
             env.put(portEnv, Integer.toString(port));
         }
-        return new BareMetalTarget(cmd, dir, env, port, readiness(readyTimeout));
+        return new BareMetalTarget(cmd, dir, env, hasPort() ? port : 0, readiness(readyTimeout));
     }
 
     /** With host networking the server listens on {@code hostPort} directly (set through {@code port.env}). */
     public ContainerTarget container(ContainerOptions options, int hostPort, Duration readyTimeout) {
         String image = props.getProperty("image", "envbench/" + name + ":latest").trim();
+        if (!hasPort()) {
+            return new ContainerTarget(image, options, 0, 0, readiness(readyTimeout));
+        }
         if (options.networkMode() == NetworkMode.HOST) {
             String portEnv = required("port.env").trim();
             ContainerOptions withPort = options.toBuilder().env(portEnv, Integer.toString(hostPort)).build();
@@ -97,14 +106,52 @@ public final class TargetRecipe {
         return new ContainerTarget(image, options, containerPort(), hostPort, readiness(readyTimeout));
     }
 
-    private Readiness readiness(Duration timeout) {
+    /**
+     * One of {@code ready.http.path} (with {@code ready.http.status}, default 200), {@code ready.log},
+     * {@code ready.command} (run where the target runs, ready at exit 0), {@code ready.exit.code} (a
+     * one-shot job: done when it exits with that code) or {@code ready.tcp}; TCP when none is given
+     * and the target has a port.
+     */
+    Readiness readiness(Duration timeout) {
+        List<String> given = READINESS_KEYS.stream().filter(props::containsKey).toList();
+        if (given.size() > 1) {
+            throw new InvalidSettingException("target", "recipe " + dir.resolve("target.properties") + " sets " + given
+                    + "; keep one readiness check");
+        }
         if (props.containsKey("ready.http.path")) {
-            return Readiness.http(props.getProperty("ready.http.path").trim(), timeout);
+            int status = intProperty("ready.http.status", 200);
+            return new Readiness(new HttpCheck(props.getProperty("ready.http.path").trim(), status), timeout);
         }
         if (props.containsKey("ready.log")) {
             return Readiness.logLine(props.getProperty("ready.log"), timeout);
         }
+        if (props.containsKey("ready.command")) {
+            return Readiness.command(Arrays.asList(props.getProperty("ready.command").trim().split("\\s+")), timeout);
+        }
+        if (props.containsKey("ready.exit.code")) {
+            return Readiness.exitCode(intProperty("ready.exit.code", 0), timeout);
+        }
         return Readiness.tcp(timeout);
+    }
+
+    private static final List<String> READINESS_KEYS = List.of("ready.http.path", "ready.log", "ready.command", "ready.exit.code", "ready.tcp");
+
+    private int intProperty(String key, int fallback) {
+        String v = props.getProperty(key, "").trim();
+        if (v.isEmpty()) {
+            return fallback;
+        }
+        try {
+            return Integer.parseInt(v);
+        } catch (NumberFormatException e) {
+            throw new InvalidSettingException("target", "recipe " + dir.resolve("target.properties") + ": " + key + "='" + v
+                    + "' is not a whole number");
+        }
+    }
+
+    /** Whether the target serves on a port (a one-shot job such as bonnie++ has none). */
+    public boolean hasPort() {
+        return props.containsKey("container.port") || props.containsKey("port.env");
     }
 
     private String required(String key) {

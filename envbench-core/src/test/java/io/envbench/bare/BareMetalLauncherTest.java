@@ -41,7 +41,7 @@ class BareMetalLauncherTest {
         List<ProcessHandle> tree = ProcessHandle.of(t.pid()).get().descendants().toList();
         assertFalse(tree.isEmpty(), "nginx workers");
         assertTrue(ProcessHandle.of(t.pid()).get().info().command().orElse("").endsWith("nginx"));
-        assertEquals(65536, DockerLauncherTest.get(t.endpoint(), "/page-64k.html").length());
+        assertEquals(65536, DockerLauncherTest.get(t.endpoint().orElseThrow(), "/page-64k.html").length());
         assertTrue(Files.exists(state.resolve(t.pid() + ".state")));
         t.stop();
         assertFalse(ProcessHandle.of(t.pid()).map(ProcessHandle::isAlive).orElse(false));

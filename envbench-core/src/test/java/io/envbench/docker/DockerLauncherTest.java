@@ -72,7 +72,7 @@ public class DockerLauncherTest {
     @Test
     void bridgePublishesOnLoopbackOnlyAndServesTheSite() throws Exception {
         try (RunningTarget t = launcher.start("test-bridge", nginx(ContainerOptions.builder().build()))) {
-            assertEquals(4096, get(t.endpoint(), "/page-4k.html").length());
+            assertEquals(4096, get(t.endpoint().orElseThrow(), "/page-4k.html").length());
             var c = inventory.containers().stream().filter(x -> x.id().equals(t.containerId().get())).findFirst().get();
             assertEquals(List.of("127.0.0.1:" + PORT + "->8080/tcp"), c.publishedPorts());
             assertEquals("true", c.labels().get(RunSession.LABEL_MANAGED));
@@ -86,7 +86,7 @@ public class DockerLauncherTest {
     void hostNetworkingPublishesNothingAndListensOnTheHostPort() throws Exception {
         ContainerTarget target = nginx(ContainerOptions.builder().networkMode(NetworkMode.HOST).build());
         try (RunningTarget t = launcher.start("test-host", target)) {
-            assertEquals(1024, get(t.endpoint(), "/page-1k.html").length());
+            assertEquals(1024, get(t.endpoint().orElseThrow(), "/page-1k.html").length());
             var c = inventory.containers().stream().filter(x -> x.id().equals(t.containerId().get())).findFirst().get();
             assertEquals(List.of(), c.publishedPorts());
             assertTrue(t.describe().contains("network=host") && t.describe().contains("published=none"), t.describe());
@@ -173,7 +173,7 @@ public class DockerLauncherTest {
     void containerOptionsChangeOnARunningContainer() throws Exception {
         try (RunningTarget t = launcher.start("test-update", nginx(ContainerOptions.builder().build()))) {
             String id = t.containerId().get();
-            ContainerUpdate u = new ContainerUpdate("");
+            ContainerUpdate u = new ContainerUpdate(new io.envbench.environment.EnvironmentRegistry(TARGETS, ""));
             assertTrue(u.update(id, "0", "0.25", "64m").contains("cpuset=0"));
             HostConfig hc = launcher.client().inspectContainerCmd(id).exec().getHostConfig();
             assertEquals("0", hc.getCpusetCpus());

@@ -24,7 +24,7 @@ public class TargetRecipeTest {
         assertEquals("18123", b.env().get("PORT"));
         assertEquals("site", b.env().get("SITE"));
         assertEquals(TARGETS.resolve("nginx-static"), b.workDir());
-        assertEquals(Readiness.Kind.HTTP, b.readiness().kind());
+        assertEquals(new io.envbench.readiness.HttpCheck("/health", 200), b.readiness().check());
     }
 
     @Test

@@ -1,0 +1,65 @@
+package io.envbench;
+
+import java.nio.file.Path;
+import java.util.List;
+
+import io.envbench.environment.EnvironmentRegistry;
+import io.envbench.recipe.TargetRecipe;
+
+/**
+ * The entry point into EnvBench's library, as OSHI has {@code SystemInfo}: where target recipes are, which
+ * Docker daemon to use, and the environments this owner runs. Make as many as you need (a JMeter
+ * engine, the experiment runner, a test each have their own); none decides anything for another.
+ * Closing it stops every environment it started.
+ */
+public final class EnvBench implements AutoCloseable {
+    private final Path targetsDir;
+    private final String dockerHost;
+    private final EnvironmentRegistry environments;
+    private final Thread stopOnExit;
+
+    /**
+     * @param targetsDir folder of target recipes (the repository's {@code targets/})
+     * @param dockerHost Docker daemon address, or blank for DOCKER_HOST / the local socket
+     */
+    public EnvBench(Path targetsDir, String dockerHost) {
+        this.targetsDir = targetsDir;
+        this.dockerHost = dockerHost == null ? "" : dockerHost.trim();
+        this.environments = new EnvironmentRegistry(targetsDir, this.dockerHost);
+        // a JVM that ends normally (JMeter closed, Ctrl-C) leaves nothing running
+        this.stopOnExit = new Thread(environments::close, "envbench-stop-environments");
+        Runtime.getRuntime().addShutdownHook(stopOnExit);
+    }
+
+    public Path targetsDir() {
+        return targetsDir;
+    }
+
+    public String dockerHost() {
+        return dockerHost;
+    }
+
+    /** The environments this instance runs. */
+    public EnvironmentRegistry environments() {
+        return environments;
+    }
+
+    public TargetRecipe recipe(String name) {
+        return TargetRecipe.load(targetsDir, name);
+    }
+
+    /** Names of the recipes in the targets folder. */
+    public List<String> recipes() {
+        return TargetRecipe.available(targetsDir);
+    }
+
+    @Override
+    public void close() {
+        environments.close();
+        try {
+            Runtime.getRuntime().removeShutdownHook(stopOnExit);
+        } catch (IllegalStateException e) {
+            // already shutting down: the hook does the same
+        }
+    }
+}

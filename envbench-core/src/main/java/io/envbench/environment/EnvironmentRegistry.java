@@ -1,0 +1,209 @@
+package io.envbench.environment;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import io.envbench.bare.BareMetalLauncher;
+import io.envbench.docker.DockerConnection;
+import io.envbench.docker.DockerLauncher;
+import io.envbench.recipe.BareMetalTarget;
+import io.envbench.recipe.ContainerTarget;
+import io.envbench.recipe.TargetSpec;
+import io.envbench.settings.InvalidSettingException;
+
+/**
+ * The environments one owner (a JMeter engine, the runner, a test) has started: any number at once, by
+ * name. A name and a port are reserved atomically before anything starts, so two starts of one name or
+ * port cannot both go ahead: one wins, the other fails at once with a message and leaves nothing.
+ * Listeners hear of every start and stop. Thread-safe: every state change happens under this object's
+ * lock, and no start or stop (which take seconds) runs under it.
+ */
+public final class EnvironmentRegistry implements AutoCloseable {
+    private static final Logger log = LoggerFactory.getLogger(EnvironmentRegistry.class);
+
+    /** What happens to environments; called on the thread that starts or stops. */
+    public interface Listener {
+        default void started(RunningTarget target) {
+        }
+
+        default void startFailed(EnvironmentDefinition definition, Exception why) {
+        }
+
+        default void stopped(String environment) {
+        }
+    }
+
+    private final Path targetsDir;
+    private final String dockerHost;
+    /** name -> running target; a name being started maps to its definition in {@link #starting}. */
+    private final Map<String, RunningTarget> running = new LinkedHashMap<>();
+    private final Map<String, EnvironmentDefinition> starting = new LinkedHashMap<>();
+    private final List<Listener> listeners = new CopyOnWriteArrayList<>();
+    private boolean reaped;
+    private boolean closed;
+
+    /**
+     * @param targetsDir folder of target recipes
+     * @param dockerHost Docker daemon address, or blank for DOCKER_HOST / the local socket
+     */
+    public EnvironmentRegistry(Path targetsDir, String dockerHost) {
+        this.targetsDir = targetsDir;
+        this.dockerHost = dockerHost == null ? "" : dockerHost;
+    }
+
+    public Path targetsDir() {
+        return targetsDir;
+    }
+
+    public String dockerHost() {
+        return dockerHost;
+    }
+
+    public void addListener(Listener l) {
+        listeners.add(l);
+    }
+
+    public void removeListener(Listener l) {
+        listeners.remove(l);
+    }
+
+    /** Every environment running now, by name, in start order (a copy). */
+    public synchronized Map<String, RunningTarget> runningTargets() {
+        return new LinkedHashMap<>(running);
+    }
+
+    public synchronized Optional<RunningTarget> running(String name) {
+        return Optional.ofNullable(running.get(name));
+    }
+
+    public synchronized boolean isRunning(String name) {
+        return running.containsKey(name);
+    }
+
+    /**
+     * Starts an environment alongside those running.
+     *
+     * @throws InvalidSettingException when a field is wrong, the name is taken or its port is used by another environment
+     * @throws TargetStartException    when the target did not start or get ready; nothing it made is left
+     */
+    public RunningTarget start(EnvironmentDefinition def) throws TargetStartException {
+        TargetSpec spec = def.resolve(targetsDir);
+        reserve(def, spec);
+        RunningTarget t;
+        try {
+            reapLeftoversOnce();
+            t = spec instanceof BareMetalTarget b
+                    ? new BareMetalLauncher().start(def.name(), b)
+                    : new DockerLauncher(dockerHost).start(def.name(), (ContainerTarget) spec);
+        } catch (TargetStartException | RuntimeException e) {
+            synchronized (this) {
+                starting.remove(def.name());
+            }
+            listeners.forEach(l -> l.startFailed(def, e));
+            throw e;
+        }
+        boolean keep;
+        synchronized (this) {
+            starting.remove(def.name());
+            keep = !closed;
+            if (keep) {
+                running.put(def.name(), t);
+            }
+        }
+        if (!keep) { // closed while it started (Ctrl-C): it must not outlive its owner
+            t.stop();
+            throw new TargetStartException("environment '" + def.name() + "' was stopped: its owner is shutting down");
+        }
+        listeners.forEach(l -> l.started(t));
+        return t;
+    }
+
+    private synchronized void reserve(EnvironmentDefinition def, TargetSpec spec) {
+        if (closed) {
+            throw new InvalidSettingException("environment", "'" + def.name() + "' cannot start: EnvBench is shutting down");
+        }
+        if (running.containsKey(def.name()) || starting.containsKey(def.name())) {
+            throw new InvalidSettingException("environment", "'" + def.name() + "' is already "
+                    + (running.containsKey(def.name()) ? "running" : "starting") + "; stop it first, use action switch, or give this one another name");
+        }
+        int port = spec.hostPort();
+        if (port != 0) {
+            List<String> users = new ArrayList<>();
+            running.forEach((n, t) -> t.endpoint().filter(e -> e.port() == port).ifPresent(e -> users.add(n)));
+            starting.forEach((n, d) -> {
+                if (d.port() == port) {
+                    users.add(n);
+                }
+            });
+            if (!users.isEmpty()) {
+                throw new InvalidSettingException("port", port + " is used by environment '" + users.get(0)
+                        + "'; give each environment that runs at the same time its own port");
+            }
+        }
+        starting.put(def.name(), def);
+    }
+
+    /**
+     * Before the first start: stop what killed runs left (host processes, labelled Docker resources), so
+     * a leftover does not hold the port. Docker is only asked when it answers; a bare-metal run needs none.
+     */
+    private void reapLeftoversOnce() {
+        synchronized (this) {
+            if (reaped) {
+                return;
+            }
+            reaped = true;
+        }
+        new BareMetalLauncher().reapLeftovers();
+        try {
+            DockerConnection.connect(dockerHost); // reaps on first connection
+        } catch (TargetStartException e) {
+            log.debug("no Docker to reap: {}", e.getMessage());
+        }
+    }
+
+    /** Stops every running environment, then starts this one. */
+    public RunningTarget switchTo(EnvironmentDefinition def) throws TargetStartException {
+        stopAll();
+        return start(def);
+    }
+
+    /** @return whether it was running */
+    public boolean stop(String name) {
+        RunningTarget t;
+        synchronized (this) {
+            t = running.remove(name);
+        }
+        if (t != null) {
+            t.stop();
+            log.info("stopped environment {}", name);
+            listeners.forEach(l -> l.stopped(name));
+        }
+        return t != null;
+    }
+
+    public void stopAll() {
+        List<String> names;
+        synchronized (this) {
+            names = new ArrayList<>(running.keySet());
+        }
+        names.forEach(this::stop);
+    }
+
+    /** Stops everything and refuses new starts; an environment still starting is stopped as soon as it is up. */
+    @Override
+    public void close() {
+        synchronized (this) {
+            closed = true;
+        }
+        stopAll();
+    }
+}

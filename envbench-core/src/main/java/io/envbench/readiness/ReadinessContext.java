@@ -1,0 +1,29 @@
+package io.envbench.readiness;
+
+import java.io.IOException;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalInt;
+
+import io.envbench.environment.Endpoint;
+
+/** What a {@link ReadinessCheck} may look at on a starting target; given by the launcher (bare or Docker). */
+public interface ReadinessContext {
+    /** Where load goes, or empty for a target without a port. */
+    Optional<Endpoint> endpoint();
+
+    /** The last lines the target printed. */
+    String logs(int lines);
+
+    /** The exit code when the target has exited, else empty. */
+    OptionalInt exitCode();
+
+    /** Why the target is gone (exit code, state, out of memory), or empty while it runs. */
+    Optional<String> whyGone();
+
+    /**
+     * Runs a command where the target runs (inside its container, or on the host for bare metal) and
+     * returns its exit code.
+     */
+    int exec(List<String> command) throws IOException, InterruptedException;
+}
