@@ -18,7 +18,6 @@ import io.envbench.stats.Comparison;
 import io.envbench.docker.ContainerOptions;
 import io.envbench.docker.DockerConnection;
 import io.envbench.environment.EnvironmentDefinition;
-import io.envbench.environment.Environments;
 import io.envbench.docker.NetworkMode;
 import io.envbench.environment.RunningTarget;
 
@@ -36,10 +35,11 @@ class MetricsBenchmark {
         Jmeter.docker();
         Path targets = Jmeter.ROOT.resolve("targets");
         List<RunningTarget> started = new ArrayList<>();
+        io.envbench.environment.EnvironmentRegistry envs = new io.envbench.environment.EnvironmentRegistry(targets, "");
         try {
             for (int i = 0; i < 8; i++) {
-                started.add(Environments.get().start(new EnvironmentDefinition("bench-" + i, "nginx-static", EnvironmentDefinition.Runtime.DOCKER,
-                        ContainerOptions.builder().networkMode(NetworkMode.BRIDGE).build(), 18600 + i, Duration.ofSeconds(30)), targets, ""));
+                started.add(envs.start(new EnvironmentDefinition("bench-" + i, "nginx-static", EnvironmentDefinition.Runtime.DOCKER,
+                        ContainerOptions.builder().networkMode(NetworkMode.BRIDGE).build(), 18600 + i, Duration.ofSeconds(30))));
             }
             RunningTarget one = started.get(0);
             CgroupProbe cgroups = new CgroupProbe();
@@ -60,7 +60,7 @@ class MetricsBenchmark {
             }
             double apiUs = (System.nanoTime() - t0) / 1e3 / m;
 
-            MetricsCollector c = MetricsCollector.start(Duration.ofMillis(100), dir.resolve("m.csv"), "");
+            MetricsCollector c = new MetricsCollector(envs, Duration.ofMillis(100), dir.resolve("m.csv"), ProcessHandle.current().pid()).start();
             Thread.sleep(20_000); // at 10 Hz the JIT needs a while to compile the tick; measure the steady state
             Thread worker = Thread.getAllStackTraces().keySet().stream().filter(t -> t.getName().equals("envbench-metrics")).findFirst().get();
             var mx = ManagementFactory.getThreadMXBean();
@@ -69,12 +69,12 @@ class MetricsBenchmark {
             Thread.sleep(30_000);
             double collectorPct = 100.0 * (mx.getThreadCpuTime(worker.getId()) - cpu0) / (System.nanoTime() - wall0);
             long rows = Files.lines(dir.resolve("m.csv")).count() - 1;
-            MetricsCollector.release();
+            c.close();
             System.out.printf(Locale.ROOT, "%nProbe cost, one container: cgroup files %.1f us per reading; Docker stats API %.0f us per call "
                     + "(%.0fx)%nCollector: 8 containers + host at 10 Hz: %.2f%% of one core (%d rows in ~50 s; measured over the last 30 s)%n",
                     cgroupUs, apiUs, apiUs / cgroupUs, collectorPct, rows);
         } finally {
-            started.forEach(t -> Environments.get().stop(t.environment()));
+            envs.close();
         }
     }
 

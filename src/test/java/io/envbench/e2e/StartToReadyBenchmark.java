@@ -15,7 +15,6 @@ import org.junit.jupiter.api.Test;
 
 import io.envbench.docker.ContainerOptions;
 import io.envbench.environment.EnvironmentDefinition;
-import io.envbench.environment.Environments;
 import io.envbench.docker.NetworkMode;
 import io.envbench.environment.RunSession;
 import io.envbench.environment.RunningTarget;
@@ -33,6 +32,7 @@ class StartToReadyBenchmark {
     void startToReady() throws Exception {
         Jmeter.docker();
         Path targets = Jmeter.ROOT.resolve("targets");
+        io.envbench.environment.EnvironmentRegistry registry = new io.envbench.environment.EnvironmentRegistry(targets, "");
         String[][] envs = {{"bare", "bare", "bridge"}, {"docker-bridge", "docker", "bridge"}, {"docker-host", "docker", "host"}};
         StringBuilder table = new StringBuilder(String.format(Locale.ROOT, "%n%-14s %14s %14s %8s%n", "environment",
                 "EnvBench ms", "plain ms", "ratio"));
@@ -42,9 +42,9 @@ class StartToReadyBenchmark {
             for (int i = 0; i < ROUNDS; i++) {
                 EnvironmentDefinition def = new EnvironmentDefinition(e[0], "nginx-static", EnvironmentDefinition.Runtime.parse("runtime", e[1]),
                         ContainerOptions.builder().networkMode(NetworkMode.parse("networkMode", e[2])).build(), PORT, Duration.ofSeconds(30));
-                RunningTarget t = Environments.get().start(def, targets, "");
+                RunningTarget t = registry.start(def);
                 ours.add((double) t.startToReady().toNanos() / 1e6);
-                Environments.get().stop(e[0]);
+                registry.stop(e[0]);
                 plain.add(plainStart(e[0], targets));
             }
             double a = median(ours);

@@ -42,7 +42,7 @@ public final class JtlReader {
                 throw new IOException(file + ": not a CSV JTL with a header line (timeStamp,elapsed,label,...)");
             }
             r.reset();
-            return parse(file, r, out);
+            return parse(file, r, out, endsWithNewline(file));
         }
     }
 
@@ -50,7 +50,7 @@ public final class JtlReader {
      * Lines without quotes (nearly all of a JTL) are split here without making a String per field; a
      * record with quotes (a message with a comma, a quoted newline) is parsed by commons-csv.
      */
-    private static long parse(Path file, BufferedReader r, Consumer<Sample> out) throws IOException {
+    private static long parse(Path file, BufferedReader r, Consumer<Sample> out, boolean complete) throws IOException {
         Columns c = new Columns(file, CSVParser.parse(r.readLine(), CSVFormat.DEFAULT).getRecords().get(0).toList());
         String fallbackEnv = file.getFileName().toString().replaceFirst("\\.(jtl|csv)$", "");
         long n = 0;
@@ -58,7 +58,12 @@ public final class JtlReader {
         StringBuilder pending = null;
         int[] commas = new int[c.width + 1];
         String line;
-        while ((line = r.readLine()) != null) {
+        String next = r.readLine();
+        while ((line = next) != null) {
+            next = r.readLine();
+            if (next == null && !complete) {
+                break; // the last line has no end: JMeter was killed while writing it, so it is no sample
+            }
             lineNo++;
             if (pending != null || line.indexOf('"') >= 0) {
                 pending = pending == null ? new StringBuilder(line) : pending.append('\n').append(line);
@@ -86,6 +91,19 @@ public final class JtlReader {
             n++;
         }
         return n;
+    }
+
+    /** Whether the file's last byte ends a line (JMeter ends every record with one). */
+    private static boolean endsWithNewline(Path file) throws IOException {
+        try (var ch = java.nio.channels.FileChannel.open(file)) {
+            long size = ch.size();
+            if (size == 0) {
+                return true;
+            }
+            java.nio.ByteBuffer b = java.nio.ByteBuffer.allocate(1);
+            ch.read(b, size - 1);
+            return b.get(0) == '\n';
+        }
     }
 
     private static boolean quotesOpen(CharSequence s) {

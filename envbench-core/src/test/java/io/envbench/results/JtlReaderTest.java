@@ -38,6 +38,18 @@ class JtlReaderTest {
     }
 
     @Test
+    void aLastLineCutInsideItsLastFieldIsNoSample() throws IOException {
+        // every comma is there, but the environment name is cut: without its line end it is not data
+        Path f = dir.resolve("cut.jtl");
+        Files.writeString(f, HEADER
+                + "1000,5,GET,200,OK,t 1-1,text,true,,4336,130,1,1,http://127.0.0.1/,5,0,1,docker-bridge\n"
+                + "1010,5,GET,200,OK,t 1-1,text,true,,4336,130,1,1,http://127.0.0.1/,5,0,1,docker-br");
+        List<Sample> out = new ArrayList<>();
+        assertEquals(1, JtlReader.read(f, out::add));
+        assertEquals(List.of("docker-bridge"), out.stream().map(Sample::environment).toList());
+    }
+
+    @Test
     void quotedFieldsEvenAcrossLinesReadLikeCommonsCsv() throws IOException {
         Path f = dir.resolve("q.jtl");
         Files.writeString(f, HEADER

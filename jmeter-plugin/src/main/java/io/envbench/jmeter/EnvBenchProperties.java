@@ -17,12 +17,20 @@ public final class EnvBenchProperties {
     /** Set by the Target Environment Sampler: where load goes. */
     public static final String HOST = "envbench.host";
     public static final String PORT = "envbench.port";
-    /** Set by the Target Environment Sampler: the environment now running. */
-    public static final String CURRENT_ENV = "envbench.env.current";
     /** The JMeter variable (saved in the JTL via sample_variables) naming each sample's environment. */
     public static final String ENV_VARIABLE = "envbench.env";
 
     private EnvBenchProperties() {
+    }
+
+    /** {@code envbench.NAME.host}: where one environment's load goes when several run at once. */
+    public static String hostOf(String environment) {
+        return "envbench." + environment + ".host";
+    }
+
+    /** {@code envbench.NAME.port}. */
+    public static String portOf(String environment) {
+        return "envbench." + environment + ".port";
     }
 
     public static Path targetsDir() {

@@ -9,11 +9,11 @@ import org.apache.jmeter.functions.InvalidVariableException;
 import org.apache.jmeter.samplers.SampleResult;
 import org.apache.jmeter.samplers.Sampler;
 
-import io.envbench.environment.Environments;
+import io.envbench.jmeter.JMeterEnvBench;
 
 /**
- * {@code ${__envbenchRunning(docker-bridge)}} is "true" while that environment is the one running
- * (started by the Target Environment sampler and not stopped), else "false". For If Controllers
+ * {@code ${__envbenchRunning(docker-bridge)}} is "true" while that environment runs (started by a
+ * Target Environment sampler and not stopped; other environments may run too), else "false". For If Controllers
  * around an environment's load: when its start failed, the load does not run against nothing, whatever
  * the timing of JMeter's asynchronous Stop Test.
  */
@@ -25,7 +25,7 @@ public class EnvironmentRunning extends AbstractFunction {
 
     @Override
     public String execute(SampleResult previousResult, Sampler currentSampler) {
-        return Boolean.toString(Environments.get().current().equals(environment.execute().trim()));
+        return Boolean.toString(JMeterEnvBench.environments().isRunning(environment.execute().trim()));
     }
 
     @Override

@@ -13,7 +13,7 @@ import org.apache.jmeter.threads.JMeterVariables;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import io.envbench.jmeter.EnvBenchProperties;
+import io.envbench.jmeter.JMeterEnvBench;
 import io.envbench.metrics.MetricsCollector;
 
 /**
@@ -73,8 +73,7 @@ public class ResourceMonitor extends AbstractTestElement implements TestStateLis
         }
         String file = getFilename().trim();
         try {
-            collector = MetricsCollector.start(Duration.ofMillis(ms),
-                    file.isEmpty() ? null : Path.of(file), EnvBenchProperties.dockerHost());
+            collector = JMeterEnvBench.joinCollector(Duration.ofMillis(ms), file.isEmpty() ? null : Path.of(file));
         } catch (IOException | RuntimeException e) {
             log.error("EnvBench Resource Monitor could not start: {}", e.toString());
         }
@@ -89,7 +88,7 @@ public class ResourceMonitor extends AbstractTestElement implements TestStateLis
     public void testEnded() {
         if (collector != null) {
             collector = null;
-            MetricsCollector.release();
+            JMeterEnvBench.leaveCollector();
         }
     }
 

@@ -34,6 +34,7 @@ import org.jfree.data.time.FixedMillisecond;
 import org.jfree.data.time.TimeSeries;
 import org.jfree.data.time.TimeSeriesCollection;
 
+import io.envbench.jmeter.JMeterEnvBench;
 import io.envbench.metrics.MetricsCollector;
 
 /**
@@ -140,7 +141,7 @@ public class ResourceMonitorGui extends AbstractListenerGui {
     }
 
     private void attach() {
-        MetricsCollector c = MetricsCollector.current().orElse(null);
+        MetricsCollector c = JMeterEnvBench.collector().orElse(null);
         if (c != listeningTo) {
             if (listeningTo != null) {
                 listeningTo.removeListener(onTick);

@@ -7,22 +7,29 @@ import org.apache.jmeter.threads.JMeterContextService;
 import org.apache.jmeter.threads.JMeterVariables;
 
 import io.envbench.jmeter.EnvBenchProperties;
-import io.envbench.environment.Environments;
+import io.envbench.jmeter.JMeterEnvBench;
 
 /**
- * Puts the name of the environment now running into the variable {@code envbench.env} before each
- * sample in its scope (put it at the Test Plan level for all), so the JTL column of that name
- * (sample_variables) says which environment every sample measured. "none" when none runs.
+ * Puts the name of the environment its samples measure into the variable {@code envbench.env} before
+ * each sample in its scope, so the JTL column of that name (sample_variables) says which environment
+ * every sample measured. The field Environment names it; left empty, it is the environment this thread
+ * group's Target Environment sampler started (else the only one running, else "none"). Put one in each
+ * thread group that loads an environment when several run at once.
  */
 public class EnvironmentTag extends AbstractTestElement implements PreProcessor, TestBean {
     private static final long serialVersionUID = 1L;
+
+    private String environment = "";
 
     @Override
     public void process() {
         JMeterVariables vars = JMeterContextService.getContext().getVariables();
         if (vars != null) {
-            String current = Environments.get().current();
-            vars.put(EnvBenchProperties.ENV_VARIABLE, current.isEmpty() ? "none" : current);
+            String named = environment == null ? "" : environment.trim();
+            vars.put(EnvBenchProperties.ENV_VARIABLE, named.isEmpty() ? JMeterEnvBench.environmentOfThisThreadGroup().orElse("none") : named);
         }
     }
+
+    public String getEnvironment() { return environment; }
+    public void setEnvironment(String environment) { this.environment = environment; }
 }

@@ -7,7 +7,7 @@ import org.apache.jmeter.samplers.Entry;
 import org.apache.jmeter.samplers.SampleResult;
 import org.apache.jmeter.testbeans.TestBean;
 
-import io.envbench.jmeter.EnvBenchProperties;
+import io.envbench.jmeter.JMeterEnvBench;
 import io.envbench.docker.ContainerUpdate;
 import io.envbench.settings.InvalidSettingException;
 import io.envbench.environment.TargetStartException;
@@ -31,7 +31,7 @@ public class ContainerOptionsSampler extends AbstractSampler implements TestBean
         SampleResult r = SampleResults.started(getName(), action + " " + container + " cpuset=" + cpuset + " cpus=" + cpus + " memory=" + memory);
         long t0 = System.currentTimeMillis();
         try {
-            ContainerUpdate update = new ContainerUpdate(EnvBenchProperties.dockerHost());
+            ContainerUpdate update = new ContainerUpdate(JMeterEnvBench.environments());
             String done = switch (action == null ? "" : action.trim().toLowerCase(Locale.ROOT)) {
                 case "update" -> update.update(container, cpuset, cpus, memory);
                 case "pause" -> update.pause(container);

@@ -18,7 +18,8 @@ import io.envbench.jmeter.EnvBenchProperties;
 import io.envbench.docker.ContainerOptions;
 import io.envbench.units.CpuSet;
 import io.envbench.environment.EnvironmentDefinition;
-import io.envbench.environment.Environments;
+import io.envbench.environment.EnvironmentRegistry;
+import io.envbench.jmeter.JMeterEnvBench;
 import io.envbench.settings.InvalidSettingException;
 import io.envbench.units.MemorySize;
 import io.envbench.docker.NetworkMode;
@@ -64,14 +65,12 @@ public class TargetEnvironmentSampler extends AbstractSampler implements TestBea
             switch (act) {
                 case ACTION_START, ACTION_SWITCH -> {
                     EnvironmentDefinition def = definition();
-                    Environments envs = Environments.get();
-                    RunningTarget t = act.equals(ACTION_START)
-                            ? envs.start(def, EnvBenchProperties.targetsDir(), EnvBenchProperties.dockerHost())
-                            : envs.switchTo(def, EnvBenchProperties.targetsDir(), EnvBenchProperties.dockerHost());
-                    JMeterUtils.setProperty(EnvBenchProperties.HOST, t.endpoint().host());
-                    JMeterUtils.setProperty(EnvBenchProperties.PORT, Integer.toString(t.endpoint().port()));
-                    JMeterUtils.setProperty(EnvBenchProperties.CURRENT_ENV, def.name());
                     tagThread(def.name());
+                    forgetEndpoint(def.name()); // until it is up, no request may go to an old address
+                    EnvironmentRegistry envs = JMeterEnvBench.environments();
+                    RunningTarget t = act.equals(ACTION_START) ? envs.start(def) : envs.switchTo(def);
+                    t.endpoint().ifPresent(ep -> publishEndpoint(def.name(), ep.host(), ep.port()));
+                    JMeterEnvBench.startedByThisThreadGroup(def.name());
                     // elapsed is start-to-ready of the target, not our bookkeeping around it
                     SampleResults.okWithElapsed(r, t0, t.startToReady().toMillis(), t.describe(), "environment " + def + "\n"
                             + t.describe() + "\nstart-to-ready " + t.startToReady().toMillis() + " ms\n");
@@ -79,7 +78,8 @@ public class TargetEnvironmentSampler extends AbstractSampler implements TestBea
                 case ACTION_STOP -> {
                     String name = requiredName();
                     tagThread(name);
-                    boolean was = Environments.get().stop(name);
+                    boolean was = JMeterEnvBench.environments().stop(name);
+                    forgetEndpoint(name);
                     SampleResults.ok(r, t0, was ? "stopped " + name : name + " was not running");
                 }
                 default -> throw new InvalidSettingException("action", "'" + action + "' is not an action; use start, stop or switch");
@@ -91,6 +91,28 @@ public class TargetEnvironmentSampler extends AbstractSampler implements TestBea
             fail(r, t0, ex.toString());
         }
         return r;
+    }
+
+    /**
+     * {@code envbench.host}/{@code envbench.port} (the last environment started) and
+     * {@code envbench.NAME.host}/{@code envbench.NAME.port} (each one, when several run at once).
+     */
+    private static void publishEndpoint(String name, String host, int port) {
+        JMeterUtils.setProperty(EnvBenchProperties.HOST, host);
+        JMeterUtils.setProperty(EnvBenchProperties.PORT, Integer.toString(port));
+        JMeterUtils.setProperty(EnvBenchProperties.hostOf(name), host);
+        JMeterUtils.setProperty(EnvBenchProperties.portOf(name), Integer.toString(port));
+    }
+
+    /** Removes the endpoint properties, so expressions fall back to their loopback defaults, never a stale address. */
+    private static void forgetEndpoint(String name) {
+        var props = JMeterUtils.getJMeterProperties();
+        if (props != null) {
+            props.remove(EnvBenchProperties.HOST);
+            props.remove(EnvBenchProperties.PORT);
+            props.remove(EnvBenchProperties.hostOf(name));
+            props.remove(EnvBenchProperties.portOf(name));
+        }
     }
 
     private static void fail(SampleResult r, long t0, String message) {
@@ -170,7 +192,7 @@ public class TargetEnvironmentSampler extends AbstractSampler implements TestBea
 
     @Override
     public void testEnded() {
-        Environments.get().stopAll();
+        JMeterEnvBench.testEnded();
     }
 
     @Override

@@ -32,7 +32,7 @@ import io.envbench.report.ComparisonReport;
 import io.envbench.stats.Comparison;
 import io.envbench.results.JtlReader;
 import io.envbench.results.Sample;
-import io.envbench.environment.Environments;
+import io.envbench.jmeter.EnvBenchProperties;
 
 /**
  * EnvBench Comparison listener: the side-by-side table and charts of environments, from result files
@@ -93,10 +93,12 @@ public class ComparisonVisualizer extends AbstractVisualizer {
         return "EnvBench Comparison";
     }
 
-    /** Live samples: counted under the environment running now. */
+    /** Live samples: counted under the environment of the sample's thread (variable envbench.env). */
     @Override
     public void add(SampleResult r) {
-        String env = Environments.get().current();
+        // the environment the sample's own thread measured (its Environment Tag), not a JVM-wide guess
+        var vars = org.apache.jmeter.threads.JMeterContextService.getContext().getVariables();
+        String env = vars == null || vars.get(EnvBenchProperties.ENV_VARIABLE) == null ? "" : vars.get(EnvBenchProperties.ENV_VARIABLE);
         synchronized (this) {
             comparison.add(new Sample(env.isEmpty() ? "none" : env, r.getSampleLabel(), r.getStartTime(), r.getTime(),
                     r.isSuccessful(), r.getBytesAsLong(), r.getSentBytes()), "live");

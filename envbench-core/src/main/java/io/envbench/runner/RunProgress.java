@@ -1,0 +1,22 @@
+package io.envbench.runner;
+
+import java.time.Duration;
+
+/** What the runner tells as it goes (the console's progress bar, the controller's run view). */
+public interface RunProgress {
+    /** A run begins: its place in the schedule and the expected time left for the whole experiment. */
+    default void runStarting(PlannedRun run, int index, int total, Duration timeLeft) {
+    }
+
+    /** JMeter reported figures of the running load. */
+    default void live(PlannedRun run, LiveFigures figures, Duration timeLeft) {
+    }
+
+    /** A run ended (ok, failed or interrupted). */
+    default void runEnded(RunRecord record, int index, int total) {
+    }
+
+    /** A line for the runner's log. */
+    default void log(String line) {
+    }
+}

@@ -1,0 +1,71 @@
+package io.envbench.runner;
+
+import java.io.IOException;
+import java.io.Reader;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVPrinter;
+import org.apache.commons.csv.CSVRecord;
+
+/**
+ * {@code runs.csv}: one row per run as it ended (round, environment, repetition, start, end, status,
+ * samples), appended and flushed at once, so a killed runner leaves every finished run on record and
+ * {@code --resume} knows what is missing. A rerun of a run appends a new row; the last one counts.
+ */
+public final class RunsFile {
+    static final String[] HEAD = {"round", "environment", "repetition", "start", "end", "status", "samples"};
+    private static final CSVFormat FORMAT = CSVFormat.DEFAULT.builder().setRecordSeparator("\n").build();
+
+    private final Path file;
+
+    public RunsFile(Path file) {
+        this.file = file;
+    }
+
+    public Path file() {
+        return file;
+    }
+
+    public synchronized void append(RunRecord r) throws IOException {
+        boolean fresh = !Files.exists(file);
+        try (Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+             CSVPrinter p = new CSVPrinter(w, FORMAT)) {
+            if (fresh) {
+                p.printRecord((Object[]) HEAD);
+            }
+            p.printRecord(r.run().round(), r.run().environment(), r.run().repetition(), r.start(), r.end(), r.status(), r.samples());
+        }
+    }
+
+    /** The last record of every run, in the order they were first written; empty when there is no file. */
+    public List<RunRecord> read() throws IOException {
+        if (!Files.exists(file)) {
+            return List.of();
+        }
+        Map<String, RunRecord> last = new LinkedHashMap<>();
+        try (Reader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+            for (CSVRecord rec : FORMAT.builder().setHeader().setSkipHeaderRecord(true).build().parse(r)) {
+                try {
+                    PlannedRun run = new PlannedRun(Integer.parseInt(rec.get("round")), rec.get("environment"),
+                            Integer.parseInt(rec.get("repetition")));
+                    last.put(run.id(), new RunRecord(run, Instant.parse(rec.get("start")), Instant.parse(rec.get("end")),
+                            rec.get("status"), Long.parseLong(rec.get("samples"))));
+                } catch (RuntimeException e) {
+                    throw new IOException(file + " line " + rec.getRecordNumber() + ": not a runs.csv row (" + e.getMessage()
+                            + "); was the run directory written by envbench run?");
+                }
+            }
+        }
+        return new ArrayList<>(last.values());
+    }
+}

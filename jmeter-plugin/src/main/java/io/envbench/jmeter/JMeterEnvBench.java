@@ -1,0 +1,104 @@
+package io.envbench.jmeter;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+
+import org.apache.jmeter.threads.AbstractThreadGroup;
+import org.apache.jmeter.threads.JMeterContextService;
+
+import io.envbench.EnvBench;
+import io.envbench.environment.EnvironmentRegistry;
+import io.envbench.metrics.MetricsCollector;
+
+/**
+ * What the EnvBench elements of one JMeter JVM share: the {@link EnvBench} instance whose environments the
+ * Target Environment samplers start, which environment each thread group started, and the Resource
+ * Monitors' collector. JMeter creates elements by reflection and clones them per thread, so static
+ * state is the only place they can meet; it decides nothing: each sample is tagged with its own thread
+ * group's environment (or the one its Environment Tag names), never with a JVM-wide "current" one.
+ */
+public final class JMeterEnvBench {
+    private static EnvBench instance;
+    /** thread group name -> environment its Target Environment sampler started last. */
+    private static final Map<String, String> BY_THREAD_GROUP = new ConcurrentHashMap<>();
+    private static MetricsCollector collector;
+    private static int collectorUsers;
+
+    private JMeterEnvBench() {
+    }
+
+    /** The instance, made from {@code envbench.targets.dir} and {@code envbench.docker.host} on first use. */
+    public static synchronized EnvBench get() {
+        if (instance == null) {
+            instance = new EnvBench(EnvBenchProperties.targetsDir(), EnvBenchProperties.dockerHost());
+        }
+        return instance;
+    }
+
+    public static EnvironmentRegistry environments() {
+        return get().environments();
+    }
+
+    /** The name of the calling thread's thread group, or "" outside a test thread. */
+    public static String threadGroup() {
+        AbstractThreadGroup g = JMeterContextService.getContext().getThreadGroup();
+        return g == null ? "" : g.getName();
+    }
+
+    /** Remembers that the calling thread's thread group started (or switched to) this environment. */
+    public static void startedByThisThreadGroup(String environment) {
+        BY_THREAD_GROUP.put(threadGroup(), environment);
+    }
+
+    /**
+     * The environment the calling thread's thread group started; else, when exactly one environment runs,
+     * that one (a plan that starts it in a setUp thread group); else empty.
+     */
+    public static Optional<String> environmentOfThisThreadGroup() {
+        String own = BY_THREAD_GROUP.get(threadGroup());
+        if (own != null) {
+            return Optional.of(own);
+        }
+        var running = environments().runningTargets().keySet();
+        return running.size() == 1 ? Optional.of(running.iterator().next()) : Optional.empty();
+    }
+
+    /** At the end of a test: stop every environment and forget the thread groups. */
+    public static void testEnded() {
+        BY_THREAD_GROUP.clear();
+        EnvBench e;
+        synchronized (JMeterEnvBench.class) {
+            e = instance;
+        }
+        if (e != null) {
+            e.environments().stopAll();
+        }
+    }
+
+    /** Starts the collector, or joins the one running (several Resource Monitors in a plan share it). */
+    public static synchronized MetricsCollector joinCollector(Duration interval, Path file) throws IOException {
+        if (collector == null) {
+            collector = new MetricsCollector(environments(), interval, file, ProcessHandle.current().pid()).start();
+        }
+        collectorUsers++;
+        return collector;
+    }
+
+    /** Leaves the collector; the last one out stops it and closes its file. */
+    public static synchronized void leaveCollector() {
+        if (collector != null && --collectorUsers <= 0) {
+            collector.close();
+            collector = null;
+            collectorUsers = 0;
+        }
+    }
+
+    /** The collector running in this JVM, if any (the Resource Monitor's GUI draws its ticks). */
+    public static synchronized Optional<MetricsCollector> collector() {
+        return Optional.ofNullable(collector);
+    }
+}
