@@ -17,7 +17,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /** EnvBench's command line, run by {@code ./envbench} with the plugin jar on the class path. */
-@Command(name = "envbench", mixinStandardHelpOptions = true, subcommands = {EnvBenchCli.Summary.class, EnvBenchCli.Report.class},
+@Command(name = "envbench", mixinStandardHelpOptions = true, subcommands = {RunCommand.class, EnvBenchCli.Summary.class, EnvBenchCli.Report.class},
         description = "EnvBench command line tools.")
 public final class EnvBenchCli {
     public static void main(String[] args) {

@@ -26,7 +26,20 @@ public final class MetricsFile {
     private final Map<String, Map<String, List<double[]>>> series = new LinkedHashMap<>();
 
     public static MetricsFile read(Path file) throws IOException {
+        return read(List.of(file));
+    }
+
+    /** Several files (one per run) as one: their rows pooled, the time of each file counted from its own start. */
+    public static MetricsFile read(List<Path> files) throws IOException {
         MetricsFile m = new MetricsFile();
+        for (Path f : files) {
+            m.add(f);
+        }
+        return m;
+    }
+
+    private void add(Path file) throws IOException {
+        MetricsFile m = this;
         try (Reader r = Files.newBufferedReader(file);
              CSVParser csv = CSVParser.parse(r, CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).build())) {
             List<String> header = csv.getHeaderNames();
@@ -52,11 +65,15 @@ public final class MetricsFile {
         } catch (IllegalArgumentException | IllegalStateException e) {
             throw new IOException(file + ": " + e.getMessage());
         }
-        return m;
     }
 
     public java.util.Set<String> environments() {
         return series.keySet();
+    }
+
+    /** The metric names an environment has values of. */
+    public java.util.Set<String> metrics(String environment) {
+        return series.getOrDefault(environment, Map.of()).keySet();
     }
 
     /** (seconds since the environment's first row, value) pairs; empty when absent. */

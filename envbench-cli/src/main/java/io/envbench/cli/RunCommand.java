@@ -1,0 +1,196 @@
+package io.envbench.cli;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+import io.envbench.EnvBench;
+import io.envbench.experiment.Criterion;
+import io.envbench.experiment.Experiment;
+import io.envbench.experiment.ExperimentException;
+import io.envbench.experiment.ExperimentFile;
+import io.envbench.hints.Hint;
+import io.envbench.hints.Hints;
+import io.envbench.metrics.MetricsFile;
+import io.envbench.report.ComparisonReport;
+import io.envbench.runner.ExperimentRunner;
+import io.envbench.runner.JMeterInstall;
+import io.envbench.runner.RunDirectory;
+import io.envbench.runner.RunResults;
+import io.envbench.settings.InvalidSettingException;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code envbench run FILE}: runs an experiment headless (CI), then prints the comparison with its verdicts
+ * and writes the run directory. Exit 0 when every criterion passed, 1 when one failed or runs are
+ * missing, 2 for bad input (the message names the field and line), 130 when interrupted (Ctrl-C, SIGTERM:
+ * the load is stopped, everything torn down, and what was recorded kept, with the report marked partial).
+ */
+@Command(name = "run", mixinStandardHelpOptions = true,
+        description = "Runs an experiment file: every environment, repeated in interleaved order, then the comparison and the verdict.")
+final class RunCommand implements Callable<Integer> {
+    static final int PASSED = 0;
+    static final int FAILED = 1;
+    static final int BAD_INPUT = 2;
+    static final int INTERRUPTED = 130;
+
+    @Parameters(arity = "0..1", paramLabel = "FILE", description = "experiment file (YAML), e.g. testplans/experiments/static-web.yaml")
+    Path file;
+
+    @Option(names = {"-o", "--output"}, paramLabel = "DIR", description = "run directory (default: results/NAME-TIME)")
+    Path output;
+
+    @Option(names = "--repetitions", paramLabel = "N", description = "runs per environment, instead of the file's")
+    Integer repetitions;
+
+    @Option(names = "--quick", description = "the shortest durations that still give figures (smoke tests, CI)")
+    boolean quick;
+
+    @Option(names = "--resume", paramLabel = "DIR", description = "complete an interrupted run directory: runs only what is missing")
+    Path resume;
+
+    @Option(names = "--root", paramLabel = "DIR", description = "the EnvBench folder (targets/, testplans/, the assembled JMeter); "
+            + "default: system property envbench.root, else the working directory")
+    Path root;
+
+    @Option(names = "--jmeter-home", paramLabel = "DIR", description = "JMeter with EnvBench in lib/ext (default: ROOT/jmeter-dist/target/jmeter)")
+    Path jmeterHome;
+
+    @Option(names = "--docker-host", paramLabel = "URL", description = "Docker daemon (default: DOCKER_HOST, else the local socket)")
+    String dockerHost;
+
+    @Option(names = "--metrics-interval-ms", paramLabel = "MS", defaultValue = "1000", description = "metrics interval, at least 100 (default 1000)")
+    long metricsIntervalMs;
+
+    private final PrintStream out;
+    private final PrintStream err;
+
+    RunCommand() {
+        this(System.out, System.err);
+    }
+
+    RunCommand(PrintStream out, PrintStream err) {
+        this.out = out;
+        this.err = err;
+    }
+
+    @Override
+    public Integer call() {
+        Path base = root != null ? root : Path.of(System.getProperty("envbench.root", ".")).toAbsolutePath().normalize();
+        Experiment experiment;
+        RunDirectory dir;
+        ExperimentRunner runner;
+        JMeterInstall jmeter;
+        try {
+            if ((file == null) == (resume == null)) {
+                throw new InvalidSettingException("FILE", "give an experiment file, or --resume DIR to complete a run directory (not both)");
+            }
+            if (metricsIntervalMs < 100) {
+                throw new InvalidSettingException("--metrics-interval-ms", metricsIntervalMs + " is below 100; use 100 or more, e.g. 1000");
+            }
+            Path targets = base.resolve("targets");
+            if (resume != null) {
+                dir = new RunDirectory(resume.toAbsolutePath());
+                if (!Files.isRegularFile(dir.experiment())) {
+                    throw new InvalidSettingException("--resume", "'" + resume + "' has no experiment.yaml; give a folder written by envbench run");
+                }
+                experiment = ExperimentFile.read(dir.experiment(), targets);
+            } else {
+                experiment = ExperimentFile.read(file.toAbsolutePath(), targets);
+                if (repetitions != null) {
+                    experiment = experiment.withRepetitions(repetitions);
+                }
+                if (quick) {
+                    experiment = experiment.quick();
+                }
+                dir = output != null ? new RunDirectory(output.toAbsolutePath())
+                        : RunDirectory.timestamped(base.resolve("results"), experiment.name());
+                if (Files.exists(dir.runs().file())) {
+                    throw new InvalidSettingException("--output", "'" + dir.root() + "' already holds a run; give a new folder, "
+                            + "or --resume " + dir.root() + " to complete it");
+                }
+            }
+            jmeter = new JMeterInstall(jmeterHome != null ? jmeterHome : base.resolve("jmeter-dist/target/jmeter"));
+        } catch (ExperimentException | InvalidSettingException e) {
+            err.println("envbench run: " + e.getMessage());
+            return BAD_INPUT;
+        }
+
+        CountDownLatch finished = new CountDownLatch(1);
+        try (EnvBench envbench = new EnvBench(base.resolve("targets"), dockerHost)) {
+            runner = new ExperimentRunner(envbench, jmeter, base.resolve("testplans/http-load.jmx"), Duration.ofMillis(metricsIntervalMs));
+            // Ctrl-C / SIGTERM: stop the load and wait (bounded) until the runner has torn down and written what it has
+            Thread onSignal = new Thread(() -> {
+                runner.cancel();
+                try {
+                    finished.await(60, TimeUnit.SECONDS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }, "envbench-run-interrupted");
+            Runtime.getRuntime().addShutdownHook(onSignal);
+            try {
+                return runAndReport(runner, experiment, dir);
+            } finally {
+                if (!runner.cancelled()) {
+                    Runtime.getRuntime().removeShutdownHook(onSignal);
+                }
+            }
+        } catch (IOException e) {
+            err.println("envbench run: " + e.getMessage());
+            return FAILED;
+        } finally {
+            finished.countDown();
+        }
+    }
+
+    private int runAndReport(ExperimentRunner runner, Experiment experiment, RunDirectory dir) throws IOException {
+        boolean resuming = resume != null;
+        out.println("EnvBench: " + experiment.name() + " — " + experiment.environmentNames().size() + " environments x "
+                + experiment.repetitions() + " repetitions, " + experiment.order().yamlName() + " order; run directory " + dir.root());
+        ConsoleProgress progress = new ConsoleProgress(out, System.console() != null);
+        ExperimentRunner.Outcome o = resuming ? runner.runMissing(experiment, dir, progress) : runner.run(experiment, dir, progress);
+        RunResults results = RunResults.read(dir, experiment, o.runs());
+        List<Criterion.Result> verdicts = results.evaluate();
+        results.writeJUnit(dir.junit(), verdicts);
+        Map<String, List<Path>> metrics = RunResults.metricsFiles(dir, o.runs());
+        MetricsFile metricsFile = metrics.isEmpty() ? null : MetricsFile.read(metrics.values().stream().flatMap(List::stream).toList());
+        List<Hint> hints = metricsFile == null ? List.of() : Hints.of(metricsFile, metricsIntervalMs);
+        out.println();
+        if (results.comparison().environments().isEmpty()) {
+            out.println("No completed run: nothing to compare. See " + dir.root().resolve("runs.csv") + " and " + dir.root().resolve("logs"));
+        } else {
+            ComparisonReport report = new ComparisonReport(results.comparison(), experiment.baseline(), metricsFile);
+            report.write(dir.report());
+            out.print(report.text());
+        }
+        if (!hints.isEmpty()) {
+            out.println("Hints:");
+            hints.forEach(h -> out.println("  " + h));
+        }
+        if (!verdicts.isEmpty()) {
+            out.println("Criteria (on the medians of the runs):");
+            verdicts.forEach(v -> out.println("  " + (v.passed() ? "PASS " : "FAIL ") + v.explanation()));
+        }
+        long notOk = o.runs().stream().filter(r -> !r.ok()).count();
+        if (!o.complete()) {
+            out.println("PARTIAL: " + (o.cancelled() ? "interrupted; " : "") + notOk + " run(s) not ok or missing; complete with: "
+                    + "./envbench run --resume " + dir.root());
+        }
+        out.println("Run directory: " + dir.root() + " (runs.csv, jtl/, metrics/, logs/, report/index.html, junit.xml)");
+        if (o.cancelled()) {
+            return INTERRUPTED;
+        }
+        boolean passed = o.complete() && verdicts.stream().allMatch(Criterion.Result::passed);
+        return passed ? PASSED : FAILED;
+    }
+}

@@ -1,0 +1,288 @@
+package io.envbench.runner;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import io.envbench.EnvBench;
+import io.envbench.environment.EnvironmentDefinition;
+import io.envbench.environment.RunningTarget;
+import io.envbench.environment.TargetStartException;
+import io.envbench.experiment.Experiment;
+import io.envbench.experiment.HttpLoad;
+import io.envbench.metrics.MetricsCollector;
+import io.envbench.settings.InvalidSettingException;
+
+/**
+ * Runs an experiment: for every planned run, in the schedule's order, it starts the environment, runs
+ * the assembled JMeter headless against it as a child process (the plan only reads {@code envbench.host}
+ * and {@code envbench.port}), records the host and the environment's metrics, keeps the JTL, JMeter's
+ * log and the target's output, and tears the environment down. The runner owns the environments, so
+ * the same experiment can later drive remote JMeter engines. {@link #cancel()} (Ctrl-C) stops the load,
+ * tears everything down and keeps what was recorded. One experiment at a time per runner.
+ */
+public final class ExperimentRunner {
+    private static final Logger log = LoggerFactory.getLogger(ExperimentRunner.class);
+    /** Seconds between JMeter's {@code summary +} lines: the live figures. */
+    static final int SUMMARY_INTERVAL_SECONDS = 2;
+    /** Beyond its expected length, how long a run may take before JMeter is stopped (start-up, slow targets). */
+    static final Duration RUN_GRACE = Duration.ofSeconds(120);
+
+    /** What became of the experiment: every run's record, and whether all planned runs completed. */
+    public record Outcome(RunDirectory directory, Experiment experiment, List<RunRecord> runs, boolean complete, boolean cancelled) {
+    }
+
+    private final EnvBench envbench;
+    private final JMeterInstall jmeter;
+    private final Path builtinHttpPlan;
+    private final Duration metricsInterval;
+    private volatile boolean cancelled;
+    private final AtomicReference<Process> load = new AtomicReference<>();
+
+    /**
+     * @param envbench        whose environments the runs start (it is not closed here)
+     * @param jmeter          the JMeter that runs the load
+     * @param builtinHttpPlan the plan of the built-in HTTP load ({@code testplans/http-load.jmx})
+     * @param metricsInterval between metrics readings, at least 100 ms
+     */
+    public ExperimentRunner(EnvBench envbench, JMeterInstall jmeter, Path builtinHttpPlan, Duration metricsInterval) {
+        this.envbench = envbench;
+        this.jmeter = jmeter;
+        this.builtinHttpPlan = builtinHttpPlan;
+        this.metricsInterval = metricsInterval;
+    }
+
+    /** Runs every planned run of the experiment into a new run directory. */
+    public Outcome run(Experiment e, RunDirectory dir, RunProgress progress) throws IOException {
+        dir.create();
+        Files.writeString(dir.experiment(), e.toYaml());
+        return runMissing(e, dir, progress);
+    }
+
+    /**
+     * Runs the planned runs of a run directory that have no {@code ok} record yet (after Ctrl-C, a crash,
+     * a failed start), then the outcome of all.
+     */
+    public Outcome runMissing(Experiment e, RunDirectory dir, RunProgress progress) throws IOException {
+        dir.create();
+        List<PlannedRun> plan = Schedule.of(e);
+        Set<String> done = new HashSet<>();
+        for (RunRecord r : dir.runs().read()) {
+            if (r.ok()) {
+                done.add(r.run().id());
+            }
+        }
+        Files.writeString(dir.partialMarker(), "runs are missing; complete them with: envbench run --resume " + dir.root() + "\n");
+        Duration expectedRun = expectedLength(e).plus(Duration.ofSeconds(5));
+        long doneMillis = 0;
+        int finished = 0;
+        int index = 0;
+        List<PlannedRun> todo = plan.stream().filter(r -> !done.contains(r.id())).toList();
+        for (PlannedRun r : plan) {
+            index++;
+            if (done.contains(r.id())) {
+                continue;
+            }
+            if (cancelled) {
+                break;
+            }
+            int left = todo.size() - finished;
+            Duration perRun = finished == 0 ? expectedRun : Duration.ofMillis(doneMillis / finished);
+            progress.runStarting(r, index, plan.size(), perRun.multipliedBy(left));
+            long t0 = System.nanoTime();
+            RunRecord rec = runOne(e, r, dir, progress, perRun.multipliedBy(left));
+            doneMillis += (System.nanoTime() - t0) / 1_000_000;
+            finished++;
+            dir.runs().append(rec);
+            progress.runEnded(rec, index, plan.size());
+        }
+        List<RunRecord> all = dir.runs().read();
+        Set<String> ok = new HashSet<>();
+        all.stream().filter(RunRecord::ok).forEach(r -> ok.add(r.run().id()));
+        boolean complete = plan.stream().allMatch(r -> ok.contains(r.id()));
+        if (complete) {
+            Files.deleteIfExists(dir.partialMarker());
+        }
+        return new Outcome(dir, e, all, complete, cancelled);
+    }
+
+    /** Stops the load and the environment of the running run; the runs not started yet are not started. */
+    public void cancel() {
+        cancelled = true;
+        Process p = load.get();
+        if (p != null) {
+            p.destroy(); // SIGTERM: JMeter ends its test; the JTL keeps every complete line
+        }
+    }
+
+    public boolean cancelled() {
+        return cancelled;
+    }
+
+    /** The length of one run's load (warm-up included), for progress and time left. */
+    static Duration expectedLength(Experiment e) {
+        return e.load().http().map(h -> h.warmup().plus(h.duration())).orElse(e.load().duration());
+    }
+
+    private RunRecord runOne(Experiment e, PlannedRun r, RunDirectory dir, RunProgress progress, Duration timeLeft) throws IOException {
+        Instant start = Instant.now();
+        for (Path p : List.of(dir.jtl(r), dir.metrics(r), dir.jmeterLog(r), dir.jmeterOutput(r), dir.targetLog(r))) {
+            Files.deleteIfExists(p); // a rerun (--resume) starts clean
+        }
+        EnvironmentDefinition def = e.environment(r.environment()).definition();
+        RunningTarget target;
+        try {
+            target = envbench.environments().start(def);
+        } catch (TargetStartException | InvalidSettingException ex) {
+            String why = ex.getMessage();
+            progress.log(r.id() + ": " + def.name() + " did not start: " + why);
+            return new RunRecord(r, start, Instant.now(), cancelled ? RunRecord.INTERRUPTED : "failed: start: " + firstLine(why), 0);
+        }
+        String status;
+        try {
+            status = load(e, r, dir, target, progress, timeLeft);
+        } finally {
+            writeTargetLog(dir.targetLog(r), target);
+            envbench.environments().stop(def.name());
+        }
+        long samples = countSamples(dir.jtl(r));
+        if (status.equals(RunRecord.OK) && samples == 0) {
+            status = "failed: no samples; see logs/" + dir.jmeterLog(r).getFileName();
+        }
+        return new RunRecord(r, start, Instant.now(), status, samples);
+    }
+
+    /** Runs JMeter against the started target; returns the run's status. */
+    private String load(Experiment e, PlannedRun r, RunDirectory dir, RunningTarget target, RunProgress progress, Duration timeLeft)
+            throws IOException {
+        Map<String, String> props = new LinkedHashMap<>();
+        target.endpoint().ifPresent(ep -> {
+            props.put("envbench.host", ep.host());
+            props.put("envbench.port", Integer.toString(ep.port()));
+        });
+        props.put("envbench.run.environment", r.environment());
+        props.put("summariser.interval", Integer.toString(SUMMARY_INTERVAL_SECONDS));
+        Path plan;
+        if (e.load().http().isPresent()) {
+            HttpLoad h = e.load().http().get();
+            plan = builtinHttpPlan;
+            props.put("envbench.path", h.path());
+            props.put("envbench.threads", Integer.toString(h.threads()));
+            props.put("envbench.rps", Double.toString(h.requestsPerSecond()));
+            props.put("envbench.rampup.seconds", Long.toString(h.rampUp().toSeconds()));
+            props.put("envbench.duration.seconds", Long.toString(Math.max(1, h.warmup().plus(h.duration()).toSeconds())));
+        } else {
+            plan = e.load().plan().orElseThrow();
+            props.putAll(e.load().jmeterProperties());
+        }
+        if (cancelled) {
+            return RunRecord.INTERRUPTED;
+        }
+        List<String> cmd = jmeter.headless(plan, dir.jtl(r), dir.jmeterLog(r), props, List.of());
+        Process p = new ProcessBuilder(cmd).directory(dir.root().toFile()).redirectErrorStream(true).start();
+        load.set(p);
+        if (cancelled) {
+            p.destroy();
+        }
+        MetricsCollector metrics = null;
+        try {
+            metrics = new MetricsCollector(envbench.environments(), metricsInterval, dir.metrics(r), p.pid()).start();
+        } catch (IOException | RuntimeException ex) {
+            progress.log(r.id() + ": no metrics: " + ex.getMessage());
+        }
+        Thread output = new Thread(() -> copyOutput(p, dir.jmeterOutput(r), r, progress, timeLeft), "envbench-jmeter-output");
+        output.setDaemon(true);
+        output.start();
+        Duration deadline = expectedLength(e).plus(RUN_GRACE);
+        try {
+            boolean ended = p.waitFor(deadline.toMillis(), TimeUnit.MILLISECONDS);
+            if (!ended) {
+                p.destroy();
+                if (!p.waitFor(10, TimeUnit.SECONDS)) {
+                    p.destroyForcibly();
+                }
+                return "failed: JMeter did not finish within " + deadline.toSeconds() + " s; see logs/" + dir.jmeterLog(r).getFileName();
+            }
+            output.join(5000);
+        } catch (InterruptedException ex) {
+            Thread.currentThread().interrupt();
+            p.destroyForcibly();
+            return RunRecord.INTERRUPTED;
+        } finally {
+            load.set(null);
+            if (metrics != null) {
+                metrics.close();
+            }
+        }
+        if (cancelled) {
+            return RunRecord.INTERRUPTED;
+        }
+        return p.exitValue() == 0 ? RunRecord.OK
+                : "failed: JMeter exited with " + p.exitValue() + "; see logs/" + dir.jmeterLog(r).getFileName();
+    }
+
+    /** JMeter's console into a file, and its {@code summary +} lines as live figures. */
+    private static void copyOutput(Process p, Path file, PlannedRun r, RunProgress progress, Duration timeLeft) {
+        long t0 = System.nanoTime();
+        try (BufferedReader in = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
+             Writer out = Files.newBufferedWriter(file, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND)) {
+            LiveFigures live = LiveFigures.NONE;
+            String line;
+            while ((line = in.readLine()) != null) {
+                out.write(line);
+                out.write('\n');
+                LiveFigures next = live.next(line);
+                if (next != live) {
+                    live = next;
+                    out.flush();
+                    Duration elapsed = Duration.ofNanos(System.nanoTime() - t0);
+                    progress.live(r, live, timeLeft.minus(elapsed).isNegative() ? Duration.ZERO : timeLeft.minus(elapsed));
+                }
+            }
+        } catch (IOException e) {
+            log.debug("JMeter output: {}", e.toString());
+        }
+    }
+
+    private static void writeTargetLog(Path file, RunningTarget target) {
+        try {
+            Files.writeString(file, target.describe() + "\n--- last 500 lines of output ---\n" + target.logs(500) + "\n");
+        } catch (IOException | RuntimeException e) {
+            log.warn("target log of {}: {}", target.environment(), e.toString());
+        }
+    }
+
+    /** Complete lines of the JTL but its header. */
+    static long countSamples(Path jtl) throws IOException {
+        if (!Files.exists(jtl)) {
+            return 0;
+        }
+        try {
+            return io.envbench.results.JtlReader.read(jtl, s -> { });
+        } catch (IOException e) {
+            return 0; // no header yet: JMeter stopped before its first sample
+        }
+    }
+
+    private static String firstLine(String s) {
+        int nl = s == null ? -1 : s.indexOf('\n');
+        return s == null ? "" : nl < 0 ? s : s.substring(0, nl);
+    }
+}

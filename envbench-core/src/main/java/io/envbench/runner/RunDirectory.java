@@ -1,0 +1,42 @@
+package io.envbench.runner;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+
+/**
+ * The folder of one experiment run: {@code experiment.yaml} (the experiment as run, resolved),
+ * {@code runs.csv}, {@code jtl/}, {@code metrics/}, {@code logs/}, {@code report/}, {@code junit.xml},
+ * and {@code PARTIAL} while (or when) not every run completed.
+ */
+public record RunDirectory(Path root) {
+    /** A new folder {@code <parent>/<name>-<yyyyMMdd-HHmmss>}. */
+    public static RunDirectory timestamped(Path parent, String name) {
+        return new RunDirectory(parent.resolve(name + "-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"))));
+    }
+
+    public void create() throws IOException {
+        for (String d : new String[] {"jtl", "metrics", "logs"}) {
+            Files.createDirectories(root.resolve(d));
+        }
+    }
+
+    public Path experiment() { return root.resolve("experiment.yaml"); }
+    public RunsFile runs() { return new RunsFile(root.resolve("runs.csv")); }
+    public Path jtl(PlannedRun r) { return root.resolve("jtl").resolve(r.id() + ".jtl"); }
+    public Path metrics(PlannedRun r) { return root.resolve("metrics").resolve(r.id() + ".csv"); }
+    public Path jmeterLog(PlannedRun r) { return root.resolve("logs").resolve(r.id() + ".jmeter.log"); }
+    public Path jmeterOutput(PlannedRun r) { return root.resolve("logs").resolve(r.id() + ".jmeter.out"); }
+    public Path targetLog(PlannedRun r) { return root.resolve("logs").resolve(r.id() + ".target.log"); }
+    public Path runnerLog() { return root.resolve("logs").resolve("runner.log"); }
+    public Path report() { return root.resolve("report"); }
+    public Path junit() { return root.resolve("junit.xml"); }
+    /** Present while runs are missing: the report of such a folder is marked partial. */
+    public Path partialMarker() { return root.resolve("PARTIAL"); }
+
+    public boolean partial() {
+        return Files.exists(partialMarker());
+    }
+}

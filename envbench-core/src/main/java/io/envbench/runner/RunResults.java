@@ -1,0 +1,151 @@
+package io.envbench.runner;
+
+import java.io.IOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalDouble;
+import java.util.Set;
+
+import io.envbench.experiment.Criterion;
+import io.envbench.experiment.Experiment;
+import io.envbench.experiment.FigureSource;
+import io.envbench.metrics.MetricsFile;
+import io.envbench.results.JtlReader;
+import io.envbench.results.Sample;
+import io.envbench.stats.AcrossRuns;
+import io.envbench.stats.Comparison;
+import io.envbench.stats.Figure;
+
+/**
+ * The figures of a run directory: every completed run's JTL, its warm-up left out, each sample counted
+ * under the environment the runner started for it (whatever the JTL's own column says) and under its run;
+ * the criteria evaluated on the run medians; the JUnit XML a CI server reads.
+ */
+public final class RunResults {
+    private final Experiment experiment;
+    private final Comparison comparison;
+    private final AcrossRuns acrossRuns;
+    private final List<RunRecord> runs;
+    private final boolean partial;
+
+    private RunResults(Experiment experiment, Comparison comparison, List<RunRecord> runs, boolean partial) {
+        this.experiment = experiment;
+        this.comparison = comparison;
+        this.runs = runs;
+        this.partial = partial;
+        this.acrossRuns = comparison.environments().isEmpty() ? null : new AcrossRuns(comparison,
+                comparison.environments().contains(experiment.baseline()) ? experiment.baseline() : null);
+    }
+
+    /** Reads the completed runs of a run directory. */
+    public static RunResults read(RunDirectory dir, Experiment e, List<RunRecord> runs) throws IOException {
+        Comparison c = new Comparison();
+        long warmupMs = e.load().warmup().toMillis();
+        for (RunRecord r : runs) {
+            if (!r.ok()) {
+                continue;
+            }
+            Path jtl = dir.jtl(r.run());
+            long[] first = {Long.MAX_VALUE};
+            JtlReader.read(jtl, s -> first[0] = Math.min(first[0], s.startMs()));
+            long cutoff = first[0] == Long.MAX_VALUE ? Long.MAX_VALUE : first[0] + warmupMs;
+            String env = r.run().environment();
+            String runId = r.run().id();
+            JtlReader.read(jtl, s -> {
+                if (s.startMs() >= cutoff) {
+                    c.add(new Sample(env, s.label(), s.startMs(), s.elapsedMs(), s.success(), s.receivedBytes(), s.sentBytes()), runId);
+                }
+            });
+        }
+        return new RunResults(e, c, runs, dir.partial());
+    }
+
+    public Comparison comparison() {
+        return comparison;
+    }
+
+    public List<RunRecord> runs() {
+        return runs;
+    }
+
+    /** Whether runs are missing (cancelled, failed): the report says so. */
+    public boolean partial() {
+        return partial;
+    }
+
+    /** The metrics files of the completed runs, by environment (for the report's resources section). */
+    public static Map<String, List<Path>> metricsFiles(RunDirectory dir, List<RunRecord> runs) {
+        Map<String, List<Path>> m = new java.util.LinkedHashMap<>();
+        for (RunRecord r : runs) {
+            if (r.ok() && Files.exists(dir.metrics(r.run()))) {
+                m.computeIfAbsent(r.run().environment(), k -> new ArrayList<>()).add(dir.metrics(r.run()));
+            }
+        }
+        return m;
+    }
+
+    /** Every criterion of the experiment on the medians of the runs. */
+    public List<Criterion.Result> evaluate() {
+        FigureSource figures = new FigureSource() {
+            @Override
+            public OptionalDouble value(String environment, String label, String figure) {
+                if (acrossRuns == null || !comparison.environments().contains(environment)) {
+                    return OptionalDouble.empty();
+                }
+                try {
+                    double v = acrossRuns.medianOfRuns(environment, label, Figure.byCriterionName(figure));
+                    return Double.isNaN(v) ? OptionalDouble.empty() : OptionalDouble.of(v);
+                } catch (IllegalArgumentException e) {
+                    return OptionalDouble.empty();
+                }
+            }
+
+            @Override
+            public Set<String> environments() {
+                return Set.copyOf(experiment.environmentNames());
+            }
+        };
+        return experiment.criteria().stream().map(c -> c.evaluate(figures)).toList();
+    }
+
+    /**
+     * JUnit XML (the format Jenkins and GitLab read): one test case per criterion, plus one that fails
+     * when runs are missing, so a partial experiment never passes unnoticed.
+     */
+    public void writeJUnit(Path file, List<Criterion.Result> results) throws IOException {
+        long failedRuns = runs.stream().filter(r -> !r.ok()).count();
+        boolean missing = partial || failedRuns > 0;
+        long failures = results.stream().filter(r -> !r.passed()).count() + (missing ? 1 : 0);
+        String suite = "envbench." + experiment.name();
+        try (Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+            w.write("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+            w.write("<testsuite name=\"" + xml(suite) + "\" tests=\"" + (results.size() + 1) + "\" failures=\"" + failures
+                    + "\" errors=\"0\" skipped=\"0\">\n");
+            w.write("  <testcase classname=\"" + xml(suite) + "\" name=\"every planned run completed\">\n");
+            if (missing) {
+                w.write("    <failure message=\"" + xml((partial ? "the experiment was interrupted; " : "") + failedRuns
+                        + " run(s) not ok (see runs.csv)") + "\"/>\n");
+            }
+            w.write("  </testcase>\n");
+            for (Criterion.Result r : results) {
+                w.write("  <testcase classname=\"" + xml(suite) + "\" name=\"" + xml(r.criterion().text()) + "\">\n");
+                if (!r.passed()) {
+                    w.write("    <failure message=\"" + xml(r.explanation()) + "\"/>\n");
+                } else {
+                    w.write("    <system-out>" + xml(r.explanation()) + "</system-out>\n");
+                }
+                w.write("  </testcase>\n");
+            }
+            w.write("</testsuite>\n");
+        }
+    }
+
+    private static String xml(String s) {
+        return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
+    }
+}

@@ -1,0 +1,40 @@
+package io.envbench.e2e;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.LongSummaryStatistics;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import io.envbench.docker.DockerInventory;
+import io.envbench.results.Sample;
+
+/** testplans/two-at-once.jmx in the real JMeter: two environments at once, each loaded and tagged by its own thread group. */
+class ConcurrentEnvironmentsTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void twoEnvironmentsRunAtOnceAndEverySampleCarriesItsOwn() throws Exception {
+        DockerInventory docker = Jmeter.docker();
+        Path jtl = dir.resolve("two.jtl");
+        List<Sample> samples = Jmeter.run(Jmeter.ROOT.resolve("testplans/two-at-once.jmx"), jtl, List.of("-Jenvbench.two.seconds=5"));
+
+        assertEquals(List.of(), samples.stream().filter(s -> !s.success()).map(Sample::label).toList(), "no errors");
+        for (String env : List.of("first", "second")) {
+            List<Sample> own = samples.stream().filter(s -> s.label().startsWith(env + ":") || s.label().equals("EnvBench start " + env)).toList();
+            assertTrue(own.size() > 20, env + ": " + own.size() + " samples");
+            assertEquals(List.of(env), own.stream().map(Sample::environment).distinct().toList(), "every sample of " + env + " tagged " + env);
+        }
+        // they ran at the same time: the load of each overlaps the other's
+        LongSummaryStatistics a = samples.stream().filter(s -> s.label().startsWith("first:")).mapToLong(Sample::startMs).summaryStatistics();
+        LongSummaryStatistics b = samples.stream().filter(s -> s.label().startsWith("second:")).mapToLong(Sample::startMs).summaryStatistics();
+        assertTrue(Math.min(a.getMax(), b.getMax()) - Math.max(a.getMin(), b.getMin()) > 2000,
+                "overlap of first " + a + " and second " + b);
+        assertEquals(List.of(), docker.containers(), "stopped at the end of the test");
+    }
+}

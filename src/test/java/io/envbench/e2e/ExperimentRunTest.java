@@ -1,0 +1,166 @@
+package io.envbench.e2e;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import io.envbench.docker.DockerInventory;
+
+/**
+ * {@code envbench run} end to end: the real runner starts the real environments, runs the assembled JMeter
+ * headless against them and writes the run directory; exit codes, interleaving, JUnit XML, Ctrl-C and resume.
+ */
+class ExperimentRunTest {
+    @TempDir
+    Path dir;
+    DockerInventory docker;
+
+    /** Three environments x 4 short runs; a criterion that must fail (bridge 10x bare's throughput). */
+    static final String EXPERIMENT = """
+            name: runner-e2e
+            description: three environments, four short interleaved runs
+            target: nginx-static
+            port: 18480
+            environments:
+              - name: bare
+                placement: bare
+              - name: docker-bridge
+                placement: docker
+                network: bridge
+              - name: docker-host
+                placement: docker
+                network: host
+            repetitions: 4
+            order: interleaved
+            baseline: bare
+            load:
+              http:
+                path: /page-4k.html
+                threads: 2
+                requestsPerSecond: 0
+                rampUpSeconds: 0
+                warmupSeconds: 1
+                durationSeconds: 2
+            criteria:
+              - errorPct(*) < 1
+              - throughput(docker-bridge) >= 10 * throughput(bare)
+            """;
+
+    @BeforeEach
+    void dockerRuns() {
+        docker = Jmeter.docker();
+    }
+
+    @AfterEach
+    void nothingLabelledIsLeft() {
+        assertEquals(List.of(), docker.containers());
+        assertEquals(0, docker.networks());
+        assertEquals(0, docker.volumes());
+    }
+
+    private Path experiment(String yaml) throws Exception {
+        Path f = dir.resolve("experiment.yaml");
+        Files.writeString(f, yaml);
+        return f;
+    }
+
+    @Test
+    void runsInterleavedWritesTheRunDirectoryAndAFailedCriterionExitsOne() throws Exception {
+        Path out = dir.resolve("run");
+        Path console = dir.resolve("console.txt");
+        int exit = Cli.run(console, 400, "run", experiment(EXPERIMENT).toString(), "-o", out.toString());
+        String text = Files.readString(console);
+        assertEquals(1, exit, text);
+
+        List<String> runs = Files.readAllLines(out.resolve("runs.csv"));
+        assertEquals("round,environment,repetition,start,end,status,samples", runs.get(0));
+        assertEquals(13, runs.size(), String.join("\n", runs));
+        List<String> order = runs.subList(1, runs.size()).stream().map(l -> l.split(",")[1]).toList();
+        for (int round = 0; round < 4; round++) {
+            assertEquals(List.of("bare", "docker-bridge", "docker-host"), order.subList(3 * round, 3 * round + 3), "round " + (round + 1));
+        }
+        assertTrue(runs.stream().skip(1).allMatch(l -> l.split(",")[5].equals("ok")), String.join("\n", runs));
+        assertTrue(runs.stream().skip(1).allMatch(l -> Long.parseLong(l.split(",")[6]) > 50), "samples per run: " + runs);
+
+        String junit = Files.readString(out.resolve("junit.xml"));
+        assertTrue(junit.contains("tests=\"3\" failures=\"1\""), junit);
+        assertTrue(junit.contains("name=\"throughput(docker-bridge) &gt;= 10 * throughput(bare)\">\n    <failure"), junit);
+        assertTrue(junit.contains("name=\"errorPct(*) &lt; 1\">\n    <system-out>"), junit);
+
+        assertTrue(Files.isRegularFile(out.resolve("report/index.html")));
+        assertTrue(Files.isRegularFile(out.resolve("experiment.yaml")));
+        assertTrue(Files.isRegularFile(out.resolve("metrics/docker-bridge-r4.csv")));
+        assertTrue(Files.readString(out.resolve("logs/bare-r1.target.log")).contains("host process pid"));
+        assertFalse(Files.exists(out.resolve("PARTIAL")));
+        assertTrue(text.contains("FAIL ") && text.contains("PASS "), text);
+    }
+
+    @Test
+    void sigtermMidRunKeepsWhatWasRecordedLeavesNothingAndResumeCompletesIt() throws Exception {
+        Path out = dir.resolve("run");
+        Path console = dir.resolve("console.txt");
+        String passing = EXPERIMENT.replace("  - throughput(docker-bridge) >= 10 * throughput(bare)\n", "")
+                .replace("repetitions: 4", "repetitions: 2");
+        Process p = Cli.start(console, "run", experiment(passing).toString(), "-o", out.toString());
+        // wait until the second run has begun, then stop it as Ctrl-C or a CI timeout would
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+        while (System.nanoTime() < deadline && !Files.exists(out.resolve("jtl/docker-bridge-r1.jtl"))) {
+            Thread.sleep(100);
+        }
+        assertTrue(Files.exists(out.resolve("jtl/docker-bridge-r1.jtl")), Files.readString(console));
+        Thread.sleep(1500);
+        p.destroy(); // SIGTERM
+        assertTrue(p.waitFor(60, TimeUnit.SECONDS), "ended after SIGTERM: " + Files.readString(console));
+        assertEquals(List.of(), docker.containers(), "torn down");
+        assertTrue(Files.exists(out.resolve("PARTIAL")), Files.readString(console));
+        List<String> runs = Files.readAllLines(out.resolve("runs.csv"));
+        assertTrue(runs.get(1).startsWith("1,bare,1,") && runs.get(1).contains(",ok,"), String.join("\n", runs));
+        assertTrue(runs.stream().anyMatch(l -> l.contains(",docker-bridge,1,") && l.contains(",interrupted,")), String.join("\n", runs));
+        assertTrue(Files.readString(out.resolve("junit.xml")).contains("interrupted"), "a partial run never passes");
+
+        Path console2 = dir.resolve("console2.txt");
+        int exit = Cli.run(console2, 300, "run", "--resume", out.toString());
+        String text = Files.readString(console2);
+        assertEquals(0, exit, text);
+        assertFalse(Files.exists(out.resolve("PARTIAL")), text);
+        List<String> after = Files.readAllLines(out.resolve("runs.csv"));
+        assertEquals(1, after.stream().filter(l -> l.contains(",bare,1,")).count(), "the finished run was not repeated");
+        for (String env : List.of("bare", "docker-bridge", "docker-host")) {
+            for (int rep = 1; rep <= 2; rep++) {
+                String key = "," + env + "," + rep + ",";
+                assertTrue(after.stream().filter(l -> l.contains(key)).reduce((a, b) -> b).orElse("").contains(",ok,"), key + ": " + after);
+            }
+        }
+        assertTrue(Files.readString(out.resolve("report/index.html")).contains("docker-host"));
+    }
+
+    @Test
+    void badExperimentFilesExitTwoNamingTheFieldAndLine() throws Exception {
+        String[][] cases = {
+            {EXPERIMENT.replace("repetitions: 4", "repetition: 4"), "repetition", "line 14"},
+            {EXPERIMENT.replace("repetitions: 4", "repetitions: four"), "repetitions", "line 14"},
+            {EXPERIMENT.replace("repetitions: 4", "repetitions: 0"), "repetitions", "line 14"},
+            {EXPERIMENT.replace("throughput(docker-bridge) >=", "throughput(docker-brige) >="), "criteria[1]", "line 27"},
+        };
+        for (String[] c : cases) {
+            Path console = dir.resolve("bad.txt");
+            long t0 = System.nanoTime();
+            int exit = Cli.run(console, 60, "run", experiment(c[0]).toString(), "-o", dir.resolve("never").toString());
+            String text = Files.readString(console);
+            assertEquals(2, exit, text);
+            assertTrue(text.contains(c[1]) && text.contains(c[2]), "expected field " + c[1] + " and " + c[2] + ":\n" + text);
+            assertTrue(System.nanoTime() - t0 < TimeUnit.SECONDS.toNanos(20), "within seconds");
+            assertFalse(Files.exists(dir.resolve("never/runs.csv")), "nothing ran");
+        }
+    }
+}
