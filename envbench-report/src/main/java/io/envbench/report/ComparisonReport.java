@@ -105,8 +105,8 @@ public final class ComparisonReport {
                         continue;
                     }
                     double tp = Double.NaN;
-                    RunStatistics ra = c.acrossRuns(envs.get(i), label, SampleStatistics::throughputPerSec);
-                    RunStatistics rb = c.acrossRuns(envs.get(j), label, SampleStatistics::throughputPerSec);
+                    RunStatistics ra = c.acrossRuns(envs.get(i), label, io.envbench.stats.Figure.THROUGHPUT);
+                    RunStatistics rb = c.acrossRuns(envs.get(j), label, io.envbench.stats.Figure.THROUGHPUT);
                     if (ra.runs() >= 2 && rb.runs() >= 2) {
                         tp = new TTest().tTest(perRun(envs.get(i), label), perRun(envs.get(j), label));
                     }
@@ -208,8 +208,8 @@ public final class ComparisonReport {
         List<String[]> rows = new ArrayList<>();
         for (String label : c.rows()) {
             for (String env : c.environments()) {
-                RunStatistics t = c.acrossRuns(env, label, SampleStatistics::throughputPerSec);
-                RunStatistics p = c.acrossRuns(env, label, s -> s.percentileMs(90));
+                RunStatistics t = c.acrossRuns(env, label, io.envbench.stats.Figure.THROUGHPUT);
+                RunStatistics p = c.acrossRuns(env, label, io.envbench.stats.Figure.P90);
                 if (t.runs() == 0) {
                     continue;
                 }
