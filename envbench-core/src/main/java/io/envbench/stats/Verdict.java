@@ -8,7 +8,7 @@ import java.util.Locale;
  *
  * @param runs this environment's per-run values
  * @param baselineRuns the baseline's per-run values
- * @param changePct (median / baseline median - 1) x 100; NaN without runs or with a baseline median of 0
+ * @param changePct (median / baseline median - 1) x 100; 0 for equal medians; NaN without runs or from a baseline median of 0
  * @param test the U test of runs against baselineRuns; null for the baseline itself or without runs
  * @param alpha the significance level
  */
@@ -16,15 +16,26 @@ public record Verdict(String environment, String label, Figure figure, String ba
                       RunStatistics baselineRuns, Kind kind, double changePct, MannWhitney.Result test, double alpha) {
     public enum Kind {
         /** This is the baseline. */
-        BASELINE,
+        BASELINE("baseline"),
         /** p &lt; alpha: the difference holds across runs. */
-        SIGNIFICANT,
+        SIGNIFICANT("significant"),
         /** p &gt;= alpha: "~", no difference shown. */
-        NOT_SIGNIFICANT,
+        NOT_SIGNIFICANT("~"),
         /** So few runs that even complete separation could not reach p &lt; alpha: no verdict possible. */
-        TOO_FEW_RUNS,
+        TOO_FEW_RUNS("too few runs"),
         /** This environment or the baseline has no run with this label. */
-        NO_RUNS
+        NO_RUNS("no runs");
+
+        private final String word;
+
+        Kind(String word) {
+            this.word = word;
+        }
+
+        /** "baseline", "significant", "~", "too few runs" or "no runs": the CSV's verdict column. */
+        public String word() {
+            return word;
+        }
     }
 
     static Verdict of(String environment, String label, Figure figure, String baseline, RunStatistics runs,
@@ -36,7 +47,8 @@ public record Verdict(String environment, String label, Figure figure, String ba
             return new Verdict(environment, label, figure, baseline, runs, baselineRuns, Kind.BASELINE, 0, null, alpha);
         }
         double base = baselineRuns.median();
-        double change = base == 0 ? Double.NaN : 100 * (runs.median() / base - 1);
+        // as benchstat: equal medians are 0%, a change from 0 has no percentage
+        double change = runs.median() == base ? 0 : base == 0 ? Double.NaN : 100 * (runs.median() / base - 1);
         MannWhitney.Result test = MannWhitney.test(runs.values(), baselineRuns.values());
         Kind kind = MannWhitney.smallestPossibleP((int) runs.runs(), (int) baselineRuns.runs()) >= alpha ? Kind.TOO_FEW_RUNS
                 : test.significant(alpha) ? Kind.SIGNIFICANT : Kind.NOT_SIGNIFICANT;
@@ -58,7 +70,7 @@ public record Verdict(String environment, String label, Figure figure, String ba
     }
 
     /**
-     * The verdict in full, as benchstat writes it: "+10.2% (p=0.002 n=6+6)", "~ (p=0.485 n=6+6)", "baseline",
+     * The verdict in full, as benchstat writes it: "+10.2% (p=0.002 n=6)", "~ (p=0.485 n=3+5)" (runs of each side), "baseline",
      * "too few runs (3 vs 3; at least 4 each needed for p<0.05)" or "no runs (...)".
      */
     public String text() {

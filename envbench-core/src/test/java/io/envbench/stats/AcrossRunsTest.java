@@ -95,6 +95,10 @@ class AcrossRunsTest {
         assertEquals(Verdict.Kind.BASELINE, base.kind());
         assertEquals("baseline", base.text());
         assertTrue(across.versusBaseline("docker", Comparison.TOTAL, Figure.P90).significant(), "TOTAL too");
+        Verdict noErrors = across.versusBaseline("docker", LABEL, Figure.ERROR_PCT);
+        assertEquals(0.0, noErrors.changePct(), "0% errors on both sides: no change");
+        assertEquals(1.0, noErrors.p());
+        assertEquals("~ (p=1.000 n=6)", noErrors.text());
     }
 
     @Test
