@@ -62,6 +62,7 @@ class EnvBenchCliTest {
         String[] s = run("summary", f.toString());
         assertEquals("0", s[0], s[2]);
         assertTrue(s[1].contains("90% line ms (Aggregate)") && s[1].contains("docker-bridge"), s[1]);
+        assertTrue(s[1].contains("(too few runs: 1 vs 1)"), "one file is one run: no verdict, and it says so: " + s[1]);
         assertFalse(Files.exists(dir.resolve("summary")), "summary writes nothing");
     }
 }

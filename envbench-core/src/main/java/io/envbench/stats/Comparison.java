@@ -127,13 +127,13 @@ public final class Comparison {
         return byRun.getOrDefault(environment, Map.of()).getOrDefault(run, Map.of()).get(label);
     }
 
-    /** One figure of every run of an environment x label. */
-    public RunStatistics acrossRuns(String environment, String label, java.util.function.ToDoubleFunction<SampleStatistics> figure) {
+    /** One figure of every run of an environment x label that has samples of it (none for an unknown one). */
+    public RunStatistics acrossRuns(String environment, String label, Figure figure) {
         List<Double> values = new ArrayList<>();
         for (String run : runs(environment)) {
             SampleStatistics s = get(environment, run, label);
             if (s != null) {
-                values.add(figure.applyAsDouble(s));
+                values.add(figure.of(s));
             }
         }
         return RunStatistics.of(values);

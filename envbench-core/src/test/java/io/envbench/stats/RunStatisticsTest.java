@@ -35,5 +35,45 @@ class RunStatisticsTest {
         RunStatistics r = RunStatistics.of(List.of(5.0));
         assertTrue(Double.isNaN(r.ciHalfWidth95()));
         assertFalse(r.tooVariable());
+        assertEquals(5.0, r.median());
+        assertFalse(r.medianCi95().available());
+    }
+
+    @Test
+    void medianOfOddAndEvenCounts() {
+        assertEquals(3.0, RunStatistics.of(List.of(9.0, 1.0, 3.0)).median());
+        assertEquals(4.0, RunStatistics.of(List.of(9.0, 1.0, 3.0, 5.0)).median());
+        assertTrue(Double.isNaN(RunStatistics.of(List.of()).median()));
+    }
+
+    /**
+     * The order statistics and actual confidence benchstat gives (go-moremath stats.QuantileCI(n, 0.5, 0.95), run for
+     * n = 5, 6, 8, 10: orders 0..5 (none), 1..6, 1..7, 2..9; confidence 31/32, 62/64, 246/256, 1002/1024).
+     */
+    @Test
+    void medianIntervalFromOrderStatisticsAsBenchstat() {
+        assertEquals(6, RunStatistics.runsNeededForMedianInterval());
+        RunStatistics five = RunStatistics.of(List.of(5.0, 1.0, 4.0, 2.0, 3.0));
+        RunStatistics.MedianInterval none = five.medianCi95();
+        assertFalse(none.available());
+        assertTrue(Double.isNaN(none.low()) && Double.isNaN(none.high()) && Double.isNaN(none.confidence()));
+        assertInterval(6, 1, 6, 62.0 / 64);
+        assertInterval(8, 1, 7, 246.0 / 256);
+        assertInterval(10, 2, 9, 1002.0 / 1024);
+    }
+
+    /** Values 10, 20, ..., 10 n shuffled: the interval is [10 low, 10 high] with the given confidence. */
+    private static void assertInterval(int n, int low, int high, double confidence) {
+        List<Double> values = new java.util.ArrayList<>();
+        for (int i = n; i >= 1; i--) {
+            values.add(10.0 * i);
+        }
+        java.util.Collections.shuffle(values, new java.util.Random(n));
+        RunStatistics.MedianInterval ci = RunStatistics.of(values).medianCi95();
+        assertTrue(ci.available(), "n=" + n);
+        assertEquals(10.0 * low, ci.low(), "n=" + n);
+        assertEquals(10.0 * high, ci.high(), "n=" + n);
+        assertEquals(confidence, ci.confidence(), 1e-12, "n=" + n);
+        assertTrue(ci.confidence() >= RunStatistics.CONFIDENCE);
     }
 }

@@ -5,31 +5,40 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.stream.Collectors;
 
-import org.apache.commons.math3.stat.inference.TTest;
 import org.jfree.chart.JFreeChart;
 
+import io.envbench.stats.AcrossRuns;
 import io.envbench.stats.Comparison;
+import io.envbench.stats.Figure;
 import io.envbench.stats.MannWhitney;
 import io.envbench.stats.RunStatistics;
 import io.envbench.stats.SampleStatistics;
+import io.envbench.stats.Verdict;
 
 /**
  * The comparison as documents: {@code comparison.csv} (one row per environment x label),
  * {@code comparison.md}, a self-contained {@code index.html} and every chart as PNG, SVG and PDF.
+ * Figures pooled over all samples follow JMeter; verdicts (which differences hold) come only from
+ * the runs, through {@link AcrossRuns}.
  */
 public final class ComparisonReport {
+    /** The pooled figures (JMeter's), then per figure across runs: median, its 95% CI, change vs baseline, p, verdict, CV. */
     public static final String CSV_HEADER =
-            "env,label,count,mean,median,p90,p95,p99,min,max,errorPct,throughput,receivedKBps,sentKBps,aggregateReport90";
-    public static final double ALPHA = 0.05;
+            "env,label,count,mean,median,p90,p95,p99,min,max,errorPct,throughput,receivedKBps,sentKBps,aggregateReport90,runs"
+                    + Arrays.stream(Figure.values()).map(Figure::criterionName).map(n -> "," + n + "MedianOfRuns," + n + "Ci95Low,"
+                            + n + "Ci95High," + n + "VsBaselinePct," + n + "P," + n + "Verdict," + n + "Cv").collect(Collectors.joining());
     public static final int CHART_WIDTH = 900;
     public static final int CHART_HEIGHT = 500;
 
     private final Comparison c;
     private final String baseline;
+    private final AcrossRuns acrossRuns;
     private final io.envbench.metrics.MetricsFile metrics;
 
     public ComparisonReport(Comparison c, String baseline) {
@@ -39,7 +48,8 @@ public final class ComparisonReport {
     /** @param metrics the Resource Monitor's metrics file, or null: resources next to latency, CPU over time */
     public ComparisonReport(Comparison c, String baseline, io.envbench.metrics.MetricsFile metrics) {
         this.c = c;
-        this.baseline = c.baseline(baseline);
+        this.acrossRuns = new AcrossRuns(c, baseline);
+        this.baseline = acrossRuns.baseline();
         this.metrics = metrics;
     }
 
@@ -79,48 +89,12 @@ public final class ComparisonReport {
         return baseline;
     }
 
-    /** A difference between two environments for one label. */
-    public record Difference(String label, String envA, String envB, double medianA, double medianB, double latencyP,
-                             double throughputA, double throughputB, double throughputP) {
-        public boolean latencySignificant() {
-            return latencyP < ALPHA;
-        }
-
-        /** NaN when either side has fewer than 2 runs. */
-        public boolean throughputSignificant() {
-            return throughputP < ALPHA;
-        }
-    }
-
-    /** Every pair of environments, for each label and TOTAL. */
-    public List<Difference> differences() {
-        List<String> envs = new ArrayList<>(c.environments());
-        List<Difference> out = new ArrayList<>();
-        for (String label : c.rows()) {
-            for (int i = 0; i < envs.size(); i++) {
-                for (int j = i + 1; j < envs.size(); j++) {
-                    SampleStatistics a = c.get(envs.get(i), label);
-                    SampleStatistics b = c.get(envs.get(j), label);
-                    if (a == null || b == null) {
-                        continue;
-                    }
-                    double tp = Double.NaN;
-                    RunStatistics ra = c.acrossRuns(envs.get(i), label, SampleStatistics::throughputPerSec);
-                    RunStatistics rb = c.acrossRuns(envs.get(j), label, SampleStatistics::throughputPerSec);
-                    if (ra.runs() >= 2 && rb.runs() >= 2) {
-                        tp = new TTest().tTest(perRun(envs.get(i), label), perRun(envs.get(j), label));
-                    }
-                    out.add(new Difference(label, envs.get(i), envs.get(j), a.medianMs(), b.medianMs(),
-                            MannWhitney.test(a.distribution(), b.distribution()).p(), ra.mean(), rb.mean(), tp));
-                }
-            }
-        }
-        return out;
-    }
-
-    private double[] perRun(String env, String label) {
-        return c.runs(env).stream().map(r -> c.get(env, r, label)).filter(java.util.Objects::nonNull)
-                .mapToDouble(SampleStatistics::throughputPerSec).toArray();
+    /**
+     * The verdicts behind the tables: medians of runs, changes against the baseline and their significance, per
+     * environment x label x figure (e.g. {@code acrossRuns().medianOfRuns("docker-bridge", "GET /", Figure.P90)}).
+     */
+    public AcrossRuns acrossRuns() {
+        return acrossRuns;
     }
 
     /** Writes everything into {@code dir}; returns the files written. */
@@ -162,7 +136,15 @@ public final class ComparisonReport {
                 b.append(String.join(",", csvField(env), csvField(label), Long.toString(s.count()), num(s.meanMs()),
                         num(s.medianMs()), num(s.percentileMs(90)), num(s.percentileMs(95)), num(s.percentileMs(99)),
                         Long.toString(s.minMs()), Long.toString(s.maxMs()), num(s.errorPct()), num(s.throughputPerSec()),
-                        num(s.receivedKBytesPerSec()), num(s.sentKBytesPerSec()), Long.toString(s.aggregateReport90Ms()))).append('\n');
+                        num(s.receivedKBytesPerSec()), num(s.sentKBytesPerSec()), Long.toString(s.aggregateReport90Ms()),
+                        Long.toString(c.acrossRuns(env, label, Figure.THROUGHPUT).runs())));
+                for (Figure f : Figure.values()) {
+                    Verdict v = acrossRuns.versusBaseline(env, label, f);
+                    RunStatistics.MedianInterval ci = v.runs().medianCi95();
+                    b.append(',').append(String.join(",", num(v.medianOfRuns()), num(ci.low()), num(ci.high()), num(v.changePct()),
+                            num(v.p()), csvField(v.kind().word()), num(v.runs().cv())));
+                }
+                b.append('\n');
             }
         }
         return b.toString();
@@ -176,77 +158,99 @@ public final class ComparisonReport {
         return Double.isNaN(v) ? "" : String.format(Locale.ROOT, "%.4f", v).replaceAll("0+$", "").replaceAll("\\.$", "");
     }
 
-    /** Table rows: label, env, figures, and throughput / 90% line relative to the baseline; columns as {@link #TABLE_HEAD}. */
+    /**
+     * Table rows: label, env, runs, JMeter's figures over all samples, and the across-runs verdicts of throughput and
+     * 90% against the baseline; columns as {@link #TABLE_HEAD}.
+     */
     public List<String[]> tableRows() {
         List<String[]> rows = new ArrayList<>();
         for (String label : c.rows()) {
-            SampleStatistics base = c.get(baseline, label);
             for (String env : c.environments()) {
                 SampleStatistics s = c.get(env, label);
                 if (s == null) {
                     continue;
                 }
-                rows.add(new String[] {label, env, Long.toString(s.count()), f2(s.meanMs()), f1(s.medianMs()), f1(s.percentileMs(90)),
-                        Long.toString(s.aggregateReport90Ms()), Long.toString(s.minMs()), Long.toString(s.maxMs()),
-                        f2(s.errorPct()) + "%", f1(s.throughputPerSec()), f1(s.receivedKBytesPerSec()),
-                        rel(s.throughputPerSec(), base == null ? Double.NaN : base.throughputPerSec()),
-                        rel(s.percentileMs(90), base == null ? Double.NaN : base.percentileMs(90))});
+                Verdict throughput = acrossRuns.versusBaseline(env, label, Figure.THROUGHPUT);
+                rows.add(new String[] {label, env, Long.toString(throughput.runs().runs()), Long.toString(s.count()), f2(s.meanMs()),
+                        f1(s.medianMs()), f1(s.percentileMs(90)), Long.toString(s.aggregateReport90Ms()), Long.toString(s.minMs()),
+                        Long.toString(s.maxMs()), f2(s.errorPct()) + "%", f1(s.throughputPerSec()), f1(s.receivedKBytesPerSec()),
+                        throughput.mark(), acrossRuns.versusBaseline(env, label, Figure.P90).mark()});
             }
         }
         return rows;
     }
 
-    public static final String[] TABLE_HEAD = {"label", "environment", "count", "average ms", "median ms", "90% ms",
-            "90% line ms (Aggregate)", "min ms", "max ms", "error %", "throughput /s", "received KB/s", "throughput vs baseline",
-            "90% vs baseline"};
+    public static final String[] TABLE_HEAD = {"label", "environment", "runs", "count", "average ms", "median ms", "90% ms",
+            "90% line ms (Aggregate)", "min ms", "max ms", "error %", "throughput /s", "received KB/s",
+            "throughput vs baseline (runs)", "90% vs baseline (runs)"};
 
-    private static final String TABLE_NOTE = "average, median and 90% follow JMeter's HTML report (mean; commons-math Percentile, "
-            + "LEGACY estimation); \"90% line (Aggregate)\" follows JMeter's Aggregate Report (nearest rank); throughput = count / "
-            + "(last sample end - first sample start); KB/s = bytes / 1024 over the same time; \"vs baseline\": baseline = 100.";
+    private static final String TABLE_NOTE = "count to received KB/s pool all samples of all runs, as JMeter: average, median and "
+            + "90% follow its HTML report (mean; commons-math Percentile, LEGACY estimation); \"90% line (Aggregate)\" its Aggregate "
+            + "Report (nearest rank); throughput = count / (last sample end - first sample start); KB/s = bytes / 1024 over the same "
+            + "time. \"vs baseline (runs)\" compares one value per run: the change of the median of runs against the baseline's, "
+            + "with the p-value of the exact Mann-Whitney U test on the per-run values (two-sided): a change with its p holds "
+            + "(p < " + AcrossRuns.ALPHA + "); \"~\" marks no significant difference; \"(too few runs: n vs m)\" gives the change "
+            + "without a verdict, as even completely separated runs could not reach p < " + AcrossRuns.ALPHA + " (at least "
+            + MannWhitney.runsNeededEach(AcrossRuns.ALPHA) + " runs each needed).";
 
+    /** The across-runs table: per label x environment, throughput and 90% as median of runs, 95% CI, verdict, CV. */
     private List<String[]> runRows() {
         List<String[]> rows = new ArrayList<>();
         for (String label : c.rows()) {
             for (String env : c.environments()) {
-                RunStatistics t = c.acrossRuns(env, label, SampleStatistics::throughputPerSec);
-                RunStatistics p = c.acrossRuns(env, label, s -> s.percentileMs(90));
-                if (t.runs() == 0) {
+                Verdict t = acrossRuns.versusBaseline(env, label, Figure.THROUGHPUT);
+                Verdict p = acrossRuns.versusBaseline(env, label, Figure.P90);
+                if (t.runs().runs() == 0) {
                     continue;
                 }
-                String warn = t.tooVariable() || p.tooVariable()
-                        ? "varies > 3.5%: about " + Math.max(t.runsNeeded(), p.runsNeeded()) + " runs in all would bring the 95% CI within 3.5%"
-                        : (t.runs() < 2 ? "one run: repeat it for a confidence interval" : "");
-                rows.add(new String[] {label, env, Long.toString(t.runs()), f1(t.mean()) + " ± " + f1(t.ciHalfWidth95()),
-                        pct(t.cv()), f1(p.mean()) + " ± " + f1(p.ciHalfWidth95()), pct(p.cv()), warn});
+                List<String> notes = new ArrayList<>();
+                if (t.kind() == Verdict.Kind.TOO_FEW_RUNS) {
+                    notes.add(t.text());
+                }
+                if (t.runs().tooVariable() || p.runs().tooVariable()) {
+                    notes.add("varies > 3.5%: about " + Math.max(t.runs().runsNeeded(), p.runs().runsNeeded())
+                            + " runs in all would bring the 95% CI of the mean within 3.5%");
+                }
+                if (t.runs().runs() < 2 && notes.isEmpty()) {
+                    notes.add("one run: repeat it for a verdict");
+                }
+                rows.add(new String[] {label, env, Long.toString(t.runs().runs()), f1(t.medianOfRuns()), ci(t.runs()), vsBaseline(t),
+                        pct(t.runs().cv()), f1(p.medianOfRuns()), ci(p.runs()), vsBaseline(p), pct(p.runs().cv()),
+                        String.join("; ", notes)});
             }
         }
         return rows;
     }
 
-    private static final String[] RUN_HEAD = {"label", "environment", "runs", "throughput /s (mean ± 95% CI)", "CV",
-            "90% ms (mean ± 95% CI)", "CV", "note"};
-
-    private List<String[]> differenceRows() {
-        List<String[]> rows = new ArrayList<>();
-        for (Difference d : differences()) {
-            rows.add(new String[] {d.label(), d.envA() + " vs " + d.envB(), f1(d.medianA()) + " / " + f1(d.medianB()),
-                    p(d.latencyP()), d.latencySignificant() ? "yes" : "NOT significant",
-                    f1(d.throughputA()) + " / " + f1(d.throughputB()),
-                    Double.isNaN(d.throughputP()) ? "needs 2+ runs each" : p(d.throughputP()) + (d.throughputSignificant() ? " yes" : " NOT significant")});
-        }
-        return rows;
+    /** The verdict; "too few runs" keeps to the change here, the note says why. */
+    private static String vsBaseline(Verdict v) {
+        return v.kind() == Verdict.Kind.TOO_FEW_RUNS ? v.mark() : v.text();
     }
 
-    private static final String[] DIFF_HEAD = {"label", "pair", "median ms", "Mann-Whitney p (response times)",
-            "significant at 0.05", "throughput /s (mean of runs)", "Welch t-test p (throughput per run)"};
+    private static String ci(RunStatistics runs) {
+        RunStatistics.MedianInterval ci = runs.medianCi95();
+        return ci.available() ? "[" + f1(ci.low()) + ", " + f1(ci.high()) + "]"
+                : "needs " + RunStatistics.runsNeededForMedianInterval() + "+ runs";
+    }
+
+    private static final String[] RUN_HEAD = {"label", "environment", "runs", "throughput /s (median of runs)", "95% CI",
+            "vs baseline", "CV", "90% ms (median of runs)", "95% CI", "vs baseline", "CV", "note"};
+
+    private static final String RUN_NOTE = "One value per run (JTL file): samples within a run follow each other and are not "
+            + "independent, so only repetitions decide whether a difference holds (benchstat's method). Median of runs with its "
+            + "95% confidence interval from order statistics (binomial; needs " + RunStatistics.runsNeededForMedianInterval()
+            + " runs). vs baseline: change of the medians in %, with the exact two-sided Mann-Whitney U test on the per-run "
+            + "values (n = runs of each side): a % where p < " + AcrossRuns.ALPHA + ", \"~\" where not. The change has no interval: a "
+            + "distribution-free one for a ratio of medians needs a pure-shift assumption a handful of runs cannot check. CV = standard deviation / mean of the runs; above "
+            + "3.5% the note says how many runs would bring the 95% interval of the mean within 3.5%. comparison.csv has the "
+            + "same for every figure (mean, median, p90, p95, p99, errorPct).";
 
     public String markdown() {
         StringBuilder b = new StringBuilder("# EnvBench comparison\n\nBaseline: **").append(baseline).append("**\n\n");
         mdTable(b, TABLE_HEAD, tableRows());
-        b.append('\n').append(TABLE_NOTE).append("\n\n## Repeated runs\n\n");
+        b.append('\n').append(TABLE_NOTE).append("\n\n## Across runs: which differences hold\n\n");
         mdTable(b, RUN_HEAD, runRows());
-        b.append("\n## Significance\n\n");
-        mdTable(b, DIFF_HEAD, differenceRows());
+        b.append('\n').append(RUN_NOTE).append('\n');
         if (metrics != null) {
             b.append("\n## Resources over the run (metrics file)\n\n");
             mdTable(b, METRICS_HEAD, metricsRows());
@@ -305,10 +309,9 @@ public final class ComparisonReport {
                 .append("<h1>EnvBench comparison</h1>\n<p>Baseline: <b>").append(esc(baseline)).append("</b>. Environments: ")
                 .append(esc(String.join(", ", c.environments()))).append(".</p>\n");
         htmlTable(b, TABLE_HEAD, tableRows());
-        b.append("<p class=\"note\">").append(esc(TABLE_NOTE)).append("</p>\n<h2>Repeated runs</h2>\n");
+        b.append("<p class=\"note\">").append(esc(TABLE_NOTE)).append("</p>\n<h2>Across runs: which differences hold</h2>\n");
         htmlTable(b, RUN_HEAD, runRows());
-        b.append("<h2>Significance</h2>\n");
-        htmlTable(b, DIFF_HEAD, differenceRows());
+        b.append("<p class=\"note\">").append(esc(RUN_NOTE)).append("</p>\n");
         if (metrics != null) {
             b.append("<h2>Resources over the run (metrics file)</h2>\n");
             htmlTable(b, METRICS_HEAD, metricsRows());
@@ -334,7 +337,7 @@ public final class ComparisonReport {
         for (String[] r : rows) {
             b.append("<tr>");
             for (String v : r) {
-                b.append(v.contains("NOT significant") || v.startsWith("varies") ? "<td class=\"bad\">" : "<td>").append(esc(v)).append("</td>");
+                b.append(v.contains("too few runs") || v.contains("varies") ? "<td class=\"bad\">" : "<td>").append(esc(v)).append("</td>");
             }
             b.append("</tr>\n");
         }
@@ -357,11 +360,4 @@ public final class ComparisonReport {
         return Double.isNaN(v) ? "–" : String.format(Locale.ROOT, "%.1f%%", 100 * v);
     }
 
-    private static String p(double v) {
-        return Double.isNaN(v) ? "–" : v < 0.0001 ? "<0.0001" : String.format(Locale.ROOT, "%.4f", v);
-    }
-
-    private static String rel(double v, double base) {
-        return Double.isNaN(base) || base == 0 ? "–" : String.format(Locale.ROOT, "%.1f", 100 * v / base);
-    }
 }

@@ -1,6 +1,7 @@
 package io.envbench.report;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.awt.image.BufferedImage;
@@ -18,6 +19,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import io.envbench.stats.Comparison;
+import io.envbench.stats.Figure;
+import io.envbench.stats.Verdict;
 import io.envbench.results.Sample;
 
 class ComparisonReportTest {
@@ -31,9 +34,15 @@ class ComparisonReportTest {
 
     /** Two runs of three environments; docker-bridge clearly slower. */
     static Comparison comparison() {
+        return comparison(2);
+    }
+
+    /** runs x three environments of 3000 samples each; docker-bridge clearly slower, docker-host drawn like bare. */
+    static Comparison comparison(int runs) {
         Comparison c = new Comparison();
         Random r = new Random(3);
-        for (String run : List.of("run1", "run2")) {
+        for (int n = 1; n <= runs; n++) {
+            String run = "run" + n;
             long t = 1_000_000;
             for (int i = 0; i < 3000; i++) {
                 t += 2;
@@ -54,8 +63,12 @@ class ComparisonReportTest {
         assertEquals(ComparisonReport.CSV_HEADER, csv.get(0));
         assertEquals(1 + 3 * 2, csv.size(), "3 environments x (GET / + TOTAL)");
         assertTrue(csv.get(1).startsWith("bare,GET /,6000,"), csv.get(1));
+        int columns = ComparisonReport.CSV_HEADER.split(",").length;
+        csv.forEach(line -> assertEquals(columns, line.split(",", -1).length, line));
         assertTrue(Files.readString(dir.resolve("index.html")).contains("charts/p90.svg"));
-        assertTrue(Files.readString(dir.resolve("comparison.md")).contains("| GET / | bare vs docker-bridge |"));
+        String md = Files.readString(dir.resolve("comparison.md"));
+        assertTrue(md.contains("## Across runs: which differences hold"), md);
+        assertFalse(md.contains("Significance") || md.contains("Mann-Whitney p (response times)"), "no sample-level verdicts");
         for (String chart : new ComparisonCharts(comparison(), "bare").all().keySet()) {
             BufferedImage png = ImageIO.read(dir.resolve("charts/" + chart + ".png").toFile());
             assertEquals(ComparisonReport.CHART_WIDTH, png.getWidth(), chart);
@@ -67,14 +80,55 @@ class ComparisonReportTest {
         assertTrue(files.stream().noneMatch(f -> f.toString().endsWith(".part")));
     }
 
+    /** 6,000 samples a side and a clear difference, but two runs each: no verdict, and every output says so. */
     @Test
-    void significanceMarksTheRealDifferenceOnly() {
-        var diffs = new ComparisonReport(comparison(), "bare").differences().stream()
-                .filter(d -> d.label().equals("GET /")).toList();
-        var bridge = diffs.stream().filter(d -> d.envB().equals("docker-bridge")).findFirst().get();
-        var host = diffs.stream().filter(d -> d.envA().equals("bare") && d.envB().equals("docker-host")).findFirst().get();
-        assertTrue(bridge.latencySignificant(), "bare vs bridge p=" + bridge.latencyP());
-        assertTrue(!host.latencySignificant(), "bare vs host drawn from one distribution, p=" + host.latencyP());
+    void samplesOfTwoRunsGiveNoVerdict() {
+        ComparisonReport report = new ComparisonReport(comparison(2), "bare");
+        String[] bridge = row(report.tableRows(), "GET /", "docker-bridge");
+        assertEquals("2", bridge[2], "runs");
+        assertTrue(bridge[bridge.length - 1].matches("\\+\\d+\\.\\d% \\(too few runs: 2 vs 2\\)"), bridge[bridge.length - 1]);
+        assertTrue(report.text().contains("(too few runs: 2 vs 2)"), report.text());
+        assertTrue(report.markdown().contains("too few runs (2 vs 2; at least 4 each needed for p<0.05)"), report.markdown());
+        assertTrue(report.html(List.of()).contains("<td class=\"bad\">too few runs (2 vs 2;"), "flagged in HTML");
+        assertEquals(Verdict.Kind.TOO_FEW_RUNS, report.acrossRuns().versusBaseline("docker-bridge", "GET /", Figure.P90).kind());
+        assertTrue(report.tableRows().stream().flatMap(java.util.Arrays::stream).noneMatch(cell -> cell.contains("~")),
+                "never a silent ~");
+    }
+
+    /** Six runs: the real difference is marked with its sign in every output, the one drawn alike with "~". */
+    @Test
+    void sixRunsMarkTheRealDifferenceOnly() {
+        ComparisonReport report = new ComparisonReport(comparison(6), null);
+        List<String[]> rows = report.tableRows();
+        String bridgeP90 = row(rows, "GET /", "docker-bridge")[14];
+        String hostP90 = row(rows, "GET /", "docker-host")[14];
+        assertEquals("baseline", row(rows, "GET /", "bare")[14]);
+        assertTrue(bridgeP90.startsWith("+") && bridgeP90.endsWith(" p=0.002"), bridgeP90);
+        assertTrue(hostP90.startsWith("~ p="), hostP90);
+        assertTrue(report.text().contains(bridgeP90) && report.text().contains(hostP90), report.text());
+        String md = report.markdown();
+        assertTrue(md.contains("| ~ (p=") && md.contains(" n=6) |"), md);
+        assertFalse(md.matches("(?s).*\\(too few runs: \\d.*"), md);
+        String[] head = ComparisonReport.CSV_HEADER.split(",");
+        int verdict = List.of(head).indexOf("p90Verdict");
+        int change = List.of(head).indexOf("p90VsBaselinePct");
+        int median = List.of(head).indexOf("p90MedianOfRuns");
+        for (String line : report.csv().lines().skip(1).toList()) {
+            String[] f = line.split(",", -1);
+            if (f[1].equals("GET /")) {
+                assertEquals(switch (f[0]) { case "bare" -> "baseline"; case "docker-bridge" -> "significant"; default -> "~"; },
+                        f[verdict], line);
+                assertEquals(report.acrossRuns().medianOfRuns(f[0], "GET /", Figure.P90), Double.parseDouble(f[median]), 1e-4, line);
+                assertEquals("6", f[List.of(head).indexOf("runs")], line);
+            }
+            if (f[0].equals("docker-bridge")) {
+                assertTrue(Double.parseDouble(f[change]) > 50, line);
+            }
+        }
+    }
+
+    private static String[] row(List<String[]> rows, String label, String env) {
+        return rows.stream().filter(r -> r[0].equals(label) && r[1].equals(env)).findFirst().orElseThrow();
     }
 
     @Test
