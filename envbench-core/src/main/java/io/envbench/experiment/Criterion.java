@@ -4,6 +4,7 @@ import io.envbench.settings.InvalidSettingException;
 
 import java.math.BigDecimal;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
@@ -263,7 +264,9 @@ public record Criterion(String text, FigureRef figure, Operator operator, Thresh
                         + "FACTOR * FIGURE(ENVIRONMENT) (e.g. 1.2 * p90(bare))");
             }
             String key = word.group();
-            Figure figure = Figure.forKey(key).orElseThrow(() -> fail("'" + key + "' is not a figure; use " + Figure.choices()));
+            Figure figure = Figure.forKey(key).orElseThrow(() -> fail("'" + key + "' is not a figure; "
+                    + Arrays.stream(Figure.values()).filter(f -> f.key().equalsIgnoreCase(key)).map(f -> "did you mean " + f.key() + "? ")
+                    .findFirst().orElse("") + "use " + Figure.choices()));
             pos = word.end();
             skipSpaces();
             if (!consume("(")) {

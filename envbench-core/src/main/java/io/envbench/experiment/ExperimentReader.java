@@ -233,12 +233,18 @@ final class ExperimentReader {
             warmup = optionalSeconds(m, WARMUP_SECONDS, "seconds at the start of each run left out of the figures, e.g. 5").orElse(Duration.ZERO);
             duration = requiredSeconds(m, DURATION_SECONDS, "how long the plan runs, in seconds, warm-up included, e.g. 60");
         }
-        Optional<Path> plan = planNode.isEmpty() ? Optional.empty() : Optional.of(planFile(planNode.get()));
+        Optional<Path> plan = planNode.isEmpty() ? Optional.empty() : Optional.of(resolve(planNode.get()));
         Map<String, String> properties = properties(m);
         Optional<HttpLoad> finalHttp = http;
         Duration finalWarmup = warmup;
         Duration finalDuration = duration;
-        return located(f -> f.equals(LOAD) ? LOAD : YamlTree.child(LOAD, f), () -> new LoadPlan(plan, properties, finalHttp, finalWarmup, finalDuration));
+        LoadPlan load = located(f -> f.equals(LOAD) ? LOAD : YamlTree.child(LOAD, f),
+                () -> new LoadPlan(plan, properties, finalHttp, finalWarmup, finalDuration));
+        // after the record's checks, so "has both http: and plan:" comes before "the plan does not exist"
+        if (planNode.isPresent()) {
+            checkPlanFile(planNode.get(), plan.get());
+        }
+        return load;
     }
 
     private HttpLoad httpLoad(Node node) throws ExperimentException {
@@ -259,8 +265,7 @@ final class ExperimentReader {
         return located(f -> YamlTree.child(m.path(), f), () -> new HttpLoad(path, threads, rate, rampUp, warmup, duration));
     }
 
-    private Path planFile(Scalar node) throws ExperimentException {
-        Path plan = resolve(node);
+    private void checkPlanFile(Scalar node, Path plan) throws ExperimentException {
         if (Files.isDirectory(plan)) {
             throw fail(node, "'" + node.text() + "' is a folder (" + plan + "); give a JMeter plan (.jmx) file");
         }
@@ -268,7 +273,6 @@ final class ExperimentReader {
             throw fail(node, "'" + node.text() + "' does not exist (looked for " + plan + "); give a JMeter plan (.jmx), relative to "
                     + "this file's folder or absolute");
         }
-        return plan;
     }
 
     private Map<String, String> properties(Mapping load) throws ExperimentException {
@@ -348,7 +352,11 @@ final class ExperimentReader {
                 bestDistance = d;
             }
         }
-        return bestDistance <= Math.max(2, typed.length() / 4) ? Optional.ofNullable(best) : Optional.empty();
+        if (bestDistance <= Math.max(2, typed.length() / 4)) {
+            return Optional.ofNullable(best);
+        }
+        // a unit left off (duration for durationSeconds) is a long way in letters but an obvious slip
+        return allowed.stream().filter(c -> typed.length() >= 3 && c.toLowerCase().startsWith(typed.toLowerCase())).findFirst();
     }
 
     private static int distance(String a, String b) {

@@ -5,10 +5,12 @@ import io.envbench.settings.InvalidSettingException;
 import java.math.BigDecimal;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.TreeMap;
 
 /**
  * The load every run puts on its environment: either a JMeter plan or the built-in {@link HttpLoad}, never both.
@@ -71,10 +73,10 @@ public record LoadPlan(Optional<Path> plan, Map<String, String> properties, Opti
      * {@value #DURATION_PROPERTY} in seconds, so a plan that reads them follows the file and {@code --quick}.
      */
     public Map<String, String> jmeterProperties() {
-        Map<String, String> all = new LinkedHashMap<>(new java.util.TreeMap<>(properties));
+        Map<String, String> all = new LinkedHashMap<>(new TreeMap<>(properties));
         all.put(WARMUP_PROPERTY, seconds(warmup));
         all.put(DURATION_PROPERTY, seconds(duration));
-        return java.util.Collections.unmodifiableMap(all);
+        return Collections.unmodifiableMap(all);
     }
 
     /**
