@@ -101,7 +101,10 @@ public record Experiment(String name, String description, List<EnvironmentPlan> 
         return new Experiment(name, description, environments, load.quick(), repetitions, order, seed, baseline, criteria, file);
     }
 
-    /** The experiment as run, every default filled in; {@link ExperimentFile#parse} reads it back to an equal experiment. */
+    /**
+     * The experiment as run, every default filled in (each environment's target, the absolute plan, durations after
+     * {@link #quick()}); {@link ExperimentFile#parse} reads it back to the same experiment, whose toYaml is this text.
+     */
     public String toYaml() {
         return ExperimentWriter.toYaml(this);
     }
