@@ -1,0 +1,515 @@
+package io.envbench.experiment;
+
+import static io.envbench.experiment.YamlFields.*;
+
+import io.envbench.docker.ContainerOptions;
+import io.envbench.docker.NetworkMode;
+import io.envbench.docker.VolumeMount;
+import io.envbench.environment.EnvironmentDefinition;
+import io.envbench.experiment.YamlTree.Mapping;
+import io.envbench.experiment.YamlTree.Node;
+import io.envbench.experiment.YamlTree.Scalar;
+import io.envbench.experiment.YamlTree.Sequence;
+import io.envbench.recipe.TargetRecipe;
+import io.envbench.settings.InvalidSettingException;
+import io.envbench.units.CpuSet;
+import io.envbench.units.LocalPorts;
+import io.envbench.units.MemorySize;
+
+import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Function;
+import java.util.function.Supplier;
+import java.util.regex.Pattern;
+
+/**
+ * Turns the located YAML tree into an {@link Experiment}. Types are checked here; everything else is checked by
+ * the records and the core's validators (the same messages as the JMeter GUI), whose field names this maps back
+ * to the file's field paths and lines.
+ */
+final class ExperimentReader {
+    private static final Pattern WHOLE = Pattern.compile("[-+]?\\d+");
+    private static final Pattern DECIMAL = Pattern.compile("[-+]?(\\d+(\\.\\d*)?|\\.\\d+)([eE][-+]?\\d+)?");
+
+    private final Path file;
+    private final Path targetsDir;
+    private final Node root;
+    private final Map<String, Integer> lines = new HashMap<>();
+    private final Set<String> checkedTargets = new HashSet<>();
+
+    ExperimentReader(Path file, Path targetsDir, Node root) {
+        this.file = file;
+        this.targetsDir = targetsDir;
+        this.root = root;
+        index(root);
+    }
+
+    private void index(Node n) {
+        lines.put(n.path(), n.line());
+        if (n instanceof Mapping m) {
+            m.fields().values().forEach(this::index);
+        } else if (n instanceof Sequence s) {
+            s.items().forEach(this::index);
+        }
+    }
+
+    Experiment experiment() throws ExperimentException {
+        Mapping top = mapping(root, "the experiment's fields: name:, environments:, load: and the others in testplans/experiments/README.md");
+        checkFields(top, TOP);
+        String name = requiredText(top, NAME, "the experiment's name, e.g. static-web");
+        String description = scalar(top, DESCRIPTION, "a line of text").map(Scalar::text).orElse("");
+        Optional<Scalar> target = scalar(top, TARGET, "a target recipe under targets/, e.g. nginx-static");
+        if (target.isPresent()) {
+            checkTarget(target.get());
+        }
+        Optional<Scalar> portNode = scalar(top, PORT, "a TCP port on 127.0.0.1, e.g. 18080");
+        int port = portNode.isEmpty() ? Experiment.DEFAULT_PORT : toInt(wholeNumber(portNode.get(), "a TCP port on 127.0.0.1, e.g. 18080"));
+        if (portNode.isPresent()) {
+            at(portNode.get(), () -> {
+                LocalPorts.checkRange(PORT, port);
+                return port;
+            });
+        }
+        Duration readyTimeout = optionalSeconds(top, READY_TIMEOUT_SECONDS, "how long a target may take to get ready, in seconds, e.g. 60")
+                .orElse(Experiment.DEFAULT_READY_TIMEOUT);
+        List<EnvironmentPlan> environments = environments(top, target, port, readyTimeout);
+        LoadPlan load = load(top);
+        String repetitionsHelp = "how many times to run each environment, e.g. 4";
+        int repetitions = scalar(top, REPETITIONS, repetitionsHelp).isEmpty() ? Experiment.DEFAULT_REPETITIONS
+                : toInt(wholeNumber(scalar(top, REPETITIONS, repetitionsHelp).get(), repetitionsHelp));
+        Optional<Scalar> orderNode = scalar(top, ORDER, "interleaved or randomized");
+        RunOrder order = orderNode.isEmpty() ? Experiment.DEFAULT_ORDER : at(orderNode.get(), () -> RunOrder.parse(ORDER, orderNode.get().text()));
+        Optional<Scalar> seedNode = scalar(top, SEED, "a whole number that fixes the randomized order, e.g. 1");
+        long seed = seedNode.isEmpty() ? Experiment.DEFAULT_SEED : wholeNumber(seedNode.get(), "a whole number that fixes the randomized order, e.g. 1");
+        String baseline = scalar(top, BASELINE, "the environment the others are compared with, e.g. bare").map(Scalar::text)
+                .orElse(Experiment.defaultBaseline(environments));
+        List<Criterion> criteria = criteria(top, environments);
+        return located(f -> f, () -> new Experiment(name, description, environments, load, repetitions, order, seed, baseline, criteria, file));
+    }
+
+    private List<EnvironmentPlan> environments(Mapping top, Optional<Scalar> defaultTarget, int port, Duration readyTimeout)
+            throws ExperimentException {
+        String example = "one '- name: ...' entry per environment, e.g. - { name: bare, placement: bare }";
+        Node node = required(top, ENVIRONMENTS, "a list of environments, " + example);
+        if (!(node instanceof Sequence list)) {
+            throw fail(node, "is " + YamlTree.kind(node) + "; give a list of environments, " + example);
+        }
+        if (list.items().isEmpty()) {
+            throw fail(node, "is empty; add at least one environment, " + example);
+        }
+        List<EnvironmentPlan> plans = new ArrayList<>();
+        for (Node item : list.items()) {
+            plans.add(environment(item, defaultTarget, port, readyTimeout));
+        }
+        return plans;
+    }
+
+    private EnvironmentPlan environment(Node item, Optional<Scalar> defaultTarget, int port, Duration readyTimeout) throws ExperimentException {
+        Mapping m = mapping(item, "an environment: name:, placement: and, for Docker, its options");
+        checkFields(m, ENVIRONMENT);
+        String name = requiredText(m, NAME, "the environment's name, e.g. docker-bridge");
+        Scalar placement = requiredScalar(m, PLACEMENT, "bare or docker");
+        EnvironmentDefinition.Runtime runtime = at(placement, () -> EnvironmentDefinition.Runtime.parse(PLACEMENT, placement.text()));
+        if (runtime == EnvironmentDefinition.Runtime.BARE) {
+            for (String field : CONTAINER) {
+                if (m.fields().containsKey(field)) {
+                    throw fail(m.fields().get(field), "only applies to placement: docker; remove it, or set placement: docker");
+                }
+            }
+        }
+        Optional<Scalar> ownTarget = scalar(m, TARGET, "a target recipe under targets/, e.g. nginx-static");
+        Scalar target = ownTarget.or(() -> defaultTarget).orElseThrow(() -> fail(YamlTree.child(m.path(), TARGET),
+                "is missing; name a recipe under targets/ (" + String.join(", ", TargetRecipe.available(targetsDir))
+                        + ") here, or once for all environments as target: at the top"));
+        checkTarget(target);
+
+        ContainerOptions.Builder options = ContainerOptions.builder();
+        Optional<Scalar> network = scalar(m, NETWORK, "bridge or host");
+        if (network.isPresent()) {
+            options.networkMode(at(network.get(), () -> NetworkMode.parse(NETWORK, network.get().text())));
+        }
+        Optional<Node> volume = field(m, VOLUME);
+        if (volume.isPresent()) {
+            options.volume(volume(volume.get()));
+        }
+        Optional<Scalar> cpuset = scalar(m, CPUSET, "CPU numbers, e.g. \"0-1\"");
+        if (cpuset.isPresent()) {
+            options.cpuset(at(cpuset.get(), () -> CpuSet.parseForHost(CPUSET, cpuset.get().text())));
+        }
+        Optional<Scalar> cpus = scalar(m, CPUS, "a number of cores, e.g. 1.5");
+        if (cpus.isPresent()) {
+            double cores = decimal(cpus.get(), "a number of cores, e.g. 1.5");
+            at(cpus.get(), () -> options.cpus(cores));
+        }
+        Optional<Scalar> shares = scalar(m, CPU_SHARES, "a relative weight, e.g. 512");
+        if (shares.isPresent()) {
+            int weight = toInt(wholeNumber(shares.get(), "a relative weight, e.g. 512"));
+            at(shares.get(), () -> options.cpuShares(weight));
+        }
+        Optional<Scalar> memory = scalar(m, MEMORY, "a size such as 512m or 1g");
+        if (memory.isPresent()) {
+            long bytes = at(memory.get(), () -> MemorySize.parseContainerLimit(MEMORY, memory.get().text()));
+            at(memory.get(), () -> options.memoryBytes(bytes));
+        }
+        Function<String, String> definitionField = f -> switch (f) {
+            case "environment" -> YamlTree.child(m.path(), NAME);
+            case PORT, READY_TIMEOUT_SECONDS, TARGET -> f;
+            default -> YamlTree.child(m.path(), f);
+        };
+        EnvironmentDefinition definition = located(definitionField,
+                () -> new EnvironmentDefinition(name, target.text(), runtime, options.build(), port, readyTimeout));
+        return located(f -> YamlTree.child(m.path(), f), () -> new EnvironmentPlan(name, definition));
+    }
+
+    private VolumeMount volume(Node node) throws ExperimentException {
+        Mapping m = mapping(node, "a mapping such as { type: tmpfs, path: /var/cache/nginx } (type none, bind, named or tmpfs)");
+        checkFields(m, VOLUME_FIELDS);
+        Optional<Scalar> type = scalar(m, VOLUME_TYPE, "none, bind, named or tmpfs");
+        VolumeMount.Kind kind = type.isEmpty() ? VolumeMount.Kind.NONE
+                : at(type.get(), () -> VolumeMount.parseKind(VOLUME_TYPE, type.get().text()));
+        Optional<Scalar> source = scalar(m, VOLUME_SOURCE, "a host folder (bind) or a volume name (named)");
+        Optional<Scalar> path = scalar(m, VOLUME_PATH, "an absolute path inside the container, e.g. /var/cache/nginx");
+        boolean takesSource = kind == VolumeMount.Kind.BIND || kind == VolumeMount.Kind.NAMED;
+        if (source.isPresent() && !takesSource) {
+            throw fail(source.get(), "only applies to type: bind or named; remove it, or change the type");
+        }
+        if (path.isPresent() && kind == VolumeMount.Kind.NONE) {
+            throw fail(path.get(), "only applies to type: bind, named or tmpfs; remove it, or set a type");
+        }
+        if (kind == VolumeMount.Kind.NONE) {
+            return VolumeMount.NONE;
+        }
+        if (path.isEmpty()) {
+            throw fail(YamlTree.child(m.path(), VOLUME_PATH), "is missing; give the absolute path inside the container, e.g. /var/cache/nginx");
+        }
+        if (takesSource && source.isEmpty()) {
+            throw fail(YamlTree.child(m.path(), VOLUME_SOURCE), kind == VolumeMount.Kind.BIND
+                    ? "is missing; give the host folder to mount, relative to this file or absolute"
+                    : "is missing; give a volume name, e.g. envbench-data");
+        }
+        String sourceText = source.map(Scalar::text).orElse("");
+        if (kind == VolumeMount.Kind.BIND) {
+            // like plan:, a host folder is relative to the experiment file, so the file works from any directory
+            sourceText = resolve(source.get()).toString();
+        }
+        String finalSource = sourceText;
+        return located(f -> switch (f) {
+            case "volumePath" -> YamlTree.child(m.path(), VOLUME_PATH);
+            case "volumeSource" -> YamlTree.child(m.path(), VOLUME_SOURCE);
+            default -> m.path();
+        }, () -> new VolumeMount(kind, finalSource, path.get().text()));
+    }
+
+    private LoadPlan load(Mapping top) throws ExperimentException {
+        Node node = required(top, LOAD, "the load: http: (the built-in HTTP load) or plan: (a JMeter plan)");
+        Mapping m = mapping(node, "the load: http: (the built-in HTTP load) or plan: (a JMeter plan)");
+        checkFields(m, LOAD_FIELDS);
+        Optional<Node> httpNode = field(m, HTTP);
+        Optional<Scalar> planNode = scalar(m, PLAN, "a JMeter plan (.jmx), relative to this file");
+        Optional<HttpLoad> http = Optional.empty();
+        Duration warmup = Duration.ZERO;
+        Duration duration = Duration.ZERO;
+        if (httpNode.isPresent()) {
+            for (String planOnly : List.of(WARMUP_SECONDS, DURATION_SECONDS)) {
+                if (m.fields().containsKey(planOnly) && planNode.isEmpty()) {
+                    throw fail(m.fields().get(planOnly), "belongs inside http: with the built-in load; move it to load.http." + planOnly);
+                }
+            }
+            http = Optional.of(httpLoad(httpNode.get()));
+            warmup = http.get().warmup();
+            duration = http.get().duration();
+        } else if (planNode.isPresent()) {
+            warmup = optionalSeconds(m, WARMUP_SECONDS, "seconds at the start of each run left out of the figures, e.g. 5").orElse(Duration.ZERO);
+            duration = requiredSeconds(m, DURATION_SECONDS, "how long the plan runs, in seconds, warm-up included, e.g. 60");
+        }
+        Optional<Path> plan = planNode.isEmpty() ? Optional.empty() : Optional.of(resolve(planNode.get()));
+        Map<String, String> properties = properties(m);
+        Optional<HttpLoad> finalHttp = http;
+        Duration finalWarmup = warmup;
+        Duration finalDuration = duration;
+        LoadPlan load = located(f -> f.equals(LOAD) ? LOAD : YamlTree.child(LOAD, f),
+                () -> new LoadPlan(plan, properties, finalHttp, finalWarmup, finalDuration));
+        // after the record's checks, so "has both http: and plan:" comes before "the plan does not exist"
+        if (planNode.isPresent()) {
+            checkPlanFile(planNode.get(), plan.get());
+        }
+        return load;
+    }
+
+    private HttpLoad httpLoad(Node node) throws ExperimentException {
+        Mapping m = mapping(node, "the built-in HTTP load: path:, threads:, durationSeconds: and optionally requestsPerSecond:, "
+                + "rampUpSeconds:, warmupSeconds:");
+        checkFields(m, HTTP_FIELDS);
+        String path = requiredText(m, PATH, "the path to GET on the target, e.g. /page-4k.html");
+        String threadsHelp = "the number of concurrent users, e.g. 8";
+        Optional<Scalar> threadsNode = scalar(m, THREADS, threadsHelp);
+        int threads = threadsNode.isEmpty() ? 1 : toInt(wholeNumber(threadsNode.get(), threadsHelp));
+        String rateHelp = "requests per second for all threads together, or 0 for as fast as possible";
+        Optional<Scalar> rateNode = scalar(m, REQUESTS_PER_SECOND, rateHelp);
+        double rate = rateNode.isEmpty() ? 0 : decimal(rateNode.get(), rateHelp);
+        Duration rampUp = optionalSeconds(m, RAMP_UP_SECONDS, "seconds to start all threads, e.g. 0").orElse(Duration.ZERO);
+        Duration warmup = optionalSeconds(m, WARMUP_SECONDS, "seconds at the start of each run left out of the figures, e.g. 5")
+                .orElse(Duration.ZERO);
+        Duration duration = requiredSeconds(m, DURATION_SECONDS, "the run's length in seconds, warm-up included, e.g. 20");
+        return located(f -> YamlTree.child(m.path(), f), () -> new HttpLoad(path, threads, rate, rampUp, warmup, duration));
+    }
+
+    private void checkPlanFile(Scalar node, Path plan) throws ExperimentException {
+        if (Files.isDirectory(plan)) {
+            throw fail(node, "'" + node.text() + "' is a folder (" + plan + "); give a JMeter plan (.jmx) file");
+        }
+        if (!Files.isRegularFile(plan)) {
+            throw fail(node, "'" + node.text() + "' does not exist (looked for " + plan + "); give a JMeter plan (.jmx), relative to "
+                    + "this file's folder or absolute");
+        }
+    }
+
+    private Map<String, String> properties(Mapping load) throws ExperimentException {
+        Optional<Node> node = field(load, PROPERTIES);
+        if (node.isEmpty()) {
+            return Map.of();
+        }
+        Mapping m = mapping(node.get(), "-J properties for the plan, e.g. { envbench.threads: 8 }");
+        Map<String, String> properties = new LinkedHashMap<>();
+        for (Map.Entry<String, Node> e : m.fields().entrySet()) {
+            if (!(e.getValue() instanceof Scalar s)) {
+                throw fail(e.getValue(), "is " + YamlTree.kind(e.getValue()) + "; give a single value, e.g. 8");
+            }
+            properties.put(e.getKey(), s.text());
+        }
+        return properties;
+    }
+
+    private List<Criterion> criteria(Mapping top, List<EnvironmentPlan> environments) throws ExperimentException {
+        Optional<Node> node = field(top, CRITERIA);
+        if (node.isEmpty()) {
+            return List.of();
+        }
+        if (!(node.get() instanceof Sequence list)) {
+            throw fail(node.get(), "is " + YamlTree.kind(node.get()) + "; give a list, one '- p90(docker) <= 1.2 * p90(bare)' per line");
+        }
+        Set<String> names = new LinkedHashSet<>();
+        environments.forEach(e -> names.add(e.name()));
+        List<Criterion> criteria = new ArrayList<>();
+        for (Node item : list.items()) {
+            if (!(item instanceof Scalar s) || s.empty()) {
+                throw fail(item, "is " + YamlTree.kind(item) + "; write the criterion as text, in quotes when it holds ': ', "
+                        + "e.g. - \"p90(bare, 'GET: page') < 5\"");
+            }
+            criteria.add(at(item, () -> Criterion.parse(s.text(), names)));
+        }
+        return criteria;
+    }
+
+    // --- targets and paths ---
+
+    private void checkTarget(Scalar target) throws ExperimentException {
+        if (checkedTargets.add(target.path())) {
+            at(target, () -> TargetRecipe.load(targetsDir, target.text()));
+        }
+    }
+
+    /** A path in the file is relative to the file's folder, so the file works from any working directory. */
+    private Path resolve(Scalar node) throws ExperimentException {
+        try {
+            Path folder = file.getParent() == null ? file.toAbsolutePath().getRoot() : file.getParent();
+            return folder.resolve(node.text().strip()).toAbsolutePath().normalize();
+        } catch (InvalidPathException e) {
+            throw fail(node, "'" + node.text() + "' is not a path (" + e.getReason() + "); give a path relative to this file");
+        }
+    }
+
+    // --- fields and types ---
+
+    private void checkFields(Mapping m, List<String> allowed) throws ExperimentException {
+        for (Map.Entry<String, Node> e : m.fields().entrySet()) {
+            if (!allowed.contains(e.getKey())) {
+                String suggestion = closest(e.getKey(), allowed).map(s -> "did you mean " + s + "? ").orElse("");
+                throw fail(e.getValue(), "is not a field here; " + suggestion + "fields here: " + String.join(", ", allowed));
+            }
+        }
+    }
+
+    /** A near miss (edit distance at most 2, ignoring case) for "did you mean". */
+    private static Optional<String> closest(String typed, List<String> allowed) {
+        String best = null;
+        int bestDistance = Integer.MAX_VALUE;
+        for (String candidate : allowed) {
+            int d = distance(typed.toLowerCase(), candidate.toLowerCase());
+            if (d < bestDistance) {
+                best = candidate;
+                bestDistance = d;
+            }
+        }
+        if (bestDistance <= Math.max(2, typed.length() / 4)) {
+            return Optional.ofNullable(best);
+        }
+        // a unit left off (duration for durationSeconds) is a long way in letters but an obvious slip
+        return allowed.stream().filter(c -> typed.length() >= 3 && c.toLowerCase().startsWith(typed.toLowerCase())).findFirst();
+    }
+
+    private static int distance(String a, String b) {
+        int[] previous = new int[b.length() + 1];
+        int[] current = new int[b.length() + 1];
+        for (int j = 0; j <= b.length(); j++) {
+            previous[j] = j;
+        }
+        for (int i = 1; i <= a.length(); i++) {
+            current[0] = i;
+            for (int j = 1; j <= b.length(); j++) {
+                int substitution = previous[j - 1] + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1);
+                current[j] = Math.min(substitution, Math.min(previous[j], current[j - 1]) + 1);
+            }
+            int[] swap = previous;
+            previous = current;
+            current = swap;
+        }
+        return previous[b.length()];
+    }
+
+    private Mapping mapping(Node n, String expected) throws ExperimentException {
+        if (n instanceof Mapping m) {
+            return m;
+        }
+        throw fail(n, "is " + YamlTree.kind(n) + "; give " + expected);
+    }
+
+    /** The field's node, empty when absent or written without a value. */
+    private static Optional<Node> field(Mapping m, String key) {
+        Node n = m.fields().get(key);
+        return n == null || n instanceof Scalar s && s.empty() ? Optional.empty() : Optional.of(n);
+    }
+
+    private Node required(Mapping m, String key, String expected) throws ExperimentException {
+        Node n = m.fields().get(key);
+        if (n == null) {
+            throw fail(YamlTree.child(m.path(), key), "is missing; give " + expected);
+        }
+        if (n instanceof Scalar s && s.empty()) {
+            throw fail(n, "is empty; give " + expected);
+        }
+        return n;
+    }
+
+    private Optional<Scalar> scalar(Mapping m, String key, String expected) throws ExperimentException {
+        Optional<Node> n = field(m, key);
+        if (n.isPresent() && !(n.get() instanceof Scalar)) {
+            throw fail(n.get(), "is " + YamlTree.kind(n.get()) + "; give " + expected);
+        }
+        return n.map(Scalar.class::cast);
+    }
+
+    private Scalar requiredScalar(Mapping m, String key, String expected) throws ExperimentException {
+        Node n = required(m, key, expected);
+        if (!(n instanceof Scalar s)) {
+            throw fail(n, "is " + YamlTree.kind(n) + "; give " + expected);
+        }
+        return s;
+    }
+
+    private String requiredText(Mapping m, String key, String expected) throws ExperimentException {
+        return requiredScalar(m, key, expected).text();
+    }
+
+    private long wholeNumber(Scalar s, String expected) throws ExperimentException {
+        String t = s.text().strip();
+        if (WHOLE.matcher(t).matches()) {
+            try {
+                return Long.parseLong(t);
+            } catch (NumberFormatException e) {
+                throw fail(s, "'" + t + "' is too large; give " + expected);
+            }
+        }
+        throw fail(s, "'" + s.text() + "' is not a whole number; give " + expected);
+    }
+
+    private double decimal(Scalar s, String expected) throws ExperimentException {
+        String t = s.text().strip();
+        if (!DECIMAL.matcher(t).matches()) {
+            throw fail(s, "'" + s.text() + "' is not a number; give " + expected);
+        }
+        double v = Double.parseDouble(t);
+        if (Double.isInfinite(v)) {
+            throw fail(s, "'" + t + "' is too large; give " + expected);
+        }
+        return v;
+    }
+
+    private Optional<Duration> optionalSeconds(Mapping m, String key, String expected) throws ExperimentException {
+        Optional<Scalar> s = scalar(m, key, expected);
+        return s.isEmpty() ? Optional.empty() : Optional.of(seconds(s.get(), expected));
+    }
+
+    private Duration requiredSeconds(Mapping m, String key, String expected) throws ExperimentException {
+        return seconds(requiredScalar(m, key, expected), expected);
+    }
+
+    private Duration seconds(Scalar s, String expected) throws ExperimentException {
+        double seconds = decimal(s, expected);
+        if (Math.abs(seconds) > 1e9) {
+            throw fail(s, "'" + s.text() + "' is too large; give " + expected);
+        }
+        // the records say what is wrong with a negative or zero length, in one place
+        return Duration.ofMillis(Math.round(seconds * 1000));
+    }
+
+    /** Out-of-range values are clamped, so the record's range check reports them rather than an overflow. */
+    private static int toInt(long v) {
+        return (int) Math.max(Integer.MIN_VALUE, Math.min(Integer.MAX_VALUE, v));
+    }
+
+    // --- errors ---
+
+    private ExperimentException fail(Node n, String problemAndFix) {
+        return new ExperimentException(file, n.path(), n.line(), problemAndFix);
+    }
+
+    /** For a field that is not in the file: the line of the nearest enclosing field. */
+    private ExperimentException fail(String path, String problemAndFix) {
+        return new ExperimentException(file, path, lineOf(path), problemAndFix);
+    }
+
+    private int lineOf(String path) {
+        String p = path;
+        while (!lines.containsKey(p) && !p.isEmpty()) {
+            int cut = p.endsWith("]") ? p.lastIndexOf('[') : p.lastIndexOf('.');
+            p = cut < 0 ? "" : p.substring(0, cut);
+        }
+        return lines.getOrDefault(p, 1);
+    }
+
+    /** Runs a core validator; its failure is reported at the given node. */
+    private <T> T at(Node n, Supplier<T> validated) throws ExperimentException {
+        try {
+            return validated.get();
+        } catch (InvalidSettingException e) {
+            throw fail(n, problem(e));
+        }
+    }
+
+    /** Builds a record; a failure is reported at the file path its field name maps to. */
+    private <T> T located(Function<String, String> fieldToPath, Supplier<T> built) throws ExperimentException {
+        try {
+            return built.get();
+        } catch (InvalidSettingException e) {
+            throw fail(fieldToPath.apply(e.field()), problem(e));
+        }
+    }
+
+    /** The message without its "field: " prefix: the file's field path replaces it. */
+    private static String problem(InvalidSettingException e) {
+        String prefix = e.field() + ": ";
+        return e.getMessage().startsWith(prefix) ? e.getMessage().substring(prefix.length()) : e.getMessage();
+    }
+}

@@ -1,0 +1,116 @@
+package io.envbench.experiment;
+
+import static io.envbench.experiment.YamlFields.*;
+
+import io.envbench.docker.ContainerOptions;
+import io.envbench.docker.VolumeMount;
+import io.envbench.environment.EnvironmentDefinition;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
+import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+
+import java.math.BigDecimal;
+import java.time.Duration;
+import java.util.Locale;
+import java.util.TreeMap;
+
+/** Writes an experiment back as a file, every default filled in, so a results folder says exactly what ran. */
+final class ExperimentWriter {
+    private ExperimentWriter() {
+    }
+
+    static String toYaml(Experiment e) {
+        YAMLMapper yaml = YAMLMapper.builder()
+                .disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER)
+                .enable(YAMLGenerator.Feature.MINIMIZE_QUOTES)
+                .enable(YAMLGenerator.Feature.INDENT_ARRAYS_WITH_INDICATOR)
+                .build();
+        ObjectNode root = yaml.createObjectNode();
+        root.put(NAME, e.name());
+        root.put(DESCRIPTION, e.description());
+        root.put(PORT, e.port());
+        root.put(READY_TIMEOUT_SECONDS, seconds(e.readyTimeout()));
+        ArrayNode environments = root.putArray(ENVIRONMENTS);
+        e.environments().forEach(env -> environment(environments.addObject(), env.definition()));
+        root.put(REPETITIONS, e.repetitions());
+        root.put(ORDER, e.order().yamlName());
+        root.put(SEED, e.seed());
+        root.put(BASELINE, e.baseline());
+        load(root.putObject(LOAD), e.load());
+        ArrayNode criteria = root.putArray(CRITERIA);
+        e.criteria().forEach(c -> criteria.add(c.text()));
+        try {
+            return "# experiment " + e.name() + " as run: every default filled in (fields: testplans/experiments/README.md)\n"
+                    + yaml.writeValueAsString(root);
+        } catch (JsonProcessingException ex) {
+            throw new IllegalStateException("cannot write experiment " + e.name() + " as YAML", ex);
+        }
+    }
+
+    private static void environment(ObjectNode out, EnvironmentDefinition d) {
+        out.put(NAME, d.name());
+        out.put(PLACEMENT, d.runtime().name().toLowerCase(Locale.ROOT));
+        out.put(TARGET, d.target());
+        if (d.runtime() == EnvironmentDefinition.Runtime.BARE) {
+            return;
+        }
+        ContainerOptions o = d.options();
+        out.put(NETWORK, o.networkMode().dockerName());
+        VolumeMount v = o.volume();
+        ObjectNode volume = out.putObject(VOLUME);
+        volume.put(VOLUME_TYPE, v.kind().name().toLowerCase(Locale.ROOT));
+        if (!v.source().isEmpty()) {
+            volume.put(VOLUME_SOURCE, v.source());
+        }
+        if (!v.containerPath().isEmpty()) {
+            volume.put(VOLUME_PATH, v.containerPath());
+        }
+        o.cpuset().ifPresent(c -> out.put(CPUSET, c.toString()));
+        o.cpus().ifPresent(c -> out.put(CPUS, number(c)));
+        o.cpuShares().ifPresent(c -> out.put(CPU_SHARES, c));
+        o.memoryBytes().ifPresent(m -> out.put(MEMORY, memory(m)));
+    }
+
+    private static void load(ObjectNode out, LoadPlan load) {
+        if (load.http().isPresent()) {
+            HttpLoad h = load.http().get();
+            ObjectNode http = out.putObject(HTTP);
+            http.put(PATH, h.path());
+            http.put(THREADS, h.threads());
+            http.put(REQUESTS_PER_SECOND, number(h.requestsPerSecond()));
+            http.put(RAMP_UP_SECONDS, seconds(h.rampUp()));
+            http.put(WARMUP_SECONDS, seconds(h.warmup()));
+            http.put(DURATION_SECONDS, seconds(h.duration()));
+            return;
+        }
+        out.put(PLAN, load.plan().orElseThrow().toString());
+        ObjectNode properties = out.putObject(PROPERTIES);
+        new TreeMap<>(load.properties()).forEach(properties::put);
+        out.put(WARMUP_SECONDS, seconds(load.warmup()));
+        out.put(DURATION_SECONDS, seconds(load.duration()));
+    }
+
+    /** {@code 5}, {@code 2.5}: as a person would write it. */
+    private static BigDecimal seconds(Duration d) {
+        return new BigDecimal(LoadPlan.seconds(d));
+    }
+
+    private static BigDecimal number(double v) {
+        return new BigDecimal(Criterion.typed(v));
+    }
+
+    /** In the largest unit that divides it exactly, as docker run --memory writes it. */
+    private static String memory(long bytes) {
+        String[] units = {"g", "m", "k"};
+        long[] sizes = {1L << 30, 1L << 20, 1L << 10};
+        for (int i = 0; i < units.length; i++) {
+            if (bytes % sizes[i] == 0) {
+                return bytes / sizes[i] + units[i];
+            }
+        }
+        return Long.toString(bytes);
+    }
+}

@@ -1,0 +1,124 @@
+package io.envbench.experiment;
+
+import io.envbench.settings.InvalidSettingException;
+
+import java.math.BigDecimal;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.TreeMap;
+
+/**
+ * The load every run puts on its environment: either a JMeter plan or the built-in {@link HttpLoad}, never both.
+ * Immutable. Validation errors name the field as written under {@code load}.
+ *
+ * @param plan       the JMeter plan (.jmx), absolute; empty with {@code http}
+ * @param properties passed to the plan as {@code -Jname=value}; see {@link #jmeterProperties()}
+ * @param http       the built-in HTTP load; empty with {@code plan}
+ * @param warmup     samples that start within the first {@code warmup} of a run are left out of the figures
+ * @param duration   the whole run, warm-up included: for a plan, how long it is expected to run (progress, time
+ *                   left), for {@code http} the load's duration
+ */
+public record LoadPlan(Optional<Path> plan, Map<String, String> properties, Optional<HttpLoad> http, Duration warmup, Duration duration) {
+    /** The plan reads its warm-up from this property: it always equals {@link #warmup()}. */
+    public static final String WARMUP_PROPERTY = "envbench.warmup.seconds";
+    /** The plan reads its length from this property: it always equals {@link #duration()}. */
+    public static final String DURATION_PROPERTY = "envbench.duration.seconds";
+
+    public LoadPlan {
+        Objects.requireNonNull(plan, "plan");
+        Objects.requireNonNull(http, "http");
+        properties = Map.copyOf(properties == null ? Map.of() : properties);
+        if (plan.isPresent() == http.isPresent()) {
+            throw new InvalidSettingException("load", plan.isPresent()
+                    ? "has both http: and plan:; keep one (http: the built-in HTTP load, plan: a JMeter plan)"
+                    : "has neither http: nor plan:; add http: (path:, threads:, durationSeconds:) or plan: my-plan.jmx");
+        }
+        if (plan.isPresent() && !plan.get().isAbsolute()) {
+            throw new InvalidSettingException("plan", "'" + plan.get() + "' must be resolved to an absolute path");
+        }
+        checkWindow(warmup, duration);
+        if (http.isPresent()) {
+            if (!properties.isEmpty()) {
+                throw new InvalidSettingException("properties", "only a plan reads -J properties; remove them, or use plan:");
+            }
+            if (!warmup.equals(http.get().warmup()) || !duration.equals(http.get().duration())) {
+                throw new InvalidSettingException("http", "warmup and duration must be the HTTP load's; build it with LoadPlan.http(load)");
+            }
+        }
+        for (String reserved : new String[] {WARMUP_PROPERTY, DURATION_PROPERTY}) {
+            if (properties.containsKey(reserved)) {
+                throw new InvalidSettingException("properties." + reserved, "is set from load." + (reserved.equals(WARMUP_PROPERTY)
+                        ? "warmupSeconds" : "durationSeconds") + "; set that instead (EnvBench passes it to the plan as this property)");
+            }
+        }
+    }
+
+    /** The built-in HTTP load. */
+    public static LoadPlan http(HttpLoad load) {
+        return new LoadPlan(Optional.empty(), Map.of(), Optional.of(load), load.warmup(), load.duration());
+    }
+
+    /** A JMeter plan, run with {@code properties} as {@code -J}. */
+    public static LoadPlan plan(Path jmx, Map<String, String> properties, Duration warmup, Duration duration) {
+        return new LoadPlan(Optional.of(jmx), properties, Optional.empty(), warmup, duration);
+    }
+
+    /**
+     * What to pass a plan as {@code -J}: {@link #properties()}, plus {@value #WARMUP_PROPERTY} and
+     * {@value #DURATION_PROPERTY} in seconds, so a plan that reads them follows the file and {@code --quick}.
+     */
+    public Map<String, String> jmeterProperties() {
+        Map<String, String> all = new LinkedHashMap<>(new TreeMap<>(properties));
+        all.put(WARMUP_PROPERTY, seconds(warmup));
+        all.put(DURATION_PROPERTY, seconds(duration));
+        return Collections.unmodifiableMap(all);
+    }
+
+    /**
+     * The same load, shortened to the least that still gives figures: warm-up at most 1 s, run at most 3 s,
+     * ramp-up 0. Never lengthens a load that is already shorter.
+     */
+    public LoadPlan quick() {
+        Duration quickWarmup = min(warmup, QUICK_WARMUP);
+        Duration quickDuration = min(duration, QUICK_DURATION);
+        if (http.isPresent()) {
+            HttpLoad h = http.get();
+            return http(new HttpLoad(h.path(), h.threads(), h.requestsPerSecond(), Duration.ZERO, quickWarmup, quickDuration));
+        }
+        return plan(plan.get(), properties, quickWarmup, quickDuration);
+    }
+
+    static final Duration QUICK_WARMUP = Duration.ofSeconds(1);
+    static final Duration QUICK_DURATION = Duration.ofSeconds(3);
+
+    private static Duration min(Duration a, Duration b) {
+        return a.compareTo(b) <= 0 ? a : b;
+    }
+
+    /** Shared by the plan and the HTTP load, so both say the same about the same fields. */
+    static void checkWindow(Duration warmup, Duration duration) {
+        Objects.requireNonNull(warmup, "warmup");
+        Objects.requireNonNull(duration, "duration");
+        if (warmup.isNegative()) {
+            throw new InvalidSettingException("warmupSeconds", seconds(warmup) + " s is negative; give 0 or more seconds, e.g. 5");
+        }
+        if (duration.isNegative() || duration.isZero()) {
+            throw new InvalidSettingException("durationSeconds", seconds(duration) + " s is not a length; give the run's length in "
+                    + "seconds, warm-up included, e.g. 20");
+        }
+        if (warmup.compareTo(duration) >= 0) {
+            throw new InvalidSettingException("warmupSeconds", seconds(warmup) + " s leaves nothing of the " + seconds(duration)
+                    + " s run (durationSeconds includes the warm-up); make it shorter than durationSeconds");
+        }
+    }
+
+    /** Seconds as written in a file: {@code 5}, {@code 2.5}. */
+    static String seconds(Duration d) {
+        return BigDecimal.valueOf(d.toMillis()).movePointLeft(3).stripTrailingZeros().toPlainString();
+    }
+}

@@ -1,0 +1,53 @@
+package io.envbench.experiment;
+
+import java.util.List;
+
+/** The field names of an experiment file, in the order toYaml writes them: one catalogue for the reader and the writer. */
+final class YamlFields {
+    private YamlFields() {
+    }
+
+    static final String NAME = "name";
+    static final String DESCRIPTION = "description";
+    static final String TARGET = "target";
+    static final String PORT = "port";
+    static final String READY_TIMEOUT_SECONDS = "readyTimeoutSeconds";
+    static final String ENVIRONMENTS = "environments";
+    static final String REPETITIONS = "repetitions";
+    static final String ORDER = "order";
+    static final String SEED = "seed";
+    static final String BASELINE = "baseline";
+    static final String LOAD = "load";
+    static final String CRITERIA = "criteria";
+    static final List<String> TOP = List.of(NAME, DESCRIPTION, TARGET, PORT, READY_TIMEOUT_SECONDS, ENVIRONMENTS, REPETITIONS,
+            ORDER, SEED, BASELINE, LOAD, CRITERIA);
+
+    static final String PLACEMENT = "placement";
+    static final String NETWORK = "network";
+    static final String VOLUME = "volume";
+    static final String CPUSET = "cpuset";
+    static final String CPUS = "cpus";
+    static final String CPU_SHARES = "cpuShares";
+    static final String MEMORY = "memory";
+    /** Only for placement: docker. */
+    static final List<String> CONTAINER = List.of(NETWORK, VOLUME, CPUSET, CPUS, CPU_SHARES, MEMORY);
+    static final List<String> ENVIRONMENT = List.of(NAME, PLACEMENT, TARGET, NETWORK, VOLUME, CPUSET, CPUS, CPU_SHARES, MEMORY);
+
+    static final String VOLUME_TYPE = "type";
+    static final String VOLUME_SOURCE = "source";
+    static final String VOLUME_PATH = "path";
+    static final List<String> VOLUME_FIELDS = List.of(VOLUME_TYPE, VOLUME_SOURCE, VOLUME_PATH);
+
+    static final String HTTP = "http";
+    static final String PLAN = "plan";
+    static final String PROPERTIES = "properties";
+    static final String WARMUP_SECONDS = "warmupSeconds";
+    static final String DURATION_SECONDS = "durationSeconds";
+    static final List<String> LOAD_FIELDS = List.of(HTTP, PLAN, PROPERTIES, WARMUP_SECONDS, DURATION_SECONDS);
+
+    static final String PATH = "path";
+    static final String THREADS = "threads";
+    static final String REQUESTS_PER_SECOND = "requestsPerSecond";
+    static final String RAMP_UP_SECONDS = "rampUpSeconds";
+    static final List<String> HTTP_FIELDS = List.of(PATH, THREADS, REQUESTS_PER_SECOND, RAMP_UP_SECONDS, WARMUP_SECONDS, DURATION_SECONDS);
+}
