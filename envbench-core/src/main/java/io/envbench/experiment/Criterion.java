@@ -1,5 +1,7 @@
 package io.envbench.experiment;
 
+import io.envbench.stats.Figure;
+
 import io.envbench.settings.InvalidSettingException;
 
 import java.math.BigDecimal;
@@ -64,7 +66,7 @@ public record Criterion(String text, FigureRef figure, Operator operator, Thresh
         @Override
         public String toString() {
             String shownLabel = label.matches("[^,()'\"]*") ? label : label.contains("'") ? "\"" + label + "\"" : "'" + label + "'";
-            return figure.key() + "(" + environment + (TOTAL.equals(label) ? "" : ", " + shownLabel) + ")";
+            return figure.criterionName() + "(" + environment + (TOTAL.equals(label) ? "" : ", " + shownLabel) + ")";
         }
     }
 
@@ -173,22 +175,22 @@ public record Criterion(String text, FigureRef figure, Operator operator, Thresh
                 return missing(r.figure());
             }
             bound = r.factor() * base.getAsDouble();
-            String unit = r.figure().figure().unit();
+            String unit = r.figure().figure().suffix();
             boundText = r.factor() == 1
                     ? r.figure() + " = " + measured(bound) + unit
                     : typed(r.factor()) + " x " + r.figure() + " = " + typed(r.factor()) + " x " + measured(base.getAsDouble()) + unit
                     + " = " + measured(bound) + unit;
         } else {
             bound = ((Fixed) threshold).value();
-            boundText = typed(bound) + left.figure().unit();
+            boundText = typed(bound) + left.figure().suffix();
         }
         boolean passed = operator.holds(leftValue.getAsDouble(), bound);
-        return new Check(passed, left + " = " + measured(leftValue.getAsDouble()) + left.figure().unit() + " " + operator.symbol + " "
+        return new Check(passed, left + " = " + measured(leftValue.getAsDouble()) + left.figure().suffix() + " " + operator.symbol + " "
                 + boundText + ": " + (passed ? "PASSED" : "FAILED"));
     }
 
     private static OptionalDouble valueOf(FigureRef ref, FigureSource figures) {
-        OptionalDouble v = figures.value(ref.environment(), ref.label(), ref.figure().key());
+        OptionalDouble v = figures.value(ref.environment(), ref.label(), ref.figure().criterionName());
         return v.isPresent() && Double.isNaN(v.getAsDouble()) ? OptionalDouble.empty() : v;
     }
 
@@ -248,9 +250,9 @@ public record Criterion(String text, FigureRef figure, Operator operator, Thresh
                 throw fail("unexpected '" + text.substring(pos) + "' at the end; write FIGURE(ENVIRONMENT) OP VALUE, " + EXAMPLE);
             }
             if (threshold instanceof Relative r && !r.figure().figure().unit().equals(left.figure().unit())) {
-                throw fail("compares " + left.figure().key() + " (" + left.figure().unit().strip() + ") with " + r.figure().figure().key()
+                throw fail("compares " + left.figure().criterionName() + " (" + left.figure().unit().strip() + ") with " + r.figure().figure().criterionName()
                         + " (" + r.figure().figure().unit().strip() + "); compare figures of the same unit, e.g. "
-                        + left.figure().key() + "(docker) <= 1.2 * " + left.figure().key() + "(bare)");
+                        + left.figure().criterionName() + "(docker) <= 1.2 * " + left.figure().criterionName() + "(bare)");
             }
             return new Criterion(text, left, op, threshold);
         }
@@ -264,8 +266,8 @@ public record Criterion(String text, FigureRef figure, Operator operator, Thresh
                         + "FACTOR * FIGURE(ENVIRONMENT) (e.g. 1.2 * p90(bare))");
             }
             String key = word.group();
-            Figure figure = Figure.forKey(key).orElseThrow(() -> fail("'" + key + "' is not a figure; "
-                    + Arrays.stream(Figure.values()).filter(f -> f.key().equalsIgnoreCase(key)).map(f -> "did you mean " + f.key() + "? ")
+            Figure figure = Figure.forCriterionName(key).orElseThrow(() -> fail("'" + key + "' is not a figure; "
+                    + Arrays.stream(Figure.values()).filter(f -> f.criterionName().equalsIgnoreCase(key)).map(f -> "did you mean " + f.criterionName() + "? ")
                     .findFirst().orElse("") + "use " + Figure.choices()));
             pos = word.end();
             skipSpaces();
@@ -355,7 +357,7 @@ public record Criterion(String text, FigureRef figure, Operator operator, Thresh
             skipSpaces();
             if (pos == text.length()) {
                 throw fail("nothing after " + op.symbol + "; give a number (e.g. 5) or FACTOR * FIGURE(ENVIRONMENT) (e.g. 1.2 * "
-                        + left.figure().key() + "(bare))");
+                        + left.figure().criterionName() + "(bare))");
             }
             Matcher number = NUMBER.matcher(text).region(pos, text.length());
             if (!number.lookingAt()) {
@@ -369,7 +371,7 @@ public record Criterion(String text, FigureRef figure, Operator operator, Thresh
             }
             if (!consume("*")) {
                 throw fail("unexpected '" + text.substring(pos) + "' after " + number.group() + "; write FACTOR * FIGURE(ENVIRONMENT), "
-                        + "e.g. " + number.group() + " * " + left.figure().key() + "(bare)");
+                        + "e.g. " + number.group() + " * " + left.figure().criterionName() + "(bare)");
             }
             if (!(value > 0)) {
                 throw fail("the factor " + number.group() + " must be above 0, e.g. 1.2");

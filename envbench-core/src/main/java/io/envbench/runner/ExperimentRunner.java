@@ -138,7 +138,7 @@ public final class ExperimentRunner {
 
     /** The length of one run's load (warm-up included), for progress and time left. */
     static Duration expectedLength(Experiment e) {
-        return e.load().http().map(h -> h.warmup().plus(h.duration())).orElse(e.load().duration());
+        return e.load().duration();
     }
 
     private RunRecord runOne(Experiment e, PlannedRun r, RunDirectory dir, RunProgress progress, Duration timeLeft) throws IOException {
@@ -187,7 +187,7 @@ public final class ExperimentRunner {
             props.put("envbench.threads", Integer.toString(h.threads()));
             props.put("envbench.rps", Double.toString(h.requestsPerSecond()));
             props.put("envbench.rampup.seconds", Long.toString(h.rampUp().toSeconds()));
-            props.put("envbench.duration.seconds", Long.toString(Math.max(1, h.warmup().plus(h.duration()).toSeconds())));
+            props.put("envbench.duration.seconds", Long.toString(Math.max(1, (long) Math.ceil(h.duration().toMillis() / 1000.0))));
         } else {
             plan = e.load().plan().orElseThrow();
             props.putAll(e.load().jmeterProperties());

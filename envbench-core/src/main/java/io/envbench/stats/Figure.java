@@ -44,6 +44,23 @@ public enum Figure {
         return ofRun.applyAsDouble(run);
     }
 
+    /** After a value in text: "/s" right after the number, " ms" and " %" with a space. */
+    public String suffix() {
+        return unit.startsWith("/") ? unit : " " + unit;
+    }
+
+    /** The figure a criterion word names, if any. */
+    public static java.util.Optional<Figure> forCriterionName(String word) {
+        return Arrays.stream(values()).filter(f -> f.criterionName.equals(word)).findFirst();
+    }
+
+    /** {@code throughput, mean, median, p90, p95, p99 or errorPct}, for messages. */
+    public static String choices() {
+        String all = String.join(", ", Arrays.stream(values()).map(Figure::criterionName).toList());
+        int last = all.lastIndexOf(", ");
+        return all.substring(0, last) + " or " + all.substring(last + 2);
+    }
+
     /** @throws IllegalArgumentException naming the word and the ones allowed */
     public static Figure byCriterionName(String word) {
         return Arrays.stream(values()).filter(f -> f.criterionName.equals(word)).findFirst()

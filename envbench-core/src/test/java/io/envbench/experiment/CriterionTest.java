@@ -1,5 +1,7 @@
 package io.envbench.experiment;
 
+import io.envbench.stats.Figure;
+
 import io.envbench.experiment.Criterion.Fixed;
 import io.envbench.experiment.Criterion.FigureRef;
 import io.envbench.experiment.Criterion.Operator;
@@ -97,7 +99,7 @@ class CriterionTest {
     void parsesEveryFigureAndOperator() {
         for (Figure f : Figure.values()) {
             for (Operator op : Operator.values()) {
-                Criterion c = parse(f.key() + "(bare) " + op.symbol() + " 2.5e1");
+                Criterion c = parse(f.criterionName() + "(bare) " + op.symbol() + " 2.5e1");
                 assertEquals(f, c.figure().figure());
                 assertEquals(op, c.operator());
                 assertEquals(new Fixed(25), c.threshold());
