@@ -83,7 +83,7 @@ class ExperimentRunTest {
         assertEquals(1, exit, text);
 
         List<String> runs = Files.readAllLines(out.resolve("runs.csv"));
-        assertEquals("round,environment,repetition,start,end,status,samples", runs.get(0));
+        assertEquals("round,environment,repetition,start,end,status,samples,startToReadyMs,firstSample", runs.get(0));
         assertEquals(13, runs.size(), String.join("\n", runs));
         List<String> order = runs.subList(1, runs.size()).stream().map(l -> l.split(",")[1]).toList();
         for (int round = 0; round < 4; round++) {

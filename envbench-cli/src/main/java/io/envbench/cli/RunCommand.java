@@ -165,23 +165,22 @@ final class RunCommand implements Callable<Integer> {
         Map<String, List<Path>> metrics = RunResults.metricsFiles(dir, o.runs());
         MetricsFile metricsFile = metrics.isEmpty() ? null : MetricsFile.read(metrics.values().stream().flatMap(List::stream).toList());
         List<Hint> hints = metricsFile == null ? List.of() : Hints.of(metricsFile, metricsIntervalMs);
+        long notOk = o.runs().stream().filter(r -> !r.ok()).count();
+        List<String> notices = o.complete() ? List.of() : List.of("PARTIAL: " + (o.cancelled() ? "interrupted; " : "")
+                + notOk + " run(s) not ok or missing (runs.csv); the figures cover the completed runs only");
         out.println();
         if (results.comparison().environments().isEmpty()) {
             out.println("No completed run: nothing to compare. See " + dir.root().resolve("runs.csv") + " and " + dir.root().resolve("logs"));
         } else {
-            ComparisonReport report = new ComparisonReport(results.comparison(), experiment.baseline(), metricsFile);
+            ComparisonReport report = new ComparisonReport(results.comparison(), experiment.baseline(), metricsFile)
+                    .withNotes(notices, hints.stream().map(Hint::toString).toList());
             report.write(dir.report());
             out.print(report.text());
-        }
-        if (!hints.isEmpty()) {
-            out.println("Hints:");
-            hints.forEach(h -> out.println("  " + h));
         }
         if (!verdicts.isEmpty()) {
             out.println("Criteria (on the medians of the runs):");
             verdicts.forEach(v -> out.println("  " + (v.passed() ? "PASS " : "FAIL ") + v.explanation()));
         }
-        long notOk = o.runs().stream().filter(r -> !r.ok()).count();
         if (!o.complete()) {
             out.println("PARTIAL: " + (o.cancelled() ? "interrupted; " : "") + notOk + " run(s) not ok or missing; complete with: "
                     + "./envbench run --resume " + dir.root());

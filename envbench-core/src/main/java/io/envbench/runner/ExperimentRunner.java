@@ -153,7 +153,7 @@ public final class ExperimentRunner {
         } catch (TargetStartException | InvalidSettingException ex) {
             String why = ex.getMessage();
             progress.log(r.id() + ": " + def.name() + " did not start: " + why);
-            return new RunRecord(r, start, Instant.now(), cancelled ? RunRecord.INTERRUPTED : "failed: start: " + firstLine(why), 0);
+            return new RunRecord(r, start, Instant.now(), cancelled ? RunRecord.INTERRUPTED : "failed: start: " + firstLine(why), 0, 0, null);
         }
         String status;
         try {
@@ -162,11 +162,23 @@ public final class ExperimentRunner {
             writeTargetLog(dir.targetLog(r), target);
             envbench.environments().stop(def.name());
         }
-        long samples = countSamples(dir.jtl(r));
-        if (status.equals(RunRecord.OK) && samples == 0) {
+        long[] samples = {0};
+        long[] first = {Long.MAX_VALUE};
+        if (Files.exists(dir.jtl(r))) {
+            try {
+                io.envbench.results.JtlReader.read(dir.jtl(r), s -> {
+                    samples[0]++;
+                    first[0] = Math.min(first[0], s.startMs());
+                });
+            } catch (IOException ex) {
+                // no header: JMeter stopped before its first sample
+            }
+        }
+        if (status.equals(RunRecord.OK) && samples[0] == 0) {
             status = "failed: no samples; see logs/" + dir.jmeterLog(r).getFileName();
         }
-        return new RunRecord(r, start, Instant.now(), status, samples);
+        return new RunRecord(r, start, Instant.now(), status, samples[0], target.startToReady().toMillis(),
+                samples[0] == 0 ? null : Instant.ofEpochMilli(first[0]));
     }
 
     /** Runs JMeter against the started target; returns the run's status. */
@@ -266,18 +278,6 @@ public final class ExperimentRunner {
             Files.writeString(file, target.describe() + "\n--- last 500 lines of output ---\n" + target.logs(500) + "\n");
         } catch (IOException | RuntimeException e) {
             log.warn("target log of {}: {}", target.environment(), e.toString());
-        }
-    }
-
-    /** Complete lines of the JTL but its header. */
-    static long countSamples(Path jtl) throws IOException {
-        if (!Files.exists(jtl)) {
-            return 0;
-        }
-        try {
-            return io.envbench.results.JtlReader.read(jtl, s -> { });
-        } catch (IOException e) {
-            return 0; // no header yet: JMeter stopped before its first sample
         }
     }
 

@@ -10,8 +10,11 @@ import java.time.Instant;
  * @param end     when it was torn down
  * @param status  {@link #OK}, {@link #INTERRUPTED}, or {@code failed: <reason>}
  * @param samples samples in its JTL (warm-up included)
+ * @param startToReadyMs how long the environment took from its start to ready (0 when it did not start)
+ * @param firstSample    when the load's first sample started (null without samples): the runner's own
+ *                       overhead is the time from {@code start} to it, less start-to-ready
  */
-public record RunRecord(PlannedRun run, Instant start, Instant end, String status, long samples) {
+public record RunRecord(PlannedRun run, Instant start, Instant end, String status, long samples, long startToReadyMs, Instant firstSample) {
     public static final String OK = "ok";
     public static final String INTERRUPTED = "interrupted";
 

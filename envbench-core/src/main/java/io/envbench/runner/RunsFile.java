@@ -19,11 +19,11 @@ import org.apache.commons.csv.CSVRecord;
 
 /**
  * {@code runs.csv}: one row per run as it ended (round, environment, repetition, start, end, status,
- * samples), appended and flushed at once, so a killed runner leaves every finished run on record and
+ * samples, start-to-ready, first sample), appended and flushed at once, so a killed runner leaves every finished run on record and
  * {@code --resume} knows what is missing. A rerun of a run appends a new row; the last one counts.
  */
 public final class RunsFile {
-    static final String[] HEAD = {"round", "environment", "repetition", "start", "end", "status", "samples"};
+    static final String[] HEAD = {"round", "environment", "repetition", "start", "end", "status", "samples", "startToReadyMs", "firstSample"};
     private static final CSVFormat FORMAT = CSVFormat.DEFAULT.builder().setRecordSeparator("\n").build();
 
     private final Path file;
@@ -43,7 +43,8 @@ public final class RunsFile {
             if (fresh) {
                 p.printRecord((Object[]) HEAD);
             }
-            p.printRecord(r.run().round(), r.run().environment(), r.run().repetition(), r.start(), r.end(), r.status(), r.samples());
+            p.printRecord(r.run().round(), r.run().environment(), r.run().repetition(), r.start(), r.end(), r.status(), r.samples(),
+                    r.startToReadyMs(), r.firstSample() == null ? "" : r.firstSample());
         }
     }
 
@@ -59,7 +60,8 @@ public final class RunsFile {
                     PlannedRun run = new PlannedRun(Integer.parseInt(rec.get("round")), rec.get("environment"),
                             Integer.parseInt(rec.get("repetition")));
                     last.put(run.id(), new RunRecord(run, Instant.parse(rec.get("start")), Instant.parse(rec.get("end")),
-                            rec.get("status"), Long.parseLong(rec.get("samples"))));
+                            rec.get("status"), Long.parseLong(rec.get("samples")), Long.parseLong(rec.get("startToReadyMs")),
+                            rec.get("firstSample").isEmpty() ? null : Instant.parse(rec.get("firstSample"))));
                 } catch (RuntimeException e) {
                     throw new IOException(file + " line " + rec.getRecordNumber() + ": not a runs.csv row (" + e.getMessage()
                             + "); was the run directory written by envbench run?");

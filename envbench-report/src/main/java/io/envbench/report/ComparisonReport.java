@@ -40,6 +40,10 @@ public final class ComparisonReport {
     private final String baseline;
     private final AcrossRuns acrossRuns;
     private final io.envbench.metrics.MetricsFile metrics;
+    /** Said first, in red in HTML: e.g. that runs are missing and the report is partial. */
+    private final List<String> notices;
+    /** Advice drawn from the resources, each naming its figure. */
+    private final List<String> hints;
 
     public ComparisonReport(Comparison c, String baseline) {
         this(c, baseline, null);
@@ -47,10 +51,25 @@ public final class ComparisonReport {
 
     /** @param metrics the Resource Monitor's metrics file, or null: resources next to latency, CPU over time */
     public ComparisonReport(Comparison c, String baseline, io.envbench.metrics.MetricsFile metrics) {
+        this(c, baseline, metrics, List.of(), List.of());
+    }
+
+    private ComparisonReport(Comparison c, String baseline, io.envbench.metrics.MetricsFile metrics, List<String> notices,
+                             List<String> hints) {
         this.c = c;
         this.acrossRuns = new AcrossRuns(c, baseline);
         this.baseline = acrossRuns.baseline();
         this.metrics = metrics;
+        this.notices = List.copyOf(notices);
+        this.hints = List.copyOf(hints);
+    }
+
+    /**
+     * The same report with notices said first (e.g. "PARTIAL: 3 runs missing") and hints after the tables,
+     * in every format.
+     */
+    public ComparisonReport withNotes(List<String> notices, List<String> hints) {
+        return new ComparisonReport(c, baseline, metrics, notices, hints);
     }
 
     public static final String[] METRICS_HEAD = {"environment", "host CPU % avg / peak", "JMeter CPU % avg / peak",
@@ -246,7 +265,9 @@ public final class ComparisonReport {
             + "same for every figure (mean, median, p90, p95, p99, errorPct).";
 
     public String markdown() {
-        StringBuilder b = new StringBuilder("# EnvBench comparison\n\nBaseline: **").append(baseline).append("**\n\n");
+        StringBuilder b = new StringBuilder("# EnvBench comparison\n\n");
+        notices.forEach(n -> b.append("> **").append(n).append("**\n\n"));
+        b.append("Baseline: **").append(baseline).append("**\n\n");
         mdTable(b, TABLE_HEAD, tableRows());
         b.append('\n').append(TABLE_NOTE).append("\n\n## Across runs: which differences hold\n\n");
         mdTable(b, RUN_HEAD, runRows());
@@ -256,18 +277,27 @@ public final class ComparisonReport {
             mdTable(b, METRICS_HEAD, metricsRows());
             b.append('\n').append(METRICS_NOTE).append('\n');
         }
+        if (!hints.isEmpty()) {
+            b.append("\n## Hints\n\n");
+            hints.forEach(h -> b.append("- ").append(h).append('\n'));
+        }
         return b.toString();
     }
 
     /** The table (and resources, with a metrics file) as plain text for a terminal: summary's output. */
     public String text() {
         StringBuilder b = new StringBuilder();
+        notices.forEach(n -> b.append(n).append('\n'));
         textTable(b, TABLE_HEAD, tableRows(), 2);
         b.append('\n').append(TABLE_NOTE).append('\n');
         if (metrics != null) {
             b.append("\nResources (metrics file):\n");
             textTable(b, METRICS_HEAD, metricsRows(), 1);
             b.append('\n').append(METRICS_NOTE).append('\n');
+        }
+        if (!hints.isEmpty()) {
+            b.append("\nHints:\n");
+            hints.forEach(h -> b.append("  ").append(h).append('\n'));
         }
         return b.toString();
     }
@@ -308,6 +338,7 @@ public final class ComparisonReport {
                         + "th{background:#eee}.note{color:#555;max-width:70em}.bad{color:#b00}</style></head><body>\n")
                 .append("<h1>EnvBench comparison</h1>\n<p>Baseline: <b>").append(esc(baseline)).append("</b>. Environments: ")
                 .append(esc(String.join(", ", c.environments()))).append(".</p>\n");
+        notices.forEach(n -> b.append("<p class=\"bad\"><b>").append(esc(n)).append("</b></p>\n"));
         htmlTable(b, TABLE_HEAD, tableRows());
         b.append("<p class=\"note\">").append(esc(TABLE_NOTE)).append("</p>\n<h2>Across runs: which differences hold</h2>\n");
         htmlTable(b, RUN_HEAD, runRows());
@@ -316,6 +347,11 @@ public final class ComparisonReport {
             b.append("<h2>Resources over the run (metrics file)</h2>\n");
             htmlTable(b, METRICS_HEAD, metricsRows());
             b.append("<p class=\"note\">").append(esc(METRICS_NOTE)).append("</p>\n");
+        }
+        if (!hints.isEmpty()) {
+            b.append("<h2>Hints</h2>\n<ul>\n");
+            hints.forEach(h -> b.append("<li>").append(esc(h)).append("</li>\n"));
+            b.append("</ul>\n");
         }
         b.append("<h2>Charts</h2>\n");
         for (String name : chartNames) {
