@@ -197,7 +197,10 @@ public final class ExperimentRunner {
             plan = builtinHttpPlan;
             props.put("envbench.path", h.path());
             props.put("envbench.threads", Integer.toString(h.threads()));
-            props.put("envbench.rps", Double.toString(h.requestsPerSecond()));
+            // decided here once, not by an expression per sample in the plan
+            props.put("envbench.closed.loop", Boolean.toString(h.closedLoop()));
+            props.put("envbench.fixed.rate", Boolean.toString(!h.closedLoop()));
+            props.put("envbench.rate.per.minute", Double.toString(h.requestsPerSecond() * 60));
             props.put("envbench.rampup.seconds", Long.toString(h.rampUp().toSeconds()));
             props.put("envbench.duration.seconds", Long.toString(Math.max(1, (long) Math.ceil(h.duration().toMillis() / 1000.0))));
         } else {

@@ -181,6 +181,26 @@ public final class ComparisonReport {
      * Table rows: label, env, runs, JMeter's figures over all samples, and the across-runs verdicts of throughput and
      * 90% against the baseline; columns as {@link #TABLE_HEAD}.
      */
+    /**
+     * A rate of one environment x label: JMeter's figure of the only run, else the median of the runs' figures
+     * (pooling runs that ran one after another would count the time between them).
+     */
+    private double perRun(String env, String label, java.util.function.ToDoubleFunction<SampleStatistics> rate) {
+        List<Double> v = new ArrayList<>();
+        for (String run : c.runs(env)) {
+            SampleStatistics s = c.get(env, run, label);
+            if (s != null) {
+                v.add(rate.applyAsDouble(s));
+            }
+        }
+        if (v.isEmpty()) {
+            return Double.NaN;
+        }
+        java.util.Collections.sort(v);
+        int n = v.size();
+        return n % 2 == 1 ? v.get(n / 2) : (v.get(n / 2 - 1) + v.get(n / 2)) / 2;
+    }
+
     public List<String[]> tableRows() {
         List<String[]> rows = new ArrayList<>();
         for (String label : c.rows()) {
@@ -192,7 +212,8 @@ public final class ComparisonReport {
                 Verdict throughput = acrossRuns.versusBaseline(env, label, Figure.THROUGHPUT);
                 rows.add(new String[] {label, env, Long.toString(throughput.runs().runs()), Long.toString(s.count()), f2(s.meanMs()),
                         f1(s.medianMs()), f1(s.percentileMs(90)), Long.toString(s.aggregateReport90Ms()), Long.toString(s.minMs()),
-                        Long.toString(s.maxMs()), f2(s.errorPct()) + "%", f1(s.throughputPerSec()), f1(s.receivedKBytesPerSec()),
+                        Long.toString(s.maxMs()), f2(s.errorPct()) + "%", f1(perRun(env, label, SampleStatistics::throughputPerSec)),
+                        f1(perRun(env, label, SampleStatistics::receivedKBytesPerSec)),
                         throughput.mark(), acrossRuns.versusBaseline(env, label, Figure.P90).mark()});
             }
         }
@@ -203,10 +224,10 @@ public final class ComparisonReport {
             "90% line ms (Aggregate)", "min ms", "max ms", "error %", "throughput /s", "received KB/s",
             "throughput vs baseline (runs)", "90% vs baseline (runs)"};
 
-    private static final String TABLE_NOTE = "count to received KB/s pool all samples of all runs, as JMeter: average, median and "
+    private static final String TABLE_NOTE = "count to error % pool all samples of all runs, as JMeter: average, median and "
             + "90% follow its HTML report (mean; commons-math Percentile, LEGACY estimation); \"90% line (Aggregate)\" its Aggregate "
-            + "Report (nearest rank); throughput = count / (last sample end - first sample start); KB/s = bytes / 1024 over the same "
-            + "time. \"vs baseline (runs)\" compares one value per run: the change of the median of runs against the baseline's, "
+            + "Report (nearest rank); throughput = count / (last sample end - first sample start) and KB/s = bytes / 1024 over the same "
+            + "time, of the one run, or with several runs the median of the runs' figures (pooled, the time between runs would count). \"vs baseline (runs)\" compares one value per run: the change of the median of runs against the baseline's, "
             + "with the p-value of the exact Mann-Whitney U test on the per-run values (two-sided): a change with its p holds "
             + "(p < " + AcrossRuns.ALPHA + "); \"~\" marks no significant difference; \"(too few runs: n vs m)\" gives the change "
             + "without a verdict, as even completely separated runs could not reach p < " + AcrossRuns.ALPHA + " (at least "
