@@ -78,18 +78,27 @@ final class Jmeter {
             """;
 
     static Process start(Path plan, Path jtl, List<String> props) throws IOException {
+        return start(plan, jtl, props, jtl.getParent());
+    }
+
+    /** JMeter run in {@code workDir} (by default the JTL's folder). */
+    static Process start(Path plan, Path jtl, List<String> props, Path workDir) throws IOException {
         assertTrue(Files.isRegularFile(HOME.resolve("bin/ApacheJMeter.jar")), "assembled JMeter missing in " + HOME);
         List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-jar", HOME.resolve("bin/ApacheJMeter.jar").toString(), "-n", "-t", plan.toString(), "-l", jtl.toString(),
                 "-j", jtl.resolveSibling(jtl.getFileName() + ".log").toString()));
         cmd.addAll(props);
-        return new ProcessBuilder(cmd).directory(jtl.getParent().toFile()).redirectErrorStream(true)
+        return new ProcessBuilder(cmd).directory(workDir.toFile()).redirectErrorStream(true)
                 .redirectOutput(jtl.resolveSibling(jtl.getFileName() + ".out").toFile()).start();
     }
 
     /** Runs JMeter to its end (bounded) and returns the samples of its JTL. */
     static List<Sample> run(Path plan, Path jtl, List<String> props) throws Exception {
-        Process p = start(plan, jtl, props);
+        return run(plan, jtl, props, jtl.getParent());
+    }
+
+    static List<Sample> run(Path plan, Path jtl, List<String> props, Path workDir) throws Exception {
+        Process p = start(plan, jtl, props, workDir);
         if (!p.waitFor(180, TimeUnit.SECONDS)) {
             p.destroyForcibly();
             fail("JMeter did not finish in 180 s; see " + jtl + ".log");

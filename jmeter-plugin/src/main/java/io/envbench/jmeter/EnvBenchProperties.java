@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.Locale;
+import java.util.Optional;
 
 import org.apache.jmeter.util.JMeterUtils;
 
@@ -65,6 +66,24 @@ public final class EnvBenchProperties {
     public static Duration metricsInterval(String text) {
         return Duration.ofMillis(wholeNumber("Interval (ms)", text, MetricsCollector.MIN_INTERVAL.toMillis(),
                 MAX_METRICS_INTERVAL_MS, "milliseconds", "1000 in the Resource Monitor's field or -J" + METRICS_INTERVAL_MS + "=1000"));
+    }
+
+    /**
+     * Where the Resource Monitor writes: an absolute name as given, a relative one in the folder of the
+     * results file given with {@code -l}, else in the working directory (where JMeter also puts a relative
+     * {@code -l}); empty when no file is wanted.
+     */
+    public static Optional<Path> metricsFile(String configured, Optional<Path> resultsFile) {
+        String name = configured == null ? "" : configured.trim();
+        if (name.isEmpty()) {
+            return Optional.empty();
+        }
+        Path file = Path.of(name);
+        if (file.isAbsolute()) {
+            return Optional.of(file);
+        }
+        Path folder = resultsFile.map(r -> r.toAbsolutePath().getParent()).orElse(Path.of("").toAbsolutePath());
+        return Optional.of(folder.resolve(file).normalize());
     }
 
     private static long wholeNumber(String field, String text, long min, long max, String unit, String example) {

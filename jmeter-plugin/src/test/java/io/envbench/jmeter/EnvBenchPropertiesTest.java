@@ -5,7 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Optional;
 import java.util.function.Function;
 
 import org.junit.jupiter.api.Test;
@@ -55,6 +57,20 @@ class EnvBenchPropertiesTest {
             "-9223372036854775808"})
     void aBadMetricsIntervalNamesTheFieldThePropertyTheValueAndAnExample(String bad) {
         assertNamed(EnvBenchProperties::metricsInterval, bad, "Interval (ms): ", "-Jenvbench.metrics.interval.ms=1000");
+    }
+
+    @Test
+    void aRelativeMetricsFileGoesNextToTheResultsFileElseInTheWorkingDirectory() {
+        Path cwd = Path.of("").toAbsolutePath();
+        Optional<Path> jtl = Optional.of(Path.of("/data/run1/r.jtl"));
+        assertEquals(Optional.of(Path.of("/data/run1/envbench-metrics.csv")), EnvBenchProperties.metricsFile("envbench-metrics.csv", jtl));
+        assertEquals(Optional.of(Path.of("/data/m/x.csv")), EnvBenchProperties.metricsFile(" ../m/x.csv ", jtl));
+        assertEquals(Optional.of(cwd.resolve("results/envbench-metrics.csv")),
+                EnvBenchProperties.metricsFile("envbench-metrics.csv", Optional.of(Path.of("results/r.jtl"))), "a relative -l");
+        assertEquals(Optional.of(cwd.resolve("envbench-metrics.csv")), EnvBenchProperties.metricsFile("envbench-metrics.csv", Optional.of(Path.of("r.jtl"))));
+        assertEquals(Optional.of(cwd.resolve("envbench-metrics.csv")), EnvBenchProperties.metricsFile("envbench-metrics.csv", Optional.empty()));
+        assertEquals(Optional.of(Path.of("/tmp/m.csv")), EnvBenchProperties.metricsFile("/tmp/m.csv", jtl), "an absolute name as given");
+        assertEquals(Optional.empty(), EnvBenchProperties.metricsFile(" ", jtl), "no file");
     }
 
     private static void assertNamed(Function<String, Duration> parse, String bad, String field, String example) {

@@ -14,6 +14,7 @@ import org.apache.jmeter.threads.JMeterVariables;
 import org.apache.jmeter.util.JMeterUtils;
 
 import io.envbench.jmeter.EnvBenchProperties;
+import io.envbench.jmeter.JmeterCommandLine;
 import io.envbench.metrics.MetricsCollector;
 import io.envbench.settings.InvalidSettingException;
 
@@ -73,9 +74,9 @@ public class ResourceMonitor extends AbstractTestElement implements TestStateLis
             stopTest("EnvBench Resource Monitor: " + e.getMessage() + ". The test is stopped; no metrics are written.");
             return;
         }
-        String file = getFilename().trim();
         try {
-            collector = MetricsCollector.start(interval, file.isEmpty() ? null : Path.of(file), EnvBenchProperties.dockerHost());
+            Path file = EnvBenchProperties.metricsFile(getFilename(), JmeterCommandLine.resultsFile()).orElse(null);
+            collector = MetricsCollector.start(interval, file, EnvBenchProperties.dockerHost());
         } catch (IOException | RuntimeException e) {
             stopTest("EnvBench Resource Monitor could not start: " + e + ". The test is stopped.");
         }
