@@ -32,19 +32,73 @@ final class Jmeter {
                 "-Jenvbench.saturation.seconds=3", "-Jenvbench.threads=4");
     }
 
+    /**
+     * Writes a plan of one thread group (one thread) that runs {@code samplers} {@code loops} times, or with
+     * {@code loops} -1 for {@code seconds}; {@code planElements} sit at the Test Plan level. Both are JMX
+     * fragments, each element followed by its {@code <hashTree/>}.
+     */
+    static Path plan(Path file, String planElements, String samplers, int loops, int seconds) throws IOException {
+        Files.writeString(file, """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <jmeterTestPlan version="1.2" properties="5.0" jmeter="5.6.3">
+                  <hashTree>
+                    <TestPlan guiclass="TestPlanGui" testclass="TestPlan" testname="plan"/>
+                    <hashTree>
+                      %s
+                      <ThreadGroup guiclass="ThreadGroupGui" testclass="ThreadGroup" testname="load">
+                        <stringProp name="ThreadGroup.on_sample_error">continue</stringProp>
+                        <elementProp name="ThreadGroup.main_controller" elementType="LoopController" guiclass="LoopControlPanel" testclass="LoopController">
+                          <stringProp name="LoopController.loops">%d</stringProp>
+                          <boolProp name="LoopController.continue_forever">false</boolProp>
+                        </elementProp>
+                        <stringProp name="ThreadGroup.num_threads">1</stringProp>
+                        <stringProp name="ThreadGroup.ramp_time">0</stringProp>
+                        <boolProp name="ThreadGroup.scheduler">%b</boolProp>
+                        <stringProp name="ThreadGroup.duration">%d</stringProp>
+                        <stringProp name="ThreadGroup.delay"></stringProp>
+                      </ThreadGroup>
+                      <hashTree>
+                        %s
+                      </hashTree>
+                    </hashTree>
+                  </hashTree>
+                </jmeterTestPlan>
+                """.formatted(planElements, loops, loops < 0, seconds, samplers));
+        return file;
+    }
+
+    /** JMeter's Debug Sampler, for plans that need a sample but no target. */
+    static final String DEBUG_SAMPLER = """
+            <DebugSampler guiclass="TestBeanGUI" testclass="DebugSampler" testname="debug">
+              <boolProp name="displayJMeterProperties">false</boolProp>
+              <boolProp name="displayJMeterVariables">true</boolProp>
+              <boolProp name="displaySystemProperties">false</boolProp>
+            </DebugSampler>
+            <hashTree/>
+            """;
+
     static Process start(Path plan, Path jtl, List<String> props) throws IOException {
+        return start(plan, jtl, props, jtl.getParent());
+    }
+
+    /** JMeter run in {@code workDir} (by default the JTL's folder). */
+    static Process start(Path plan, Path jtl, List<String> props, Path workDir) throws IOException {
         assertTrue(Files.isRegularFile(HOME.resolve("bin/ApacheJMeter.jar")), "assembled JMeter missing in " + HOME);
         List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-jar", HOME.resolve("bin/ApacheJMeter.jar").toString(), "-n", "-t", plan.toString(), "-l", jtl.toString(),
                 "-j", jtl.resolveSibling(jtl.getFileName() + ".log").toString()));
         cmd.addAll(props);
-        return new ProcessBuilder(cmd).directory(jtl.getParent().toFile()).redirectErrorStream(true)
+        return new ProcessBuilder(cmd).directory(workDir.toFile()).redirectErrorStream(true)
                 .redirectOutput(jtl.resolveSibling(jtl.getFileName() + ".out").toFile()).start();
     }
 
     /** Runs JMeter to its end (bounded) and returns the samples of its JTL. */
     static List<Sample> run(Path plan, Path jtl, List<String> props) throws Exception {
-        Process p = start(plan, jtl, props);
+        return run(plan, jtl, props, jtl.getParent());
+    }
+
+    static List<Sample> run(Path plan, Path jtl, List<String> props, Path workDir) throws Exception {
+        Process p = start(plan, jtl, props, workDir);
         if (!p.waitFor(180, TimeUnit.SECONDS)) {
             p.destroyForcibly();
             fail("JMeter did not finish in 180 s; see " + jtl + ".log");

@@ -1,6 +1,7 @@
 package io.envbench.e2e;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.Reader;
@@ -15,10 +16,70 @@ import org.apache.commons.csv.CSVRecord;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The Resource Monitor of static-web.jmx in the real JMeter, headless, with a real container. */
+import io.envbench.results.Sample;
+
+/** The Resource Monitor in the real JMeter, headless: in small plans (no Docker), and static-web.jmx's with a real container. */
 class ResourceMonitorTest {
     @TempDir
     Path dir;
+
+    /** A Resource Monitor at the Test Plan level: the default interval field, this file name. */
+    private static String monitor(String filename) {
+        return """
+                <io.envbench.jmeter.listeners.ResourceMonitor guiclass="io.envbench.jmeter.listeners.ResourceMonitorGui" testclass="io.envbench.jmeter.listeners.ResourceMonitor" testname="EnvBench Resource Monitor">
+                  <stringProp name="ResourceMonitor.interval_ms">${__P(envbench.metrics.interval.ms,1000)}</stringProp>
+                  <stringProp name="ResourceMonitor.filename">%s</stringProp>
+                </io.envbench.jmeter.listeners.ResourceMonitor>
+                <hashTree/>
+                """.formatted(filename);
+    }
+
+    /** A Debug Sampler every 100 ms. */
+    private static final String PACED_DEBUG = Jmeter.DEBUG_SAMPLER.replace("<hashTree/>", """
+            <hashTree>
+              <ConstantTimer guiclass="ConstantTimerGui" testclass="ConstantTimer" testname="pace">
+                <stringProp name="ConstantTimer.delay">100</stringProp>
+              </ConstantTimer>
+              <hashTree/>
+            </hashTree>
+            """);
+
+    /** No Docker needed: the monitor fails at test start, before any environment. */
+    @Test
+    void aBadIntervalStopsTheTestBeforeAnySampleAndWritesNoMetrics() throws Exception {
+        Path metrics = dir.resolve("metrics.csv");
+        Path plan = Jmeter.plan(dir.resolve("monitor.jmx"), monitor(metrics.toString()), PACED_DEBUG, -1, 60);
+        Path jtl = dir.resolve("r.jtl");
+        long t0 = System.nanoTime();
+        List<Sample> samples = Jmeter.run(plan, jtl, List.of("-Jenvbench.metrics.interval.ms=fast"));
+        long seconds = (System.nanoTime() - t0) / 1_000_000_000L;
+
+        assertEquals(List.of(), samples, "samples after the monitor failed");
+        assertTrue(seconds < 45, "the 60 s test was not stopped: it took " + seconds + " s");
+        assertFalse(Files.exists(metrics), "metrics written");
+        String log = Files.readString(dir.resolve("r.jtl.log"));
+        assertTrue(log.contains("ERROR o.a.j.u.JMeterUtils: EnvBench Resource Monitor: Interval (ms): 'fast' is not a whole number"
+                + " of milliseconds; give a whole number from 100 to 3600000, e.g. 1000 in the Resource Monitor's field or"
+                + " -Jenvbench.metrics.interval.ms=1000. The test is stopped; no metrics are written."), log);
+        assertTrue(Files.readString(dir.resolve("r.jtl.out")).contains("EnvBench Resource Monitor: Interval (ms): 'fast'"),
+                "the error on the console");
+    }
+
+    /** No Docker needed: the host alone is measured. */
+    @Test
+    void theDefaultMetricsFileGoesNextToTheJtl() throws Exception {
+        Path work = Files.createDirectories(dir.resolve("work"));
+        Path results = Files.createDirectories(dir.resolve("results"));
+        Path plan = Jmeter.plan(dir.resolve("monitor.jmx"), monitor("${__P(envbench.metrics.file,envbench-metrics.csv)}"), PACED_DEBUG, -1, 2);
+        Path jtl = results.resolve("r.jtl");
+        List<Sample> samples = Jmeter.run(plan, jtl, List.of("-Jenvbench.metrics.interval.ms=200"), work);
+
+        assertTrue(samples.size() > 5, samples.size() + " samples");
+        Path metrics = results.resolve("envbench-metrics.csv");
+        assertTrue(Files.isRegularFile(metrics), "no metrics file next to the JTL");
+        assertTrue(Files.readAllLines(metrics).size() > 3, "metrics rows");
+        assertFalse(Files.exists(work.resolve("envbench-metrics.csv")), "metrics in the working directory");
+    }
 
     @Test
     void metricsFileHasRowsAtTheIntervalAndTheJtlCarriesTheFigures() throws Exception {

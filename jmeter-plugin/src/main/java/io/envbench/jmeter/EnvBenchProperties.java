@@ -4,12 +4,17 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.Locale;
+import java.util.Optional;
 
 import org.apache.jmeter.util.JMeterUtils;
 
+import io.envbench.metrics.MetricsCollector;
+import io.envbench.settings.InvalidSettingException;
+
 /**
  * The {@code envbench.*} JMeter properties, read in one place. Defaults and descriptions are in the
- * assembled JMeter's {@code bin/user.properties}; each can be set with {@code -Jname=value}.
+ * assembled JMeter's {@code bin/user.properties}; each can be set with {@code -Jname=value}. A bad number
+ * is an {@link InvalidSettingException} naming the property, the value and a valid example.
  */
 public final class EnvBenchProperties {
     /** Which environments of a plan run: {@code all} or a comma-separated list of names. */
@@ -19,6 +24,16 @@ public final class EnvBenchProperties {
     public static final String PORT = "envbench.port";
     /** The JMeter variable (saved in the JTL via sample_variables) naming each sample's environment. */
     public static final String ENV_VARIABLE = "envbench.env";
+    /** Seconds a target may take to get ready. */
+    public static final String READY_TIMEOUT_SECONDS = "envbench.ready.timeout.seconds";
+    /** The Resource Monitor's interval (milliseconds) and metrics file, the defaults of its two fields. */
+    public static final String METRICS_INTERVAL_MS = "envbench.metrics.interval.ms";
+    public static final String METRICS_FILE = "envbench.metrics.file";
+
+    /** A target that needs more than a day to get ready is a mistake (and days overflow milliseconds). */
+    static final long MAX_READY_TIMEOUT_SECONDS = 86_400;
+    /** Readings an hour apart show nothing; longer ones would overflow the collector's nanosecond clock. */
+    static final long MAX_METRICS_INTERVAL_MS = 3_600_000;
 
     private EnvBenchProperties() {
     }
@@ -43,7 +58,65 @@ public final class EnvBenchProperties {
     }
 
     public static Duration defaultReadyTimeout() {
-        return Duration.ofSeconds(Long.parseLong(JMeterUtils.getPropDefault("envbench.ready.timeout.seconds", "60").trim()));
+        return readyTimeout(JMeterUtils.getPropDefault(READY_TIMEOUT_SECONDS, "60"));
+    }
+
+    /** {@code envbench.ready.timeout.seconds}: whole seconds, 1 to a day. */
+    static Duration readyTimeout(String text) {
+        return Duration.ofSeconds(wholeNumber(READY_TIMEOUT_SECONDS, text, 1, MAX_READY_TIMEOUT_SECONDS, "seconds",
+                "-J" + READY_TIMEOUT_SECONDS + "=60"));
+    }
+
+    /**
+     * The Resource Monitor's interval: its field "Interval (ms)", whose default is
+     * {@code envbench.metrics.interval.ms}; whole milliseconds, 100 to an hour.
+     */
+    public static Duration metricsInterval(String text) {
+        return Duration.ofMillis(wholeNumber("Interval (ms)", text, MetricsCollector.MIN_INTERVAL.toMillis(),
+                MAX_METRICS_INTERVAL_MS, "milliseconds", "1000 in the Resource Monitor's field or -J" + METRICS_INTERVAL_MS + "=1000"));
+    }
+
+    /**
+     * Where the Resource Monitor writes: an absolute name as given, a relative one in the folder of the
+     * results file given with {@code -l}, else in the working directory (where JMeter also puts a relative
+     * {@code -l}); empty when no file is wanted.
+     */
+    public static Optional<Path> metricsFile(String configured, Optional<Path> resultsFile) {
+        String name = configured == null ? "" : configured.trim();
+        if (name.isEmpty()) {
+            return Optional.empty();
+        }
+        Path file = Path.of(name);
+        if (file.isAbsolute()) {
+            return Optional.of(file);
+        }
+        Path folder = resultsFile.map(r -> r.toAbsolutePath().getParent()).orElse(Path.of("").toAbsolutePath());
+        return Optional.of(folder.resolve(file).normalize());
+    }
+
+    private static long wholeNumber(String field, String text, long min, long max, String unit, String example) {
+        String t = text == null ? "" : text.trim();
+        String fix = "; give a whole number from " + min + " to " + max + ", e.g. " + example;
+        if (t.isEmpty()) {
+            throw new InvalidSettingException(field, "is empty" + fix);
+        }
+        long v;
+        try {
+            v = Long.parseLong(t);
+        } catch (NumberFormatException e) {
+            if (t.matches("[+-]?\\d+")) { // beyond a long: out of range, not malformed
+                v = t.startsWith("-") ? Long.MIN_VALUE : Long.MAX_VALUE;
+            } else {
+                throw new InvalidSettingException(field, "'" + text + "' is not a whole number of " + unit + fix);
+            }
+        }
+        if (v < min) {
+            throw new InvalidSettingException(field, "'" + t + "' is below the minimum of " + min + " " + unit + fix);
+        }
+        if (v > max) {
+            throw new InvalidSettingException(field, "'" + t + "' is above the maximum of " + max + " " + unit + fix);
+        }
+        return v;
     }
 
     /** Whether the environment of this name runs, given {@code -Jenvbench.env=...} (default: all). */

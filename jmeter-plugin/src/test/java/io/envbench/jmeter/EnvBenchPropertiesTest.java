@@ -1,9 +1,20 @@
 package io.envbench.jmeter;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.function.Function;
+
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import io.envbench.settings.InvalidSettingException;
 
 class EnvBenchPropertiesTest {
     @Test
@@ -17,5 +28,57 @@ class EnvBenchPropertiesTest {
         assertTrue(EnvBenchProperties.selected("bare, docker-bridge", "docker-bridge"));
         assertFalse(EnvBenchProperties.selected("bare,docker-bridge", "docker-host"));
         assertFalse(EnvBenchProperties.selected("docker-bridge", "docker"));
+    }
+
+    @Test
+    void readyTimeoutTakesWholeSecondsFromOneToADay() {
+        assertEquals(Duration.ofSeconds(1), EnvBenchProperties.readyTimeout("1"));
+        assertEquals(Duration.ofSeconds(60), EnvBenchProperties.readyTimeout(" 60 "));
+        assertEquals(Duration.ofDays(1), EnvBenchProperties.readyTimeout("86400"));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"0", "-5", "86401", "sixty", "1.5", "60s", "", "99999999999999999999", "-99999999999999999999",
+            "9223372036854775807"})
+    void aBadReadyTimeoutNamesThePropertyTheValueAndAnExample(String bad) {
+        assertNamed(EnvBenchProperties::readyTimeout, bad, "envbench.ready.timeout.seconds: ",
+                "e.g. -Jenvbench.ready.timeout.seconds=60");
+    }
+
+    @Test
+    void metricsIntervalTakesWholeMillisecondsFromOneHundredToAnHour() {
+        assertEquals(Duration.ofMillis(100), EnvBenchProperties.metricsInterval("100"));
+        assertEquals(Duration.ofSeconds(1), EnvBenchProperties.metricsInterval("1000"));
+        assertEquals(Duration.ofHours(1), EnvBenchProperties.metricsInterval("3600000"));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"0", "-1", "99", "3600001", "fast", "0.5", "1000ms", " ", "99999999999999999999",
+            "-9223372036854775808"})
+    void aBadMetricsIntervalNamesTheFieldThePropertyTheValueAndAnExample(String bad) {
+        assertNamed(EnvBenchProperties::metricsInterval, bad, "Interval (ms): ", "-Jenvbench.metrics.interval.ms=1000");
+    }
+
+    @Test
+    void aRelativeMetricsFileGoesNextToTheResultsFileElseInTheWorkingDirectory() {
+        Path cwd = Path.of("").toAbsolutePath();
+        Optional<Path> jtl = Optional.of(Path.of("/data/run1/r.jtl"));
+        assertEquals(Optional.of(Path.of("/data/run1/envbench-metrics.csv")), EnvBenchProperties.metricsFile("envbench-metrics.csv", jtl));
+        assertEquals(Optional.of(Path.of("/data/m/x.csv")), EnvBenchProperties.metricsFile(" ../m/x.csv ", jtl));
+        assertEquals(Optional.of(cwd.resolve("results/envbench-metrics.csv")),
+                EnvBenchProperties.metricsFile("envbench-metrics.csv", Optional.of(Path.of("results/r.jtl"))), "a relative -l");
+        assertEquals(Optional.of(cwd.resolve("envbench-metrics.csv")), EnvBenchProperties.metricsFile("envbench-metrics.csv", Optional.of(Path.of("r.jtl"))));
+        assertEquals(Optional.of(cwd.resolve("envbench-metrics.csv")), EnvBenchProperties.metricsFile("envbench-metrics.csv", Optional.empty()));
+        assertEquals(Optional.of(Path.of("/tmp/m.csv")), EnvBenchProperties.metricsFile("/tmp/m.csv", jtl), "an absolute name as given");
+        assertEquals(Optional.empty(), EnvBenchProperties.metricsFile(" ", jtl), "no file");
+    }
+
+    private static void assertNamed(Function<String, Duration> parse, String bad, String field, String example) {
+        InvalidSettingException e = assertThrows(InvalidSettingException.class, () -> parse.apply(bad));
+        String m = e.getMessage();
+        assertTrue(m.startsWith(field), m);
+        assertTrue(bad.isBlank() ? m.contains("is empty") : m.contains("'" + bad.trim() + "'"), m);
+        assertTrue(m.contains(example), m);
+        assertTrue(m.contains("whole number from "), m);
     }
 }

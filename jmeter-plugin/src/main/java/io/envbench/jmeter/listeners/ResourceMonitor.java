@@ -5,16 +5,19 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Locale;
 
+import org.apache.jmeter.engine.StandardJMeterEngine;
 import org.apache.jmeter.processor.PostProcessor;
 import org.apache.jmeter.testelement.AbstractTestElement;
 import org.apache.jmeter.testelement.TestStateListener;
 import org.apache.jmeter.threads.JMeterContextService;
 import org.apache.jmeter.threads.JMeterVariables;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
+import org.apache.jmeter.util.JMeterUtils;
 
+import io.envbench.jmeter.EnvBenchProperties;
 import io.envbench.jmeter.JMeterEnvBench;
+import io.envbench.jmeter.JmeterCommandLine;
 import io.envbench.metrics.MetricsCollector;
+import io.envbench.settings.InvalidSettingException;
 
 /**
  * EnvBench Resource Monitor (element): runs the JVM's metrics collector while the test runs, writing
@@ -25,7 +28,6 @@ import io.envbench.metrics.MetricsCollector;
 public class ResourceMonitor extends AbstractTestElement implements TestStateListener, PostProcessor,
         org.apache.jmeter.engine.util.NoThreadClone {
     private static final long serialVersionUID = 1L;
-    private static final Logger log = LoggerFactory.getLogger(ResourceMonitor.class);
 
     public static final String INTERVAL = "ResourceMonitor.interval_ms";
     public static final String FILENAME = "ResourceMonitor.filename";
@@ -37,6 +39,8 @@ public class ResourceMonitor extends AbstractTestElement implements TestStateLis
     public static final String VAR_TARGET_MEM = "envbench.target.mem.bytes";
 
     private transient volatile MetricsCollector collector;
+    /** Like a sampler error with "Stop Test": threads finish their sample, no thread group starts after. */
+    private transient Runnable stopTest = StandardJMeterEngine::stopEngine;
     /** The figures of the latest tick, formatted once per tick: samples read them thousands of times a second. */
     private transient volatile String[] figures = {"", "", ""};
     private transient volatile MetricsCollector.Tick figuresOf;
@@ -57,26 +61,36 @@ public class ResourceMonitor extends AbstractTestElement implements TestStateLis
         setProperty(FILENAME, file);
     }
 
+    /**
+     * Starts the collector. A bad interval, or a collector that cannot start (e.g. its file), stops the
+     * test: a benchmark whose metrics are missing or taken at another rate than asked would mislead. The
+     * error goes to jmeter.log and to the user (console, or a dialog in the GUI); nothing is written.
+     */
     @Override
     public void testStarted() {
-        long ms;
+        Duration interval;
         try {
-            ms = Long.parseLong(getInterval().trim());
-        } catch (NumberFormatException e) {
-            log.error("EnvBench Resource Monitor: interval: '{}' is not a number of milliseconds; using 1000", getInterval());
-            ms = 1000;
+            interval = EnvBenchProperties.metricsInterval(getInterval());
+        } catch (InvalidSettingException e) {
+            stopTest("EnvBench Resource Monitor: " + e.getMessage() + ". The test is stopped; no metrics are written.");
+            return;
         }
-        long min = MetricsCollector.MIN_INTERVAL.toMillis();
-        if (ms < min) {
-            log.error("EnvBench Resource Monitor: interval: {} ms is below the minimum of {} ms; using {}", ms, min, min);
-            ms = min;
-        }
-        String file = getFilename().trim();
         try {
-            collector = JMeterEnvBench.joinCollector(Duration.ofMillis(ms), file.isEmpty() ? null : Path.of(file));
+            Path file = EnvBenchProperties.metricsFile(getFilename(), JmeterCommandLine.resultsFile()).orElse(null);
+            collector = JMeterEnvBench.joinCollector(interval, file);
         } catch (IOException | RuntimeException e) {
-            log.error("EnvBench Resource Monitor could not start: {}", e.toString());
+            stopTest("EnvBench Resource Monitor could not start: " + e + ". The test is stopped.");
         }
+    }
+
+    private void stopTest(String message) {
+        JMeterUtils.reportErrorToUser(message, "EnvBench Resource Monitor");
+        stopTest.run();
+    }
+
+    /** For tests: what stops the test (JMeter's engine otherwise). */
+    void onFailureStop(Runnable stop) {
+        this.stopTest = stop;
     }
 
     @Override

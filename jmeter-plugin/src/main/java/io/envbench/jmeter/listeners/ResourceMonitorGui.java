@@ -72,8 +72,9 @@ public class ResourceMonitorGui extends AbstractListenerGui {
         add(makeTitlePanel(), BorderLayout.NORTH);
         JPanel settings = new JPanel(new FlowLayout(FlowLayout.LEFT));
         settings.setBorder(BorderFactory.createTitledBorder("Collector (one per JMeter engine)"));
-        interval.setToolTipText("Milliseconds between readings, 100 or more (default 1000)");
-        filename.setToolTipText("CSV time series written while the test runs: timestamp, environment, one column per metric");
+        interval.setToolTipText("Milliseconds between readings, 100 to 3600000 (default 1000); a bad value stops the test at its start");
+        filename.setToolTipText("CSV time series written while the test runs: timestamp, environment, one column per metric. "
+                + "A relative name goes next to the -l results file, else into the working directory; empty: no file");
         settings.add(new JLabel("Interval (ms):"));
         settings.add(interval);
         settings.add(new JLabel("Metrics file:"));

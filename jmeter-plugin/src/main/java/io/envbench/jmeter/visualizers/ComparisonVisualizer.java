@@ -8,6 +8,13 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.Future;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 import javax.swing.JButton;
 import javax.swing.JFileChooser;
@@ -20,7 +27,7 @@ import javax.swing.JTable;
 import javax.swing.SwingUtilities;
 import javax.swing.Timer;
 import javax.swing.filechooser.FileNameExtensionFilter;
-import javax.swing.table.DefaultTableModel;
+import javax.swing.table.AbstractTableModel;
 
 import org.apache.jmeter.samplers.SampleResult;
 import org.apache.jmeter.visualizers.gui.AbstractVisualizer;
@@ -38,24 +45,42 @@ import io.envbench.jmeter.EnvBenchProperties;
  * EnvBench Comparison listener: the side-by-side table and charts of environments, from result files
  * (Add result files…) or live from the running test (each sample counted under the environment
  * running when it arrived), with export of the whole report (HTML, CSV, Markdown, PNG/SVG/PDF charts).
+ *
+ * <p>Thread-safety: {@link #add} is called by every JMeter thread and only queues the sample (lock-free).
+ * One refresher thread owns the {@link Comparison}: it counts the queued samples every 100 ms, reads
+ * result files, writes reports, and once a second builds the table rows and charts, which it hands to
+ * the event thread finished. Swing components are touched on the event thread only.
  */
 public class ComparisonVisualizer extends AbstractVisualizer {
     private static final long serialVersionUID = 1L;
+    private static final String LIVE_RUN = "live";
+    private static final long BUILD_EVERY_NANOS = 1_000_000_000L;
 
+    /** Samples of the running test, not yet counted. */
+    private final transient Queue<Sample> arrived = new ConcurrentLinkedQueue<>();
+    /** The refresher: one thread, started when there is work, gone after 10 s without. */
+    private final transient ThreadPoolExecutor refresher = new ThreadPoolExecutor(1, 1, 10, TimeUnit.SECONDS,
+            new LinkedBlockingQueue<>(), r -> {
+                Thread t = new Thread(r, "envbench-comparison");
+                t.setDaemon(true);
+                return t;
+            });
+    private final transient AtomicBoolean refreshQueued = new AtomicBoolean();
+    /** Confined to the refresher thread. */
     private transient Comparison comparison = new Comparison();
-    private final DefaultTableModel model = new DefaultTableModel(ComparisonReport.TABLE_HEAD, 0) {
-        @Override
-        public boolean isCellEditable(int row, int column) {
-            return false;
-        }
-    };
+    /** Whether the models shown are older than the comparison; written by the refresher only. */
+    private transient volatile boolean changed;
+    /** Confined to the refresher thread: when the table and charts were last built. */
+    private transient long builtNanos;
+
+    private final RowsModel model = new RowsModel();
     private final JTabbedPane charts = new JTabbedPane(JTabbedPane.TOP, JTabbedPane.SCROLL_TAB_LAYOUT);
     /** Keeps the listener as wide as JMeter's panel, not as wide as a chart or the table. */
     private static final java.awt.Dimension VIEW = new java.awt.Dimension(600, 380);
     private final JLabel status = new JLabel("Add result files, or run a test with EnvBench environments.");
-    private volatile boolean dirty;
 
     public ComparisonVisualizer() {
+        refresher.allowCoreThreadTimeOut(true);
         setLayout(new BorderLayout());
         add(makeTitlePanel(), BorderLayout.NORTH);
         JPanel buttons = new JPanel(new FlowLayout(FlowLayout.LEFT));
@@ -80,7 +105,12 @@ public class ComparisonVisualizer extends AbstractVisualizer {
         main.add(buttons, BorderLayout.NORTH);
         main.add(tabs, BorderLayout.CENTER);
         add(main, BorderLayout.CENTER);
-        new Timer(1000, e -> refreshIfDirty()).start();
+        // samples are counted every 100 ms (so few wait in the queue), the table and charts built once a second
+        new Timer(100, e -> {
+            if (!arrived.isEmpty() || changed) {
+                scheduleRefresh();
+            }
+        }).start();
     }
 
     @Override
@@ -93,24 +123,89 @@ public class ComparisonVisualizer extends AbstractVisualizer {
         return "EnvBench Comparison";
     }
 
-    /** Live samples: counted under the environment of the sample's thread (variable envbench.env). */
+    /**
+     * Live samples: counted under the environment of the sample's thread (variable envbench.env, set by its
+     * Environment Tag). Called by every JMeter thread: no lock, no work.
+     */
     @Override
     public void add(SampleResult r) {
-        // the environment the sample's own thread measured (its Environment Tag), not a JVM-wide guess
         var vars = org.apache.jmeter.threads.JMeterContextService.getContext().getVariables();
-        String env = vars == null || vars.get(EnvBenchProperties.ENV_VARIABLE) == null ? "" : vars.get(EnvBenchProperties.ENV_VARIABLE);
-        synchronized (this) {
-            comparison.add(new Sample(env.isEmpty() ? "none" : env, r.getSampleLabel(), r.getStartTime(), r.getTime(),
-                    r.isSuccessful(), r.getBytesAsLong(), r.getSentBytes()), "live");
-        }
-        dirty = true;
+        String env = vars == null ? null : vars.get(EnvBenchProperties.ENV_VARIABLE);
+        arrived.add(new Sample(env == null || env.isEmpty() ? "none" : env, r.getSampleLabel(), r.getStartTime(), r.getTime(),
+                r.isSuccessful(), r.getBytesAsLong(), r.getSentBytes()));
     }
 
     @Override
-    public synchronized void clearData() {
-        comparison = new Comparison();
-        model.setRowCount(0);
+    public void clearData() {
+        refresher.execute(() -> {
+            arrived.clear();
+            comparison = new Comparison();
+            changed = false;
+            SwingUtilities.invokeLater(() -> show(List.of(), Map.of(), " "));
+        });
+    }
+
+    private void scheduleRefresh() {
+        if (refreshQueued.compareAndSet(false, true)) {
+            refresher.execute(() -> {
+                refreshQueued.set(false);
+                refresh(false);
+            });
+        }
+    }
+
+    /** For tests: a refresh on the refresher, done when the models are built and handed to the event thread. */
+    Future<?> refreshNow() {
+        return refresher.submit(() -> refresh(true));
+    }
+
+    /**
+     * On the refresher: counts the samples that arrived and, if anything changed and the last build is a
+     * second old (or {@code now}), builds what Swing shows.
+     */
+    private void refresh(boolean now) {
+        drain();
+        if (!changed || !now && System.nanoTime() - builtNanos < BUILD_EVERY_NANOS) {
+            return;
+        }
+        changed = false;
+        builtNanos = System.nanoTime();
+        if (comparison.environments().isEmpty()) {
+            return;
+        }
+        ComparisonReport report = new ComparisonReport(comparison, null);
+        List<String[]> rows = report.tableRows();
+        Map<String, JFreeChart> all = new ComparisonCharts(comparison, report.baseline()).all();
+        String text = comparison.environments().size() + " environment(s): " + String.join(", ", comparison.environments());
+        SwingUtilities.invokeLater(() -> show(rows, all, text));
+    }
+
+    /** On the refresher. */
+    private void drain() {
+        Sample s = arrived.poll();
+        if (s == null) {
+            return;
+        }
+        for (; s != null; s = arrived.poll()) {
+            comparison.add(s, LIVE_RUN);
+        }
+        changed = true;
+    }
+
+    /** On the event thread: installs finished models. */
+    private void show(List<String[]> rows, Map<String, JFreeChart> all, String text) {
+        model.setRows(rows);
+        int selected = Math.max(0, charts.getSelectedIndex());
         charts.removeAll();
+        all.forEach((name, chart) -> {
+            ChartPanel panel = new ChartPanel(chart);
+            panel.setPreferredSize(VIEW);
+            charts.addTab(name, panel);
+        });
+        if (selected < charts.getTabCount()) {
+            charts.setSelectedIndex(selected);
+        }
+        status.setText(text);
     }
 
     private void chooseFiles() {
@@ -122,26 +217,23 @@ public class ComparisonVisualizer extends AbstractVisualizer {
         }
         File[] files = chooser.getSelectedFiles();
         status.setText("Reading " + files.length + " file(s)…");
-        // large JTLs take seconds: read them off the event thread
-        new Thread(() -> {
+        refresher.execute(() -> {
             List<String> problems = new ArrayList<>();
             for (File f : files) {
                 String run = f.getName().replaceFirst("\\.(jtl|csv)$", "");
                 try {
-                    synchronized (this) {
-                        JtlReader.read(f.toPath(), s -> comparison.add(s, run));
-                    }
+                    JtlReader.read(f.toPath(), s -> comparison.add(s, run));
                 } catch (IOException e) {
                     problems.add(e.getMessage());
                 }
+                changed = true;
             }
-            dirty = true;
-            refreshIfDirty();
+            refresh(true);
             if (!problems.isEmpty()) {
                 SwingUtilities.invokeLater(() -> JOptionPane.showMessageDialog(this, String.join("\n", problems),
                         "Some files were not read", JOptionPane.WARNING_MESSAGE));
             }
-        }, "envbench-read-results").start();
+        });
     }
 
     private void exportReport() {
@@ -152,45 +244,60 @@ public class ComparisonVisualizer extends AbstractVisualizer {
             return;
         }
         Path dir = chooser.getSelectedFile().toPath();
-        try {
-            synchronized (this) {
+        status.setText("Writing the report…");
+        refresher.execute(() -> {
+            drain();
+            try {
                 new ComparisonReport(comparison, null).write(dir);
+                SwingUtilities.invokeLater(() -> status.setText("Report written: " + dir.resolve("index.html")));
+            } catch (IOException | RuntimeException e) {
+                SwingUtilities.invokeLater(() -> {
+                    status.setText(" ");
+                    JOptionPane.showMessageDialog(this, e.getMessage(), "Report not written", JOptionPane.ERROR_MESSAGE);
+                });
             }
-            status.setText("Report written: " + dir.resolve("index.html"));
-        } catch (IOException | RuntimeException e) {
-            JOptionPane.showMessageDialog(this, e.getMessage(), "Report not written", JOptionPane.ERROR_MESSAGE);
-        }
+        });
     }
 
-    private void refreshIfDirty() {
-        if (!dirty) {
-            return;
+    /** For tests, on the event thread: the rows shown. */
+    List<String[]> shownRows() {
+        return model.rows;
+    }
+
+    /** For tests, on the event thread: the chart tabs shown. */
+    int shownCharts() {
+        return charts.getTabCount();
+    }
+
+    /** The table's rows, replaced whole on the event thread: one event, and the user's sort order stays. */
+    private static final class RowsModel extends AbstractTableModel {
+        private static final long serialVersionUID = 1L;
+        private transient List<String[]> rows = List.of();
+
+        void setRows(List<String[]> rows) {
+            this.rows = rows;
+            fireTableDataChanged();
         }
-        dirty = false;
-        List<String[]> rows;
-        Map<String, JFreeChart> all;
-        synchronized (this) {
-            if (comparison.environments().isEmpty()) {
-                return;
-            }
-            ComparisonReport report = new ComparisonReport(comparison, null);
-            rows = report.tableRows();
-            all = new ComparisonCharts(comparison, report.baseline()).all();
+
+        @Override
+        public int getRowCount() {
+            return rows.size();
         }
-        SwingUtilities.invokeLater(() -> {
-            model.setRowCount(0);
-            rows.forEach(model::addRow);
-            int selected = Math.max(0, charts.getSelectedIndex());
-            charts.removeAll();
-            all.forEach((name, chart) -> {
-                ChartPanel panel = new ChartPanel(chart);
-                panel.setPreferredSize(VIEW);
-                charts.addTab(name, panel);
-            });
-            if (selected < charts.getTabCount()) {
-                charts.setSelectedIndex(selected);
-            }
-            status.setText(comparison.environments().size() + " environment(s): " + String.join(", ", comparison.environments()));
-        });
+
+        @Override
+        public int getColumnCount() {
+            return ComparisonReport.TABLE_HEAD.length;
+        }
+
+        @Override
+        public String getColumnName(int column) {
+            return ComparisonReport.TABLE_HEAD[column];
+        }
+
+        @Override
+        public Object getValueAt(int row, int column) {
+            String[] r = rows.get(row);
+            return column < r.length ? r[column] : "";
+        }
     }
 }

@@ -1,0 +1,77 @@
+package io.envbench.jmeter.listeners;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import io.envbench.metrics.MetricsCollector;
+
+/** The Resource Monitor starts the collector at the interval asked for, or stops the test and writes nothing. */
+class ResourceMonitorTest {
+    @TempDir
+    Path dir;
+    private final AtomicInteger stops = new AtomicInteger();
+    private ResourceMonitor monitor;
+
+    private ResourceMonitor monitor(String interval, Path file) {
+        monitor = new ResourceMonitor();
+        monitor.setInterval(interval);
+        monitor.setFilename(file.toString());
+        monitor.onFailureStop(stops::incrementAndGet);
+        return monitor;
+    }
+
+    @AfterEach
+    void end() {
+        if (monitor != null) {
+            monitor.testEnded();
+        }
+        assertTrue(io.envbench.jmeter.JMeterEnvBench.collector().isEmpty(), "the collector is left running");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"abc", "99", "0", "-1000", "1.5", "", "99999999999999999999"})
+    void aBadIntervalStopsTheTestAndWritesNothing(String interval) throws Exception {
+        Path file = dir.resolve("metrics.csv");
+        monitor(interval, file).testStarted();
+        assertEquals(1, stops.get(), "the test is stopped");
+        assertTrue(io.envbench.jmeter.JMeterEnvBench.collector().isEmpty(), "no collector runs");
+        Thread.sleep(300);
+        assertFalse(Files.exists(file), "a metrics file was written");
+    }
+
+    @Test
+    void aFileThatCannotBeWrittenStopsTheTest() throws IOException {
+        Path notAFolder = Files.writeString(dir.resolve("results"), "a file, not a folder");
+        monitor("1000", notAFolder.resolve("metrics.csv")).testStarted();
+        assertEquals(1, stops.get());
+        assertTrue(io.envbench.jmeter.JMeterEnvBench.collector().isEmpty());
+    }
+
+    @Test
+    void aGoodIntervalStartsTheCollectorAtThatInterval() throws Exception {
+        Path file = dir.resolve("metrics.csv");
+        monitor("100", file).testStarted();
+        assertEquals(0, stops.get());
+        MetricsCollector c = io.envbench.jmeter.JMeterEnvBench.collector().orElseThrow();
+        assertEquals(Duration.ofMillis(100), c.interval());
+        long deadline = System.nanoTime() + 5_000_000_000L;
+        while (!Files.exists(file) && System.nanoTime() < deadline) {
+            Thread.sleep(50);
+        }
+        monitor.testEnded();
+        assertTrue(Files.readString(file).startsWith("timestamp,environment,host.cpu.pct"), "metrics file header");
+    }
+}
