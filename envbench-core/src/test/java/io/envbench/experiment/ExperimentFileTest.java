@@ -39,10 +39,10 @@ class ExperimentFileTest {
         assertEquals(RunOrder.INTERLEAVED, e.order());
         assertEquals("bare", e.baseline());
         HttpLoad http = e.load().http().orElseThrow();
-        assertEquals(new HttpLoad("/page-4k.html", 8, 0, Duration.ZERO, Duration.ofSeconds(5), Duration.ofSeconds(20)), http);
+        assertEquals(new HttpLoad("/page-4k.html", 8, 0, Duration.ZERO, Duration.ofSeconds(4), Duration.ofSeconds(18)), http);
         assertTrue(http.closedLoop());
-        assertEquals(Duration.ofSeconds(5), e.load().warmup());
-        assertEquals(Duration.ofSeconds(20), e.load().duration());
+        assertEquals(Duration.ofSeconds(4), e.load().warmup());
+        assertEquals(Duration.ofSeconds(18), e.load().duration());
         assertEquals(3, e.criteria().size());
         assertEquals(Criterion.Operator.LESS_OR_EQUAL, e.criteria().get(0).operator());
         assertEquals(STATIC_WEB, e.file());
