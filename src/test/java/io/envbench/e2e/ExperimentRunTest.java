@@ -63,9 +63,7 @@ class ExperimentRunTest {
 
     @AfterEach
     void nothingLabelledIsLeft() {
-        assertEquals(List.of(), docker.containers());
-        assertEquals(0, docker.networks());
-        assertEquals(0, docker.volumes());
+        Jmeter.assertNothingLabelledLeft(docker);
     }
 
     private Path experiment(String yaml) throws Exception {

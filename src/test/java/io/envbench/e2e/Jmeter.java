@@ -118,6 +118,13 @@ final class Jmeter {
         return Files.readAllLines(jtl);
     }
 
+    /** After a test: nothing labelled by EnvBench is left in Docker. */
+    static void assertNothingLabelledLeft(DockerInventory docker) {
+        org.junit.jupiter.api.Assertions.assertEquals(List.of(), docker.containers());
+        org.junit.jupiter.api.Assertions.assertEquals(0, docker.networks());
+        org.junit.jupiter.api.Assertions.assertEquals(0, docker.volumes());
+    }
+
     /** Docker for tests: skipped on a laptop without it, a failure under CI=true. */
     static DockerInventory docker() {
         try {

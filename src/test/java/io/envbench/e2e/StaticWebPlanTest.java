@@ -29,9 +29,7 @@ class StaticWebPlanTest {
 
     @AfterEach
     void nothingLabelledIsLeft() {
-        assertEquals(List.of(), docker.containers());
-        assertEquals(0, docker.networks());
-        assertEquals(0, docker.volumes());
+        Jmeter.assertNothingLabelledLeft(docker);
     }
 
     @ParameterizedTest
