@@ -23,12 +23,21 @@ public final class EnvBench implements AutoCloseable {
      * @param dockerHost Docker daemon address, or blank for DOCKER_HOST / the local socket
      */
     public EnvBench(Path targetsDir, String dockerHost) {
+        this(targetsDir, dockerHost, true);
+    }
+
+    /**
+     * @param stopOnExit stop every environment when the JVM exits (JMeter closed, Ctrl-C); off for an owner
+     *                   that tears down in its own order on exit (the command line's runner)
+     */
+    public EnvBench(Path targetsDir, String dockerHost, boolean stopOnExit) {
         this.targetsDir = targetsDir;
         this.dockerHost = dockerHost == null ? "" : dockerHost.trim();
         this.environments = new EnvironmentRegistry(targetsDir, this.dockerHost);
-        // a JVM that ends normally (JMeter closed, Ctrl-C) leaves nothing running
-        this.stopOnExit = new Thread(environments::close, "envbench-stop-environments");
-        Runtime.getRuntime().addShutdownHook(stopOnExit);
+        this.stopOnExit = stopOnExit ? new Thread(environments::close, "envbench-stop-environments") : null;
+        if (this.stopOnExit != null) {
+            Runtime.getRuntime().addShutdownHook(this.stopOnExit);
+        }
     }
 
     public Path targetsDir() {
@@ -56,6 +65,9 @@ public final class EnvBench implements AutoCloseable {
     @Override
     public void close() {
         environments.close();
+        if (stopOnExit == null) {
+            return;
+        }
         try {
             Runtime.getRuntime().removeShutdownHook(stopOnExit);
         } catch (IllegalStateException e) {

@@ -119,7 +119,10 @@ class ExperimentRunTest {
         Thread.sleep(1500);
         p.destroy(); // SIGTERM
         assertTrue(p.waitFor(60, TimeUnit.SECONDS), "ended after SIGTERM: " + Files.readString(console));
+        assertEquals(130, p.exitValue(), "interrupted: " + Files.readString(console));
         assertEquals(List.of(), docker.containers(), "torn down");
+        String partialReport = Files.readString(out.resolve("report/index.html"));
+        assertTrue(partialReport.contains("PARTIAL: interrupted;") && partialReport.contains("bare"), "a readable partial report");
         assertTrue(Files.exists(out.resolve("PARTIAL")), Files.readString(console));
         List<String> runs = Files.readAllLines(out.resolve("runs.csv"));
         assertTrue(runs.get(1).startsWith("1,bare,1,") && runs.get(1).contains(",ok,"), String.join("\n", runs));

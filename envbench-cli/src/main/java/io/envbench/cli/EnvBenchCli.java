@@ -21,7 +21,14 @@ import picocli.CommandLine.Parameters;
         description = "EnvBench command line tools.")
 public final class EnvBenchCli {
     public static void main(String[] args) {
-        System.exit(new CommandLine(new EnvBenchCli()).execute(args));
+        CommandLine cli = new CommandLine(new EnvBenchCli());
+        // a failure of EnvBench itself is neither a failed criterion (1) nor bad input (2)
+        cli.setExecutionExceptionHandler((e, cmd, parsed) -> {
+            cmd.getErr().println("envbench " + cmd.getCommandName() + ": " + e);
+            e.printStackTrace(cmd.getErr());
+            return RunCommand.CANNOT_RUN;
+        });
+        System.exit(cli.execute(args));
     }
 
     /** What summary and report both read: result files, an optional metrics file, labels to leave out, the baseline. */

@@ -32,8 +32,9 @@ import picocli.CommandLine.Parameters;
 /**
  * {@code envbench run FILE}: runs an experiment headless (CI), then prints the comparison with its verdicts
  * and writes the run directory. Exit 0 when every criterion passed, 1 when one failed or runs are
- * missing, 2 for bad input (the message names the field and line), 130 when interrupted (Ctrl-C, SIGTERM:
- * the load is stopped, everything torn down, and what was recorded kept, with the report marked partial).
+ * missing, 2 for bad input (the message names the field and line), 3 when EnvBench itself could not go
+ * on (a folder it cannot write), 130 when interrupted (Ctrl-C or SIGTERM: the load is stopped,
+ * everything torn down, and what was recorded kept, with the report marked partial).
  */
 @Command(name = "run", mixinStandardHelpOptions = true,
         description = "Runs an experiment file: every environment, repeated in interleaved order, then the comparison and the verdict.")
@@ -41,6 +42,7 @@ final class RunCommand implements Callable<Integer> {
     static final int PASSED = 0;
     static final int FAILED = 1;
     static final int BAD_INPUT = 2;
+    static final int CANNOT_RUN = 3;
     static final int INTERRUPTED = 130;
 
     @Parameters(arity = "0..1", paramLabel = "FILE", description = "experiment file (YAML), e.g. testplans/experiments/static-web.yaml")
@@ -99,6 +101,10 @@ final class RunCommand implements Callable<Integer> {
             }
             Path targets = base.resolve("targets");
             if (resume != null) {
+                if (repetitions != null || quick || output != null) {
+                    throw new InvalidSettingException("--resume", "completes a run directory as it was planned; --repetitions, --quick "
+                            + "and -o do not go with it (its experiment.yaml says how it runs)");
+                }
                 dir = new RunDirectory(resume.toAbsolutePath());
                 if (!Files.isRegularFile(dir.experiment())) {
                     throw new InvalidSettingException("--resume", "'" + resume + "' has no experiment.yaml; give a folder written by envbench run");
@@ -126,30 +132,40 @@ final class RunCommand implements Callable<Integer> {
         }
 
         CountDownLatch finished = new CountDownLatch(1);
-        try (EnvBench envbench = new EnvBench(base.resolve("targets"), dockerHost)) {
-            runner = new ExperimentRunner(envbench, jmeter, base.resolve("testplans/http-load.jmx"), Duration.ofMillis(metricsIntervalMs));
-            // Ctrl-C / SIGTERM: stop the load and wait (bounded) until the runner has torn down and written what it has
-            Thread onSignal = new Thread(() -> {
-                runner.cancel();
-                try {
-                    finished.await(60, TimeUnit.SECONDS);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                }
-            }, "envbench-run-interrupted");
-            Runtime.getRuntime().addShutdownHook(onSignal);
+        // this command tears down in order on Ctrl-C / SIGTERM (load, then environment, then report), so
+        // EnvBench's own stop-on-exit hook is off: it would stop the environment under the running load
+        EnvBench envbench = new EnvBench(base.resolve("targets"), dockerHost, false);
+        runner = new ExperimentRunner(envbench, jmeter, base.resolve("testplans/http-load.jmx"), Duration.ofMillis(metricsIntervalMs));
+        Thread onSignal = new Thread(() -> {
+            runner.cancel();
             try {
-                return runAndReport(runner, experiment, dir);
-            } finally {
-                if (!runner.cancelled()) {
-                    Runtime.getRuntime().removeShutdownHook(onSignal);
+                if (!finished.await(90, TimeUnit.SECONDS)) {
+                    envbench.close(); // the run did not wind down in time: at least nothing stays running
                 }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
             }
+            err.flush();
+            out.flush();
+            // the JVM would exit with 128 + the signal; CI should see "interrupted" whichever signal it was
+            Runtime.getRuntime().halt(INTERRUPTED);
+        }, "envbench-run-interrupted");
+        Runtime.getRuntime().addShutdownHook(onSignal);
+        try {
+            return runAndReport(runner, experiment, dir);
         } catch (IOException e) {
             err.println("envbench run: " + e.getMessage());
-            return FAILED;
+            return CANNOT_RUN;
         } finally {
+            envbench.close();
             finished.countDown();
+            if (!runner.cancelled()) {
+                try {
+                    Runtime.getRuntime().removeShutdownHook(onSignal);
+                } catch (IllegalStateException e) {
+                    // shutting down already: the hook ends it
+                }
+            }
         }
     }
 
@@ -162,12 +178,11 @@ final class RunCommand implements Callable<Integer> {
         RunResults results = RunResults.read(dir, experiment, o.runs());
         List<Criterion.Result> verdicts = results.evaluate();
         results.writeJUnit(dir.junit(), verdicts);
-        Map<String, List<Path>> metrics = RunResults.metricsFiles(dir, o.runs());
-        MetricsFile metricsFile = metrics.isEmpty() ? null : MetricsFile.read(metrics.values().stream().flatMap(List::stream).toList());
-        List<Hint> hints = metricsFile == null ? List.of() : Hints.of(metricsFile, metricsIntervalMs);
-        long notOk = o.runs().stream().filter(r -> !r.ok()).count();
+        MetricsFile metricsFile = results.metrics(dir);
+        List<Hint> hints = metricsFile == null ? List.of() : Hints.of(metricsFile);
+        long notOk = results.missingRuns();
         List<String> notices = o.complete() ? List.of() : List.of("PARTIAL: " + (o.cancelled() ? "interrupted; " : "")
-                + notOk + " run(s) not ok or missing (runs.csv); the figures cover the completed runs only");
+                + notOk + " of " + results.plannedRuns() + " planned run(s) not ok or not run (runs.csv); the figures cover the completed runs only");
         out.println();
         if (results.comparison().environments().isEmpty()) {
             out.println("No completed run: nothing to compare. See " + dir.root().resolve("runs.csv") + " and " + dir.root().resolve("logs"));
@@ -182,7 +197,7 @@ final class RunCommand implements Callable<Integer> {
             verdicts.forEach(v -> out.println("  " + (v.passed() ? "PASS " : "FAIL ") + v.explanation()));
         }
         if (!o.complete()) {
-            out.println("PARTIAL: " + (o.cancelled() ? "interrupted; " : "") + notOk + " run(s) not ok or missing; complete with: "
+            out.println("PARTIAL: " + (o.cancelled() ? "interrupted; " : "") + notOk + " run(s) not ok or not run; complete with: "
                     + "./envbench run --resume " + dir.root());
         }
         out.println("Run directory: " + dir.root() + " (runs.csv, jtl/, metrics/, logs/, report/index.html, junit.xml)");

@@ -113,8 +113,17 @@ public final class DockerLauncher {
             log.info("container {} ready in {} ms: {}", environment, running.readyAfter.toMillis(), running.describe());
             return running;
         } catch (TargetStartException | RuntimeException e) {
-            String logs = id == null ? "" : logsOf(docker, id, 20);
-            removeQuietly(docker, id, createdVolume);
+            // a start cancelled by an interrupt still removes what it made: clean up uninterrupted
+            boolean interrupted = Thread.interrupted();
+            String logs;
+            try {
+                logs = id == null ? "" : logsOf(docker, id, 20);
+                removeQuietly(docker, id, createdVolume);
+            } finally {
+                if (interrupted) {
+                    Thread.currentThread().interrupt();
+                }
+            }
             if (e instanceof InvalidSettingException ise) {
                 throw ise;
             }
@@ -221,8 +230,10 @@ public final class DockerLauncher {
         public int exec(List<String> command) throws java.io.IOException, InterruptedException {
             String exec = docker.execCreateCmd(id).withCmd(command.toArray(new String[0])).withAttachStdout(true)
                     .withAttachStderr(true).exec().getId();
-            if (!docker.execStartCmd(exec).exec(new ResultCallback.Adapter<Frame>()).awaitCompletion(10, TimeUnit.SECONDS)) {
-                throw new java.io.IOException(String.join(" ", command) + " took over 10 s");
+            try (ResultCallback.Adapter<Frame> done = docker.execStartCmd(exec).exec(new ResultCallback.Adapter<Frame>())) {
+                if (!done.awaitCompletion(10, TimeUnit.SECONDS)) {
+                    throw new java.io.IOException(String.join(" ", command) + " took over 10 s");
+                }
             }
             Long code = docker.inspectExecCmd(exec).exec().getExitCodeLong();
             return code == null ? -1 : code.intValue();

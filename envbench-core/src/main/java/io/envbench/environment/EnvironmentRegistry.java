@@ -43,9 +43,15 @@ public final class EnvironmentRegistry implements AutoCloseable {
 
     private final Path targetsDir;
     private final String dockerHost;
-    /** name -> running target; a name being started maps to its definition in {@link #starting}. */
+    /** name -> running target. */
     private final Map<String, RunningTarget> running = new LinkedHashMap<>();
-    private final Map<String, EnvironmentDefinition> starting = new LinkedHashMap<>();
+    /** name -> a start in progress: its port (0 for none) and the thread doing it (interrupted on close). */
+    private final Map<String, Starting> starting = new LinkedHashMap<>();
+    /** name -> the port of an environment being stopped: neither is free until the stop has finished. */
+    private final Map<String, Integer> stopping = new LinkedHashMap<>();
+
+    private record Starting(int port, Thread thread) {
+    }
     private final List<Listener> listeners = new CopyOnWriteArrayList<>();
     private boolean reaped;
     private boolean closed;
@@ -130,16 +136,23 @@ public final class EnvironmentRegistry implements AutoCloseable {
         if (closed) {
             throw new InvalidSettingException("environment", "'" + def.name() + "' cannot start: EnvBench is shutting down");
         }
-        if (running.containsKey(def.name()) || starting.containsKey(def.name())) {
-            throw new InvalidSettingException("environment", "'" + def.name() + "' is already "
-                    + (running.containsKey(def.name()) ? "running" : "starting") + "; stop it first, use action switch, or give this one another name");
+        String state = running.containsKey(def.name()) ? "running" : starting.containsKey(def.name()) ? "starting"
+                : stopping.containsKey(def.name()) ? "stopping" : null;
+        if (state != null) {
+            throw new InvalidSettingException("environment", "'" + def.name() + "' is already " + state
+                    + "; stop it first, use action switch, or give this one another name");
         }
         int port = spec.hostPort();
         if (port != 0) {
             List<String> users = new ArrayList<>();
             running.forEach((n, t) -> t.endpoint().filter(e -> e.port() == port).ifPresent(e -> users.add(n)));
-            starting.forEach((n, d) -> {
-                if (d.port() == port) {
+            starting.forEach((n, st) -> {
+                if (st.port() == port) {
+                    users.add(n);
+                }
+            });
+            stopping.forEach((n, p) -> {
+                if (p == port) {
                     users.add(n);
                 }
             });
@@ -148,7 +161,7 @@ public final class EnvironmentRegistry implements AutoCloseable {
                         + "'; give each environment that runs at the same time its own port");
             }
         }
-        starting.put(def.name(), def);
+        starting.put(def.name(), new Starting(port, Thread.currentThread()));
     }
 
     /**
@@ -181,13 +194,35 @@ public final class EnvironmentRegistry implements AutoCloseable {
         RunningTarget t;
         synchronized (this) {
             t = running.remove(name);
+            if (t != null) {
+                stopping.put(name, t.endpoint().map(Endpoint::port).orElse(0));
+            }
         }
-        if (t != null) {
+        if (t == null) {
+            return false;
+        }
+        try {
             t.stop();
-            log.info("stopped environment {}", name);
-            listeners.forEach(l -> l.stopped(name));
+        } finally {
+            synchronized (this) {
+                stopping.remove(name);
+            }
         }
-        return t != null;
+        log.info("stopped environment {}", name);
+        listeners.forEach(l -> l.stopped(name));
+        return true;
+    }
+
+    /**
+     * Interrupts every start in progress: its readiness wait ends, and the launcher removes what it made.
+     * For Ctrl-C, when waiting up to a ready timeout is too long.
+     */
+    public void cancelStarts() {
+        List<Thread> threads;
+        synchronized (this) {
+            threads = starting.values().stream().map(Starting::thread).toList();
+        }
+        threads.forEach(Thread::interrupt);
     }
 
     public void stopAll() {
@@ -198,12 +233,16 @@ public final class EnvironmentRegistry implements AutoCloseable {
         names.forEach(this::stop);
     }
 
-    /** Stops everything and refuses new starts; an environment still starting is stopped as soon as it is up. */
+    /**
+     * Stops everything and refuses new starts; a start in progress is interrupted (its launcher removes
+     * what it made), and one that gets up all the same is stopped at once.
+     */
     @Override
     public void close() {
         synchronized (this) {
             closed = true;
         }
+        cancelStarts();
         stopAll();
     }
 }

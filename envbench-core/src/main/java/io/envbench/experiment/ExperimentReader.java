@@ -273,6 +273,18 @@ final class ExperimentReader {
             throw fail(node, "'" + node.text() + "' does not exist (looked for " + plan + "); give a JMeter plan (.jmx), relative to "
                     + "this file's folder or absolute");
         }
+        // the runner owns the environments: a plan that starts its own would start them twice, on one port
+        String text;
+        try {
+            text = Files.readString(plan);
+        } catch (java.io.IOException e) {
+            throw fail(node, "'" + node.text() + "' cannot be read (" + e.getMessage() + ")");
+        }
+        if (text.contains("io.envbench.jmeter.samplers.TargetEnvironmentSampler")) {
+            throw fail(node, "'" + node.text() + "' starts environments itself (EnvBench Target Environment samplers); the runner "
+                    + "starts each environment of the experiment, so give a plan that only sends load to "
+                    + "${__P(envbench.host,127.0.0.1)}:${__P(envbench.port,18080)}, e.g. ../http-load.jmx");
+        }
     }
 
     private Map<String, String> properties(Mapping load) throws ExperimentException {

@@ -19,12 +19,10 @@ public final class Hints {
     static final double JMETER_SHARE = 0.30;
     /** docker-proxy CPU (% of one core) from which it is worth avoiding. */
     static final double DOCKER_PROXY_PCT = 10;
-    /** Share of CPU periods throttled from which the quota is too low. */
-    static final double THROTTLED_SHARE = 0.05;
+    /** % of CPU quota periods throttled from which the quota is too low. */
+    static final double THROTTLED_PCT = 5;
     /** Memory use as a share of the limit from which the limit is near. */
     static final double MEMORY_NEAR_LIMIT = 0.90;
-    /** The CFS period Docker uses with --cpus. */
-    static final double CPU_PERIOD_MS = 100;
 
     private static final Pattern PER_CORE = Pattern.compile("host\\.cpu\\d+\\.pct");
 
@@ -32,10 +30,9 @@ public final class Hints {
     }
 
     /**
-     * @param metrics    the metrics of the environments' runs
-     * @param intervalMs the interval between rows (to turn throttled periods per row into a share)
+     * @param metrics the metrics of the environments' runs
      */
-    public static List<Hint> of(MetricsFile metrics, double intervalMs) {
+    public static List<Hint> of(MetricsFile metrics) {
         List<Hint> hints = new ArrayList<>();
         for (String env : metrics.environments()) {
             MetricsFile.Summary host = metrics.summary(env, "host.cpu.pct");
@@ -56,12 +53,11 @@ public final class Hints {
                         "Docker's userland port proxy burns CPU on every connection; try host networking, or the daemon "
                                 + "option userland-proxy=false (iptables NAT instead)"));
             }
-            MetricsFile.Summary throttled = metrics.summary(env, "container." + env + ".cpu.throttled.periods");
-            double periodsPerRow = intervalMs / CPU_PERIOD_MS;
-            if (throttled.average() / periodsPerRow >= THROTTLED_SHARE) {
-                hints.add(new Hint(env, fmt("container.%s.cpu.throttled.periods avg %.1f of %.0f per reading", env, throttled.average(),
-                        periodsPerRow), "the CPU quota throttled the container in " + Math.round(100 * throttled.average() / periodsPerRow)
-                        + "% of its periods: the quota (cpus) is too low for this load"));
+            MetricsFile.Summary throttled = metrics.summary(env, "container." + env + ".cpu.throttled.pct");
+            if (throttled.average() >= THROTTLED_PCT) {
+                hints.add(new Hint(env, fmt("container.%s.cpu.throttled.pct avg %.1f%%", env, throttled.average()),
+                        "the CPU quota throttled the container in " + Math.round(throttled.average())
+                                + "% of its periods: the quota (cpus) is too low for this load"));
             }
             MetricsFile.Summary mem = metrics.summary(env, "container." + env + ".mem.bytes");
             MetricsFile.Summary limit = metrics.summary(env, "container." + env + ".mem.limit.bytes");

@@ -74,6 +74,7 @@ public final class Metrics {
         m.put(p + "cpu.pct", r.cpuPct());
         m.put(p + "cpu.cpuset.pct", r.cpuPctOfCpuset());
         m.put(p + "cpu.throttled.periods", (double) r.throttledPeriods());
+        m.put(p + "cpu.throttled.pct", r.throttledPct());
         m.put(p + "cpu.throttled.ms", r.throttledMs());
         m.put(p + "mem.bytes", (double) r.memoryUsageBytes());
         m.put(p + "mem.limit.bytes", (double) r.memoryLimitBytes());

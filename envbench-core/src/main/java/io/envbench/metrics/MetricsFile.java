@@ -26,19 +26,22 @@ public final class MetricsFile {
     private final Map<String, Map<String, List<double[]>>> series = new LinkedHashMap<>();
 
     public static MetricsFile read(Path file) throws IOException {
-        return read(List.of(file));
+        return read(Map.of(file, Long.MIN_VALUE));
     }
 
-    /** Several files (one per run) as one: their rows pooled, the time of each file counted from its own start. */
-    public static MetricsFile read(List<Path> files) throws IOException {
+    /**
+     * Several files (one per run) as one: their rows pooled, the time of each file counted from its own
+     * start, and each file's rows before its instant (epoch ms: the end of the run's warm-up) left out.
+     */
+    public static MetricsFile read(Map<Path, Long> filesFromEpochMs) throws IOException {
         MetricsFile m = new MetricsFile();
-        for (Path f : files) {
-            m.add(f);
+        for (Map.Entry<Path, Long> f : filesFromEpochMs.entrySet()) {
+            m.add(f.getKey(), f.getValue());
         }
         return m;
     }
 
-    private void add(Path file) throws IOException {
+    private void add(Path file, long fromEpochMs) throws IOException {
         MetricsFile m = this;
         try (Reader r = Files.newBufferedReader(file);
              CSVParser csv = CSVParser.parse(r, CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).build())) {
@@ -53,6 +56,9 @@ public final class MetricsFile {
                 }
                 String env = rec.get(1);
                 long ts = Long.parseLong(rec.get(0));
+                if (ts < fromEpochMs) {
+                    continue;
+                }
                 double t = (ts - first.computeIfAbsent(env, e -> ts)) / 1000.0;
                 Map<String, List<double[]>> byMetric = m.series.computeIfAbsent(env, e -> new LinkedHashMap<>());
                 for (int i = 2; i < header.size(); i++) {

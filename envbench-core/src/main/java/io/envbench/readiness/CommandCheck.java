@@ -26,6 +26,12 @@ public record CommandCheck(List<String> command) implements ReadinessCheck {
         return true;
     }
 
+    /** Each try starts a process (or a docker exec): on a small machine every 25 ms would slow the start it waits for. */
+    @Override
+    public java.time.Duration pollInterval() {
+        return java.time.Duration.ofMillis(250);
+    }
+
     @Override
     public String describe() {
         return "command '" + String.join(" ", command) + "' exits with 0";

@@ -16,8 +16,6 @@ import io.envbench.settings.InvalidSettingException;
  * @param timeout how long to wait before the start fails
  */
 public record Readiness(ReadinessCheck check, Duration timeout) {
-    private static final Duration POLL = Duration.ofMillis(25);
-
     public Readiness {
         Objects.requireNonNull(check, "check");
         if (timeout == null || timeout.isNegative() || timeout.isZero()) {
@@ -82,7 +80,7 @@ public record Readiness(ReadinessCheck check, Duration timeout) {
                         + " (last check: " + lastProblem + "); raise readyTimeoutSeconds if it is only slow" + lastLines(target));
             }
             try {
-                Thread.sleep(POLL.toMillis());
+                Thread.sleep(check.pollInterval().toMillis());
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 throw new TargetStartException("interrupted while waiting for readiness");

@@ -24,6 +24,11 @@ public sealed interface ReadinessCheck permits TcpCheck, HttpCheck, LogLineCheck
         return false;
     }
 
+    /** How long to wait between tries: short for a socket, longer for a check that starts a process. */
+    default java.time.Duration pollInterval() {
+        return java.time.Duration.ofMillis(25);
+    }
+
     /** For messages: what is checked, e.g. "HTTP 200 from /health". */
     String describe();
 }

@@ -126,6 +126,7 @@ public final class ExperimentRunner {
     /** Stops the load and the environment of the running run; the runs not started yet are not started. */
     public void cancel() {
         cancelled = true;
+        envbench.environments().cancelStarts(); // a slow start is not waited for
         Process p = load.get();
         if (p != null) {
             p.destroy(); // SIGTERM: JMeter ends its test; the JTL keeps every complete line
@@ -158,10 +159,13 @@ public final class ExperimentRunner {
         String status;
         try {
             status = load(e, r, dir, target, progress, timeLeft);
+        } catch (IOException ex) { // JMeter could not be started: this run fails, the others go on
+            status = "failed: JMeter did not start: " + ex.getMessage();
         } finally {
             writeTargetLog(dir.targetLog(r), target);
             envbench.environments().stop(def.name());
         }
+        Instant end = Instant.now();
         long[] samples = {0};
         long[] first = {Long.MAX_VALUE};
         if (Files.exists(dir.jtl(r))) {
@@ -177,7 +181,7 @@ public final class ExperimentRunner {
         if (status.equals(RunRecord.OK) && samples[0] == 0) {
             status = "failed: no samples; see logs/" + dir.jmeterLog(r).getFileName();
         }
-        return new RunRecord(r, start, Instant.now(), status, samples[0], target.startToReady().toMillis(),
+        return new RunRecord(r, start, end, status, samples[0], target.startToReady().toMillis(),
                 samples[0] == 0 ? null : Instant.ofEpochMilli(first[0]));
     }
 
@@ -246,7 +250,8 @@ public final class ExperimentRunner {
                 metrics.close();
             }
         }
-        if (cancelled) {
+        // Ctrl-C reaches JMeter too (the terminal signals the whole process group), maybe before cancel() here
+        if (cancelled || p.exitValue() == 130 || p.exitValue() == 143) {
             return RunRecord.INTERRUPTED;
         }
         return p.exitValue() == 0 ? RunRecord.OK

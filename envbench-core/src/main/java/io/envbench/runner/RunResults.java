@@ -51,9 +51,10 @@ public final class RunResults {
                 continue;
             }
             Path jtl = dir.jtl(r.run());
-            long[] first = {Long.MAX_VALUE};
-            JtlReader.read(jtl, s -> first[0] = Math.min(first[0], s.startMs()));
-            long cutoff = first[0] == Long.MAX_VALUE ? Long.MAX_VALUE : first[0] + warmupMs;
+            if (r.firstSample() == null) {
+                continue;
+            }
+            long cutoff = r.firstSample().toEpochMilli() + warmupMs;
             String env = r.run().environment();
             String runId = r.run().id();
             JtlReader.read(jtl, s -> {
@@ -73,20 +74,32 @@ public final class RunResults {
         return runs;
     }
 
+    public int plannedRuns() {
+        return Schedule.of(experiment).size();
+    }
+
+    /** Planned runs without an ok record: failed, interrupted, or never started. */
+    public long missingRuns() {
+        return plannedRuns() - runs.stream().filter(RunRecord::ok).count();
+    }
+
     /** Whether runs are missing (cancelled, failed): the report says so. */
     public boolean partial() {
         return partial;
     }
 
-    /** The metrics files of the completed runs, by environment (for the report's resources section). */
-    public static Map<String, List<Path>> metricsFiles(RunDirectory dir, List<RunRecord> runs) {
-        Map<String, List<Path>> m = new java.util.LinkedHashMap<>();
+    /**
+     * The metrics of the completed runs, each from the end of its warm-up (as the latency figures), for the
+     * report's resources section and the hints; null when there are none.
+     */
+    public MetricsFile metrics(RunDirectory dir) throws IOException {
+        Map<Path, Long> from = new java.util.LinkedHashMap<>();
         for (RunRecord r : runs) {
-            if (r.ok() && Files.exists(dir.metrics(r.run()))) {
-                m.computeIfAbsent(r.run().environment(), k -> new ArrayList<>()).add(dir.metrics(r.run()));
+            if (r.ok() && r.firstSample() != null && Files.exists(dir.metrics(r.run()))) {
+                from.put(dir.metrics(r.run()), r.firstSample().toEpochMilli() + experiment.load().warmup().toMillis());
             }
         }
-        return m;
+        return from.isEmpty() ? null : MetricsFile.read(from);
     }
 
     /** Every criterion of the experiment on the medians of the runs. */
@@ -118,7 +131,7 @@ public final class RunResults {
      * when runs are missing, so a partial experiment never passes unnoticed.
      */
     public void writeJUnit(Path file, List<Criterion.Result> results) throws IOException {
-        long failedRuns = runs.stream().filter(r -> !r.ok()).count();
+        long failedRuns = missingRuns();
         boolean missing = partial || failedRuns > 0;
         long failures = results.stream().filter(r -> !r.passed()).count() + (missing ? 1 : 0);
         String suite = "envbench." + experiment.name();
@@ -128,8 +141,8 @@ public final class RunResults {
                     + "\" errors=\"0\" skipped=\"0\">\n");
             w.write("  <testcase classname=\"" + xml(suite) + "\" name=\"every planned run completed\">\n");
             if (missing) {
-                w.write("    <failure message=\"" + xml((partial ? "the experiment was interrupted; " : "") + failedRuns
-                        + " run(s) not ok (see runs.csv)") + "\"/>\n");
+                w.write("    <failure message=\"" + xml((partial ? "the experiment is partial; " : "") + failedRuns
+                        + " of " + plannedRuns() + " planned run(s) not ok or not run (see runs.csv)") + "\"/>\n");
             }
             w.write("  </testcase>\n");
             for (Criterion.Result r : results) {

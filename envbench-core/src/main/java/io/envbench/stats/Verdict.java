@@ -50,7 +50,11 @@ public record Verdict(String environment, String label, Figure figure, String ba
         // as benchstat: equal medians are 0%, a change from 0 has no percentage
         double change = runs.median() == base ? 0 : base == 0 ? Double.NaN : 100 * (runs.median() / base - 1);
         MannWhitney.Result test = MannWhitney.test(runs.values(), baselineRuns.values());
-        Kind kind = MannWhitney.smallestPossibleP((int) runs.runs(), (int) baselineRuns.runs()) >= alpha ? Kind.TOO_FEW_RUNS
+        // fewer runs a side than n vs n needs (4 at 0.05) gives no verdict, even where an uneven pair such as
+        // 3 vs 5 could reach alpha: one side's few runs say too little about its own spread
+        int needed = MannWhitney.runsNeededEach(alpha);
+        Kind kind = runs.runs() < needed || baselineRuns.runs() < needed
+                || MannWhitney.smallestPossibleP((int) runs.runs(), (int) baselineRuns.runs()) >= alpha ? Kind.TOO_FEW_RUNS
                 : test.significant(alpha) ? Kind.SIGNIFICANT : Kind.NOT_SIGNIFICANT;
         return new Verdict(environment, label, figure, baseline, runs, baselineRuns, kind, change, test, alpha);
     }

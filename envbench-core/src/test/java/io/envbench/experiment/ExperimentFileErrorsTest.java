@@ -301,6 +301,20 @@ class ExperimentFileErrorsTest {
     }
 
     @Test
+    void aPlanThatStartsItsOwnEnvironmentsIsRefused() throws Exception {
+        // the repository's static-web.jmx switches environments itself: under the runner they would start twice
+        Path staticWeb = TARGETS.resolveSibling("testplans").resolve("static-web.jmx");
+        String yaml = VALID.substring(0, VALID.indexOf("load:")) + "load:\n  plan: " + staticWeb + "\n  durationSeconds: 60\n";
+        ExperimentException e = assertThrows(ExperimentException.class, () -> ExperimentFile.parse(yaml, staticWeb.resolveSibling("x.yaml"), TARGETS));
+        assertEquals("load.plan", e.fieldPath());
+        assertEquals(10, e.line());
+        assertTrue(e.getMessage().contains("starts environments itself") && e.getMessage().contains("http-load.jmx"), e.getMessage());
+        String builtin = yaml.replace("static-web.jmx", "http-load.jmx");
+        assertEquals(staticWeb.resolveSibling("http-load.jmx"),
+                ExperimentFile.parse(builtin, staticWeb.resolveSibling("x.yaml"), TARGETS).load().plan().orElseThrow());
+    }
+
+    @Test
     void aMissingFileHasNoLine() {
         ExperimentException e = assertThrows(ExperimentException.class, () -> ExperimentFile.read(Path.of("/nonexistent/x.yaml"), TARGETS));
         assertEquals(0, e.line());

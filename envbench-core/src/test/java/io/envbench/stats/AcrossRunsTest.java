@@ -113,10 +113,13 @@ class AcrossRunsTest {
         assertFalse(v.significant());
         Verdict one = new AcrossRuns(twoEnvironments(1, 1, 1.5, 0.01, 3), null).versusBaseline("docker", LABEL, Figure.P90);
         assertEquals(Verdict.Kind.TOO_FEW_RUNS, one.kind());
-        // 3 vs 5 can: 2 / C(8, 3) = 0.036
+        // 3 vs 5 could reach 2 / C(8, 3) = 0.036, but fewer than 4 runs on one side give no verdict either
         Verdict uneven = new AcrossRuns(twoEnvironments(5, 3, 1.5, 0.01, 3), null).versusBaseline("docker", LABEL, Figure.MEAN);
-        assertEquals(Verdict.Kind.SIGNIFICANT, uneven.kind(), uneven.text());
-        assertTrue(uneven.text().endsWith(" n=3+5)"), uneven.text());
+        assertEquals(Verdict.Kind.TOO_FEW_RUNS, uneven.kind(), uneven.text());
+        assertEquals(2.0 / 56, uneven.p(), 1e-12);
+        Verdict fourVsFive = new AcrossRuns(twoEnvironments(5, 4, 1.5, 0.01, 3), null).versusBaseline("docker", LABEL, Figure.MEAN);
+        assertEquals(Verdict.Kind.SIGNIFICANT, fourVsFive.kind(), fourVsFive.text());
+        assertTrue(fourVsFive.text().endsWith(" n=4+5)"), fourVsFive.text());
     }
 
     /** Every figure of every run, from constructed runs whose figures are known in advance. */

@@ -48,6 +48,39 @@ public final class EnvBenchProperties {
         return "envbench." + environment + ".port";
     }
 
+    /** Which environment {@code envbench.host}/{@code envbench.port} point at now. */
+    private static final String ENDPOINT_OF = "envbench.endpoint.environment";
+
+    /**
+     * {@code envbench.host}/{@code envbench.port} (the last environment started) and
+     * {@code envbench.NAME.host}/{@code envbench.NAME.port} (each one, when several run at once).
+     */
+    public static synchronized void publishEndpoint(String environment, String host, int port) {
+        JMeterUtils.setProperty(HOST, host);
+        JMeterUtils.setProperty(PORT, Integer.toString(port));
+        JMeterUtils.setProperty(ENDPOINT_OF, environment);
+        JMeterUtils.setProperty(hostOf(environment), host);
+        JMeterUtils.setProperty(portOf(environment), Integer.toString(port));
+    }
+
+    /**
+     * Removes an environment's endpoint properties (and {@code envbench.host}/{@code envbench.port} when they
+     * point at it), so expressions fall back to their loopback defaults, never to a stale address.
+     */
+    public static synchronized void forgetEndpoint(String environment) {
+        var props = JMeterUtils.getJMeterProperties();
+        if (props == null) {
+            return;
+        }
+        props.remove(hostOf(environment));
+        props.remove(portOf(environment));
+        if (environment.equals(props.getProperty(ENDPOINT_OF))) {
+            props.remove(HOST);
+            props.remove(PORT);
+            props.remove(ENDPOINT_OF);
+        }
+    }
+
     public static Path targetsDir() {
         String dir = JMeterUtils.getPropDefault("envbench.targets.dir", "");
         return dir.isBlank() ? Path.of("targets").toAbsolutePath() : Path.of(dir);

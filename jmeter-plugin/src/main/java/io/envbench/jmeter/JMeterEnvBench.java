@@ -5,7 +5,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.ConcurrentHashMap;
 
 import org.apache.jmeter.threads.AbstractThreadGroup;
 import org.apache.jmeter.threads.JMeterContextService;
@@ -23,8 +22,11 @@ import io.envbench.metrics.MetricsCollector;
  */
 public final class JMeterEnvBench {
     private static EnvBench instance;
-    /** thread group name -> environment its Target Environment sampler started last. */
-    private static final Map<String, String> BY_THREAD_GROUP = new ConcurrentHashMap<>();
+    /**
+     * thread group -> environment its Target Environment sampler started last. By instance, not name: two
+     * groups may share a name ("Thread Group"); JMeter keeps one instance per group for all its threads.
+     */
+    private static final Map<AbstractThreadGroup, String> BY_THREAD_GROUP = java.util.Collections.synchronizedMap(new java.util.IdentityHashMap<>());
     private static MetricsCollector collector;
     private static int collectorUsers;
 
@@ -35,6 +37,14 @@ public final class JMeterEnvBench {
     public static synchronized EnvBench get() {
         if (instance == null) {
             instance = new EnvBench(EnvBenchProperties.targetsDir(), EnvBenchProperties.dockerHost());
+            // a stopped environment is no thread group's any more, and its endpoint is not published
+            instance.environments().addListener(new EnvironmentRegistry.Listener() {
+                @Override
+                public void stopped(String environment) {
+                    BY_THREAD_GROUP.values().removeIf(environment::equals);
+                    EnvBenchProperties.forgetEndpoint(environment);
+                }
+            });
         }
         return instance;
     }
@@ -43,15 +53,12 @@ public final class JMeterEnvBench {
         return get().environments();
     }
 
-    /** The name of the calling thread's thread group, or "" outside a test thread. */
-    public static String threadGroup() {
-        AbstractThreadGroup g = JMeterContextService.getContext().getThreadGroup();
-        return g == null ? "" : g.getName();
-    }
-
     /** Remembers that the calling thread's thread group started (or switched to) this environment. */
     public static void startedByThisThreadGroup(String environment) {
-        BY_THREAD_GROUP.put(threadGroup(), environment);
+        AbstractThreadGroup g = JMeterContextService.getContext().getThreadGroup();
+        if (g != null) {
+            BY_THREAD_GROUP.put(g, environment);
+        }
     }
 
     /**
@@ -59,7 +66,8 @@ public final class JMeterEnvBench {
      * that one (a plan that starts it in a setUp thread group); else empty.
      */
     public static Optional<String> environmentOfThisThreadGroup() {
-        String own = BY_THREAD_GROUP.get(threadGroup());
+        AbstractThreadGroup g = JMeterContextService.getContext().getThreadGroup();
+        String own = g == null ? null : BY_THREAD_GROUP.get(g);
         if (own != null) {
             return Optional.of(own);
         }

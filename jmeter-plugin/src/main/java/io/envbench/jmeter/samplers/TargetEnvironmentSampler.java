@@ -66,10 +66,10 @@ public class TargetEnvironmentSampler extends AbstractSampler implements TestBea
                 case ACTION_START, ACTION_SWITCH -> {
                     EnvironmentDefinition def = definition();
                     tagThread(def.name());
-                    forgetEndpoint(def.name()); // until it is up, no request may go to an old address
+                    EnvBenchProperties.forgetEndpoint(def.name()); // until it is up, no request may go to an old address
                     EnvironmentRegistry envs = JMeterEnvBench.environments();
                     RunningTarget t = act.equals(ACTION_START) ? envs.start(def) : envs.switchTo(def);
-                    t.endpoint().ifPresent(ep -> publishEndpoint(def.name(), ep.host(), ep.port()));
+                    t.endpoint().ifPresent(ep -> EnvBenchProperties.publishEndpoint(def.name(), ep.host(), ep.port()));
                     JMeterEnvBench.startedByThisThreadGroup(def.name());
                     // elapsed is start-to-ready of the target, not our bookkeeping around it
                     SampleResults.okWithElapsed(r, t0, t.startToReady().toMillis(), t.describe(), "environment " + def + "\n"
@@ -78,8 +78,7 @@ public class TargetEnvironmentSampler extends AbstractSampler implements TestBea
                 case ACTION_STOP -> {
                     String name = requiredName();
                     tagThread(name);
-                    boolean was = JMeterEnvBench.environments().stop(name);
-                    forgetEndpoint(name);
+                    boolean was = JMeterEnvBench.environments().stop(name); // its endpoint is forgotten when it stops
                     SampleResults.ok(r, t0, was ? "stopped " + name : name + " was not running");
                 }
                 default -> throw new InvalidSettingException("action", "'" + action + "' is not an action; use start, stop or switch");
@@ -91,28 +90,6 @@ public class TargetEnvironmentSampler extends AbstractSampler implements TestBea
             fail(r, t0, ex.toString());
         }
         return r;
-    }
-
-    /**
-     * {@code envbench.host}/{@code envbench.port} (the last environment started) and
-     * {@code envbench.NAME.host}/{@code envbench.NAME.port} (each one, when several run at once).
-     */
-    private static void publishEndpoint(String name, String host, int port) {
-        JMeterUtils.setProperty(EnvBenchProperties.HOST, host);
-        JMeterUtils.setProperty(EnvBenchProperties.PORT, Integer.toString(port));
-        JMeterUtils.setProperty(EnvBenchProperties.hostOf(name), host);
-        JMeterUtils.setProperty(EnvBenchProperties.portOf(name), Integer.toString(port));
-    }
-
-    /** Removes the endpoint properties, so expressions fall back to their loopback defaults, never a stale address. */
-    private static void forgetEndpoint(String name) {
-        var props = JMeterUtils.getJMeterProperties();
-        if (props != null) {
-            props.remove(EnvBenchProperties.HOST);
-            props.remove(EnvBenchProperties.PORT);
-            props.remove(EnvBenchProperties.hostOf(name));
-            props.remove(EnvBenchProperties.portOf(name));
-        }
     }
 
     private static void fail(SampleResult r, long t0, String message) {
