@@ -83,7 +83,8 @@ class ExperimentTest {
         Experiment e = staticWeb();
         List<List<String>> rounds = e.rounds();
         assertEquals(e.repetitions(), rounds.size());
-        rounds.forEach(round -> assertEquals(List.of("bare", "docker-bridge", "docker-host"), round));
+        rounds.forEach(round -> assertEquals(e.environmentNames(), round));
+        assertEquals(List.of("bare", "docker-bridge", "docker-host", "docker-host-volume"), e.environmentNames());
     }
 
     @Test
