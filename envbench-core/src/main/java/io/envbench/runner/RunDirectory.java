@@ -30,7 +30,6 @@ public record RunDirectory(Path root) {
     public Path jmeterLog(PlannedRun r) { return root.resolve("logs").resolve(r.id() + ".jmeter.log"); }
     public Path jmeterOutput(PlannedRun r) { return root.resolve("logs").resolve(r.id() + ".jmeter.out"); }
     public Path targetLog(PlannedRun r) { return root.resolve("logs").resolve(r.id() + ".target.log"); }
-    public Path runnerLog() { return root.resolve("logs").resolve("runner.log"); }
     public Path report() { return root.resolve("report"); }
     public Path junit() { return root.resolve("junit.xml"); }
     /** Present while runs are missing: the report of such a folder is marked partial. */

@@ -43,8 +43,8 @@ import io.envbench.jmeter.EnvBenchProperties;
 
 /**
  * EnvBench Comparison listener: the side-by-side table and charts of environments, from result files
- * (Add result files…) or live from the running test (each sample counted under the environment
- * running when it arrived), with export of the whole report (HTML, CSV, Markdown, PNG/SVG/PDF charts).
+ * (Add result files…) or live from the running test (each sample counted under its thread's
+ * {@code envbench.env}, as its Environment Tag set it), with export of the whole report (HTML, CSV, Markdown, PNG/SVG/PDF charts).
  *
  * <p>Thread-safety: {@link #add} is called by every JMeter thread and only queues the sample (lock-free).
  * One refresher thread owns the {@link Comparison}: it counts the queued samples every 100 ms, reads
