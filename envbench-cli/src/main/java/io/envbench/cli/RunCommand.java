@@ -189,7 +189,13 @@ final class RunCommand implements Callable<Integer> {
         } else {
             ComparisonReport report = new ComparisonReport(results.comparison(), experiment.baseline(), metricsFile)
                     .withNotes(notices, hints.stream().map(Hint::toString).toList());
-            report.write(dir.report());
+            try {
+                report.write(dir.report());
+            } catch (IOException | RuntimeException e) {
+                // the figures are on record (runs.csv, JTLs): say what is missing rather than lose the rest
+                err.println("envbench run: the report in " + dir.report() + " is incomplete: " + e);
+                e.printStackTrace(err);
+            }
             out.print(report.text());
         }
         if (!verdicts.isEmpty()) {

@@ -1,13 +1,17 @@
 package io.envbench.report;
 
 import java.awt.Rectangle;
+import java.awt.image.BufferedImage;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
 
-import org.jfree.chart.ChartUtils;
+import javax.imageio.ImageIO;
+import javax.imageio.stream.MemoryCacheImageOutputStream;
+
 import org.jfree.chart.JFreeChart;
 import org.jfree.pdf.PDFDocument;
 import org.jfree.pdf.PDFGraphics2D;
@@ -25,7 +29,7 @@ public enum ChartFormat {
     /** Renders the chart (headless is fine) into {@code file}. */
     public void write(JFreeChart chart, Path file, int width, int height) throws IOException {
         switch (this) {
-            case PNG -> ChartUtils.saveChartAsPNG(file.toFile(), chart, width, height);
+            case PNG -> writePng(chart, width, height, file);
             case SVG -> {
                 SVGGraphics2D g2 = new SVGGraphics2D(width, height);
                 chart.draw(g2, new Rectangle(width, height));
@@ -40,6 +44,20 @@ public enum ChartFormat {
                 Files.write(file, pdf.getPDFBytes());
             }
             default -> throw new IllegalStateException(name());
+        }
+    }
+
+    /**
+     * Through an in-memory cache: ImageIO's default file cache registers a JVM shutdown hook, which fails
+     * while the JVM shuts down, and a report is written then too (Ctrl-C during {@code envbench run}).
+     */
+    private static void writePng(JFreeChart chart, int width, int height, Path file) throws IOException {
+        BufferedImage image = chart.createBufferedImage(width, height);
+        try (OutputStream out = Files.newOutputStream(file);
+             MemoryCacheImageOutputStream images = new MemoryCacheImageOutputStream(out)) {
+            if (!ImageIO.write(image, "png", images)) {
+                throw new IOException("no PNG writer in this Java runtime");
+            }
         }
     }
 }
