@@ -15,8 +15,8 @@ log() { echo "[envbench images] $*" >&2; }
 
 base_packages() { grep -v '^\s*#' "$ROOT/targets/base/packages.txt" | grep -v '^\s*$' | tr '\n' ' '; }
 
-recipe_hash() { # files... -> short sha256 over names and contents
-  (for f in "$@"; do echo "== $f"; cat "$f"; done) | sha256sum | cut -c1-16
+recipe_hash() { # files... -> short sha256 over names (relative to the checkout, so every clone agrees) and contents
+  (for f in "$@"; do echo "== ${f#"$ROOT"/}"; cat "$f"; done) | sha256sum | cut -c1-16
 }
 
 image_hash() { docker image inspect -f "{{ index .Config.Labels \"$LABEL_HASH\" }}" "$1" 2>/dev/null || true; }
