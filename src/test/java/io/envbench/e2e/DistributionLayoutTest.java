@@ -83,7 +83,7 @@ class DistributionLayoutTest {
         String text = Files.readString(log);
         assertTrue(text.contains("INFO o.a.j.JMeter: Version 5.6.3"), "JMeter's start lines:\n" + text);
         assertTrue(text.contains("INFO o.a.j.e.StandardJMeterEngine: Running the test!"), text);
-        assertTrue(text.contains("WARN i.e.j.s.TargetEnvironmentSampler: EnvBench: runtime: 'vm' is not a runtime"),
+        assertTrue(text.contains("WARN i.e.j.s.TargetEnvironmentSampler: EnvBench: runtime: 'vm' is not a placement"),
                 "EnvBench's warning:\n" + text);
         List<String> errors = text.lines().filter(l -> l.contains(" ERROR ")).toList();
         assertEquals(List.of(), errors, "errors in jmeter.log");

@@ -38,7 +38,7 @@ class MetricsBenchmark {
         io.envbench.environment.EnvironmentRegistry envs = new io.envbench.environment.EnvironmentRegistry(targets, "");
         try {
             for (int i = 0; i < 8; i++) {
-                started.add(envs.start(new EnvironmentDefinition("bench-" + i, "nginx-static", EnvironmentDefinition.Runtime.DOCKER,
+                started.add(envs.start(new EnvironmentDefinition("bench-" + i, "nginx-static", EnvironmentDefinition.Placement.DOCKER,
                         ContainerOptions.builder().networkMode(NetworkMode.BRIDGE).build(), 18600 + i, Duration.ofSeconds(30))));
             }
             RunningTarget one = started.get(0);

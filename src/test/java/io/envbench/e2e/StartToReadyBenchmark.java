@@ -40,7 +40,7 @@ class StartToReadyBenchmark {
             List<Double> ours = new ArrayList<>();
             List<Double> plain = new ArrayList<>();
             for (int i = 0; i < ROUNDS; i++) {
-                EnvironmentDefinition def = new EnvironmentDefinition(e[0], "nginx-static", EnvironmentDefinition.Runtime.parse("runtime", e[1]),
+                EnvironmentDefinition def = new EnvironmentDefinition(e[0], "nginx-static", EnvironmentDefinition.Placement.parse("runtime", e[1]),
                         ContainerOptions.builder().networkMode(NetworkMode.parse("networkMode", e[2])).build(), PORT, Duration.ofSeconds(30));
                 RunningTarget t = registry.start(def);
                 ours.add((double) t.startToReady().toNanos() / 1e6);

@@ -15,17 +15,17 @@ import java.util.Objects;
  * A named environment: which target recipe runs, on bare metal or in Docker with which options, and the
  * loopback port where load goes. Immutable.
  */
-public record EnvironmentDefinition(String name, String target, Runtime runtime, ContainerOptions options, int port,
+public record EnvironmentDefinition(String name, String target, Placement placement, ContainerOptions options, int port,
                                     Duration readyTimeout) {
-    public enum Runtime {
+    public enum Placement {
         BARE, DOCKER;
 
-        public static Runtime parse(String field, String text) {
+        public static Placement parse(String field, String text) {
             String t = text == null ? "" : text.trim().toLowerCase(Locale.ROOT);
             return switch (t) {
                 case "bare", "bare-metal", "host-process" -> BARE;
                 case "docker", "container" -> DOCKER;
-                default -> throw new InvalidSettingException(field, "'" + text + "' is not a runtime; use bare or docker");
+                default -> throw new InvalidSettingException(field, "'" + text + "' is not a placement; use bare (a host process) or docker (a container)");
             };
         }
     }
@@ -34,7 +34,7 @@ public record EnvironmentDefinition(String name, String target, Runtime runtime,
         if (name == null || name.isBlank() || !name.matches("[A-Za-z0-9_.-]+")) {
             throw new InvalidSettingException("environment", "'" + name + "' is not a valid name; use letters, digits, '.', '_' or '-', e.g. docker-bridge");
         }
-        Objects.requireNonNull(runtime, "runtime");
+        Objects.requireNonNull(placement, "placement");
         options = options == null ? ContainerOptions.builder().build() : options;
         if (port != 0) { // 0: a target without a port (a one-shot job)
             LocalPorts.checkRange("port", port);
@@ -50,11 +50,11 @@ public record EnvironmentDefinition(String name, String target, Runtime runtime,
         if (port == 0 && recipe.hasPort()) {
             throw new InvalidSettingException("port", "is 0, but target " + target + " serves on a port; give a port on 127.0.0.1, e.g. 18080");
         }
-        return runtime == Runtime.BARE ? recipe.bare(port, readyTimeout) : recipe.container(options, port, readyTimeout);
+        return placement == Placement.BARE ? recipe.bare(port, readyTimeout) : recipe.container(options, port, readyTimeout);
     }
 
     @Override
     public String toString() {
-        return name + " (" + target + ", " + (runtime == Runtime.BARE ? "bare metal" : "docker " + options) + ", port " + port + ")";
+        return name + " (" + target + ", " + (placement == Placement.BARE ? "bare metal" : "docker " + options) + ", port " + port + ")";
     }
 }

@@ -120,8 +120,8 @@ final class ExperimentReader {
         checkFields(m, ENVIRONMENT);
         String name = requiredText(m, NAME, "the environment's name, e.g. docker-bridge");
         Scalar placement = requiredScalar(m, PLACEMENT, "bare or docker");
-        EnvironmentDefinition.Runtime runtime = at(placement, () -> EnvironmentDefinition.Runtime.parse(PLACEMENT, placement.text()));
-        if (runtime == EnvironmentDefinition.Runtime.BARE) {
+        EnvironmentDefinition.Placement runtime = at(placement, () -> EnvironmentDefinition.Placement.parse(PLACEMENT, placement.text()));
+        if (runtime == EnvironmentDefinition.Placement.BARE) {
             for (String field : CONTAINER) {
                 if (m.fields().containsKey(field)) {
                     throw fail(m.fields().get(field), "only applies to placement: docker; remove it, or set placement: docker");

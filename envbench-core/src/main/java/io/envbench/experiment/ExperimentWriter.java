@@ -52,9 +52,9 @@ final class ExperimentWriter {
 
     private static void environment(ObjectNode out, EnvironmentDefinition d) {
         out.put(NAME, d.name());
-        out.put(PLACEMENT, d.runtime().name().toLowerCase(Locale.ROOT));
+        out.put(PLACEMENT, d.placement().name().toLowerCase(Locale.ROOT));
         out.put(TARGET, d.target());
-        if (d.runtime() == EnvironmentDefinition.Runtime.BARE) {
+        if (d.placement() == EnvironmentDefinition.Placement.BARE) {
             return;
         }
         ContainerOptions o = d.options();

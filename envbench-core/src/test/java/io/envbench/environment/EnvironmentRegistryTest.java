@@ -25,7 +25,7 @@ import io.envbench.settings.InvalidSettingException;
 
 /** Several environments at once on the real engine and the real nginx; names and ports reserved atomically. */
 class EnvironmentRegistryTest {
-    private static EnvironmentDefinition def(String name, EnvironmentDefinition.Runtime rt, NetworkMode net, int port) {
+    private static EnvironmentDefinition def(String name, EnvironmentDefinition.Placement rt, NetworkMode net, int port) {
         return new EnvironmentDefinition(name, "nginx-static", rt, ContainerOptions.builder().networkMode(net).build(), port,
                 Duration.ofSeconds(30));
     }
@@ -39,13 +39,13 @@ class EnvironmentRegistryTest {
                 @Override public void started(RunningTarget t) { events.add("started " + t.environment()); }
                 @Override public void stopped(String e) { events.add("stopped " + e); }
             });
-            RunningTarget bare = r.start(def("reg-bare", EnvironmentDefinition.Runtime.BARE, NetworkMode.BRIDGE, 18191));
-            RunningTarget docker = r.start(def("reg-docker", EnvironmentDefinition.Runtime.DOCKER, NetworkMode.BRIDGE, 18192));
+            RunningTarget bare = r.start(def("reg-bare", EnvironmentDefinition.Placement.BARE, NetworkMode.BRIDGE, 18191));
+            RunningTarget docker = r.start(def("reg-docker", EnvironmentDefinition.Placement.DOCKER, NetworkMode.BRIDGE, 18192));
             assertEquals(List.of("reg-bare", "reg-docker"), List.copyOf(r.runningTargets().keySet()));
             assertEquals(4096, DockerLauncherTest.get(bare.endpoint().orElseThrow(), "/page-4k.html").length());
             assertEquals(4096, DockerLauncherTest.get(docker.endpoint().orElseThrow(), "/page-4k.html").length());
             InvalidSettingException samePort = org.junit.jupiter.api.Assertions.assertThrows(InvalidSettingException.class,
-                    () -> r.start(def("reg-third", EnvironmentDefinition.Runtime.BARE, NetworkMode.BRIDGE, 18191)));
+                    () -> r.start(def("reg-third", EnvironmentDefinition.Placement.BARE, NetworkMode.BRIDGE, 18191)));
             assertEquals("port", samePort.field());
             assertTrue(samePort.getMessage().contains("reg-bare"), samePort.getMessage());
             assertTrue(r.stop("reg-bare"));
@@ -62,8 +62,8 @@ class EnvironmentRegistryTest {
         ExecutorService pool = Executors.newFixedThreadPool(2);
         try (EnvironmentRegistry r = new EnvironmentRegistry(TargetRecipeTest.TARGETS, "")) {
             // different ports, so only the name can decide
-            Callable<RunningTarget> a = () -> r.start(def("reg-race", EnvironmentDefinition.Runtime.DOCKER, NetworkMode.BRIDGE, 18193));
-            Callable<RunningTarget> b = () -> r.start(def("reg-race", EnvironmentDefinition.Runtime.DOCKER, NetworkMode.BRIDGE, 18194));
+            Callable<RunningTarget> a = () -> r.start(def("reg-race", EnvironmentDefinition.Placement.DOCKER, NetworkMode.BRIDGE, 18193));
+            Callable<RunningTarget> b = () -> r.start(def("reg-race", EnvironmentDefinition.Placement.DOCKER, NetworkMode.BRIDGE, 18194));
             List<Future<RunningTarget>> both = pool.invokeAll(List.of(a, b));
             int won = 0;
             for (Future<RunningTarget> f : both) {
@@ -91,7 +91,7 @@ class EnvironmentRegistryTest {
         EnvironmentRegistry r = new EnvironmentRegistry(TargetRecipeTest.TARGETS, "");
         r.close();
         InvalidSettingException e = org.junit.jupiter.api.Assertions.assertThrows(InvalidSettingException.class,
-                () -> r.start(def("late", EnvironmentDefinition.Runtime.BARE, NetworkMode.BRIDGE, 18195)));
+                () -> r.start(def("late", EnvironmentDefinition.Placement.BARE, NetworkMode.BRIDGE, 18195)));
         assertTrue(e.getMessage().contains("shutting down"), e.getMessage());
     }
 }

@@ -156,7 +156,7 @@ class ExperimentFileErrorsTest {
 
     @Test
     void anUnknownPlacementIsRefused() {
-        fails(replace("placement: docker", "placement: dokcer"), "environments[1].placement", 7, "'dokcer' is not a runtime; use bare or docker");
+        fails(replace("placement: docker", "placement: dokcer"), "environments[1].placement", 7, "'dokcer' is not a placement; use bare (a host process) or docker (a container)");
     }
 
     @Test

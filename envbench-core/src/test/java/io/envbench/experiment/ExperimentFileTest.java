@@ -2,7 +2,7 @@ package io.envbench.experiment;
 
 import io.envbench.docker.NetworkMode;
 import io.envbench.docker.VolumeMount;
-import io.envbench.environment.EnvironmentDefinition.Runtime;
+import io.envbench.environment.EnvironmentDefinition.Placement;
 import io.envbench.recipe.TargetRecipeTest;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -29,7 +29,7 @@ class ExperimentFileTest {
         Experiment e = ExperimentFile.read(STATIC_WEB, TARGETS);
         assertEquals("static-web", e.name());
         assertEquals(List.of("bare", "docker-bridge", "docker-host", "docker-host-volume"), e.environmentNames());
-        assertEquals(Runtime.BARE, e.environment("bare").definition().runtime());
+        assertEquals(Placement.BARE, e.environment("bare").definition().placement());
         assertEquals(NetworkMode.BRIDGE, e.environment("docker-bridge").definition().options().networkMode());
         assertEquals(NetworkMode.HOST, e.environment("docker-host").definition().options().networkMode());
         var volume = e.environment("docker-host-volume").definition().options().volume();
@@ -205,7 +205,7 @@ class ExperimentFileTest {
             var x = a.environments().get(i).definition();
             var y = b.environments().get(i).definition();
             assertEquals(x.target(), y.target());
-            assertEquals(x.runtime(), y.runtime());
+            assertEquals(x.placement(), y.placement());
             assertEquals(x.port(), y.port());
             assertEquals(x.readyTimeout(), y.readyTimeout());
             assertEquals(x.options().toString(), y.options().toString());

@@ -115,7 +115,7 @@ public class TargetEnvironmentSampler extends AbstractSampler implements TestBea
 
     /** The environment these fields describe; every field is checked, with a message naming it. */
     EnvironmentDefinition definition() {
-        EnvironmentDefinition.Runtime rt = EnvironmentDefinition.Runtime.parse("runtime", runtime);
+        EnvironmentDefinition.Placement rt = EnvironmentDefinition.Placement.parse("runtime", runtime);
         ContainerOptions.Builder o = ContainerOptions.builder().networkMode(NetworkMode.parse("networkMode", networkMode));
         VolumeMount.Kind vk = VolumeMount.parseKind("volumeType", volumeType);
         o.volume(vk == VolumeMount.Kind.NONE ? VolumeMount.NONE : new VolumeMount(vk, volumeSource, volumePath));
