@@ -4,6 +4,7 @@
 #   envbench/<target>:latest  one per targets/<target>/Dockerfile, FROM the base
 # Each image is labelled with the hash of its recipe and rebuilt only when it changes.
 # The same packages are installed on the host, so bare metal runs the same versions.
+# Usage: images.sh [--no-versions] [TARGET...]   (--no-versions: skip listing the package versions)
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 CACHE=${ENVBENCH_CACHE:-$HOME/.cache/envbench}
@@ -79,12 +80,16 @@ build_target() {
 all_targets() { for d in "$ROOT"/targets/*/Dockerfile; do basename "$(dirname "$d")"; done; }
 
 main() {
+  # --no-versions: only build what changed (before each ./envbench run); setup lists the versions
+  local versions=1
+  if [ "${1:-}" = "--no-versions" ]; then versions=0; shift; fi
   install_host_packages
   build_base
   local targets=("$@"); [ ${#targets[@]} -gt 0 ] || targets=($(all_targets))
   for t in "${targets[@]}"; do build_target "$t"; done
   # older builds of our images, now untagged; only EnvBench's labelled images are pruned
   docker image prune -f --filter "label=io.envbench.image" >/dev/null
+  [ "$versions" = 1 ] || return 0
   local q='${Package}=${Version} '
   log "host:          $(dpkg-query -W -f="$q" $(base_packages))"
   log "envbench/base: $(docker run --rm --label io.envbench.managed=true envbench/base:latest dpkg-query -W -f="$q" $(base_packages))"

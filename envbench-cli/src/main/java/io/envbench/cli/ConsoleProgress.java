@@ -59,7 +59,7 @@ final class ConsoleProgress implements RunProgress {
         }
         Duration took = Duration.between(r.start(), r.end());
         out.printf(Locale.ROOT, "run %d/%d: %-16s #%d %-12s %,9d samples in %5.1f s%s%n", index, total, r.run().environment(),
-                r.run().repetition(), r.status().length() > 12 ? "FAILED" : r.status(), r.samples(), took.toMillis() / 1000.0,
+                r.run().repetition(), r.ok() || r.status().equals(RunRecord.INTERRUPTED) ? r.status() : "FAILED", r.samples(), took.toMillis() / 1000.0,
                 live.totalSamples() > 0 ? String.format(Locale.ROOT, ", last %,.0f/s, %d errors", live.throughputPerSec(), live.totalErrors()) : "");
         if (!r.ok() && !r.status().equals(RunRecord.INTERRUPTED)) {
             out.println("    " + r.status());

@@ -6,7 +6,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -18,6 +17,7 @@ import io.envbench.experiment.ExperimentException;
 import io.envbench.experiment.ExperimentFile;
 import io.envbench.hints.Hint;
 import io.envbench.hints.Hints;
+import io.envbench.metrics.MetricsCollector;
 import io.envbench.metrics.MetricsFile;
 import io.envbench.report.ComparisonReport;
 import io.envbench.runner.ExperimentRunner;
@@ -96,8 +96,10 @@ final class RunCommand implements Callable<Integer> {
             if ((file == null) == (resume == null)) {
                 throw new InvalidSettingException("FILE", "give an experiment file, or --resume DIR to complete a run directory (not both)");
             }
-            if (metricsIntervalMs < 100) {
-                throw new InvalidSettingException("--metrics-interval-ms", metricsIntervalMs + " is below 100; use 100 or more, e.g. 1000");
+            long minMs = MetricsCollector.MIN_INTERVAL.toMillis();
+            if (metricsIntervalMs < minMs) { // checked here, before any run, not once per run by each collector
+                throw new InvalidSettingException("--metrics-interval-ms", metricsIntervalMs + " is below " + minMs + "; use "
+                        + minMs + " or more, e.g. 1000");
             }
             Path targets = base.resolve("targets");
             if (resume != null) {

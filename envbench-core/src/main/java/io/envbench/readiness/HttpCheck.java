@@ -29,7 +29,7 @@ public record HttpCheck(String path, int expectedStatus) implements ReadinessChe
 
     @Override
     public boolean passes(ReadinessContext target) throws IOException, InterruptedException {
-        var e = target.endpoint().orElseThrow(() -> new IOException("the target has no port"));
+        var e = target.requireEndpoint();
         HttpRequest req = HttpRequest.newBuilder(URI.create("http://" + e.host() + ":" + e.port() + path))
                 .timeout(Duration.ofSeconds(1)).GET().build();
         int status = HTTP.send(req, HttpResponse.BodyHandlers.discarding()).statusCode();

@@ -12,6 +12,11 @@ public interface ReadinessContext {
     /** Where load goes, or empty for a target without a port. */
     Optional<Endpoint> endpoint();
 
+    /** The endpoint of a check that needs one; a target without a port cannot pass it. */
+    default Endpoint requireEndpoint() throws IOException {
+        return endpoint().orElseThrow(() -> new IOException("the target has no port"));
+    }
+
     /** The last lines the target printed. */
     String logs(int lines);
 

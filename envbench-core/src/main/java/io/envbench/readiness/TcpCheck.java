@@ -10,7 +10,7 @@ public record TcpCheck() implements ReadinessCheck {
 
     @Override
     public boolean passes(ReadinessContext target) throws IOException {
-        var e = target.endpoint().orElseThrow(() -> new IOException("the target has no port"));
+        var e = target.requireEndpoint();
         try (Socket s = new Socket()) {
             s.connect(new InetSocketAddress(e.host(), e.port()), CONNECT_TIMEOUT_MS);
             return true;

@@ -28,6 +28,7 @@ import io.envbench.environment.TargetStartException;
 import io.envbench.experiment.Experiment;
 import io.envbench.experiment.HttpLoad;
 import io.envbench.metrics.MetricsCollector;
+import io.envbench.results.JtlReader;
 import io.envbench.settings.InvalidSettingException;
 
 /**
@@ -166,23 +167,20 @@ public final class ExperimentRunner {
             envbench.environments().stop(def.name());
         }
         Instant end = Instant.now();
-        long[] samples = {0};
-        long[] first = {Long.MAX_VALUE};
+        long samples = 0;
+        long[] firstStartMs = {Long.MAX_VALUE};
         if (Files.exists(dir.jtl(r))) {
             try {
-                io.envbench.results.JtlReader.read(dir.jtl(r), s -> {
-                    samples[0]++;
-                    first[0] = Math.min(first[0], s.startMs());
-                });
+                samples = JtlReader.read(dir.jtl(r), s -> firstStartMs[0] = Math.min(firstStartMs[0], s.startMs()));
             } catch (IOException ex) {
                 // no header: JMeter stopped before its first sample
             }
         }
-        if (status.equals(RunRecord.OK) && samples[0] == 0) {
+        if (status.equals(RunRecord.OK) && samples == 0) {
             status = "failed: no samples; see logs/" + dir.jmeterLog(r).getFileName();
         }
-        return new RunRecord(r, start, end, status, samples[0], target.startToReady().toMillis(),
-                samples[0] == 0 ? null : Instant.ofEpochMilli(first[0]));
+        return new RunRecord(r, start, end, status, samples, target.startToReady().toMillis(),
+                samples == 0 ? null : Instant.ofEpochMilli(firstStartMs[0]));
     }
 
     /** Runs JMeter against the started target; returns the run's status. */

@@ -193,12 +193,7 @@ public final class ComparisonReport {
                 v.add(rate.applyAsDouble(s));
             }
         }
-        if (v.isEmpty()) {
-            return Double.NaN;
-        }
-        java.util.Collections.sort(v);
-        int n = v.size();
-        return n % 2 == 1 ? v.get(n / 2) : (v.get(n / 2 - 1) + v.get(n / 2)) / 2;
+        return v.isEmpty() ? Double.NaN : RunStatistics.of(v).median();
     }
 
     public List<String[]> tableRows() {
