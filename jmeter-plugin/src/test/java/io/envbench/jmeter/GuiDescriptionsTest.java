@@ -37,5 +37,8 @@ class GuiDescriptionsTest {
         if (element == io.envbench.jmeter.samplers.TargetEnvironmentSampler.class) {
             assertEquals(14, fields.size());
         }
+        if (element == io.envbench.jmeter.modifiers.EnvironmentTag.class) {
+            assertEquals(List.of("environment"), fields.stream().map(PropertyDescriptor::getName).toList(), "the Environment field is shown");
+        }
     }
 }
