@@ -208,7 +208,8 @@ final class RunCommand implements Callable<Integer> {
             out.println("PARTIAL: " + (o.cancelled() ? "interrupted; " : "") + notOk + " run(s) not ok or not run; complete with: "
                     + "./envbench run --resume " + dir.root());
         }
-        out.println("Run directory: " + dir.root() + " (runs.csv, jtl/, metrics/, logs/, report/index.html, junit.xml)");
+        out.println("Run directory: " + dir.root() + " (runs.csv, jtl/, metrics/, logs/, "
+                + (Files.exists(dir.report().resolve("index.html")) ? "report/index.html, " : "") + "junit.xml)");
         if (o.cancelled()) {
             return INTERRUPTED;
         }
