@@ -15,15 +15,12 @@ import io.envbench.experiment.Criterion;
 import io.envbench.experiment.Experiment;
 import io.envbench.experiment.ExperimentException;
 import io.envbench.experiment.ExperimentFile;
-import io.envbench.hints.Hint;
-import io.envbench.hints.Hints;
 import io.envbench.metrics.MetricsCollector;
-import io.envbench.metrics.MetricsFile;
 import io.envbench.report.ComparisonReport;
+import io.envbench.report.RunConclusion;
 import io.envbench.runner.ExperimentRunner;
 import io.envbench.runner.JMeterInstall;
 import io.envbench.runner.RunDirectory;
-import io.envbench.runner.RunResults;
 import io.envbench.settings.InvalidSettingException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -177,20 +174,14 @@ final class RunCommand implements Callable<Integer> {
                 + experiment.repetitions() + " repetitions, " + experiment.order().yamlName() + " order; run directory " + dir.root());
         ConsoleProgress progress = new ConsoleProgress(out, System.console() != null);
         ExperimentRunner.Outcome o = resuming ? runner.runMissing(experiment, dir, progress) : runner.run(experiment, dir, progress);
-        RunResults results = RunResults.read(dir, experiment, o.runs());
-        List<Criterion.Result> verdicts = results.evaluate();
-        results.writeJUnit(dir.junit(), verdicts);
-        MetricsFile metricsFile = results.metrics(dir);
-        List<Hint> hints = metricsFile == null ? List.of() : Hints.of(metricsFile);
-        long notOk = results.missingRuns();
-        List<String> notices = o.complete() ? List.of() : List.of("PARTIAL: " + (o.cancelled() ? "interrupted; " : "")
-                + notOk + " of " + results.plannedRuns() + " planned run(s) not ok or not run (runs.csv); the figures cover the completed runs only");
+        RunConclusion conclusion = RunConclusion.of(dir, experiment, o.runs(), o.complete(), o.cancelled());
+        List<Criterion.Result> verdicts = conclusion.verdicts();
+        long notOk = conclusion.missingRuns();
         out.println();
-        if (results.comparison().environments().isEmpty()) {
+        if (!conclusion.hasFigures()) {
             out.println("No completed run: nothing to compare. See " + dir.root().resolve("runs.csv") + " and " + dir.root().resolve("logs"));
         } else {
-            ComparisonReport report = new ComparisonReport(results.comparison(), experiment.baseline(), metricsFile)
-                    .withNotes(notices, hints.stream().map(Hint::toString).toList());
+            ComparisonReport report = conclusion.report();
             try {
                 report.write(dir.report());
             } catch (IOException | RuntimeException e) {
@@ -213,7 +204,6 @@ final class RunCommand implements Callable<Integer> {
         if (o.cancelled()) {
             return INTERRUPTED;
         }
-        boolean passed = o.complete() && verdicts.stream().allMatch(Criterion.Result::passed);
-        return passed ? PASSED : FAILED;
+        return conclusion.passed() ? PASSED : FAILED;
     }
 }

@@ -106,7 +106,7 @@ public final class JtlReader {
         }
     }
 
-    private static boolean quotesOpen(CharSequence s) {
+    static boolean quotesOpen(CharSequence s) {
         int q = 0;
         for (int i = 0; i < s.length(); i++) {
             if (s.charAt(i) == '"') {
@@ -117,7 +117,7 @@ public final class JtlReader {
     }
 
     /** Where the columns the statistics need are, and how to read them. */
-    private static final class Columns {
+    static final class Columns {
         final int width;
         final int ts;
         final int el;

@@ -220,7 +220,9 @@ public final class ExperimentRunner {
         }
         MetricsCollector metrics = null;
         try {
-            metrics = new MetricsCollector(envbench.environments(), metricsInterval, dir.metrics(r), p.pid()).start();
+            metrics = new MetricsCollector(envbench.environments(), metricsInterval, dir.metrics(r), p.pid());
+            metrics.addListener(tick -> progress.metrics(r, tick));
+            metrics.start();
         } catch (IOException | RuntimeException ex) {
             progress.log(r.id() + ": no metrics: " + ex.getMessage());
         }

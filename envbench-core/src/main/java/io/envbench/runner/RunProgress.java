@@ -12,6 +12,10 @@ public interface RunProgress {
     default void live(PlannedRun run, LiveFigures figures, Duration timeLeft) {
     }
 
+    /** The metrics collector read the machine and the running environment (on the collector's thread). */
+    default void metrics(PlannedRun run, io.envbench.metrics.MetricsCollector.Tick tick) {
+    }
+
     /** A run ended (ok, failed or interrupted). */
     default void runEnded(RunRecord record, int index, int total) {
     }

@@ -45,27 +45,33 @@ public final class RunResults {
     /** Reads the completed runs of a run directory. */
     public static RunResults read(RunDirectory dir, Experiment e, List<RunRecord> runs) throws IOException {
         Comparison c = new Comparison();
+        readSamples(dir, e, runs, env -> env, c::add);
+        return new RunResults(e, c, runs, dir.partial());
+    }
+
+    /**
+     * Every sample of the completed runs after their warm-up, counted under the environment the runner
+     * started for it (whatever the JTL's own column says), renamed by {@code environmentName} (e.g. to set two
+     * run directories side by side), with the id of its run.
+     */
+    public static void readSamples(RunDirectory dir, Experiment e, List<RunRecord> runs, java.util.function.UnaryOperator<String> environmentName,
+                                   java.util.function.BiConsumer<Sample, String> out) throws IOException {
         long warmupMs = e.load().warmup().toMillis();
         for (RunRecord r : runs) {
-            if (!r.ok()) {
-                continue;
-            }
-            Path jtl = dir.jtl(r.run());
-            if (r.firstSample() == null) {
+            if (!r.ok() || r.firstSample() == null) {
                 continue;
             }
             long cutoff = r.firstSample().toEpochMilli() + warmupMs;
-            String env = r.run().environment();
+            String env = environmentName.apply(r.run().environment());
             String runId = r.run().id();
-            JtlReader.read(jtl, s -> {
+            JtlReader.read(dir.jtl(r.run()), s -> {
                 if (s.startMs() >= cutoff) {
                     // the built-in plan tags its samples already; a plan of one's own may not
-                    c.add(s.environment().equals(env) ? s
+                    out.accept(s.environment().equals(env) ? s
                             : new Sample(env, s.label(), s.startMs(), s.elapsedMs(), s.success(), s.receivedBytes(), s.sentBytes()), runId);
                 }
             });
         }
-        return new RunResults(e, c, runs, dir.partial());
     }
 
     public Comparison comparison() {

@@ -1,0 +1,92 @@
+package io.envbench.report;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+
+import io.envbench.experiment.Criterion;
+import io.envbench.experiment.Experiment;
+import io.envbench.experiment.ExperimentException;
+import io.envbench.experiment.ExperimentFile;
+import io.envbench.hints.Hint;
+import io.envbench.hints.Hints;
+import io.envbench.metrics.MetricsFile;
+import io.envbench.runner.RunDirectory;
+import io.envbench.runner.RunRecord;
+import io.envbench.runner.RunResults;
+
+/**
+ * What a run directory comes to: its figures, the criteria's verdicts, the notices (partial, interrupted) and
+ * the hints, and the comparison report over them. One reading for {@code envbench run} and the controller, so
+ * both say the same about the same runs.
+ *
+ * @param experiment the experiment as run
+ * @param results    the figures of the completed runs
+ * @param verdicts   one per criterion, on the medians of the runs
+ * @param metrics    the completed runs' metrics after their warm-up, or empty when none were recorded
+ * @param notices    what the reader must know first (partial, interrupted); empty for a complete run
+ * @param hints      what the metrics suggest (e.g. the load generator saturating the machine)
+ * @param complete   every planned run is there and ok
+ * @param cancelled  the run was interrupted
+ */
+public record RunConclusion(RunDirectory directory, Experiment experiment, RunResults results, List<Criterion.Result> verdicts,
+                            Optional<MetricsFile> metrics, List<String> notices, List<Hint> hints, boolean complete, boolean cancelled) {
+
+    /** Concludes the runs just made (or read back), and writes {@code junit.xml}. */
+    public static RunConclusion of(RunDirectory dir, Experiment e, List<RunRecord> runs, boolean complete, boolean cancelled)
+            throws IOException {
+        RunResults results = RunResults.read(dir, e, runs);
+        List<Criterion.Result> verdicts = results.evaluate();
+        results.writeJUnit(dir.junit(), verdicts);
+        MetricsFile metrics = results.metrics(dir);
+        List<Hint> hints = metrics == null ? List.of() : Hints.of(metrics);
+        long notOk = results.missingRuns();
+        List<String> notices = complete ? List.of() : List.of("PARTIAL: " + (cancelled ? "interrupted; " : "") + notOk + " of "
+                + results.plannedRuns() + " planned run(s) not ok or not run (runs.csv); the figures cover the completed runs only");
+        return new RunConclusion(dir, e, results, verdicts, Optional.ofNullable(metrics), notices, hints, complete, cancelled);
+    }
+
+    /**
+     * Reads a run directory written earlier (its {@code experiment.yaml} and {@code runs.csv}), e.g. to reopen it.
+     *
+     * @param targetsDir the recipes the experiment names
+     * @throws ExperimentException when the directory holds no readable experiment
+     */
+    public static RunConclusion read(RunDirectory dir, Path targetsDir) throws IOException, ExperimentException {
+        if (!Files.isRegularFile(dir.experiment())) {
+            throw new IOException(dir.root() + " is not a run directory: it has no experiment.yaml (envbench run writes one)");
+        }
+        Experiment e = ExperimentFile.read(dir.experiment(), targetsDir);
+        List<RunRecord> runs = dir.runs().read();
+        RunResults results = RunResults.read(dir, e, runs);
+        boolean complete = results.missingRuns() == 0 && !dir.partial();
+        boolean cancelled = runs.stream().anyMatch(r -> RunRecord.INTERRUPTED.equals(r.status()));
+        return of(dir, e, runs, complete, cancelled);
+    }
+
+    /** Planned runs that are missing or not ok. */
+    public long missingRuns() {
+        return results.missingRuns();
+    }
+
+    /** Whether there is anything to compare (at least one completed run). */
+    public boolean hasFigures() {
+        return !results.comparison().environments().isEmpty();
+    }
+
+    /** The comparison report over the completed runs, with the notices and hints; only when {@link #hasFigures()}. */
+    public ComparisonReport report() {
+        if (!hasFigures()) {
+            throw new IllegalStateException("no completed run in " + directory.root() + ": nothing to compare");
+        }
+        return new ComparisonReport(results.comparison(), experiment.baseline(), metrics.orElse(null))
+                .withNotes(notices, hints.stream().map(Hint::toString).toList());
+    }
+
+    /** Whether the experiment passed: complete, not interrupted, and every criterion held. */
+    public boolean passed() {
+        return complete && !cancelled && verdicts.stream().allMatch(Criterion.Result::passed);
+    }
+}
