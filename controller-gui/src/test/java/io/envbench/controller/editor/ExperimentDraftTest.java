@@ -1,0 +1,83 @@
+package io.envbench.controller.editor;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Optional;
+
+import org.junit.jupiter.api.Test;
+
+import io.envbench.experiment.Experiment;
+import io.envbench.experiment.ExperimentException;
+import io.envbench.experiment.ExperimentFile;
+
+class ExperimentDraftTest {
+    static final Path ROOT = Path.of(System.getProperty("envbench.root", "..")).toAbsolutePath().normalize();
+    static final Path TARGETS = ROOT.resolve("targets");
+    static final Path STATIC_WEB = ROOT.resolve("testplans/experiments/static-web.yaml");
+
+    @Test
+    void aSavedFileOpensInTheFormAndSavesToTheSameExperiment() throws Exception {
+        Experiment original = ExperimentFile.read(STATIC_WEB, TARGETS);
+        ExperimentDraft draft = ExperimentDraft.fromYaml(Files.readString(STATIC_WEB));
+        assertEquals(4, draft.environmentCount());
+        assertEquals("bind", draft.environment(3, "volume.type"));
+        assertEquals("../../targets/nginx-static/site", draft.environment(3, "volume.source"), "relative paths stay relative");
+        Experiment again = draft.parse(STATIC_WEB, TARGETS);
+        assertEquals(original.toYaml(), again.toYaml());
+    }
+
+    @Test
+    void aNewExperimentIsValidAndRunsAsWritten() throws Exception {
+        ExperimentDraft d = ExperimentDraft.newExperiment("nginx-static");
+        Path file = ROOT.resolve("testplans/experiments/new.yaml");
+        assertEquals(Optional.empty(), d.check(file, TARGETS).map(ExperimentException::getMessage));
+        Experiment e = d.parse(file, TARGETS);
+        assertEquals(java.util.List.of("bare", "docker-host"), e.environmentNames());
+        assertEquals(8, e.load().http().orElseThrow().threads());
+    }
+
+    @Test
+    void aBadFieldIsNamedByThePathTheFormKnows() {
+        ExperimentDraft d = ExperimentDraft.newExperiment("nginx-static");
+        d.set("load.http.threads", "0");
+        ExperimentException e = d.check(STATIC_WEB, TARGETS).orElseThrow();
+        assertEquals("load.http.threads", e.fieldPath());
+        d.set("load.http.threads", "eight");
+        assertEquals("load.http.threads", d.check(STATIC_WEB, TARGETS).orElseThrow().fieldPath());
+        d.set("load.http.threads", "8");
+        d.environment(1, "network", "brige");
+        ExperimentException net = d.check(STATIC_WEB, TARGETS).orElseThrow();
+        assertEquals("environments[1].network", net.fieldPath());
+        assertTrue(net.getMessage().contains("bridge"), net.getMessage());
+    }
+
+    @Test
+    void aBareMetalEnvironmentCarriesNoContainerField() {
+        ExperimentDraft d = ExperimentDraft.newExperiment("nginx-static");
+        d.environment(0, "cpuset", "0");
+        d.environment(0, "network", "host");
+        String yaml = d.toYaml();
+        assertFalse(yaml.contains("cpuset"), yaml);
+        d.environment(0, "placement", "docker");
+        assertTrue(d.toYaml().contains("cpuset"));
+    }
+
+    @Test
+    void aPlanLoadWritesItsPropertiesAndWindow() throws Exception {
+        ExperimentDraft d = ExperimentDraft.newExperiment("nginx-static");
+        d.loadKind(ExperimentDraft.LoadKind.PLAN);
+        d.set("load.plan", "../http-load.jmx");
+        d.set("load.properties", "envbench.threads=2\nenvbench.path=/page-1k.html");
+        Experiment e = d.parse(STATIC_WEB, TARGETS);
+        assertEquals(ROOT.resolve("testplans/http-load.jmx"), e.load().plan().orElseThrow());
+        assertEquals("2", e.load().properties().get("envbench.threads"));
+        assertEquals(4, e.load().warmup().toSeconds());
+        ExperimentDraft back = ExperimentDraft.fromYaml(d.toYaml());
+        assertEquals(ExperimentDraft.LoadKind.PLAN, back.loadKind());
+        assertEquals("envbench.threads=2\nenvbench.path=/page-1k.html", back.get("load.properties"));
+    }
+}
