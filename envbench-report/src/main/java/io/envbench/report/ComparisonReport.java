@@ -219,7 +219,7 @@ public final class ComparisonReport {
             "90% line ms (Aggregate)", "min ms", "max ms", "error %", "throughput /s", "received KB/s",
             "throughput vs baseline (runs)", "90% vs baseline (runs)"};
 
-    private static final String TABLE_NOTE = "count to error % pool all samples of all runs, as JMeter: average, median and "
+    public static final String TABLE_NOTE = "count to error % pool all samples of all runs, as JMeter: average, median and "
             + "90% follow its HTML report (mean; commons-math Percentile, LEGACY estimation); \"90% line (Aggregate)\" its Aggregate "
             + "Report (nearest rank); throughput = count / (last sample end - first sample start) and KB/s = bytes / 1024 over the same "
             + "time, of the one run, or with several runs the median of the runs' figures (pooled, the time between runs would count). \"vs baseline (runs)\" compares one value per run: the change of the median of runs against the baseline's, "
@@ -228,8 +228,8 @@ public final class ComparisonReport {
             + "without a verdict, as even completely separated runs could not reach p < " + AcrossRuns.ALPHA + " (at least "
             + MannWhitney.runsNeededEach(AcrossRuns.ALPHA) + " runs each needed).";
 
-    /** The across-runs table: per label x environment, throughput and 90% as median of runs, 95% CI, verdict, CV. */
-    private List<String[]> runRows() {
+    /** The across-runs table: per label x environment, throughput and 90% as median of runs, 95% CI, verdict, CV; see {@link #RUN_HEAD}. */
+    public List<String[]> runRows() {
         List<String[]> rows = new ArrayList<>();
         for (String label : c.rows()) {
             for (String env : c.environments()) {
@@ -268,10 +268,10 @@ public final class ComparisonReport {
                 : "needs " + RunStatistics.runsNeededForMedianInterval() + "+ runs";
     }
 
-    private static final String[] RUN_HEAD = {"label", "environment", "runs", "throughput /s (median of runs)", "95% CI",
+    public static final String[] RUN_HEAD = {"label", "environment", "runs", "throughput /s (median of runs)", "95% CI",
             "vs baseline", "CV", "90% ms (median of runs)", "95% CI", "vs baseline", "CV", "note"};
 
-    private static final String RUN_NOTE = "One value per run (JTL file): samples within a run follow each other and are not "
+    public static final String RUN_NOTE = "One value per run (JTL file): samples within a run follow each other and are not "
             + "independent, so only repetitions decide whether a difference holds (benchstat's method). Median of runs with its "
             + "95% confidence interval from order statistics (binomial; needs " + RunStatistics.runsNeededForMedianInterval()
             + " runs). vs baseline: change of the medians in %, with the exact two-sided Mann-Whitney U test on the per-run "

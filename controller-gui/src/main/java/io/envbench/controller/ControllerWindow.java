@@ -1,0 +1,346 @@
+package io.envbench.controller;
+
+import java.awt.BorderLayout;
+import java.awt.Rectangle;
+import java.awt.Toolkit;
+import java.awt.event.KeyEvent;
+import java.awt.event.WindowAdapter;
+import java.awt.event.WindowEvent;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.prefs.Preferences;
+import java.util.stream.Stream;
+
+import javax.swing.JFileChooser;
+import javax.swing.JFrame;
+import javax.swing.JMenu;
+import javax.swing.JMenuBar;
+import javax.swing.JMenuItem;
+import javax.swing.JOptionPane;
+import javax.swing.JTabbedPane;
+import javax.swing.KeyStroke;
+import javax.swing.WindowConstants;
+import javax.swing.filechooser.FileNameExtensionFilter;
+
+import io.envbench.controller.editor.ExperimentDraft;
+import io.envbench.controller.editor.ExperimentEditor;
+import io.envbench.controller.results.ResultsView;
+import io.envbench.controller.run.ExperimentExecution;
+import io.envbench.controller.run.RunView;
+import io.envbench.experiment.Experiment;
+import io.envbench.experiment.ExperimentException;
+import io.envbench.runner.JMeterInstall;
+import io.envbench.runner.RunDirectory;
+
+/**
+ * The EnvBench controller's window: Experiment (the editor), Run (progress and live figures) and Results (the
+ * comparison, charts and exports), with the menus and keys to go between them. It remembers the last experiment
+ * and its layout in the {@link Preferences} node it is given.
+ */
+public final class ControllerWindow extends JFrame {
+    static final String LAST_EXPERIMENT = "lastExperiment";
+    static final String BOUNDS = "windowBounds";
+    static final String TAB = "tab";
+
+    private final Path root;
+    private final Preferences prefs;
+    private final ExperimentEditor editor;
+    private final RunView runView = new RunView();
+    private final ResultsView resultsView;
+    private final JTabbedPane tabs = new JTabbedPane();
+    private final JMenuItem runItem = new JMenuItem("Run");
+    private final JMenuItem quickItem = new JMenuItem("Run quick (each run 3 s)");
+    private final JMenuItem cancelItem = new JMenuItem("Cancel run");
+    private ExperimentExecution execution;
+
+    /**
+     * @param root  the EnvBench folder (targets/, testplans/, results/, the assembled JMeter)
+     * @param prefs where the last experiment and the window's layout are kept
+     */
+    public ControllerWindow(Path root, Preferences prefs) {
+        super("EnvBench controller");
+        this.root = root;
+        this.prefs = prefs;
+        this.editor = new ExperimentEditor(root);
+        this.resultsView = new ResultsView(root.resolve("results"), root.resolve("targets"));
+        setName("envbench.controller");
+        setDefaultCloseOperation(WindowConstants.DO_NOTHING_ON_CLOSE);
+        addWindowListener(new WindowAdapter() {
+            @Override
+            public void windowClosing(WindowEvent e) {
+                quit();
+            }
+        });
+        tabs.setName("controller.tabs");
+        tabs.addTab("Experiment", editor);
+        tabs.addTab("Run", runView);
+        tabs.addTab("Results", resultsView);
+        tabs.setMnemonicAt(0, KeyEvent.VK_1);
+        tabs.setMnemonicAt(1, KeyEvent.VK_2);
+        tabs.setMnemonicAt(2, KeyEvent.VK_3);
+        add(tabs, BorderLayout.CENTER);
+        setJMenuBar(menus());
+        editor.onChange(e -> updateTitle());
+        runView.onFinished(c -> {
+            setRunning(false);
+            resultsView.refreshHistory();
+            if (c != null) {
+                resultsView.show(c);
+                tabs.setSelectedComponent(resultsView);
+            }
+        });
+        restoreLayout();
+        openLast();
+        updateTitle();
+    }
+
+    public ExperimentEditor editor() {
+        return editor;
+    }
+
+    public ResultsView results() {
+        return resultsView;
+    }
+
+    /** Opens an experiment file in the editor. */
+    public void openExperiment(Path file) {
+        try {
+            editor.open(file);
+            prefs.put(LAST_EXPERIMENT, file.toAbsolutePath().normalize().toString());
+            tabs.setSelectedComponent(editor);
+        } catch (IOException e) {
+            JOptionPane.showMessageDialog(this, file + ": " + e.getMessage(), "Cannot open the experiment", JOptionPane.ERROR_MESSAGE);
+        }
+    }
+
+    /**
+     * Runs the editor's experiment (as shown, saved or not) into a new run directory under results/.
+     *
+     * @param quick each run shortened to 3 s, as {@code envbench run --quick}
+     * @return false when the experiment has a problem (shown to the user) or a run is going on
+     */
+    public boolean run(boolean quick) {
+        if (runView.running()) {
+            return false;
+        }
+        Experiment e;
+        try {
+            e = editor.draft().parse(editor.fileOrNominal(), root.resolve("targets"));
+        } catch (ExperimentException ex) {
+            JOptionPane.showMessageDialog(this, ex.getMessage(), "The experiment cannot run yet", JOptionPane.ERROR_MESSAGE);
+            return false;
+        }
+        if (quick) {
+            e = e.quick();
+        }
+        JMeterInstall jmeter = new JMeterInstall(root.resolve("jmeter-dist/target/jmeter"));
+        RunDirectory dir = RunDirectory.timestamped(root.resolve("results"), e.name());
+        execution = new ExperimentExecution(root, jmeter, e, dir, Duration.ofSeconds(1));
+        runView.show(execution.start());
+        setRunning(true);
+        tabs.setSelectedComponent(runView);
+        return true;
+    }
+
+    public void cancelRun() {
+        if (execution != null) {
+            execution.cancel();
+        }
+    }
+
+    private JMenuBar menus() {
+        JMenuBar bar = new JMenuBar();
+        JMenu file = new JMenu("File");
+        file.setMnemonic('F');
+        file.add(item("New experiment", 'N', KeyEvent.VK_N, () -> {
+            if (confirmDiscard()) {
+                editor.load(ExperimentDraft.newExperiment(editor.draft().get("target")), null);
+                tabs.setSelectedComponent(editor);
+            }
+        }));
+        file.add(item("Open experiment…", 'O', KeyEvent.VK_O, this::chooseExperiment));
+        JMenu examples = new JMenu("Open example");
+        examples.setMnemonic('E');
+        examples.setName("menu.examples");
+        exampleExperiments().forEach(p -> {
+            JMenuItem i = new JMenuItem(root.relativize(p).toString());
+            i.addActionListener(a -> {
+                if (confirmDiscard()) {
+                    openExperiment(p);
+                }
+            });
+            examples.add(i);
+        });
+        file.add(examples);
+        file.addSeparator();
+        file.add(item("Save", 'S', KeyEvent.VK_S, this::save));
+        file.add(item("Save as…", 'A', 0, this::saveAs));
+        file.addSeparator();
+        file.add(item("Quit", 'Q', KeyEvent.VK_Q, this::quit));
+        JMenu runMenu = new JMenu("Run");
+        runMenu.setMnemonic('R');
+        bind(runItem, 'R', KeyEvent.VK_R, () -> run(false));
+        bind(quickItem, 'Q', 0, () -> run(true));
+        bind(cancelItem, 'C', KeyEvent.VK_PERIOD, this::cancelRun);
+        runItem.setName("menu.run");
+        quickItem.setName("menu.runQuick");
+        cancelItem.setName("menu.cancel");
+        cancelItem.setEnabled(false);
+        runMenu.add(runItem);
+        runMenu.add(quickItem);
+        runMenu.add(cancelItem);
+        JMenu results = new JMenu("Results");
+        results.setMnemonic('E');
+        results.add(item("Show past runs", 'P', 0, () -> {
+            resultsView.refreshHistory();
+            tabs.setSelectedComponent(resultsView);
+        }));
+        bar.add(file);
+        bar.add(runMenu);
+        bar.add(results);
+        return bar;
+    }
+
+    private JMenuItem item(String text, char mnemonic, int ctrlKey, Runnable action) {
+        return bind(new JMenuItem(text), mnemonic, ctrlKey, action);
+    }
+
+    private static JMenuItem bind(JMenuItem i, char mnemonic, int ctrlKey, Runnable action) {
+        i.setMnemonic(mnemonic);
+        if (ctrlKey != 0) {
+            i.setAccelerator(KeyStroke.getKeyStroke(ctrlKey, Toolkit.getDefaultToolkit().getMenuShortcutKeyMaskEx()));
+        }
+        i.addActionListener(e -> action.run());
+        return i;
+    }
+
+    private void setRunning(boolean running) {
+        runItem.setEnabled(!running);
+        quickItem.setEnabled(!running);
+        cancelItem.setEnabled(running);
+    }
+
+    private List<Path> exampleExperiments() {
+        try (Stream<Path> s = Files.list(root.resolve("testplans/experiments"))) {
+            return s.filter(p -> p.toString().endsWith(".yaml")).sorted().toList();
+        } catch (IOException e) {
+            return List.of();
+        }
+    }
+
+    private void chooseExperiment() {
+        if (!confirmDiscard()) {
+            return;
+        }
+        JFileChooser c = new JFileChooser(editor.fileOrNominal().getParent().toFile());
+        c.setFileFilter(new FileNameExtensionFilter("Experiment files (*.yaml, *.yml)", "yaml", "yml"));
+        if (c.showOpenDialog(this) == JFileChooser.APPROVE_OPTION) {
+            openExperiment(c.getSelectedFile().toPath());
+        }
+    }
+
+    /** Saves to the editor's file, or asks where. */
+    public boolean save() {
+        Optional<Path> f = editor.file();
+        return f.isPresent() ? saveTo(f.get()) : saveAs();
+    }
+
+    private boolean saveAs() {
+        JFileChooser c = new JFileChooser(editor.fileOrNominal().getParent().toFile());
+        c.setSelectedFile(editor.fileOrNominal().toFile());
+        c.setFileFilter(new FileNameExtensionFilter("Experiment files (*.yaml)", "yaml"));
+        if (c.showSaveDialog(this) != JFileChooser.APPROVE_OPTION) {
+            return false;
+        }
+        Path f = c.getSelectedFile().toPath();
+        if (!f.getFileName().toString().matches(".*\\.ya?ml")) {
+            f = f.resolveSibling(f.getFileName() + ".yaml");
+        }
+        if (Files.exists(f) && !f.equals(editor.file().orElse(null)) && JOptionPane.showConfirmDialog(this, f + " exists. Replace it?",
+                "Save as", JOptionPane.YES_NO_OPTION) != JOptionPane.YES_OPTION) {
+            return false;
+        }
+        return saveTo(f);
+    }
+
+    /** Writes the editor's experiment file to {@code f}. */
+    public boolean saveTo(Path f) {
+        try {
+            editor.save(f);
+            prefs.put(LAST_EXPERIMENT, f.toAbsolutePath().normalize().toString());
+            updateTitle();
+            return true;
+        } catch (IOException e) {
+            JOptionPane.showMessageDialog(this, f + ": " + e.getMessage(), "Cannot save", JOptionPane.ERROR_MESSAGE);
+            return false;
+        }
+    }
+
+    private boolean confirmDiscard() {
+        if (!editor.dirty()) {
+            return true;
+        }
+        int answer = JOptionPane.showConfirmDialog(this, "The experiment has unsaved changes. Save them first?", "Unsaved changes",
+                JOptionPane.YES_NO_CANCEL_OPTION);
+        return answer == JOptionPane.NO_OPTION || (answer == JOptionPane.YES_OPTION && save());
+    }
+
+    private void quit() {
+        if (runView.running() && JOptionPane.showConfirmDialog(this, "A run is going on. Cancel it and quit? What was recorded is kept.",
+                "Quit", JOptionPane.YES_NO_OPTION) != JOptionPane.YES_OPTION) {
+            return;
+        }
+        if (!confirmDiscard()) {
+            return;
+        }
+        cancelRun();
+        saveLayout();
+        dispose();
+    }
+
+    private void updateTitle() {
+        String name = editor.file().map(f -> f.getFileName().toString()).orElse("new experiment");
+        setTitle("EnvBench controller — " + name + (editor.dirty() ? " *" : ""));
+    }
+
+    private void openLast() {
+        String last = prefs.get(LAST_EXPERIMENT, null);
+        if (last != null && Files.isRegularFile(Path.of(last))) {
+            try {
+                editor.open(Path.of(last));
+            } catch (IOException e) {
+                // a file that no longer reads: start with a new experiment
+            }
+        }
+    }
+
+    private void restoreLayout() {
+        String[] b = prefs.get(BOUNDS, "").split(",");
+        Rectangle screen = getGraphicsConfiguration().getBounds();
+        if (b.length == 4) {
+            try {
+                Rectangle r = new Rectangle(Integer.parseInt(b[0]), Integer.parseInt(b[1]), Integer.parseInt(b[2]), Integer.parseInt(b[3]));
+                if (screen.intersects(r) && r.width >= 400 && r.height >= 300) {
+                    setBounds(r);
+                    tabs.setSelectedIndex(Math.max(0, Math.min(2, prefs.getInt(TAB, 0))));
+                    return;
+                }
+            } catch (NumberFormatException e) {
+                // not a layout written by this window: use the default
+            }
+        }
+        setSize(Math.min(1400, screen.width), Math.min(900, screen.height));
+        setLocationRelativeTo(null);
+    }
+
+    private void saveLayout() {
+        Rectangle r = getBounds();
+        prefs.put(BOUNDS, r.x + "," + r.y + "," + r.width + "," + r.height);
+        prefs.putInt(TAB, tabs.getSelectedIndex());
+    }
+
+}

@@ -1,0 +1,687 @@
+package io.envbench.controller.editor;
+
+import java.awt.BorderLayout;
+import java.awt.Color;
+import java.awt.Component;
+import java.awt.Dimension;
+import java.awt.Font;
+import java.awt.GridBagConstraints;
+import java.awt.GridBagLayout;
+import java.awt.Insets;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Consumer;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+import javax.swing.BorderFactory;
+import javax.swing.ButtonGroup;
+import javax.swing.JButton;
+import javax.swing.JComboBox;
+import javax.swing.JComponent;
+import javax.swing.JFileChooser;
+import javax.swing.JLabel;
+import javax.swing.JMenuItem;
+import javax.swing.JPanel;
+import javax.swing.JPopupMenu;
+import javax.swing.JRadioButton;
+import javax.swing.JScrollPane;
+import javax.swing.JSplitPane;
+import javax.swing.JTable;
+import javax.swing.JTextArea;
+import javax.swing.JTextField;
+import javax.swing.ListSelectionModel;
+import javax.swing.SwingConstants;
+import javax.swing.Timer;
+import javax.swing.event.DocumentEvent;
+import javax.swing.event.DocumentListener;
+import javax.swing.filechooser.FileNameExtensionFilter;
+import javax.swing.table.AbstractTableModel;
+import javax.swing.text.JTextComponent;
+
+import io.envbench.experiment.ExperimentException;
+import io.envbench.recipe.TargetRecipe;
+
+/**
+ * The experiment editor: a form over an experiment file. Every choice is a drop-down, the recipes found under
+ * {@code targets/} are listed, container fields are disabled for a bare-metal environment, each change is checked
+ * by the core's reader as one types (the message names the field, and the field is outlined), and the file the
+ * form writes is shown read-only beside it. The event thread owns it.
+ */
+public final class ExperimentEditor extends JPanel {
+    private static final Pattern ENVIRONMENT_FIELD = Pattern.compile("environments\\[(\\d+)\\](?:\\.(.+))?");
+    private static final List<String> ENV_COLUMNS = List.of("name", "placement", "network", "volume.type", "cpuset", "cpus", "memory");
+
+    private final Path root;
+    private final Path targets;
+    private ExperimentDraft draft;
+    private Path file;
+    private boolean loading;
+    private boolean dirty;
+    private final List<Consumer<ExperimentEditor>> changeListeners = new ArrayList<>();
+
+    private final Map<String, JComponent> fields = new LinkedHashMap<>();
+    private final Map<String, JComponent> environmentFields = new LinkedHashMap<>();
+    private final JTextArea yaml = new JTextArea();
+    private final JLabel status = new JLabel(" ");
+    private final EnvironmentTableModel environmentRows = new EnvironmentTableModel();
+    private final JTable environmentTable = new JTable(environmentRows);
+    private final JRadioButton httpLoad = new JRadioButton("Built-in HTTP load");
+    private final JRadioButton planLoad = new JRadioButton("JMeter plan");
+    private final List<JComponent> httpOnly = new ArrayList<>();
+    private final List<JComponent> planOnly = new ArrayList<>();
+    private final JPanel environmentDetail = new JPanel(new GridBagLayout());
+    private final Timer checkSoon = new Timer(150, e -> check());
+    private Optional<ExperimentException> problem = Optional.empty();
+
+    /**
+     * @param root the EnvBench folder: {@code targets/} for the recipes, {@code testplans/} for the plans
+     */
+    public ExperimentEditor(Path root) {
+        super(new BorderLayout());
+        this.root = root;
+        this.targets = root.resolve("targets");
+        checkSoon.setRepeats(false);
+        setName("experiment.editor");
+
+        JPanel form = new JPanel(new GridBagLayout());
+        Rows rows = new Rows(form);
+        rows.section("Experiment");
+        rows.add("Name", text("name", "letters, digits, '.', '_' or '-'; reports and the run directory use it"));
+        rows.add("Description", text("description", "one line for the report"));
+        rows.add("Target", combo("target", true, "the recipe under targets/ that every environment runs", recipes()));
+
+        rows.section("Environments to compare");
+        environmentTable.setName("environments.table");
+        environmentTable.setSelectionMode(ListSelectionModel.SINGLE_SELECTION);
+        environmentTable.setPreferredScrollableViewportSize(new Dimension(480, 120));
+        environmentTable.getSelectionModel().addListSelectionListener(e -> {
+            if (!e.getValueIsAdjusting()) {
+                showEnvironment();
+            }
+        });
+        rows.wide(new JScrollPane(environmentTable));
+        JButton add = new JButton("Add environment ▾");
+        add.setName("environments.add");
+        add.setMnemonic('A');
+        JPopupMenu presets = new JPopupMenu();
+        for (EnvironmentPreset p : EnvironmentPreset.values()) {
+            JMenuItem item = new JMenuItem(p.title());
+            item.setName("preset." + p.name());
+            item.addActionListener(e -> addEnvironment(p));
+            presets.add(item);
+        }
+        add.addActionListener(e -> presets.show(add, 0, add.getHeight()));
+        JButton remove = new JButton("Remove");
+        remove.setName("environments.remove");
+        remove.addActionListener(e -> removeEnvironment());
+        JPanel buttons = new JPanel(new java.awt.FlowLayout(java.awt.FlowLayout.LEFT, 4, 0));
+        buttons.add(add);
+        buttons.add(remove);
+        rows.wide(buttons);
+        environmentDetail.setBorder(BorderFactory.createTitledBorder("Selected environment"));
+        Rows env = new Rows(environmentDetail);
+        env.add("Name", envText("name", "used by criteria and reports"));
+        env.add("Placement", envCombo("placement", false, "bare: a host process; docker: a container", "bare", "docker"));
+        env.add("Target", envCombo("target", true, "empty: the experiment's target", Stream.concat(Stream.of(""), recipes().stream()).toList()));
+        env.add("Network", envCombo("network", false, "bridge: port published on 127.0.0.1 through docker-proxy; host: the host's network",
+                "", "bridge", "host"));
+        env.add("Volume", envCombo("volume.type", false, "where the container keeps the path: its own layer (none), a host folder (bind), "
+                + "a named volume, or memory (tmpfs)", "none", "bind", "named", "tmpfs"));
+        JPanel source = new JPanel(new BorderLayout(4, 0));
+        source.add(envText("volume.source", "bind: a host folder, relative to the experiment file; named: the volume's name"));
+        JButton browse = new JButton("…");
+        browse.setToolTipText("choose the host folder of a bind volume");
+        browse.addActionListener(e -> chooseBindSource());
+        source.add(browse, BorderLayout.EAST);
+        env.add("Volume source", source);
+        env.add("Volume path", envText("volume.path", "the path in the container, e.g. /srv/site"));
+        env.add("CPU set", envText("cpuset", "CPUs the container may use, e.g. 0 or 0-1; empty: all"));
+        env.add("CPUs (quota)", envText("cpus", "a CPU quota in cores, e.g. 1.5; empty: none"));
+        env.add("CPU shares", envText("cpuShares", "relative CPU weight, 2 to 262144; empty: Docker's 1024"));
+        env.add("Memory", envText("memory", "a memory limit with k, m or g, e.g. 512m; empty: none"));
+        rows.wide(environmentDetail);
+
+        rows.section("Load");
+        ButtonGroup kind = new ButtonGroup();
+        kind.add(httpLoad);
+        kind.add(planLoad);
+        httpLoad.setName("load.kind.http");
+        planLoad.setName("load.kind.plan");
+        httpLoad.setMnemonic('H');
+        planLoad.setMnemonic('J');
+        httpLoad.addActionListener(e -> loadKind(ExperimentDraft.LoadKind.HTTP));
+        planLoad.addActionListener(e -> loadKind(ExperimentDraft.LoadKind.PLAN));
+        JPanel kinds = new JPanel(new java.awt.FlowLayout(java.awt.FlowLayout.LEFT, 4, 0));
+        kinds.add(httpLoad);
+        kinds.add(planLoad);
+        rows.wide(kinds);
+        httpOnly.add(rows.add("Path", text("load.http.path", "the path to GET, e.g. /page-4k.html")));
+        httpOnly.add(rows.add("Threads", text("load.http.threads", "concurrent users, at least 1")));
+        httpOnly.add(rows.add("Target rate (requests/s)", text("load.http.requestsPerSecond", "for all threads together; 0: as fast as "
+                + "the target answers (saturation)")));
+        httpOnly.add(rows.add("Ramp-up (s)", text("load.http.rampUpSeconds", "time to start all threads")));
+        JPanel plan = new JPanel(new BorderLayout(4, 0));
+        plan.add(combo("load.plan", true, "a JMeter plan, relative to the experiment file; it must not start environments", plans()));
+        JButton browsePlan = new JButton("…");
+        browsePlan.setToolTipText("choose a JMeter plan (.jmx)");
+        browsePlan.addActionListener(e -> choosePlan());
+        plan.add(browsePlan, BorderLayout.EAST);
+        planOnly.add(rows.add("Plan", plan));
+        JTextArea properties = area("load.properties", "passed to the plan as -Jname=value, one name=value per line", 3);
+        planOnly.add(rows.add("Properties", new JScrollPane(properties)));
+        rows.add("Warm-up (s)", text("load.warmupSeconds", "samples in the first seconds of each run are left out of the figures"));
+        rows.add("Duration (s)", text("load.durationSeconds", "each run's length, warm-up included"));
+
+        rows.section("Runs");
+        rows.add("Repetitions", text("repetitions", "runs per environment; a verdict needs at least 4"));
+        rows.add("Order", combo("order", false, "interleaved: A B C A B C; randomized: each round shuffled from the seed",
+                List.of("interleaved", "randomized")));
+        rows.add("Seed", text("seed", "fixes the shuffled order of randomized"));
+        rows.add("Baseline", combo("baseline", true, "the environment the others are compared with", List.of()));
+        rows.add("Criteria", new JScrollPane(area("criteria", "pass/fail checks, one per line, e.g. p90(docker-host) <= 1.2 * p90(bare)", 3)));
+
+        rows.section("Where the load goes");
+        rows.add("Port", text("port", "the port on 127.0.0.1 where load goes (default 18080)"));
+        rows.add("Ready timeout (s)", text("readyTimeoutSeconds", "how long each environment may take to get ready (default 60)"));
+        rows.end();
+
+        yaml.setName("experiment.yaml");
+        yaml.setEditable(false);
+        yaml.setFont(new Font(Font.MONOSPACED, Font.PLAIN, yaml.getFont().getSize()));
+        yaml.setToolTipText("the experiment file the form writes: ./envbench run takes it as saved");
+        JPanel yamlPanel = new JPanel(new BorderLayout());
+        JLabel yamlTitle = new JLabel("The experiment file (read-only)");
+        yamlTitle.setBorder(BorderFactory.createEmptyBorder(4, 6, 4, 6));
+        yamlPanel.add(yamlTitle, BorderLayout.NORTH);
+        yamlPanel.add(new JScrollPane(yaml));
+        JScrollPane formScroll = new JScrollPane(form);
+        formScroll.getVerticalScrollBar().setUnitIncrement(16);
+        JSplitPane split = new JSplitPane(JSplitPane.HORIZONTAL_SPLIT, formScroll, yamlPanel);
+        split.setName("editor.split");
+        split.setResizeWeight(0.6);
+        add(split);
+        status.setName("editor.status");
+        status.setBorder(BorderFactory.createEmptyBorder(4, 8, 4, 8));
+        add(status, BorderLayout.SOUTH);
+        load(ExperimentDraft.newExperiment(recipes().isEmpty() ? "" : recipes().get(0)), null);
+    }
+
+    /** Shows a draft; {@code file} is where it was read from (null: not saved yet). */
+    public void load(ExperimentDraft d, Path file) {
+        this.draft = d;
+        this.file = file;
+        loading = true;
+        try {
+            fields.forEach((f, c) -> setText(c, d.get(f)));
+            httpLoad.setSelected(d.loadKind() == ExperimentDraft.LoadKind.HTTP);
+            planLoad.setSelected(d.loadKind() == ExperimentDraft.LoadKind.PLAN);
+            environmentRows.fireTableDataChanged();
+            if (d.environmentCount() > 0) {
+                environmentTable.setRowSelectionInterval(0, 0);
+            }
+        } finally {
+            loading = false;
+        }
+        showEnvironment();
+        showLoadKind();
+        dirty = false;
+        check();
+    }
+
+    /** Opens an experiment file in the form. */
+    public void open(Path f) throws IOException {
+        load(ExperimentDraft.fromYaml(Files.readString(f)), f.toAbsolutePath().normalize());
+    }
+
+    /** Writes the form's file to {@code f}, which becomes the editor's file. */
+    public void save(Path f) throws IOException {
+        Files.writeString(f, draft.toYaml());
+        file = f.toAbsolutePath().normalize();
+        dirty = false;
+        check();
+    }
+
+    public Optional<Path> file() {
+        return Optional.ofNullable(file);
+    }
+
+    public boolean dirty() {
+        return dirty;
+    }
+
+    public ExperimentDraft draft() {
+        return draft;
+    }
+
+    /** Where the draft is checked as if saved: its file, else a new file in testplans/experiments/. */
+    public Path fileOrNominal() {
+        return file != null ? file : root.resolve("testplans/experiments").resolve((draft.get("name").isBlank() ? "untitled"
+                : draft.get("name").strip()) + ".yaml");
+    }
+
+    /** The problem the last check found, if any. */
+    public Optional<ExperimentException> problem() {
+        return problem;
+    }
+
+    /** Told after each change of the form (e.g. to update the window's title). */
+    public void onChange(Consumer<ExperimentEditor> l) {
+        changeListeners.add(l);
+    }
+
+    /** Checks the form now (the check also runs shortly after each change). */
+    public void check() {
+        checkSoon.stop();
+        String text = draft.toYaml();
+        if (!yaml.getText().equals(text)) {
+            yaml.setText(text);
+            yaml.setCaretPosition(0);
+        }
+        problem = draft.check(fileOrNominal(), targets);
+        fields.values().forEach(c -> c.putClientProperty("JComponent.outline", null));
+        environmentFields.values().forEach(c -> c.putClientProperty("JComponent.outline", null));
+        if (problem.isPresent()) {
+            ExperimentException e = problem.get();
+            status.setForeground(new Color(0xB00020));
+            status.setText(e.getMessage());
+            status.setToolTipText(e.getMessage());
+            outline(e.fieldPath());
+        } else {
+            status.setForeground(new Color(0x1B5E20));
+            status.setText("OK: ./envbench run " + (file == null ? "FILE" : root.relativize(file)) + " runs "
+                    + draft.environmentCount() + " environments x " + draft.get("repetitions") + " repetitions");
+            status.setToolTipText(null);
+        }
+        refreshBaselineChoices();
+        changeListeners.forEach(l -> l.accept(this));
+    }
+
+    private void outline(String fieldPath) {
+        Matcher m = ENVIRONMENT_FIELD.matcher(fieldPath);
+        if (m.matches()) {
+            int i = Integer.parseInt(m.group(1));
+            if (i < draft.environmentCount() && environmentTable.getSelectedRow() != i) {
+                environmentTable.setRowSelectionInterval(i, i);
+            }
+            JComponent c = m.group(2) == null ? null : environmentFields.get(m.group(2));
+            if (c != null) {
+                c.putClientProperty("JComponent.outline", "error");
+            }
+            return;
+        }
+        String key = fieldPath.replaceFirst("^load\\.http\\.(warmupSeconds|durationSeconds)$", "load.$1").replaceFirst("\\[\\d+\\]$", "");
+        JComponent c = fields.get(key);
+        if (c != null) {
+            c.putClientProperty("JComponent.outline", "error");
+        }
+    }
+
+    private void changed() {
+        if (loading) {
+            return;
+        }
+        dirty = true;
+        environmentRows.fireTableRowsUpdated(0, Math.max(0, draft.environmentCount() - 1));
+        checkSoon.restart();
+    }
+
+    private void addEnvironment(EnvironmentPreset p) {
+        String name = p.defaultName();
+        for (int n = 2; draft.environmentNames().contains(name); n++) {
+            name = p.defaultName() + "-" + n;
+        }
+        int i = draft.addEnvironment(p.fields(name));
+        environmentRows.fireTableDataChanged();
+        environmentTable.setRowSelectionInterval(i, i);
+        changed();
+    }
+
+    private void removeEnvironment() {
+        int i = environmentTable.getSelectedRow();
+        if (i < 0) {
+            return;
+        }
+        draft.removeEnvironment(i);
+        environmentRows.fireTableDataChanged();
+        if (draft.environmentCount() > 0) {
+            int next = Math.min(i, draft.environmentCount() - 1);
+            environmentTable.setRowSelectionInterval(next, next);
+        }
+        showEnvironment();
+        changed();
+    }
+
+    private void showEnvironment() {
+        int i = environmentTable.getSelectedRow();
+        boolean any = i >= 0 && i < draft.environmentCount();
+        boolean was = loading;
+        loading = true;
+        try {
+            environmentFields.forEach((f, c) -> {
+                setText(c, any ? draft.environment(i, f) : "");
+                c.setEnabled(any && (!ExperimentDraft.CONTAINER_FIELDS.contains(f) || draft.isContainer(i)));
+            });
+            environmentDetail.setBorder(BorderFactory.createTitledBorder(any ? "Environment " + (i + 1) + ": "
+                    + draft.environment(i, "name") + (draft.isContainer(i) ? "" : " (bare metal: no container options)") : "No environment selected"));
+        } finally {
+            loading = was;
+        }
+    }
+
+    private void loadKind(ExperimentDraft.LoadKind k) {
+        draft.loadKind(k);
+        showLoadKind();
+        changed();
+    }
+
+    private void showLoadKind() {
+        boolean http = draft.loadKind() == ExperimentDraft.LoadKind.HTTP;
+        httpOnly.forEach(c -> setEnabledDeep(c, http));
+        planOnly.forEach(c -> setEnabledDeep(c, !http));
+    }
+
+    private void refreshBaselineChoices() {
+        @SuppressWarnings("unchecked")
+        JComboBox<String> baseline = (JComboBox<String>) fields.get("baseline");
+        List<String> names = draft.environmentNames();
+        List<String> now = new ArrayList<>();
+        for (int i = 0; i < baseline.getItemCount(); i++) {
+            now.add(baseline.getItemAt(i));
+        }
+        if (!now.equals(names)) {
+            boolean was = loading;
+            loading = true;
+            try {
+                String current = draft.get("baseline");
+                baseline.removeAllItems();
+                names.forEach(baseline::addItem);
+                baseline.setSelectedItem(current);
+            } finally {
+                loading = was;
+            }
+        }
+    }
+
+    private void chooseBindSource() {
+        JFileChooser c = new JFileChooser(fileOrNominal().getParent().toFile());
+        c.setFileSelectionMode(JFileChooser.DIRECTORIES_ONLY);
+        if (c.showOpenDialog(this) == JFileChooser.APPROVE_OPTION) {
+            setText(environmentFields.get("volume.source"), relative(c.getSelectedFile().toPath()));
+        }
+    }
+
+    private void choosePlan() {
+        JFileChooser c = new JFileChooser(root.resolve("testplans").toFile());
+        c.setFileFilter(new FileNameExtensionFilter("JMeter plans (*.jmx)", "jmx"));
+        if (c.showOpenDialog(this) == JFileChooser.APPROVE_OPTION) {
+            setText(fields.get("load.plan"), relative(c.getSelectedFile().toPath()));
+        }
+    }
+
+    /** A path as the file should hold it: relative to the experiment file's folder. */
+    private String relative(Path chosen) {
+        Path folder = fileOrNominal().getParent();
+        try {
+            return folder.relativize(chosen.toAbsolutePath().normalize()).toString();
+        } catch (IllegalArgumentException e) {
+            return chosen.toAbsolutePath().toString();
+        }
+    }
+
+    private List<String> recipes() {
+        return TargetRecipe.available(targets);
+    }
+
+    /** Plans under testplans/, relative to testplans/experiments/ where experiment files live. */
+    private List<String> plans() {
+        Path plansDir = root.resolve("testplans");
+        try (Stream<Path> s = Files.list(plansDir)) {
+            return s.filter(p -> p.toString().endsWith(".jmx")).map(p -> "../" + p.getFileName()).sorted().toList();
+        } catch (IOException e) {
+            return List.of();
+        }
+    }
+
+    // --- fields bound to the draft
+
+    private JTextField text(String field, String tip) {
+        JTextField t = new JTextField(18);
+        bind(field, t, tip);
+        t.getDocument().addDocumentListener(onEdit(() -> draft.set(field, t.getText())));
+        return t;
+    }
+
+    private JTextArea area(String field, String tip, int rows) {
+        JTextArea t = new JTextArea(rows, 18);
+        bind(field, t, tip);
+        t.getDocument().addDocumentListener(onEdit(() -> draft.set(field, t.getText())));
+        return t;
+    }
+
+    private JComboBox<String> combo(String field, boolean editable, String tip, List<String> choices) {
+        JComboBox<String> c = new JComboBox<>(choices.toArray(String[]::new));
+        c.setEditable(editable);
+        bind(field, c, tip);
+        Runnable update = () -> draft.set(field, comboText(c));
+        c.addActionListener(e -> {
+            if (!loading) {
+                update.run();
+                changed();
+            }
+        });
+        if (editable) {
+            ((JTextComponent) c.getEditor().getEditorComponent()).getDocument().addDocumentListener(onEdit(update));
+        }
+        return c;
+    }
+
+    private JTextField envText(String field, String tip) {
+        JTextField t = new JTextField(18);
+        bindEnvironment(field, t, tip);
+        t.getDocument().addDocumentListener(onEdit(() -> setEnvironment(field, t.getText())));
+        return t;
+    }
+
+    private JComboBox<String> envCombo(String field, boolean editable, String tip, String... choices) {
+        return envCombo(field, editable, tip, List.of(choices));
+    }
+
+    private JComboBox<String> envCombo(String field, boolean editable, String tip, List<String> choices) {
+        JComboBox<String> c = new JComboBox<>(choices.toArray(String[]::new));
+        c.setEditable(editable);
+        bindEnvironment(field, c, tip);
+        c.addActionListener(e -> {
+            if (!loading) {
+                setEnvironment(field, comboText(c));
+                if (field.equals("placement")) {
+                    showEnvironment();
+                }
+                changed();
+            }
+        });
+        return c;
+    }
+
+    private void setEnvironment(String field, String value) {
+        int i = environmentTable.getSelectedRow();
+        if (i >= 0 && i < draft.environmentCount()) {
+            draft.environment(i, field, value);
+        }
+    }
+
+    private void bind(String field, JComponent c, String tip) {
+        c.setName(field);
+        c.setToolTipText(tip);
+        fields.put(field, c);
+    }
+
+    private void bindEnvironment(String field, JComponent c, String tip) {
+        c.setName("env." + field);
+        c.setToolTipText(tip);
+        environmentFields.put(field, c);
+    }
+
+    private DocumentListener onEdit(Runnable update) {
+        return new DocumentListener() {
+            @Override
+            public void insertUpdate(DocumentEvent e) {
+                edited();
+            }
+
+            @Override
+            public void removeUpdate(DocumentEvent e) {
+                edited();
+            }
+
+            @Override
+            public void changedUpdate(DocumentEvent e) {
+                edited();
+            }
+
+            private void edited() {
+                if (!loading) {
+                    update.run();
+                    changed();
+                }
+            }
+        };
+    }
+
+    private static String comboText(JComboBox<String> c) {
+        if (c.isEditable()) {
+            return ((JTextComponent) c.getEditor().getEditorComponent()).getText();
+        }
+        Object o = c.getSelectedItem();
+        return o == null ? "" : o.toString();
+    }
+
+    private static void setText(JComponent c, String text) {
+        if (c instanceof JTextComponent t) {
+            if (!t.getText().equals(text)) {
+                t.setText(text);
+            }
+        } else if (c instanceof JComboBox<?> box) {
+            if (box.isEditable()) {
+                ((JTextComponent) box.getEditor().getEditorComponent()).setText(text);
+            }
+            box.setSelectedItem(text);
+        }
+    }
+
+    private static void setEnabledDeep(Component c, boolean enabled) {
+        c.setEnabled(enabled);
+        if (c instanceof java.awt.Container k) {
+            for (Component child : k.getComponents()) {
+                setEnabledDeep(child, enabled);
+            }
+        }
+    }
+
+    /** Label and field rows of a form, with section headings. */
+    private static final class Rows {
+        private final JPanel panel;
+        private int row;
+
+        Rows(JPanel panel) {
+            this.panel = panel;
+        }
+
+        void section(String title) {
+            JLabel l = new JLabel(title);
+            l.setFont(l.getFont().deriveFont(Font.BOLD, l.getFont().getSize2D() + 1f));
+            GridBagConstraints g = constraints(0, 2);
+            g.insets = new Insets(row == 0 ? 6 : 14, 8, 4, 8);
+            panel.add(l, g);
+            row++;
+        }
+
+        JComponent add(String label, JComponent field) {
+            JLabel l = new JLabel(label, SwingConstants.RIGHT);
+            l.setLabelFor(field instanceof JScrollPane s ? s.getViewport().getView() : field);
+            GridBagConstraints g = constraints(0, 1);
+            g.weightx = 0;
+            g.fill = GridBagConstraints.NONE;
+            g.anchor = GridBagConstraints.LINE_END;
+            panel.add(l, g);
+            GridBagConstraints f = constraints(1, 1);
+            panel.add(field, f);
+            row++;
+            return new LabelledField(l, field);
+        }
+
+        void wide(JComponent c) {
+            panel.add(c, constraints(0, 2));
+            row++;
+        }
+
+        void end() {
+            GridBagConstraints g = constraints(0, 2);
+            g.weighty = 1;
+            panel.add(new JPanel(), g);
+        }
+
+        private GridBagConstraints constraints(int x, int width) {
+            GridBagConstraints g = new GridBagConstraints();
+            g.gridx = x;
+            g.gridy = row;
+            g.gridwidth = width;
+            g.weightx = 1;
+            g.fill = GridBagConstraints.HORIZONTAL;
+            g.anchor = GridBagConstraints.LINE_START;
+            g.insets = new Insets(2, 8, 2, 8);
+            return g;
+        }
+    }
+
+    /** A label and its field, enabled and disabled together. */
+    private static final class LabelledField extends JComponent {
+        private final JLabel label;
+        private final JComponent field;
+
+        LabelledField(JLabel label, JComponent field) {
+            this.label = label;
+            this.field = field;
+        }
+
+        @Override
+        public void setEnabled(boolean enabled) {
+            label.setEnabled(enabled);
+            setEnabledDeep(field, enabled);
+        }
+    }
+
+    /** The environments as table rows: name, placement and the container options. */
+    private final class EnvironmentTableModel extends AbstractTableModel {
+        @Override
+        public int getRowCount() {
+            return draft == null ? 0 : draft.environmentCount();
+        }
+
+        @Override
+        public int getColumnCount() {
+            return ENV_COLUMNS.size();
+        }
+
+        @Override
+        public String getColumnName(int c) {
+            return ENV_COLUMNS.get(c).replace("volume.type", "volume");
+        }
+
+        @Override
+        public Object getValueAt(int r, int c) {
+            String f = ENV_COLUMNS.get(c);
+            if (!draft.isContainer(r) && ExperimentDraft.CONTAINER_FIELDS.contains(f)) {
+                return "—";
+            }
+            return draft.environment(r, f);
+        }
+    }
+}

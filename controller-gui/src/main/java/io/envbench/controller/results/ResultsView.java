@@ -1,0 +1,309 @@
+package io.envbench.controller.results;
+
+import java.awt.BorderLayout;
+import java.awt.Dimension;
+import java.awt.FlowLayout;
+import java.awt.Font;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import javax.swing.BorderFactory;
+import javax.swing.DefaultListModel;
+import javax.swing.JButton;
+import javax.swing.JComboBox;
+import javax.swing.JComponent;
+import javax.swing.JFileChooser;
+import javax.swing.JLabel;
+import javax.swing.JList;
+import javax.swing.JOptionPane;
+import javax.swing.JPanel;
+import javax.swing.JScrollPane;
+import javax.swing.JSplitPane;
+import javax.swing.JTabbedPane;
+import javax.swing.JTextArea;
+import javax.swing.ListSelectionModel;
+
+import org.jfree.chart.ChartPanel;
+import org.jfree.chart.JFreeChart;
+
+import io.envbench.experiment.ExperimentException;
+import io.envbench.report.ChartFormat;
+import io.envbench.report.ComparisonCharts;
+import io.envbench.report.ComparisonReport;
+import io.envbench.report.RunConclusion;
+import io.envbench.runner.RunDirectory;
+
+/**
+ * The results view: past run directories to reopen, the comparison of one (across runs with intervals and
+ * verdicts, JMeter's per-sample figures, resources, notes and hints), its charts, and the export of charts
+ * (PNG, SVG, PDF) and of the report; two run directories side by side.
+ */
+public final class ResultsView extends JPanel {
+    private final Path resultsDir;
+    private final Path targets;
+    private final DefaultListModel<RunDirectoryEntry> history = new DefaultListModel<>();
+    private final JList<RunDirectoryEntry> historyList = new JList<>(history);
+    private final JLabel heading = new JLabel("No results yet: run an experiment, or open a run directory");
+    private final SortedTable acrossRuns = new SortedTable("results.acrossRuns", ComparisonReport.RUN_HEAD);
+    private final SortedTable samples = new SortedTable("results.samples", ComparisonReport.TABLE_HEAD);
+    private final SortedTable resources = new SortedTable("results.resources", ComparisonReport.METRICS_HEAD);
+    private final JTextArea notes = new JTextArea();
+    private final JComboBox<String> chartChoice = new JComboBox<>();
+    private final ChartPanel chartPanel = new ChartPanel(null);
+    private final JTabbedPane tabs = new JTabbedPane();
+    private final JButton exportCharts = new JButton("Export charts…");
+    private final JButton exportReport = new JButton("Export report…");
+    private Map<String, JFreeChart> charts = new LinkedHashMap<>();
+    private ComparisonReport report;
+
+    /**
+     * @param resultsDir where run directories are (the list of past runs)
+     * @param targets    the recipes (reading an experiment back checks its target)
+     */
+    public ResultsView(Path resultsDir, Path targets) {
+        super(new BorderLayout());
+        this.resultsDir = resultsDir;
+        this.targets = targets;
+        setName("results.view");
+
+        historyList.setName("results.history");
+        historyList.setSelectionMode(ListSelectionModel.MULTIPLE_INTERVAL_SELECTION);
+        historyList.setToolTipText("past run directories under " + resultsDir + "; select one to open it, two to compare them side by side");
+        historyList.addListSelectionListener(e -> {
+            if (!e.getValueIsAdjusting() && historyList.getSelectedValuesList().size() == 1) {
+                open(historyList.getSelectedValue().directory());
+            }
+        });
+        JButton refresh = new JButton("Refresh");
+        refresh.addActionListener(e -> refreshHistory());
+        JButton sideBySide = new JButton("Side by side");
+        sideBySide.setName("results.sideBySide");
+        sideBySide.setToolTipText("select two run directories: the second's figures next to the first's, compared with the first's baseline");
+        sideBySide.addActionListener(e -> sideBySide());
+        JButton openOther = new JButton("Open…");
+        openOther.addActionListener(e -> chooseDirectory());
+        JPanel historyButtons = new JPanel(new FlowLayout(FlowLayout.LEFT, 4, 2));
+        historyButtons.add(openOther);
+        historyButtons.add(sideBySide);
+        historyButtons.add(refresh);
+        JPanel left = new JPanel(new BorderLayout());
+        JLabel pastRuns = new JLabel("Past runs");
+        pastRuns.setBorder(BorderFactory.createEmptyBorder(6, 6, 4, 6));
+        left.add(pastRuns, BorderLayout.NORTH);
+        left.add(new JScrollPane(historyList));
+        left.add(historyButtons, BorderLayout.SOUTH);
+        left.setPreferredSize(new Dimension(300, 400));
+
+        heading.setName("results.heading");
+        heading.setFont(heading.getFont().deriveFont(Font.BOLD));
+        heading.setBorder(BorderFactory.createEmptyBorder(6, 8, 6, 8));
+        notes.setName("results.notes");
+        notes.setEditable(false);
+        notes.setLineWrap(true);
+        notes.setWrapStyleWord(true);
+        chartChoice.setName("results.chartChoice");
+        chartChoice.addActionListener(e -> showChart());
+        chartPanel.setName("results.chart");
+        JPanel chartTab = new JPanel(new BorderLayout());
+        chartTab.add(chartChoice, BorderLayout.NORTH);
+        chartTab.add(chartPanel);
+        tabs.setName("results.tabs");
+        tabs.addTab("Across runs", acrossRuns.component());
+        tabs.addTab("Samples (JMeter's figures)", samples.component());
+        tabs.addTab("Resources", resources.component());
+        tabs.addTab("Charts", chartTab);
+        tabs.addTab("Notes and hints", new JScrollPane(notes));
+        exportCharts.setName("results.exportCharts");
+        exportCharts.setMnemonic('E');
+        exportCharts.addActionListener(e -> exportCharts());
+        exportReport.setName("results.exportReport");
+        exportReport.addActionListener(e -> exportReport());
+        JPanel exports = new JPanel(new FlowLayout(FlowLayout.RIGHT, 4, 2));
+        exports.add(exportCharts);
+        exports.add(exportReport);
+        JPanel right = new JPanel(new BorderLayout());
+        right.add(heading, BorderLayout.NORTH);
+        right.add(tabs);
+        right.add(exports, BorderLayout.SOUTH);
+        JSplitPane split = new JSplitPane(JSplitPane.HORIZONTAL_SPLIT, left, right);
+        split.setName("results.split");
+        add(split);
+        setExportsEnabled(false);
+        refreshHistory();
+    }
+
+    /** Re-reads the list of run directories, newest first. */
+    public void refreshHistory() {
+        history.clear();
+        RunDirectoryEntry.list(resultsDir).forEach(history::addElement);
+    }
+
+    /** Opens a run directory (from the list, after a run, or chosen). */
+    public void open(Path dir) {
+        try {
+            show(RunConclusion.read(new RunDirectory(dir), targets));
+        } catch (IOException | ExperimentException | RuntimeException e) {
+            JOptionPane.showMessageDialog(this, e.getMessage(), "Cannot open " + dir.getFileName(), JOptionPane.ERROR_MESSAGE);
+        }
+    }
+
+    /** Shows a run's conclusion. */
+    public void show(RunConclusion c) {
+        String verdict = c.cancelled() ? "cancelled" : c.passed() ? "passed" : c.complete() ? "criteria failed" : "partial";
+        if (!c.hasFigures()) {
+            clear(c.experiment().name() + ": no completed run, nothing to compare (" + verdict + "); see "
+                    + c.directory().root().resolve("logs"));
+            return;
+        }
+        ComparisonReport r = c.report();
+        ComparisonCharts chartSource = new ComparisonCharts(c.results().comparison(), r.baseline());
+        Map<String, JFreeChart> all = new LinkedHashMap<>(chartSource.all());
+        c.metrics().ifPresent(m -> all.put("cpu-over-time", chartSource.cpuOverTime(m)));
+        StringBuilder n = new StringBuilder();
+        c.notices().forEach(x -> n.append(x).append("\n\n"));
+        if (!c.verdicts().isEmpty()) {
+            n.append("Criteria (on the medians of the runs):\n");
+            c.verdicts().forEach(v -> n.append(v.passed() ? "  PASS " : "  FAIL ").append(v.explanation()).append('\n'));
+            n.append('\n');
+        }
+        if (!c.hints().isEmpty()) {
+            n.append("Hints:\n");
+            c.hints().forEach(h -> n.append("  ").append(h).append('\n'));
+            n.append('\n');
+        }
+        n.append(ComparisonReport.RUN_NOTE).append("\n\n").append(ComparisonReport.TABLE_NOTE);
+        display(c.experiment().name() + " — " + verdict + " — " + (c.results().plannedRuns() - c.missingRuns()) + " of "
+                + c.results().plannedRuns() + " runs, baseline " + r.baseline() + " — " + c.directory().root(), r, all, n.toString());
+    }
+
+    /** Two run directories as one comparison: every environment of each, named after its run directory. */
+    public void sideBySide(Path first, Path second) {
+        try {
+            SideBySide s = SideBySide.of(new RunDirectory(first), new RunDirectory(second), targets);
+            ComparisonCharts chartSource = new ComparisonCharts(s.comparison(), s.baseline());
+            ComparisonReport r = new ComparisonReport(s.comparison(), s.baseline());
+            display("Side by side: " + first.getFileName() + " and " + second.getFileName() + " — baseline " + s.baseline(), r,
+                    new LinkedHashMap<>(chartSource.all()), s.description() + "\n\n" + ComparisonReport.RUN_NOTE);
+        } catch (IOException | ExperimentException | RuntimeException e) {
+            JOptionPane.showMessageDialog(this, e.getMessage(), "Cannot compare", JOptionPane.ERROR_MESSAGE);
+        }
+    }
+
+    public Map<String, JFreeChart> charts() {
+        return charts;
+    }
+
+    /** Writes every chart of the shown comparison into {@code dir}; returns the files. */
+    public List<Path> exportCharts(Path dir, ChartFormat format) throws IOException {
+        Files.createDirectories(dir);
+        List<Path> written = new ArrayList<>();
+        for (Map.Entry<String, JFreeChart> e : charts.entrySet()) {
+            Path f = dir.resolve(e.getKey() + "." + format.extension());
+            format.write(e.getValue(), f, ComparisonReport.CHART_WIDTH, ComparisonReport.CHART_HEIGHT);
+            written.add(f);
+        }
+        return written;
+    }
+
+    private void display(String title, ComparisonReport r, Map<String, JFreeChart> all, String noteText) {
+        report = r;
+        charts = all;
+        heading.setText(title);
+        heading.setToolTipText(title);
+        acrossRuns.rows(r.runRows());
+        samples.rows(r.tableRows());
+        resources.rows(r.metricsRows());
+        notes.setText(noteText);
+        notes.setCaretPosition(0);
+        chartChoice.removeAllItems();
+        all.keySet().forEach(chartChoice::addItem);
+        setExportsEnabled(true);
+    }
+
+    private void clear(String title) {
+        report = null;
+        charts = new LinkedHashMap<>();
+        heading.setText(title);
+        acrossRuns.rows(List.of());
+        samples.rows(List.of());
+        resources.rows(List.of());
+        notes.setText("");
+        chartChoice.removeAllItems();
+        chartPanel.setChart(null);
+        setExportsEnabled(false);
+    }
+
+    private void setExportsEnabled(boolean on) {
+        exportCharts.setEnabled(on);
+        exportReport.setEnabled(on);
+    }
+
+    private void showChart() {
+        Object name = chartChoice.getSelectedItem();
+        chartPanel.setChart(name == null ? null : charts.get(name.toString()));
+    }
+
+    private void sideBySide() {
+        List<RunDirectoryEntry> chosen = historyList.getSelectedValuesList();
+        if (chosen.size() != 2) {
+            JOptionPane.showMessageDialog(this, "Select two run directories in the list (Ctrl+click): the older one is the baseline.",
+                    "Side by side", JOptionPane.INFORMATION_MESSAGE);
+            return;
+        }
+        // the list is newest first: the older run is the reference
+        sideBySide(chosen.get(1).directory(), chosen.get(0).directory());
+    }
+
+    private void chooseDirectory() {
+        JFileChooser c = new JFileChooser(resultsDir.toFile());
+        c.setFileSelectionMode(JFileChooser.DIRECTORIES_ONLY);
+        c.setDialogTitle("Open a run directory (written by ./envbench run or the controller)");
+        if (c.showOpenDialog(this) == JFileChooser.APPROVE_OPTION) {
+            open(c.getSelectedFile().toPath());
+        }
+    }
+
+    private void exportCharts() {
+        JComboBox<ChartFormat> format = new JComboBox<>(ChartFormat.values());
+        format.setName("export.format");
+        JFileChooser c = new JFileChooser(resultsDir.toFile());
+        c.setFileSelectionMode(JFileChooser.DIRECTORIES_ONLY);
+        c.setDialogTitle("Export the charts into a folder");
+        JPanel accessory = new JPanel(new BorderLayout());
+        accessory.add(new JLabel("Format"), BorderLayout.NORTH);
+        accessory.add(format, BorderLayout.SOUTH);
+        c.setAccessory(accessory);
+        if (c.showSaveDialog(this) == JFileChooser.APPROVE_OPTION) {
+            try {
+                List<Path> files = exportCharts(c.getSelectedFile().toPath(), (ChartFormat) format.getSelectedItem());
+                JOptionPane.showMessageDialog(this, files.size() + " charts written to " + c.getSelectedFile());
+            } catch (IOException e) {
+                JOptionPane.showMessageDialog(this, e.getMessage(), "Export failed", JOptionPane.ERROR_MESSAGE);
+            }
+        }
+    }
+
+    private void exportReport() {
+        JFileChooser c = new JFileChooser(resultsDir.toFile());
+        c.setFileSelectionMode(JFileChooser.DIRECTORIES_ONLY);
+        c.setDialogTitle("Export the report (HTML, CSV, Markdown, charts) into a folder");
+        if (c.showSaveDialog(this) == JFileChooser.APPROVE_OPTION && report != null) {
+            try {
+                List<Path> files = report.write(c.getSelectedFile().toPath());
+                JOptionPane.showMessageDialog(this, files.size() + " files written to " + c.getSelectedFile());
+            } catch (IOException e) {
+                JOptionPane.showMessageDialog(this, e.getMessage(), "Export failed", JOptionPane.ERROR_MESSAGE);
+            }
+        }
+    }
+
+    /** The tab component holding the tables and charts (tests select tabs on it). */
+    public JComponent tabs() {
+        return tabs;
+    }
+}

@@ -1,0 +1,174 @@
+package io.envbench.controller.run;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+
+import io.envbench.EnvBench;
+import io.envbench.experiment.Experiment;
+import io.envbench.metrics.MetricsCollector;
+import io.envbench.report.RunConclusion;
+import io.envbench.results.JtlTail;
+import io.envbench.results.Sample;
+import io.envbench.runner.ExperimentRunner;
+import io.envbench.runner.JMeterInstall;
+import io.envbench.runner.LiveFigures;
+import io.envbench.runner.PlannedRun;
+import io.envbench.runner.RunDirectory;
+import io.envbench.runner.RunProgress;
+import io.envbench.runner.RunRecord;
+import io.envbench.runner.Schedule;
+
+/**
+ * One experiment run from the controller, off the event thread: the same runner as {@code envbench run}, the same
+ * run directory and report, with its progress, metrics and the running JTL fed to a {@link LiveBoard}. Cancel
+ * keeps what was recorded, as the runner does.
+ */
+public final class ExperimentExecution {
+    private static final Duration JTL_POLL = Duration.ofSeconds(1);
+
+    private final Experiment experiment;
+    private final RunDirectory directory;
+    private final EnvBench envbench;
+    private final ExperimentRunner runner;
+    private final LiveBoard board;
+    private final CompletableFuture<RunConclusion> conclusion = new CompletableFuture<>();
+    private final ScheduledExecutorService jtlPoller = Executors.newSingleThreadScheduledExecutor(r -> {
+        Thread t = new Thread(r, "envbench-controller-jtl");
+        t.setDaemon(true);
+        return t;
+    });
+    private volatile Tail tail;
+
+    private record Tail(PlannedRun run, JtlTail jtl) {
+    }
+
+    /**
+     * @param root             the EnvBench folder (targets/, testplans/, the assembled JMeter)
+     * @param jmeter           the JMeter that runs the load
+     * @param metricsInterval  between metrics readings
+     */
+    public ExperimentExecution(Path root, JMeterInstall jmeter, Experiment experiment, RunDirectory directory, Duration metricsInterval) {
+        this.experiment = experiment;
+        this.directory = directory;
+        this.envbench = new EnvBench(root.resolve("targets"), null, true);
+        this.runner = new ExperimentRunner(envbench, jmeter, root.resolve("testplans/http-load.jmx"), metricsInterval);
+        this.board = new LiveBoard(experiment.environmentNames(), Schedule.of(experiment).size());
+    }
+
+    public LiveBoard board() {
+        return board;
+    }
+
+    public RunDirectory directory() {
+        return directory;
+    }
+
+    public Experiment experiment() {
+        return experiment;
+    }
+
+    /** Completes with the runs' conclusion (the report written), or exceptionally when the runner could not run. */
+    public CompletableFuture<RunConclusion> conclusion() {
+        return conclusion;
+    }
+
+    /** Starts the runs on a thread of their own; returns at once. */
+    public ExperimentExecution start() {
+        jtlPoller.scheduleWithFixedDelay(this::pollJtl, JTL_POLL.toMillis(), JTL_POLL.toMillis(), TimeUnit.MILLISECONDS);
+        Thread t = new Thread(this::runAll, "envbench-controller-run");
+        t.setDaemon(true);
+        t.start();
+        return this;
+    }
+
+    /** Stops the load and the environment of the running run; the runs not started are not started. */
+    public void cancel() {
+        board.log("cancelling: stopping the load and the environment; what was recorded is kept");
+        runner.cancel();
+    }
+
+    public boolean cancelled() {
+        return runner.cancelled();
+    }
+
+    private void runAll() {
+        try {
+            board.log("run directory " + directory.root());
+            ExperimentRunner.Outcome o = runner.run(experiment, directory, new RunProgress() {
+                @Override
+                public void runStarting(PlannedRun run, int index, int total, Duration timeLeft) {
+                    pollJtl(); // the previous run's last lines
+                    tail = new Tail(run, new JtlTail(directory.jtl(run)));
+                    board.runStarting(run, index, total, timeLeft);
+                    board.log("run " + index + " of " + total + ": " + run.environment() + " #" + run.repetition());
+                }
+
+                @Override
+                public void live(PlannedRun run, LiveFigures figures, Duration timeLeft) {
+                    board.timeLeft(timeLeft);
+                }
+
+                @Override
+                public void metrics(PlannedRun run, MetricsCollector.Tick tick) {
+                    board.metrics(run, tick);
+                }
+
+                @Override
+                public void runEnded(RunRecord record, int index, int total) {
+                    board.runEnded(record);
+                    board.log("run " + index + " of " + total + " " + record.run().environment() + " #" + record.run().repetition() + ": "
+                            + record.status() + (record.ok() ? ", " + record.samples() + " samples" : ""));
+                }
+
+                @Override
+                public void log(String line) {
+                    board.log(line);
+                }
+            });
+            jtlPoller.shutdownNow();
+            RunConclusion c = RunConclusion.of(directory, experiment, o.runs(), o.complete(), o.cancelled());
+            if (c.hasFigures()) {
+                try {
+                    c.report().write(directory.report());
+                } catch (IOException | RuntimeException e) {
+                    board.log("the report in " + directory.report() + " is incomplete: " + e);
+                }
+            }
+            board.log(c.passed() ? "passed" : c.cancelled() ? "cancelled: " + c.missingRuns() + " run(s) missing" : "not passed");
+            conclusion.complete(c);
+        } catch (IOException | RuntimeException e) {
+            board.log("could not run: " + e.getMessage());
+            conclusion.completeExceptionally(e);
+        } finally {
+            jtlPoller.shutdownNow();
+            envbench.close();
+        }
+    }
+
+    private void pollJtl() {
+        Tail t = tail;
+        if (t == null) {
+            return;
+        }
+        List<Sample> got = new ArrayList<>();
+        try {
+            synchronized (t.jtl()) {
+                t.jtl().poll(got::add);
+            }
+        } catch (IOException e) {
+            board.log("live figures: " + e.getMessage());
+            tail = null;
+            return;
+        }
+        if (!got.isEmpty()) {
+            board.samples(t.run(), got);
+        }
+    }
+}

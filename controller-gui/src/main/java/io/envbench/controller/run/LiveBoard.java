@@ -1,0 +1,209 @@
+package io.envbench.controller.run;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentLinkedQueue;
+
+import io.envbench.metrics.MetricsCollector;
+import io.envbench.results.Sample;
+import io.envbench.runner.PlannedRun;
+import io.envbench.runner.RunRecord;
+
+/**
+ * What the run view shows while an experiment runs, gathered from the runner's threads (progress, metrics ticks)
+ * and the JTL being written, and read by the event thread as an immutable {@link Snapshot}: the event thread
+ * never waits for the runner and never sees a half-made figure. Thread-safe.
+ */
+public final class LiveBoard {
+    /** Seconds of samples the live 90% line and throughput cover. */
+    public static final int WINDOW_SECONDS = 5;
+    private static final int MAX_LOG_LINES_PER_SNAPSHOT = 500;
+
+    /** One environment's latest figures; NaN where nothing was measured yet. */
+    public record EnvironmentFigures(String environment, int runsDone, double throughputPerSec, double p90Ms, double errorPct,
+                                     double targetCpuPct, double hostCpuPct) {
+    }
+
+    /**
+     * The board at one instant.
+     *
+     * @param runIndex         1-based index of the running run in the schedule; 0 before the first
+     * @param runs             planned runs
+     * @param running          the run going on, or null
+     * @param timeLeft         expected time until the experiment ends
+     * @param environments     in the experiment's order
+     * @param throughputSeries per environment, its current run's throughput per second (seconds since the run's first sample, samples/s)
+     * @param newLogLines      log lines since the last snapshot
+     */
+    public record Snapshot(int runIndex, int runs, PlannedRun running, Duration timeLeft, List<EnvironmentFigures> environments,
+                           Map<String, List<double[]>> throughputSeries, List<String> newLogLines) {
+    }
+
+    private final List<String> environmentNames;
+    private final Map<String, PerEnvironment> perEnvironment = new LinkedHashMap<>();
+    private final ConcurrentLinkedQueue<String> log = new ConcurrentLinkedQueue<>();
+    private int runIndex;
+    private int runs;
+    private PlannedRun running;
+    private Duration timeLeft = Duration.ZERO;
+    private long timeLeftAtNanos = System.nanoTime();
+
+    public LiveBoard(List<String> environmentNames, int plannedRuns) {
+        this.environmentNames = List.copyOf(environmentNames);
+        this.runs = plannedRuns;
+        environmentNames.forEach(e -> perEnvironment.put(e, new PerEnvironment()));
+    }
+
+    public synchronized void runStarting(PlannedRun run, int index, int total, Duration left) {
+        running = run;
+        runIndex = index;
+        runs = total;
+        timeLeft = left;
+        timeLeftAtNanos = System.nanoTime();
+        PerEnvironment p = perEnvironment.get(run.environment());
+        if (p != null) {
+            p.newRun();
+        }
+    }
+
+    public synchronized void timeLeft(Duration left) {
+        timeLeft = left;
+        timeLeftAtNanos = System.nanoTime();
+    }
+
+    public synchronized void runEnded(RunRecord r) {
+        PerEnvironment p = perEnvironment.get(r.run().environment());
+        if (p != null && r.ok()) {
+            p.runsDone++;
+        }
+        if (running != null && running.id().equals(r.run().id())) {
+            running = null;
+        }
+    }
+
+    /** A metrics tick of the running run. */
+    public synchronized void metrics(PlannedRun run, MetricsCollector.Tick tick) {
+        PerEnvironment p = perEnvironment.get(run.environment());
+        if (p != null) {
+            p.targetCpuPct = tick.get("target.cpu.pct");
+            p.hostCpuPct = tick.get("host.cpu.pct");
+        }
+    }
+
+    /** Samples of the running run's JTL, as they were written. */
+    public synchronized void samples(PlannedRun run, List<Sample> samples) {
+        PerEnvironment p = perEnvironment.get(run.environment());
+        if (p != null) {
+            samples.forEach(p::add);
+        }
+    }
+
+    public void log(String line) {
+        log.add(line);
+    }
+
+    public synchronized Snapshot snapshot() {
+        List<EnvironmentFigures> figures = new ArrayList<>();
+        Map<String, List<double[]>> series = new LinkedHashMap<>();
+        perEnvironment.forEach((env, p) -> {
+            figures.add(p.figures(env));
+            series.put(env, p.series());
+        });
+        List<String> lines = new ArrayList<>();
+        for (String l; lines.size() < MAX_LOG_LINES_PER_SNAPSHOT && (l = log.poll()) != null; ) {
+            lines.add(l);
+        }
+        Duration elapsedSince = Duration.ofNanos(System.nanoTime() - timeLeftAtNanos);
+        Duration left = timeLeft.minus(elapsedSince);
+        return new Snapshot(runIndex, runs, running, left.isNegative() ? Duration.ZERO : left, figures, series, lines);
+    }
+
+    public List<String> environmentNames() {
+        return environmentNames;
+    }
+
+    /** One environment's samples, in one-second buckets by end time, for its current run. */
+    private static final class PerEnvironment {
+        int runsDone;
+        double targetCpuPct = Double.NaN;
+        double hostCpuPct = Double.NaN;
+        /** second (epoch) → {count, errors}; elapsed times of the window's samples kept for the 90% line */
+        final java.util.TreeMap<Long, long[]> perSecond = new java.util.TreeMap<>();
+        final java.util.TreeMap<Long, long[]> elapsedBySecond = new java.util.TreeMap<>();
+        long firstSecond = -1;
+
+        void newRun() {
+            perSecond.clear();
+            elapsedBySecond.clear();
+            firstSecond = -1;
+        }
+
+        void add(Sample s) {
+            long second = (s.startMs() + s.elapsedMs()) / 1000;
+            if (firstSecond < 0 || second < firstSecond) {
+                firstSecond = second;
+            }
+            long[] c = perSecond.computeIfAbsent(second, k -> new long[2]);
+            c[0]++;
+            if (!s.success()) {
+                c[1]++;
+            }
+            if (!elapsedBySecond.isEmpty() && second < elapsedBySecond.lastKey() - WINDOW_SECONDS - 1) {
+                return; // late, and older than any window still to come
+            }
+            long[] e = elapsedBySecond.computeIfAbsent(second, k -> new long[16]);
+            int n = (int) c[0];
+            if (n > e.length) {
+                e = Arrays.copyOf(e, Math.max(n, e.length * 2));
+                elapsedBySecond.put(second, e);
+            }
+            e[n - 1] = s.elapsedMs();
+            // only the window is needed for the 90% line: older seconds keep their counts, not their times
+            while (!elapsedBySecond.isEmpty() && elapsedBySecond.firstKey() < elapsedBySecond.lastKey() - WINDOW_SECONDS - 1) {
+                elapsedBySecond.pollFirstEntry();
+            }
+        }
+
+        EnvironmentFigures figures(String env) {
+            if (perSecond.size() < 2) {
+                return new EnvironmentFigures(env, runsDone, Double.NaN, Double.NaN, Double.NaN, targetCpuPct, hostCpuPct);
+            }
+            // the newest second may still be filling: the window is the complete seconds before it
+            long last = perSecond.lastKey() - 1;
+            long from = Math.max(perSecond.firstKey(), last - WINDOW_SECONDS + 1);
+            long count = 0;
+            long errors = 0;
+            int n = 0;
+            for (var e : perSecond.subMap(from, true, last, true).entrySet()) {
+                count += e.getValue()[0];
+                errors += e.getValue()[1];
+            }
+            long[] window = new long[(int) Math.min(Integer.MAX_VALUE, count)];
+            for (var e : elapsedBySecond.subMap(from, true, last, true).entrySet()) {
+                int k = (int) perSecond.get(e.getKey())[0];
+                System.arraycopy(e.getValue(), 0, window, n, Math.min(k, window.length - n));
+                n += k;
+            }
+            Arrays.sort(window, 0, n);
+            // nearest rank, as the Aggregate Report's 90% line
+            double p90 = n == 0 ? Double.NaN : window[Math.max(0, (int) Math.ceil(0.9 * n) - 1)];
+            double seconds = last - from + 1;
+            return new EnvironmentFigures(env, runsDone, count / seconds, p90, count == 0 ? Double.NaN : 100.0 * errors / count,
+                    targetCpuPct, hostCpuPct);
+        }
+
+        List<double[]> series() {
+            List<double[]> points = new ArrayList<>();
+            if (perSecond.isEmpty()) {
+                return points;
+            }
+            long last = perSecond.lastKey() - 1;
+            perSecond.headMap(last, true).forEach((sec, c) -> points.add(new double[] {sec - firstSecond, c[0]}));
+            return points;
+        }
+    }
+}
