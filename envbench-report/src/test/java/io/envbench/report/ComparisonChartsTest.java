@@ -333,9 +333,9 @@ class ComparisonChartsTest {
                 ChartFormat.PNG.write(e.getValue(), png, ComparisonReport.CHART_WIDTH, ComparisonReport.CHART_HEIGHT);
                 BufferedImage image = ImageIO.read(png.toFile());
                 assertEquals(ComparisonReport.CHART_WIDTH, image.getWidth());
-                assertTrue(distinctColours(image) > 5, name + " is not blank");
+                assertTrue(ComparisonReportTest.distinctColours(image) > 5, name + " is not blank");
                 for (String env : ENVIRONMENTS) {
-                    assertTrue(containsColour(image, EnvironmentPalette.of(ENVIRONMENTS).colour(env).getRGB()), name + " draws " + env);
+                    assertTrue(containsColour(image, EnvironmentPalette.of(ENVIRONMENTS).colour(env).getRGB()), name + " shows " + env + " (legend or data)");
                 }
                 Path svg = dir.resolve(name + ".svg");
                 ChartFormat.SVG.write(e.getValue(), svg, ComparisonReport.CHART_WIDTH, ComparisonReport.CHART_HEIGHT);
@@ -393,16 +393,6 @@ class ComparisonChartsTest {
             }
         }
         return b.toString();
-    }
-
-    private static int distinctColours(BufferedImage img) {
-        Set<Integer> c = new HashSet<>();
-        for (int x = 0; x < img.getWidth(); x += 3) {
-            for (int y = 0; y < img.getHeight(); y += 3) {
-                c.add(img.getRGB(x, y));
-            }
-        }
-        return c.size();
     }
 
     private static boolean containsColour(BufferedImage img, int rgb) {
