@@ -129,11 +129,19 @@ public final class Comparison {
 
     /** One figure of every run of an environment x label that has samples of it (none for an unknown one). */
     public RunStatistics acrossRuns(String environment, String label, Figure figure) {
+        return acrossRuns(environment, label, figure::of);
+    }
+
+    /**
+     * Any figure of a run's statistics (e.g. received KB/s), of every run of an environment x label that has samples
+     * of it (none for an unknown one).
+     */
+    public RunStatistics acrossRuns(String environment, String label, java.util.function.ToDoubleFunction<SampleStatistics> figure) {
         List<Double> values = new ArrayList<>();
         for (String run : runs(environment)) {
             SampleStatistics s = get(environment, run, label);
             if (s != null) {
-                values.add(figure.of(s));
+                values.add(figure.applyAsDouble(s));
             }
         }
         return RunStatistics.of(values);

@@ -186,14 +186,7 @@ public final class ComparisonReport {
      * (pooling runs that ran one after another would count the time between them).
      */
     private double perRun(String env, String label, java.util.function.ToDoubleFunction<SampleStatistics> rate) {
-        List<Double> v = new ArrayList<>();
-        for (String run : c.runs(env)) {
-            SampleStatistics s = c.get(env, run, label);
-            if (s != null) {
-                v.add(rate.applyAsDouble(s));
-            }
-        }
-        return v.isEmpty() ? Double.NaN : RunStatistics.of(v).median();
+        return c.acrossRuns(env, label, rate).median();
     }
 
     public List<String[]> tableRows() {

@@ -138,7 +138,8 @@ class ComparisonReportTest {
         assertTrue(e.getMessage().startsWith("baseline: 'vm'"), e.getMessage());
     }
 
-    private static int distinctColours(BufferedImage img) {
+    /** Colours on a 3-pixel grid: a blank or one-colour image has one. */
+    static int distinctColours(BufferedImage img) {
         Set<Integer> c = new HashSet<>();
         for (int x = 0; x < img.getWidth(); x += 3) {
             for (int y = 0; y < img.getHeight(); y += 3) {
