@@ -47,6 +47,7 @@ public final class ControllerWindow extends JFrame {
     static final String TAB = "tab";
 
     private final Path root;
+    private final Path resultsDir;
     private final Preferences prefs;
     private final ExperimentEditor editor;
     private final RunView runView = new RunView();
@@ -58,15 +59,17 @@ public final class ControllerWindow extends JFrame {
     private ExperimentExecution execution;
 
     /**
-     * @param root  the EnvBench folder (targets/, testplans/, results/, the assembled JMeter)
-     * @param prefs where the last experiment and the window's layout are kept
+     * @param root       the EnvBench folder (targets/, testplans/, the assembled JMeter)
+     * @param resultsDir where run directories are written and listed (./envbench gui: ROOT/results)
+     * @param prefs      where the last experiment and the window's layout are kept
      */
-    public ControllerWindow(Path root, Preferences prefs) {
+    public ControllerWindow(Path root, Path resultsDir, Preferences prefs) {
         super("EnvBench controller");
         this.root = root;
+        this.resultsDir = resultsDir;
         this.prefs = prefs;
         this.editor = new ExperimentEditor(root);
-        this.resultsView = new ResultsView(root.resolve("results"), root.resolve("targets"));
+        this.resultsView = new ResultsView(resultsDir, root.resolve("targets"));
         setName("envbench.controller");
         setDefaultCloseOperation(WindowConstants.DO_NOTHING_ON_CLOSE);
         addWindowListener(new WindowAdapter() {
@@ -138,7 +141,7 @@ public final class ControllerWindow extends JFrame {
             e = e.quick();
         }
         JMeterInstall jmeter = new JMeterInstall(root.resolve("jmeter-dist/target/jmeter"));
-        RunDirectory dir = RunDirectory.timestamped(root.resolve("results"), e.name());
+        RunDirectory dir = RunDirectory.timestamped(resultsDir, e.name());
         execution = new ExperimentExecution(root, jmeter, e, dir, Duration.ofSeconds(1));
         runView.show(execution.start());
         setRunning(true);

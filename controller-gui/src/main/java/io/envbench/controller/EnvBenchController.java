@@ -33,7 +33,7 @@ public final class EnvBenchController {
         }
         SwingUtilities.invokeLater(() -> {
             lookAndFeel();
-            ControllerWindow w = new ControllerWindow(root, Preferences.userNodeForPackage(EnvBenchController.class));
+            ControllerWindow w = new ControllerWindow(root, root.resolve("results"), Preferences.userNodeForPackage(EnvBenchController.class));
             if (experiment != null) {
                 w.openExperiment(experiment);
             }

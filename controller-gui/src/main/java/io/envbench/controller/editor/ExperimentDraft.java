@@ -46,6 +46,7 @@ public final class ExperimentDraft {
     private static final YAMLMapper YAML = YAMLMapper.builder(YAMLFactory.builder()
                     .disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER)
                     .enable(YAMLGenerator.Feature.MINIMIZE_QUOTES)
+                    .disable(YAMLGenerator.Feature.SPLIT_LINES)
                     .enable(YAMLGenerator.Feature.ALWAYS_QUOTE_NUMBERS_AS_STRINGS)
                     .build())
             .build();

@@ -102,6 +102,8 @@ public final class ExperimentEditor extends JPanel {
         environmentTable.setName("environments.table");
         environmentTable.setSelectionMode(ListSelectionModel.SINGLE_SELECTION);
         environmentTable.setPreferredScrollableViewportSize(new Dimension(480, 120));
+        environmentTable.getColumnModel().getColumn(0).setPreferredWidth(180); // names are the longest cells
+        environmentTable.getColumnModel().getColumn(1).setPreferredWidth(80);
         environmentTable.getSelectionModel().addListSelectionListener(e -> {
             if (!e.getValueIsAdjusting()) {
                 showEnvironment();

@@ -35,6 +35,7 @@ import io.envbench.experiment.ExperimentException;
 import io.envbench.report.ChartFormat;
 import io.envbench.report.ComparisonCharts;
 import io.envbench.report.ComparisonReport;
+import io.envbench.report.EnvironmentPalette;
 import io.envbench.report.RunConclusion;
 import io.envbench.runner.RunDirectory;
 
@@ -161,7 +162,9 @@ public final class ResultsView extends JPanel {
             return;
         }
         ComparisonReport r = c.report();
-        ComparisonCharts chartSource = new ComparisonCharts(c.results().comparison(), r.baseline());
+        // colours by the experiment's order, as the run view drew them live
+        ComparisonCharts chartSource = new ComparisonCharts(c.results().comparison(), r.baseline(),
+                EnvironmentPalette.of(c.experiment().environmentNames()));
         Map<String, JFreeChart> all = new LinkedHashMap<>(chartSource.all());
         c.metrics().ifPresent(m -> all.put("cpu-over-time", chartSource.cpuOverTime(m)));
         StringBuilder n = new StringBuilder();

@@ -29,6 +29,7 @@ import org.jfree.chart.plot.XYPlot;
 import org.jfree.data.xy.XYSeries;
 import org.jfree.data.xy.XYSeriesCollection;
 
+import io.envbench.report.ChartStyle;
 import io.envbench.report.EnvironmentPalette;
 import io.envbench.report.RunConclusion;
 
@@ -91,9 +92,7 @@ public final class RunView extends JPanel {
         table.setFillsViewportHeight(true);
         chart = ChartFactory.createXYLineChart("Throughput of each environment's current run — higher is better",
                 "seconds since the run's first sample", "samples/s", throughput, PlotOrientation.VERTICAL, true, true, false);
-        chart.getXYPlot().setBackgroundPaint(java.awt.Color.WHITE);
-        chart.getXYPlot().setRangeGridlinePaint(java.awt.Color.LIGHT_GRAY);
-        chart.getXYPlot().setDomainGridlinePaint(java.awt.Color.LIGHT_GRAY);
+        ChartStyle.flat(chart);
         ChartPanel chartPanel = new ChartPanel(chart);
         chartPanel.setName("run.chart");
         JSplitPane liveSplit = new JSplitPane(JSplitPane.VERTICAL_SPLIT, new JScrollPane(table), chartPanel);
@@ -128,6 +127,7 @@ public final class RunView extends JPanel {
         for (int i = 0; i < envs.size(); i++) {
             throughput.addSeries(new XYSeries(envs.get(i), true, false));
             plot.getRenderer().setSeriesPaint(i, palette.colour(envs.get(i)));
+            plot.getRenderer().setSeriesStroke(i, ChartStyle.SOLID);
             figures.addRow(new Object[] {envs.get(i), 0, "", "", "", "", ""});
         }
         log.setText("");

@@ -1,0 +1,258 @@
+package io.envbench.controller;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.awt.Rectangle;
+import java.awt.image.BufferedImage;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.UUID;
+import java.util.prefs.BackingStoreException;
+import java.util.prefs.Preferences;
+
+import javax.imageio.ImageIO;
+import javax.swing.JTable;
+
+import org.assertj.swing.core.BasicRobot;
+import org.assertj.swing.core.Robot;
+import org.assertj.swing.edt.FailOnThreadViolationRepaintManager;
+import org.assertj.swing.edt.GuiActionRunner;
+import org.assertj.swing.fixture.FrameFixture;
+import org.assertj.swing.fixture.JFileChooserFixture;
+import org.assertj.swing.fixture.JTableFixture;
+import org.assertj.swing.timing.Condition;
+import org.assertj.swing.timing.Pause;
+import org.assertj.swing.timing.Timeout;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import io.envbench.controller.editor.ExperimentDraft;
+import io.envbench.docker.DockerInventory;
+import io.envbench.environment.TargetStartException;
+import io.envbench.experiment.ExperimentFile;
+import io.envbench.report.TableOrder;
+
+/**
+ * The controller in a real window (Xvfb in CI), driven as a user would with AssertJ Swing: the form checks as one
+ * types, a short experiment runs against the real Docker engine and the real JMeter, the comparison shows and
+ * sorts by number, and a chart is exported through the export dialog. Screenshots go to target/screenshots.
+ */
+class ControllerWindowTest {
+    static final Path ROOT = Path.of(System.getProperty("envbench.root", "..")).toAbsolutePath().normalize();
+    static final Path SCREENSHOTS = ROOT.resolve("controller-gui/target/screenshots");
+
+    @TempDir
+    Path temp;
+    private Preferences prefs;
+    private Robot robot;
+    private FrameFixture window;
+    private ControllerWindow frame;
+
+    @BeforeAll
+    static void lookAndFeel() {
+        FailOnThreadViolationRepaintManager.install();
+        GuiActionRunner.execute(EnvBenchController::lookAndFeel);
+    }
+
+    @BeforeEach
+    void open() throws IOException {
+        prefs = Preferences.userRoot().node("envbench-test-" + UUID.randomUUID());
+        robot = BasicRobot.robotWithNewAwtHierarchy();
+        robot.settings().delayBetweenEvents(20);
+        openWindow();
+    }
+
+    private void openWindow() throws IOException {
+        Path results = Files.createDirectories(temp.resolve("results"));
+        frame = GuiActionRunner.execute(() -> new ControllerWindow(ROOT, results, prefs));
+        window = new FrameFixture(robot, frame);
+        window.show();
+    }
+
+    @AfterEach
+    void close() throws BackingStoreException {
+        if (window != null) {
+            window.cleanUp();
+        }
+        prefs.removeNode();
+    }
+
+    @Test
+    void theFormChecksAsOneTypesAndDisablesContainerFieldsForBareMetal() throws Exception {
+        window.table("environments.table").selectRows(0);
+        window.comboBox("env.network").requireDisabled();
+        window.textBox("env.cpuset").requireDisabled();
+        window.table("environments.table").selectRows(1);
+        window.comboBox("env.network").requireEnabled();
+        window.textBox("env.cpuset").requireEnabled();
+
+        window.textBox("load.http.threads").deleteText().enterText("0");
+        waitFor("the status names the field", () -> status().contains("load.http.threads"));
+        assertThat(status()).contains("below 1");
+        screenshot("editor-invalid-threads");
+        window.textBox("load.http.threads").deleteText().enterText("4");
+        waitFor("the status says OK", () -> status().startsWith("OK"));
+        assertThat(window.textBox("experiment.yaml").text()).contains("threads: 4");
+
+        window.button("environments.add").click();
+        window.menuItem("preset.DOCKER_PINNED").click();
+        assertThat(window.table("environments.table").rowCount()).isEqualTo(3);
+        window.textBox("env.cpuset").requireText("0");
+        window.textBox("env.cpuset").deleteText().enterText("999");
+        waitFor("a CPU this host lacks is refused", () -> status().contains("environments[2].cpuset"));
+        window.textBox("env.cpuset").deleteText().enterText("0");
+        waitFor("fixed", () -> status().startsWith("OK"));
+        screenshot("editor");
+
+        Path saved = temp.resolve("mine.yaml");
+        GuiActionRunner.execute(() -> frame.saveTo(saved));
+        assertThat(ExperimentFile.read(saved, ROOT.resolve("targets")).environmentNames())
+                .containsExactly("bare", "docker-host", "docker-pinned");
+        assertThat(frame.getTitle()).contains("mine.yaml").doesNotContain("*");
+
+        // the next start opens the last experiment where the window was
+        Rectangle bounds = new Rectangle(40, 30, 1200, 800);
+        GuiActionRunner.execute(() -> frame.setBounds(bounds));
+        window.menuItemWithPath("File", "Quit").click();
+        openWindow();
+        assertThat(GuiActionRunner.execute(() -> frame.editor().file().orElseThrow())).isEqualTo(saved);
+        assertThat(GuiActionRunner.execute(frame::getBounds)).isEqualTo(bounds);
+        window.table("environments.table").requireRowCount(3);
+    }
+
+    @Test
+    void runsAShortExperimentForRealThenShowsSortsAndExportsTheComparison() throws Exception {
+        DockerInventory docker = docker();
+        ExperimentDraft draft = ExperimentDraft.newExperiment("nginx-static");
+        draft.set("name", "gui-test");
+        draft.set("repetitions", "2");
+        draft.set("load.http.path", "/page-4k.html");
+        draft.set("load.http.threads", "2");
+        draft.set("load.warmupSeconds", "1");
+        draft.set("load.durationSeconds", "3");
+        Path file = temp.resolve("gui-test.yaml");
+        Files.writeString(file, draft.toYaml());
+        GuiActionRunner.execute(() -> frame.openExperiment(file));
+        waitFor("the file is good", () -> status().startsWith("OK"));
+
+        window.menuItemWithPath("Run", "Run").click();
+        waitFor("the run view shows progress", () -> GuiActionRunner.execute(
+                () -> window.progressBar("run.progress").target().getString().startsWith("run ")));
+        waitFor("live figures arrive", Duration.ofSeconds(60), () -> !window.table("run.figures").valueAt(
+                org.assertj.swing.data.TableCell.row(0).column(2)).isEmpty());
+        screenshot("run");
+        waitFor("the results are shown", Duration.ofMinutes(3), () -> GuiActionRunner.execute(
+                () -> window.label("results.heading").target().getText().contains("gui-test —")));
+        assertThat(window.label("results.heading").text()).contains("passed").contains("4 of 4 runs");
+        window.tabbedPane("results.tabs").selectTab(0);
+        JTableFixture across = window.table("results.acrossRuns");
+        assertThat(column(across, 1)).contains("bare", "docker-host");
+        screenshot("results");
+
+        window.tabbedPane("results.tabs").selectTab(1);
+        JTableFixture samples = window.table("results.samples");
+        int count = List.of(io.envbench.report.ComparisonReport.TABLE_HEAD).indexOf("count");
+        samples.tableHeader().clickColumn(count);
+        List<String> counts = column(samples, count);
+        List<String> labels = column(samples, 0);
+        assertThat(labels.get(labels.size() - 1)).isEqualTo("TOTAL");
+        List<Double> body = new ArrayList<>();
+        for (int i = 0; i < labels.size(); i++) {
+            if (!labels.get(i).equals("TOTAL")) {
+                body.add(TableOrder.number(counts.get(i)));
+            }
+        }
+        assertThat(body).isSorted();
+        samples.tableHeader().clickColumn(count);
+        assertThat(column(samples, 0).get(labels.size() - 1)).isEqualTo("TOTAL");
+
+        window.tabbedPane("results.tabs").selectTab(3);
+        screenshot("results-chart");
+        window.button("results.exportCharts").click();
+        JFileChooserFixture chooser = window.fileChooser(Timeout.timeout(10_000));
+        Path exportDir = Files.createDirectories(temp.resolve("charts"));
+        chooser.setCurrentDirectory(exportDir.toFile());
+        chooser.fileNameTextBox().setText(exportDir.toString());
+        chooser.approve();
+        window.optionPane(Timeout.timeout(20_000)).okButton().click();
+        Path p90 = exportDir.resolve("p90.png");
+        assertThat(p90).exists();
+        assertThat(distinctColours(ImageIO.read(p90.toFile()))).isGreaterThan(8);
+
+        assertThat(docker.containers()).as("nothing labelled left in Docker").isEmpty();
+    }
+
+    private String status() {
+        return GuiActionRunner.execute(() -> window.label("editor.status").target().getText());
+    }
+
+    private static List<String> column(JTableFixture t, int c) {
+        return GuiActionRunner.execute(() -> {
+            JTable table = t.target();
+            List<String> v = new ArrayList<>();
+            for (int r = 0; r < table.getRowCount(); r++) {
+                v.add(String.valueOf(table.getValueAt(r, c)));
+            }
+            return v;
+        });
+    }
+
+    private static void waitFor(String what, java.util.function.BooleanSupplier ok) {
+        waitFor(what, Duration.ofSeconds(10), ok);
+    }
+
+    private static void waitFor(String what, Duration timeout, java.util.function.BooleanSupplier ok) {
+        Pause.pause(new Condition(what) {
+            @Override
+            public boolean test() {
+                return ok.getAsBoolean();
+            }
+        }, timeout.toMillis());
+    }
+
+    /** The window as it is on screen, kept as a test artefact, and checked to show something. */
+    private void screenshot(String name) throws IOException {
+        robot.waitForIdle();
+        BufferedImage image = GuiActionRunner.execute(() -> {
+            java.awt.Robot awt = new java.awt.Robot();
+            return awt.createScreenCapture(frame.getBounds());
+        });
+        Files.createDirectories(SCREENSHOTS);
+        Path f = SCREENSHOTS.resolve(name + ".png");
+        ImageIO.write(image, "png", f.toFile());
+        assertThat(distinctColours(image)).as(f + " is not blank").isGreaterThan(20);
+    }
+
+    private static int distinctColours(BufferedImage image) {
+        Set<Integer> colours = new HashSet<>();
+        for (int y = 0; y < image.getHeight(); y += 3) {
+            for (int x = 0; x < image.getWidth(); x += 3) {
+                colours.add(image.getRGB(x, y));
+            }
+        }
+        return colours.size();
+    }
+
+    /** Docker for tests: skipped on a laptop without it, a failure under CI=true. */
+    static DockerInventory docker() {
+        try {
+            return new DockerInventory("");
+        } catch (TargetStartException e) {
+            if ("true".equalsIgnoreCase(System.getenv("CI"))) {
+                fail("CI=true and Docker is required: " + e.getMessage());
+            }
+            org.junit.jupiter.api.Assumptions.abort("Docker not available: " + e.getMessage());
+            return null;
+        }
+    }
+}
