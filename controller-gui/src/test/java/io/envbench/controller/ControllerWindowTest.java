@@ -73,10 +73,14 @@ class ControllerWindowTest {
     }
 
     private void openWindow() throws IOException {
-        Path results = Files.createDirectories(temp.resolve("results"));
-        frame = GuiActionRunner.execute(() -> new ControllerWindow(ROOT, results, prefs));
+        frame = newWindow();
         window = new FrameFixture(robot, frame);
-        window.show();
+        window.show(new java.awt.Dimension(1400, 900));
+    }
+
+    private ControllerWindow newWindow() throws IOException {
+        Path results = Files.createDirectories(temp.resolve("results"));
+        return GuiActionRunner.execute(() -> new ControllerWindow(ROOT, results, prefs));
     }
 
     @AfterEach
@@ -124,10 +128,14 @@ class ControllerWindowTest {
         Rectangle bounds = new Rectangle(40, 30, 1200, 800);
         GuiActionRunner.execute(() -> frame.setBounds(bounds));
         window.menuItemWithPath("File", "Quit").click();
-        openWindow();
-        assertThat(GuiActionRunner.execute(() -> frame.editor().file().orElseThrow())).isEqualTo(saved);
-        assertThat(GuiActionRunner.execute(frame::getBounds)).isEqualTo(bounds);
-        window.table("environments.table").requireRowCount(3);
+        ControllerWindow next = newWindow();
+        Rectangle now = GuiActionRunner.execute(() -> {
+            return next.getBounds();
+        });
+        assertThat(now).isEqualTo(bounds);
+        assertThat(GuiActionRunner.execute(() -> next.editor().file().orElseThrow())).isEqualTo(saved);
+        assertThat(GuiActionRunner.execute(() -> next.editor().draft().environmentCount())).isEqualTo(3);
+        GuiActionRunner.execute(next::dispose);
     }
 
     @Test
@@ -152,7 +160,7 @@ class ControllerWindowTest {
                 org.assertj.swing.data.TableCell.row(0).column(2)).isEmpty());
         screenshot("run");
         waitFor("the results are shown", Duration.ofMinutes(3), () -> GuiActionRunner.execute(
-                () -> window.label("results.heading").target().getText().contains("gui-test —")));
+                () -> frame.results().isShowing() && window.label("results.heading").target().getText().contains("gui-test —")));
         assertThat(window.label("results.heading").text()).contains("passed").contains("4 of 4 runs");
         window.tabbedPane("results.tabs").selectTab(0);
         JTableFixture across = window.table("results.acrossRuns");
