@@ -23,6 +23,9 @@ final class SiNumberFormat extends NumberFormat {
         if (!Double.isFinite(number)) {
             return toAppendTo.append(number);
         }
+        if (Math.abs(number) < 0.0005) {
+            number = 0; // what three decimals show as 0 is 0, never "-0" (an axis around zero has ticks at -1e-17)
+        }
         for (int i = 0; i < FACTORS.length; i++) {
             if (Math.abs(number) >= FACTORS[i]) {
                 return digits.format(number / FACTORS[i], toAppendTo, pos).append(PREFIXES[i]);

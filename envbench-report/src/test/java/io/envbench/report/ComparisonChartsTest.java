@@ -219,6 +219,7 @@ class ComparisonChartsTest {
         assertEquals("0.25", f.format(0.25));
         assertEquals("-3 k", f.format(-3000));
         assertEquals("0", f.format(0));
+        assertEquals("0", f.format(-1e-17), "an axis around zero has no tick at minus zero");
     }
 
     @Test

@@ -98,7 +98,7 @@ public final class ResultsView extends JPanel {
         left.add(pastRuns, BorderLayout.NORTH);
         left.add(new JScrollPane(historyList));
         left.add(historyButtons, BorderLayout.SOUTH);
-        left.setPreferredSize(new Dimension(300, 400));
+        left.setPreferredSize(new Dimension(380, 400));
 
         heading.setName("results.heading");
         heading.setFont(heading.getFont().deriveFont(Font.BOLD));

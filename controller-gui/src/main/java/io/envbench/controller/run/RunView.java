@@ -93,6 +93,11 @@ public final class RunView extends JPanel {
         chart = ChartFactory.createXYLineChart("Throughput of each environment's current run — higher is better",
                 "seconds since the run's first sample", "samples/s", throughput, PlotOrientation.VERTICAL, true, true, false);
         ChartStyle.flat(chart);
+        org.jfree.chart.axis.NumberAxis seconds = (org.jfree.chart.axis.NumberAxis) chart.getXYPlot().getDomainAxis();
+        seconds.setStandardTickUnits(org.jfree.chart.axis.NumberAxis.createIntegerTickUnits());
+        seconds.setAutoRangeMinimumSize(10); // an empty or short run still gets a readable seconds axis
+        seconds.setAutoRangeIncludesZero(true);
+        ((org.jfree.chart.axis.NumberAxis) chart.getXYPlot().getRangeAxis()).setAutoRangeMinimumSize(10);
         ChartPanel chartPanel = new ChartPanel(chart);
         chartPanel.setName("run.chart");
         JSplitPane liveSplit = new JSplitPane(JSplitPane.VERTICAL_SPLIT, new JScrollPane(table), chartPanel);
