@@ -109,6 +109,11 @@ public final class ControllerWindow extends JFrame {
         return resultsView;
     }
 
+    /** Whether the Results tab is the one shown. */
+    public boolean resultsShowing() {
+        return tabs.getSelectedComponent() == resultsView;
+    }
+
     /** Opens an experiment file in the editor. */
     public void openExperiment(Path file) {
         try {
