@@ -200,6 +200,39 @@ class ControllerWindowTest {
         assertThat(docker.containers()).as("nothing labelled left in Docker").isEmpty();
     }
 
+    @Test
+    void aTargetOfOnesOwnIsMadeFromTheFormAndBadInputLeavesNothing() throws Exception {
+        Path made = ROOT.resolve("targets/envbench-gui-test-target");
+        try {
+            window.button("target.new").click();
+            org.assertj.swing.fixture.DialogFixture dialog = window.dialog("target.dialog");
+            dialog.textBox("target.name").enterText("bad name");
+            dialog.textBox("target.bareCommand").enterText("./run.sh");
+            dialog.textBox("target.image").enterText("envbench/nginx-static:latest");
+            dialog.button("target.create").click();
+            waitFor("the name is refused", () -> GuiActionRunner.execute(() -> dialog.label("target.status").target().getText())
+                    .contains("name"));
+            assertThat(ROOT.resolve("targets/bad name")).doesNotExist();
+            screenshot("new-target-refused");
+            dialog.textBox("target.name").deleteText().enterText(made.getFileName().toString());
+            dialog.button("target.create").click();
+            waitFor("the target is the experiment's", () -> GuiActionRunner.execute(() -> frame.editor().draft().get("target"))
+                    .equals(made.getFileName().toString()));
+            assertThat(made.resolve("target.properties")).exists();
+            assertThat(Files.readString(made.resolve("target.properties"))).contains("image=envbench/nginx-static:latest")
+                    .contains("bare.command=./run.sh");
+            waitFor("the form accepts it", () -> status().startsWith("OK"));
+        } finally {
+            if (Files.exists(made)) {
+                try (var files = Files.walk(made)) {
+                    for (Path p : files.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                        Files.delete(p);
+                    }
+                }
+            }
+        }
+    }
+
     private String status() {
         return GuiActionRunner.execute(() -> window.label("editor.status").target().getText());
     }

@@ -96,7 +96,15 @@ public final class ExperimentEditor extends JPanel {
         rows.section("Experiment");
         rows.add("Name", text("name", "letters, digits, '.', '_' or '-'; reports and the run directory use it"));
         rows.add("Description", text("description", "one line for the report"));
-        rows.add("Target", combo("target", true, "the recipe under targets/ that every environment runs", recipes()));
+        JPanel target = new JPanel(new BorderLayout(4, 0));
+        target.add(combo("target", true, "the recipe under targets/ that every environment runs", recipes()));
+        JButton newTarget = new JButton("New target…");
+        newTarget.setName("target.new");
+        newTarget.setToolTipText("a recipe of your own: a host command line plus an image or a Dockerfile");
+        newTarget.addActionListener(e -> new NewTargetDialog(javax.swing.SwingUtilities.getWindowAncestor(this), targets, this::targetCreated)
+                .setVisible(true));
+        target.add(newTarget, BorderLayout.EAST);
+        rows.add("Target", target);
 
         rows.section("Environments to compare");
         environmentTable.setName("environments.table");
@@ -333,6 +341,33 @@ public final class ExperimentEditor extends JPanel {
         dirty = true;
         environmentRows.fireTableRowsUpdated(0, Math.max(0, draft.environmentCount() - 1));
         checkSoon.restart();
+    }
+
+    /** A recipe was made: list it in the target choices and make it the experiment's target. */
+    void targetCreated(String recipe) {
+        List<String> all = recipes();
+        for (String field : List.of("target")) {
+            refill(fields.get(field), all);
+        }
+        refill(environmentFields.get("target"), Stream.concat(Stream.of(""), all.stream()).toList());
+        setText(fields.get("target"), recipe);
+        draft.set("target", recipe);
+        changed();
+    }
+
+    @SuppressWarnings("unchecked")
+    private void refill(JComponent c, List<String> items) {
+        JComboBox<String> box = (JComboBox<String>) c;
+        boolean was = loading;
+        loading = true;
+        try {
+            String current = comboText(box);
+            box.removeAllItems();
+            items.forEach(box::addItem);
+            setText(box, current);
+        } finally {
+            loading = was;
+        }
     }
 
     private void addEnvironment(EnvironmentPreset p) {
