@@ -158,6 +158,9 @@ class ControllerWindowTest {
                 () -> window.progressBar("run.progress").target().getString().startsWith("run ")));
         waitFor("live figures arrive", Duration.ofSeconds(60), () -> !window.table("run.figures").valueAt(
                 org.assertj.swing.data.TableCell.row(0).column(2)).isEmpty());
+        waitFor("the third run is on (both environments have drawn a run)", Duration.ofSeconds(90), () -> GuiActionRunner.execute(
+                () -> window.progressBar("run.progress").target().getString().startsWith("run 3 of 4")));
+        Pause.pause(2500); // a few live points of the third run
         screenshot("run");
         waitFor("the results are shown", Duration.ofMinutes(3), () -> GuiActionRunner.execute(
                 () -> frame.results().isShowing() && window.label("results.heading").target().getText().contains("gui-test —")));
