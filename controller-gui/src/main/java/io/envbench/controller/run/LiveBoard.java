@@ -135,8 +135,13 @@ public final class LiveBoard {
         final java.util.TreeMap<Long, long[]> perSecond = new java.util.TreeMap<>();
         final java.util.TreeMap<Long, long[]> elapsedBySecond = new java.util.TreeMap<>();
         long firstSecond = -1;
+        /** The figures of the last window of the previous run, shown until the new run has a window of its own. */
+        EnvironmentFigures previousRun;
 
         void newRun() {
+            if (perSecond.size() >= 2) {
+                previousRun = figures("");
+            }
             perSecond.clear();
             elapsedBySecond.clear();
             firstSecond = -1;
@@ -170,7 +175,9 @@ public final class LiveBoard {
 
         EnvironmentFigures figures(String env) {
             if (perSecond.size() < 2) {
-                return new EnvironmentFigures(env, runsDone, Double.NaN, Double.NaN, Double.NaN, targetCpuPct, hostCpuPct);
+                return previousRun == null ? new EnvironmentFigures(env, runsDone, Double.NaN, Double.NaN, Double.NaN, targetCpuPct, hostCpuPct)
+                        : new EnvironmentFigures(env, runsDone, previousRun.throughputPerSec(), previousRun.p90Ms(), previousRun.errorPct(),
+                        targetCpuPct, hostCpuPct);
             }
             // the newest second may still be filling: the window is the complete seconds before it
             long last = perSecond.lastKey() - 1;

@@ -95,8 +95,6 @@ public final class RunView extends JPanel {
         ChartStyle.flat(chart);
         org.jfree.chart.axis.NumberAxis seconds = (org.jfree.chart.axis.NumberAxis) chart.getXYPlot().getDomainAxis();
         seconds.setStandardTickUnits(org.jfree.chart.axis.NumberAxis.createIntegerTickUnits());
-        seconds.setAutoRangeMinimumSize(10); // an empty or short run still gets a readable seconds axis
-        seconds.setAutoRangeIncludesZero(true);
         ((org.jfree.chart.axis.NumberAxis) chart.getXYPlot().getRangeAxis()).setAutoRangeMinimumSize(10);
         ChartPanel chartPanel = new ChartPanel(chart);
         chartPanel.setName("run.chart");
@@ -183,6 +181,7 @@ public final class RunView extends JPanel {
             figures.setValueAt(number(f.hostCpuPct(), "%.0f"), r, 6);
         }
         int i = 0;
+        double lastSecond = 0;
         for (Map.Entry<String, List<double[]>> e : s.throughputSeries().entrySet()) {
             XYSeries series = throughput.getSeries(i++);
             List<double[]> points = e.getValue();
@@ -192,9 +191,12 @@ public final class RunView extends JPanel {
             series.setNotify(false);
             for (double[] p : points) {
                 series.addOrUpdate(p[0], p[1]);
+                lastSecond = Math.max(lastSecond, p[0]);
             }
             series.setNotify(true);
         }
+        // from the run's first second, at least 10 s wide, so a short or empty run still reads
+        ((org.jfree.chart.axis.NumberAxis) chart.getXYPlot().getDomainAxis()).setRange(0, Math.max(10, lastSecond + 1));
         append(s.newLogLines());
     }
 
