@@ -200,7 +200,39 @@ class ControllerWindowTest {
         assertThat(p90).exists();
         assertThat(distinctColours(ImageIO.read(p90.toFile()))).isGreaterThan(8);
 
+        // a second run directory (a copy of the first): both side by side, against the older one's baseline
+        Path first;
+        try (var dirs = Files.list(temp.resolve("results"))) {
+            first = dirs.filter(Files::isDirectory).findFirst().orElseThrow();
+        }
+        Path second = temp.resolve("results/gui-test-later");
+        copyTree(first, second);
+        Files.setLastModifiedTime(second.resolve("runs.csv"), java.nio.file.attribute.FileTime.fromMillis(System.currentTimeMillis() + 60_000));
+        window.menuItemWithPath("Results", "Show past runs").click();
+        window.list("results.history").requireItemCount(2);
+        window.list("results.history").selectItems(0, 1);
+        window.button("results.sideBySide").click();
+        waitFor("both runs side by side", () -> GuiActionRunner.execute(() -> window.label("results.heading").target().getText())
+                .startsWith("Side by side"));
+        window.tabbedPane("results.tabs").selectTab(0);
+        assertThat(column(window.table("results.acrossRuns"), 1)).contains(first.getFileName() + "/bare", "gui-test-later/docker-host");
+        assertThat(window.label("results.heading").text()).contains("baseline " + first.getFileName() + "/bare");
+        screenshot("side-by-side");
+
         assertThat(docker.containers()).as("nothing labelled left in Docker").isEmpty();
+    }
+
+    private static void copyTree(Path from, Path to) throws IOException {
+        try (var files = Files.walk(from)) {
+            for (Path p : files.toList()) {
+                Path target = to.resolve(from.relativize(p).toString());
+                if (Files.isDirectory(p)) {
+                    Files.createDirectories(target);
+                } else {
+                    Files.copy(p, target);
+                }
+            }
+        }
     }
 
     @Test
