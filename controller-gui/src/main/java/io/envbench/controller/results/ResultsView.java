@@ -133,6 +133,7 @@ public final class ResultsView extends JPanel {
         right.add(exports, BorderLayout.SOUTH);
         JSplitPane split = new JSplitPane(JSplitPane.HORIZONTAL_SPLIT, left, right);
         split.setName("results.split");
+        split.setDividerLocation(400); // room for a run directory's name and time
         add(split);
         setExportsEnabled(false);
         refreshHistory();
