@@ -1,6 +1,7 @@
 package io.envbench.docker;
 
 import io.envbench.environment.EnvironmentRegistry;
+import io.envbench.environment.RunSession;
 import io.envbench.environment.TargetStartException;
 import io.envbench.settings.InvalidSettingException;
 import io.envbench.units.CpuSet;
@@ -8,22 +9,51 @@ import io.envbench.units.MemorySize;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 import com.github.dockerjava.api.DockerClient;
 import com.github.dockerjava.api.command.UpdateContainerCmd;
 import com.github.dockerjava.api.exception.DockerException;
 import com.github.dockerjava.api.exception.NotFoundException;
 
-/** Changes a running container's limits ({@code docker update}) or pauses it, through docker-java. */
+/**
+ * Changes a running container's limits ({@code docker update}) or pauses it, through docker-java. Only containers
+ * EnvBench started (labelled {@code io.envbench.managed=true}) unless the caller allows others explicitly: pausing
+ * someone's database by a mistyped name is not a benchmark's business.
+ */
 public final class ContainerUpdate {
     private final EnvironmentRegistry environments;
+    private final boolean allowUnmanaged;
 
     /** @param environments where environment names are looked up; its Docker daemon is used */
     public ContainerUpdate(EnvironmentRegistry environments) {
-        this.environments = environments;
+        this(environments, false);
     }
 
-    /** An EnvBench environment's container, or any container by name or id. */
+    /**
+     * @param environments   where environment names are looked up; its Docker daemon is used
+     * @param allowUnmanaged also change containers EnvBench did not start (the user said so)
+     */
+    public ContainerUpdate(EnvironmentRegistry environments, boolean allowUnmanaged) {
+        this.environments = environments;
+        this.allowUnmanaged = allowUnmanaged;
+    }
+
+    /**
+     * The id of a container EnvBench started, given its labels; any container's when others are allowed.
+     *
+     * @throws InvalidSettingException naming the field {@code container} and both ways out
+     */
+    static String requireStartedByEnvBench(String container, String id, Map<String, String> labels, boolean allowUnmanaged) {
+        if (allowUnmanaged || labels != null && "true".equals(labels.get(RunSession.LABEL_MANAGED))) {
+            return id;
+        }
+        throw new InvalidSettingException("container", "'" + container + "' is a container EnvBench did not start (it has no label "
+                + RunSession.LABEL_MANAGED + "=true), so it is left alone; give an environment EnvBench started (e.g. docker-bridge) "
+                + "or one of its containers, or tick \"Allow containers EnvBench did not start\" to change it anyway");
+    }
+
+    /** An EnvBench environment's container, or a container EnvBench started by name or id (any, when allowed). */
     String resolve(DockerClient docker, String container) {
         String c = container == null ? "" : container.trim();
         if (c.isEmpty()) {
@@ -35,7 +65,8 @@ public final class ContainerUpdate {
                     new InvalidSettingException("container", "environment '" + c + "' runs on bare metal, not in a container"));
         }
         try {
-            return docker.inspectContainerCmd(c).exec().getId();
+            var found = docker.inspectContainerCmd(c).exec();
+            return requireStartedByEnvBench(c, found.getId(), found.getConfig() == null ? null : found.getConfig().getLabels(), allowUnmanaged);
         } catch (NotFoundException e) {
             throw new InvalidSettingException("container", "'" + c + "' is neither a running EnvBench environment nor a container");
         }

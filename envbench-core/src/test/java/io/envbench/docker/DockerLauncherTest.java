@@ -188,4 +188,24 @@ public class DockerLauncherTest {
             assertEquals("container", assertThrows(InvalidSettingException.class, () -> u.update("no-such-container-xyz", "0", "", "")).field());
         }
     }
+
+    @Test
+    void aContainerEnvBenchDidNotStartIsLeftAloneUnlessAllowed() throws Exception {
+        var docker = launcher.client();
+        String image = nginx(ContainerOptions.builder().build()).image();
+        String id = docker.createContainerCmd(image).withName("envbench-test-not-ours").exec().getId(); // no EnvBench label
+        try {
+            docker.startContainerCmd(id).exec();
+            var envs = new io.envbench.environment.EnvironmentRegistry(TARGETS, "");
+            InvalidSettingException e = assertThrows(InvalidSettingException.class, () -> new ContainerUpdate(envs).pause("envbench-test-not-ours"));
+            assertEquals("container", e.field());
+            assertTrue(e.getMessage().contains("Allow containers EnvBench did not start"), e.getMessage());
+            assertFalse(docker.inspectContainerCmd(id).exec().getState().getPaused(), "refused, yet paused");
+            new ContainerUpdate(envs, true).pause("envbench-test-not-ours");
+            assertTrue(docker.inspectContainerCmd(id).exec().getState().getPaused(), "allowed, not paused");
+            new ContainerUpdate(envs, true).unpause(id);
+        } finally {
+            docker.removeContainerCmd(id).withForce(true).exec();
+        }
+    }
 }

@@ -81,6 +81,20 @@ public final class EnvBenchProperties {
         }
     }
 
+    /**
+     * Removes {@code envbench.host}/{@code envbench.port} whichever environment they point at: while a start runs
+     * and after it failed, load written {@code ${__P(envbench.host,127.0.0.1)}} falls back to loopback instead of
+     * going to the environment started before (each one stays reachable by its {@code envbench.NAME.*}).
+     */
+    public static synchronized void forgetLatestEndpoint() {
+        var props = JMeterUtils.getJMeterProperties();
+        if (props != null) {
+            props.remove(HOST);
+            props.remove(PORT);
+            props.remove(ENDPOINT_OF);
+        }
+    }
+
     public static Path targetsDir() {
         String dir = JMeterUtils.getPropDefault("envbench.targets.dir", "");
         return dir.isBlank() ? Path.of("targets").toAbsolutePath() : Path.of(dir);

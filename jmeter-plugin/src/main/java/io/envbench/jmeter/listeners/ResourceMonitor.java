@@ -26,7 +26,7 @@ import io.envbench.settings.InvalidSettingException;
  * saved in the JTL through sample_variables. One instance is shared by all threads.
  */
 public class ResourceMonitor extends AbstractTestElement implements TestStateListener, PostProcessor,
-        org.apache.jmeter.engine.util.NoThreadClone {
+        org.apache.jmeter.engine.util.NoThreadClone, org.apache.jmeter.samplers.Clearable {
     private static final long serialVersionUID = 1L;
 
     public static final String INTERVAL = "ResourceMonitor.interval_ms";
@@ -109,6 +109,15 @@ public class ResourceMonitor extends AbstractTestElement implements TestStateLis
     @Override
     public void testEnded(String host) {
         testEnded();
+    }
+
+    /**
+     * JMeter's Clear All picks the tree nodes whose element is {@code Clearable} and clears their GUIs: the series
+     * shown live in the GUI. The element keeps no readings of its own (the metrics file has them).
+     */
+    @Override
+    public void clearData() {
+        // nothing held here
     }
 
     /** Runs after each sample, before listeners see it: the JTL row carries what the machine was doing. */

@@ -7,6 +7,11 @@ import java.io.IOException;
 import java.io.Reader;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.LocalTime;
+import java.time.ZoneId;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
@@ -25,51 +30,64 @@ import javax.swing.Timer;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVRecord;
+import org.apache.jmeter.samplers.Clearable;
 import org.apache.jmeter.testelement.TestElement;
 import org.apache.jmeter.visualizers.gui.AbstractListenerGui;
 import org.jfree.chart.ChartFactory;
 import org.jfree.chart.ChartPanel;
 import org.jfree.chart.JFreeChart;
-import org.jfree.data.time.FixedMillisecond;
 import org.jfree.data.time.TimeSeries;
 import org.jfree.data.time.TimeSeriesCollection;
 
+import io.envbench.jmeter.EnvBenchHelp;
 import io.envbench.jmeter.JMeterEnvBench;
 import io.envbench.metrics.MetricsCollector;
 
 /**
- * GUI of the EnvBench Resource Monitor: interval and metrics file, and live time series of the
- * metrics chosen (CPU, memory, disk, network; host, processes and each container), or of a saved
- * metrics file. Headless runs use the element alone.
+ * GUI of the EnvBench Resource Monitor: interval and metrics file (kept in the element), and time series of the
+ * metrics chosen (CPU, memory, disk, network; host, processes and each container), live or of a saved metrics
+ * file. Every metric seen is kept ({@link MetricHistory}), so "Show" switches views over the same data, during a
+ * run, after it and for a file; Clear and Clear All drop it. Headless runs use the element alone.
  */
-public class ResourceMonitorGui extends AbstractListenerGui {
+public class ResourceMonitorGui extends AbstractListenerGui implements Clearable {
     private static final long serialVersionUID = 1L;
-    private static final int MAX_SERIES = 16;
+    /** More lines than this make a chart nobody can read; the status says how many are left out. */
+    static final int MAX_SERIES = 16;
+    private static final DateTimeFormatter CLOCK = DateTimeFormatter.ofPattern("HH:mm:ss");
 
     /** Metric groups the user can show; each a regular expression over the column names. */
-    private static final Map<String, String> GROUPS = new java.util.LinkedHashMap<>();
+    static final Map<String, Pattern> VIEWS = new LinkedHashMap<>();
 
     static {
-        GROUPS.put("CPU % (host, processes, containers)", "^(host\\.cpu\\.pct|process\\..*\\.cpu\\.pct|container\\..*\\.cpu\\.pct|target\\.cpu\\.pct)$");
-        GROUPS.put("CPU % per core", "^host\\.cpu\\d+\\.pct$");
-        GROUPS.put("Memory (bytes)", "^(host\\.mem\\.used\\.bytes|container\\..*\\.mem\\.bytes|process\\..*\\.rss\\.bytes)$");
-        GROUPS.put("Disk (bytes/s)", "^(host\\.disk\\..*bytesPerSec|container\\..*\\.blk\\..*)$");
-        GROUPS.put("Network (bytes/s)", "^(host\\.net\\..*\\.bytesPerSec|container\\..*\\.net\\..*)$");
-        GROUPS.put("Throttling", "^container\\..*\\.cpu\\.throttled\\..*$");
+        VIEWS.put("CPU % (host, processes, containers)",
+                Pattern.compile("^(host\\.cpu\\.pct|process\\..*\\.cpu\\.pct|container\\..*\\.cpu\\.pct|target\\.cpu\\.pct)$"));
+        VIEWS.put("CPU % per core", Pattern.compile("^host\\.cpu\\d+\\.pct$"));
+        VIEWS.put("Memory (bytes)", Pattern.compile("^(host\\.mem\\.used\\.bytes|container\\..*\\.mem\\.bytes|process\\..*\\.rss\\.bytes)$"));
+        VIEWS.put("Disk (bytes/s)", Pattern.compile("^(host\\.disk\\..*bytesPerSec|container\\..*\\.blk\\..*)$"));
+        VIEWS.put("Network (bytes/s)", Pattern.compile("^(host\\.net\\..*\\.bytesPerSec|container\\..*\\.net\\..*)$"));
+        VIEWS.put("Throttling", Pattern.compile("^container\\..*\\.cpu\\.throttled\\..*$"));
     }
 
     private final JTextField interval = new JTextField(ResourceMonitor.DEFAULT_INTERVAL, 12);
     private final JTextField filename = new JTextField(ResourceMonitor.DEFAULT_FILENAME, 20);
-    private final JComboBox<String> group = new JComboBox<>(GROUPS.keySet().toArray(new String[0]));
-    private final TimeSeriesCollection data = new TimeSeriesCollection();
+    private final JComboBox<String> view = new JComboBox<>(VIEWS.keySet().toArray(new String[0]));
+    /** What the chart draws: the series of {@link #history} that match the view. */
+    private final TimeSeriesCollection shown = new TimeSeriesCollection();
+    /** Confined to the event thread. */
+    private final transient MetricHistory history = new MetricHistory();
     private final JLabel status = new JLabel(" ");
+    /** Where the data came from, said before the counts in the status: live, a run that ended, a file. */
+    private String source = "";
     private transient MetricsCollector listeningTo;
     private final transient java.util.function.Consumer<MetricsCollector.Tick> onTick = this::addTick;
 
     public ResourceMonitorGui() {
         setLayout(new BorderLayout());
         setBorder(makeBorder());
-        add(makeTitlePanel(), BorderLayout.NORTH);
+        JPanel title = new JPanel(new BorderLayout());
+        title.add(makeTitlePanel(), BorderLayout.CENTER);
+        title.add(EnvBenchHelp.buttonPanel(EnvBenchHelp.Topic.RESOURCE_MONITOR, this), BorderLayout.EAST);
+        add(title, BorderLayout.NORTH);
         JPanel settings = new JPanel(new FlowLayout(FlowLayout.LEFT));
         settings.setBorder(BorderFactory.createTitledBorder("Collector (one per JMeter engine)"));
         interval.setToolTipText("Milliseconds between readings, 100 to 3600000 (default 1000); a bad value stops the test at its start");
@@ -79,28 +97,32 @@ public class ResourceMonitorGui extends AbstractListenerGui {
         settings.add(interval);
         settings.add(new JLabel("Metrics file:"));
         settings.add(filename);
-        JPanel view = new JPanel(new FlowLayout(FlowLayout.LEFT));
-        group.setToolTipText("Which metrics the chart shows");
-        group.addActionListener(e -> data.removeAllSeries());
+        JPanel viewBar = new JPanel(new FlowLayout(FlowLayout.LEFT));
+        view.setName("show");
+        view.setToolTipText("Which metrics the chart shows; every metric is kept, so switching loses nothing");
+        view.addActionListener(e -> showView());
         JButton open = new JButton("Open metrics file…");
-        open.setToolTipText("Show a metrics CSV written by an earlier run");
-        open.addActionListener(e -> openFile());
-        view.add(new JLabel("Show:"));
-        view.add(group);
-        view.add(open);
-        view.add(status);
-        JFreeChart chart = ChartFactory.createTimeSeriesChart(null, "time", "", data, true, true, false);
+        open.setToolTipText("Show a metrics CSV written by an earlier run (replaces what is shown)");
+        open.addActionListener(e -> chooseFile());
+        status.setName("status");
+        viewBar.add(new JLabel("Show:"));
+        viewBar.add(view);
+        viewBar.add(open);
+        JFreeChart chart = ChartFactory.createTimeSeriesChart(null, "time", "", shown, true, true, false);
         ChartPanel panel = new ChartPanel(chart);
+        panel.setName("chart");
         panel.setPreferredSize(new Dimension(600, 360));
         JPanel main = new JPanel(new BorderLayout());
         JPanel top = new JPanel(new BorderLayout());
         top.add(settings, BorderLayout.NORTH);
-        top.add(view, BorderLayout.SOUTH);
+        top.add(viewBar, BorderLayout.CENTER);
+        status.setBorder(BorderFactory.createEmptyBorder(0, 6, 4, 6));
+        top.add(status, BorderLayout.SOUTH);
         main.add(top, BorderLayout.NORTH);
         main.add(panel, BorderLayout.CENTER);
         add(main, BorderLayout.CENTER);
-        // attach to the collector when a test starts it in this JVM
-        new Timer(1000, e -> attach()).start();
+        // attach to the collector when a test starts it in this JVM, and notice when it stops
+        new Timer(1000, e -> attach(JMeterEnvBench.collector().orElse(null))).start();
     }
 
     @Override
@@ -141,69 +163,136 @@ public class ResourceMonitorGui extends AbstractListenerGui {
         filename.setText(ResourceMonitor.DEFAULT_FILENAME);
     }
 
-    private void attach() {
-        MetricsCollector c = JMeterEnvBench.collector().orElse(null);
-        if (c != listeningTo) {
-            if (listeningTo != null) {
-                listeningTo.removeListener(onTick);
-            }
-            if (c != null) {
-                data.removeAllSeries();
-                c.addListener(onTick);
-                status.setText("live, every " + c.interval().toMillis() + " ms" + c.file().map(f -> ", writing " + f).orElse(""));
-            }
-            listeningTo = c;
+    /** JMeter's Clear and Clear All: drops every series kept; a run still going keeps adding to an empty chart. */
+    @Override
+    public void clearData() {
+        Runnable clear = () -> {
+            history.clear();
+            source = listeningTo == null ? "" : source;
+            showView();
+        };
+        if (SwingUtilities.isEventDispatchThread()) {
+            clear.run();
+        } else {
+            SwingUtilities.invokeLater(clear);
         }
+    }
+
+    /** On the event thread, every second: follows the collector of this JVM; its end is the run's end. */
+    void attach(MetricsCollector c) {
+        if (c == listeningTo) {
+            return;
+        }
+        if (listeningTo != null) {
+            listeningTo.removeListener(onTick);
+            source = "run ended at " + LocalTime.now().format(CLOCK);
+        }
+        if (c != null) {
+            c.addListener(onTick);
+            source = "live, every " + c.interval().toMillis() + " ms" + c.file().map(f -> ", writing " + f.getFileName()).orElse("");
+        }
+        listeningTo = c;
+        showStatus();
     }
 
     private void addTick(MetricsCollector.Tick t) {
         SwingUtilities.invokeLater(() -> add(t.epochMs(), t.values()));
     }
 
+    /** On the event thread: one reading into the history, and onto the chart when its view shows it. */
     private void add(long epochMs, Map<String, Double> values) {
-        Pattern p = Pattern.compile(GROUPS.get((String) group.getSelectedItem()));
-        values.forEach((name, v) -> {
-            if (v == null || v.isNaN() || !p.matcher(name).matches()) {
-                return;
-            }
-            TimeSeries s = data.getSeries(name);
-            if (s == null) {
-                if (data.getSeriesCount() >= MAX_SERIES) {
-                    return;
-                }
-                s = new TimeSeries(name);
-                s.setMaximumItemAge(3_600_000); // an hour of points
-                data.addSeries(s);
-            }
-            s.addOrUpdate(new FixedMillisecond(epochMs), v);
-        });
+        int before = history.metrics();
+        history.add(epochMs, values);
+        if (history.metrics() != before) {
+            showView(); // a new metric: it may belong to the view shown
+        } else if (history.readings() % 10 == 1) {
+            showStatus();
+        }
     }
 
-    private void openFile() {
-        JFileChooser chooser = new JFileChooser();
-        if (chooser.showOpenDialog(this) != JFileChooser.APPROVE_OPTION) {
-            return;
+    /** Puts the series of the chosen view on the chart; the history stays whole. */
+    private void showView() {
+        Pattern p = VIEWS.get((String) view.getSelectedItem());
+        List<TimeSeries> wanted = history.matching(p, MAX_SERIES);
+        if (!wanted.equals(shownSeries())) {
+            shown.removeAllSeries();
+            wanted.forEach(shown::addSeries);
         }
-        Path file = chooser.getSelectedFile().toPath();
+        showStatus();
+    }
+
+    private List<TimeSeries> shownSeries() {
+        List<TimeSeries> s = new ArrayList<>();
+        for (Object o : shown.getSeries()) {
+            s.add((TimeSeries) o);
+        }
+        return s;
+    }
+
+    private void showStatus() {
+        StringBuilder b = new StringBuilder(source);
+        if (history.readings() > 0) {
+            b.append(b.length() > 0 ? ", " : "").append(history.readings()).append(" readings");
+            long matching = history.countMatching(VIEWS.get((String) view.getSelectedItem()));
+            if (matching > MAX_SERIES) {
+                b.append(" (").append(MAX_SERIES).append(" of ").append(matching).append(" series shown)");
+            }
+        }
+        status.setText(b.length() == 0 ? " " : b.toString());
+    }
+
+    private void chooseFile() {
+        JFileChooser chooser = new JFileChooser();
+        if (chooser.showOpenDialog(this) == JFileChooser.APPROVE_OPTION) {
+            try {
+                openFile(chooser.getSelectedFile().toPath());
+            } catch (IOException e) {
+                JOptionPane.showMessageDialog(this, e.getMessage(), "Metrics file not read", JOptionPane.ERROR_MESSAGE);
+            }
+        }
+    }
+
+    /** On the event thread: shows a metrics file instead of what was shown (a live run keeps adding to it). */
+    void openFile(Path file) throws IOException {
+        MetricHistory read = new MetricHistory();
         try (Reader r = Files.newBufferedReader(file);
              CSVParser csv = CSVParser.parse(r, CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).build())) {
             List<String> header = csv.getHeaderNames();
             if (header.size() < 3 || !header.get(0).equals("timestamp") || !header.get(1).equals("environment")) {
-                throw new IOException(file + " is not an EnvBench metrics file (timestamp,environment,...)");
+                throw new IOException(file + " is not an EnvBench metrics file (its header must start timestamp,environment,...)");
             }
-            data.removeAllSeries();
             for (CSVRecord rec : csv) {
-                Map<String, Double> values = new java.util.HashMap<>();
+                Map<String, Double> values = new LinkedHashMap<>(); // series in the order of the columns
                 for (int i = 2; i < header.size() && i < rec.size(); i++) {
                     if (!rec.get(i).isEmpty()) {
                         values.put(header.get(i), Double.parseDouble(rec.get(i)));
                     }
                 }
-                add(Long.parseLong(rec.get(0)), values);
+                read.add(Long.parseLong(rec.get(0)), values);
             }
-            status.setText("showing " + file.getFileName());
-        } catch (IOException | RuntimeException e) {
-            JOptionPane.showMessageDialog(this, e.getMessage(), "Metrics file not read", JOptionPane.ERROR_MESSAGE);
+        } catch (RuntimeException e) {
+            throw new IOException(file + " is not a readable EnvBench metrics file: " + e.getMessage(), e);
         }
+        history.replaceWith(read);
+        source = "showing " + file.getFileName() + read.lastEpochMs().stream()
+                .mapToObj(ms -> " (last reading " + LocalTime.ofInstant(java.time.Instant.ofEpochMilli(ms), ZoneId.systemDefault()).format(CLOCK) + ")")
+                .findFirst().orElse("");
+        showView();
+    }
+
+    /** For tests, on the event thread: the metric names on the chart. */
+    List<String> shownMetricNames() {
+        return shownSeries().stream().map(s -> (String) s.getKey()).toList();
+    }
+
+    /** For tests, on the event thread: how many points the chart has of one metric (0 when not shown). */
+    int shownPoints(String metric) {
+        TimeSeries s = shown.getSeries(metric);
+        return s == null ? 0 : s.getItemCount();
+    }
+
+    /** For tests, on the event thread: the status line. */
+    String statusText() {
+        return status.getText();
     }
 }

@@ -14,7 +14,8 @@ import io.envbench.environment.TargetStartException;
 
 /**
  * Changes a running container: cpuset, CPU quota, memory limit ({@code docker update}), pause or unpause.
- * The container is an environment started by EnvBench (by name) or any container name or id.
+ * The container is an environment started by EnvBench (by name), or a container EnvBench started (by name or id);
+ * any other container only when "Allow containers EnvBench did not start" is ticked.
  * Success or failure, with the reason, is the sample's result.
  */
 public class ContainerOptionsSampler extends AbstractSampler implements TestBean {
@@ -25,13 +26,14 @@ public class ContainerOptionsSampler extends AbstractSampler implements TestBean
     private String cpuset = "";
     private String cpus = "";
     private String memory = "";
+    private boolean allowUnmanagedContainers;
 
     @Override
     public SampleResult sample(Entry e) {
         SampleResult r = SampleResults.started(getName(), action + " " + container + " cpuset=" + cpuset + " cpus=" + cpus + " memory=" + memory);
         long t0 = System.currentTimeMillis();
         try {
-            ContainerUpdate update = new ContainerUpdate(JMeterEnvBench.environments());
+            ContainerUpdate update = new ContainerUpdate(JMeterEnvBench.environments(), allowUnmanagedContainers);
             String done = switch (action == null ? "" : action.trim().toLowerCase(Locale.ROOT)) {
                 case "update" -> update.update(container, cpuset, cpus, memory);
                 case "pause" -> update.pause(container);
@@ -55,4 +57,6 @@ public class ContainerOptionsSampler extends AbstractSampler implements TestBean
     public void setCpus(String cpus) { this.cpus = cpus; }
     public String getMemory() { return memory; }
     public void setMemory(String memory) { this.memory = memory; }
+    public boolean getAllowUnmanagedContainers() { return allowUnmanagedContainers; }
+    public void setAllowUnmanagedContainers(boolean allow) { this.allowUnmanagedContainers = allow; }
 }

@@ -8,7 +8,7 @@ import org.apache.jmeter.testbeans.BeanInfoSupport;
 public class ContainerOptionsSamplerBeanInfo extends BeanInfoSupport {
     public ContainerOptionsSamplerBeanInfo() {
         super(ContainerOptionsSampler.class);
-        createPropertyGroup("containerGroup", new String[] {"container", "action"});
+        createPropertyGroup("containerGroup", new String[] {"container", "action", "allowUnmanagedContainers"});
         createPropertyGroup("limitsGroup", new String[] {"cpuset", "cpus", "memory"});
         for (String name : new String[] {"container", "cpuset", "cpus", "memory"}) {
             PropertyDescriptor p = property(name);
@@ -20,5 +20,8 @@ public class ContainerOptionsSamplerBeanInfo extends BeanInfoSupport {
         a.setValue(DEFAULT, "update");
         a.setValue(TAGS, new String[] {"update", "pause", "unpause"});
         a.setValue(NOT_OTHER, Boolean.FALSE);
+        PropertyDescriptor allow = property("allowUnmanagedContainers");
+        allow.setValue(NOT_UNDEFINED, Boolean.TRUE);
+        allow.setValue(DEFAULT, Boolean.FALSE);
     }
 }

@@ -30,7 +30,7 @@ import io.envbench.docker.VolumeMount;
 /**
  * Starts, stops or switches to a named environment: the same target as a host process or a container.
  * A start's elapsed time is start-to-ready. On success the endpoint is published as the JMeter
- * properties {@code envbench.host} / {@code envbench.port}, for HTTP samplers to use with {@code ${__P(envbench.host)}}.
+ * properties {@code envbench.host} / {@code envbench.port}, for HTTP samplers to use with {@code ${__P(envbench.host,127.0.0.1)}} and {@code ${__P(envbench.port,18080)}}.
  * When the test ends, every environment it started is stopped.
  */
 public class TargetEnvironmentSampler extends AbstractSampler implements TestBean, TestStateListener {
@@ -64,9 +64,13 @@ public class TargetEnvironmentSampler extends AbstractSampler implements TestBea
         try {
             switch (act) {
                 case ACTION_START, ACTION_SWITCH -> {
+                    // until it is up, and if it fails (even on a bad field), no request may go to an old address
+                    EnvBenchProperties.forgetLatestEndpoint();
+                    if (!blank(environment)) {
+                        EnvBenchProperties.forgetEndpoint(environment.trim());
+                    }
                     EnvironmentDefinition def = definition();
                     tagThread(def.name());
-                    EnvBenchProperties.forgetEndpoint(def.name()); // until it is up, no request may go to an old address
                     EnvironmentRegistry envs = JMeterEnvBench.environments();
                     RunningTarget t = act.equals(ACTION_START) ? envs.start(def) : envs.switchTo(def);
                     t.endpoint().ifPresent(ep -> EnvBenchProperties.publishEndpoint(def.name(), ep.host(), ep.port()));

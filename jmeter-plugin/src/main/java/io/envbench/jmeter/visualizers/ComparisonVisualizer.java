@@ -23,13 +23,15 @@ import javax.swing.JOptionPane;
 import javax.swing.JPanel;
 import javax.swing.JScrollPane;
 import javax.swing.JTabbedPane;
-import javax.swing.JTable;
+import javax.swing.JTextField;
+import javax.swing.event.DocumentEvent;
+import javax.swing.event.DocumentListener;
 import javax.swing.SwingUtilities;
 import javax.swing.Timer;
 import javax.swing.filechooser.FileNameExtensionFilter;
-import javax.swing.table.AbstractTableModel;
 
 import org.apache.jmeter.samplers.SampleResult;
+import org.apache.jmeter.testelement.TestElement;
 import org.apache.jmeter.visualizers.gui.AbstractVisualizer;
 import org.jfree.chart.ChartPanel;
 import org.jfree.chart.JFreeChart;
@@ -39,7 +41,13 @@ import io.envbench.report.ComparisonReport;
 import io.envbench.stats.Comparison;
 import io.envbench.results.JtlReader;
 import io.envbench.results.Sample;
+import io.envbench.jmeter.EnvBenchHelp;
 import io.envbench.jmeter.EnvBenchProperties;
+import io.envbench.jmeter.JMeterEnvBench;
+import io.envbench.metrics.MetricsFile;
+import java.util.function.Predicate;
+import java.util.regex.Pattern;
+import java.util.regex.PatternSyntaxException;
 
 /**
  * EnvBench Comparison listener: the side-by-side table and charts of environments, from result files
@@ -55,6 +63,13 @@ public class ComparisonVisualizer extends AbstractVisualizer {
     private static final long serialVersionUID = 1L;
     private static final String LIVE_RUN = "live";
     private static final long BUILD_EVERY_NANOS = 1_000_000_000L;
+    /** The element's property for the "Exclude labels" field. */
+    public static final String EXCLUDE = "EnvBenchComparison.exclude";
+    /**
+     * EnvBench's own samples: the Target Environment and Container Options samplers as the templates and plans name
+     * them ("EnvBench start bare", "EnvBench stop", ...) and under their default names.
+     */
+    public static final String DEFAULT_EXCLUDE = "^EnvBench (start|stop|switch|Target Environment|Container Options)\\b";
 
     /** Samples of the running test, not yet counted. */
     private final transient Queue<Sample> arrived = new ConcurrentLinkedQueue<>();
@@ -73,7 +88,14 @@ public class ComparisonVisualizer extends AbstractVisualizer {
     /** Confined to the refresher thread: when the table and charts were last built. */
     private transient long builtNanos;
 
-    private final RowsModel model = new RowsModel();
+    /** Labels to leave out; written on the event thread, read by the refresher. */
+    private transient volatile Predicate<String> excluded = compileExclude(DEFAULT_EXCLUDE);
+    /** The metrics file whose resources the export adds: the live run's, or one the user chose. */
+    private transient volatile Path metricsFile;
+
+    private final ComparisonTable table = new ComparisonTable(new ComparisonTable.Model());
+    private final JTextField exclude = new JTextField(DEFAULT_EXCLUDE, 44);
+    private final JLabel excludeProblem = new JLabel();
     private final JTabbedPane charts = new JTabbedPane(JTabbedPane.TOP, JTabbedPane.SCROLL_TAB_LAYOUT);
     /** Keeps the listener as wide as JMeter's panel, not as wide as a chart or the table. */
     private static final java.awt.Dimension VIEW = new java.awt.Dimension(600, 380);
@@ -82,7 +104,35 @@ public class ComparisonVisualizer extends AbstractVisualizer {
     public ComparisonVisualizer() {
         refresher.allowCoreThreadTimeOut(true);
         setLayout(new BorderLayout());
-        add(makeTitlePanel(), BorderLayout.NORTH);
+        JPanel title = new JPanel(new BorderLayout());
+        title.add(makeTitlePanel(), BorderLayout.CENTER);
+        title.add(EnvBenchHelp.buttonPanel(EnvBenchHelp.Topic.COMPARISON, this), BorderLayout.EAST);
+        add(title, BorderLayout.NORTH);
+        JPanel filter = new JPanel(new FlowLayout(FlowLayout.LEFT));
+        exclude.setName("exclude");
+        exclude.setToolTipText("Regular expression: labels it finds are not counted (as envbench report --exclude). "
+                + "Default: EnvBench's own start/stop samples. Empty: count every label. Applies to samples counted after the change");
+        exclude.getDocument().addDocumentListener(new DocumentListener() {
+            @Override
+            public void insertUpdate(DocumentEvent e) {
+                excludeChanged();
+            }
+
+            @Override
+            public void removeUpdate(DocumentEvent e) {
+                excludeChanged();
+            }
+
+            @Override
+            public void changedUpdate(DocumentEvent e) {
+                excludeChanged();
+            }
+        });
+        excludeProblem.setName("exclude-problem");
+        excludeProblem.setForeground(java.awt.Color.RED.darker());
+        filter.add(new JLabel("Exclude labels:"));
+        filter.add(exclude);
+        filter.add(excludeProblem);
         JPanel buttons = new JPanel(new FlowLayout(FlowLayout.LEFT));
         JButton addFiles = new JButton("Add result files…");
         addFiles.setToolTipText("CSV JTLs; each file is one run, split by its envbench.env column");
@@ -90,19 +140,24 @@ public class ComparisonVisualizer extends AbstractVisualizer {
         JButton export = new JButton("Export report…");
         export.setToolTipText("Writes index.html, comparison.csv, comparison.md and every chart as PNG, SVG and PDF into a folder");
         export.addActionListener(e -> exportReport());
+        JButton metrics = new JButton("Metrics file…");
+        metrics.setToolTipText("The Resource Monitor's metrics CSV whose resources the export adds (a live run's is taken by itself)");
+        metrics.addActionListener(e -> chooseMetricsFile());
         buttons.add(addFiles);
+        buttons.add(metrics);
         buttons.add(export);
         buttons.add(status);
         JTabbedPane tabs = new JTabbedPane();
-        JTable table = new JTable(model);
-        table.setAutoResizeMode(JTable.AUTO_RESIZE_OFF);
-        table.setAutoCreateRowSorter(true);
+        table.setName("comparison-table");
         JScrollPane tableScroll = new JScrollPane(table);
         tableScroll.setPreferredSize(VIEW);
         tabs.addTab("Table", tableScroll);
         tabs.addTab("Charts", charts);
         JPanel main = new JPanel(new BorderLayout());
-        main.add(buttons, BorderLayout.NORTH);
+        JPanel bars = new JPanel(new BorderLayout());
+        bars.add(filter, BorderLayout.NORTH);
+        bars.add(buttons, BorderLayout.SOUTH);
+        main.add(bars, BorderLayout.NORTH);
         main.add(tabs, BorderLayout.CENTER);
         add(main, BorderLayout.CENTER);
         // samples are counted every 100 ms (so few wait in the queue), the table and charts built once a second
@@ -110,7 +165,46 @@ public class ComparisonVisualizer extends AbstractVisualizer {
             if (!arrived.isEmpty() || changed) {
                 scheduleRefresh();
             }
+            JMeterEnvBench.collector().flatMap(c -> c.file()).ifPresent(f -> metricsFile = f);
         }).start();
+    }
+
+    @Override
+    public void modifyTestElement(TestElement el) {
+        super.modifyTestElement(el);
+        el.setProperty(EXCLUDE, exclude.getText(), DEFAULT_EXCLUDE);
+    }
+
+    @Override
+    public void configure(TestElement el) {
+        super.configure(el);
+        exclude.setText(el.getPropertyAsString(EXCLUDE, DEFAULT_EXCLUDE));
+    }
+
+    @Override
+    public void clearGui() {
+        super.clearGui();
+        exclude.setText(DEFAULT_EXCLUDE);
+    }
+
+    /** On the event thread: a good expression applies from now on; a bad one is named, and the last good one stays. */
+    private void excludeChanged() {
+        try {
+            excluded = compileExclude(exclude.getText());
+            excludeProblem.setText("");
+        } catch (PatternSyntaxException e) {
+            excludeProblem.setText("Exclude labels: '" + exclude.getText() + "' is not a regular expression (" + e.getDescription()
+                    + " at " + e.getIndex() + "); correct it, or empty the field to count every label");
+        }
+    }
+
+    /** The labels an exclude expression leaves out, found anywhere in the label as {@code envbench report --exclude}. */
+    static Predicate<String> compileExclude(String regex) {
+        if (regex == null || regex.isBlank()) {
+            return label -> false;
+        }
+        Pattern p = Pattern.compile(regex);
+        return label -> p.matcher(label).find();
     }
 
     @Override
@@ -186,15 +280,18 @@ public class ComparisonVisualizer extends AbstractVisualizer {
         if (s == null) {
             return;
         }
+        Predicate<String> out = excluded;
         for (; s != null; s = arrived.poll()) {
-            comparison.add(s, LIVE_RUN);
+            if (!out.test(s.label())) {
+                comparison.add(s, LIVE_RUN);
+            }
         }
         changed = true;
     }
 
     /** On the event thread: installs finished models. */
     private void show(List<String[]> rows, Map<String, JFreeChart> all, String text) {
-        model.setRows(rows);
+        table.setRows(rows);
         int selected = Math.max(0, charts.getSelectedIndex());
         charts.removeAll();
         all.forEach((name, chart) -> {
@@ -222,7 +319,12 @@ public class ComparisonVisualizer extends AbstractVisualizer {
             for (File f : files) {
                 String run = f.getName().replaceFirst("\\.(jtl|csv)$", "");
                 try {
-                    JtlReader.read(f.toPath(), s -> comparison.add(s, run));
+                    Predicate<String> out = excluded;
+                    JtlReader.read(f.toPath(), s -> {
+                        if (!out.test(s.label())) {
+                            comparison.add(s, run);
+                        }
+                    });
                 } catch (IOException e) {
                     problems.add(e.getMessage());
                 }
@@ -245,59 +347,57 @@ public class ComparisonVisualizer extends AbstractVisualizer {
         }
         Path dir = chooser.getSelectedFile().toPath();
         status.setText("Writing the report…");
+        exportTo(dir).thenAccept(written -> SwingUtilities.invokeLater(() -> status.setText("Report written: " + dir.resolve("index.html"))))
+                .exceptionally(e -> {
+                    Throwable cause = e instanceof java.util.concurrent.CompletionException && e.getCause() != null ? e.getCause() : e;
+                    SwingUtilities.invokeLater(() -> {
+                        status.setText(" ");
+                        JOptionPane.showMessageDialog(this, cause.getMessage(), "Report not written", JOptionPane.ERROR_MESSAGE);
+                    });
+                    return null;
+                });
+    }
+
+    /**
+     * On the refresher: writes the report of what was counted into {@code dir}, with the resources table when a
+     * metrics file is known; completes with the files written, or with the reason none were.
+     */
+    java.util.concurrent.CompletableFuture<List<Path>> exportTo(Path dir) {
+        java.util.concurrent.CompletableFuture<List<Path>> done = new java.util.concurrent.CompletableFuture<>();
+        Path metricsOf = metricsFile;
         refresher.execute(() -> {
             drain();
             try {
-                new ComparisonReport(comparison, null).write(dir);
-                SwingUtilities.invokeLater(() -> status.setText("Report written: " + dir.resolve("index.html")));
+                MetricsFile metrics = metricsOf == null ? null : MetricsFile.read(metricsOf);
+                done.complete(new ComparisonReport(comparison, null, metrics).write(dir));
             } catch (IOException | RuntimeException e) {
-                SwingUtilities.invokeLater(() -> {
-                    status.setText(" ");
-                    JOptionPane.showMessageDialog(this, e.getMessage(), "Report not written", JOptionPane.ERROR_MESSAGE);
-                });
+                done.completeExceptionally(e);
             }
         });
+        return done;
+    }
+
+    private void chooseMetricsFile() {
+        JFileChooser chooser = new JFileChooser();
+        chooser.setFileFilter(new FileNameExtensionFilter("EnvBench metrics (*.csv)", "csv"));
+        if (chooser.showOpenDialog(this) == JFileChooser.APPROVE_OPTION) {
+            useMetricsFile(chooser.getSelectedFile().toPath());
+        }
+    }
+
+    /** The metrics file whose resources the export adds (a live run's replaces it when the next run starts). */
+    void useMetricsFile(Path file) {
+        metricsFile = file;
+        status.setText("Resources from " + file.getFileName() + " go into the export");
     }
 
     /** For tests, on the event thread: the rows shown. */
     List<String[]> shownRows() {
-        return model.rows;
+        return table.comparisonModel().rows();
     }
 
     /** For tests, on the event thread: the chart tabs shown. */
     int shownCharts() {
         return charts.getTabCount();
-    }
-
-    /** The table's rows, replaced whole on the event thread: one event, and the user's sort order stays. */
-    private static final class RowsModel extends AbstractTableModel {
-        private static final long serialVersionUID = 1L;
-        private transient List<String[]> rows = List.of();
-
-        void setRows(List<String[]> rows) {
-            this.rows = rows;
-            fireTableDataChanged();
-        }
-
-        @Override
-        public int getRowCount() {
-            return rows.size();
-        }
-
-        @Override
-        public int getColumnCount() {
-            return ComparisonReport.TABLE_HEAD.length;
-        }
-
-        @Override
-        public String getColumnName(int column) {
-            return ComparisonReport.TABLE_HEAD[column];
-        }
-
-        @Override
-        public Object getValueAt(int row, int column) {
-            String[] r = rows.get(row);
-            return column < r.length ? r[column] : "";
-        }
     }
 }

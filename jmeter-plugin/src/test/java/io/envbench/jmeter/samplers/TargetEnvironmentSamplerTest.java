@@ -1,9 +1,19 @@
 package io.envbench.jmeter.samplers;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import org.apache.jmeter.samplers.SampleResult;
+import org.apache.jmeter.util.JMeterUtils;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import io.envbench.jmeter.EnvBenchProperties;
+import io.envbench.jmeter.GuiTests;
 
 import io.envbench.environment.EnvironmentDefinition;
 import io.envbench.settings.InvalidSettingException;
@@ -56,5 +66,34 @@ class TargetEnvironmentSamplerTest {
         change.accept(s);
         InvalidSettingException e = assertThrows(InvalidSettingException.class, s::definition);
         assertEquals(field, e.field(), e.getMessage());
+    }
+
+    /**
+     * A start that fails, on a bad field or when the target cannot start, leaves no endpoint property: a request
+     * written {@code ${__P(envbench.host,127.0.0.1)}} goes to loopback, never to the environment started before.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"switch", "start"})
+    void aFailedStartLeavesNoEndpointProperties(String action) {
+        GuiTests.initJMeter();
+        for (java.util.function.Consumer<TargetEnvironmentSampler> failure : java.util.List.<java.util.function.Consumer<TargetEnvironmentSampler>>of(
+                s -> s.setMemory("12XB"), // a bad field
+                s -> { s.setRuntime("bare"); s.setTarget("no-such-target"); })) { // a target that cannot start
+            EnvBenchProperties.publishEndpoint("earlier", "127.0.0.1", 18999);
+            EnvBenchProperties.publishEndpoint("docker-host", "127.0.0.1", 18090); // a stale one of this very name
+            EnvBenchProperties.publishEndpoint("earlier", "127.0.0.1", 18999);
+            TargetEnvironmentSampler s = sampler();
+            s.setAction(action);
+            failure.accept(s);
+            SampleResult r = s.sample(null);
+            assertFalse(r.isSuccessful(), r.getResponseMessage());
+            assertNull(JMeterUtils.getProperty(EnvBenchProperties.HOST), "envbench.host after a failed " + action);
+            assertNull(JMeterUtils.getProperty(EnvBenchProperties.PORT));
+            assertNull(JMeterUtils.getProperty(EnvBenchProperties.hostOf("docker-host")));
+            assertNull(JMeterUtils.getProperty(EnvBenchProperties.portOf("docker-host")));
+            assertTrue("18999".equals(JMeterUtils.getProperty(EnvBenchProperties.portOf("earlier"))),
+                    "another environment's own endpoint stays: it still runs");
+            EnvBenchProperties.forgetEndpoint("earlier");
+        }
     }
 }

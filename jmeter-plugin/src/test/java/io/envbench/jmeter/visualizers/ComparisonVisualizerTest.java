@@ -24,9 +24,9 @@ class ComparisonVisualizerTest {
     private static final int COUNT = java.util.Arrays.asList(ComparisonReport.TABLE_HEAD).indexOf("count");
 
     @BeforeAll
-    static void headless() {
-        System.setProperty("java.awt.headless", "true");
-        org.apache.jmeter.util.JMeterUtils.setLocale(java.util.Locale.ENGLISH);
+    static void jmeter() {
+        // no java.awt.headless here: the GUI tests of the same JVM open real windows
+        io.envbench.jmeter.GuiTests.initJMeter();
     }
 
     private static SampleResult sample(String label, long start, long elapsed) {

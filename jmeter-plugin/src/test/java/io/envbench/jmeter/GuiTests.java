@@ -1,0 +1,78 @@
+package io.envbench.jmeter;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.awt.Component;
+import java.awt.GraphicsEnvironment;
+import java.awt.image.BufferedImage;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.Locale;
+import java.util.Set;
+
+import javax.imageio.ImageIO;
+
+import org.apache.jmeter.util.JMeterUtils;
+import org.assertj.swing.edt.GuiActionRunner;
+import org.assertj.swing.image.ScreenshotTaker;
+import org.junit.jupiter.api.Assumptions;
+
+/**
+ * What the GUI tests share: a display (Xvfb under ./envbench test), JMeter initialised as its GUI needs, and
+ * screenshots kept as test artefacts in {@code target/screenshots}, each checked to show something.
+ */
+public final class GuiTests {
+    public static final Path SCREENSHOTS = Path.of("target", "screenshots");
+
+    private GuiTests() {
+    }
+
+    /** No display: the test fails under CI=true, else is skipped, as the Docker tests do without Docker. */
+    public static void requireDisplay() {
+        if (GraphicsEnvironment.isHeadless()) {
+            String why = "no display for the GUI tests: run them under xvfb-run (./envbench test does)";
+            if ("true".equals(System.getenv("CI"))) {
+                fail(why);
+            }
+            Assumptions.abort(why);
+        }
+    }
+
+    /** JMeter's properties (empty, from a file of our own) and locale, as JMeter sets them before any GUI. */
+    public static synchronized void initJMeter() {
+        JMeterUtils.setLocale(Locale.ENGLISH);
+        if (JMeterUtils.getJMeterProperties() == null) {
+            try {
+                Path props = Files.createTempFile("jmeter", ".properties");
+                props.toFile().deleteOnExit();
+                JMeterUtils.loadJMeterProperties(props.toString());
+            } catch (IOException e) {
+                throw new IllegalStateException(e);
+            }
+        }
+    }
+
+    /** Saves what a component shows on the screen as {@code target/screenshots/NAME.png}; asserts it is not blank. */
+    public static Path screenshot(Component c, String name) throws IOException {
+        BufferedImage image = new ScreenshotTaker().takeScreenshotOf(c); // off the event thread: it waits for the screen
+        Files.createDirectories(SCREENSHOTS);
+        Path file = SCREENSHOTS.resolve(name + ".png");
+        ImageIO.write(image, "png", file.toFile());
+        assertTrue(colours(image) > 1, file + " is blank (one colour)");
+        return file;
+    }
+
+    /** Distinct colours, counted up to 64. */
+    static int colours(BufferedImage image) {
+        Set<Integer> seen = new HashSet<>();
+        for (int y = 0; y < image.getHeight() && seen.size() < 64; y += 3) {
+            for (int x = 0; x < image.getWidth() && seen.size() < 64; x += 3) {
+                seen.add(image.getRGB(x, y));
+            }
+        }
+        return seen.size();
+    }
+}
