@@ -57,6 +57,7 @@ public final class ControllerWindow extends JFrame {
     private final JMenuItem quickItem = new JMenuItem("Run quick (each run 3 s)");
     private final JMenuItem cancelItem = new JMenuItem("Cancel run");
     private ExperimentExecution execution;
+    private boolean quitWhenStopped;
 
     /**
      * @param root       the EnvBench folder (targets/, testplans/, the assembled JMeter)
@@ -95,6 +96,9 @@ public final class ControllerWindow extends JFrame {
                 resultsView.show(c);
                 tabs.setSelectedComponent(resultsView);
             }
+            if (quitWhenStopped) {
+                closeNow();
+            }
         });
         restoreLayout();
         openLast();
@@ -125,6 +129,17 @@ public final class ControllerWindow extends JFrame {
         }
     }
 
+    /** Opens a shipped example as a new, unsaved experiment: saving never overwrites the example. */
+    public void openExample(Path file) {
+        try {
+            editor.openCopy(file);
+            tabs.setSelectedComponent(editor);
+            updateTitle();
+        } catch (IOException e) {
+            JOptionPane.showMessageDialog(this, file + ": " + e.getMessage(), "Cannot open the example", JOptionPane.ERROR_MESSAGE);
+        }
+    }
+
     /**
      * Runs the editor's experiment (as shown, saved or not) into a new run directory under results/.
      *
@@ -145,10 +160,15 @@ public final class ControllerWindow extends JFrame {
         if (quick) {
             e = e.quick();
         }
-        JMeterInstall jmeter = new JMeterInstall(root.resolve("jmeter-dist/target/jmeter"));
-        RunDirectory dir = RunDirectory.timestamped(resultsDir, e.name());
-        execution = new ExperimentExecution(root, jmeter, e, dir, Duration.ofSeconds(1));
-        runView.show(execution.start());
+        try {
+            JMeterInstall jmeter = new JMeterInstall(root.resolve("jmeter-dist/target/jmeter"));
+            RunDirectory dir = RunDirectory.timestamped(resultsDir, e.name());
+            execution = new ExperimentExecution(root, jmeter, e, dir, Duration.ofSeconds(1));
+            runView.show(execution.start());
+        } catch (RuntimeException | LinkageError ex) {
+            JOptionPane.showMessageDialog(this, "The run could not start: " + ex, "Run", JOptionPane.ERROR_MESSAGE);
+            return false;
+        }
         setRunning(true);
         tabs.setSelectedComponent(runView);
         return true;
@@ -178,7 +198,7 @@ public final class ControllerWindow extends JFrame {
             JMenuItem i = new JMenuItem(root.relativize(p).toString());
             i.addActionListener(a -> {
                 if (confirmDiscard()) {
-                    openExperiment(p);
+                    openExample(p);
                 }
             });
             examples.add(i);
@@ -254,6 +274,11 @@ public final class ControllerWindow extends JFrame {
     /** Saves to the editor's file, or asks where. */
     public boolean save() {
         Optional<Path> f = editor.file();
+        if (f.isPresent() && editor.fileHasComments() && JOptionPane.showConfirmDialog(this, f.get().getFileName()
+                + " has comments; the form writes the file anew, without them. Save anyway? (No: choose Save as)", "Save",
+                JOptionPane.YES_NO_OPTION) != JOptionPane.YES_OPTION) {
+            return false;
+        }
         return f.isPresent() ? saveTo(f.get()) : saveAs();
     }
 
@@ -305,7 +330,20 @@ public final class ControllerWindow extends JFrame {
         if (!confirmDiscard()) {
             return;
         }
-        cancelRun();
+        if (runView.running()) {
+            // the window closes once the load and the environment are stopped and the partial report is written
+            quitWhenStopped = true;
+            setTitle("EnvBench controller — stopping the run, then closing");
+            tabs.setSelectedComponent(runView);
+            tabs.setEnabled(false);
+            getJMenuBar().setEnabled(false);
+            cancelRun();
+            return;
+        }
+        closeNow();
+    }
+
+    private void closeNow() {
         saveLayout();
         dispose();
     }

@@ -15,7 +15,6 @@ import javax.swing.SwingUtilities;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import io.envbench.controller.editor.ExperimentDraft;
 
 /**
  * The controller's event-thread latency while a saturation run streams samples (goal: never above 100 ms): a probe
@@ -32,15 +31,7 @@ class ControllerEventThreadBenchmark {
     @Test
     void eventThreadLatencyDuringASaturationRun() throws Exception {
         ControllerWindowTest.docker();
-        ExperimentDraft d = ExperimentDraft.newExperiment("nginx-static");
-        d.set("name", "edt-latency");
-        d.set("repetitions", "2");
-        d.set("load.http.path", "/page-4k.html");
-        d.set("load.http.threads", "8");
-        d.set("load.warmupSeconds", "2");
-        d.set("load.durationSeconds", "12");
-        Path file = temp.resolve("edt-latency.yaml");
-        Files.writeString(file, d.toYaml());
+        Path file = ControllerWindowTest.nginxExperiment(temp, "edt-latency", 8, 2, 12);
         Preferences prefs = Preferences.userRoot().node("envbench-bench-" + UUID.randomUUID());
         Path results = Files.createDirectories(temp.resolve("results"));
         ControllerWindow[] w = new ControllerWindow[1];

@@ -32,8 +32,8 @@ public final class ImageBuilder {
         if (!Files.isRegularFile(context.resolve("Dockerfile"))) {
             throw new TargetStartException(context + " has no Dockerfile; put one there, or give the recipe an image that exists");
         }
-        DockerClient docker = DockerConnection.connect(dockerHost);
         try {
+            DockerClient docker = DockerConnection.connect(dockerHost);
             return docker.buildImageCmd(context.toFile()).withTags(Set.of(tag)).withLabels(Map.of(LABEL_IMAGE, recipe))
                     .exec(new BuildImageResultCallback()).awaitImageId();
         } catch (RuntimeException e) {

@@ -13,8 +13,14 @@ import java.time.format.DateTimeFormatter;
  */
 public record RunDirectory(Path root) {
     /** A new folder {@code <parent>/<name>-<yyyyMMdd-HHmmss>}. */
+    /** {@code parent/NAME-yyyyMMdd-HHmmss}, with {@code -2}, {@code -3}, ... when a run of the same second has that name. */
     public static RunDirectory timestamped(Path parent, String name) {
-        return new RunDirectory(parent.resolve(name + "-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"))));
+        String base = name + "-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
+        Path dir = parent.resolve(base);
+        for (int n = 2; java.nio.file.Files.exists(dir); n++) {
+            dir = parent.resolve(base + "-" + n);
+        }
+        return new RunDirectory(dir);
     }
 
     public void create() throws IOException {

@@ -1,32 +1,30 @@
 package io.envbench.report;
 
-import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import io.envbench.stats.Comparison;
 
 /**
- * The order of a comparison table's rows when a user sorts by a column: cells that hold a number ("12.5",
- * "+3.1% (p=0.03)", "0.00%", "[1.0, 2.0]") by that number, the others ("~", "") after them by their text in
- * either direction;
- * the {@value Comparison#TOTAL} rows always last, whichever way the sort goes, as JMeter's listeners keep them.
+ * The order of a comparison table's cells when a user sorts by a column: cells that start with a number ("12.5",
+ * "+3.1% (p=0.03)", "0.00%", "[1.0, 2.0]") by that number, the others ("~ p=0.48", "baseline") after them by their text.
+ * {@link io.envbench.report.table.ComparisonTable} keeps the {@value Comparison#TOTAL} rows last on top of this.
  */
 public final class TableOrder {
-    private static final Pattern NUMBER = Pattern.compile("[-+]?\\d+(?:\\.\\d+)?(?:[eE][-+]?\\d+)?");
+    /** A number that starts the cell (after an interval's "["): "~ p=0.485" holds no figure, its p-value is not one. */
+    private static final Pattern NUMBER = Pattern.compile("^\\s*\\[?\\s*([-+]?\\d+(?:\\.\\d+)?(?:[eE][-+]?\\d+)?)");
 
     private TableOrder() {
     }
 
-    /** The first number in a cell, or NaN when it holds none. */
+    /** The number a cell starts with (an interval: its low end), or NaN when it starts with none. */
     public static double number(String cell) {
         if (cell == null) {
             return Double.NaN;
         }
         Matcher m = NUMBER.matcher(cell);
-        return m.find() ? Double.parseDouble(m.group()) : Double.NaN;
+        return m.find() ? Double.parseDouble(m.group(1)) : Double.NaN;
     }
 
     /** Numbers in ascending order, then cells without a number by their text. */
@@ -41,23 +39,4 @@ public final class TableOrder {
         }
         return String.valueOf(a).compareTo(String.valueOf(b));
     };
-
-    /**
-     * The rows sorted by {@code column} (stable: rows with equal cells keep their order), the rows whose
-     * {@code labelColumn} is TOTAL last in their own order.
-     */
-    public static List<String[]> sorted(List<String[]> rows, int column, boolean ascending, int labelColumn) {
-        // cells without a number stay after the numbers either way
-        Comparator<String[]> byCell = Comparator.<String[], Boolean>comparing(r -> Double.isNaN(number(r[column])))
-                .thenComparing(r -> r[column], ascending ? CELLS : CELLS.reversed());
-        List<String[]> body = new ArrayList<>();
-        List<String[]> total = new ArrayList<>();
-        for (String[] r : rows) {
-            (Comparison.TOTAL.equals(r[labelColumn]) ? total : body).add(r);
-        }
-        body.sort(byCell);
-        total.sort(byCell);
-        body.addAll(total);
-        return body;
-    }
 }

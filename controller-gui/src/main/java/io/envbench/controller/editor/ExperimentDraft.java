@@ -155,7 +155,35 @@ public final class ExperimentDraft {
 
     /** The experiment this draft describes. */
     public Experiment parse(Path file, Path targetsDir) throws ExperimentException {
+        if (loadKind == LoadKind.PLAN && get("load.plan").isBlank()) {
+            throw new ExperimentException(file, "load.plan", 0, "is empty; choose a JMeter plan (.jmx), e.g. ../http-load.jmx");
+        }
         return ExperimentFile.parse(toYaml(), file, targetsDir);
+    }
+
+    /**
+     * The same paths after the file moves from one folder to another (Save as): a relative plan and a relative bind
+     * source are rewritten so they still name the same files.
+     */
+    public void relocate(Path fromFolder, Path toFolder) {
+        java.util.function.UnaryOperator<String> move = text -> {
+            String t = text.strip();
+            if (t.isEmpty() || Path.of(t).isAbsolute()) {
+                return text;
+            }
+            Path target = fromFolder.resolve(t).normalize();
+            try {
+                return toFolder.toAbsolutePath().normalize().relativize(target.toAbsolutePath()).toString();
+            } catch (IllegalArgumentException e) {
+                return target.toAbsolutePath().toString();
+            }
+        };
+        set("load.plan", move.apply(get("load.plan")));
+        for (Map<String, String> env : environments) {
+            if ("bind".equals(env.getOrDefault("volume.type", "").strip())) {
+                env.put("volume.source", move.apply(env.getOrDefault("volume.source", "")));
+            }
+        }
     }
 
     /** A draft of an experiment file as written (relative paths kept relative). */

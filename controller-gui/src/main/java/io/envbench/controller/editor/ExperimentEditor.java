@@ -80,6 +80,8 @@ public final class ExperimentEditor extends JPanel {
     private final JPanel environmentDetail = new JPanel(new GridBagLayout());
     private final Timer checkSoon = new Timer(150, e -> check());
     private Optional<ExperimentException> problem = Optional.empty();
+    /** The environment the last check found a problem in, or -1: its row is drawn in red. */
+    private int badEnvironment = -1;
 
     /**
      * @param root the EnvBench folder: {@code targets/} for the recipes, {@code testplans/} for the plans
@@ -112,9 +114,20 @@ public final class ExperimentEditor extends JPanel {
         environmentTable.setPreferredScrollableViewportSize(new Dimension(480, 120));
         environmentTable.getColumnModel().getColumn(0).setPreferredWidth(180); // names are the longest cells
         environmentTable.getColumnModel().getColumn(1).setPreferredWidth(80);
+        environmentTable.setDefaultRenderer(Object.class, new javax.swing.table.DefaultTableCellRenderer() {
+            @Override
+            public Component getTableCellRendererComponent(JTable t, Object v, boolean selected, boolean focus, int row, int col) {
+                Component c = super.getTableCellRendererComponent(t, v, selected, focus, row, col);
+                c.setForeground(row == badEnvironment ? new Color(0xB00020) : selected ? t.getSelectionForeground() : t.getForeground());
+                return c;
+            }
+        });
         environmentTable.getSelectionModel().addListSelectionListener(e -> {
             if (!e.getValueIsAdjusting()) {
                 showEnvironment();
+                if (!loading) {
+                    check(); // the selected environment's bad field gets its outline
+                }
             }
         });
         rows.wide(new JScrollPane(environmentTable));
@@ -186,7 +199,7 @@ public final class ExperimentEditor extends JPanel {
         plan.add(browsePlan, BorderLayout.EAST);
         planOnly.add(rows.add("Plan", plan));
         JTextArea properties = area("load.properties", "passed to the plan as -Jname=value, one name=value per line", 3);
-        planOnly.add(rows.add("Properties", new JScrollPane(properties)));
+        planOnly.add(rows.add("Properties", scroll(properties)));
         rows.add("Warm-up (s)", text("load.warmupSeconds", "samples in the first seconds of each run are left out of the figures"));
         rows.add("Duration (s)", text("load.durationSeconds", "each run's length, warm-up included"));
 
@@ -196,7 +209,7 @@ public final class ExperimentEditor extends JPanel {
                 List.of("interleaved", "randomized")));
         rows.add("Seed", text("seed", "fixes the shuffled order of randomized"));
         rows.add("Baseline", combo("baseline", true, "the environment the others are compared with", List.of()));
-        rows.add("Criteria", new JScrollPane(area("criteria", "pass/fail checks, one per line, e.g. p90(docker-host) <= 1.2 * p90(bare)", 3)));
+        rows.add("Criteria", scroll(area("criteria", "pass/fail checks, one per line, e.g. p90(docker-host) <= 1.2 * p90(bare)", 5)));
 
         rows.section("Where the load goes");
         rows.add("Port", text("port", "the port on 127.0.0.1 where load goes (default 18080)"));
@@ -228,6 +241,7 @@ public final class ExperimentEditor extends JPanel {
     public void load(ExperimentDraft d, Path file) {
         this.draft = d;
         this.file = file;
+        refill(fields.get("load.plan"), plans()); // relative to this file's folder
         loading = true;
         try {
             fields.forEach((f, c) -> setText(c, d.get(f)));
@@ -251,9 +265,38 @@ public final class ExperimentEditor extends JPanel {
         load(ExperimentDraft.fromYaml(Files.readString(f)), f.toAbsolutePath().normalize());
     }
 
+    /** Opens a file as a new, unsaved experiment in the same folder (an example stays as shipped, with its comments). */
+    public void openCopy(Path f) throws IOException {
+        ExperimentDraft d = ExperimentDraft.fromYaml(Files.readString(f));
+        Path nominal = fileOrNominalFor(d);
+        d.relocate(f.toAbsolutePath().getParent(), nominal.getParent());
+        load(d, null);
+        dirty = true;
+        check();
+    }
+
+    /** Whether the file the editor would overwrite has comments that saving would drop. */
+    public boolean fileHasComments() {
+        try {
+            return file != null && Files.readString(file).lines().anyMatch(l -> l.strip().startsWith("#") || l.contains(" #"));
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    private String relativeToRoot(Path f) {
+        return f.startsWith(root) ? root.relativize(f).toString() : f.toString();
+    }
+
     /** Writes the form's file to {@code f}, which becomes the editor's file. */
     public void save(Path f) throws IOException {
-        Files.writeString(f, draft.toYaml());
+        Path to = f.toAbsolutePath().normalize();
+        Path from = fileOrNominal().getParent();
+        if (!to.getParent().equals(from)) {
+            draft.relocate(from, to.getParent()); // relative plans and bind sources keep naming the same files
+            load(draft, file);
+        }
+        Files.writeString(to, draft.toYaml());
         file = f.toAbsolutePath().normalize();
         dirty = false;
         check();
@@ -273,8 +316,13 @@ public final class ExperimentEditor extends JPanel {
 
     /** Where the draft is checked as if saved: its file, else a new file in testplans/experiments/. */
     public Path fileOrNominal() {
-        return file != null ? file : root.resolve("testplans/experiments").resolve((draft.get("name").isBlank() ? "untitled"
-                : draft.get("name").strip()) + ".yaml");
+        return file != null ? file : fileOrNominalFor(draft);
+    }
+
+    private Path fileOrNominalFor(ExperimentDraft d) {
+        String name = d.get("name").strip();
+        return root.resolve("testplans/experiments").resolve((name.isEmpty() || !name.matches("[A-Za-z0-9_.-]+") ? "untitled" : name)
+                + ".yaml");
     }
 
     /** The problem the last check found, if any. */
@@ -296,8 +344,10 @@ public final class ExperimentEditor extends JPanel {
             yaml.setCaretPosition(0);
         }
         problem = draft.check(fileOrNominal(), targets);
-        fields.values().forEach(c -> c.putClientProperty("JComponent.outline", null));
-        environmentFields.values().forEach(c -> c.putClientProperty("JComponent.outline", null));
+        fields.values().forEach(c -> outlineTarget(c).putClientProperty("JComponent.outline", null));
+        environmentFields.values().forEach(c -> outlineTarget(c).putClientProperty("JComponent.outline", null));
+        int wasBad = badEnvironment;
+        badEnvironment = -1;
         if (problem.isPresent()) {
             ExperimentException e = problem.get();
             status.setForeground(new Color(0xB00020));
@@ -306,9 +356,15 @@ public final class ExperimentEditor extends JPanel {
             outline(e.fieldPath());
         } else {
             status.setForeground(new Color(0x1B5E20));
-            status.setText("OK: ./envbench run " + (file == null ? "FILE" : root.relativize(file)) + " runs "
-                    + draft.environmentCount() + " environments x " + draft.get("repetitions") + " repetitions");
+            String reps = draft.get("repetitions").isBlank() ? "the default repetitions" : draft.get("repetitions")
+                    + (draft.get("repetitions").strip().equals("1") ? " repetition" : " repetitions");
+            status.setText("OK: " + draft.environmentCount() + (draft.environmentCount() == 1 ? " environment" : " environments") + " x "
+                    + reps + (file == null ? "; save it to run it with ./envbench run" : dirty ? "; unsaved changes"
+                    : "; ./envbench run " + relativeToRoot(file) + " runs it as shown"));
             status.setToolTipText(null);
+        }
+        if (wasBad != badEnvironment) {
+            environmentTable.repaint();
         }
         refreshBaselineChoices();
         changeListeners.forEach(l -> l.accept(this));
@@ -317,21 +373,26 @@ public final class ExperimentEditor extends JPanel {
     private void outline(String fieldPath) {
         Matcher m = ENVIRONMENT_FIELD.matcher(fieldPath);
         if (m.matches()) {
-            int i = Integer.parseInt(m.group(1));
-            if (i < draft.environmentCount() && environmentTable.getSelectedRow() != i) {
-                environmentTable.setRowSelectionInterval(i, i);
-            }
+            // the row is marked; the selection stays where the user is typing
+            badEnvironment = Integer.parseInt(m.group(1));
+            environmentTable.repaint();
             JComponent c = m.group(2) == null ? null : environmentFields.get(m.group(2));
-            if (c != null) {
-                c.putClientProperty("JComponent.outline", "error");
+            if (c != null && environmentTable.getSelectedRow() == badEnvironment) {
+                outlineTarget(c).putClientProperty("JComponent.outline", "error");
             }
             return;
         }
         String key = fieldPath.replaceFirst("^load\\.http\\.(warmupSeconds|durationSeconds)$", "load.$1").replaceFirst("\\[\\d+\\]$", "");
         JComponent c = fields.get(key);
         if (c != null) {
-            c.putClientProperty("JComponent.outline", "error");
+            outlineTarget(c).putClientProperty("JComponent.outline", "error");
         }
+    }
+
+    /** A text area shows its outline on its scroll pane. */
+    private static JComponent outlineTarget(JComponent c) {
+        java.awt.Container p = c.getParent() == null ? null : c.getParent().getParent();
+        return p instanceof JScrollPane s ? s : c;
     }
 
     private void changed() {
@@ -477,14 +538,34 @@ public final class ExperimentEditor extends JPanel {
         return TargetRecipe.available(targets);
     }
 
-    /** Plans under testplans/, relative to testplans/experiments/ where experiment files live. */
+    /**
+     * Plans under testplans/ the runner can run (not those that start environments themselves), relative to the
+     * experiment file's folder.
+     */
     private List<String> plans() {
         Path plansDir = root.resolve("testplans");
         try (Stream<Path> s = Files.list(plansDir)) {
-            return s.filter(p -> p.toString().endsWith(".jmx")).map(p -> "../" + p.getFileName()).sorted().toList();
+            Path folder = file != null ? file.getParent() : root.resolve("testplans/experiments");
+            return s.filter(p -> p.toString().endsWith(".jmx")).filter(ExperimentEditor::loadOnly)
+                    .map(p -> folder.relativize(p.toAbsolutePath().normalize()).toString()).sorted().toList();
         } catch (IOException e) {
             return List.of();
         }
+    }
+
+    private static boolean loadOnly(Path plan) {
+        try {
+            return !Files.readString(plan).contains("io.envbench.jmeter.samplers.TargetEnvironmentSampler");
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    /** A text area's scroll pane that leaves the mouse wheel to the form around it. */
+    private static JScrollPane scroll(JTextArea area) {
+        JScrollPane s = new JScrollPane(area);
+        s.setWheelScrollingEnabled(false);
+        return s;
     }
 
     // --- fields bound to the draft

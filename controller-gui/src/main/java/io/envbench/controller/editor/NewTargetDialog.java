@@ -53,6 +53,7 @@ final class NewTargetDialog extends JDialog {
     private final JTextField readyPath = field("target.readyPath", "readiness: this path answers 200; empty: the port accepts a connection");
     private final JLabel status = new JLabel(" ");
     private final JButton create = new JButton("Create");
+    private final JButton cancel = new JButton("Cancel");
 
     NewTargetDialog(Window owner, Path targets, Consumer<String> created) {
         super(owner, "New target", ModalityType.APPLICATION_MODAL);
@@ -93,8 +94,12 @@ final class NewTargetDialog extends JDialog {
         status.setBorder(BorderFactory.createEmptyBorder(4, 8, 4, 8));
         create.setName("target.create");
         create.addActionListener(e -> create());
-        JButton cancel = new JButton("Cancel");
         cancel.addActionListener(e -> dispose());
+        getRootPane().registerKeyboardAction(e -> {
+            if (cancel.isEnabled()) {
+                dispose();
+            }
+        }, javax.swing.KeyStroke.getKeyStroke(java.awt.event.KeyEvent.VK_ESCAPE, 0), JComponent.WHEN_IN_FOCUSED_WINDOW);
         JPanel buttons = new JPanel(new FlowLayout(FlowLayout.RIGHT));
         buttons.add(create);
         buttons.add(cancel);
@@ -130,39 +135,74 @@ final class NewTargetDialog extends JDialog {
                 throw new InvalidSettingException("container port", "'" + containerPort.getText() + "' is not a whole number; e.g. 8080, or 0");
             }
             Optional<Path> df = useDockerfile.isSelected() && !dockerfile.getText().isBlank()
-                    ? Optional.of(Path.of(dockerfile.getText().strip())) : Optional.empty();
+                    ? Optional.of(Path.of(dockerfile.getText().strip()).toAbsolutePath().normalize()) : Optional.empty();
+            if (useDockerfile.isSelected() && df.isEmpty()) {
+                throw new InvalidSettingException("Dockerfile", "is empty; choose the Dockerfile to build, or pick Image");
+            }
+            if (df.isPresent()) {
+                checkContext(df.get().getParent());
+            }
             recipe = new NewTargetRecipe(name.getText(), description.getText(), bareCommand.getText(),
                     useImage.isSelected() ? image.getText() : "", df, port, portEnv.getText(), readyPath.getText());
-            recipe.create(targets);
-        } catch (InvalidSettingException | IOException e) {
+        } catch (InvalidSettingException e) {
             problem(e.getMessage());
             return;
         }
-        if (recipe.dockerfile().isEmpty()) {
-            created.accept(recipe.name());
-            dispose();
-            return;
-        }
-        create.setEnabled(false);
+        building(true);
         status.setForeground(getForeground());
-        status.setText("building " + recipe.imageTag() + " through the Docker API…");
-        Thread build = new Thread(() -> {
+        status.setText(recipe.dockerfile().isEmpty() ? "writing targets/" + recipe.name() : "writing targets/" + recipe.name()
+                + " and building " + recipe.imageTag() + " through the Docker API…");
+        // not a daemon: quitting the controller waits for the build, so a recipe is never left half-made
+        Thread work = new Thread(() -> {
+            boolean written = false;
             try {
-                ImageBuilder.build("", targets.resolve(recipe.name()), recipe.imageTag(), recipe.name());
+                recipe.create(targets);
+                written = true;
+                if (recipe.dockerfile().isPresent()) {
+                    ImageBuilder.build("", targets.resolve(recipe.name()), recipe.imageTag(), recipe.name());
+                }
                 SwingUtilities.invokeLater(() -> {
                     created.accept(recipe.name());
                     dispose();
                 });
-            } catch (TargetStartException e) {
-                remove(targets.resolve(recipe.name()));
+            } catch (Throwable e) { // whatever failed, nothing half-made stays and the dialog says why
+                if (written) {
+                    remove(targets.resolve(recipe.name()));
+                }
+                String why = e instanceof InvalidSettingException || e instanceof TargetStartException || e instanceof IOException
+                        ? e.getMessage() : e.toString();
+                boolean wasWritten = written;
                 SwingUtilities.invokeLater(() -> {
-                    create.setEnabled(true);
-                    problem(e.getMessage() + " (the recipe was removed again; fix the Dockerfile and create it anew)");
+                    building(false);
+                    problem(why + (wasWritten ? " (the recipe was removed again; fix it and create it anew)" : ""));
                 });
             }
-        }, "envbench-image-build");
-        build.setDaemon(true);
-        build.start();
+        }, "envbench-new-target");
+        work.start();
+    }
+
+    /** A build context is the Dockerfile's folder: not one holding EnvBench's recipes, nor one too big to copy. */
+    private void checkContext(Path folder) {
+        if (targets.toAbsolutePath().normalize().startsWith(folder) || folder.startsWith(targets.toAbsolutePath().normalize())) {
+            throw new InvalidSettingException("Dockerfile", "its folder " + folder + " holds or lies in targets/; put the Dockerfile "
+                    + "in a folder of its own with just what the image needs");
+        }
+        try (Stream<Path> files = Files.walk(folder)) {
+            if (files.limit(MAX_CONTEXT_FILES + 1).count() > MAX_CONTEXT_FILES) {
+                throw new InvalidSettingException("Dockerfile", "its folder " + folder + " holds more than " + MAX_CONTEXT_FILES
+                        + " files, all of which would be copied as the build context; put the Dockerfile in a folder of its own");
+            }
+        } catch (IOException e) {
+            throw new InvalidSettingException("Dockerfile", "cannot read its folder " + folder + ": " + e.getMessage());
+        }
+    }
+
+    private static final int MAX_CONTEXT_FILES = 2000;
+
+    private void building(boolean on) {
+        create.setEnabled(!on);
+        cancel.setEnabled(!on);
+        setDefaultCloseOperation(on ? DO_NOTHING_ON_CLOSE : DISPOSE_ON_CLOSE);
     }
 
     private void problem(String message) {

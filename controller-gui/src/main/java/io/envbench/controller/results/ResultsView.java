@@ -27,6 +27,7 @@ import javax.swing.JSplitPane;
 import javax.swing.JTabbedPane;
 import javax.swing.JTextArea;
 import javax.swing.ListSelectionModel;
+import javax.swing.SwingUtilities;
 
 import org.jfree.chart.ChartPanel;
 import org.jfree.chart.JFreeChart;
@@ -37,6 +38,7 @@ import io.envbench.report.ComparisonCharts;
 import io.envbench.report.ComparisonReport;
 import io.envbench.report.EnvironmentPalette;
 import io.envbench.report.RunConclusion;
+import io.envbench.report.table.ComparisonTable;
 import io.envbench.runner.RunDirectory;
 
 /**
@@ -50,9 +52,9 @@ public final class ResultsView extends JPanel {
     private final DefaultListModel<RunDirectoryEntry> history = new DefaultListModel<>();
     private final JList<RunDirectoryEntry> historyList = new JList<>(history);
     private final JLabel heading = new JLabel("No results yet: run an experiment, or open a run directory");
-    private final SortedTable acrossRuns = new SortedTable("results.acrossRuns", ComparisonReport.RUN_HEAD);
-    private final SortedTable samples = new SortedTable("results.samples", ComparisonReport.TABLE_HEAD);
-    private final SortedTable resources = new SortedTable("results.resources", ComparisonReport.METRICS_HEAD);
+    private final ComparisonTable acrossRuns = table("results.acrossRuns", acrossRunsHead());
+    private final ComparisonTable samples = table("results.samples", ComparisonReport.TABLE_HEAD);
+    private final ComparisonTable resources = table("results.resources", ComparisonReport.METRICS_HEAD);
     private final JTextArea notes = new JTextArea();
     private final JComboBox<String> chartChoice = new JComboBox<>();
     private final ChartPanel chartPanel = new ChartPanel(null);
@@ -60,6 +62,8 @@ public final class ResultsView extends JPanel {
     private final JButton exportCharts = new JButton("Export charts…");
     private final JButton exportReport = new JButton("Export report…");
     private Map<String, JFreeChart> charts = new LinkedHashMap<>();
+    private Path shownDirectory;
+    private boolean selecting;
     private ComparisonReport report;
 
     /**
@@ -76,7 +80,7 @@ public final class ResultsView extends JPanel {
         historyList.setSelectionMode(ListSelectionModel.MULTIPLE_INTERVAL_SELECTION);
         historyList.setToolTipText("past run directories under " + resultsDir + "; select one to open it, two to compare them side by side");
         historyList.addListSelectionListener(e -> {
-            if (!e.getValueIsAdjusting() && historyList.getSelectedValuesList().size() == 1) {
+            if (!e.getValueIsAdjusting() && !selecting && historyList.getSelectedValuesList().size() == 1) {
                 open(historyList.getSelectedValue().directory());
             }
         });
@@ -114,9 +118,9 @@ public final class ResultsView extends JPanel {
         chartTab.add(chartChoice, BorderLayout.NORTH);
         chartTab.add(chartPanel);
         tabs.setName("results.tabs");
-        tabs.addTab("Across runs", acrossRuns.component());
-        tabs.addTab("Samples (JMeter's figures)", samples.component());
-        tabs.addTab("Resources", resources.component());
+        tabs.addTab("Across runs", new JScrollPane(acrossRuns));
+        tabs.addTab("Samples (JMeter's figures)", new JScrollPane(samples));
+        tabs.addTab("Resources", new JScrollPane(resources));
         tabs.addTab("Charts", chartTab);
         tabs.addTab("Notes and hints", new JScrollPane(notes));
         exportCharts.setName("results.exportCharts");
@@ -139,23 +143,63 @@ public final class ResultsView extends JPanel {
         refreshHistory();
     }
 
+    private static ComparisonTable table(String name, String[] head) {
+        ComparisonTable t = new ComparisonTable(head);
+        t.setName(name);
+        return t;
+    }
+
+    /** The across-runs head with the figure named in each repeated column ("95% CI" of what). */
+    private static String[] acrossRunsHead() {
+        String[] head = ComparisonReport.RUN_HEAD.clone();
+        String figure = "";
+        for (int c = 0; c < head.length; c++) {
+            if (head[c].contains("(median of runs)")) {
+                figure = head[c].startsWith("throughput") ? "throughput " : "90% ";
+            } else if (!figure.isEmpty() && !head[c].equals("note")) {
+                head[c] = figure + head[c];
+            }
+        }
+        return head;
+    }
+
     /** Re-reads the list of run directories, newest first. */
     public void refreshHistory() {
         history.clear();
         RunDirectoryEntry.list(resultsDir).forEach(history::addElement);
     }
 
-    /** Opens a run directory (from the list, after a run, or chosen). */
+    /** Opens a run directory (from the list, after a run, or chosen): read off the event thread, then shown. */
     public void open(Path dir) {
-        try {
-            show(RunConclusion.read(new RunDirectory(dir), targets));
-        } catch (IOException | ExperimentException | RuntimeException e) {
-            JOptionPane.showMessageDialog(this, e.getMessage(), "Cannot open " + dir.getFileName(), JOptionPane.ERROR_MESSAGE);
-        }
+        heading.setText("reading " + dir + " …");
+        Thread reader = new Thread(() -> {
+            try {
+                RunConclusion c = RunConclusion.read(new RunDirectory(dir), targets);
+                SwingUtilities.invokeLater(() -> show(c));
+            } catch (IOException | ExperimentException | RuntimeException e) {
+                SwingUtilities.invokeLater(() -> {
+                    heading.setText("cannot open " + dir.getFileName());
+                    JOptionPane.showMessageDialog(this, e.getMessage(), "Cannot open " + dir.getFileName(), JOptionPane.ERROR_MESSAGE);
+                });
+            }
+        }, "envbench-results-reader");
+        reader.setDaemon(true);
+        reader.start();
     }
 
-    /** Shows a run's conclusion. */
+    /** Shows a run's conclusion, and selects its directory in the list of past runs. */
     public void show(RunConclusion c) {
+        shownDirectory = c.directory().root();
+        for (int i = 0; i < history.size(); i++) {
+            if (history.get(i).directory().equals(shownDirectory) && !historyList.isSelectedIndex(i)) {
+                selecting = true;
+                try {
+                    historyList.setSelectedIndex(i);
+                } finally {
+                    selecting = false;
+                }
+            }
+        }
         String verdict = c.cancelled() ? "cancelled" : c.passed() ? "passed" : c.complete() ? "criteria failed" : "partial";
         if (!c.hasFigures()) {
             clear(c.experiment().name() + ": no completed run, nothing to compare (" + verdict + "); see "
@@ -219,13 +263,13 @@ public final class ResultsView extends JPanel {
         charts = all;
         heading.setText(title);
         heading.setToolTipText(title);
-        acrossRuns.rows(r.runRows());
-        samples.rows(r.tableRows());
-        resources.rows(r.metricsRows());
+        acrossRuns.setRows(r.runRows());
+        samples.setRows(r.tableRows());
+        resources.setRows(r.metricsRows());
         notes.setText(noteText);
         notes.setCaretPosition(0);
         chartChoice.removeAllItems();
-        all.keySet().forEach(chartChoice::addItem);
+        all.forEach((name, chart) -> chartChoice.addItem(chartTitle(name, chart)));
         setExportsEnabled(true);
     }
 
@@ -233,9 +277,9 @@ public final class ResultsView extends JPanel {
         report = null;
         charts = new LinkedHashMap<>();
         heading.setText(title);
-        acrossRuns.rows(List.of());
-        samples.rows(List.of());
-        resources.rows(List.of());
+        acrossRuns.setRows(List.of());
+        samples.setRows(List.of());
+        resources.setRows(List.of());
         notes.setText("");
         chartChoice.removeAllItems();
         chartPanel.setChart(null);
@@ -248,8 +292,13 @@ public final class ResultsView extends JPanel {
     }
 
     private void showChart() {
-        Object name = chartChoice.getSelectedItem();
-        chartPanel.setChart(name == null ? null : charts.get(name.toString()));
+        int i = chartChoice.getSelectedIndex();
+        chartPanel.setChart(i < 0 ? null : List.copyOf(charts.values()).get(i));
+    }
+
+    /** What the chart list shows: the chart's title, and the file name its export gets. */
+    private static String chartTitle(String name, JFreeChart chart) {
+        return (chart.getTitle() == null ? name : chart.getTitle().getText()) + "  (" + name + ")";
     }
 
     private void sideBySide() {
@@ -275,7 +324,7 @@ public final class ResultsView extends JPanel {
     private void exportCharts() {
         JComboBox<ChartFormat> format = new JComboBox<>(ChartFormat.values());
         format.setName("export.format");
-        JFileChooser c = new JFileChooser(resultsDir.toFile());
+        JFileChooser c = new JFileChooser(exportFolder().toFile());
         c.setFileSelectionMode(JFileChooser.DIRECTORIES_ONLY);
         c.setDialogTitle("Export the charts into a folder");
         JPanel accessory = new JPanel(new BorderLayout());
@@ -283,27 +332,55 @@ public final class ResultsView extends JPanel {
         accessory.add(format, BorderLayout.SOUTH);
         c.setAccessory(accessory);
         if (c.showSaveDialog(this) == JFileChooser.APPROVE_OPTION) {
-            try {
-                List<Path> files = exportCharts(c.getSelectedFile().toPath(), (ChartFormat) format.getSelectedItem());
-                JOptionPane.showMessageDialog(this, files.size() + " charts written to " + c.getSelectedFile());
-            } catch (IOException e) {
-                JOptionPane.showMessageDialog(this, e.getMessage(), "Export failed", JOptionPane.ERROR_MESSAGE);
-            }
+            Path to = c.getSelectedFile().toPath();
+            ChartFormat f = (ChartFormat) format.getSelectedItem();
+            inBackground("exporting charts", () -> exportCharts(to, f).size() + " charts written to " + to);
         }
     }
 
     private void exportReport() {
-        JFileChooser c = new JFileChooser(resultsDir.toFile());
+        JFileChooser c = new JFileChooser(exportFolder().toFile());
         c.setFileSelectionMode(JFileChooser.DIRECTORIES_ONLY);
         c.setDialogTitle("Export the report (HTML, CSV, Markdown, charts) into a folder");
         if (c.showSaveDialog(this) == JFileChooser.APPROVE_OPTION && report != null) {
-            try {
-                List<Path> files = report.write(c.getSelectedFile().toPath());
-                JOptionPane.showMessageDialog(this, files.size() + " files written to " + c.getSelectedFile());
-            } catch (IOException e) {
-                JOptionPane.showMessageDialog(this, e.getMessage(), "Export failed", JOptionPane.ERROR_MESSAGE);
-            }
+            Path to = c.getSelectedFile().toPath();
+            ComparisonReport r = report;
+            inBackground("exporting the report", () -> r.write(to).size() + " files written to " + to);
         }
+    }
+
+    /** Exports go next to the run they come from by default, not among the run directories. */
+    private Path exportFolder() {
+        return shownDirectory != null ? shownDirectory : resultsDir;
+    }
+
+    private interface Export {
+        String run() throws IOException;
+    }
+
+    /** Writes off the event thread (charts of long runs take a while), then says what was written or what failed. */
+    private void inBackground(String what, Export export) {
+        setExportsEnabled(false);
+        heading.setToolTipText(what + " …");
+        Thread t = new Thread(() -> {
+            String done;
+            boolean ok;
+            try {
+                done = export.run();
+                ok = true;
+            } catch (IOException | RuntimeException e) {
+                done = e.getMessage();
+                ok = false;
+            }
+            String message = done;
+            boolean success = ok;
+            SwingUtilities.invokeLater(() -> {
+                setExportsEnabled(true);
+                JOptionPane.showMessageDialog(this, message, success ? "Export" : "Export failed",
+                        success ? JOptionPane.INFORMATION_MESSAGE : JOptionPane.ERROR_MESSAGE);
+            });
+        }, "envbench-export");
+        t.start();
     }
 
     /** The tab component holding the tables and charts (tests select tabs on it). */

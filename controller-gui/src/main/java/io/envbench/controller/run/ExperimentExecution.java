@@ -59,7 +59,7 @@ public final class ExperimentExecution {
         this.directory = directory;
         this.envbench = new EnvBench(root.resolve("targets"), null, true);
         this.runner = new ExperimentRunner(envbench, jmeter, root.resolve("testplans/http-load.jmx"), metricsInterval);
-        this.board = new LiveBoard(experiment.environmentNames(), Schedule.of(experiment).size());
+        this.board = new LiveBoard(experiment.environmentNames(), Schedule.of(experiment).size(), experiment.load().warmup());
     }
 
     public LiveBoard board() {
@@ -143,8 +143,9 @@ public final class ExperimentExecution {
             }
             board.log(c.passed() ? "passed" : c.cancelled() ? "cancelled: " + c.missingRuns() + " run(s) missing" : "not passed");
             conclusion.complete(c);
-        } catch (IOException | RuntimeException e) {
-            board.log("could not run: " + e.getMessage());
+        } catch (IOException | RuntimeException | Error e) {
+            // whatever went wrong, the view hears of it: a run never stays "running" for ever
+            board.log("could not run: " + e);
             conclusion.completeExceptionally(e);
         } finally {
             jtlPoller.shutdownNow();

@@ -12,6 +12,7 @@ import io.envbench.metrics.MetricsCollector;
 import io.envbench.results.Sample;
 import io.envbench.runner.PlannedRun;
 import io.envbench.runner.RunRecord;
+import io.envbench.stats.ElapsedDistribution;
 
 /**
  * What the run view shows while an experiment runs, gathered from the runner's threads (progress, metrics ticks)
@@ -52,10 +53,15 @@ public final class LiveBoard {
     private Duration timeLeft = Duration.ZERO;
     private long timeLeftAtNanos = System.nanoTime();
 
-    public LiveBoard(List<String> environmentNames, int plannedRuns) {
+    /**
+     * @param environmentNames in the experiment's order
+     * @param plannedRuns      runs in the schedule
+     * @param warmup           samples starting within this time of a run's first sample are left out of the figures
+     */
+    public LiveBoard(List<String> environmentNames, int plannedRuns, Duration warmup) {
         this.environmentNames = List.copyOf(environmentNames);
         this.runs = plannedRuns;
-        environmentNames.forEach(e -> perEnvironment.put(e, new PerEnvironment()));
+        environmentNames.forEach(e -> perEnvironment.put(e, new PerEnvironment(warmup.toMillis())));
     }
 
     public synchronized void runStarting(PlannedRun run, int index, int total, Duration left) {
@@ -94,10 +100,10 @@ public final class LiveBoard {
         }
     }
 
-    /** Samples of the running run's JTL, as they were written. */
+    /** Samples of the running run's JTL, as they were written; a run that is no longer the running one's are dropped. */
     public synchronized void samples(PlannedRun run, List<Sample> samples) {
         PerEnvironment p = perEnvironment.get(run.environment());
-        if (p != null) {
+        if (p != null && running != null && running.id().equals(run.id())) {
             samples.forEach(p::add);
         }
     }
@@ -135,19 +141,28 @@ public final class LiveBoard {
         final java.util.TreeMap<Long, long[]> perSecond = new java.util.TreeMap<>();
         final java.util.TreeMap<Long, long[]> elapsedBySecond = new java.util.TreeMap<>();
         long firstSecond = -1;
+        long firstStartMs = Long.MAX_VALUE;
+        final long warmupMs;
         /** The figures of the last window of the previous run, shown until the new run has a window of its own. */
         EnvironmentFigures previousRun;
 
+        PerEnvironment(long warmupMs) {
+            this.warmupMs = warmupMs;
+        }
+
         void newRun() {
-            if (perSecond.size() >= 2) {
-                previousRun = figures("");
+            EnvironmentFigures lastWindow = figures("");
+            if (!Double.isNaN(lastWindow.throughputPerSec())) {
+                previousRun = lastWindow;
             }
             perSecond.clear();
             elapsedBySecond.clear();
             firstSecond = -1;
+            firstStartMs = Long.MAX_VALUE;
         }
 
         void add(Sample s) {
+            firstStartMs = Math.min(firstStartMs, s.startMs());
             long second = (s.startMs() + s.elapsedMs()) / 1000;
             if (firstSecond < 0 || second < firstSecond) {
                 firstSecond = second;
@@ -174,31 +189,34 @@ public final class LiveBoard {
         }
 
         EnvironmentFigures figures(String env) {
-            if (perSecond.size() < 2) {
+            // the window: complete seconds after the warm-up and after the run's first (partial) second, up to the
+            // second before the newest, which may still be filling
+            long last = perSecond.isEmpty() ? 0 : perSecond.lastKey() - 1;
+            long afterWarmup = firstStartMs == Long.MAX_VALUE ? Long.MAX_VALUE : (firstStartMs + warmupMs + 999) / 1000;
+            long from = perSecond.isEmpty() ? Long.MAX_VALUE : Math.max(Math.max(perSecond.firstKey() + 1, afterWarmup),
+                    last - WINDOW_SECONDS + 1);
+            if (from > last) {
                 return previousRun == null ? new EnvironmentFigures(env, runsDone, Double.NaN, Double.NaN, Double.NaN, targetCpuPct, hostCpuPct)
                         : new EnvironmentFigures(env, runsDone, previousRun.throughputPerSec(), previousRun.p90Ms(), previousRun.errorPct(),
                         targetCpuPct, hostCpuPct);
             }
-            // the newest second may still be filling: the window is the complete seconds before it
-            long last = perSecond.lastKey() - 1;
-            long from = Math.max(perSecond.firstKey(), last - WINDOW_SECONDS + 1);
             long count = 0;
             long errors = 0;
-            int n = 0;
             for (var e : perSecond.subMap(from, true, last, true).entrySet()) {
                 count += e.getValue()[0];
                 errors += e.getValue()[1];
             }
-            long[] window = new long[(int) Math.min(Integer.MAX_VALUE, count)];
+            ElapsedDistribution window = new ElapsedDistribution();
             for (var e : elapsedBySecond.subMap(from, true, last, true).entrySet()) {
-                int k = (int) perSecond.get(e.getKey())[0];
-                System.arraycopy(e.getValue(), 0, window, n, Math.min(k, window.length - n));
-                n += k;
+                long[] elapsed = e.getValue();
+                int n = (int) Math.min(elapsed.length, perSecond.get(e.getKey())[0]);
+                for (int i = 0; i < n; i++) {
+                    window.add(elapsed[i]);
+                }
             }
-            Arrays.sort(window, 0, n);
-            // nearest rank, as the Aggregate Report's 90% line
-            double p90 = n == 0 ? Double.NaN : window[Math.max(0, (int) Math.ceil(0.9 * n) - 1)];
             double seconds = last - from + 1;
+            // nearest rank, the rule of the Aggregate Report's 90% line (the core's, as the report uses)
+            double p90 = window.count() == 0 ? Double.NaN : window.nearestRank(0.9);
             return new EnvironmentFigures(env, runsDone, count / seconds, p90, count == 0 ? Double.NaN : 100.0 * errors / count,
                     targetCpuPct, hostCpuPct);
         }

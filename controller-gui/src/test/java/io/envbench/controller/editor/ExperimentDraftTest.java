@@ -56,6 +56,26 @@ class ExperimentDraftTest {
     }
 
     @Test
+    void savedElsewhereRelativePathsStillNameTheSameFiles() throws Exception {
+        ExperimentDraft d = ExperimentDraft.fromYaml(Files.readString(STATIC_WEB));
+        Path elsewhere = Files.createTempDirectory("envbench-draft");
+        d.relocate(STATIC_WEB.getParent(), elsewhere);
+        Experiment moved = d.parse(elsewhere.resolve("static-web.yaml"), TARGETS);
+        assertEquals(ExperimentFile.read(STATIC_WEB, TARGETS).toYaml(), moved.toYaml().replace(elsewhere.resolve("static-web.yaml").toString(),
+                STATIC_WEB.toString()));
+        assertTrue(d.environment(3, "volume.source").endsWith("targets/nginx-static/site"), d.environment(3, "volume.source"));
+    }
+
+    @Test
+    void anEmptyPlanIsNamedAsThePlanField() {
+        ExperimentDraft d = ExperimentDraft.newExperiment("nginx-static");
+        d.loadKind(ExperimentDraft.LoadKind.PLAN);
+        ExperimentException e = d.check(STATIC_WEB, TARGETS).orElseThrow();
+        assertEquals("load.plan", e.fieldPath());
+        assertTrue(e.getMessage().contains(".jmx"), e.getMessage());
+    }
+
+    @Test
     void aBareMetalEnvironmentCarriesNoContainerField() {
         ExperimentDraft d = ExperimentDraft.newExperiment("nginx-static");
         d.environment(0, "cpuset", "0");

@@ -30,12 +30,12 @@ class LiveBoardTest {
 
     @Test
     void theWindowGivesThroughputAndTheAggregateReports90PercentLine() {
-        LiveBoard b = new LiveBoard(List.of("bare", "docker"), 4);
+        LiveBoard b = new LiveBoard(List.of("bare", "docker"), 4, Duration.ZERO);
         b.runStarting(BARE_1, 1, 4, Duration.ofSeconds(60));
         b.samples(BARE_1, load(1_000_000, 8, 10, true));
         LiveBoard.EnvironmentFigures f = b.snapshot().environments().get(0);
         assertEquals(10.0, f.throughputPerSec(), 1e-9, "10 samples in each complete second");
-        assertEquals(9.0, f.p90Ms(), "nearest rank of 1..10 ms: the 9th");
+        assertEquals(9.0, f.p90Ms(), "nearest rank of 1..10 ms, five times: the 45th of 50");
         assertEquals(0.0, f.errorPct());
         assertTrue(Double.isNaN(b.snapshot().environments().get(1).throughputPerSec()), "docker has not run");
         assertEquals(7, b.snapshot().throughputSeries().get("bare").size(), "the newest second is left out while it fills");
@@ -43,7 +43,7 @@ class LiveBoardTest {
 
     @Test
     void aNewRunKeepsThePreviousFiguresUntilItHasItsOwn() {
-        LiveBoard b = new LiveBoard(List.of("bare"), 4);
+        LiveBoard b = new LiveBoard(List.of("bare"), 4, Duration.ZERO);
         b.runStarting(BARE_1, 1, 4, Duration.ofSeconds(60));
         b.samples(BARE_1, load(1_000_000, 8, 20, false));
         b.runStarting(BARE_2, 2, 4, Duration.ofSeconds(30));
@@ -56,8 +56,20 @@ class LiveBoardTest {
     }
 
     @Test
+    void theWarmUpAndSamplesOfAnotherRunAreLeftOut() {
+        LiveBoard b = new LiveBoard(List.of("bare"), 4, Duration.ofSeconds(3));
+        b.runStarting(BARE_1, 1, 4, Duration.ofSeconds(60));
+        b.samples(BARE_1, load(1_000_000, 3, 10, true));
+        assertTrue(Double.isNaN(b.snapshot().environments().get(0).throughputPerSec()), "still warming up");
+        b.samples(BARE_2, load(1_003_000, 5, 50, true));
+        assertTrue(Double.isNaN(b.snapshot().environments().get(0).throughputPerSec()), "not the running run's samples");
+        b.samples(BARE_1, load(1_003_000, 5, 20, true));
+        assertEquals(20.0, b.snapshot().environments().get(0).throughputPerSec(), 1e-9, "only seconds after the warm-up");
+    }
+
+    @Test
     void logLinesAreHandedOverOnce() {
-        LiveBoard b = new LiveBoard(List.of("bare"), 1);
+        LiveBoard b = new LiveBoard(List.of("bare"), 1, Duration.ZERO);
         b.log("one");
         b.log("two");
         assertEquals(List.of("one", "two"), b.snapshot().newLogLines());

@@ -38,6 +38,7 @@ import org.jfree.chart.JFreeChart;
 
 import io.envbench.report.ComparisonCharts;
 import io.envbench.report.ComparisonReport;
+import io.envbench.report.table.ComparisonTable;
 import io.envbench.stats.Comparison;
 import io.envbench.results.JtlReader;
 import io.envbench.results.Sample;
@@ -93,7 +94,7 @@ public class ComparisonVisualizer extends AbstractVisualizer {
     /** The metrics file whose resources the export adds: the live run's, or one the user chose. */
     private transient volatile Path metricsFile;
 
-    private final ComparisonTable table = new ComparisonTable(new ComparisonTable.Model());
+    private final ComparisonTable table = new ComparisonTable(ComparisonReport.TABLE_HEAD);
     private final JTextField exclude = new JTextField(DEFAULT_EXCLUDE, 44);
     private final JLabel excludeProblem = new JLabel();
     private final JTabbedPane charts = new JTabbedPane(JTabbedPane.TOP, JTabbedPane.SCROLL_TAB_LAYOUT);
@@ -393,7 +394,7 @@ public class ComparisonVisualizer extends AbstractVisualizer {
 
     /** For tests, on the event thread: the rows shown. */
     List<String[]> shownRows() {
-        return table.comparisonModel().rows();
+        return table.rows();
     }
 
     /** For tests, on the event thread: the chart tabs shown. */

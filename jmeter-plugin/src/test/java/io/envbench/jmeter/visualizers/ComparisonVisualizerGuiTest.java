@@ -154,7 +154,7 @@ class ComparisonVisualizerGuiTest {
                 assertTrue(table.getColumnModel().getColumn(c).getWidth() >= header, "header cut: " + table.getColumnName(c));
                 for (int r = 0; r < table.getRowCount(); r++) {
                     int cell = table.prepareRenderer(table.getCellRenderer(r, c), r, c).getPreferredSize().width;
-                    assertTrue(table.getColumnModel().getColumn(c).getWidth() >= Math.min(cell, ComparisonTable.MAX_COLUMN_WIDTH - 14),
+                    assertTrue(table.getColumnModel().getColumn(c).getWidth() >= Math.min(cell, io.envbench.report.table.ComparisonTable.MAX_COLUMN_WIDTH - 14),
                             "cell cut: " + table.getValueAt(r, c));
                 }
             }

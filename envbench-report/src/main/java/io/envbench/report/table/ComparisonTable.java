@@ -1,45 +1,40 @@
-package io.envbench.jmeter.visualizers;
+package io.envbench.report.table;
 
 import java.awt.Component;
 import java.awt.event.MouseEvent;
 import java.util.Comparator;
 import java.util.List;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 import javax.swing.JTable;
 import javax.swing.RowSorter;
 import javax.swing.SortOrder;
+import javax.swing.SwingConstants;
 import javax.swing.table.AbstractTableModel;
+import javax.swing.table.DefaultTableCellRenderer;
 import javax.swing.table.JTableHeader;
 import javax.swing.table.TableCellRenderer;
 import javax.swing.table.TableColumn;
 import javax.swing.table.TableRowSorter;
 
-import io.envbench.report.ComparisonReport;
+import io.envbench.report.TableOrder;
 import io.envbench.stats.Comparison;
 
 /**
- * The Comparison listener's table: sorts a column by the number its cells start with (then by text), keeps
- * the TOTAL rows last in either direction, sizes each column to its widest cell and shows a cell's full text
- * as its tooltip. Swing: used on the event thread only.
+ * A comparison table as JMeter users expect it, for the JMeter listeners and the controller alike: a click on a
+ * header sorts by the cells' numbers (then text; see {@link TableOrder}), the TOTAL rows stay last in either
+ * direction, each column is as wide as its widest cell (at most {@link #MAX_COLUMN_WIDTH}) and a cell's full text
+ * is its tooltip. Rows are replaced whole and keep the user's sort. Swing: used on the event thread only.
  */
-final class ComparisonTable extends JTable {
+public final class ComparisonTable extends JTable {
     private static final long serialVersionUID = 1L;
     /** A column wider than this is cut; its tooltip has the rest. */
-    static final int MAX_COLUMN_WIDTH = 420;
+    public static final int MAX_COLUMN_WIDTH = 420;
     private static final int PADDING = 14;
 
-    /**
-     * One cell: its text as the report prints it, the number it starts with (NaN for text such as "baseline" or
-     * "~ p=0.485"), and whether its row is a TOTAL row.
-     */
+    /** One cell: its text as the report prints it, the number it holds (NaN for "baseline", "~"), whether its row is TOTAL. */
     record Cell(String text, double number, boolean total) {
-        private static final Pattern LEADING_NUMBER = Pattern.compile("^\\s*([+-]?\\d+(?:\\.\\d+)?(?:[eE][+-]?\\d+)?)");
-
         static Cell of(String text, boolean total) {
-            Matcher m = LEADING_NUMBER.matcher(text);
-            return new Cell(text, m.find() ? Double.parseDouble(m.group(1)) : Double.NaN, total);
+            return new Cell(text, TableOrder.number(text), total);
         }
 
         @Override
@@ -48,27 +43,28 @@ final class ComparisonTable extends JTable {
         }
     }
 
-    /** The rows of {@link ComparisonReport#tableRows()}, replaced whole: one event, and the user's sort order stays. */
+    /** Rows of the report's tables (label in the first column), replaced whole. */
     static final class Model extends AbstractTableModel {
         private static final long serialVersionUID = 1L;
+        private final String[] head;
         private transient List<Cell[]> rows = List.of();
         private transient List<String[]> texts = List.of();
 
+        Model(String[] head) {
+            this.head = head.clone();
+        }
+
         void setRows(List<String[]> report) {
-            this.texts = report;
+            this.texts = List.copyOf(report);
             this.rows = report.stream().map(r -> {
                 boolean total = r.length > 0 && Comparison.TOTAL.equals(r[0]);
-                Cell[] cells = new Cell[ComparisonReport.TABLE_HEAD.length];
+                Cell[] cells = new Cell[head.length];
                 for (int c = 0; c < cells.length; c++) {
                     cells[c] = Cell.of(c < r.length ? r[c] : "", total);
                 }
                 return cells;
             }).toList();
             fireTableDataChanged();
-        }
-
-        List<String[]> rows() {
-            return texts;
         }
 
         @Override
@@ -78,12 +74,12 @@ final class ComparisonTable extends JTable {
 
         @Override
         public int getColumnCount() {
-            return ComparisonReport.TABLE_HEAD.length;
+            return head.length;
         }
 
         @Override
         public String getColumnName(int column) {
-            return ComparisonReport.TABLE_HEAD[column];
+            return head[column];
         }
 
         @Override
@@ -99,22 +95,38 @@ final class ComparisonTable extends JTable {
 
     private final Model model;
 
-    ComparisonTable(Model model) {
+    /** @param head the column names, e.g. {@code ComparisonReport.TABLE_HEAD}; the first column is the label */
+    public ComparisonTable(String[] head) {
+        this(new Model(head));
+    }
+
+    private ComparisonTable(Model model) {
         super(model);
         this.model = model;
         setAutoResizeMode(AUTO_RESIZE_OFF);
+        setFillsViewportHeight(true);
         TableRowSorter<Model> sorter = new TableRowSorter<>(model);
         for (int c = 0; c < model.getColumnCount(); c++) {
             sorter.setComparator(c, byNumberTotalLast(sorter, c));
         }
         setRowSorter(sorter);
+        DefaultTableCellRenderer numbers = new DefaultTableCellRenderer();
+        numbers.setHorizontalAlignment(SwingConstants.RIGHT);
+        for (int c = 2; c < model.getColumnCount(); c++) {
+            getColumnModel().getColumn(c).setCellRenderer(numbers); // label and environment left, figures right
+        }
         fitColumns();
     }
 
     /** New rows, sorted as the user chose, and columns fitted to them. */
-    void setRows(List<String[]> rows) {
-        model.setRows(rows); // the table and its sorter take the change before this returns
+    public void setRows(List<String[]> rows) {
+        model.setRows(rows);
         fitColumns();
+    }
+
+    /** The rows as given (not as sorted). */
+    public List<String[]> rows() {
+        return model.texts;
     }
 
     /**
@@ -127,13 +139,7 @@ final class ComparisonTable extends JTable {
                 int last = a.total() ? 1 : -1;
                 return descending(sorter, column) ? -last : last;
             }
-            boolean an = Double.isNaN(a.number());
-            boolean bn = Double.isNaN(b.number());
-            if (an != bn) {
-                return an ? 1 : -1;
-            }
-            int byNumber = an ? 0 : Double.compare(a.number(), b.number());
-            return byNumber != 0 ? byNumber : a.text().compareTo(b.text());
+            return TableOrder.CELLS.compare(a.text(), b.text());
         };
     }
 
@@ -143,14 +149,15 @@ final class ComparisonTable extends JTable {
     }
 
     /** Each column as wide as its header or widest cell, at most {@link #MAX_COLUMN_WIDTH}. */
-    void fitColumns() {
+    public void fitColumns() {
         JTableHeader header = getTableHeader();
         for (int c = 0; c < getColumnCount(); c++) {
             TableColumn column = getColumnModel().getColumn(c);
             TableCellRenderer hr = column.getHeaderRenderer() != null ? column.getHeaderRenderer()
                     : header == null ? null : header.getDefaultRenderer();
+            // room for the sort arrow too
             int width = hr == null ? 0
-                    : hr.getTableCellRendererComponent(this, column.getHeaderValue(), false, false, -1, c).getPreferredSize().width;
+                    : hr.getTableCellRendererComponent(this, column.getHeaderValue() + " ▲", false, false, -1, c).getPreferredSize().width;
             for (int r = 0; r < getRowCount(); r++) {
                 Component cell = prepareRenderer(getCellRenderer(r, c), r, c);
                 width = Math.max(width, cell.getPreferredSize().width);
@@ -167,7 +174,7 @@ final class ComparisonTable extends JTable {
         if (row < 0 || column < 0) {
             return null;
         }
-        return ComparisonReport.TABLE_HEAD[convertColumnIndexToModel(column)] + ": " + getValueAt(row, column);
+        return getColumnName(column) + ": " + getValueAt(row, column);
     }
 
     @Override
@@ -178,12 +185,8 @@ final class ComparisonTable extends JTable {
             @Override
             public String getToolTipText(MouseEvent e) {
                 int column = columnAtPoint(e.getPoint());
-                return column < 0 ? null : ComparisonReport.TABLE_HEAD[convertColumnIndexToModel(column)] + " (click to sort)";
+                return column < 0 ? null : getColumnModel().getColumn(column).getHeaderValue() + " (click to sort by its numbers; TOTAL stays last)";
             }
         };
-    }
-
-    Model comparisonModel() {
-        return model;
     }
 }
