@@ -273,10 +273,27 @@ public final class ComparisonCharts {
     }
 
     /**
+     * Several runs' readings pooled (each run's time from its own start) as one line: the mean of the readings in
+     * each whole second, so the runs' lines do not zigzag over each other.
+     */
+    static List<double[]> meanPerSecond(List<double[]> points) {
+        java.util.TreeMap<Long, double[]> bySecond = new java.util.TreeMap<>();
+        for (double[] p : points) {
+            double[] sumAndCount = bySecond.computeIfAbsent((long) Math.floor(p[0]), k -> new double[2]);
+            sumAndCount[0] += p[1];
+            sumAndCount[1]++;
+        }
+        List<double[]> mean = new ArrayList<>();
+        bySecond.forEach((second, v) -> mean.add(new double[] {second, v[0] / v[1]}));
+        return mean;
+    }
+
+    /**
      * Host CPU and the target's CPU over time per environment, from the Resource Monitor's metrics file, counted one
      * way ({@link #CPU_AXIS}): the host's share of the whole machine is converted to cores by its core count (the
      * file's per-core columns), so a 2-core host fully busy reads 200. Host lines are solid, target lines dashed, in
      * their environment's colour. A host without per-core columns is left out, and the subtitle says so.
+     * Several runs pool as the mean of each second.
      */
     public JFreeChart cpuOverTime(MetricsFile metrics) {
         XYSeriesCollection data = new XYSeriesCollection();
@@ -286,7 +303,7 @@ public final class ComparisonCharts {
             List<double[]> host = metrics.over(env, HOST_CPU_METRIC);
             if (cores > 0 && !host.isEmpty()) {
                 XYSeries s = new XYSeries(new CpuSeriesKey(env, CpuSeriesKey.HOST));
-                host.forEach(p -> s.add(p[0], p[1] * cores));
+                meanPerSecond(host).forEach(p -> s.add(p[0], p[1] * cores));
                 data.addSeries(s);
             } else if (!host.isEmpty()) {
                 hostsLeftOut.add(env);
@@ -294,7 +311,7 @@ public final class ComparisonCharts {
             List<double[]> target = metrics.over(env, TARGET_CPU_METRIC);
             if (!target.isEmpty()) {
                 XYSeries s = new XYSeries(new CpuSeriesKey(env, CpuSeriesKey.TARGET));
-                target.forEach(p -> s.add(p[0], p[1]));
+                meanPerSecond(target).forEach(p -> s.add(p[0], p[1]));
                 data.addSeries(s);
             }
         }
@@ -306,7 +323,8 @@ public final class ComparisonCharts {
                 key -> ((CpuSeriesKey) key).whose().equals(CpuSeriesKey.TARGET) ? ChartStyle.DASHED : ChartStyle.SOLID);
         wholeSeconds(plot);
         plot.setFixedLegendItems(cpuLegend());
-        String subtitle = "solid: the whole host, all its cores; dashed: the target (its container or process tree)";
+        String subtitle = "solid: the whole host, all its cores; dashed: the target (its container or process tree); "
+                + "each second the mean of the runs";
         chart.addSubtitle(subtitle(hostsLeftOut.isEmpty() ? subtitle
                 : subtitle + "; host CPU of " + String.join(", ", hostsLeftOut) + " not shown: no per-core columns to count its cores"));
         return chart;
