@@ -165,14 +165,17 @@ public final class BareMetalLauncher {
         root.descendants().forEach(all::add);
         formerDescendants.stream().filter(ProcessHandle::isAlive).filter(h -> !all.contains(h)).forEach(all::add);
         all.forEach(ProcessHandle::destroy);
+        // polled here: onExit() of a process that is not our child backs off to a second or more between looks
         long deadline = System.nanoTime() + STOP_GRACE.toNanos();
-        for (ProcessHandle h : all) {
+        while (all.stream().anyMatch(ProcessHandle::isAlive) && System.nanoTime() < deadline) {
             try {
-                h.onExit().get(Math.max(1, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
-            } catch (Exception e) {
-                h.destroyForcibly();
+                Thread.sleep(20);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
             }
         }
+        all.stream().filter(ProcessHandle::isAlive).forEach(ProcessHandle::destroyForcibly);
     }
 
     private static final class BareProcess implements RunningTarget, ReadinessContext {

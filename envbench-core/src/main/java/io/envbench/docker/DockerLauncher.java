@@ -202,8 +202,8 @@ public final class DockerLauncher {
         private volatile InspectContainerResponse inspect;
         private volatile boolean stopped;
         private final List<DeathWatch> deathWatches = new java.util.concurrent.CopyOnWriteArrayList<>();
-        /** Set when a watch heard it die: its last output is kept before the container is removed. */
-        private volatile boolean died;
+        /** Set when a watch heard it die and the container is still there: its last output is kept before it is removed. */
+        private volatile boolean diedWithOutput;
         private volatile String outputAtDeath;
 
         RunningContainer(DockerClient docker, String environment, String id, ContainerTarget target, String createdVolume) {
@@ -292,7 +292,7 @@ public final class DockerLauncher {
         public DeathWatch watchForDeath(java.util.function.Consumer<String> onDeath) {
             DeathWatch w = ContainerDeathWatch.start(docker, id, reason -> {
                 if (!stopped) {
-                    died = true;
+                    diedWithOutput = !ContainerDeathWatch.REMOVED_FROM_OUTSIDE.equals(reason);
                     onDeath.accept(reason);
                 }
             });
@@ -310,7 +310,7 @@ public final class DockerLauncher {
             }
             stopped = true;
             deathWatches.forEach(DeathWatch::close);
-            if (died) { // what it printed last says why it died; removing the container loses it
+            if (diedWithOutput) { // what it printed last says why it died; removing the container loses it
                 outputAtDeath = logsOf(docker, id, 500).stripTrailing();
             }
             try {

@@ -38,6 +38,8 @@ public final class ContainerDeathWatch implements DeathWatch {
     private static final Logger log = LoggerFactory.getLogger(ContainerDeathWatch.class);
     /** Between subscriptions after a stream ended: never more often than this. */
     static final long RESUBSCRIBE_DELAY_MS = 1000;
+    /** The reason when the container was removed by someone else ({@code docker rm -f}). */
+    public static final String REMOVED_FROM_OUTSIDE = "removed from outside";
 
     private final DockerClient docker;
     private final String containerId;
@@ -111,7 +113,7 @@ public final class ContainerDeathWatch implements DeathWatch {
         switch (action.toLowerCase(Locale.ROOT)) {
             case "oom" -> oomSeen = true;
             case "die" -> report(this::whyDied);
-            case "destroy" -> report(() -> "removed from outside");
+            case "destroy" -> report(() -> REMOVED_FROM_OUTSIDE);
             default -> { }
         }
     }
@@ -133,13 +135,13 @@ public final class ContainerDeathWatch implements DeathWatch {
         try {
             c = docker.inspectContainerCmd(containerId).exec();
         } catch (NotFoundException e) {
-            return "removed from outside";
+            return REMOVED_FROM_OUTSIDE;
         } catch (RuntimeException e) {
             return oomSeen ? "killed: out of memory" : "died (Docker did not say why: " + e.getMessage() + ")";
         }
         InspectContainerResponse.ContainerState s = c.getState();
         if ("removing".equals(s.getStatus()) || Boolean.TRUE.equals(s.getDead())) {
-            return "removed from outside";
+            return REMOVED_FROM_OUTSIDE;
         }
         if (oomSeen || Boolean.TRUE.equals(s.getOOMKilled())) {
             Long limit = c.getHostConfig() == null ? null : c.getHostConfig().getMemory();
