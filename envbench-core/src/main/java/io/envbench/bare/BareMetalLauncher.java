@@ -4,6 +4,8 @@ import io.envbench.environment.Endpoint;
 import io.envbench.environment.RunSession;
 import io.envbench.environment.RunningTarget;
 import io.envbench.environment.TargetStartException;
+import io.envbench.liveness.DeathWatch;
+import io.envbench.liveness.ProcessDeathWatch;
 import io.envbench.readiness.ReadinessContext;
 import io.envbench.recipe.BareMetalTarget;
 import io.envbench.settings.InvalidSettingException;
@@ -84,6 +86,8 @@ public final class BareMetalLauncher {
             throw e;
         }
         running.readyAfter = Duration.ofNanos(System.nanoTime() - t0);
+        // a server's workers (nginx) outlive a master killed with SIGKILL: they are stopped with it
+        running.treeAtReady = process.descendants().toList();
         log.info("bare metal {} ready in {} ms: {}", environment, running.readyAfter.toMillis(), running.describe());
         return running;
     }
@@ -148,18 +152,30 @@ public final class BareMetalLauncher {
 
     /** SIGTERM to the process and its descendants, SIGKILL after a grace period. */
     static void kill(ProcessHandle root) {
+        kill(root, List.of());
+    }
+
+    /**
+     * Also stops {@code formerDescendants} still alive: children orphaned when the root died. A handle
+     * remembers its process's start time, so a reused PID is never signalled.
+     */
+    static void kill(ProcessHandle root, List<ProcessHandle> formerDescendants) {
         List<ProcessHandle> all = new ArrayList<>();
         all.add(root);
         root.descendants().forEach(all::add);
+        formerDescendants.stream().filter(ProcessHandle::isAlive).filter(h -> !all.contains(h)).forEach(all::add);
         all.forEach(ProcessHandle::destroy);
+        // polled here: onExit() of a process that is not our child backs off to a second or more between looks
         long deadline = System.nanoTime() + STOP_GRACE.toNanos();
-        for (ProcessHandle h : all) {
+        while (all.stream().anyMatch(ProcessHandle::isAlive) && System.nanoTime() < deadline) {
             try {
-                h.onExit().get(Math.max(1, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
-            } catch (Exception e) {
-                h.destroyForcibly();
+                Thread.sleep(20);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
             }
         }
+        all.stream().filter(ProcessHandle::isAlive).forEach(ProcessHandle::destroyForcibly);
     }
 
     private static final class BareProcess implements RunningTarget, ReadinessContext {
@@ -172,6 +188,8 @@ public final class BareMetalLauncher {
         private final java.util.Map<String, String> env;
         private volatile Duration readyAfter = Duration.ZERO;
         private volatile boolean stopped;
+        private volatile List<ProcessHandle> treeAtReady = List.of();
+        private final List<DeathWatch> deathWatches = new java.util.concurrent.CopyOnWriteArrayList<>();
 
         BareProcess(String environment, Process process, Path logFile, Optional<Endpoint> endpoint, Path stateFile, Path workDir,
                     java.util.Map<String, String> env) {
@@ -230,12 +248,27 @@ public final class BareMetalLauncher {
         }
 
         @Override
+        public DeathWatch watchForDeath(java.util.function.Consumer<String> onDeath) {
+            DeathWatch w = ProcessDeathWatch.start(process, reason -> {
+                if (!stopped) {
+                    onDeath.accept(reason);
+                }
+            });
+            deathWatches.add(w);
+            if (stopped) {
+                w.close();
+            }
+            return w;
+        }
+
+        @Override
         public synchronized void stop() {
             if (stopped) {
                 return;
             }
             stopped = true;
-            kill(process.toHandle());
+            deathWatches.forEach(DeathWatch::close);
+            kill(process.toHandle(), treeAtReady);
             try {
                 Files.deleteIfExists(stateFile);
             } catch (IOException e) {

@@ -4,6 +4,8 @@ import io.envbench.environment.Endpoint;
 import io.envbench.environment.RunSession;
 import io.envbench.environment.RunningTarget;
 import io.envbench.environment.TargetStartException;
+import io.envbench.liveness.ContainerDeathWatch;
+import io.envbench.liveness.DeathWatch;
 import io.envbench.readiness.ReadinessContext;
 import io.envbench.recipe.ContainerTarget;
 import io.envbench.settings.InvalidSettingException;
@@ -199,6 +201,10 @@ public final class DockerLauncher {
         private volatile Duration readyAfter = Duration.ZERO;
         private volatile InspectContainerResponse inspect;
         private volatile boolean stopped;
+        private final List<DeathWatch> deathWatches = new java.util.concurrent.CopyOnWriteArrayList<>();
+        /** Set when a watch heard it die and the container is still there: its last output is kept before it is removed. */
+        private volatile boolean diedWithOutput;
+        private volatile String outputAtDeath;
 
         RunningContainer(DockerClient docker, String environment, String id, ContainerTarget target, String createdVolume) {
             this.docker = docker;
@@ -274,7 +280,27 @@ public final class DockerLauncher {
 
         @Override
         public String logs(int lines) {
+            String kept = outputAtDeath;
+            if (kept != null) {
+                String[] all = kept.split("\n", -1);
+                return String.join("\n", java.util.Arrays.asList(all).subList(Math.max(0, all.length - lines), all.length));
+            }
             return logsOf(docker, id, lines);
+        }
+
+        @Override
+        public DeathWatch watchForDeath(java.util.function.Consumer<String> onDeath) {
+            DeathWatch w = ContainerDeathWatch.start(docker, id, reason -> {
+                if (!stopped) {
+                    diedWithOutput = !ContainerDeathWatch.REMOVED_FROM_OUTSIDE.equals(reason);
+                    onDeath.accept(reason);
+                }
+            });
+            deathWatches.add(w);
+            if (stopped) { // stopped while the watch started
+                w.close();
+            }
+            return w;
         }
 
         @Override
@@ -283,6 +309,10 @@ public final class DockerLauncher {
                 return;
             }
             stopped = true;
+            deathWatches.forEach(DeathWatch::close);
+            if (diedWithOutput) { // what it printed last says why it died; removing the container loses it
+                outputAtDeath = logsOf(docker, id, 500).stripTrailing();
+            }
             try {
                 docker.stopContainerCmd(id).withTimeout(5).exec();
             } catch (RuntimeException e) {

@@ -23,8 +23,11 @@ import io.envbench.settings.InvalidSettingException;
  * The environments one owner (a JMeter engine, the runner, a test) has started: any number at once, by
  * name. A name and a port are reserved atomically before anything starts, so two starts of one name or
  * port cannot both go ahead: one wins, the other fails at once with a message and leaves nothing.
- * Listeners hear of every start and stop. Thread-safe: every state change happens under this object's
- * lock, and no start or stop (which take seconds) runs under it.
+ * Listeners hear of every start and stop. A running environment is watched for a death EnvBench did not
+ * cause (see {@link RunningTarget#watchForDeath}): it is then marked down with the reason
+ * ({@link #whyDown}), what is left of it is removed, and listeners hear {@link Listener#died}; a stop made
+ * here is never a death. Thread-safe: every state change happens under this object's lock, and no start
+ * or stop (which take seconds) runs under it.
  */
 public final class EnvironmentRegistry implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(EnvironmentRegistry.class);
@@ -39,6 +42,15 @@ public final class EnvironmentRegistry implements AutoCloseable {
 
         default void stopped(String environment) {
         }
+
+        /**
+         * The environment died without EnvBench stopping it (OOM killer, crash, removed from outside); called
+         * once, after what was left of it is removed, on a thread of the watch. {@link #stopped} is not called.
+         *
+         * @param reason what a user reads, e.g. {@code killed: out of memory, limit 6m}
+         */
+        default void died(String environment, String reason) {
+        }
     }
 
     private final Path targetsDir;
@@ -49,6 +61,9 @@ public final class EnvironmentRegistry implements AutoCloseable {
     private final Map<String, Starting> starting = new LinkedHashMap<>();
     /** name -> the port of an environment being stopped: neither is free until the stop has finished. */
     private final Map<String, Integer> stopping = new LinkedHashMap<>();
+
+    /** name -> why it died, until the name starts again. */
+    private final Map<String, String> down = new LinkedHashMap<>();
 
     private record Starting(int port, Thread thread) {
     }
@@ -94,6 +109,11 @@ public final class EnvironmentRegistry implements AutoCloseable {
         return running.containsKey(name);
     }
 
+    /** Why the environment of this name died, when it died since it last started; empty otherwise. */
+    public synchronized Optional<String> whyDown(String name) {
+        return Optional.ofNullable(down.get(name));
+    }
+
     /**
      * Starts an environment alongside those running.
      *
@@ -128,6 +148,7 @@ public final class EnvironmentRegistry implements AutoCloseable {
             t.stop();
             throw new TargetStartException("environment '" + def.name() + "' was stopped: its owner is shutting down");
         }
+        t.watchForDeath(reason -> died(def.name(), t, reason));
         listeners.forEach(l -> l.started(t));
         return t;
     }
@@ -162,6 +183,7 @@ public final class EnvironmentRegistry implements AutoCloseable {
             }
         }
         starting.put(def.name(), new Starting(port, Thread.currentThread()));
+        down.remove(def.name());
     }
 
     /**
@@ -211,6 +233,32 @@ public final class EnvironmentRegistry implements AutoCloseable {
         log.info("stopped environment {}", name);
         listeners.forEach(l -> l.stopped(name));
         return true;
+    }
+
+    /**
+     * A watch heard the target die. Only the target still registered under its name counts: one that
+     * {@link #stop} took out first is being stopped by EnvBench, and that is no death.
+     */
+    private void died(String name, RunningTarget t, String reason) {
+        synchronized (this) {
+            if (running.get(name) != t) {
+                return;
+            }
+            running.remove(name);
+            stopping.put(name, t.endpoint().map(Endpoint::port).orElse(0));
+            down.put(name, reason);
+        }
+        log.warn("environment {} died: {}", name, reason);
+        try {
+            t.stop(); // removes what is left (an exited container, orphaned workers, the state file)
+        } catch (RuntimeException e) {
+            log.warn("cleaning up after {} died: {}", name, e.toString());
+        } finally {
+            synchronized (this) {
+                stopping.remove(name);
+            }
+        }
+        listeners.forEach(l -> l.died(name, reason));
     }
 
     /**

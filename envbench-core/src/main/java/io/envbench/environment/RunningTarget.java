@@ -2,6 +2,9 @@ package io.envbench.environment;
 
 import java.time.Duration;
 import java.util.Optional;
+import java.util.function.Consumer;
+
+import io.envbench.liveness.DeathWatch;
 
 /** A started, ready target. Stopping it removes everything that was made for it. */
 public interface RunningTarget extends AutoCloseable {
@@ -25,6 +28,13 @@ public interface RunningTarget extends AutoCloseable {
 
     /** The last lines the server printed. */
     String logs(int lines);
+
+    /**
+     * Watches for a death EnvBench did not cause (OOM killer, crash, removed from outside): {@code onDeath}
+     * hears it once, with a reason a user reads, e.g. {@code killed: out of memory, limit 6m}. {@link #stop()}
+     * ends every watch before it stops anything, so a stop EnvBench makes is never a death.
+     */
+    DeathWatch watchForDeath(Consumer<String> onDeath);
 
     /** Stops the target and removes what was made for it; safe to call twice. */
     void stop();

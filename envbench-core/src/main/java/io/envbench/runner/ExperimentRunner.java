@@ -23,6 +23,7 @@ import org.slf4j.LoggerFactory;
 
 import io.envbench.EnvBench;
 import io.envbench.environment.EnvironmentDefinition;
+import io.envbench.environment.EnvironmentRegistry;
 import io.envbench.environment.RunningTarget;
 import io.envbench.environment.TargetStartException;
 import io.envbench.experiment.Experiment;
@@ -37,7 +38,9 @@ import io.envbench.settings.InvalidSettingException;
  * and {@code envbench.port}), records the host and the environment's metrics, keeps the JTL, JMeter's
  * log and the target's output, and tears the environment down. The runner owns the environments, so
  * the same experiment can later drive remote JMeter engines. {@link #cancel()} (Ctrl-C) stops the load,
- * tears everything down and keeps what was recorded. One experiment at a time per runner.
+ * tears everything down and keeps what was recorded. A target that dies during its run (OOM killer, crash,
+ * removed from outside) ends that run at once: its JMeter is stopped, the run is recorded as
+ * {@code failed: target died: <reason>}, and the next run goes on. One experiment at a time per runner.
  */
 public final class ExperimentRunner {
     private static final Logger log = LoggerFactory.getLogger(ExperimentRunner.class);
@@ -157,14 +160,34 @@ public final class ExperimentRunner {
             progress.log(r.id() + ": " + def.name() + " did not start: " + why);
             return new RunRecord(r, start, Instant.now(), cancelled ? RunRecord.INTERRUPTED : "failed: start: " + firstLine(why), 0, 0, null);
         }
+        AtomicReference<String> died = new AtomicReference<>();
+        EnvironmentRegistry.Listener deathOfThisRun = new EnvironmentRegistry.Listener() {
+            @Override
+            public void died(String environment, String reason) {
+                if (environment.equals(def.name()) && died.compareAndSet(null, reason)) {
+                    progress.log(r.id() + ": " + environment + " died: " + reason + "; its load is stopped, the next run goes on");
+                    Process p = load.get();
+                    if (p != null) {
+                        p.destroy(); // not left hammering a dead port for the rest of the run
+                    }
+                }
+            }
+        };
+        envbench.environments().addListener(deathOfThisRun);
+        // a death between the start and the listener is marked all the same
+        envbench.environments().whyDown(def.name()).ifPresent(why -> deathOfThisRun.died(def.name(), why));
         String status;
         try {
-            status = load(e, r, dir, target, progress, timeLeft);
+            status = load(e, r, dir, target, progress, timeLeft, died);
         } catch (IOException ex) { // JMeter could not be started: this run fails, the others go on
             status = "failed: JMeter did not start: " + ex.getMessage();
         } finally {
-            writeTargetLog(dir.targetLog(r), target);
+            envbench.environments().removeListener(deathOfThisRun);
+            writeTargetLog(dir.targetLog(r), target, died.get());
             envbench.environments().stop(def.name());
+        }
+        if (died.get() != null) {
+            status = "failed: target died: " + died.get();
         }
         Instant end = Instant.now();
         long samples = 0;
@@ -184,8 +207,8 @@ public final class ExperimentRunner {
     }
 
     /** Runs JMeter against the started target; returns the run's status. */
-    private String load(Experiment e, PlannedRun r, RunDirectory dir, RunningTarget target, RunProgress progress, Duration timeLeft)
-            throws IOException {
+    private String load(Experiment e, PlannedRun r, RunDirectory dir, RunningTarget target, RunProgress progress, Duration timeLeft,
+                        AtomicReference<String> died) throws IOException {
         Map<String, String> props = new LinkedHashMap<>();
         target.endpoint().ifPresent(ep -> {
             props.put("envbench.host", ep.host());
@@ -212,10 +235,13 @@ public final class ExperimentRunner {
         if (cancelled) {
             return RunRecord.INTERRUPTED;
         }
+        if (died.get() != null) {
+            return "failed: target died";
+        }
         List<String> cmd = jmeter.headless(plan, dir.jtl(r), dir.jmeterLog(r), props, List.of());
         Process p = new ProcessBuilder(cmd).directory(dir.root().toFile()).redirectErrorStream(true).start();
         load.set(p);
-        if (cancelled) {
+        if (cancelled || died.get() != null) { // either came while JMeter started
             p.destroy();
         }
         MetricsCollector metrics = null;
@@ -281,9 +307,10 @@ public final class ExperimentRunner {
         }
     }
 
-    private static void writeTargetLog(Path file, RunningTarget target) {
+    private static void writeTargetLog(Path file, RunningTarget target, String diedOf) {
         try {
-            Files.writeString(file, target.describe() + "\n--- last 500 lines of output ---\n" + target.logs(500) + "\n");
+            Files.writeString(file, target.describe() + (diedOf == null ? "" : "\ndied during the run: " + diedOf)
+                    + "\n--- last 500 lines of output ---\n" + target.logs(500) + "\n");
         } catch (IOException | RuntimeException e) {
             log.warn("target log of {}: {}", target.environment(), e.toString());
         }

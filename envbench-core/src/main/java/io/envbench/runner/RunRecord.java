@@ -8,7 +8,8 @@ import java.time.Instant;
  * @param run     which run
  * @param start   when its environment was asked to start
  * @param end     when it was torn down
- * @param status  {@link #OK}, {@link #INTERRUPTED}, or {@code failed: <reason>}
+ * @param status  {@link #OK}, {@link #INTERRUPTED}, or {@code failed: <reason>} (e.g. {@code failed: target died:
+ *                killed: out of memory, limit 6m} when the target died during the run)
  * @param samples samples in its JTL (warm-up included)
  * @param startToReadyMs how long the environment took from its start to ready (0 when it did not start)
  * @param firstSample    when the load's first sample started (null without samples): the runner's own

@@ -13,6 +13,9 @@ import io.envbench.EnvBench;
 import io.envbench.environment.EnvironmentRegistry;
 import io.envbench.metrics.MetricsCollector;
 
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
 /**
  * What the EnvBench elements of one JMeter JVM share: the {@link EnvBench} instance whose environments the
  * Target Environment samplers start, which environment each thread group started, and the Resource
@@ -21,6 +24,7 @@ import io.envbench.metrics.MetricsCollector;
  * group's environment (or the one its Environment Tag names), never with a JVM-wide "current" one.
  */
 public final class JMeterEnvBench {
+    private static final Logger log = LoggerFactory.getLogger(JMeterEnvBench.class);
     private static EnvBench instance;
     /**
      * thread group -> environment its Target Environment sampler started last. By instance, not name: two
@@ -43,6 +47,15 @@ public final class JMeterEnvBench {
                 public void stopped(String environment) {
                     BY_THREAD_GROUP.values().removeIf(environment::equals);
                     EnvBenchProperties.forgetEndpoint(environment);
+                }
+
+                /** As a stop, and said in JMeter's log: load to it falls back to the loopback defaults and fails. */
+                @Override
+                public void died(String environment, String reason) {
+                    BY_THREAD_GROUP.values().removeIf(environment::equals);
+                    EnvBenchProperties.forgetEndpoint(environment);
+                    log.error("EnvBench: environment {} died during the test: {}; its envbench.{}.host/port are removed, "
+                            + "so samples meant for it fail from now on", environment, reason, environment);
                 }
             });
         }

@@ -31,7 +31,9 @@ import io.envbench.docker.VolumeMount;
  * Starts, stops or switches to a named environment: the same target as a host process or a container.
  * A start's elapsed time is start-to-ready. On success the endpoint is published as the JMeter
  * properties {@code envbench.host} / {@code envbench.port}, for HTTP samplers to use with {@code ${__P(envbench.host,127.0.0.1)}} and {@code ${__P(envbench.port,18080)}}.
- * When the test ends, every environment it started is stopped.
+ * When the test ends, every environment it started is stopped. An environment that died during the test
+ * (OOM killer, crash, removed from outside) loses its endpoint properties at once, JMeter's log says
+ * why, and the next stop of it fails with the reason.
  */
 public class TargetEnvironmentSampler extends AbstractSampler implements TestBean, TestStateListener {
     private static final long serialVersionUID = 1L;
@@ -82,8 +84,14 @@ public class TargetEnvironmentSampler extends AbstractSampler implements TestBea
                 case ACTION_STOP -> {
                     String name = requiredName();
                     tagThread(name);
-                    boolean was = JMeterEnvBench.environments().stop(name); // its endpoint is forgotten when it stops
-                    SampleResults.ok(r, t0, was ? "stopped " + name : name + " was not running");
+                    EnvironmentRegistry envs = JMeterEnvBench.environments();
+                    boolean was = envs.stop(name); // its endpoint is forgotten when it stops
+                    var died = was ? java.util.Optional.<String>empty() : envs.whyDown(name);
+                    if (died.isPresent()) { // the load it carried failed: this sample says why
+                        fail(r, t0, "environment " + name + " died during the test: " + died.get());
+                    } else {
+                        SampleResults.ok(r, t0, was ? "stopped " + name : name + " was not running");
+                    }
                 }
                 default -> throw new InvalidSettingException("action", "'" + action + "' is not an action; use start, stop or switch");
             }

@@ -1,0 +1,193 @@
+package io.envbench.liveness;
+
+import java.io.Closeable;
+import java.time.Instant;
+import java.util.Locale;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Consumer;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import com.github.dockerjava.api.DockerClient;
+import com.github.dockerjava.api.async.ResultCallback;
+import com.github.dockerjava.api.command.InspectContainerResponse;
+import com.github.dockerjava.api.exception.NotFoundException;
+import com.github.dockerjava.api.model.Event;
+import com.github.dockerjava.api.model.EventType;
+
+/**
+ * A container's death, from Docker's events API: one streaming request per container, filtered by its id
+ * to {@code oom}, {@code die} and {@code destroy}. Chosen over polling {@code inspect} every second because
+ * it costs nothing while nothing dies (an idle connection, no request per second per container on the
+ * daemon) and hears of a death within milliseconds rather than up to a second later. On {@code die} one
+ * inspect says why:
+ * <ul>
+ * <li>{@code killed: out of memory, limit 6m} when Docker saw the OOM killer (the limit from the
+ *     container's own HostConfig);</li>
+ * <li>{@code removed from outside} when the container is being removed or is gone ({@code docker rm -f});</li>
+ * <li>{@code exited with code N}, with Docker's error message when it gives one.</li>
+ * </ul>
+ * The stream ends when the client's response timeout passes without an event, or when the daemon goes
+ * away; the watch then subscribes again from where it stopped ({@code since}, so no event falls in the
+ * gap), at most once a second.
+ */
+public final class ContainerDeathWatch implements DeathWatch {
+    private static final Logger log = LoggerFactory.getLogger(ContainerDeathWatch.class);
+    /** Between subscriptions after a stream ended: never more often than this. */
+    static final long RESUBSCRIBE_DELAY_MS = 1000;
+    /** The reason when the container was removed by someone else ({@code docker rm -f}). */
+    public static final String REMOVED_FROM_OUTSIDE = "removed from outside";
+
+    private final DockerClient docker;
+    private final String containerId;
+    private final Consumer<String> onDeath;
+    private final AtomicBoolean done = new AtomicBoolean();
+    private volatile boolean oomSeen;
+    private volatile Closeable stream;
+
+    private ContainerDeathWatch(DockerClient docker, String containerId, Consumer<String> onDeath) {
+        this.docker = docker;
+        this.containerId = containerId;
+        this.onDeath = onDeath;
+    }
+
+    /**
+     * @param onDeath called once, on a thread of its own, with the reason, unless closed first
+     */
+    public static ContainerDeathWatch start(DockerClient docker, String containerId, Consumer<String> onDeath) {
+        ContainerDeathWatch w = new ContainerDeathWatch(docker, containerId, onDeath);
+        // a second back: a death between the start and this subscription is still heard
+        w.subscribe(Instant.now().getEpochSecond() - 1);
+        return w;
+    }
+
+    private void subscribe(long sinceEpochSecond) {
+        if (done.get()) {
+            return;
+        }
+        long subscribedAt = Instant.now().getEpochSecond();
+        ResultCallback.Adapter<Event> callback = new ResultCallback.Adapter<>() {
+            @Override
+            public void onNext(Event e) {
+                heard(e.getAction() != null ? e.getAction() : e.getStatus());
+            }
+
+            @Override
+            public void onError(Throwable t) {
+                log.debug("events of container {} ended: {}", shortId(), t.toString());
+                resubscribe(subscribedAt);
+            }
+
+            @Override
+            public void onComplete() {
+                resubscribe(subscribedAt);
+            }
+        };
+        try {
+            stream = docker.eventsCmd().withEventTypeFilter(EventType.CONTAINER).withContainerFilter(containerId)
+                    .withEventFilter("oom", "die", "destroy").withSince(Long.toString(sinceEpochSecond)).exec(callback);
+        } catch (RuntimeException e) {
+            log.debug("events of container {}: {}", shortId(), e.toString());
+            resubscribe(subscribedAt);
+        }
+        if (done.get()) { // closed while subscribing
+            closeStream();
+        }
+    }
+
+    private void resubscribe(long previousSubscription) {
+        if (done.get()) {
+            return;
+        }
+        CompletableFuture.delayedExecutor(RESUBSCRIBE_DELAY_MS, TimeUnit.MILLISECONDS)
+                .execute(() -> subscribe(previousSubscription - 1));
+    }
+
+    private void heard(String action) {
+        if (action == null) {
+            return;
+        }
+        switch (action.toLowerCase(Locale.ROOT)) {
+            case "oom" -> oomSeen = true;
+            case "die" -> report(this::whyDied);
+            case "destroy" -> report(() -> REMOVED_FROM_OUTSIDE);
+            default -> { }
+        }
+    }
+
+    /** Tells the death once, off the events thread (the receiver may stop JMeter, remove things, close this). */
+    private void report(java.util.function.Supplier<String> reason) {
+        if (done.compareAndSet(false, true)) {
+            Thread t = new Thread(() -> {
+                closeStream();
+                onDeath.accept(reason.get());
+            }, "envbench-death-" + shortId());
+            t.setDaemon(true);
+            t.start();
+        }
+    }
+
+    private String whyDied() {
+        InspectContainerResponse c;
+        try {
+            c = docker.inspectContainerCmd(containerId).exec();
+        } catch (NotFoundException e) {
+            return REMOVED_FROM_OUTSIDE;
+        } catch (RuntimeException e) {
+            return oomSeen ? "killed: out of memory" : "died (Docker did not say why: " + e.getMessage() + ")";
+        }
+        InspectContainerResponse.ContainerState s = c.getState();
+        if ("removing".equals(s.getStatus()) || Boolean.TRUE.equals(s.getDead())) {
+            return REMOVED_FROM_OUTSIDE;
+        }
+        if (oomSeen || Boolean.TRUE.equals(s.getOOMKilled())) {
+            Long limit = c.getHostConfig() == null ? null : c.getHostConfig().getMemory();
+            return limit == null || limit <= 0 ? "killed: out of memory (no memory limit: the host ran out)"
+                    : "killed: out of memory, limit " + dockerSize(limit);
+        }
+        Long code = s.getExitCodeLong();
+        String error = s.getError() == null || s.getError().isBlank() ? "" : " (" + s.getError().strip() + ")";
+        return "exited with code " + (code == null ? "unknown" : code + ProcessDeathWatch.signalOf(code.intValue())) + error;
+    }
+
+    /** As {@code docker run --memory} takes it: {@code 6m}, {@code 1g}, else bytes. */
+    static String dockerSize(long bytes) {
+        long g = 1024L * 1024 * 1024;
+        long m = 1024L * 1024;
+        long k = 1024L;
+        if (bytes % g == 0) {
+            return bytes / g + "g";
+        }
+        if (bytes % m == 0) {
+            return bytes / m + "m";
+        }
+        if (bytes % k == 0) {
+            return bytes / k + "k";
+        }
+        return bytes + "b";
+    }
+
+    private String shortId() {
+        return containerId.length() > 12 ? containerId.substring(0, 12) : containerId;
+    }
+
+    private void closeStream() {
+        Closeable s = stream;
+        if (s != null) {
+            try {
+                s.close();
+            } catch (java.io.IOException | RuntimeException e) {
+                log.debug("closing events of container {}: {}", shortId(), e.toString());
+            }
+        }
+    }
+
+    @Override
+    public void close() {
+        done.set(true);
+        closeStream();
+    }
+}
