@@ -102,6 +102,8 @@ class TargetDeathRunTest {
             assertTrue(Duration.between(killed, firstEnd).compareTo(Duration.ofSeconds(3)) <= 0,
                     "the run ended within 3 s of its target's death, its JMeter stopped: " + first);
             assertTrue(text.contains("victim died: exited with code 137"), "the run's progress log says it: " + text);
+            assertTrue(Files.readString(out.resolve("report/comparison.md")).contains("victim run 1: failed: target died: exited with code 137"),
+                    "the report says which run failed and why");
             assertTrue(Files.readString(out.resolve("logs/victim-r1.target.log")).contains("died during the run: exited with code 137"));
             for (CSVRecord later : runs.subList(1, runs.size())) {
                 assertEquals("ok", later.get("status"), later.toString());

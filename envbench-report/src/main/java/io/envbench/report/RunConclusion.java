@@ -43,9 +43,15 @@ public record RunConclusion(RunDirectory directory, Experiment experiment, RunRe
         MetricsFile metrics = results.metrics(dir);
         List<Hint> hints = metrics == null ? List.of() : Hints.of(metrics);
         long notOk = results.missingRuns();
-        List<String> notices = complete ? List.of() : List.of("PARTIAL: " + (cancelled ? "interrupted; " : "") + notOk + " of "
-                + results.plannedRuns() + " planned run(s) not ok or not run (runs.csv); the figures cover the completed runs only");
-        return new RunConclusion(dir, e, results, verdicts, Optional.ofNullable(metrics), notices, hints, complete, cancelled);
+        List<String> notices = new java.util.ArrayList<>();
+        if (!complete) {
+            notices.add("PARTIAL: " + (cancelled ? "interrupted; " : "") + notOk + " of " + results.plannedRuns()
+                    + " planned run(s) not ok or not run (runs.csv); the figures cover the completed runs only");
+        }
+        // why each run that ended badly did: a dead target, a failed start, JMeter's exit code
+        runs.stream().filter(r -> !r.ok()).forEach(r -> notices.add(r.run().environment() + " run " + r.run().repetition() + ": "
+                + r.status()));
+        return new RunConclusion(dir, e, results, verdicts, Optional.ofNullable(metrics), List.copyOf(notices), hints, complete, cancelled);
     }
 
     /**
