@@ -25,8 +25,8 @@ public final class DockerReaper {
     private static final Map<String, String> MANAGED = Map.of(RunSession.LABEL_MANAGED, "true");
     private static final List<String> MANAGED_FILTER = List.of(RunSession.LABEL_MANAGED + "=true");
 
-    /** One labelled resource looked at: {@code kind} is container, network or volume. */
-    public record Decision(String kind, String id, String name, boolean removed, String why) {
+    /** One labelled resource looked at: {@code kind} is container, network or volume; see {@link LeftoverCheck.Verdict}. */
+    public record Decision(String kind, String id, String name, boolean removed, boolean ownerUnseen, String why) {
     }
 
     /** What a sweep did, resource by resource, and how long it took. */
@@ -64,7 +64,7 @@ public final class DockerReaper {
         var volumes = docker.listVolumesCmd().withFilter("label", MANAGED_FILTER).exec().getVolumes();
         if (volumes != null) {
             for (var v : volumes) {
-                judge("volume", v.getName(), v.getName(), v.getLabels(), () -> docker.removeVolumeCmd(v.getName()).exec(), decisions::add);
+                judge("volume", v.getName(), "", v.getLabels(), () -> docker.removeVolumeCmd(v.getName()).exec(), decisions::add);
             }
         }
         return new Sweep(List.copyOf(decisions), System.nanoTime() - t0);
@@ -95,19 +95,21 @@ public final class DockerReaper {
         String run = labels == null ? null : labels.get(RunSession.LABEL_RUN);
         String shortId = id.length() > 12 && !"volume".equals(kind) ? id.substring(0, 12) : id;
         if (!v.reap()) {
-            if (!RunSession.runId().equals(run)) {
+            if (v.ownerUnseen()) {
                 log.info("keeping {} {} {} of run {}: {}", kind, shortId, name, run, v.why());
+            } else {
+                log.debug("keeping {} {} {} of run {}: {}", kind, shortId, name, run, v.why());
             }
-            out.accept(new Decision(kind, id, name, false, v.why()));
+            out.accept(new Decision(kind, id, name, false, v.ownerUnseen(), v.why()));
             return;
         }
         log.warn("removing leftover {} {} {} of run {}: {}", kind, shortId, name, run, v.why());
         try {
             remove.run();
-            out.accept(new Decision(kind, id, name, true, v.why()));
+            out.accept(new Decision(kind, id, name, true, false, v.why()));
         } catch (RuntimeException e) {
             log.warn("could not remove {} {}: {}", kind, shortId, e.toString());
-            out.accept(new Decision(kind, id, name, false, "removal failed: " + e));
+            out.accept(new Decision(kind, id, name, false, false, "removal failed: " + e));
         }
     }
 }

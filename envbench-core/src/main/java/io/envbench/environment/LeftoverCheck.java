@@ -14,14 +14,23 @@ import java.util.Optional;
  * process has that PID. Immutable and thread-safe; the process table is asked, nothing is cached.
  */
 public final class LeftoverCheck {
-    /** The decision and the reason a user reads in the log. */
-    public record Verdict(boolean reap, String why) {
+    /**
+     * The decision and the reason a user reads in the log.
+     *
+     * @param ownerUnseen kept because its owner cannot be seen from here (another host or PID namespace, a
+     *                    start time that cannot be compared): worth a line in the log, unlike a live owner
+     */
+    public record Verdict(boolean reap, boolean ownerUnseen, String why) {
         static Verdict reap(String why) {
-            return new Verdict(true, why);
+            return new Verdict(true, false, why);
         }
 
         static Verdict keep(String why) {
-            return new Verdict(false, why);
+            return new Verdict(false, false, why);
+        }
+
+        static Verdict keepUnseen(String why) {
+            return new Verdict(false, true, why);
         }
     }
 
@@ -74,18 +83,18 @@ public final class LeftoverCheck {
         }
         OwnerIdentity owner = named.get();
         if (self.hostname().isEmpty() || "unknown".equals(self.hostname()) || !self.hostname().equals(owner.hostname())) {
-            return Verdict.keep("its owner runs on host '" + owner.hostname() + "', not this one ('" + self.hostname()
+            return Verdict.keepUnseen("its owner runs on host '" + owner.hostname() + "', not this one ('" + self.hostname()
                     + "'): a process elsewhere cannot be seen from here");
         }
         if (!self.machineId().equals(owner.machineId())) {
-            return Verdict.keep("its owner's machine id '" + owner.machineId() + "' is not this host's ('"
+            return Verdict.keepUnseen("its owner's machine id '" + owner.machineId() + "' is not this host's ('"
                     + self.machineId() + "'): another machine");
         }
         if (!owner.bootId().isEmpty() && !self.bootId().isEmpty() && !owner.bootId().equals(self.bootId())) {
             return Verdict.reap("this host has rebooted since its owner (PID " + owner.pid() + ") started");
         }
         if (!self.pidNamespace().equals(owner.pidNamespace())) {
-            return Verdict.keep("its owner (PID " + owner.pid() + ") runs in PID namespace " + show(owner.pidNamespace())
+            return Verdict.keepUnseen("its owner (PID " + owner.pid() + ") runs in PID namespace " + show(owner.pidNamespace())
                     + ", not this process's (" + show(self.pidNamespace()) + "), whose PIDs cannot be seen from here");
         }
         Optional<ProcessStart> found = processes.find(owner.pid());
@@ -106,7 +115,7 @@ public final class LeftoverCheck {
                             + java.time.Instant.ofEpochMilli(now.startedEpochMs()) + ", its owner at "
                             + java.time.Instant.ofEpochMilli(owner.startedEpochMs()));
         }
-        return Verdict.keep("PID " + owner.pid() + " is alive and its start time cannot be compared with the owner's");
+        return Verdict.keepUnseen("PID " + owner.pid() + " is alive and its start time cannot be compared with the owner's");
     }
 
     /** Labels of EnvBench before owner identity: the PID alone, as it was judged then. */

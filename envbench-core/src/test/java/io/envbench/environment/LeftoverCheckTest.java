@@ -57,6 +57,7 @@ class LeftoverCheckTest {
     void liveOwnerWithTheSameStartIsKept() {
         Verdict v = CHECK.judge(labels(owner("loadgen-1", "mid-1", "boot-1", "4026531836", 777, 5000), "other"));
         assertFalse(v.reap());
+        assertFalse(v.ownerUnseen());
         assertTrue(v.why().contains("alive"), v.why());
     }
 
@@ -72,6 +73,7 @@ class LeftoverCheckTest {
         Verdict byName = CHECK.judge(labels(owner("loadgen-2", "mid-1", "boot-1", "4026531836", 31337, 1), "other"));
         assertFalse(byName.reap());
         assertTrue(byName.why().contains("loadgen-2"), byName.why());
+        assertTrue(byName.ownerUnseen(), "worth a line in the reaper's log");
         Verdict byMachine = CHECK.judge(labels(owner("loadgen-1", "mid-2", "boot-1", "4026531836", 31337, 1), "other"));
         assertFalse(byMachine.reap(), "same host name, another machine id: another machine");
         assertTrue(byMachine.why().contains("mid-2"), byMachine.why());
@@ -85,6 +87,7 @@ class LeftoverCheckTest {
         Verdict v = CHECK.judge(labels(owner("loadgen-1", "mid-1", "boot-1", "4026532999", 1, 1), "other"));
         assertFalse(v.reap());
         assertTrue(v.why().contains("PID namespace 4026532999"), v.why());
+        assertTrue(v.ownerUnseen());
     }
 
     @Test
