@@ -31,7 +31,15 @@ public final class DockerConnection {
         return env != null && !env.isBlank() ? env : "unix:///var/run/docker.sock";
     }
 
+    /** The client already connected to this daemon, without connecting (nor waiting for a daemon that is down). */
+    public static java.util.Optional<DockerClient> connected(String host) {
+        return java.util.Optional.ofNullable(CLIENTS.get(resolveHost(host)));
+    }
+
     /**
+     * The first connection to a daemon removes the leftovers of killed runs there ({@link DockerReaper#sweep}:
+     * containers, networks, volumes).
+     *
      * @param host daemon address or blank for the default
      * @throws TargetStartException naming the address and what to do, when the daemon does not answer
      */

@@ -14,6 +14,7 @@ import org.slf4j.LoggerFactory;
 import io.envbench.bare.BareMetalLauncher;
 import io.envbench.docker.DockerConnection;
 import io.envbench.docker.DockerLauncher;
+import io.envbench.docker.DockerReaper;
 import io.envbench.recipe.BareMetalTarget;
 import io.envbench.recipe.ContainerTarget;
 import io.envbench.recipe.TargetSpec;
@@ -68,7 +69,8 @@ public final class EnvironmentRegistry implements AutoCloseable {
     private record Starting(int port, Thread thread) {
     }
     private final List<Listener> listeners = new CopyOnWriteArrayList<>();
-    private boolean reaped;
+    /** Whether a start has tried to connect to Docker (once: later starts do not wait for a daemon that is down). */
+    private boolean connectTried;
     private boolean closed;
 
     /**
@@ -125,7 +127,7 @@ public final class EnvironmentRegistry implements AutoCloseable {
         reserve(def, spec);
         RunningTarget t;
         try {
-            reapLeftoversOnce();
+            reapLeftovers();
             t = spec instanceof BareMetalTarget b
                     ? new BareMetalLauncher().start(def.name(), b)
                     : new DockerLauncher(dockerHost).start(def.name(), (ContainerTarget) spec);
@@ -187,21 +189,35 @@ public final class EnvironmentRegistry implements AutoCloseable {
     }
 
     /**
-     * Before the first start: stop what killed runs left (host processes, labelled Docker resources), so
-     * a leftover does not hold the port. Docker is only asked when it answers; a bare-metal run needs none.
+     * Before every start: stop what killed runs left (host processes, labelled Docker containers whose
+     * owner is provably gone), so a leftover does not hold the port, also in a long-lived JVM (the
+     * controller, the JMeter GUI). The first start connects to Docker when it answers (the first
+     * connection sweeps containers, networks and volumes); later starts ask a daemon already connected
+     * with one labelled list call, and never wait for a daemon that is down. A bare-metal run needs no Docker.
      */
-    private void reapLeftoversOnce() {
+    private void reapLeftovers() {
+        boolean first;
         synchronized (this) {
-            if (reaped) {
-                return;
-            }
-            reaped = true;
+            first = !connectTried;
+            connectTried = true;
         }
         new BareMetalLauncher().reapLeftovers();
+        var docker = DockerConnection.connected(dockerHost);
+        if (docker.isEmpty()) {
+            if (first) {
+                try {
+                    DockerConnection.connect(dockerHost); // sweeps on first connection
+                } catch (TargetStartException e) {
+                    log.debug("no Docker to reap: {}", e.getMessage());
+                }
+            }
+            return;
+        }
         try {
-            DockerConnection.connect(dockerHost); // reaps on first connection
-        } catch (TargetStartException e) {
-            log.debug("no Docker to reap: {}", e.getMessage());
+            DockerReaper.Sweep sweep = new DockerReaper(docker.get()).sweepContainers();
+            log.debug("leftover sweep before a start: {} removed, {} µs", sweep.removed(), sweep.elapsedNanos() / 1000);
+        } catch (RuntimeException e) {
+            log.warn("could not look for leftover containers: {}", e.toString()); // the start itself will say what is wrong
         }
     }
 

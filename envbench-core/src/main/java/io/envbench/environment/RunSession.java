@@ -1,12 +1,14 @@
 package io.envbench.environment;
 
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.UUID;
 
 /**
  * Identity of this JVM's EnvBench run, written as labels on everything it creates in Docker and into
- * the state files of bare-metal processes, so the next run can tell leftovers of a killed run
- * (owner process gone) from resources of a run still going.
+ * the state files of bare-metal processes: the run, and its owner process ({@link OwnerIdentity}: host,
+ * PID namespace, PID and start time), so a later start can tell leftovers of a killed run (owner
+ * provably gone) from resources of a run still going, here or on another host sharing the daemon.
  */
 public final class RunSession {
     public static final String LABEL_MANAGED = "io.envbench.managed";
@@ -29,23 +31,24 @@ public final class RunSession {
 
     /** The labels every Docker resource of this run carries. */
     public static Map<String, String> labels(String environment) {
-        return Map.of(LABEL_MANAGED, "true", LABEL_RUN, RUN_ID, LABEL_OWNER_PID, Long.toString(ownerPid()),
-                LABEL_ENV, environment);
+        Map<String, String> labels = new LinkedHashMap<>();
+        labels.put(LABEL_MANAGED, "true");
+        labels.put(LABEL_RUN, RUN_ID);
+        labels.put(LABEL_ENV, environment);
+        labels.putAll(OwnerIdentity.current().labels()); // owner-pid and what tells that process from any other
+        return Map.copyOf(labels);
     }
 
-    /** True when the labels belong to a run whose JVM is gone (killed or ended without cleaning up). */
+    /**
+     * True when the labels belong to a run whose owner is provably gone (killed or ended without cleaning
+     * up); see {@link LeftoverCheck} for the rule and {@link #judge} for the reason.
+     */
     public static boolean isLeftover(Map<String, String> labels) {
-        if (labels == null || !"true".equals(labels.get(LABEL_MANAGED))) {
-            return false; // never touch what EnvBench did not create
-        }
-        if (RUN_ID.equals(labels.get(LABEL_RUN))) {
-            return false;
-        }
-        try {
-            long pid = Long.parseLong(labels.getOrDefault(LABEL_OWNER_PID, "-1"));
-            return ProcessHandle.of(pid).map(p -> !p.isAlive()).orElse(true);
-        } catch (NumberFormatException e) {
-            return true;
-        }
+        return judge(labels).reap();
+    }
+
+    /** Whether to remove a resource with these labels, and why, as this process sees it. */
+    public static LeftoverCheck.Verdict judge(Map<String, String> labels) {
+        return LeftoverCheck.forThisProcess().judge(labels);
     }
 }
