@@ -57,6 +57,7 @@ public final class BareMetalLauncher {
         long t0 = System.nanoTime();
         Path logFile;
         Process process;
+        Optional<Path> stateFolder;
         try {
             Files.createDirectories(stateDir);
             logFile = stateDir.resolve(environment + "-" + RunSession.runId() + ".log");
@@ -71,12 +72,14 @@ public final class BareMetalLauncher {
             if (target.hostPort() != 0) {
                 pb.environment().put("PORT", Integer.toString(target.hostPort()));
             }
-            pb.environment().putIfAbsent("STATE", stateDir.resolve(environment + "-" + RunSession.runId()).toString());
+            Path ownState = stateDir.resolve(environment + "-" + RunSession.runId());
+            // the target's own STATE folder when the recipe names none: EnvBench made it, EnvBench removes it at the stop
+            stateFolder = pb.environment().putIfAbsent("STATE", ownState.toString()) == null ? Optional.of(ownState) : Optional.empty();
             process = pb.start();
         } catch (IOException e) {
             throw new TargetStartException("could not run " + target.command() + " in " + target.workDir() + ": " + e.getMessage(), e);
         }
-        BareProcess running = new BareProcess(environment, process, logFile, target.endpoint(), stateFile(process.pid()),
+        BareProcess running = new BareProcess(environment, process, logFile, target.endpoint(), stateFile(process.pid()), stateFolder,
                 target.workDir(), target.env());
         try {
             writeState(running);
@@ -121,6 +124,14 @@ public final class BareMetalLauncher {
                     reaped++;
                 }
                 Files.deleteIfExists(f);
+                // and what that run's targets left beside it: their logs and STATE folders (ENV-RUN, ENV-RUN.log)
+                String run = p.getProperty(RunSession.LABEL_RUN, "");
+                if (!run.isEmpty()) {
+                    try (Stream<Path> of = Files.list(stateDir)) {
+                        of.filter(x -> x.getFileName().toString().endsWith("-" + run) || x.getFileName().toString().endsWith("-" + run + ".log"))
+                                .toList().forEach(BareMetalLauncher::deleteTree);
+                    }
+                }
             }
         } catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -132,6 +143,22 @@ public final class BareMetalLauncher {
         java.util.Map<String, String> m = new java.util.HashMap<>();
         p.forEach((k, v) -> m.put(k.toString(), v.toString()));
         return m;
+    }
+
+    /** Lines of a stopped target's output kept for {@link RunningTarget#logs}. */
+    static final int KEPT_OUTPUT_LINES = 500;
+
+    private static void deleteTree(Path p) {
+        if (!Files.exists(p)) {
+            return;
+        }
+        try (Stream<Path> s = Files.walk(p)) {
+            for (Path f : s.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(f);
+            }
+        } catch (IOException | java.io.UncheckedIOException e) {
+            log.warn("could not remove {}: {}", p, e.toString());
+        }
     }
 
     private Path stateFile(long pid) {
@@ -184,20 +211,24 @@ public final class BareMetalLauncher {
         private final Path logFile;
         private final Optional<Endpoint> endpoint;
         private final Path stateFile;
+        private final Optional<Path> stateFolder;
         private final Path workDir;
+        /** The output's last lines, kept when the stop removes the log file. */
+        private volatile List<String> lastOutput;
         private final java.util.Map<String, String> env;
         private volatile Duration readyAfter = Duration.ZERO;
         private volatile boolean stopped;
         private volatile List<ProcessHandle> treeAtReady = List.of();
         private final List<DeathWatch> deathWatches = new java.util.concurrent.CopyOnWriteArrayList<>();
 
-        BareProcess(String environment, Process process, Path logFile, Optional<Endpoint> endpoint, Path stateFile, Path workDir,
-                    java.util.Map<String, String> env) {
+        BareProcess(String environment, Process process, Path logFile, Optional<Endpoint> endpoint, Path stateFile,
+                    Optional<Path> stateFolder, Path workDir, java.util.Map<String, String> env) {
             this.environment = environment;
             this.process = process;
             this.logFile = logFile;
             this.endpoint = endpoint;
             this.stateFile = stateFile;
+            this.stateFolder = stateFolder;
             this.workDir = workDir;
             this.env = env;
         }
@@ -239,12 +270,15 @@ public final class BareMetalLauncher {
 
         @Override
         public String logs(int lines) {
-            try {
-                List<String> all = Files.readAllLines(logFile, StandardCharsets.UTF_8);
-                return String.join("\n", all.subList(Math.max(0, all.size() - lines), all.size()));
-            } catch (IOException e) {
-                return "";
+            List<String> all = lastOutput;
+            if (all == null) {
+                try {
+                    all = Files.readAllLines(logFile, StandardCharsets.UTF_8);
+                } catch (IOException e) {
+                    return "";
+                }
             }
+            return String.join("\n", all.subList(Math.max(0, all.size() - lines), all.size()));
         }
 
         @Override
@@ -269,10 +303,15 @@ public final class BareMetalLauncher {
             stopped = true;
             deathWatches.forEach(DeathWatch::close);
             kill(process.toHandle(), treeAtReady);
+            // nothing stays behind: the state file, the log (its last lines kept for logs()), the target's STATE folder
             try {
-                Files.deleteIfExists(stateFile);
-            } catch (IOException e) {
-                log.warn("could not remove {}: {}", stateFile, e.toString());
+                List<String> all = Files.exists(logFile) ? Files.readAllLines(logFile, StandardCharsets.UTF_8) : List.of();
+                lastOutput = List.copyOf(all.subList(Math.max(0, all.size() - KEPT_OUTPUT_LINES), all.size()));
+            } catch (IOException | java.io.UncheckedIOException e) {
+                lastOutput = List.of();
+            }
+            for (Path p : stateFolder.map(f -> List.of(stateFile, logFile, f)).orElse(List.of(stateFile, logFile))) {
+                deleteTree(p);
             }
         }
     }

@@ -47,6 +47,21 @@ class BareMetalLauncherTest {
         assertFalse(ProcessHandle.of(t.pid()).map(ProcessHandle::isAlive).orElse(false));
         assertTrue(tree.stream().noneMatch(ProcessHandle::isAlive));
         assertFalse(Files.exists(state.resolve(t.pid() + ".state")));
+        try (var left = Files.list(state)) {
+            assertEquals(List.of(), left.toList(), "a clean stop leaves no state file, log or STATE folder (nginx.conf, pid, temp)");
+        }
+    }
+
+    @Test
+    void aStoppedTargetStillShowsItsLastOutput() throws Exception {
+        BareMetalTarget b = new BareMetalTarget(List.of("sh", "-c", "echo hello from the target; exec sleep 60"), state, Map.of(), 0,
+                Readiness.logLine("hello from the target", Duration.ofSeconds(5)));
+        RunningTarget t = new BareMetalLauncher(state).start("talker", b);
+        t.stop();
+        assertTrue(t.logs(10).contains("hello from the target"), t.logs(10));
+        try (var left = Files.list(state)) {
+            assertEquals(List.of(), left.filter(f -> !f.toString().endsWith(".sh")).toList());
+        }
     }
 
     @Test
@@ -80,7 +95,13 @@ class BareMetalLauncherTest {
         try (var out = Files.newOutputStream(state.resolve(orphan.pid() + ".state"))) {
             p.store(out, null);
         }
+        Files.createDirectories(state.resolve("killed-deadrun2/logs"));
+        Files.writeString(state.resolve("killed-deadrun2.log"), "its output");
+        Files.writeString(state.resolve("other-liverun.log"), "another run's output");
         assertEquals(1, new BareMetalLauncher(state).reapLeftovers());
         assertTrue(orphan.waitFor(10, java.util.concurrent.TimeUnit.SECONDS));
+        try (var left = Files.list(state)) {
+            assertEquals(List.of(state.resolve("other-liverun.log")), left.toList(), "the killed run's log and STATE folder go too");
+        }
     }
 }

@@ -15,6 +15,8 @@ import io.envbench.experiment.ExperimentException;
 import io.envbench.experiment.ExperimentFile;
 
 class ExperimentDraftTest {
+    @org.junit.jupiter.api.io.TempDir
+    Path temp;
     static final Path ROOT = Path.of(System.getProperty("envbench.root", "..")).toAbsolutePath().normalize();
     static final Path TARGETS = ROOT.resolve("targets");
     static final Path STATIC_WEB = ROOT.resolve("testplans/experiments/static-web.yaml");
@@ -58,7 +60,7 @@ class ExperimentDraftTest {
     @Test
     void savedElsewhereRelativePathsStillNameTheSameFiles() throws Exception {
         ExperimentDraft d = ExperimentDraft.fromYaml(Files.readString(STATIC_WEB));
-        Path elsewhere = Files.createTempDirectory("envbench-draft");
+        Path elsewhere = temp;
         d.relocate(STATIC_WEB.getParent(), elsewhere);
         Experiment moved = d.parse(elsewhere.resolve("static-web.yaml"), TARGETS);
         assertEquals(ExperimentFile.read(STATIC_WEB, TARGETS).toYaml(), moved.toYaml().replace(elsewhere.resolve("static-web.yaml").toString(),
