@@ -149,14 +149,11 @@ public final class BareMetalLauncher {
     static final int KEPT_OUTPUT_LINES = 500;
 
     private static void deleteTree(Path p) {
-        if (!Files.exists(p)) {
-            return;
-        }
-        try (Stream<Path> s = Files.walk(p)) {
-            for (Path f : s.sorted(java.util.Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(f);
+        try {
+            if (Files.exists(p)) {
+                org.apache.commons.io.file.PathUtils.delete(p);
             }
-        } catch (IOException | java.io.UncheckedIOException e) {
+        } catch (IOException e) {
             log.warn("could not remove {}: {}", p, e.toString());
         }
     }

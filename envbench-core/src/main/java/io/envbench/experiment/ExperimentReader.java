@@ -266,6 +266,9 @@ final class ExperimentReader {
     }
 
     private void checkPlanFile(Scalar node, Path plan) throws ExperimentException {
+        if (node.text().isBlank()) {
+            throw fail(node, "is empty; give a JMeter plan (.jmx), relative to this file's folder or absolute, e.g. ../http-load.jmx");
+        }
         if (Files.isDirectory(plan)) {
             throw fail(node, "'" + node.text() + "' is a folder (" + plan + "); give a JMeter plan (.jmx) file");
         }
@@ -274,13 +277,13 @@ final class ExperimentReader {
                     + "this file's folder or absolute");
         }
         // the runner owns the environments: a plan that starts its own would start them twice, on one port
-        String text;
+        boolean startsEnvironments;
         try {
-            text = Files.readString(plan);
+            startsEnvironments = LoadPlan.startsEnvironments(plan);
         } catch (java.io.IOException e) {
             throw fail(node, "'" + node.text() + "' cannot be read (" + e.getMessage() + ")");
         }
-        if (text.contains("io.envbench.jmeter.samplers.TargetEnvironmentSampler")) {
+        if (startsEnvironments) {
             throw fail(node, "'" + node.text() + "' starts environments itself (EnvBench Target Environment samplers); the runner "
                     + "starts each environment of the experiment, so give a plan that only sends load to "
                     + "${__P(envbench.host,127.0.0.1)}:${__P(envbench.port,18080)}, e.g. ../http-load.jmx");

@@ -58,6 +58,14 @@ public record LoadPlan(Optional<Path> plan, Map<String, String> properties, Opti
         }
     }
 
+    /**
+     * Whether a JMeter plan starts environments itself (holds EnvBench Target Environment samplers): the runner
+     * refuses such a plan, as it starts each environment of the experiment; the controller does not offer it.
+     */
+    public static boolean startsEnvironments(Path jmx) throws java.io.IOException {
+        return java.nio.file.Files.readString(jmx).contains("io.envbench.jmeter.samplers.TargetEnvironmentSampler");
+    }
+
     /** The built-in HTTP load. */
     public static LoadPlan http(HttpLoad load) {
         return new LoadPlan(Optional.empty(), Map.of(), Optional.of(load), load.warmup(), load.duration());

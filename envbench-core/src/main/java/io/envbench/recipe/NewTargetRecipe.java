@@ -3,15 +3,12 @@ package io.envbench.recipe;
 import java.io.IOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.SimpleFileVisitor;
 import java.nio.file.StandardCopyOption;
-import java.nio.file.attribute.BasicFileAttributes;
-import java.util.Comparator;
 import java.util.Optional;
-import java.util.stream.Stream;
+
+import org.apache.commons.io.file.PathUtils;
 
 import io.envbench.settings.InvalidSettingException;
 
@@ -81,7 +78,7 @@ public record NewTargetRecipe(String name, String description, String bareComman
         try {
             Files.createDirectories(dir);
             if (dockerfile.isPresent()) {
-                copyTree(dockerfile.get().toAbsolutePath().getParent(), dir);
+                PathUtils.copyDirectory(dockerfile.get().toAbsolutePath().getParent(), dir);
                 if (!dockerfile.get().getFileName().toString().equals("Dockerfile")) {
                     Files.copy(dockerfile.get(), dir.resolve("Dockerfile"), StandardCopyOption.REPLACE_EXISTING);
                 }
@@ -101,8 +98,16 @@ public record NewTargetRecipe(String name, String description, String bareComman
             r.readiness(java.time.Duration.ofSeconds(1)); // a recipe whose readiness cannot be built is refused now
             return r;
         } catch (IOException | RuntimeException e) {
-            deleteTree(dir);
+            remove(targetsDir);
             throw e;
+        }
+    }
+
+    /** Removes {@code targetsDir/NAME/} again (a failed image build: nothing half-made stays). */
+    public void remove(Path targetsDir) throws IOException {
+        Path dir = targetsDir.resolve(name);
+        if (Files.exists(dir)) {
+            PathUtils.deleteDirectory(dir);
         }
     }
 
@@ -112,30 +117,4 @@ public record NewTargetRecipe(String name, String description, String bareComman
         }
     }
 
-    private static void copyTree(Path from, Path to) throws IOException {
-        Files.walkFileTree(from, new SimpleFileVisitor<>() {
-            @Override
-            public FileVisitResult preVisitDirectory(Path d, BasicFileAttributes a) throws IOException {
-                Files.createDirectories(to.resolve(from.relativize(d).toString()));
-                return FileVisitResult.CONTINUE;
-            }
-
-            @Override
-            public FileVisitResult visitFile(Path f, BasicFileAttributes a) throws IOException {
-                Files.copy(f, to.resolve(from.relativize(f).toString()), StandardCopyOption.REPLACE_EXISTING);
-                return FileVisitResult.CONTINUE;
-            }
-        });
-    }
-
-    private static void deleteTree(Path dir) throws IOException {
-        if (!Files.exists(dir)) {
-            return;
-        }
-        try (Stream<Path> s = Files.walk(dir)) {
-            for (Path p : s.sorted(Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(p);
-            }
-        }
-    }
 }

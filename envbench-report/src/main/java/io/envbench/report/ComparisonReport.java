@@ -44,6 +44,8 @@ public final class ComparisonReport {
     private final List<String> notices;
     /** Advice drawn from the resources, each naming its figure. */
     private final List<String> hints;
+    /** Each environment's colour in the charts. */
+    private final EnvironmentPalette palette;
 
     public ComparisonReport(Comparison c, String baseline) {
         this(c, baseline, null);
@@ -51,12 +53,13 @@ public final class ComparisonReport {
 
     /** @param metrics the Resource Monitor's metrics file, or null: resources next to latency, CPU over time */
     public ComparisonReport(Comparison c, String baseline, io.envbench.metrics.MetricsFile metrics) {
-        this(c, baseline, metrics, List.of(), List.of());
+        this(c, baseline, metrics, List.of(), List.of(), EnvironmentPalette.of(c));
     }
 
     private ComparisonReport(Comparison c, String baseline, io.envbench.metrics.MetricsFile metrics, List<String> notices,
-                             List<String> hints) {
+                             List<String> hints, EnvironmentPalette palette) {
         this.c = c;
+        this.palette = palette;
         this.acrossRuns = new AcrossRuns(c, baseline);
         this.baseline = acrossRuns.baseline();
         this.metrics = metrics;
@@ -69,7 +72,36 @@ public final class ComparisonReport {
      * in every format.
      */
     public ComparisonReport withNotes(List<String> notices, List<String> hints) {
-        return new ComparisonReport(c, baseline, metrics, notices, hints);
+        return new ComparisonReport(c, baseline, metrics, notices, hints, palette);
+    }
+
+    /** The same report with the charts' colours by this order (an experiment's), as its live view drew them. */
+    public ComparisonReport withPalette(EnvironmentPalette palette) {
+        return new ComparisonReport(c, baseline, metrics, notices, hints, palette);
+    }
+
+    /** Every chart of the report by file name (without extension): the comparison's, and CPU over time with metrics. */
+    public Map<String, JFreeChart> charts() {
+        ComparisonCharts source = new ComparisonCharts(c, baseline, palette);
+        Map<String, JFreeChart> charts = source.all();
+        if (metrics != null) {
+            charts.put("cpu-over-time", source.cpuOverTime(metrics));
+        }
+        return charts;
+    }
+
+    /** Writes charts into {@code dir} as {@code NAME.EXT}, in each format, at the report's size; returns the files. */
+    public static List<Path> writeCharts(Map<String, JFreeChart> charts, Path dir, ChartFormat... formats) throws IOException {
+        Files.createDirectories(dir);
+        List<Path> written = new ArrayList<>();
+        for (Map.Entry<String, JFreeChart> e : charts.entrySet()) {
+            for (ChartFormat f : formats) {
+                Path file = dir.resolve(e.getKey() + "." + f.extension());
+                f.write(e.getValue(), file, CHART_WIDTH, CHART_HEIGHT);
+                written.add(file);
+            }
+        }
+        return written;
     }
 
     public static final String[] METRICS_HEAD = {"environment", "host CPU % avg / peak", "JMeter CPU % avg / peak",
@@ -118,21 +150,12 @@ public final class ComparisonReport {
 
     /** Writes everything into {@code dir}; returns the files written. */
     public List<Path> write(Path dir) throws IOException {
-        Files.createDirectories(dir.resolve("charts"));
+        Files.createDirectories(dir);
         List<Path> written = new ArrayList<>();
         written.add(write(dir.resolve("comparison.csv"), csv()));
         written.add(write(dir.resolve("comparison.md"), markdown()));
-        Map<String, JFreeChart> charts = new ComparisonCharts(c, baseline).all();
-        if (metrics != null) {
-            charts.put("cpu-over-time", new ComparisonCharts(c, baseline).cpuOverTime(metrics));
-        }
-        for (Map.Entry<String, JFreeChart> e : charts.entrySet()) {
-            for (ChartFormat f : ChartFormat.values()) {
-                Path file = dir.resolve("charts").resolve(e.getKey() + "." + f.extension());
-                f.write(e.getValue(), file, CHART_WIDTH, CHART_HEIGHT);
-                written.add(file);
-            }
-        }
+        Map<String, JFreeChart> charts = charts();
+        written.addAll(writeCharts(charts, dir.resolve("charts"), ChartFormat.values()));
         written.add(write(dir.resolve("index.html"), html(charts.keySet())));
         return written;
     }

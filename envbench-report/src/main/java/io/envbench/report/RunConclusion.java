@@ -88,7 +88,8 @@ public record RunConclusion(RunDirectory directory, Experiment experiment, RunRe
             throw new IllegalStateException("no completed run in " + directory.root() + ": nothing to compare");
         }
         return new ComparisonReport(results.comparison(), experiment.baseline(), metrics.orElse(null))
-                .withNotes(notices, hints.stream().map(Hint::toString).toList());
+                .withNotes(notices, hints.stream().map(Hint::toString).toList())
+                .withPalette(EnvironmentPalette.of(experiment.environmentNames())); // as the run's live view coloured them
     }
 
     /** Whether the experiment passed: complete, not interrupted, and every criterion held. */

@@ -56,6 +56,18 @@ public final class GuiTests {
     }
 
     /** Saves what a component shows on the screen as {@code target/screenshots/NAME.png}; asserts it is not blank. */
+    /** Shows a JMeter GUI component alone in a window of the given size, for AssertJ Swing to drive. */
+    public static org.assertj.swing.fixture.FrameFixture showInFrame(String title, java.awt.Container gui, java.awt.Dimension size) {
+        javax.swing.JFrame frame = org.assertj.swing.edt.GuiActionRunner.execute(() -> {
+            javax.swing.JFrame f = new javax.swing.JFrame(title);
+            f.add(gui);
+            return f;
+        });
+        org.assertj.swing.fixture.FrameFixture window = new org.assertj.swing.fixture.FrameFixture(frame);
+        window.show(size);
+        return window;
+    }
+
     public static Path screenshot(Component c, String name) throws IOException {
         BufferedImage image = new ScreenshotTaker().takeScreenshotOf(c); // off the event thread: it waits for the screen
         Files.createDirectories(SCREENSHOTS);

@@ -155,9 +155,6 @@ public final class ExperimentDraft {
 
     /** The experiment this draft describes. */
     public Experiment parse(Path file, Path targetsDir) throws ExperimentException {
-        if (loadKind == LoadKind.PLAN && get("load.plan").isBlank()) {
-            throw new ExperimentException(file, "load.plan", 0, "is empty; choose a JMeter plan (.jmx), e.g. ../http-load.jmx");
-        }
         return ExperimentFile.parse(toYaml(), file, targetsDir);
     }
 
@@ -272,7 +269,7 @@ public final class ExperimentDraft {
             scalar(http, "warmupSeconds", get("load.warmupSeconds"));
             scalar(http, "durationSeconds", get("load.durationSeconds"));
         } else {
-            scalar(load, "plan", get("load.plan"));
+            load.put("plan", get("load.plan").strip()); // also when empty: the reader then names the field
             Map<String, String> props = properties();
             if (!props.isEmpty()) {
                 ObjectNode p = load.putObject("properties");

@@ -555,7 +555,7 @@ public final class ExperimentEditor extends JPanel {
 
     private static boolean loadOnly(Path plan) {
         try {
-            return !Files.readString(plan).contains("io.envbench.jmeter.samplers.TargetEnvironmentSampler");
+            return !io.envbench.experiment.LoadPlan.startsEnvironments(plan);
         } catch (IOException e) {
             return false;
         }

@@ -10,7 +10,6 @@ import java.awt.Window;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Comparator;
 import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
@@ -167,7 +166,11 @@ final class NewTargetDialog extends JDialog {
                 });
             } catch (Throwable e) { // whatever failed, nothing half-made stays and the dialog says why
                 if (written) {
-                    remove(targets.resolve(recipe.name()));
+                    try {
+                        recipe.remove(targets);
+                    } catch (IOException removing) {
+                        e.addSuppressed(removing);
+                    }
                 }
                 String why = e instanceof InvalidSettingException || e instanceof TargetStartException || e instanceof IOException
                         ? e.getMessage() : e.toString();
@@ -209,16 +212,6 @@ final class NewTargetDialog extends JDialog {
         status.setForeground(new Color(0xB00020));
         status.setText("<html>" + message.replace("&", "&amp;").replace("<", "&lt;") + "</html>");
         pack();
-    }
-
-    private static void remove(Path dir) {
-        try (Stream<Path> s = Files.walk(dir)) {
-            for (Path p : s.sorted(Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(p);
-            }
-        } catch (IOException e) {
-            // nothing more to do: the message says the recipe was meant to go
-        }
     }
 
     private static JTextField field(String name, String tip) {

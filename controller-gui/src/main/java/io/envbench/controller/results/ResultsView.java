@@ -5,9 +5,7 @@ import java.awt.Dimension;
 import java.awt.FlowLayout;
 import java.awt.Font;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -34,9 +32,7 @@ import org.jfree.chart.JFreeChart;
 
 import io.envbench.experiment.ExperimentException;
 import io.envbench.report.ChartFormat;
-import io.envbench.report.ComparisonCharts;
 import io.envbench.report.ComparisonReport;
-import io.envbench.report.EnvironmentPalette;
 import io.envbench.report.RunConclusion;
 import io.envbench.report.table.ComparisonTable;
 import io.envbench.runner.RunDirectory;
@@ -207,11 +203,7 @@ public final class ResultsView extends JPanel {
             return;
         }
         ComparisonReport r = c.report();
-        // colours by the experiment's order, as the run view drew them live
-        ComparisonCharts chartSource = new ComparisonCharts(c.results().comparison(), r.baseline(),
-                EnvironmentPalette.of(c.experiment().environmentNames()));
-        Map<String, JFreeChart> all = new LinkedHashMap<>(chartSource.all());
-        c.metrics().ifPresent(m -> all.put("cpu-over-time", chartSource.cpuOverTime(m)));
+        Map<String, JFreeChart> all = r.charts();
         StringBuilder n = new StringBuilder();
         c.notices().forEach(x -> n.append(x).append("\n\n"));
         if (!c.verdicts().isEmpty()) {
@@ -233,10 +225,9 @@ public final class ResultsView extends JPanel {
     public void sideBySide(Path first, Path second) {
         try {
             SideBySide s = SideBySide.of(new RunDirectory(first), new RunDirectory(second), targets);
-            ComparisonCharts chartSource = new ComparisonCharts(s.comparison(), s.baseline());
             ComparisonReport r = new ComparisonReport(s.comparison(), s.baseline());
             display("Side by side: " + first.getFileName() + " and " + second.getFileName() + " — baseline " + s.baseline(), r,
-                    new LinkedHashMap<>(chartSource.all()), s.description() + "\n\n" + ComparisonReport.RUN_NOTE);
+                    r.charts(), s.description() + "\n\n" + ComparisonReport.RUN_NOTE);
         } catch (IOException | ExperimentException | RuntimeException e) {
             JOptionPane.showMessageDialog(this, e.getMessage(), "Cannot compare", JOptionPane.ERROR_MESSAGE);
         }
@@ -248,14 +239,7 @@ public final class ResultsView extends JPanel {
 
     /** Writes every chart of the shown comparison into {@code dir}; returns the files. */
     public List<Path> exportCharts(Path dir, ChartFormat format) throws IOException {
-        Files.createDirectories(dir);
-        List<Path> written = new ArrayList<>();
-        for (Map.Entry<String, JFreeChart> e : charts.entrySet()) {
-            Path f = dir.resolve(e.getKey() + "." + format.extension());
-            format.write(e.getValue(), f, ComparisonReport.CHART_WIDTH, ComparisonReport.CHART_HEIGHT);
-            written.add(f);
-        }
-        return written;
+        return ComparisonReport.writeCharts(charts, dir, format);
     }
 
     private void display(String title, ComparisonReport r, Map<String, JFreeChart> all, String noteText) {

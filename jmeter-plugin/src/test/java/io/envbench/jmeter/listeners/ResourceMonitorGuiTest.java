@@ -11,7 +11,6 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 
-import javax.swing.JFrame;
 
 import org.apache.jmeter.samplers.Clearable;
 import org.assertj.swing.edt.GuiActionRunner;
@@ -52,14 +51,7 @@ class ResourceMonitorGuiTest {
     @BeforeEach
     void open() {
         gui = GuiActionRunner.execute(ResourceMonitorGui::new);
-        JFrame frame = GuiActionRunner.execute(() -> {
-            JFrame f = new JFrame("EnvBench Resource Monitor");
-            f.add(gui);
-            f.setSize(1100, 720);
-            return f;
-        });
-        window = new FrameFixture(frame);
-        window.show(new java.awt.Dimension(1100, 720));
+        window = GuiTests.showInFrame("EnvBench Resource Monitor", gui, new java.awt.Dimension(1100, 720));
     }
 
     @AfterEach

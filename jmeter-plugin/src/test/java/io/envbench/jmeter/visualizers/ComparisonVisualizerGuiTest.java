@@ -14,7 +14,6 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
-import javax.swing.JFrame;
 import javax.swing.JTable;
 
 import org.apache.jmeter.reporters.ResultCollector;
@@ -59,13 +58,7 @@ class ComparisonVisualizerGuiTest {
     @BeforeEach
     void open() {
         listener = GuiActionRunner.execute(ComparisonVisualizer::new);
-        JFrame frame = GuiActionRunner.execute(() -> {
-            JFrame f = new JFrame("EnvBench Comparison");
-            f.add(listener);
-            return f;
-        });
-        window = new FrameFixture(frame);
-        window.show(new Dimension(1300, 640));
+        window = GuiTests.showInFrame("EnvBench Comparison", listener, new Dimension(1300, 640));
     }
 
     @AfterEach
