@@ -1,5 +1,6 @@
 package io.envbench.e2e;
 
+import io.envbench.docker.DockerDaemon;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
@@ -128,7 +129,7 @@ final class Jmeter {
     /** Docker for tests: skipped on a laptop without it, a failure under CI=true. */
     static DockerInventory docker() {
         try {
-            return new DockerInventory("");
+            return new DockerInventory(DockerDaemon.fromEnvironment());
         } catch (TargetStartException e) {
             if ("true".equalsIgnoreCase(System.getenv("CI"))) {
                 fail("CI=true and Docker is required: " + e.getMessage());

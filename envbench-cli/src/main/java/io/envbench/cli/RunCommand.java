@@ -11,6 +11,8 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 import io.envbench.EnvBench;
+import io.envbench.docker.DockerDaemon;
+import io.envbench.environment.EnvironmentDefinition.Placement;
 import io.envbench.experiment.Criterion;
 import io.envbench.experiment.Experiment;
 import io.envbench.experiment.ExperimentException;
@@ -64,8 +66,17 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--jmeter-home", paramLabel = "DIR", description = "JMeter with EnvBench in lib/ext (default: ROOT/jmeter-dist/target/jmeter)")
     Path jmeterHome;
 
-    @Option(names = "--docker-host", paramLabel = "URL", description = "Docker daemon (default: DOCKER_HOST, else the local socket)")
+    @Option(names = "--docker-host", paramLabel = "URL", description = "Docker daemon: unix:///var/run/docker.sock, or tcp://HOST:2376 "
+            + "with TLS (default: DOCKER_HOST, else the local socket)")
     String dockerHost;
+
+    @Option(names = "--docker-tls-verify", paramLabel = "true|false", description = "TLS with client certificates to a tcp:// daemon, "
+            + "its certificate verified (default: on when DOCKER_TLS_VERIFY is set)")
+    String dockerTlsVerify;
+
+    @Option(names = "--docker-cert-path", paramLabel = "DIR", description = "folder with ca.pem, cert.pem and key.pem for TLS "
+            + "(default: DOCKER_CERT_PATH, else ~/.docker)")
+    String dockerCertPath;
 
     @Option(names = "--metrics-interval-ms", paramLabel = "MS", defaultValue = "1000", description = "metrics interval, at least 100 (default 1000)")
     long metricsIntervalMs;
@@ -89,6 +100,7 @@ final class RunCommand implements Callable<Integer> {
         RunDirectory dir;
         ExperimentRunner runner;
         JMeterInstall jmeter;
+        DockerDaemon daemon;
         try {
             if ((file == null) == (resume == null)) {
                 throw new InvalidSettingException("FILE", "give an experiment file, or --resume DIR to complete a run directory (not both)");
@@ -125,6 +137,10 @@ final class RunCommand implements Callable<Integer> {
                 }
             }
             jmeter = new JMeterInstall(jmeterHome != null ? jmeterHome : base.resolve("jmeter-dist/target/jmeter"));
+            daemon = DockerDaemon.configured(DockerDaemon.Settings.COMMAND_LINE, dockerHost, dockerTlsVerify, dockerCertPath);
+            if (experiment.environments().stream().anyMatch(e -> e.definition().placement() == Placement.DOCKER)) {
+                daemon.check(); // a wrong address or certificate folder is bad input, said before the first run
+            }
         } catch (ExperimentException | InvalidSettingException e) {
             err.println("envbench run: " + e.getMessage());
             return BAD_INPUT;
@@ -133,7 +149,7 @@ final class RunCommand implements Callable<Integer> {
         CountDownLatch finished = new CountDownLatch(1);
         // this command tears down in order on Ctrl-C / SIGTERM (load, then environment, then report), so
         // EnvBench's own stop-on-exit hook is off: it would stop the environment under the running load
-        EnvBench envbench = new EnvBench(base.resolve("targets"), dockerHost, false);
+        EnvBench envbench = new EnvBench(base.resolve("targets"), daemon, false);
         runner = new ExperimentRunner(envbench, jmeter, base.resolve("testplans/http-load.jmx"), Duration.ofMillis(metricsIntervalMs));
         Thread onSignal = new Thread(() -> {
             runner.cancel();

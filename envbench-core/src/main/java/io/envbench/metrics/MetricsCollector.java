@@ -65,7 +65,7 @@ public final class MetricsCollector implements AutoCloseable {
         this.environments = environments;
         this.interval = interval;
         this.host = new HostProbe(loadGeneratorPid);
-        this.containers = new ContainerProbe(environments.dockerHost());
+        this.containers = new ContainerProbe(environments.dockerDaemon());
         this.csv = file == null ? null : new MetricsCsvWriter(file);
         this.thread = new Thread(this::loop, "envbench-metrics");
         this.thread.setDaemon(true);

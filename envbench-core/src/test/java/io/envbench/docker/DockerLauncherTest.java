@@ -46,8 +46,8 @@ public class DockerLauncherTest {
     @BeforeEach
     void docker() throws Exception {
         DockerRequired.check();
-        launcher = new DockerLauncher("");
-        inventory = new DockerInventory("");
+        launcher = new DockerLauncher(DockerDaemon.fromEnvironment());
+        inventory = new DockerInventory(DockerDaemon.fromEnvironment());
     }
 
     @AfterEach
@@ -163,7 +163,7 @@ public class DockerLauncherTest {
     @Test
     void anUnreachableDaemonIsNamedWithinSeconds() {
         long t0 = System.nanoTime();
-        DockerLauncher nowhere = new DockerLauncher("unix:///nonexistent/docker.sock");
+        DockerLauncher nowhere = new DockerLauncher(DockerDaemon.configured(DockerDaemon.Settings.JMETER_PROPERTIES, "unix:///nonexistent/docker.sock", "", ""));
         TargetStartException e = assertThrows(TargetStartException.class, () -> nowhere.start("x", nginx(ContainerOptions.builder().build())));
         assertTrue(e.getMessage().contains("not reachable at unix:///nonexistent/docker.sock"), e.getMessage());
         assertTrue(Duration.ofNanos(System.nanoTime() - t0).toSeconds() < 10);
@@ -173,7 +173,7 @@ public class DockerLauncherTest {
     void containerOptionsChangeOnARunningContainer() throws Exception {
         try (RunningTarget t = launcher.start("test-update", nginx(ContainerOptions.builder().build()))) {
             String id = t.containerId().get();
-            ContainerUpdate u = new ContainerUpdate(new io.envbench.environment.EnvironmentRegistry(TARGETS, ""));
+            ContainerUpdate u = new ContainerUpdate(new io.envbench.environment.EnvironmentRegistry(TARGETS, io.envbench.docker.DockerDaemon.fromEnvironment()));
             assertTrue(u.update(id, "0", "0.25", "64m").contains("cpuset=0"));
             HostConfig hc = launcher.client().inspectContainerCmd(id).exec().getHostConfig();
             assertEquals("0", hc.getCpusetCpus());
@@ -196,7 +196,7 @@ public class DockerLauncherTest {
         String id = docker.createContainerCmd(image).withName("envbench-test-not-ours").exec().getId(); // no EnvBench label
         try {
             docker.startContainerCmd(id).exec();
-            var envs = new io.envbench.environment.EnvironmentRegistry(TARGETS, "");
+            var envs = new io.envbench.environment.EnvironmentRegistry(TARGETS, io.envbench.docker.DockerDaemon.fromEnvironment());
             InvalidSettingException e = assertThrows(InvalidSettingException.class, () -> new ContainerUpdate(envs).pause("envbench-test-not-ours"));
             assertEquals("container", e.field());
             assertTrue(e.getMessage().contains("Allow containers EnvBench did not start"), e.getMessage());

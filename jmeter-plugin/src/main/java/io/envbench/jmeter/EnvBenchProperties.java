@@ -8,6 +8,7 @@ import java.util.Optional;
 
 import org.apache.jmeter.util.JMeterUtils;
 
+import io.envbench.docker.DockerDaemon;
 import io.envbench.metrics.MetricsCollector;
 import io.envbench.settings.InvalidSettingException;
 
@@ -100,8 +101,14 @@ public final class EnvBenchProperties {
         return dir.isBlank() ? Path.of("targets").toAbsolutePath() : Path.of(dir);
     }
 
-    public static String dockerHost() {
-        return JMeterUtils.getPropDefault("envbench.docker.host", "");
+    /**
+     * The Docker daemon: {@code envbench.docker.host}, {@code envbench.docker.tls.verify} and {@code envbench.docker.cert.path},
+     * each blank one falling back to the docker CLI's {@code DOCKER_HOST}, {@code DOCKER_TLS_VERIFY}, {@code DOCKER_CERT_PATH}.
+     */
+    public static DockerDaemon dockerDaemon() {
+        DockerDaemon.Settings names = DockerDaemon.Settings.JMETER_PROPERTIES;
+        return DockerDaemon.configured(names, JMeterUtils.getPropDefault(names.host(), ""),
+                JMeterUtils.getPropDefault(names.tlsVerify(), ""), JMeterUtils.getPropDefault(names.certPath(), ""));
     }
 
     public static Duration defaultReadyTimeout() {

@@ -1,5 +1,6 @@
 package io.envbench.controller.editor;
 
+import io.envbench.docker.DockerDaemon;
 import java.awt.BorderLayout;
 import java.awt.Color;
 import java.awt.FlowLayout;
@@ -158,7 +159,7 @@ final class NewTargetDialog extends JDialog {
                 recipe.create(targets);
                 written = true;
                 if (recipe.dockerfile().isPresent()) {
-                    ImageBuilder.build("", targets.resolve(recipe.name()), recipe.imageTag(), recipe.name());
+                    ImageBuilder.build(DockerDaemon.fromEnvironment(), targets.resolve(recipe.name()), recipe.imageTag(), recipe.name());
                 }
                 SwingUtilities.invokeLater(() -> {
                     created.accept(recipe.name());
