@@ -16,12 +16,12 @@ final class ConnectionFailure {
     }
 
     static String explain(DockerDaemon daemon, Throwable failure) {
-        DockerDaemon.Settings s = daemon.settings();
+        DockerDaemon.Settings s = daemon.sources();
         String at = "Docker daemon at " + daemon.address();
         String folder = daemon.tlsCertFolder().map(Object::toString).orElse("");
         String all = chainText(failure).toLowerCase(Locale.ROOT);
         if (all.contains("client sent an http request to an https server")) {
-            return at + " speaks TLS and EnvBench connected without it; turn TLS on: " + s.howToEnableTls();
+            return at + " speaks TLS and EnvBench connected without it; turn TLS on: " + daemon.settings().howToEnableTls();
         }
         if (daemon.usesTls()) {
             if (has(failure, SSLPeerUnverifiedException.class) || all.contains("doesn't match any of the subject alternative names")) {
@@ -57,7 +57,7 @@ final class ConnectionFailure {
     static String unreadableCertificates(DockerDaemon daemon, Throwable failure) {
         return "Docker daemon at " + daemon.address() + ": the certificates in " + daemon.tlsCertFolder().map(Object::toString).orElse("")
                 + " cannot be used (" + DockerConnection.rootCause(failure) + "); give PEM files ca.pem, cert.pem and key.pem, "
-                + "as 'docker --tlsverify' reads them, in " + daemon.settings().certPath();
+                + "as 'docker --tlsverify' reads them, in " + daemon.sources().certPath();
     }
 
     private static boolean has(Throwable t, Class<? extends Throwable> type) {

@@ -57,6 +57,20 @@ public final class DockerConnection {
         if (cached != null) {
             return cached;
         }
+        DockerClient client = open(daemon);
+        DockerClient raced = CLIENTS.putIfAbsent(key, client);
+        if (raced == null) {
+            new DockerReaper(client).reapLeftovers();
+            return client;
+        }
+        return raced;
+    }
+
+    /**
+     * A new client for the daemon, pinged, neither cached nor sweeping: what {@link #connect} makes once per daemon
+     * (and what a measurement of the connection's cost makes each time). The caller closes it.
+     */
+    static DockerClient open(DockerDaemon daemon) throws TargetStartException {
         daemon.check();
         if (!daemon.isLocalSocket() && !daemon.usesTls()) {
             log.warn("Docker daemon {} is reached WITHOUT TLS: allowed only because it is a loopback address; turn TLS on "
@@ -84,14 +98,14 @@ public final class DockerConnection {
         try {
             client.pingCmd().exec();
         } catch (RuntimeException e) {
+            try {
+                client.close();
+            } catch (java.io.IOException | RuntimeException closing) {
+                e.addSuppressed(closing);
+            }
             throw new TargetStartException(ConnectionFailure.explain(daemon, e), e);
         }
-        DockerClient raced = CLIENTS.putIfAbsent(key, client);
-        if (raced == null) {
-            new DockerReaper(client).reapLeftovers();
-            return client;
-        }
-        return raced;
+        return client;
     }
 
     private static Key key(DockerDaemon daemon) {

@@ -30,9 +30,11 @@ import java.util.Optional;
  *
  * @param address       the daemon's address, e.g. {@code tcp://10.0.0.5:2376}
  * @param tlsCertFolder the folder with {@code ca.pem}, {@code cert.pem}, {@code key.pem} when TLS is on; empty: no TLS
- * @param settings      the names the address and the TLS settings came from, for messages
+ * @param settings      the names under which this caller's user sets the daemon (a fix in a message uses them)
+ * @param sources       the names each value came from: the setting, or the docker CLI variable it fell back to (a
+ *                      message names the one that is wrong)
  */
-public record DockerDaemon(String address, Optional<Path> tlsCertFolder, Settings settings) {
+public record DockerDaemon(String address, Optional<Path> tlsCertFolder, Settings settings, Settings sources) {
     /** The docker CLI's default address on Linux. */
     public static final String LOCAL_SOCKET = "unix:///var/run/docker.sock";
     public static final String ENV_HOST = "DOCKER_HOST";
@@ -120,7 +122,7 @@ public record DockerDaemon(String address, Optional<Path> tlsCertFolder, Setting
         }
         Path certs = folder.isEmpty() ? home.resolve(".docker") : Path.of(folder);
         boolean tcp = address.startsWith("tcp://");
-        return new DockerDaemon(address, tls && tcp ? Optional.of(certs.toAbsolutePath()) : Optional.empty(),
+        return new DockerDaemon(address, tls && tcp ? Optional.of(certs.toAbsolutePath()) : Optional.empty(), names,
                 new Settings(hostName, tlsName, certName));
     }
 
@@ -161,7 +163,7 @@ public record DockerDaemon(String address, Optional<Path> tlsCertFolder, Setting
             return;
         }
         if (!address.startsWith("tcp://")) {
-            throw new InvalidSettingException(settings.host(), "'" + address + "' is not a Docker daemon address EnvBench can use; give "
+            throw new InvalidSettingException(sources.host(), "'" + address + "' is not a Docker daemon address EnvBench can use; give "
                     + LOCAL_SOCKET + " or tcp://HOST:2376 (with TLS)");
         }
         URI uri = tcpUri();
@@ -169,7 +171,7 @@ public record DockerDaemon(String address, Optional<Path> tlsCertFolder, Setting
         Optional<Path> folder = tlsCertFolder;
         if (folder.isEmpty()) {
             if (!ip.isLoopbackAddress()) {
-                throw new InvalidSettingException(settings.host(), address + " without TLS would send the Docker API (root on "
+                throw new InvalidSettingException(sources.host(), address + " without TLS would send the Docker API (root on "
                         + uri.getHost() + ") unencrypted and unauthenticated, and EnvBench refuses that; turn TLS on: "
                         + settings.howToEnableTls());
             }
@@ -177,13 +179,13 @@ public record DockerDaemon(String address, Optional<Path> tlsCertFolder, Setting
         }
         Path dir = folder.get();
         if (!Files.isDirectory(dir)) {
-            throw new InvalidSettingException(settings.certPath(), "'" + dir + "' is not a folder; give the folder holding "
+            throw new InvalidSettingException(sources.certPath(), "'" + dir + "' is not a folder; give the folder holding "
                     + "ca.pem, cert.pem and key.pem for " + address + " (the files DOCKER_CERT_PATH names for the docker CLI)");
         }
         for (String file : TLS_FILES) {
             Path f = dir.resolve(file);
             if (!Files.isRegularFile(f) || !Files.isReadable(f)) {
-                throw new InvalidSettingException(settings.certPath(), "'" + dir + "' has no readable " + file + "; TLS to " + address
+                throw new InvalidSettingException(sources.certPath(), "'" + dir + "' has no readable " + file + "; TLS to " + address
                         + " needs ca.pem (the CA that signed the daemon's certificate), cert.pem and key.pem (this client's "
                         + "certificate, signed by a CA the daemon trusts, and its key)");
             }
@@ -200,10 +202,10 @@ public record DockerDaemon(String address, Optional<Path> tlsCertFolder, Setting
         try {
             uri = URI.create(address);
         } catch (IllegalArgumentException e) {
-            throw new InvalidSettingException(settings.host(), "'" + address + "' is not an address; use tcp://HOST:2376");
+            throw new InvalidSettingException(sources.host(), "'" + address + "' is not an address; use tcp://HOST:2376");
         }
         if (uri.getHost() == null || uri.getPort() < 1) {
-            throw new InvalidSettingException(settings.host(), "'" + address + "' needs a host and a port; use tcp://HOST:2376");
+            throw new InvalidSettingException(sources.host(), "'" + address + "' needs a host and a port; use tcp://HOST:2376");
         }
         return uri;
     }
@@ -213,7 +215,7 @@ public record DockerDaemon(String address, Optional<Path> tlsCertFolder, Setting
         try {
             return InetAddress.getByName(host);
         } catch (UnknownHostException e) {
-            throw new InvalidSettingException(settings.host(), "the host '" + host + "' of " + address + " is not known here; "
+            throw new InvalidSettingException(sources.host(), "the host '" + host + "' of " + address + " is not known here; "
                     + "give its IP address or a name this machine resolves");
         }
     }
