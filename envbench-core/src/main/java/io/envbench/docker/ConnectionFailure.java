@@ -40,6 +40,14 @@ final class ConnectionFailure {
                         + "); give a cert.pem and key.pem signed by the CA the daemon trusts (dockerd --tlscacert) in "
                         + s.certPath();
             }
+            if (has(failure, java.net.SocketException.class) && !has(failure, java.net.ConnectException.class)
+                    && (all.contains("broken pipe") || all.contains("connection reset"))) {
+                // the daemon checks the client's certificate while the client still writes its part of the handshake:
+                // its bad_certificate alert is then lost, and the client sees the connection closed
+                return at + " closed the TLS connection (" + DockerConnection.rootCause(failure) + "), as it does when it "
+                        + "refused this client's certificate " + folder + "/cert.pem; give a cert.pem and key.pem signed by the "
+                        + "CA the daemon trusts (dockerd --tlscacert) in " + s.certPath();
+            }
             if (all.contains("unsupported or unrecognized ssl message") || all.contains("plaintext connection")) {
                 return at + " does not speak TLS on that port (" + DockerConnection.rootCause(failure) + "); give the daemon's TLS "
                         + "port (2376, dockerd --tlsverify) in " + s.host();

@@ -278,7 +278,9 @@ class RemoteDockerTlsTest {
         Files.copy(tls.clientCerts().resolve("ca.pem"), stranger.resolve("ca.pem"), StandardCopyOption.REPLACE_EXISTING);
         DockerDaemon d = DockerDaemon.configured(DockerDaemon.Settings.JMETER_PROPERTIES, tls.address(), "true", stranger.toString());
         String m = refusedWithin(() -> assertThrows(TargetStartException.class, () -> DockerConnection.open(d)).getMessage());
+        // the alert (bad_certificate) or, when it is lost while this client still writes, the closed connection
         assertTrue(m.contains("refused this client's certificate " + stranger.resolve("cert.pem")), m);
+        assertTrue(m.contains("signed by the CA the daemon trusts (dockerd --tlscacert) in envbench.docker.cert.path"), m);
     }
 
     private static void copyClient(Path to) throws IOException {
