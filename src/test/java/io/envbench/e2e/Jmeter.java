@@ -114,6 +114,26 @@ final class Jmeter {
         return out;
     }
 
+    /** The last lines of JMeter's log of this run (for a failure's message). */
+    static List<String> logTail(Path jtl, int lines) {
+        try {
+            List<String> all = Files.readAllLines(jtl.resolveSibling(jtl.getFileName() + ".log"));
+            return all.subList(Math.max(0, all.size() - lines), all.size());
+        } catch (IOException e) {
+            return List.of("(no JMeter log: " + e + ")");
+        }
+    }
+
+    /** The JTL's first lines, or why there are none (for a failure's message). */
+    static List<String> linesQuietly(Path jtl) {
+        try {
+            List<String> all = Files.readAllLines(jtl);
+            return all.subList(0, Math.min(all.size(), 10));
+        } catch (IOException e) {
+            return List.of("(no JTL: " + e + ")");
+        }
+    }
+
     /** Raw CSV lines of the JTL (for columns the statistics do not keep, like responseMessage). */
     static List<String> lines(Path jtl) throws IOException {
         return Files.readAllLines(jtl);

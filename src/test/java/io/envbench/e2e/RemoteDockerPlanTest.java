@@ -17,7 +17,6 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import io.envbench.docker.DockerConnection;
 import io.envbench.docker.DockerInventory;
 import io.envbench.docker.TlsDockerDaemon;
 import io.envbench.results.Sample;
@@ -26,7 +25,8 @@ import io.envbench.results.Sample;
  * {@code testplans/static-web.jmx} in the real JMeter with {@code -Jenvbench.docker.host=tcp://127.0.0.2:PORT} and the
  * TLS properties: the container runs on a second, TLS-only dockerd ({@link TlsDockerDaemon}), its port is published
  * on that daemon's host and the plan's load goes there; a wrong certificate folder fails the start sample with the
- * property named.
+ * property named. It reaches the TLS daemon only through {@link TlsDockerDaemon}'s own client: here the plugin jar's
+ * shaded copy of EnvBench's Docker classes comes first on the class path.
  */
 class RemoteDockerPlanTest {
     static TlsDockerDaemon tls;
@@ -57,8 +57,7 @@ class RemoteDockerPlanTest {
     @AfterEach
     void nothingLeftOnEitherDaemon() throws Exception {
         Jmeter.assertNothingLabelledLeft(Jmeter.docker());
-        assertEquals(0, DockerConnection.connect(tls.daemon()).listContainersCmd().withShowAll(true).exec().size(),
-                "nothing left on the TLS daemon");
+        assertEquals(0, tls.containerCount(), "nothing left on the TLS daemon");
     }
 
     private List<String> props(String certPath) {
@@ -73,13 +72,16 @@ class RemoteDockerPlanTest {
     void thePlanLoadsAContainerOfTheTlsDaemonOnThatDaemonsHost() throws Exception {
         Path jtl = dir.resolve("tls.jtl");
         List<Sample> samples = Jmeter.run(Jmeter.STATIC_WEB, jtl, props(tls.clientCerts().toString()));
+        String start = Jmeter.lines(jtl).stream().filter(l -> l.contains(",EnvBench start,")).collect(Collectors.joining());
+        assertTrue(start.contains("published=" + TlsDockerDaemon.LISTEN_ADDRESS + ":18080->8080/tcp"),
+                () -> start + "\n" + String.join("\n", Jmeter.logTail(jtl, 400).stream()
+                        .filter(l -> l.contains("EnvBench") || l.contains("ERROR") || l.contains("WARN") || l.contains("start")).toList())
+                        + "\nJTL:\n" + String.join("\n", Jmeter.linesQuietly(jtl)));
+        assertTrue(start.contains("load to " + TlsDockerDaemon.LISTEN_ADDRESS + ":18080"), start);
         assertEquals(List.of(), samples.stream().filter(s -> !s.success()).map(Sample::label).toList(), "no errors");
         long gets = samples.stream().filter(s -> s.label().contains("GET")).count();
         assertTrue(gets > 100, "samples: " + gets);
         assertEquals(List.of("docker-bridge"), samples.stream().map(Sample::environment).distinct().toList());
-        String start = Jmeter.lines(jtl).stream().filter(l -> l.contains(",EnvBench start,")).collect(Collectors.joining());
-        assertTrue(start.contains("published=" + TlsDockerDaemon.LISTEN_ADDRESS + ":18080->8080/tcp"), start);
-        assertTrue(start.contains("load to " + TlsDockerDaemon.LISTEN_ADDRESS + ":18080"), start);
         System.out.println("static-web.jmx on the TLS daemon: " + gets + " requests to " + TlsDockerDaemon.LISTEN_ADDRESS
                 + ":18080, no errors");
     }

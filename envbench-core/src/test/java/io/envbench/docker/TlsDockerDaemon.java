@@ -1,7 +1,5 @@
 package io.envbench.docker;
 
-import io.envbench.environment.TargetStartException;
-
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.InetAddress;
@@ -20,6 +18,11 @@ import org.apache.commons.io.FileUtils;
 
 import com.github.dockerjava.api.DockerClient;
 import com.github.dockerjava.api.model.Container;
+import com.github.dockerjava.core.DefaultDockerClientConfig;
+import com.github.dockerjava.core.DockerClientConfig;
+import com.github.dockerjava.core.DockerClientImpl;
+import com.github.dockerjava.core.LocalDirectorySSLConfig;
+import com.github.dockerjava.httpclient5.ApacheDockerHttpClient;
 
 /**
  * A second, real dockerd for a test, reached only over TLS with client certificates: it listens on nothing but
@@ -29,6 +32,9 @@ import com.github.dockerjava.api.model.Container;
  * ({@value #BRIDGE}, {@value #BRIDGE_ADDRESS}) with no iptables rules, no masquerading and no IP forwarding, so it
  * changes no host setting and does not touch the main daemon: published ports go through docker-proxy. Needs root,
  * {@code dockerd} and {@code ip} (iproute2).
+ *
+ * <p>It talks to both daemons with docker-java clients of its own, not through EnvBench's {@link DockerConnection}: the
+ * end-to-end tests load it next to the plugin jar, whose shaded copy of EnvBench's classes would be found first.
  *
  * <p>{@link #close()} removes everything it made, also after a failed start: the daemon's containers and images, the
  * daemon (and what it started), mounts under its folder, the bridge and the folder.
@@ -127,12 +133,12 @@ public final class TlsDockerDaemon implements AutoCloseable {
             if (!dockerd.isAlive()) {
                 throw new IOException("dockerd exited with " + dockerd.exitValue() + ":\n" + logTail());
             }
-            try {
-                DockerConnection.open(daemon()).close();
+            try (DockerClient c = client()) {
+                c.pingCmd().exec();
                 started = dockerd.descendants().toList();
                 return;
-            } catch (TargetStartException e) {
-                last = e.getMessage();
+            } catch (IOException | RuntimeException e) {
+                last = e.toString();
             }
             Thread.sleep(200);
         }
@@ -160,12 +166,30 @@ public final class TlsDockerDaemon implements AutoCloseable {
     }
 
     /** Copies an image from the main daemon (docker save there, docker load here): this daemon pulls nothing. */
-    public void copyImage(String image) throws TargetStartException, IOException {
-        DockerClient main = DockerConnection.connect(DockerDaemon.fromEnvironment());
-        DockerClient here = DockerConnection.connect(daemon());
-        try (InputStream saved = main.saveImageCmd(image).exec()) {
+    public void copyImage(String image) throws IOException {
+        DockerClientConfig local = DefaultDockerClientConfig.createDefaultConfigBuilder().build();
+        try (DockerClient main = client(local); DockerClient here = client(); InputStream saved = main.saveImageCmd(image).exec()) {
             here.loadImageCmd(saved).exec();
         }
+    }
+
+    /** How many containers the daemon has, running or not. */
+    public int containerCount() throws IOException {
+        try (DockerClient here = client()) {
+            return here.listContainersCmd().withShowAll(true).exec().size();
+        }
+    }
+
+    /** A new client of this daemon, over TLS with the client certificate; the caller closes it. */
+    private DockerClient client() {
+        return client(DefaultDockerClientConfig.createDefaultConfigBuilder().withDockerHost(address())
+                .withDockerTlsVerify(false).withCustomSslConfig(new LocalDirectorySSLConfig(clientCerts.toString())).build());
+    }
+
+    private static DockerClient client(DockerClientConfig config) {
+        return DockerClientImpl.getInstance(config, new ApacheDockerHttpClient.Builder().dockerHost(config.getDockerHost())
+                .sslConfig(config.getSSLConfig()).connectionTimeout(Duration.ofSeconds(3)).responseTimeout(Duration.ofSeconds(120))
+                .build());
     }
 
     /** The last lines dockerd printed. */
@@ -182,13 +206,12 @@ public final class TlsDockerDaemon implements AutoCloseable {
     public synchronized void close() {
         List<String> failures = new ArrayList<>();
         if (dockerd != null && dockerd.isAlive()) {
-            try { // the daemon is the test's alone: everything on it goes, so its stop leaves no container behind
-                DockerClient here = DockerConnection.open(daemon());
+            // the daemon is the test's alone: everything on it goes, so its stop leaves no container behind
+            try (DockerClient here = client()) {
                 for (Container c : here.listContainersCmd().withShowAll(true).exec()) {
                     here.removeContainerCmd(c.getId()).withForce(true).withRemoveVolumes(true).exec();
                 }
-                here.close();
-            } catch (TargetStartException | IOException | RuntimeException e) {
+            } catch (IOException | RuntimeException e) {
                 failures.add("containers: " + e.getMessage());
             }
             List<ProcessHandle> children = new ArrayList<>(started);
