@@ -3,6 +3,7 @@ package io.envbench.environment;
 import io.envbench.docker.ContainerOptions;
 import io.envbench.recipe.TargetRecipe;
 import io.envbench.recipe.TargetSpec;
+import io.envbench.settings.FileSafeName;
 import io.envbench.settings.InvalidSettingException;
 import io.envbench.units.LocalPorts;
 
@@ -31,9 +32,8 @@ public record EnvironmentDefinition(String name, String target, Placement placem
     }
 
     public EnvironmentDefinition {
-        if (name == null || name.isBlank() || !name.matches("[A-Za-z0-9_.-]+")) {
-            throw new InvalidSettingException("environment", "'" + name + "' is not a valid name; use letters, digits, '.', '_' or '-', e.g. docker-bridge");
-        }
+        // names the run's files (jtl/NAME-r1.jtl) and the container
+        FileSafeName.check("environment", name, "docker-bridge");
         Objects.requireNonNull(placement, "placement");
         options = options == null ? ContainerOptions.builder().build() : options;
         if (port != 0) { // 0: a target without a port (a one-shot job)
