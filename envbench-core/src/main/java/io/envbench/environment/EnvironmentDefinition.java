@@ -40,9 +40,16 @@ public record EnvironmentDefinition(String name, String target, Placement placem
             LocalPorts.checkRange("port", port);
         }
         if (readyTimeout == null || readyTimeout.isNegative() || readyTimeout.isZero()) {
-            throw new InvalidSettingException("readyTimeoutSeconds", "must be a positive number of seconds");
+            throw new InvalidSettingException("readyTimeoutSeconds", "must be a positive number of seconds, e.g. 60");
+        }
+        if (readyTimeout.compareTo(MAX_READY_TIMEOUT) > 0) {
+            throw new InvalidSettingException("readyTimeoutSeconds", readyTimeout.toSeconds() + " s is above a day ("
+                    + MAX_READY_TIMEOUT.toSeconds() + " s); give how long a target may take to get ready, e.g. 60");
         }
     }
+
+    /** A start that takes longer than a day is a typo, not a slow target. */
+    public static final Duration MAX_READY_TIMEOUT = Duration.ofDays(1);
 
     /** Resolves the recipe into what to start. */
     public TargetSpec resolve(Path targetsDir) {

@@ -289,6 +289,15 @@ final class ExperimentReader {
         } catch (java.io.IOException e) {
             throw fail(node, "'" + node.text() + "' cannot be read (" + e.getMessage() + ")");
         }
+        boolean labelsTotal;
+        try {
+            labelsTotal = LoadPlan.labelsTotal(plan);
+        } catch (java.io.IOException e) {
+            throw fail(node, "'" + node.text() + "' cannot be read (" + e.getMessage() + ")");
+        }
+        if (labelsTotal) {
+            throw fail(node, "'" + node.text() + "': " + io.envbench.stats.Comparison.labelledTotal().getMessage());
+        }
         if (startsEnvironments) {
             throw fail(node, "'" + node.text() + "' starts environments itself (EnvBench Target Environment samplers); the runner "
                     + "starts each environment of the experiment, so give a plan that only sends load to "

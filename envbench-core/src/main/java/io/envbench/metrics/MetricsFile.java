@@ -46,15 +46,38 @@ public final class MetricsFile {
     }
 
     private void add(Path file, long fromEpochMs) throws IOException {
-        MetricsFile m = this;
+        Map<String, Long> first = new LinkedHashMap<>();
+        forEachRow(file, row -> {
+            if (row.epochMs() < fromEpochMs) {
+                return;
+            }
+            double t = (row.epochMs() - first.computeIfAbsent(row.environment(), e -> row.epochMs())) / 1000.0;
+            Map<String, List<double[]>> byMetric = series.computeIfAbsent(row.environment(), e -> new LinkedHashMap<>());
+            row.values().forEach((metric, v) -> byMetric.computeIfAbsent(metric, x -> new ArrayList<>()).add(new double[] {t, v}));
+        });
+    }
+
+    /**
+     * One whole row of a metrics file.
+     *
+     * @param values the metrics that have a value in this row, in the file's column order
+     */
+    public record Row(long epochMs, String environment, Map<String, Double> values) {
+    }
+
+    /**
+     * Reads a metrics file row by row: the one reader of the format, for the report and the Resource Monitor. A row
+     * with another number of fields than the header, or a field that is no finite number, is refused with the file
+     * and line; only the last row may be cut (the collector stopped mid-write), and is left out.
+     */
+    public static void forEachRow(Path file, java.util.function.Consumer<Row> out) throws IOException {
         // bytes that are not UTF-8 become U+FFFD: a damaged row is then reported with its line, not as a decoder error
         try (Reader r = new BufferedReader(new InputStreamReader(Files.newInputStream(file), StandardCharsets.UTF_8));
              CSVParser csv = CSVParser.parse(r, CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).build())) {
             List<String> header = csv.getHeaderNames();
             if (header.size() < 3 || !header.get(0).equals("timestamp") || !header.get(1).equals("environment")) {
-                throw new IOException(file + ": not an EnvBench metrics file (timestamp,environment,...)");
+                throw new IOException(file + ": not an EnvBench metrics file (its header must start timestamp,environment,...)");
             }
-            Map<String, Long> first = new LinkedHashMap<>();
             Iterator<CSVRecord> rows = csv.iterator();
             while (rows.hasNext()) {
                 CSVRecord rec = rows.next();
@@ -65,21 +88,17 @@ public final class MetricsFile {
                     }
                     throw damaged(file, line, "has " + rec.size() + " fields, the header " + header.size());
                 }
-                String env = rec.get(1);
                 long ts = wholeNumber(file, line, rec.get(0), header.get(0));
-                if (ts < fromEpochMs) {
-                    continue;
-                }
-                double t = (ts - first.computeIfAbsent(env, e -> ts)) / 1000.0;
-                Map<String, List<double[]>> byMetric = m.series.computeIfAbsent(env, e -> new LinkedHashMap<>());
+                Map<String, Double> values = new LinkedHashMap<>();
                 for (int i = 2; i < header.size(); i++) {
                     String v = rec.get(i);
                     if (!v.isEmpty()) {
-                        byMetric.computeIfAbsent(header.get(i), x -> new ArrayList<>()).add(new double[] {t, number(file, line, v, header.get(i))});
+                        values.put(header.get(i), number(file, line, v, header.get(i)));
                     }
                 }
+                out.accept(new Row(ts, rec.get(1), values));
             }
-        } catch (IllegalArgumentException | IllegalStateException e) {
+        } catch (IllegalArgumentException | IllegalStateException | java.io.UncheckedIOException e) {
             throw new IOException(file + ": " + e.getMessage());
         }
     }

@@ -9,6 +9,8 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.function.Consumer;
 
+import io.envbench.settings.InvalidSettingException;
+
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVRecord;
@@ -90,7 +92,7 @@ public final class JtlReader {
                     throw damaged(file, pendingFrom, "has " + (recs.size() == 1 ? recs.get(0).size() : 0) + " fields, the header "
                             + c.width);
                 }
-                out.accept(c.sample(file, pendingFrom, recs.get(0), fallbackEnv));
+                accept(out, c.sample(file, pendingFrom, recs.get(0), fallbackEnv), file, pendingFrom);
                 n++;
                 continue;
             }
@@ -107,7 +109,7 @@ public final class JtlReader {
                         + " fields, the header " + c.width);
             }
             commas[fields] = line.length();
-            out.accept(c.sample(file, lineNo, line, commas, fallbackEnv));
+            accept(out, c.sample(file, lineNo, line, commas, fallbackEnv), file, lineNo);
             n++;
         }
         if (pending != null && complete) {
@@ -115,6 +117,15 @@ public final class JtlReader {
             throw damaged(file, pendingFrom, "a quote opens a field that never closes");
         }
         return n;
+    }
+
+    /** A sample the consumer refuses (a label that is a row EnvBench adds itself) is named by its file and line. */
+    private static void accept(Consumer<Sample> out, Sample s, Path file, long lineNo) throws IOException {
+        try {
+            out.accept(s);
+        } catch (InvalidSettingException e) {
+            throw new IOException(file + " line " + lineNo + ": " + e.getMessage(), e);
+        }
     }
 
     /** A quoted field (a response message) longer than this many lines is a stray quote, not a message. */
