@@ -22,6 +22,7 @@ import io.envbench.runner.ExperimentRunner;
 import io.envbench.runner.JMeterInstall;
 import io.envbench.runner.RunDirectory;
 import io.envbench.settings.InvalidSettingException;
+import io.envbench.units.LocalPorts;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -134,6 +135,14 @@ final class RunCommand implements Callable<Integer> {
                 }
             }
             jmeter = new JMeterInstall(jmeterHome != null ? jmeterHome : base.resolve("jmeter-dist/target/jmeter"));
+            if (experiment.port() != 0) {
+                // every run starts its environment on this port: taken now, every run would fail (or measure the stranger)
+                try {
+                    LocalPorts.checkFree("port", experiment.port());
+                } catch (InvalidSettingException e) {
+                    throw new InvalidSettingException(experiment.file() + ": port", e.getMessage().substring(e.field().length() + 2));
+                }
+            }
         } catch (ExperimentException | InvalidSettingException e) {
             err.println("envbench run: " + e.getMessage());
             return BAD_INPUT;

@@ -67,15 +67,14 @@ public final class CpuSet {
 
     /** One CPU number, 0 to {@link #MAX_CPU}; digits only (no sign, no spaces, no other scripts' digits). */
     private static int cpuNumber(String field, String digits) {
-        if (!digits.matches("[0-9]{1,10}")) {
+        if (!digits.matches("[0-9]+")) {
             throw new NumberFormatException(digits);
         }
-        long n = Long.parseLong(digits);
-        if (n > MAX_CPU) {
+        if (digits.length() > 9 || Integer.parseInt(digits) > MAX_CPU) {
             throw new InvalidSettingException(field, "CPU " + digits + " is beyond the largest CPU number Linux supports (" + MAX_CPU
                     + "); use CPUs this host has online (" + online().text + ")");
         }
-        return (int) n;
+        return Integer.parseInt(digits);
     }
 
     /** Parses a list and checks every CPU in it is online on this host. */
