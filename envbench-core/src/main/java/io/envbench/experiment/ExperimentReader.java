@@ -76,7 +76,7 @@ final class ExperimentReader {
             checkTarget(target.get());
         }
         Optional<Scalar> portNode = scalar(top, PORT, "a TCP port on 127.0.0.1, e.g. 18080");
-        int port = portNode.isEmpty() ? Experiment.DEFAULT_PORT : toInt(wholeNumber(portNode.get(), "a TCP port on 127.0.0.1, e.g. 18080"));
+        int port = portNode.isEmpty() ? Experiment.DEFAULT_PORT : wholeInt(portNode.get(), "a TCP port on 127.0.0.1, e.g. 18080");
         if (portNode.isPresent()) {
             at(portNode.get(), () -> {
                 LocalPorts.checkRange(PORT, port);
@@ -89,7 +89,7 @@ final class ExperimentReader {
         LoadPlan load = load(top);
         String repetitionsHelp = "how many times to run each environment, e.g. 4";
         int repetitions = scalar(top, REPETITIONS, repetitionsHelp).isEmpty() ? Experiment.DEFAULT_REPETITIONS
-                : toInt(wholeNumber(scalar(top, REPETITIONS, repetitionsHelp).get(), repetitionsHelp));
+                : wholeInt(scalar(top, REPETITIONS, repetitionsHelp).get(), repetitionsHelp);
         Optional<Scalar> orderNode = scalar(top, ORDER, "interleaved or randomized");
         RunOrder order = orderNode.isEmpty() ? Experiment.DEFAULT_ORDER : at(orderNode.get(), () -> RunOrder.parse(ORDER, orderNode.get().text()));
         Optional<Scalar> seedNode = scalar(top, SEED, "a whole number that fixes the randomized order, e.g. 1");
@@ -156,7 +156,7 @@ final class ExperimentReader {
         }
         Optional<Scalar> shares = scalar(m, CPU_SHARES, "a relative weight, e.g. 512");
         if (shares.isPresent()) {
-            int weight = toInt(wholeNumber(shares.get(), "a relative weight, e.g. 512"));
+            int weight = wholeInt(shares.get(), "a relative weight, e.g. 512");
             at(shares.get(), () -> options.cpuShares(weight));
         }
         Optional<Scalar> memory = scalar(m, MEMORY, "a size such as 512m or 1g");
@@ -203,7 +203,13 @@ final class ExperimentReader {
         String sourceText = source.map(Scalar::text).orElse("");
         if (kind == VolumeMount.Kind.BIND) {
             // like plan:, a host folder is relative to the experiment file, so the file works from any directory
-            sourceText = resolve(source.get()).toString();
+            Path folder = resolve(source.get());
+            // Docker would make a missing folder, owned by root, and mount it empty: never behind the user's back
+            if (!Files.exists(folder)) {
+                throw fail(source.get(), "'" + source.get().text() + "' does not exist (looked for " + folder + "); create the folder "
+                        + "first, or give an existing one, relative to this file or absolute");
+            }
+            sourceText = folder.toString();
         }
         String finalSource = sourceText;
         return located(f -> switch (f) {
@@ -308,7 +314,7 @@ final class ExperimentReader {
         String path = requiredText(m, PATH, "the path to GET on the target, e.g. /page-4k.html");
         String threadsHelp = "the number of concurrent users, e.g. 8";
         Optional<Scalar> threadsNode = scalar(m, THREADS, threadsHelp);
-        int threads = threadsNode.isEmpty() ? 1 : toInt(wholeNumber(threadsNode.get(), threadsHelp));
+        int threads = threadsNode.isEmpty() ? 1 : wholeInt(threadsNode.get(), threadsHelp);
         String rateHelp = "requests per second for all threads together, or 0 for as fast as possible";
         Optional<Scalar> rateNode = scalar(m, REQUESTS_PER_SECOND, rateHelp);
         double rate = rateNode.isEmpty() ? 0 : decimal(rateNode.get(), rateHelp);
@@ -336,6 +342,15 @@ final class ExperimentReader {
             startsEnvironments = LoadPlan.startsEnvironments(plan);
         } catch (java.io.IOException e) {
             throw fail(node, "'" + node.text() + "' cannot be read (" + e.getMessage() + ")");
+        }
+        boolean labelsTotal;
+        try {
+            labelsTotal = LoadPlan.labelsTotal(plan);
+        } catch (java.io.IOException e) {
+            throw fail(node, "'" + node.text() + "' cannot be read (" + e.getMessage() + ")");
+        }
+        if (labelsTotal) {
+            throw fail(node, "'" + node.text() + "': " + io.envbench.stats.Comparison.labelledTotal().getMessage());
         }
         if (startsEnvironments) {
             throw fail(node, "'" + node.text() + "' starts environments itself (EnvBench Target Environment samplers); the runner "
@@ -533,9 +548,13 @@ final class ExperimentReader {
         return Duration.ofMillis(Math.round(seconds * 1000));
     }
 
-    /** Out-of-range values are clamped, so the record's range check reports them rather than an overflow. */
-    private static int toInt(long v) {
-        return (int) Math.max(Integer.MIN_VALUE, Math.min(Integer.MAX_VALUE, v));
+    /** A whole number that must fit an int; beyond it is "too large", never clamped to a number the user did not type. */
+    private int wholeInt(Scalar s, String expected) throws ExperimentException {
+        long v = wholeNumber(s, expected);
+        if (v > Integer.MAX_VALUE || v < Integer.MIN_VALUE) {
+            throw fail(s, "'" + s.text().strip() + "' is too large; give " + expected);
+        }
+        return (int) v;
     }
 
     // --- errors ---

@@ -92,6 +92,17 @@ public record LoadPlan(Optional<Path> plan, Map<String, String> properties, Opti
         return new LoadPlan(plan, properties, http, warmup, duration, on);
     }
 
+    /**
+     * Whether a JMeter plan has a sampler or transaction labelled {@value io.envbench.stats.Comparison#TOTAL}, the row
+     * EnvBench adds itself: refused before any run, as its figures would be counted twice into that row.
+     */
+    public static boolean labelsTotal(Path jmx) throws java.io.IOException {
+        return TOTAL_LABEL.matcher(java.nio.file.Files.readString(jmx)).find();
+    }
+
+    private static final java.util.regex.Pattern TOTAL_LABEL = java.util.regex.Pattern.compile(
+            "<\\w*(Sampler\\w*|TransactionController)\\s[^>]*testname=\"" + io.envbench.stats.Comparison.TOTAL + "\"");
+
     /** The built-in HTTP load. */
     public static LoadPlan http(HttpLoad load) {
         return new LoadPlan(Optional.empty(), Map.of(), Optional.of(load), load.warmup(), load.duration());

@@ -31,9 +31,9 @@ public final class EnvBenchProperties {
     public static final String METRICS_FILE = "envbench.metrics.file";
 
     /** A target that needs more than a day to get ready is a mistake (and days overflow milliseconds). */
-    static final long MAX_READY_TIMEOUT_SECONDS = 86_400;
+    static final long MAX_READY_TIMEOUT_SECONDS = io.envbench.environment.EnvironmentDefinition.MAX_READY_TIMEOUT.toSeconds();
     /** Readings an hour apart show nothing; longer ones would overflow the collector's nanosecond clock. */
-    static final long MAX_METRICS_INTERVAL_MS = 3_600_000;
+    static final long MAX_METRICS_INTERVAL_MS = MetricsCollector.MAX_INTERVAL.toMillis();
 
     private EnvBenchProperties() {
     }
