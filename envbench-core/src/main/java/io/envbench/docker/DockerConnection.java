@@ -2,6 +2,7 @@ package io.envbench.docker;
 
 import io.envbench.environment.TargetStartException;
 import io.envbench.settings.InvalidSettingException;
+import io.envbench.reaper.ReaperProcess;
 
 import java.nio.file.Path;
 import java.time.Duration;
@@ -44,7 +45,8 @@ public final class DockerConnection {
 
     /**
      * The first connection to a daemon removes the leftovers of killed runs there ({@link DockerReaper#sweep}:
-     * containers, networks, volumes).
+     * containers, networks, volumes), and tells this process's reaper ({@link ReaperProcess}) to sweep the
+     * daemon when this process dies.
      *
      * @throws InvalidSettingException naming the setting and the fix, when the settings are wrong before any
      *                                 connection ({@link DockerDaemon#check()})
@@ -60,6 +62,7 @@ public final class DockerConnection {
         DockerClient client = open(daemon);
         DockerClient raced = CLIENTS.putIfAbsent(key, client);
         if (raced == null) {
+            ReaperProcess.ofThisJvm().watchDockerDaemon(daemon);
             new DockerReaper(client).reapLeftovers();
             return client;
         }

@@ -72,6 +72,11 @@ public record DockerDaemon(String address, Optional<Path> tlsCertFolder, Setting
         tlsCertFolder = tlsCertFolder == null ? Optional.empty() : tlsCertFolder;
     }
 
+    /** A daemon given as it was resolved before (its address and TLS folder), e.g. by another process; messages name the variables. */
+    public static DockerDaemon of(String address, Optional<Path> tlsCertFolder) {
+        return new DockerDaemon(address, tlsCertFolder, Settings.ENVIRONMENT, Settings.ENVIRONMENT);
+    }
+
     /** The daemon the environment variables name ({@code DOCKER_HOST}, ...), else the local socket. */
     public static DockerDaemon fromEnvironment() {
         return configured(Settings.ENVIRONMENT, "", "", "");
