@@ -96,7 +96,7 @@ public final class Reaper {
             try {
                 DockerConnection.connect(daemonOf(f[1]));
             } catch (Exception e) {
-                // the sweep tries again
+                say("daemon " + place.replace('\t', ' ') + " not reached yet (" + e.getMessage() + "); tried again at the sweep");
             }
         }
     }

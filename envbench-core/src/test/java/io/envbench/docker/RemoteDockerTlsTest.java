@@ -187,6 +187,14 @@ class RemoteDockerTlsTest {
         }
     }
 
+    @Test
+    void whatAKilledOwnerMadeOnTheTlsDaemonIsRemovedByItsReaperWithinTenSeconds(@org.junit.jupiter.api.io.TempDir Path state) throws Exception {
+        long ms = io.envbench.reaper.ReaperTest.killOwnerAndAwaitNothingLeft(state, image, Map.of(DockerDaemon.ENV_HOST, tls.address(),
+                DockerDaemon.ENV_TLS_VERIFY, "1", DockerDaemon.ENV_CERT_PATH, tls.clientCerts().toString()),
+                DockerConnection.connect(tls.daemon()), "TLS daemon");
+        assertTrue(ms < 10_000, "gone within 10 s, took " + ms + " ms");
+    }
+
     private static String sleeper(DockerClient docker, OwnerIdentity owner, String run) {
         Map<String, String> labels = new HashMap<>(owner.labels());
         labels.put(RunSession.LABEL_MANAGED, "true");

@@ -15,7 +15,7 @@ import com.github.dockerjava.api.DockerClient;
 
 /**
  * The owner {@link ReaperTest} kills: in its own JVM, it makes what a run makes (a labelled container, network
- * and volume on the local daemon, a bare-metal process in the state folder given as the first argument),
+ * and volume on the daemon DOCKER_HOST names, of the image given as the second argument, a bare-metal process in the state folder given as the first argument),
  * prints one line per thing and "ready", then waits to be killed.
  */
 public final class OwnerThatGetsKilled {
@@ -29,7 +29,7 @@ public final class OwnerThatGetsKilled {
         String network = docker.createNetworkCmd().withName("envbench-reaper-test-" + ProcessHandle.current().pid())
                 .withLabels(labels).exec().getId();
         String volume = docker.createVolumeCmd().withLabels(labels).exec().getName();
-        String container = docker.createContainerCmd("envbench/base:latest").withCmd("sleep", "300").withLabels(labels).exec().getId();
+        String container = docker.createContainerCmd(args.length > 1 ? args[1] : "envbench/base:latest").withCmd("sleep", "300").withLabels(labels).exec().getId();
         docker.startContainerCmd(container).exec();
         System.out.println("container " + container);
         System.out.println("network " + network);
