@@ -1,6 +1,5 @@
 package io.envbench.e2e;
 
-import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -61,18 +60,11 @@ class MetricsBenchmark {
             double apiUs = (System.nanoTime() - t0) / 1e3 / m;
 
             MetricsCollector c = new MetricsCollector(envs, Duration.ofMillis(100), dir.resolve("m.csv"), ProcessHandle.current().pid()).start();
-            Thread.sleep(20_000); // at 10 Hz the JIT needs a while to compile the tick; measure the steady state
-            Thread worker = Thread.getAllStackTraces().keySet().stream().filter(t -> t.getName().equals("envbench-metrics")).findFirst().get();
-            var mx = ManagementFactory.getThreadMXBean();
-            long cpu0 = mx.getThreadCpuTime(worker.getId());
-            long wall0 = System.nanoTime();
-            Thread.sleep(30_000);
-            double collectorPct = 100.0 * (mx.getThreadCpuTime(worker.getId()) - cpu0) / (System.nanoTime() - wall0);
-            long rows = Files.lines(dir.resolve("m.csv")).count() - 1;
+            CollectorCost cost = CollectorCost.measure(c, Duration.ofSeconds(15), 12, Duration.ofSeconds(3));
             c.close();
             System.out.printf(Locale.ROOT, "%nProbe cost, one container: cgroup files %.1f us per reading; Docker stats API %.0f us per call "
-                    + "(%.0fx)%nCollector: 8 containers + host at 10 Hz: %.2f%% of one core (%d rows in ~50 s; measured over the last 30 s)%n",
-                    cgroupUs, apiUs, apiUs / cgroupUs, collectorPct, rows);
+                    + "(%.0fx)%nCollector, 8 containers + host at 10 Hz (cgroup files): %s%n",
+                    cgroupUs, apiUs, apiUs / cgroupUs, cost);
         } finally {
             envs.close();
         }

@@ -113,6 +113,11 @@ public final class HostProbe {
         lastScan = 0;
     }
 
+    /** Where host and process figures come from, as the metrics file names it: always the load generator's own machine. */
+    public String source() {
+        return linux ? "procfs of this host" : "OSHI of this host";
+    }
+
     public int logicalCpus() {
         return cpu.getLogicalProcessorCount();
     }

@@ -16,14 +16,21 @@ import org.apache.commons.csv.CSVRecord;
 
 /**
  * A metrics CSV written by {@link MetricsCollector}, read back per environment: each metric's average
- * and peak, and its values over time (seconds since the environment's first row).
+ * and peak, its values over time (seconds since the environment's first row), and where each column's
+ * values came from (the file's {@code # sources:} comment line, when it has one).
  */
 public final class MetricsFile {
+    /** How a metrics file is read: a header row, {@code #} comment lines (the sources) before it. */
+    public static final CSVFormat CSV_FORMAT = CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true)
+            .setCommentMarker('#').build();
+
     /** One metric of one environment. */
     public record Summary(double average, double peak, int samples) {
     }
 
     private final Map<String, Map<String, List<double[]>>> series = new LinkedHashMap<>();
+    /** Column pattern (host.*, container.NAME.*) -> source, from the files' comment lines. */
+    private final Map<String, String> sources = new LinkedHashMap<>();
 
     public static MetricsFile read(Path file) throws IOException {
         return read(Map.of(file, Long.MIN_VALUE));
@@ -44,7 +51,8 @@ public final class MetricsFile {
     private void add(Path file, long fromEpochMs) throws IOException {
         MetricsFile m = this;
         try (Reader r = Files.newBufferedReader(file);
-             CSVParser csv = CSVParser.parse(r, CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).build())) {
+             CSVParser csv = CSVParser.parse(r, CSV_FORMAT)) {
+            sources.putAll(sources(csv.getHeaderComment()));
             List<String> header = csv.getHeaderNames();
             if (header.size() < 3 || !header.get(0).equals("timestamp") || !header.get(1).equals("environment")) {
                 throw new IOException(file + ": not an EnvBench metrics file (timestamp,environment,...)");
@@ -71,6 +79,44 @@ public final class MetricsFile {
         } catch (IllegalArgumentException | IllegalStateException e) {
             throw new IOException(file + ": " + e.getMessage());
         }
+    }
+
+    /** The sources named in a header comment ("sources: host.*=procfs of this host; container.web.*=cgroup v1"). */
+    static Map<String, String> sources(String headerComment) {
+        Map<String, String> m = new LinkedHashMap<>();
+        if (headerComment == null) {
+            return m;
+        }
+        for (String line : headerComment.split("\n")) {
+            String l = line.strip();
+            if (!l.startsWith(MetricsCsvWriter.SOURCES_PREFIX.strip())) {
+                continue;
+            }
+            for (String pair : l.substring(MetricsCsvWriter.SOURCES_PREFIX.strip().length()).split(";")) {
+                int eq = pair.indexOf('=');
+                if (eq > 0) {
+                    m.put(pair.substring(0, eq).strip(), pair.substring(eq + 1).strip());
+                }
+            }
+        }
+        return m;
+    }
+
+    /** Column pattern ({@code host.*}, {@code process.*}, {@code container.NAME.*}) -> where its values came from. */
+    public Map<String, String> sources() {
+        return java.util.Collections.unmodifiableMap(sources);
+    }
+
+    /** Where a column's values came from ("cgroup v1", "docker stats stream", ...), when the file says. */
+    public java.util.Optional<String> sourceOf(String metric) {
+        String best = null;
+        for (String pattern : sources.keySet()) {
+            String prefix = pattern.endsWith("*") ? pattern.substring(0, pattern.length() - 1) : pattern;
+            if ((pattern.endsWith("*") ? metric.startsWith(prefix) : metric.equals(prefix)) && (best == null || pattern.length() > best.length())) {
+                best = pattern;
+            }
+        }
+        return java.util.Optional.ofNullable(best).map(sources::get);
     }
 
     public java.util.Set<String> environments() {

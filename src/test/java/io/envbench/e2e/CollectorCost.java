@@ -1,0 +1,63 @@
+package io.envbench.e2e;
+
+import java.lang.management.ManagementFactory;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.atomic.LongAdder;
+
+import io.envbench.metrics.MetricsCollector;
+import io.envbench.stats.RunStatistics;
+
+/**
+ * The collector thread's cost over repeated windows of a running collector: its CPU time (user + system, from the
+ * thread MX bean) over wall time, CPU per tick and bytes allocated per tick, each window one repetition; the median
+ * of the windows with its distribution-free 95% interval ({@link RunStatistics#medianCi95()}).
+ */
+record CollectorCost(RunStatistics pctOfOneCore, RunStatistics cpuUsPerTick, RunStatistics bytesPerTick, long ticks, int windows,
+                     Duration window) {
+
+    /** Waits {@code warmUp} (JIT), then measures {@code windows} consecutive windows of the collector already started. */
+    static CollectorCost measure(MetricsCollector c, Duration warmUp, int windows, Duration window) throws InterruptedException {
+        LongAdder ticks = new LongAdder();
+        c.addListener(t -> ticks.increment());
+        Thread.sleep(warmUp.toMillis());
+        Thread worker = Thread.getAllStackTraces().keySet().stream().filter(t -> t.getName().equals("envbench-metrics")).findFirst()
+                .orElseThrow(() -> new IllegalStateException("no collector thread"));
+        var mx = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        List<Double> pct = new ArrayList<>();
+        List<Double> usPerTick = new ArrayList<>();
+        List<Double> bytesPerTick = new ArrayList<>();
+        long allTicks = 0;
+        for (int w = 0; w < windows; w++) {
+            long cpu0 = mx.getThreadCpuTime(worker.getId());
+            long alloc0 = mx.getThreadAllocatedBytes(worker.getId());
+            long ticks0 = ticks.sum();
+            long wall0 = System.nanoTime();
+            Thread.sleep(window.toMillis());
+            long cpu = mx.getThreadCpuTime(worker.getId()) - cpu0;
+            long alloc = mx.getThreadAllocatedBytes(worker.getId()) - alloc0;
+            long wall = System.nanoTime() - wall0;
+            long n = ticks.sum() - ticks0;
+            allTicks += n;
+            pct.add(100.0 * cpu / wall);
+            usPerTick.add(n == 0 ? Double.NaN : cpu / 1e3 / n);
+            bytesPerTick.add(n == 0 ? Double.NaN : (double) alloc / n);
+        }
+        return new CollectorCost(RunStatistics.of(pct), RunStatistics.of(usPerTick), RunStatistics.of(bytesPerTick), allTicks, windows, window);
+    }
+
+    private static String withInterval(RunStatistics s, String format) {
+        RunStatistics.MedianInterval ci = s.medianCi95();
+        return String.format(Locale.ROOT, format, s.median()) + (ci.available()
+                ? String.format(Locale.ROOT, " [" + format + ", " + format + "]", ci.low(), ci.high()) : " [no interval]");
+    }
+
+    @Override
+    public String toString() {
+        return withInterval(pctOfOneCore, "%.3f") + "% of one core, " + withInterval(cpuUsPerTick, "%.0f") + " us CPU per tick, "
+                + withInterval(bytesPerTick, "%.0f") + " bytes allocated per tick (medians of " + windows + " windows of "
+                + window.toSeconds() + " s with their 95% intervals; " + ticks + " ticks)";
+    }
+}
