@@ -115,6 +115,11 @@ public final class MetricsCollector implements AutoCloseable {
         return interval;
     }
 
+    /** Where container figures come from (tests look at its streams). */
+    ContainerProbe containerProbe() {
+        return containers;
+    }
+
     public java.util.Optional<Path> file() {
         return java.util.Optional.ofNullable(csv).map(MetricsCsvWriter::file);
     }

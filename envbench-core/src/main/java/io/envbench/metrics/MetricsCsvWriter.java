@@ -71,7 +71,13 @@ public final class MetricsCsvWriter implements AutoCloseable {
             rewrite(old);
         }
         row.setLength(0);
-        row.append(epochMs).append(',').append(environment);
+        row.append(epochMs).append(',');
+        if (environment.indexOf(',') >= 0 || environment.indexOf('"') >= 0) {
+            // several environments at once ("a,b"): one quoted CSV field
+            row.append('"').append(environment.replace("\"", "\"\"")).append('"');
+        } else {
+            row.append(environment);
+        }
         for (String c : columns) {
             Double v = values.get(c);
             row.append(',');
