@@ -20,24 +20,37 @@ record CollectorCost(RunStatistics pctOfOneCore, RunStatistics cpuUsPerTick, Run
 
     /** Waits {@code warmUp} (JIT), then measures {@code windows} consecutive windows of the collector already started. */
     static CollectorCost measure(MetricsCollector c, Duration warmUp, int windows, Duration window) throws InterruptedException {
+        return measure(c, warmUp, windows, window, t -> false);
+    }
+
+    /**
+     * As {@link #measure(MetricsCollector, Duration, int, Duration)}, the CPU and allocations of the threads
+     * {@code alsoCounted} picks (e.g. the stats streams' readers) added to the collector thread's.
+     */
+    static CollectorCost measure(MetricsCollector c, Duration warmUp, int windows, Duration window,
+                                 java.util.function.Predicate<Thread> alsoCounted) throws InterruptedException {
         LongAdder ticks = new LongAdder();
         c.addListener(t -> ticks.increment());
         Thread.sleep(warmUp.toMillis());
-        Thread worker = Thread.getAllStackTraces().keySet().stream().filter(t -> t.getName().equals("envbench-metrics")).findFirst()
-                .orElseThrow(() -> new IllegalStateException("no collector thread"));
+        List<Thread> counted = Thread.getAllStackTraces().keySet().stream()
+                .filter(t -> t.getName().equals("envbench-metrics") || alsoCounted.test(t)).toList();
+        if (counted.stream().noneMatch(t -> t.getName().equals("envbench-metrics"))) {
+            throw new IllegalStateException("no collector thread");
+        }
+        long[] ids = counted.stream().mapToLong(Thread::getId).toArray();
         var mx = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
         List<Double> pct = new ArrayList<>();
         List<Double> usPerTick = new ArrayList<>();
         List<Double> bytesPerTick = new ArrayList<>();
         long allTicks = 0;
         for (int w = 0; w < windows; w++) {
-            long cpu0 = mx.getThreadCpuTime(worker.getId());
-            long alloc0 = mx.getThreadAllocatedBytes(worker.getId());
+            long cpu0 = sum(mx.getThreadCpuTime(ids));
+            long alloc0 = sum(mx.getThreadAllocatedBytes(ids));
             long ticks0 = ticks.sum();
             long wall0 = System.nanoTime();
             Thread.sleep(window.toMillis());
-            long cpu = mx.getThreadCpuTime(worker.getId()) - cpu0;
-            long alloc = mx.getThreadAllocatedBytes(worker.getId()) - alloc0;
+            long cpu = sum(mx.getThreadCpuTime(ids)) - cpu0;
+            long alloc = sum(mx.getThreadAllocatedBytes(ids)) - alloc0;
             long wall = System.nanoTime() - wall0;
             long n = ticks.sum() - ticks0;
             allTicks += n;
@@ -46,6 +59,15 @@ record CollectorCost(RunStatistics pctOfOneCore, RunStatistics cpuUsPerTick, Run
             bytesPerTick.add(n == 0 ? Double.NaN : (double) alloc / n);
         }
         return new CollectorCost(RunStatistics.of(pct), RunStatistics.of(usPerTick), RunStatistics.of(bytesPerTick), allTicks, windows, window);
+    }
+
+    /** The sum of the threads' figures; a thread that ended (-1) counts nothing. */
+    private static long sum(long[] perThread) {
+        long s = 0;
+        for (long v : perThread) {
+            s += Math.max(0, v);
+        }
+        return s;
     }
 
     private static String withInterval(RunStatistics s, String format) {

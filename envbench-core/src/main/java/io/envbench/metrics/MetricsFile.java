@@ -20,8 +20,11 @@ import org.apache.commons.csv.CSVRecord;
  * values came from (the file's {@code # sources:} comment line, when it has one).
  */
 public final class MetricsFile {
-    /** How a metrics file is read: a header row, {@code #} comment lines (the sources) before it. */
-    public static final CSVFormat CSV_FORMAT = CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true)
+    /**
+     * How a metrics file is read: a header row, {@code #} comment lines (the sources) before it. Other readers
+     * set the same comment marker (not shared as a constant: commons-csv is shaded in the plugin jar).
+     */
+    static final CSVFormat CSV_FORMAT = CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true)
             .setCommentMarker('#').build();
 
     /** One metric of one environment. */

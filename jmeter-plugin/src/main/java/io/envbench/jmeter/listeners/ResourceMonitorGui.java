@@ -256,7 +256,7 @@ public class ResourceMonitorGui extends AbstractListenerGui implements Clearable
     void openFile(Path file) throws IOException {
         MetricHistory read = new MetricHistory();
         try (Reader r = Files.newBufferedReader(file);
-             CSVParser csv = CSVParser.parse(r, CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).build())) {
+             CSVParser csv = CSVParser.parse(r, CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).setCommentMarker('#').build())) {
             List<String> header = csv.getHeaderNames();
             if (header.size() < 3 || !header.get(0).equals("timestamp") || !header.get(1).equals("environment")) {
                 throw new IOException(file + " is not an EnvBench metrics file (its header must start timestamp,environment,...)");
