@@ -16,6 +16,8 @@ import io.envbench.units.CpuSet;
  * The roots are parameters so tests can read fixture trees laid out as on a real host.
  */
 public final class CgroupProbe {
+    /** How often the files that only {@code docker update} changes (memory limit, cpuset) are read again. */
+    static final long SLOW_FILES_NANOS = 1_000_000_000L;
     /** USER_HZ: /proc/stat counts in 1/100 s on Linux. */
     private static final long NS_PER_TICK = 10_000_000L;
 
@@ -137,6 +139,10 @@ public final class CgroupProbe {
         private final long[] twoLongs = new long[2];
         private byte[] cpusetText = new byte[0];
         private int cpusetCount;
+        /** The memory limit and cpuset size, read at {@code slowAt}. */
+        private long limit;
+        private int cpus;
+        private long slowAt;
 
         ContainerSnapshot read(long at) throws IOException {
             if (cpuStat == null) {
@@ -152,7 +158,12 @@ public final class CgroupProbe {
             }
             // memory.stat runs to dozens of lines; only the inactive file cache is needed (v1: total_ first, the hierarchy's)
             long inactive = Math.max(0, !v2 && memCounters[0] >= 0 ? memCounters[0] : memCounters[1]);
-            long limit = memLimit.readLong();
+            if (slowAt == 0 || at - slowAt >= SLOW_FILES_NANOS) {
+                // the limit and the cpuset change only by docker update: once a second is soon enough
+                limit = memLimit.readLong();
+                cpus = cpuset == null ? onlineCpus : cpusetSize();
+                slowAt = at;
+            }
             long read = 0;
             long write = 0;
             if (io != null) {
@@ -165,7 +176,6 @@ public final class CgroupProbe {
                 write = twoLongs[1];
             }
             Ascii.netDevTotals(netDev.bytes(), netDev.fill(), twoLongs);
-            int cpus = cpuset == null ? onlineCpus : cpusetSize();
             long system = systemCpuNow();
             long cpuNs = v2 ? Math.max(0, cpuCounters[0]) * 1000 : cpuUsage.readLong();
             return new ContainerSnapshot(at, cpuNs, system, onlineCpus, cpus, Math.max(0, cpuCounters[1]), Math.max(0, cpuCounters[2]),

@@ -162,13 +162,21 @@ final class ProcFs {
         }
     }
 
-    /** The 1, 5 and 15 minute load averages from /proc/loadavg. */
+    private double[] load;
+    private long loadAt;
+
+    /** The 1, 5 and 15 minute load averages from /proc/loadavg (the kernel updates them every 5 s: read once a second). */
     double[] loadAverage() throws IOException {
-        if (loadavg == null) {
-            loadavg = new PseudoFile(PROC.resolve("loadavg"));
+        long now = System.nanoTime();
+        if (load == null || now - loadAt >= 1_000_000_000L) {
+            if (loadavg == null) {
+                loadavg = new PseudoFile(PROC.resolve("loadavg"));
+            }
+            String[] f = loadavg.read().trim().split(" ", 4);
+            load = new double[] {Double.parseDouble(f[0]), Double.parseDouble(f[1]), Double.parseDouble(f[2])};
+            loadAt = now;
         }
-        String[] f = loadavg.read().trim().split(" ", 4);
-        return new double[] {Double.parseDouble(f[0]), Double.parseDouble(f[1]), Double.parseDouble(f[2])};
+        return load;
     }
 
     /** {CPU ms (user + system), RSS bytes} of a process, or null when it is gone. */
