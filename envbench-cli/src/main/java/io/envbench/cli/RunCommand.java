@@ -22,6 +22,7 @@ import io.envbench.runner.ExperimentRunner;
 import io.envbench.runner.JMeterInstall;
 import io.envbench.runner.RunDirectory;
 import io.envbench.settings.InvalidSettingException;
+import io.envbench.units.LocalPorts;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -41,6 +42,7 @@ final class RunCommand implements Callable<Integer> {
     static final int BAD_INPUT = 2;
     static final int CANNOT_RUN = 3;
     static final int INTERRUPTED = 130;
+    static final long MAX_METRICS_INTERVAL_MS = MetricsCollector.MAX_INTERVAL.toMillis();
 
     @Parameters(arity = "0..1", paramLabel = "FILE", description = "experiment file (YAML), e.g. testplans/experiments/static-web.yaml")
     Path file;
@@ -98,6 +100,10 @@ final class RunCommand implements Callable<Integer> {
                 throw new InvalidSettingException("--metrics-interval-ms", metricsIntervalMs + " is below " + minMs + "; use "
                         + minMs + " or more, e.g. 1000");
             }
+            if (metricsIntervalMs > MAX_METRICS_INTERVAL_MS) {
+                throw new InvalidSettingException("--metrics-interval-ms", metricsIntervalMs + " is above " + MAX_METRICS_INTERVAL_MS
+                        + " (one row an hour); use " + minMs + " to " + MAX_METRICS_INTERVAL_MS + ", e.g. 1000");
+            }
             Path targets = base.resolve("targets");
             if (resume != null) {
                 if (repetitions != null || quick || output != null) {
@@ -112,7 +118,11 @@ final class RunCommand implements Callable<Integer> {
             } else {
                 experiment = ExperimentFile.read(file.toAbsolutePath(), targets);
                 if (repetitions != null) {
-                    experiment = experiment.withRepetitions(repetitions);
+                    try {
+                        experiment = experiment.withRepetitions(repetitions);
+                    } catch (InvalidSettingException e) {
+                        throw new InvalidSettingException("--repetitions", e.getMessage().substring(e.field().length() + 2));
+                    }
                 }
                 if (quick) {
                     experiment = experiment.quick();
@@ -125,6 +135,14 @@ final class RunCommand implements Callable<Integer> {
                 }
             }
             jmeter = new JMeterInstall(jmeterHome != null ? jmeterHome : base.resolve("jmeter-dist/target/jmeter"));
+            if (experiment.port() != 0) {
+                // every run starts its environment on this port: taken now, every run would fail (or measure the stranger)
+                try {
+                    LocalPorts.checkFree("port", experiment.port());
+                } catch (InvalidSettingException e) {
+                    throw new InvalidSettingException(experiment.file() + ": port", e.getMessage().substring(e.field().length() + 2));
+                }
+            }
         } catch (ExperimentException | InvalidSettingException e) {
             err.println("envbench run: " + e.getMessage());
             return BAD_INPUT;
@@ -186,8 +204,7 @@ final class RunCommand implements Callable<Integer> {
                 report.write(dir.report());
             } catch (IOException | RuntimeException e) {
                 // the figures are on record (runs.csv, JTLs): say what is missing rather than lose the rest
-                err.println("envbench run: the report in " + dir.report() + " is incomplete: " + e);
-                e.printStackTrace(err);
+                err.println("envbench run: the report in " + dir.report() + " is incomplete: " + e.getMessage());
             }
             out.print(report.text());
         }

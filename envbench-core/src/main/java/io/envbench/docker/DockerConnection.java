@@ -1,6 +1,7 @@
 package io.envbench.docker;
 
 import io.envbench.environment.TargetStartException;
+import io.envbench.reaper.ReaperProcess;
 
 import java.time.Duration;
 import java.util.Map;
@@ -38,7 +39,8 @@ public final class DockerConnection {
 
     /**
      * The first connection to a daemon removes the leftovers of killed runs there ({@link DockerReaper#sweep}:
-     * containers, networks, volumes).
+     * containers, networks, volumes), and tells this process's reaper ({@link ReaperProcess}) to sweep the
+     * daemon when this process dies.
      *
      * @param host daemon address or blank for the default
      * @throws TargetStartException naming the address and what to do, when the daemon does not answer
@@ -69,6 +71,7 @@ public final class DockerConnection {
         }
         DockerClient raced = CLIENTS.putIfAbsent(address, client);
         if (raced == null) {
+            ReaperProcess.ofThisJvm().watchDockerDaemon(address);
             new DockerReaper(client).reapLeftovers();
             return client;
         }

@@ -33,6 +33,8 @@ import com.github.dockerjava.api.model.Bind;
 import com.github.dockerjava.api.model.ExposedPort;
 import com.github.dockerjava.api.model.Frame;
 import com.github.dockerjava.api.model.HostConfig;
+import com.github.dockerjava.api.model.Mount;
+import com.github.dockerjava.api.model.MountType;
 import com.github.dockerjava.api.model.PortBinding;
 import com.github.dockerjava.api.model.Ports;
 import com.github.dockerjava.api.model.Volume;
@@ -82,7 +84,9 @@ public final class DockerLauncher {
             o.memoryBytes().ifPresent(m -> hc.withMemory(m).withMemorySwap(m)); // no swap: a limit means a limit
             VolumeMount v = o.volume();
             switch (v.kind()) {
-                case BIND -> hc.withBinds(new Bind(v.source(), new Volume(v.containerPath())));
+                // a Mount, not a Bind: for a missing source a Bind makes the folder (as root, empty), a Mount is refused
+                case BIND -> hc.withMounts(List.of(new Mount().withType(MountType.BIND).withSource(v.source())
+                        .withTarget(v.containerPath())));
                 case NAMED -> {
                     if (!volumeExists(docker, v.source())) {
                         docker.createVolumeCmd().withName(v.source()).withLabels(labels).exec();
@@ -131,6 +135,10 @@ public final class DockerLauncher {
             }
             if (e instanceof TargetStartException tse) {
                 throw tse;
+            }
+            if (o.volume().kind() == VolumeMount.Kind.BIND && String.valueOf(DockerConnection.rootCause(e)).contains("does not exist")) {
+                throw new InvalidSettingException("volumeSource", "'" + o.volume().source() + "' does not exist on the Docker host; "
+                        + "create the folder first, or give an existing one (EnvBench never lets Docker create it)");
             }
             throw new TargetStartException("docker refused the container: " + DockerConnection.rootCause(e)
                     + (logs.isBlank() ? "" : "; last output:\n" + logs), e);

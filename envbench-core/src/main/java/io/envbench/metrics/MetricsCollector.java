@@ -28,6 +28,8 @@ import io.envbench.environment.RunningTarget;
 public final class MetricsCollector implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(MetricsCollector.class);
     public static final Duration MIN_INTERVAL = Duration.ofMillis(100);
+    /** The longest interval anyone means: one row an hour. */
+    public static final Duration MAX_INTERVAL = Duration.ofHours(1);
 
     /**
      * A tick's figures: the environments running (comma-separated, "none" when none) and every metric

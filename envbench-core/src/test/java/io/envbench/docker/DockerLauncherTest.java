@@ -113,6 +113,32 @@ public class DockerLauncherTest {
                 .noneMatch(v -> v.getName().equals("envbench-test-" + RunSession.runId())), "the volume EnvBench made is removed");
     }
 
+    /**
+     * A bind source that does not exist: Docker would make it (as root, empty) for a Bind; EnvBench mounts with a Mount,
+     * which Docker refuses, and says so naming the path. No folder is made and no container is left.
+     */
+    @Test
+    void aMissingBindSourceIsRefusedNamingItAndIsNeverCreated(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+        Path missing = dir.resolve("no-such-folder");
+        ContainerOptions o = ContainerOptions.builder().volume(new VolumeMount(VolumeMount.Kind.BIND, missing.toString(), "/data")).build();
+        long t0 = System.nanoTime();
+        InvalidSettingException e = assertThrows(InvalidSettingException.class, () -> launcher.start("test-nobind", nginx(o)));
+        System.out.printf("missing bind source refused in %d ms%n", (System.nanoTime() - t0) / 1_000_000);
+        assertEquals("volumeSource", e.field());
+        assertTrue(e.getMessage().contains("'" + missing + "' does not exist on the Docker host; create the folder first"), e.getMessage());
+        assertTrue(java.nio.file.Files.notExists(missing), "Docker made no folder behind the user's back");
+    }
+
+    @Test
+    void anExistingBindSourceIsMounted(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+        ContainerOptions o = ContainerOptions.builder().volume(new VolumeMount(VolumeMount.Kind.BIND, dir.toString(), "/data")).build();
+        try (RunningTarget t = launcher.start("test-bind", nginx(o))) {
+            var mounts = launcher.client().inspectContainerCmd(t.containerId().get()).exec().getMounts();
+            assertTrue(mounts.stream().anyMatch(m -> dir.toString().equals(m.getSource()) && "/data".equals(m.getDestination().getPath())),
+                    String.valueOf(mounts));
+        }
+    }
+
     @Test
     void tmpfsVolume() throws Exception {
         ContainerOptions o = ContainerOptions.builder().volume(new VolumeMount(VolumeMount.Kind.TMPFS, "", "/scratch")).build();

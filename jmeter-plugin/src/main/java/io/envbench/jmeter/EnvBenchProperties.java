@@ -31,11 +31,20 @@ public final class EnvBenchProperties {
     public static final String METRICS_FILE = "envbench.metrics.file";
 
     /** A target that needs more than a day to get ready is a mistake (and days overflow milliseconds). */
-    static final long MAX_READY_TIMEOUT_SECONDS = 86_400;
+    static final long MAX_READY_TIMEOUT_SECONDS = io.envbench.environment.EnvironmentDefinition.MAX_READY_TIMEOUT.toSeconds();
     /** Readings an hour apart show nothing; longer ones would overflow the collector's nanosecond clock. */
-    static final long MAX_METRICS_INTERVAL_MS = 3_600_000;
+    static final long MAX_METRICS_INTERVAL_MS = MetricsCollector.MAX_INTERVAL.toMillis();
 
     private EnvBenchProperties() {
+    }
+
+    /**
+     * This JMeter's name as a remote engine: what the controlling JMeter's {@code -R} calls it ({@code HOST:PORT}), which
+     * JMeter gives the engine when it configures a test (and puts before its thread names); empty in a JMeter that is no
+     * engine. Two engines on one machine differ by their port, where the host name of the JTL's hostname column is one.
+     */
+    public static String engine() {
+        return JMeterUtils.getPropDefault(JMeterUtils.THREAD_GROUP_DISTRIBUTED_PREFIX_PROPERTY_NAME, "");
     }
 
     /** {@code envbench.NAME.host}: where one environment's load goes when several run at once. */

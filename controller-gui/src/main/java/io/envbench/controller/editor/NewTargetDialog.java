@@ -131,10 +131,18 @@ final class NewTargetDialog extends JDialog {
             try {
                 port = containerPort.getText().isBlank() ? 0 : Integer.parseInt(containerPort.getText().strip());
             } catch (NumberFormatException e) {
-                throw new InvalidSettingException("container port", "'" + containerPort.getText() + "' is not a whole number; e.g. 8080, or 0");
+                throw new InvalidSettingException("container port", "'" + containerPort.getText() + "' is "
+                        + (containerPort.getText().strip().matches("[+-]?\\d+") ? "not a port" : "not a whole number")
+                        + "; give 1 to 65535, e.g. 8080, or 0 for none");
             }
-            Optional<Path> df = useDockerfile.isSelected() && !dockerfile.getText().isBlank()
-                    ? Optional.of(Path.of(dockerfile.getText().strip()).toAbsolutePath().normalize()) : Optional.empty();
+            Optional<Path> df;
+            try {
+                df = useDockerfile.isSelected() && !dockerfile.getText().isBlank()
+                        ? Optional.of(Path.of(dockerfile.getText().strip()).toAbsolutePath().normalize()) : Optional.empty();
+            } catch (java.nio.file.InvalidPathException e) {
+                throw new InvalidSettingException("Dockerfile", "'" + dockerfile.getText() + "' is not a path (" + e.getReason()
+                        + "); choose the Dockerfile to build");
+            }
             if (useDockerfile.isSelected() && df.isEmpty()) {
                 throw new InvalidSettingException("Dockerfile", "is empty; choose the Dockerfile to build, or pick Image");
             }
