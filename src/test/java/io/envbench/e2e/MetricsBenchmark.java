@@ -62,18 +62,45 @@ class MetricsBenchmark {
             double apiUs = (System.nanoTime() - t0) / 1e3 / m;
 
             MetricsCollector c = new MetricsCollector(envs, Duration.ofMillis(100), dir.resolve("m.csv"), ProcessHandle.current().pid()).start();
-            Thread.sleep(20_000); // at 10 Hz the JIT needs a while to compile the tick; measure the steady state
-            Thread worker = Thread.getAllStackTraces().keySet().stream().filter(t -> t.getName().equals("envbench-metrics")).findFirst().get();
-            var mx = ManagementFactory.getThreadMXBean();
-            long cpu0 = mx.getThreadCpuTime(worker.getId());
-            long wall0 = System.nanoTime();
-            Thread.sleep(30_000);
-            double collectorPct = 100.0 * (mx.getThreadCpuTime(worker.getId()) - cpu0) / (System.nanoTime() - wall0);
-            long rows = Files.lines(dir.resolve("m.csv")).count() - 1;
+            CollectorCost cost = CollectorCost.measure(c, Duration.ofSeconds(15), 12, Duration.ofSeconds(3));
             c.close();
             System.out.printf(Locale.ROOT, "%nProbe cost, one container: cgroup files %.1f us per reading; Docker stats API %.0f us per call "
-                    + "(%.0fx)%nCollector: 8 containers + host at 10 Hz: %.2f%% of one core (%d rows in ~50 s; measured over the last 30 s)%n",
-                    cgroupUs, apiUs, apiUs / cgroupUs, collectorPct, rows);
+                    + "(%.0fx)%nCollector, 8 containers + host at 10 Hz (cgroup files): %s%n",
+                    cgroupUs, apiUs, apiUs / cgroupUs, cost);
+        } finally {
+            envs.close();
+        }
+    }
+
+    /**
+     * The stats-stream path as a remote daemon would be read, on 30 small containers of envbench/base (a shell
+     * asleep, 8 MiB limit) at a 1 s interval: the collector thread and every stream's reader thread counted.
+     */
+    @Test
+    void streamingCollectorCostFor30Containers() throws Exception {
+        Jmeter.docker();
+        Path targets = Files.createDirectories(dir.resolve("targets/idle"));
+        Files.writeString(targets.resolve("target.properties"), "image=envbench/base:latest\nready.log=ready\n");
+        io.envbench.environment.EnvironmentRegistry envs = new io.envbench.environment.EnvironmentRegistry(dir.resolve("targets"), DockerDaemon.fromEnvironment());
+        int containers = Integer.getInteger("bench.streams", 30);
+        try {
+            long t0 = System.nanoTime();
+            for (int i = 0; i < containers; i++) {
+                envs.start(new EnvironmentDefinition("stream-" + i, "idle", EnvironmentDefinition.Placement.DOCKER,
+                        ContainerOptions.builder().memoryBytes(8L << 20).command(List.of("sh", "-c", "echo ready; exec sleep 3600")).build(),
+                        0, Duration.ofSeconds(30)));
+            }
+            double startS = (System.nanoTime() - t0) / 1e9;
+            MetricsCollector c = new MetricsCollector(envs, Duration.ofSeconds(1), dir.resolve("streams.csv"), ProcessHandle.current().pid(),
+                    io.envbench.metrics.ContainerProbe.Source.STATS_STREAM).start();
+            CollectorCost cost = CollectorCost.measure(c, Duration.ofSeconds(15), 10, Duration.ofSeconds(5),
+                    t -> t.getName().startsWith("docker-java-stream-"));
+            c.close();
+            io.envbench.metrics.MetricsFile m = io.envbench.metrics.MetricsFile.read(dir.resolve("streams.csv"));
+            long withFigures = m.environments().stream().mapToLong(e -> m.over(e, "container.stream-" + (containers - 1) + ".cpu.pct").size()).sum();
+            System.out.printf(Locale.ROOT, "%nCollector, %d containers + host at 1 Hz (one Docker stats stream each, local daemon read as a remote "
+                    + "one; collector and stream threads): %s; %d rows with the last container's figures, source '%s' (containers started in %.0f s)%n",
+                    containers, cost, withFigures, m.sourceOf("container.stream-0.cpu.pct").orElse("?"), startS);
         } finally {
             envs.close();
         }
@@ -87,8 +114,8 @@ class MetricsBenchmark {
         Files.writeString(without, plan.replace("testname=\"EnvBench Resource Monitor\" enabled=\"true\"",
                 "testname=\"EnvBench Resource Monitor\" enabled=\"false\""));
         List<String> props = List.of("-Jenvbench.env=bare", "-Jenvbench.warmup.seconds=5", "-Jenvbench.light.seconds=0",
-                "-Jenvbench.saturation.seconds=15", "-Jenvbench.metrics.interval.ms=1000");
-        int rounds = 4;
+                "-Jenvbench.saturation.seconds=" + System.getProperty("bench.seconds", "15"), "-Jenvbench.metrics.interval.ms=1000");
+        int rounds = Integer.getInteger("bench.pairs", 8);
         List<Double> ratios = new ArrayList<>();
         StringBuilder detail = new StringBuilder();
         for (int round = 0; round < rounds; round++) {
@@ -101,11 +128,17 @@ class MetricsBenchmark {
             ratios.add(with / wo);
             detail.append(String.format(Locale.ROOT, " %.0f/%.0f", with, wo));
         }
-        List<Double> sorted = ratios.stream().sorted().toList();
-        double median = (sorted.get(rounds / 2 - 1) + sorted.get(rounds / 2)) / 2; // rounds is even
+        io.envbench.stats.RunStatistics r = io.envbench.stats.RunStatistics.of(ratios);
+        io.envbench.stats.RunStatistics.MedianInterval ci = r.medianCi95();
+        // pairs for a 95% interval of the mean ratio within +-3% (the goal: a ratio of at least 0.97), at the spread seen here
+        double sd = r.stdDev();
+        long needed = (long) Math.ceil(Math.pow(1.96 * sd / 0.03, 2));
         System.out.printf(Locale.ROOT, "%nJMeter saturation throughput on bare nginx, with / without the Resource Monitor (1 s interval): "
-                + "median ratio %.3f over %d rounds of 15 s, ABBA order (with/without req/s:%s)%n",
-                median, rounds, detail);
+                + "median ratio %.3f, 95%% interval %s; mean %.3f +- %.3f (t, 95%%) over %d ABBA pairs of %s s runs (with/without req/s:%s). "
+                + "Per-pair spread (sd %.3f) needs about %d pairs for an interval of +-3%% (the goal: at least 0.97)%n",
+                r.median(), ci.available() ? String.format(Locale.ROOT, "[%.3f, %.3f]", ci.low(), ci.high())
+                        : "needs " + io.envbench.stats.RunStatistics.runsNeededForMedianInterval() + "+ pairs",
+                r.mean(), r.ciHalfWidth95(), rounds, System.getProperty("bench.seconds", "15"), detail, sd, needed);
     }
 
     private double saturation(Path plan, String name, List<String> props) throws Exception {

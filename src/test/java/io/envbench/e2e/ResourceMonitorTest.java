@@ -95,7 +95,7 @@ class ResourceMonitorTest {
         double maxContainerCpu = 0;
         List<String> header;
         try (Reader r = Files.newBufferedReader(metrics);
-             CSVParser csv = CSVParser.parse(r, CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).build())) {
+             CSVParser csv = CSVParser.parse(r, CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).setCommentMarker('#').build())) {
             header = csv.getHeaderNames();
             for (CSVRecord rec : csv) {
                 times.add(Long.parseLong(rec.get("timestamp")));
@@ -110,6 +110,10 @@ class ResourceMonitorTest {
         assertEquals(List.of("timestamp", "environment", "host.cpu.pct"), header.subList(0, 3));
         assertTrue(header.contains("process.docker-proxy.cpu.pct"), header.toString());
         assertTrue(header.contains("container.docker-bridge.net.rx.bytesPerSec"), header.toString());
+        // the file names where each group of columns came from: a local daemon's container is read from its cgroup files
+        io.envbench.metrics.MetricsFile read = io.envbench.metrics.MetricsFile.read(metrics);
+        assertTrue(read.sourceOf("container.docker-bridge.cpu.pct").orElse("").startsWith("cgroup v"), read.sources().toString());
+        assertTrue(read.sourceOf("host.cpu.pct").isPresent(), read.sources().toString());
         assertTrue(times.size() > 20, "rows " + times.size());
         List<Long> gaps = new ArrayList<>();
         for (int i = 1; i < times.size(); i++) {
@@ -120,9 +124,9 @@ class ResourceMonitorTest {
         assertTrue(maxContainerCpu > 10, "nginx worked under saturation: " + maxContainerCpu);
 
         List<String> lines = Files.readAllLines(jtl);
-        assertTrue(lines.get(0).endsWith("\"envbench.env\",\"envbench.host.cpu.pct\",\"envbench.target.cpu.pct\",\"envbench.target.mem.bytes\""),
+        assertTrue(lines.get(0).endsWith("\"envbench.env\",\"envbench.engine\",\"envbench.host.cpu.pct\",\"envbench.target.cpu.pct\",\"envbench.target.mem.bytes\""),
                 lines.get(0));
-        long withFigures = lines.stream().skip(1).filter(l -> l.matches(".*,docker-bridge,[0-9.]+,[0-9.]+,[0-9.]+$")).count();
+        long withFigures = lines.stream().skip(1).filter(l -> l.matches(".*,docker-bridge,,[0-9.]+,[0-9.]+,[0-9.]+$")).count();
         assertTrue(withFigures > (lines.size() - 1) * 0.8, withFigures + " of " + (lines.size() - 1) + " samples carry the figures");
     }
 }

@@ -89,7 +89,9 @@ public final class DockerConnection {
             ApacheDockerHttpClient http = new ApacheDockerHttpClient.Builder()
                     .dockerHost(config.getDockerHost())
                     .sslConfig(config.getSSLConfig())
-                    .maxConnections(32)
+                    // each running container holds one connection for its death watch (events) and, for a remote
+                    // daemon, one for its stats stream: 32 would stall the 16th container's streams
+                    .maxConnections(256)
                     .connectionTimeout(Duration.ofSeconds(3))
                     .responseTimeout(Duration.ofSeconds(120))
                     .build();

@@ -16,6 +16,8 @@ import io.envbench.units.CpuSet;
  * The roots are parameters so tests can read fixture trees laid out as on a real host.
  */
 public final class CgroupProbe {
+    /** How often the files that only {@code docker update} changes (memory limit, cpuset) are read again. */
+    static final long SLOW_FILES_NANOS = 1_000_000_000L;
     /** USER_HZ: /proc/stat counts in 1/100 s on Linux. */
     private static final long NS_PER_TICK = 10_000_000L;
 
@@ -34,7 +36,7 @@ public final class CgroupProbe {
             procStat = new PseudoFile(procRoot.resolve("stat"));
         }
         if (procStatAt == 0 || now - procStatAt > 5_000_000L) {
-            procStatNs = systemCpuNs(procStat.read());
+            procStatNs = systemCpuNs(procStat.bytes(), procStat.fill());
             procStatAt = now;
         }
         return procStatNs;
@@ -131,28 +133,67 @@ public final class CgroupProbe {
             return Files.exists(p) ? new PseudoFile(p) : null;
         }
 
+        /** Reused on every reading of this container (one collector thread reads it). */
+        private final long[] cpuCounters = new long[4];
+        private final long[] memCounters = new long[2];
+        private final long[] twoLongs = new long[2];
+        private byte[] cpusetText = new byte[0];
+        private int cpusetCount;
+        /** The memory limit and cpuset size, read at {@code slowAt}. */
+        private long limit;
+        private int cpus;
+        private long slowAt;
+
         ContainerSnapshot read(long at) throws IOException {
-            Map<String, Long> cpu = cpuStat == null ? Map.of() : keyValues(cpuStat.read());
-            String memText = memStat == null ? "" : memStat.read();
-            long usage = memUsage.readLong();
-            String limitText = memLimit.read().trim();
-            long limit = limitText.equals("max") ? -1 : Long.parseLong(limitText);
-            long[] rw = io == null ? new long[2] : v2 ? ioStatV2(io.read()) : blkioV1(io.read());
-            long[] net = netDevTotals(netDev.read());
-            int cpus = cpuset == null ? onlineCpus : cpusetSize(cpuset.read());
-            long system = systemCpuNow();
-            long cpuNs = v2 ? cpu.getOrDefault("usage_usec", 0L) * 1000 : cpuUsage.readLong();
-            // memory.stat runs to dozens of lines; only the inactive file cache is needed
-            long inactive = v2 ? counter(memText, "inactive_file") : counter(memText, "total_inactive_file");
-            if (!v2 && inactive < 0) {
-                inactive = counter(memText, "inactive_file");
+            if (cpuStat == null) {
+                java.util.Arrays.fill(cpuCounters, -1);
+            } else {
+                Ascii.counters(cpuStat.bytes(), cpuStat.fill(), v2 ? CPU_STAT_V2 : CPU_STAT_V1, cpuCounters);
             }
-            inactive = Math.max(0, inactive);
-            return new ContainerSnapshot(at, cpuNs, system, onlineCpus, cpus, cpu.getOrDefault("nr_periods", 0L),
-                    cpu.getOrDefault("nr_throttled", 0L),
-                    v2 ? cpu.getOrDefault("throttled_usec", 0L) * 1000 : cpu.getOrDefault("throttled_time", 0L),
-                    Math.max(0, usage - inactive), limit < 0 || limit >= Long.MAX_VALUE / 2 ? -1 : limit, rw[0], rw[1], net[0], net[1],
-                    pids == null ? 0 : pids.readLong(), v2 ? "cgroup v2" : "cgroup v1");
+            long usage = memUsage.readLong();
+            if (memStat == null) {
+                java.util.Arrays.fill(memCounters, -1);
+            } else {
+                Ascii.counters(memStat.bytes(), memStat.fill(), MEMORY_STAT, memCounters);
+            }
+            // memory.stat runs to dozens of lines; only the inactive file cache is needed (v1: total_ first, the hierarchy's)
+            long inactive = Math.max(0, !v2 && memCounters[0] >= 0 ? memCounters[0] : memCounters[1]);
+            if (slowAt == 0 || at - slowAt >= SLOW_FILES_NANOS) {
+                // the limit and the cpuset change only by docker update: once a second is soon enough
+                limit = memLimit.readLong();
+                cpus = cpuset == null ? onlineCpus : cpusetSize();
+                slowAt = at;
+            }
+            long read = 0;
+            long write = 0;
+            if (io != null) {
+                if (v2) {
+                    ioStatV2(io.bytes(), io.fill(), twoLongs);
+                } else {
+                    blkioV1(io.bytes(), io.fill(), twoLongs);
+                }
+                read = twoLongs[0];
+                write = twoLongs[1];
+            }
+            Ascii.netDevTotals(netDev.bytes(), netDev.fill(), twoLongs);
+            long system = systemCpuNow();
+            long cpuNs = v2 ? Math.max(0, cpuCounters[0]) * 1000 : cpuUsage.readLong();
+            return new ContainerSnapshot(at, cpuNs, system, onlineCpus, cpus, Math.max(0, cpuCounters[1]), Math.max(0, cpuCounters[2]),
+                    Math.max(0, cpuCounters[3]) * (v2 ? 1000 : 1), Math.max(0, usage - inactive),
+                    limit < 0 || limit >= Long.MAX_VALUE / 2 ? -1 : limit, read, write, twoLongs[0], twoLongs[1],
+                    pids == null ? 0 : Math.max(0, pids.readLong()), v2 ? "cgroup v2" : "cgroup v1");
+        }
+
+        /** CPUs of the cpuset, parsed again only when the file's text changed (docker update). */
+        private int cpusetSize() throws IOException {
+            int n = cpuset.fill();
+            byte[] b = cpuset.bytes();
+            if (!java.util.Arrays.equals(b, 0, n, cpusetText, 0, cpusetText.length)) {
+                cpusetText = java.util.Arrays.copyOf(b, n);
+                String l = new String(cpusetText, java.nio.charset.StandardCharsets.ISO_8859_1).trim();
+                cpusetCount = l.isEmpty() ? onlineCpus : CpuSet.parseList("cpuset", l).size();
+            }
+            return cpusetCount;
         }
 
         @Override
@@ -182,94 +223,75 @@ public final class CgroupProbe {
         return p.startsWith("/") ? p.substring(1) : p;
     }
 
-    private static final java.util.regex.Pattern SPACES = java.util.regex.Pattern.compile("\\s+");
+    /** cpu.stat keys, in the order of the reading's counters: usage, periods, throttled periods, throttled time. */
+    private static final byte[][] CPU_STAT_V1 = {Ascii.bytes("usage_ns_unused"), Ascii.bytes("nr_periods"), Ascii.bytes("nr_throttled"),
+        Ascii.bytes("throttled_time")};
+    private static final byte[][] CPU_STAT_V2 = {Ascii.bytes("usage_usec"), Ascii.bytes("nr_periods"), Ascii.bytes("nr_throttled"),
+        Ascii.bytes("throttled_usec")};
+    /** memory.stat: the hierarchy's inactive file cache (v1), then the group's own (v1 without hierarchy, v2). */
+    private static final byte[][] MEMORY_STAT = {Ascii.bytes("total_inactive_file"), Ascii.bytes("inactive_file")};
+    private static final byte[] READ = Ascii.bytes("Read");
+    private static final byte[] WRITE = Ascii.bytes("Write");
+    private static final byte[] RBYTES = Ascii.bytes("rbytes=");
+    private static final byte[] WBYTES = Ascii.bytes("wbytes=");
 
-    /** "key value" lines (cpu.stat, memory.stat). */
-    static Map<String, Long> keyValues(String text) {
-        Map<String, Long> m = new HashMap<>();
-        for (String line : text.split("\n")) {
-            int sp = line.indexOf(' ');
-            if (sp > 0) {
-                try {
-                    m.put(line.substring(0, sp), Long.parseLong(line.substring(sp + 1).trim()));
-                } catch (NumberFormatException e) {
-                    // not a counter
+    /** blkio.throttle.io_service_bytes: "8:0 Read 123" lines summed into {read, write}; the "Total" line is skipped. */
+    static void blkioV1(byte[] b, int end, long[] rw) {
+        rw[0] = 0;
+        rw[1] = 0;
+        for (int i = 0; i < end; i = Ascii.nextLine(b, i, end)) {
+            int op = i;
+            while (op < end && b[op] != ' ' && b[op] != '\n') {
+                op++;
+            }
+            op = Ascii.skipBlanks(b, op, end);
+            if (Ascii.keyAt(b, op, end, READ)) {
+                rw[0] += Ascii.firstLong(b, op + READ.length, end);
+            } else if (Ascii.keyAt(b, op, end, WRITE)) {
+                rw[1] += Ascii.firstLong(b, op + WRITE.length, end);
+            }
+        }
+    }
+
+    /** io.stat: "8:0 rbytes=1 wbytes=2 rios=3 wios=4 ..." per device, summed into {read, write}. */
+    static void ioStatV2(byte[] b, int end, long[] rw) {
+        rw[0] = 0;
+        rw[1] = 0;
+        for (int i = 0; i < end; i++) {
+            if (i == 0 || b[i - 1] == ' ' || b[i - 1] == '\n') {
+                if (startsWith(b, i, end, RBYTES)) {
+                    rw[0] += Ascii.longAt(b, i + RBYTES.length, end);
+                } else if (startsWith(b, i, end, WBYTES)) {
+                    rw[1] += Ascii.longAt(b, i + WBYTES.length, end);
                 }
             }
         }
-        return m;
     }
 
-    /** The value of one "key value" line of a stat file, or -1 when absent. */
-    static long counter(String text, String key) {
-        int i = text.startsWith(key + " ") ? 0 : text.indexOf("\n" + key + " ");
-        if (i < 0) {
-            return -1;
+    private static boolean startsWith(byte[] b, int i, int end, byte[] prefix) {
+        if (i + prefix.length > end) {
+            return false;
         }
-        int start = (i == 0 ? 0 : i + 1) + key.length() + 1;
-        int end = text.indexOf('\n', start);
-        return Long.parseLong(text.substring(start, end < 0 ? text.length() : end).trim());
-    }
-
-    /** blkio.throttle.io_service_bytes: "8:0 Read 123" lines; the "Total" line is skipped. */
-    static long[] blkioV1(String text) {
-        long[] rw = new long[2];
-        for (String line : text.split("\n")) {
-            String[] p = SPACES.split(line.trim());
-            if (p.length == 3) {
-                if (p[1].equals("Read")) {
-                    rw[0] += Long.parseLong(p[2]);
-                } else if (p[1].equals("Write")) {
-                    rw[1] += Long.parseLong(p[2]);
-                }
+        for (int k = 0; k < prefix.length; k++) {
+            if (b[i + k] != prefix[k]) {
+                return false;
             }
         }
-        return rw;
-    }
-
-    /** io.stat: "8:0 rbytes=1 wbytes=2 rios=3 wios=4 ..." per device. */
-    static long[] ioStatV2(String text) {
-        long[] rw = new long[2];
-        for (String kv : SPACES.split(text.trim())) {
-            if (kv.startsWith("rbytes=")) {
-                rw[0] += Long.parseLong(kv.substring(7));
-            } else if (kv.startsWith("wbytes=")) {
-                rw[1] += Long.parseLong(kv.substring(7));
-            }
-        }
-        return rw;
-    }
-
-    private int cpusetSize(String list) {
-        String l = list.trim();
-        return l.isEmpty() ? onlineCpus : CpuSet.parseList("cpuset", l).size();
+        return true;
     }
 
     /** The host's CPU time in ns from the first line of /proc/stat (user..steal), as Docker computes it. */
-    static long systemCpuNs(String procStat) throws IOException {
-        int eol = procStat.indexOf('\n');
-        String cpu = eol < 0 ? procStat : procStat.substring(0, eol);
-        if (!cpu.startsWith("cpu ")) {
+    static long systemCpuNs(byte[] b, int end) throws IOException {
+        if (end < 4 || b[0] != 'c' || b[1] != 'p' || b[2] != 'u' || b[3] != ' ') {
             throw new IOException("no cpu line in /proc/stat");
         }
-        String[] f = SPACES.split(cpu.trim());
-        long ticks = 0;
-        for (int i = 1; i <= 8 && i < f.length; i++) {
-            ticks += Long.parseLong(f[i]);
+        long[] ticks = new long[8];
+        Ascii.numbersAfterWord(b, 0, end, ticks, 8);
+        long sum = 0;
+        for (long t : ticks) {
+            sum += t;
         }
-        return ticks * NS_PER_TICK;
-    }
-
-    /** Bytes received and sent on every interface but lo, from a net/dev text. */
-    static long[] netDevTotals(String text) {
-        long[] rxTx = new long[2];
-        ProcFs.netDev(java.util.List.of(text.split("\n"))).forEach((name, v) -> {
-            if (!name.equals("lo")) {
-                rxTx[0] += v[0];
-                rxTx[1] += v[1];
-            }
-        });
-        return rxTx;
+        return sum * NS_PER_TICK;
     }
 
 }

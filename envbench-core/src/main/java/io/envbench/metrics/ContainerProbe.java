@@ -1,5 +1,10 @@
 package io.envbench.metrics;
 
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -8,28 +13,52 @@ import io.envbench.docker.DockerDaemon;
 import io.envbench.environment.TargetStartException;
 
 /**
- * Reads a container's counters: from its cgroup files when the daemon is local (microseconds), else
- * from the Docker stats API (about a second). Thread-safe.
+ * Reads containers' figures from where they are cheapest: their cgroup files when the daemon is local and
+ * the files are readable (microseconds), else a long-lived Docker stats stream per container
+ * ({@link DockerStatsStream}: a remote daemon, or cgroups out of reach). Thread-safe.
  */
-public final class ContainerProbe {
+public final class ContainerProbe implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(ContainerProbe.class);
+
+    /** Where container figures come from. */
+    public enum Source {
+        /** Cgroup files for a local daemon when readable, else the stats stream. */
+        AUTO,
+        /** Always the stats stream, even for a local daemon (e.g. to measure it as a remote daemon would be). */
+        STATS_STREAM
+    }
 
     private final DockerDaemon daemon;
     private final boolean local;
     private final CgroupProbe cgroups = new CgroupProbe();
+    /** The previous cgroup reading of each container, for rates between two ticks. */
+    private final Map<String, ContainerSnapshot> previous = new ConcurrentHashMap<>();
+    /** Containers whose cgroup files could not be read: they use the stream from then on. */
+    private final Set<String> unreadable = ConcurrentHashMap.newKeySet();
     private volatile DockerStatsProbe api;
+    private volatile DockerStatsStream stream;
 
     /** @param daemon the daemon the containers run on; its cgroup files are read only through a local socket */
     public ContainerProbe(DockerDaemon daemon) {
-        this.daemon = daemon;
-        this.local = daemon.isLocalSocket();
+        this(daemon, Source.AUTO);
     }
 
+    public ContainerProbe(DockerDaemon daemon, Source source) {
+        this.daemon = daemon;
+        this.local = source == Source.AUTO && daemon.isLocalSocket();
+    }
+
+    /** True when containers are read from their cgroup files (a local daemon), unless one's files are unreadable. */
     public boolean readsCgroupFiles() {
         return local;
     }
 
-    /** @param pid the container's main process on the host, or -1 when unknown */
+    /**
+     * One reading of a container's counters: its cgroup files when the daemon is local, else one frame of the
+     * stats API (about a second).
+     *
+     * @param pid the container's main process on the host, or -1 when unknown
+     */
     public ContainerSnapshot read(String containerId, long pid) {
         if (local && pid > 0) {
             try {
@@ -41,19 +70,78 @@ public final class ContainerProbe {
         return api().read(containerId);
     }
 
-    /** Lets go of the files of containers whose main process is not in {@code pids}. */
-    public void retain(java.util.Set<Long> pids) {
+    /**
+     * The container's rates: between this reading of its cgroup files and the previous one, or between the
+     * two latest frames of its stats stream. Empty while there is nothing to compare yet (the first cgroup
+     * reading, a stream's first two seconds).
+     *
+     * @param pid the container's main process on the host, or -1 when unknown
+     */
+    public Optional<ContainerRates> rates(String containerId, long pid) {
+        if (local && pid > 0 && !unreadable.contains(containerId)) {
+            try {
+                ContainerSnapshot now = cgroups.read(pid);
+                ContainerSnapshot before = previous.put(containerId, now);
+                return before == null ? Optional.empty() : Optional.of(ContainerRates.between(before, now));
+            } catch (RuntimeException e) {
+                unreadable.add(containerId);
+                log.warn("the cgroup files of container {} cannot be read ({}); its figures come from the Docker stats stream",
+                        containerId.length() > 12 ? containerId.substring(0, 12) : containerId, e.getMessage());
+            }
+        }
+        return stream().rates(containerId);
+    }
+
+    /** Lets go of what is kept for containers not in {@code containerIds} (files, previous readings, streams). */
+    public void retain(Set<String> containerIds, Set<Long> pids) {
         cgroups.retain(pids);
+        previous.keySet().retainAll(containerIds);
+        unreadable.retainAll(containerIds);
+        DockerStatsStream s = stream;
+        if (s != null) {
+            s.retain(containerIds);
+        }
+    }
+
+    /** The stats streams, when any is open (tests look at their threads). */
+    Optional<DockerStatsStream> streams() {
+        return Optional.ofNullable(stream);
+    }
+
+    /** Closes the stats streams and the cgroup files. */
+    @Override
+    public synchronized void close() {
+        retain(Set.of(), Set.of());
+        if (stream != null) {
+            stream.close();
+        }
+    }
+
+    private DockerStatsStream stream() {
+        DockerStatsStream s = stream;
+        if (s != null) {
+            return s;
+        }
+        synchronized (this) {
+            if (stream == null) {
+                stream = new DockerStatsStream(client());
+            }
+            return stream;
+        }
     }
 
     private DockerStatsProbe api() {
         if (api == null) {
-            try {
-                api = new DockerStatsProbe(DockerConnection.connect(daemon));
-            } catch (TargetStartException e) {
-                throw new IllegalStateException(e.getMessage(), e);
-            }
+            api = new DockerStatsProbe(client());
         }
         return api;
+    }
+
+    private com.github.dockerjava.api.DockerClient client() {
+        try {
+            return DockerConnection.connect(daemon);
+        } catch (TargetStartException e) {
+            throw new IllegalStateException(e.getMessage(), e);
+        }
     }
 }

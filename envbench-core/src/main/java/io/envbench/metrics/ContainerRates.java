@@ -15,10 +15,11 @@ package io.envbench.metrics;
  * @param netRxBytesPerSec  received
  * @param netTxBytesPerSec  sent
  * @param pids              at the second reading
+ * @param source            where the readings came from: "cgroup v1", "cgroup v2", "docker stats API" or "docker stats stream"
  */
 public record ContainerRates(double cpuPct, double cpuPctOfCpuset, long throttledPeriods, double throttledPct, double throttledMs,
                              long memoryUsageBytes, long memoryLimitBytes, double blkReadBytesPerSec, double blkWriteBytesPerSec,
-                             double netRxBytesPerSec, double netTxBytesPerSec, long pids) {
+                             double netRxBytesPerSec, double netTxBytesPerSec, long pids, String source) {
 
     public static ContainerRates between(ContainerSnapshot a, ContainerSnapshot b) {
         double seconds = Math.max(1e-9, (b.atNanos() - a.atNanos()) / 1e9);
@@ -31,7 +32,7 @@ public record ContainerRates(double cpuPct, double cpuPctOfCpuset, long throttle
                 periods > 0 ? 100.0 * throttled / periods : 0, (b.throttledNs() - a.throttledNs()) / 1e6,
                 b.memoryUsageBytes(), b.memoryLimitBytes(), rate(a.blkReadBytes(), b.blkReadBytes(), seconds),
                 rate(a.blkWriteBytes(), b.blkWriteBytes(), seconds), rate(a.netRxBytes(), b.netRxBytes(), seconds),
-                rate(a.netTxBytes(), b.netTxBytes(), seconds), b.pids());
+                rate(a.netTxBytes(), b.netTxBytes(), seconds), b.pids(), b.source());
     }
 
     private static double rate(long a, long b, double seconds) {

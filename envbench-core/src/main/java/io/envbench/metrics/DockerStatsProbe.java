@@ -9,8 +9,9 @@ import com.github.dockerjava.api.model.StatisticNetworksConfig;
 import com.github.dockerjava.core.InvocationBuilder;
 
 /**
- * A container's counters from the Docker stats API (one frame, no stream): for a remote daemon, where
- * the cgroup files are out of reach. About a second per call; the collector keeps the previous frame.
+ * A container's counters from the Docker stats API, one frame per call (about a second each: the daemon
+ * samples for a second before answering). For one-off readings; the collector streams instead
+ * ({@link DockerStatsStream}). Thread-safe.
  */
 public final class DockerStatsProbe {
     private final DockerClient docker;
@@ -27,8 +28,15 @@ public final class DockerStatsProbe {
         } catch (java.io.IOException e) {
             throw new java.io.UncheckedIOException(e);
         }
-        long at = System.nanoTime();
-        var cpu = s.getCpuStats();
+        return snapshot(s, System.nanoTime(), SOURCE);
+    }
+
+    /** What {@link ContainerSnapshot#source()} says for a reading of this probe. */
+    static final String SOURCE = "docker stats API";
+
+    /** A stats frame as a snapshot taken at {@code atNanos}. */
+    static ContainerSnapshot snapshot(Statistics s, long at, String source) {
+        var cpu = s.getCpuStats() == null ? new com.github.dockerjava.api.model.CpuStatsConfig() : s.getCpuStats();
         long usage = cpu.getCpuUsage() == null || cpu.getCpuUsage().getTotalUsage() == null ? 0 : cpu.getCpuUsage().getTotalUsage();
         long system = cpu.getSystemCpuUsage() == null ? 0 : cpu.getSystemCpuUsage();
         int online = cpu.getOnlineCpus() == null ? Runtime.getRuntime().availableProcessors() : cpu.getOnlineCpus().intValue();
@@ -67,6 +75,6 @@ public final class DockerStatsProbe {
                 thr == null || thr.getPeriods() == null ? 0 : thr.getPeriods(),
                 thr == null || thr.getThrottledPeriods() == null ? 0 : thr.getThrottledPeriods(),
                 thr == null || thr.getThrottledTime() == null ? 0 : thr.getThrottledTime(),
-                Math.max(0, memUsage - inactive), limit, read, write, rx, tx, pids, "docker stats API");
+                Math.max(0, memUsage - inactive), limit, read, write, rx, tx, pids, source);
     }
 }

@@ -95,13 +95,25 @@ public final class HostProbe {
         }
         Map<String, Map<Integer, long[]>> p = new LinkedHashMap<>();
         seen.clear();
-        watchedPids.forEach((name, pids) -> p.put(name, perPid(pids.stream())));
+        watchedPids.forEach((name, pids) -> p.put(name, perPid(pids)));
         // JMeter's own JVM (not its tree: a bare-metal target is its child), as it competes for the same CPUs
-        p.put(JVM_ROLE, perPid(Stream.of((int) loadGeneratorPid)));
+        p.put(JVM_ROLE, perPid(List.of((int) loadGeneratorPid)));
         trees.forEach((role, pid) -> p.put(role, perPid(Stream.concat(Stream.of(pid),
-                ProcessHandle.of(pid).map(h -> h.descendants().map(ProcessHandle::pid)).orElse(Stream.empty())).map(Long::intValue))));
+                ProcessHandle.of(pid).map(h -> h.descendants().map(ProcessHandle::pid)).orElse(Stream.empty())).map(Long::intValue).toList())));
         if (linux) {
             procFs.retainProcesses(seen);
+        }
+        if (linux) {
+            // one read each of /proc/stat, meminfo and loadavg (OSHI reads /proc/stat twice and parses with Strings)
+            try {
+                long[] total = new long[8];
+                long[][] cores = procFs.cpuTicks(total);
+                long[] mem = new long[4];
+                procFs.memory(mem);
+                return new HostSnapshot(at, total, cores, procFs.loadAverage(), mem[0], mem[1], mem[2], mem[2] - mem[3], d, n, p);
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
         }
         return new HostSnapshot(at, cpu.getSystemCpuLoadTicks(), cpu.getProcessorCpuLoadTicks(), cpu.getSystemLoadAverage(3),
                 memory.getTotal(), memory.getAvailable(), memory.getVirtualMemory().getSwapTotal(),
@@ -111,6 +123,11 @@ public final class HostProbe {
     /** Look for the watched processes again at the next reading (an environment started or stopped). */
     public void rescanSoon() {
         lastScan = 0;
+    }
+
+    /** Where host and process figures come from, as the metrics file names it: always the load generator's own machine. */
+    public String source() {
+        return linux ? "procfs of this host" : "OSHI of this host";
     }
 
     public int logicalCpus() {
@@ -133,7 +150,7 @@ public final class HostProbe {
     }
 
     /** PID -> {CPU ms, RSS bytes}: rates are taken per PID, so a process appearing between ticks adds no spike. */
-    private Map<Integer, long[]> perPid(Stream<Integer> pids) {
+    private Map<Integer, long[]> perPid(List<Integer> pids) {
         Map<Integer, long[]> m = new LinkedHashMap<>();
         pids.forEach(pid -> {
             long[] v = linux ? procFs.process(pid) : null;

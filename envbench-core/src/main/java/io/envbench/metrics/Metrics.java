@@ -2,6 +2,7 @@ package io.envbench.metrics;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 import oshi.hardware.CentralProcessor.TickType;
 
@@ -17,6 +18,18 @@ public final class Metrics {
 
     public static Map<String, Double> host(HostSnapshot a, HostSnapshot b) {
         Map<String, Double> m = new LinkedHashMap<>();
+        host(a, b, m);
+        return m;
+    }
+
+    /** Column names built from a disk, interface, core or process name: named once, not on every tick. */
+    private static final Map<String, String[]> DISK_COLUMNS = new ConcurrentHashMap<>();
+    private static final Map<String, String[]> NET_COLUMNS = new ConcurrentHashMap<>();
+    private static final Map<String, String[]> PROCESS_COLUMNS = new ConcurrentHashMap<>();
+    private static final Map<Integer, String> CORE_COLUMNS = new ConcurrentHashMap<>();
+
+    /** Puts the host's figures between two readings into {@code m}. */
+    public static void host(HostSnapshot a, HostSnapshot b, Map<String, Double> m) {
         double seconds = Math.max(1e-9, (b.atNanos() - a.atNanos()) / 1e9);
         long[] d = delta(a.cpuTicks(), b.cpuTicks());
         long total = sum(d);
@@ -28,7 +41,7 @@ public final class Metrics {
         for (int i = 0; i < b.coreTicks().length && i < a.coreTicks().length; i++) {
             long[] c = delta(a.coreTicks()[i], b.coreTicks()[i]);
             long t = sum(c);
-            m.put("host.cpu" + i + ".pct", pct(t - c[TickType.IDLE.getIndex()] - c[TickType.IOWAIT.getIndex()], t));
+            m.put(CORE_COLUMNS.computeIfAbsent(i, n -> "host.cpu" + n + ".pct"), pct(t - c[TickType.IDLE.getIndex()] - c[TickType.IOWAIT.getIndex()], t));
         }
         m.put("host.load1", b.loadAverage()[0]);
         m.put("host.mem.used.bytes", (double) (b.memTotalBytes() - b.memAvailableBytes()));
@@ -37,18 +50,22 @@ public final class Metrics {
         b.disks().forEach((name, v) -> {
             long[] p = a.disks().get(name);
             if (p != null) {
-                m.put("host.disk." + name + ".read.bytesPerSec", (v[0] - p[0]) / seconds);
-                m.put("host.disk." + name + ".write.bytesPerSec", (v[1] - p[1]) / seconds);
-                m.put("host.disk." + name + ".busy.pct", Math.min(100, (v[2] - p[2]) / (seconds * 10)));
+                String[] c = DISK_COLUMNS.computeIfAbsent(name, n -> new String[] {"host.disk." + n + ".read.bytesPerSec",
+                        "host.disk." + n + ".write.bytesPerSec", "host.disk." + n + ".busy.pct"});
+                m.put(c[0], (v[0] - p[0]) / seconds);
+                m.put(c[1], (v[1] - p[1]) / seconds);
+                m.put(c[2], Math.min(100, (v[2] - p[2]) / (seconds * 10)));
             }
         });
         b.nets().forEach((name, v) -> {
             long[] p = a.nets().get(name);
             if (p != null) {
-                m.put("host.net." + name + ".rx.bytesPerSec", (v[0] - p[0]) / seconds);
-                m.put("host.net." + name + ".tx.bytesPerSec", (v[1] - p[1]) / seconds);
-                m.put("host.net." + name + ".rx.packetsPerSec", (v[2] - p[2]) / seconds);
-                m.put("host.net." + name + ".tx.packetsPerSec", (v[3] - p[3]) / seconds);
+                String[] c = NET_COLUMNS.computeIfAbsent(name, n -> new String[] {"host.net." + n + ".rx.bytesPerSec",
+                        "host.net." + n + ".tx.bytesPerSec", "host.net." + n + ".rx.packetsPerSec", "host.net." + n + ".tx.packetsPerSec"});
+                m.put(c[0], (v[0] - p[0]) / seconds);
+                m.put(c[1], (v[1] - p[1]) / seconds);
+                m.put(c[2], (v[2] - p[2]) / seconds);
+                m.put(c[3], (v[3] - p[3]) / seconds);
             }
         });
         b.processes().forEach((name, pids) -> {
@@ -62,28 +79,51 @@ public final class Metrics {
                 }
                 rss += e.getValue()[1];
             }
-            m.put("process." + name + ".cpu.pct", cpuMs / (seconds * 10));
-            m.put("process." + name + ".rss.bytes", (double) rss);
+            String[] c = PROCESS_COLUMNS.computeIfAbsent(name, n -> new String[] {"process." + n + ".cpu.pct", "process." + n + ".rss.bytes"});
+            m.put(c[0], cpuMs / (seconds * 10));
+            m.put(c[1], (double) rss);
         });
-        return m;
+    }
+
+    /** The metrics file's columns of one container, named once (not on every tick). */
+    public record ContainerColumns(String pattern, String cpuPct, String cpuCpusetPct, String throttledPeriods, String throttledPct,
+                                   String throttledMs, String memBytes, String memLimitBytes, String blkReadBytesPerSec,
+                                   String blkWriteBytesPerSec, String netRxBytesPerSec, String netTxBytesPerSec, String pids) {
+        static ContainerColumns of(String name) {
+            String p = "container." + name + ".";
+            return new ContainerColumns(p + "*", p + "cpu.pct", p + "cpu.cpuset.pct", p + "cpu.throttled.periods", p + "cpu.throttled.pct",
+                    p + "cpu.throttled.ms", p + "mem.bytes", p + "mem.limit.bytes", p + "blk.read.bytesPerSec", p + "blk.write.bytesPerSec",
+                    p + "net.rx.bytesPerSec", p + "net.tx.bytesPerSec", p + "pids");
+        }
+    }
+
+    private static final Map<String, ContainerColumns> CONTAINER_COLUMNS = new ConcurrentHashMap<>();
+
+    /** The columns of the container of environment {@code name}. */
+    public static ContainerColumns containerColumns(String name) {
+        return CONTAINER_COLUMNS.computeIfAbsent(name, ContainerColumns::of);
     }
 
     public static Map<String, Double> container(String name, ContainerRates r) {
         Map<String, Double> m = new LinkedHashMap<>();
-        String p = "container." + name + ".";
-        m.put(p + "cpu.pct", r.cpuPct());
-        m.put(p + "cpu.cpuset.pct", r.cpuPctOfCpuset());
-        m.put(p + "cpu.throttled.periods", (double) r.throttledPeriods());
-        m.put(p + "cpu.throttled.pct", r.throttledPct());
-        m.put(p + "cpu.throttled.ms", r.throttledMs());
-        m.put(p + "mem.bytes", (double) r.memoryUsageBytes());
-        m.put(p + "mem.limit.bytes", (double) r.memoryLimitBytes());
-        m.put(p + "blk.read.bytesPerSec", r.blkReadBytesPerSec());
-        m.put(p + "blk.write.bytesPerSec", r.blkWriteBytesPerSec());
-        m.put(p + "net.rx.bytesPerSec", r.netRxBytesPerSec());
-        m.put(p + "net.tx.bytesPerSec", r.netTxBytesPerSec());
-        m.put(p + "pids", (double) r.pids());
+        container(containerColumns(name), r, m);
         return m;
+    }
+
+    /** Puts a container's figures into {@code m} under its columns. */
+    public static void container(ContainerColumns c, ContainerRates r, Map<String, Double> m) {
+        m.put(c.cpuPct(), r.cpuPct());
+        m.put(c.cpuCpusetPct(), r.cpuPctOfCpuset());
+        m.put(c.throttledPeriods(), (double) r.throttledPeriods());
+        m.put(c.throttledPct(), r.throttledPct());
+        m.put(c.throttledMs(), r.throttledMs());
+        m.put(c.memBytes(), (double) r.memoryUsageBytes());
+        m.put(c.memLimitBytes(), (double) r.memoryLimitBytes());
+        m.put(c.blkReadBytesPerSec(), r.blkReadBytesPerSec());
+        m.put(c.blkWriteBytesPerSec(), r.blkWriteBytesPerSec());
+        m.put(c.netRxBytesPerSec(), r.netRxBytesPerSec());
+        m.put(c.netTxBytesPerSec(), r.netTxBytesPerSec());
+        m.put(c.pids(), (double) r.pids());
     }
 
     private static long[] delta(long[] a, long[] b) {

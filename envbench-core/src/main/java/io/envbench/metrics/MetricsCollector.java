@@ -3,10 +3,12 @@ package io.envbench.metrics;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
 
@@ -45,7 +47,6 @@ public final class MetricsCollector implements AutoCloseable {
     private final MetricsCsvWriter csv;
     private final ContainerProbe containers;
     private final HostProbe host;
-    private final Map<String, ContainerSnapshot> previousContainers = new HashMap<>();
     private final List<Consumer<Tick>> listeners = new CopyOnWriteArrayList<>();
     private final Thread thread;
     private HostSnapshot previousHost;
@@ -60,6 +61,15 @@ public final class MetricsCollector implements AutoCloseable {
      * @param loadGeneratorPid the JMeter process, reported as {@code process.jmeter.*}
      */
     public MetricsCollector(EnvironmentRegistry environments, Duration interval, Path file, long loadGeneratorPid) throws IOException {
+        this(environments, interval, file, loadGeneratorPid, ContainerProbe.Source.AUTO);
+    }
+
+    /**
+     * @param containerSource where container figures come from: {@link ContainerProbe.Source#AUTO} (cgroup files of a
+     *                        local daemon, else a stats stream per container) or always the stats stream
+     */
+    public MetricsCollector(EnvironmentRegistry environments, Duration interval, Path file, long loadGeneratorPid,
+                            ContainerProbe.Source containerSource) throws IOException {
         if (interval.compareTo(MIN_INTERVAL) < 0) {
             throw new InvalidSettingException("interval", interval.toMillis()
                     + " ms is below the minimum of 100 ms; use 100 or more");
@@ -67,7 +77,7 @@ public final class MetricsCollector implements AutoCloseable {
         this.environments = environments;
         this.interval = interval;
         this.host = new HostProbe(loadGeneratorPid);
-        this.containers = new ContainerProbe(environments.dockerDaemon());
+        this.containers = new ContainerProbe(environments.dockerDaemon(), containerSource);
         this.csv = file == null ? null : new MetricsCsvWriter(file);
         this.thread = new Thread(this::loop, "envbench-metrics");
         this.thread.setDaemon(true);
@@ -90,6 +100,7 @@ public final class MetricsCollector implements AutoCloseable {
         thread.interrupt();
         try {
             thread.join(5000);
+            containers.close();
             if (csv != null) {
                 csv.close();
             }
@@ -104,6 +115,11 @@ public final class MetricsCollector implements AutoCloseable {
 
     public Duration interval() {
         return interval;
+    }
+
+    /** Where container figures come from (tests look at its streams). */
+    ContainerProbe containerProbe() {
+        return containers;
     }
 
     public java.util.Optional<Path> file() {
@@ -142,37 +158,50 @@ public final class MetricsCollector implements AutoCloseable {
 
     /** One reading of everything; package-private for tests and the benchmark. */
     void tick() throws IOException {
-        Map<String, Long> trees = new LinkedHashMap<>();
         Map<String, RunningTarget> envs = environments.runningTargets();
         if (!envs.keySet().equals(previousEnvs)) {
             host.rescanSoon(); // a new container brings a docker-proxy and a shim
             previousEnvs = java.util.Set.copyOf(envs.keySet());
         }
-        envs.forEach((name, t) -> {
-            if (t.containerId().isEmpty()) {
-                trees.put(name, t.pid());
+        Map<String, Long> trees = Map.of();
+        for (Map.Entry<String, RunningTarget> e : envs.entrySet()) {
+            if (e.getValue().containerId().isEmpty()) {
+                if (trees.isEmpty()) {
+                    trees = new LinkedHashMap<>();
+                }
+                trees.put(e.getKey(), e.getValue().pid());
             }
-        });
+        }
         HostSnapshot h = host.read(trees);
-        Map<String, Double> values = new LinkedHashMap<>();
+        Map<String, Double> values = new LinkedHashMap<>(256);
         if (previousHost != null) {
-            values.putAll(Metrics.host(previousHost, h));
+            Metrics.host(previousHost, h, values);
         }
         previousHost = h;
+        Set<String> ids = new HashSet<>();
+        Set<Long> pids = new HashSet<>();
+        Map<String, String> sources = new LinkedHashMap<>();
+        sources.put("host.*", host.source());
+        sources.put("process.*", host.source());
         for (Map.Entry<String, RunningTarget> e : envs.entrySet()) {
             String id = e.getValue().containerId().orElse(null);
             if (id == null) {
                 continue;
             }
-            ContainerSnapshot now = containers.read(id, e.getValue().pid());
-            ContainerSnapshot before = previousContainers.put(id, now);
-            if (before != null) {
-                values.putAll(Metrics.container(e.getKey(), ContainerRates.between(before, now)));
+            ids.add(id);
+            pids.add(e.getValue().pid());
+            try {
+                Optional<ContainerRates> r = containers.rates(id, e.getValue().pid());
+                if (r.isPresent()) {
+                    Metrics.ContainerColumns columns = Metrics.containerColumns(e.getKey());
+                    Metrics.container(columns, r.get(), values);
+                    sources.put(columns.pattern(), r.get().source());
+                }
+            } catch (RuntimeException ex) {
+                log.warn("no figures of {} this tick: {}", e.getKey(), ex.getMessage()); // the other environments still count
             }
         }
-        previousContainers.keySet().retainAll(envs.values().stream().flatMap(t -> t.containerId().stream()).toList());
-        containers.retain(envs.values().stream().filter(t -> t.containerId().isPresent()).map(RunningTarget::pid)
-                .collect(java.util.stream.Collectors.toSet()));
+        containers.retain(ids, pids);
         if (values.isEmpty()) {
             return; // first tick: nothing to compare with yet
         }
@@ -184,7 +213,7 @@ public final class MetricsCollector implements AutoCloseable {
         Tick t = new Tick(System.currentTimeMillis(), env, values);
         latest = t;
         if (csv != null) {
-            csv.write(t.epochMs(), t.environment(), values);
+            csv.write(t.epochMs(), t.environment(), values, sources);
         }
         listeners.forEach(l -> l.accept(t));
     }

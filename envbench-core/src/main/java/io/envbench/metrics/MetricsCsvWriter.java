@@ -8,19 +8,30 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
 /**
- * The metrics time series: one CSV row per tick, {@code timestamp,environment,<metric>...}. Columns
- * appear as containers and processes do; when one appears, the file is rewritten once with the wider
- * header (beside, then moved over), so the file is always a complete, valid CSV.
+ * The metrics time series: a comment line naming the source of each group of columns
+ * ({@code # sources: host.*=procfs of this host; container.web.*=cgroup v1}), then one CSV row per tick,
+ * {@code timestamp,environment,<metric>...}. Columns appear as containers and processes do; when one appears
+ * or a source changes, the file is rewritten once with the wider header (beside, then moved over), so the file
+ * is always a complete, valid CSV. Read it with {@link MetricsFile#CSV_FORMAT} (comment marker {@code #}).
+ * Thread-safe.
  */
 public final class MetricsCsvWriter implements AutoCloseable {
+    /** Starts the comment line naming the sources; {@link MetricsFile} reads it back. */
+    static final String SOURCES_PREFIX = "sources: ";
+
     private final Path file;
     private final LinkedHashSet<String> columns = new LinkedHashSet<>();
+    private final Map<String, String> sources = new LinkedHashMap<>();
+    /** A row is built here and written in one call: no String per value or per row. */
+    private final StringBuilder row = new StringBuilder(4096);
+    private char[] chars = new char[4096];
     private BufferedWriter out;
 
     public MetricsCsvWriter(Path file) throws IOException {
@@ -35,35 +46,80 @@ public final class MetricsCsvWriter implements AutoCloseable {
         return file;
     }
 
+    /** A row without sources (those written before stay). */
     public synchronized void write(long epochMs, String environment, Map<String, Double> values) throws IOException {
-        if (!columns.containsAll(values.keySet())) {
-            List<String> old = new ArrayList<>(columns);
-            columns.addAll(values.keySet());
-            widen(old);
-        }
-        StringBuilder b = new StringBuilder().append(epochMs).append(',').append(environment);
-        for (String c : columns) {
-            Double v = values.get(c);
-            b.append(',');
-            if (v != null && !v.isNaN()) {
-                b.append(format(v));
+        write(epochMs, environment, values, Map.of());
+    }
+
+    /**
+     * @param sources column pattern ({@code host.*}, {@code container.NAME.*}) -> where its values came from; a
+     *                new pattern or a changed source rewrites the comment line
+     */
+    public synchronized void write(long epochMs, String environment, Map<String, Double> values, Map<String, String> sources)
+            throws IOException {
+        boolean newSource = false;
+        for (Map.Entry<String, String> s : sources.entrySet()) {
+            if (!s.getValue().equals(this.sources.get(s.getKey()))) {
+                newSource = true;
+                break;
             }
         }
-        out.write(b.append('\n').toString());
+        if (newSource || out == null || !columns.containsAll(values.keySet())) {
+            List<String> old = new ArrayList<>(columns);
+            columns.addAll(values.keySet());
+            this.sources.putAll(sources);
+            rewrite(old);
+        }
+        row.setLength(0);
+        row.append(epochMs).append(',');
+        if (environment.indexOf(',') >= 0 || environment.indexOf('"') >= 0) {
+            // several environments at once ("a,b"): one quoted CSV field
+            row.append('"').append(environment.replace("\"", "\"\"")).append('"');
+        } else {
+            row.append(environment);
+        }
+        for (String c : columns) {
+            Double v = values.get(c);
+            row.append(',');
+            if (v != null && !v.isNaN()) {
+                append(row, v);
+            }
+        }
+        row.append('\n');
+        int n = row.length();
+        if (chars.length < n) {
+            chars = new char[Math.max(n, chars.length * 2)];
+        }
+        row.getChars(0, n, chars, 0);
+        out.write(chars, 0, n);
         out.flush();
     }
 
-    private void widen(List<String> oldColumns) throws IOException {
+    /** Writes the file again with the current comment and header, the rows so far padded to the new width. */
+    private void rewrite(List<String> oldColumns) throws IOException {
         if (out != null) {
             out.close();
         }
         Path tmp = file.resolveSibling(file.getFileName() + ".part");
         try (BufferedWriter w = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8)) {
+            if (!sources.isEmpty()) {
+                StringBuilder comment = new StringBuilder("# ").append(SOURCES_PREFIX);
+                sources.forEach((pattern, source) -> comment.append(comment.length() > 2 + SOURCES_PREFIX.length() ? "; " : "")
+                        .append(pattern).append('=').append(source));
+                w.write(comment.append('\n').toString());
+            }
             w.write("timestamp,environment," + String.join(",", columns) + "\n");
             if (Files.exists(file)) {
-                List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
                 String pad = ",".repeat(columns.size() - oldColumns.size());
-                for (String line : lines.subList(Math.min(1, lines.size()), lines.size())) {
+                boolean header = true;
+                for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
+                    if (line.startsWith("#")) {
+                        continue;
+                    }
+                    if (header) {
+                        header = false;
+                        continue;
+                    }
                     w.write(line + pad + "\n");
                 }
             }
@@ -74,15 +130,34 @@ public final class MetricsCsvWriter implements AutoCloseable {
 
     /** Three decimals at most, without String.format (hundreds of values a tick). */
     static String format(double v) {
+        StringBuilder b = new StringBuilder(24);
+        append(b, v);
+        return b.toString();
+    }
+
+    /** Appends {@code v} with three decimals at most (none for a whole number), without making a String. */
+    static void append(StringBuilder b, double v) {
         if (v == Math.rint(v) && Math.abs(v) < 1e15) {
-            return Long.toString((long) v);
+            b.append((long) v);
+            return;
         }
         if (Math.abs(v) >= 1e15 || Double.isInfinite(v)) {
-            return String.format(Locale.ROOT, "%.3f", v);
+            b.append(String.format(Locale.ROOT, "%.3f", v));
+            return;
         }
         long milli = Math.round(Math.abs(v) * 1000);
-        String frac = Long.toString(1000 + milli % 1000).substring(1);
-        return (v < 0 && milli != 0 ? "-" : "") + (milli / 1000) + "." + frac;
+        if (v < 0 && milli != 0) {
+            b.append('-');
+        }
+        long frac = milli % 1000;
+        b.append(milli / 1000).append('.');
+        if (frac < 100) {
+            b.append('0');
+        }
+        if (frac < 10) {
+            b.append('0');
+        }
+        b.append(frac);
     }
 
     @Override

@@ -19,15 +19,25 @@ import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVRecord;
 
 /**
- * A metrics CSV written by {@link MetricsCollector}, read back per environment: each metric's average
+ * A metrics CSV written by {@link MetricsCollector} (its {@code # sources:} comment line, when it has one, says where
+ * each column's values came from), read back per environment: each metric's average
  * and peak, and its values over time (seconds since the environment's first row).
  */
 public final class MetricsFile {
+    /**
+     * How a metrics file is read: a header row, {@code #} comment lines (the sources) before it. Not shared as a
+     * public constant: commons-csv is shaded in the plugin jar.
+     */
+    static final CSVFormat CSV_FORMAT = CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true)
+            .setCommentMarker('#').build();
+
     /** One metric of one environment. */
     public record Summary(double average, double peak, int samples) {
     }
 
     private final Map<String, Map<String, List<double[]>>> series = new LinkedHashMap<>();
+    /** Column pattern (host.*, container.NAME.*) -> source, from the files' comment lines. */
+    private final Map<String, String> sources = new LinkedHashMap<>();
 
     public static MetricsFile read(Path file) throws IOException {
         return read(Map.of(file, Long.MIN_VALUE));
@@ -47,7 +57,7 @@ public final class MetricsFile {
 
     private void add(Path file, long fromEpochMs) throws IOException {
         Map<String, Long> first = new LinkedHashMap<>();
-        forEachRow(file, row -> {
+        forEachRow(file, sources::putAll, row -> {
             if (row.epochMs() < fromEpochMs) {
                 return;
             }
@@ -71,9 +81,16 @@ public final class MetricsFile {
      * and line; only the last row may be cut (the collector stopped mid-write), and is left out.
      */
     public static void forEachRow(Path file, java.util.function.Consumer<Row> out) throws IOException {
+        forEachRow(file, sources -> { }, out);
+    }
+
+    /** As {@link #forEachRow(Path, java.util.function.Consumer)}, the file's sources line first given to {@code sourcesOut}. */
+    public static void forEachRow(Path file, java.util.function.Consumer<Map<String, String>> sourcesOut,
+                                  java.util.function.Consumer<Row> out) throws IOException {
         // bytes that are not UTF-8 become U+FFFD: a damaged row is then reported with its line, not as a decoder error
         try (Reader r = new BufferedReader(new InputStreamReader(Files.newInputStream(file), StandardCharsets.UTF_8));
-             CSVParser csv = CSVParser.parse(r, CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).build())) {
+             CSVParser csv = CSVParser.parse(r, CSV_FORMAT)) {
+            sourcesOut.accept(sources(csv.getHeaderComment()));
             List<String> header = csv.getHeaderNames();
             if (header.size() < 3 || !header.get(0).equals("timestamp") || !header.get(1).equals("environment")) {
                 throw new IOException(file + ": not an EnvBench metrics file (its header must start timestamp,environment,...)");
@@ -132,6 +149,44 @@ public final class MetricsFile {
 
     private static String shown(String text) {
         return text.length() > 40 ? text.substring(0, 40) + "..." : text;
+    }
+
+    /** The sources named in a header comment ("sources: host.*=procfs of this host; container.web.*=cgroup v1"). */
+    static Map<String, String> sources(String headerComment) {
+        Map<String, String> m = new LinkedHashMap<>();
+        if (headerComment == null) {
+            return m;
+        }
+        for (String line : headerComment.split("\n")) {
+            String l = line.strip();
+            if (!l.startsWith(MetricsCsvWriter.SOURCES_PREFIX.strip())) {
+                continue;
+            }
+            for (String pair : l.substring(MetricsCsvWriter.SOURCES_PREFIX.strip().length()).split(";")) {
+                int eq = pair.indexOf('=');
+                if (eq > 0) {
+                    m.put(pair.substring(0, eq).strip(), pair.substring(eq + 1).strip());
+                }
+            }
+        }
+        return m;
+    }
+
+    /** Column pattern ({@code host.*}, {@code process.*}, {@code container.NAME.*}) -> where its values came from. */
+    public Map<String, String> sources() {
+        return java.util.Collections.unmodifiableMap(sources);
+    }
+
+    /** Where a column's values came from ("cgroup v1", "docker stats stream", ...), when the file says. */
+    public java.util.Optional<String> sourceOf(String metric) {
+        String best = null;
+        for (String pattern : sources.keySet()) {
+            String prefix = pattern.endsWith("*") ? pattern.substring(0, pattern.length() - 1) : pattern;
+            if ((pattern.endsWith("*") ? metric.startsWith(prefix) : metric.equals(prefix)) && (best == null || pattern.length() > best.length())) {
+                best = pattern;
+            }
+        }
+        return java.util.Optional.ofNullable(best).map(sources::get);
     }
 
     public java.util.Set<String> environments() {

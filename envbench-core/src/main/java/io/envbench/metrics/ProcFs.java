@@ -19,7 +19,6 @@ final class ProcFs {
     private static final long MS_PER_TICK = 10;
     private static final long PAGE = 4096;
 
-    private static final java.util.regex.Pattern SPACES = java.util.regex.Pattern.compile("\\s+");
 
     /** Whole disks are the entries of /sys/block; read once (disks are not hot-plugged mid-test). */
     private static final java.util.Set<String> WHOLE_DISKS = wholeDisks();
@@ -37,26 +36,59 @@ final class ProcFs {
         return Files.isReadable(PROC.resolve("diskstats")) && Files.isReadable(PROC.resolve("net/dev"));
     }
 
-    /** Whole disks (no partitions, loop or ram devices): name -> {read bytes, write bytes, busy ms}. */
     private PseudoFile diskstats;
     private PseudoFile netdev;
+    private PseudoFile stat;
+    private PseudoFile meminfo;
+    private PseudoFile loadavg;
     private final OpenPerProcess<PseudoFile> stats = new OpenPerProcess<>(pid -> new PseudoFile(PROC.resolve(pid + "/stat")));
+    /** Names seen in diskstats and net/dev, kept as Strings once (not one String per line per tick). */
+    private final Map<String, String> names = new java.util.HashMap<>();
+    private final long[] fields = new long[14];
 
+    private String name(byte[] b, int from, int to) {
+        for (Map.Entry<String, String> e : names.entrySet()) {
+            if (Ascii.equals(b, from, to, e.getKey())) {
+                return e.getValue();
+            }
+        }
+        String n = new String(b, from, to - from, java.nio.charset.StandardCharsets.ISO_8859_1);
+        names.put(n, n);
+        return n;
+    }
+
+    /** Whole disks (no partitions, loop or ram devices): name -> {read bytes, write bytes, busy ms}. */
     Map<String, long[]> disks() throws IOException {
         if (diskstats == null) {
             diskstats = new PseudoFile(PROC.resolve("diskstats"));
         }
         Map<String, long[]> m = new LinkedHashMap<>();
-        for (String line : diskstats.read().split("\n")) {
-            String[] f = SPACES.split(line.trim());
-            if (f.length < 13) {
+        int end = diskstats.fill();
+        byte[] b = diskstats.bytes();
+        // "   8       0 sda 1 2 3 4 5 6 7 8 9 10 ...": major, minor, name, then the counters
+        for (int i = 0; i < end; i = Ascii.nextLine(b, i, end)) {
+            int p = Ascii.skipDigits(b, Ascii.skipBlanks(b, i, end), end);
+            p = Ascii.skipDigits(b, Ascii.skipBlanks(b, p, end), end);
+            int from = Ascii.skipBlanks(b, p, end);
+            int to = from;
+            while (to < end && b[to] != ' ' && b[to] != '\n') {
+                to++;
+            }
+            if (to == from) {
                 continue;
             }
-            String name = f[2];
+            String name = name(b, from, to);
             if (name.startsWith("loop") || name.startsWith("ram") || !WHOLE_DISKS.contains(name)) {
                 continue;
             }
-            m.put(name, new long[] {Long.parseLong(f[5]) * 512, Long.parseLong(f[9]) * 512, Long.parseLong(f[12])});
+            p = to;
+            for (int f = 0; f < 10; f++) {
+                p = Ascii.skipBlanks(b, p, end);
+                fields[f] = Ascii.longAt(b, p, end);
+                p = Ascii.skipDigits(b, p, end);
+            }
+            // sectors read (field 6 of the line), sectors written (10), ms doing I/O (13)
+            m.put(name, new long[] {fields[2] * 512, fields[6] * 512, fields[9]});
         }
         return m;
     }
@@ -66,32 +98,120 @@ final class ProcFs {
         if (netdev == null) {
             netdev = new PseudoFile(PROC.resolve("net/dev"));
         }
-        return netDev(java.util.List.of(netdev.read().split("\n")));
-    }
-
-    /** A net/dev file (the host's, or /proc/PID/net/dev for a process's namespace): name -> {rx, tx bytes, rx, tx packets}. */
-    static Map<String, long[]> netDev(List<String> lines) {
         Map<String, long[]> m = new LinkedHashMap<>();
-        for (String line : lines.subList(Math.min(2, lines.size()), lines.size())) {
-            int colon = line.indexOf(':');
-            if (colon < 0) {
+        int end = netdev.fill();
+        byte[] b = netdev.bytes();
+        for (int i = Ascii.nextLine(b, Ascii.nextLine(b, 0, end), end); i < end; i = Ascii.nextLine(b, i, end)) {
+            int from = Ascii.skipBlanks(b, i, end);
+            int colon = from;
+            while (colon < end && b[colon] != ':' && b[colon] != '\n') {
+                colon++;
+            }
+            if (colon >= end || b[colon] != ':') {
                 continue;
             }
-            String[] f = SPACES.split(line.substring(colon + 1).trim());
-            m.put(line.substring(0, colon).trim(),
-                    new long[] {Long.parseLong(f[0]), Long.parseLong(f[8]), Long.parseLong(f[1]), Long.parseLong(f[9])});
+            int p = colon + 1;
+            for (int f = 0; f < 10; f++) {
+                p = Ascii.skipBlanks(b, p, end);
+                fields[f] = Ascii.longAt(b, p, end);
+                p = Ascii.skipDigits(b, p, end);
+            }
+            m.put(name(b, from, colon), new long[] {fields[0], fields[8], fields[1], fields[9]});
         }
         return m;
+    }
+
+    /**
+     * CPU ticks from one read of /proc/stat: the "cpu" line into {@code total} and each "cpuN" line as a row of
+     * the result, in /proc/stat's order (user, nice, system, idle, iowait, irq, softirq, steal), as OSHI's TickType.
+     */
+    long[][] cpuTicks(long[] total) throws IOException {
+        if (stat == null) {
+            stat = new PseudoFile(PROC.resolve("stat"));
+        }
+        int end = stat.fill();
+        byte[] b = stat.bytes();
+        java.util.List<long[]> cores = new java.util.ArrayList<>();
+        for (int i = 0; i < end;) {
+            if (end - i > 3 && b[i] == 'c' && b[i + 1] == 'p' && b[i + 2] == 'u') {
+                if (b[i + 3] == ' ') {
+                    i = Ascii.numbersAfterWord(b, i, end, total, 8);
+                } else {
+                    long[] core = new long[8];
+                    cores.add(core);
+                    i = Ascii.numbersAfterWord(b, i, end, core, 8);
+                }
+            } else {
+                i = Ascii.nextLine(b, i, end);
+            }
+        }
+        return cores.toArray(new long[0][]);
+    }
+
+    private static final byte[][] MEMINFO = {Ascii.bytes("MemTotal:"), Ascii.bytes("MemAvailable:"), Ascii.bytes("SwapTotal:"),
+        Ascii.bytes("SwapFree:")};
+
+    /** {total, available, swap total, swap free} in bytes from /proc/meminfo (which counts in kB). */
+    void memory(long[] out) throws IOException {
+        if (meminfo == null) {
+            meminfo = new PseudoFile(PROC.resolve("meminfo"));
+        }
+        Ascii.counters(meminfo.bytes(), meminfo.fill(), MEMINFO, out);
+        for (int k = 0; k < out.length; k++) {
+            out[k] = Math.max(0, out[k]) * 1024;
+        }
+    }
+
+    private double[] load;
+    private long loadAt;
+
+    /** The 1, 5 and 15 minute load averages from /proc/loadavg (the kernel updates them every 5 s: read once a second). */
+    double[] loadAverage() throws IOException {
+        long now = System.nanoTime();
+        if (load == null || now - loadAt >= 1_000_000_000L) {
+            if (loadavg == null) {
+                loadavg = new PseudoFile(PROC.resolve("loadavg"));
+            }
+            String[] f = loadavg.read().trim().split(" ", 4);
+            load = new double[] {Double.parseDouble(f[0]), Double.parseDouble(f[1]), Double.parseDouble(f[2])};
+            loadAt = now;
+        }
+        return load;
     }
 
     /** {CPU ms (user + system), RSS bytes} of a process, or null when it is gone. */
     long[] process(long pid) {
         try {
-            String stat = stats.get(pid).read();
+            PseudoFile f = stats.get(pid);
+            int end = f.fill();
+            byte[] b = f.bytes();
             // the command name may hold spaces and parentheses: fields start after the last ')'
-            String[] f = stat.substring(stat.lastIndexOf(')') + 2).trim().split("\\s+");
-            long ticks = Long.parseLong(f[11]) + Long.parseLong(f[12]); // utime, stime (fields 14, 15)
-            return new long[] {ticks * MS_PER_TICK, Long.parseLong(f[21]) * PAGE}; // rss (field 24)
+            int p = end - 1;
+            while (p >= 0 && b[p] != ')') {
+                p--;
+            }
+            if (p < 0) {
+                throw new IOException("no command name in /proc/" + pid + "/stat");
+            }
+            p += 2; // ") " then field 3 (state)
+            long utime = 0;
+            long stime = 0;
+            long rss = 0;
+            // field 3 is the state letter; fields 14, 15 utime, stime; field 24 rss (pages)
+            for (int field = 3; field <= 24 && p < end; field++) {
+                p = Ascii.skipBlanks(b, p, end);
+                if (field == 14) {
+                    utime = Ascii.longAt(b, p, end);
+                } else if (field == 15) {
+                    stime = Ascii.longAt(b, p, end);
+                } else if (field == 24) {
+                    rss = Ascii.longAt(b, p, end);
+                }
+                while (p < end && b[p] != ' ' && b[p] != '\n') {
+                    p++;
+                }
+            }
+            return new long[] {(utime + stime) * MS_PER_TICK, rss * PAGE};
         } catch (IOException | RuntimeException e) {
             stats.forget(pid);
             return null;

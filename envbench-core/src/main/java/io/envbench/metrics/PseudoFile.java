@@ -9,9 +9,11 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 
 /**
- * A procfs or cgroupfs file kept open and read again from offset 0 on every tick: the kernel
- * regenerates the content on each read, and skipping open/close makes a reading about three times
- * cheaper. Thread-safe.
+ * A procfs or cgroupfs file kept open and read again from offset 0 on every tick: the kernel regenerates the
+ * content on each read, and skipping open/close makes a reading about three times cheaper. The content is
+ * parsed where it lies ({@link #fill()}, then {@link #bytes()} with {@link Ascii}): no String per reading.
+ * Thread-safe for {@link #read()} and {@link #readLong()}; {@link #fill()} and {@link #bytes()} belong to one
+ * reading thread.
  */
 final class PseudoFile implements Closeable {
     private final Path path;
@@ -23,8 +25,8 @@ final class PseudoFile implements Closeable {
         this.channel = FileChannel.open(path, StandardOpenOption.READ);
     }
 
-    /** The whole file, as it is now. */
-    synchronized String read() throws IOException {
+    /** Reads the whole file, as it is now, into {@link #bytes()}; returns its length. */
+    synchronized int fill() throws IOException {
         buffer.clear();
         long pos = 0;
         int n;
@@ -37,11 +39,24 @@ final class PseudoFile implements Closeable {
                 buffer = bigger;
             }
         }
-        return new String(buffer.array(), 0, buffer.position(), StandardCharsets.ISO_8859_1);
+        return buffer.position();
     }
 
-    long readLong() throws IOException {
-        return Long.parseLong(read().trim());
+    /** What the last {@link #fill()} read (its first {@code fill()} bytes). */
+    byte[] bytes() {
+        return buffer.array();
+    }
+
+    /** The whole file, as it is now. */
+    synchronized String read() throws IOException {
+        int n = fill();
+        return new String(buffer.array(), 0, n, StandardCharsets.ISO_8859_1);
+    }
+
+    /** The number the file holds; -1 for a word such as "max". */
+    synchronized long readLong() throws IOException {
+        int n = fill();
+        return Ascii.firstLong(buffer.array(), 0, n);
     }
 
     @Override

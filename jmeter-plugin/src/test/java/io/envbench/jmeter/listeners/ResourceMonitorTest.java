@@ -72,6 +72,8 @@ class ResourceMonitorTest {
             Thread.sleep(50);
         }
         monitor.testEnded();
-        assertTrue(Files.readString(file).startsWith("timestamp,environment,host.cpu.pct"), "metrics file header");
+        java.util.List<String> lines = Files.readAllLines(file);
+        assertTrue(lines.get(0).startsWith("# sources: host.*="), "the sources line first: " + lines.get(0));
+        assertTrue(lines.get(1).startsWith("timestamp,environment,host.cpu.pct"), "metrics file header");
     }
 }
