@@ -42,6 +42,8 @@ public final class DockerLauncher {
     private static final Logger log = LoggerFactory.getLogger(DockerLauncher.class);
     /** CPU quota period, as {@code docker run --cpus} uses. */
     public static final long CPU_PERIOD_US = 100_000;
+    /** How long a stopped container may take to exit before it is killed (the stop's deadline is this plus {@link DockerDeadlines#CALL}). */
+    static final int STOP_GRACE_SECONDS = 5;
 
     private final String dockerHost;
 
@@ -55,12 +57,15 @@ public final class DockerLauncher {
     }
 
     public RunningTarget start(String environment, ContainerTarget target) throws TargetStartException {
-        DockerClient docker = client();
+        DockerDaemon daemon = DockerConnection.daemon(dockerHost);
+        DockerClient docker = daemon.client();
         try {
             docker.inspectImageCmd(target.image()).exec();
         } catch (NotFoundException e) {
             throw new InvalidSettingException("image", "'" + target.image() + "' is not a local image; images are built here, "
                     + "never pulled: run ./envbench setup, or give an image listed by 'docker images'");
+        } catch (DockerUnavailableException e) {
+            throw new TargetStartException(e.getMessage(), e);
         }
         io.envbench.units.LocalPorts.checkFree("port", target.hostPort());
         ContainerOptions o = target.options();
@@ -108,7 +113,7 @@ public final class DockerLauncher {
             }
             id = create.exec().getId();
             docker.startContainerCmd(id).exec();
-            RunningContainer running = new RunningContainer(docker, environment, id, target, createdVolume);
+            RunningContainer running = new RunningContainer(daemon, environment, id, target, createdVolume);
             target.readiness().await(running);
             running.readyAfter = Duration.ofNanos(System.nanoTime() - t0);
             running.inspect = docker.inspectContainerCmd(id).exec();
@@ -119,8 +124,8 @@ public final class DockerLauncher {
             boolean interrupted = Thread.interrupted();
             String logs;
             try {
-                logs = id == null ? "" : logsOf(docker, id, 20);
-                removeQuietly(docker, id, createdVolume);
+                logs = id == null || !daemon.answering() ? "" : logsOf(docker, id, 20);
+                removeQuietly(daemon, id, createdVolume);
             } finally {
                 if (interrupted) {
                     Thread.currentThread().interrupt();
@@ -131,6 +136,9 @@ public final class DockerLauncher {
             }
             if (e instanceof TargetStartException tse) {
                 throw tse;
+            }
+            if (e instanceof DockerUnavailableException due) {
+                throw new TargetStartException(due.getMessage(), e);
             }
             throw new TargetStartException("docker refused the container: " + DockerConnection.rootCause(e)
                     + (logs.isBlank() ? "" : "; last output:\n" + logs), e);
@@ -173,12 +181,21 @@ public final class DockerLauncher {
         return out.toString(StandardCharsets.UTF_8);
     }
 
-    static void removeQuietly(DockerClient docker, String id, String volume) {
+    /** Removes a container and the volume made for it; when the daemon is lost, as soon as it answers again. */
+    static void removeQuietly(DockerDaemon daemon, String id, String volume) {
+        DockerClient docker = daemon.client();
+        if (id != null && !daemon.answering()) {
+            daemon.removeWhenBack(id, volume);
+            return;
+        }
         if (id != null) {
             try {
                 docker.removeContainerCmd(id).withForce(true).withRemoveVolumes(true).exec();
             } catch (NotFoundException e) {
                 // already gone
+            } catch (DockerUnavailableException e) {
+                daemon.removeWhenBack(id, volume);
+                return;
             } catch (RuntimeException e) {
                 log.warn("could not remove container {}: {}", id, e.toString());
             }
@@ -193,6 +210,7 @@ public final class DockerLauncher {
     }
 
     private static final class RunningContainer implements RunningTarget, ReadinessContext {
+        private final DockerDaemon daemon;
         private final DockerClient docker;
         private final String environment;
         private final String id;
@@ -206,8 +224,9 @@ public final class DockerLauncher {
         private volatile boolean diedWithOutput;
         private volatile String outputAtDeath;
 
-        RunningContainer(DockerClient docker, String environment, String id, ContainerTarget target, String createdVolume) {
-            this.docker = docker;
+        RunningContainer(DockerDaemon daemon, String environment, String id, ContainerTarget target, String createdVolume) {
+            this.daemon = daemon;
+            this.docker = daemon.client();
             this.environment = environment;
             this.id = id;
             this.target = target;
@@ -290,9 +309,9 @@ public final class DockerLauncher {
 
         @Override
         public DeathWatch watchForDeath(java.util.function.Consumer<String> onDeath) {
-            DeathWatch w = ContainerDeathWatch.start(docker, id, reason -> {
+            DeathWatch w = ContainerDeathWatch.start(daemon, id, reason -> {
                 if (!stopped) {
-                    diedWithOutput = !ContainerDeathWatch.REMOVED_FROM_OUTSIDE.equals(reason);
+                    diedWithOutput = !ContainerDeathWatch.REMOVED_FROM_OUTSIDE.equals(reason) && !ContainerDeathWatch.isDaemonLoss(reason);
                     onDeath.accept(reason);
                 }
             });
@@ -310,15 +329,19 @@ public final class DockerLauncher {
             }
             stopped = true;
             deathWatches.forEach(DeathWatch::close);
+            if (!daemon.answering()) { // nothing to ask a lost daemon: the container goes when it answers again
+                removeQuietly(daemon, id, createdVolume);
+                return;
+            }
             if (diedWithOutput) { // what it printed last says why it died; removing the container loses it
                 outputAtDeath = logsOf(docker, id, 500).stripTrailing();
             }
             try {
-                docker.stopContainerCmd(id).withTimeout(5).exec();
+                docker.stopContainerCmd(id).withTimeout(STOP_GRACE_SECONDS).exec();
             } catch (RuntimeException e) {
                 log.debug("stop {}: {}", id, e.toString());
             }
-            removeQuietly(docker, id, createdVolume);
+            removeQuietly(daemon, id, createdVolume);
         }
     }
 }

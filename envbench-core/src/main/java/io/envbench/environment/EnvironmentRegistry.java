@@ -127,6 +127,10 @@ public final class EnvironmentRegistry implements AutoCloseable {
         reserve(def, spec);
         RunningTarget t;
         try {
+            if (spec instanceof ContainerTarget) {
+                // a daemon that is gone or frozen fails the start here, within the ping's deadline, before any other call
+                DockerConnection.connect(dockerHost);
+            }
             reapLeftovers();
             t = spec instanceof BareMetalTarget b
                     ? new BareMetalLauncher().start(def.name(), b)

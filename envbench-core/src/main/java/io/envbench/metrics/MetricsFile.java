@@ -10,6 +10,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
+import io.envbench.output.WholeRowFile;
+
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVRecord;
@@ -43,7 +45,8 @@ public final class MetricsFile {
 
     private void add(Path file, long fromEpochMs) throws IOException {
         MetricsFile m = this;
-        try (Reader r = Files.newBufferedReader(file);
+        // only whole rows: a last line without its end was cut (a killed writer, a full disk), it is no data
+        try (Reader r = WholeRowFile.wholeRows(file);
              CSVParser csv = CSVParser.parse(r, CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).build())) {
             List<String> header = csv.getHeaderNames();
             if (header.size() < 3 || !header.get(0).equals("timestamp") || !header.get(1).equals("environment")) {

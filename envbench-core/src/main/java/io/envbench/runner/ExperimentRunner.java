@@ -28,6 +28,7 @@ import io.envbench.environment.RunningTarget;
 import io.envbench.environment.TargetStartException;
 import io.envbench.experiment.Experiment;
 import io.envbench.experiment.HttpLoad;
+import io.envbench.liveness.ContainerDeathWatch;
 import io.envbench.metrics.MetricsCollector;
 import io.envbench.results.JtlReader;
 import io.envbench.settings.InvalidSettingException;
@@ -165,7 +166,8 @@ public final class ExperimentRunner {
             @Override
             public void died(String environment, String reason) {
                 if (environment.equals(def.name()) && died.compareAndSet(null, reason)) {
-                    progress.log(r.id() + ": " + environment + " died: " + reason + "; its load is stopped, the next run goes on");
+                    progress.log(r.id() + ": " + (ContainerDeathWatch.isDaemonLoss(reason) ? reason : environment + " died: " + reason)
+                            + "; its load is stopped, the next run goes on");
                     Process p = load.get();
                     if (p != null) {
                         p.destroy(); // not left hammering a dead port for the rest of the run
@@ -187,7 +189,7 @@ public final class ExperimentRunner {
             envbench.environments().stop(def.name());
         }
         if (died.get() != null) {
-            status = "failed: target died: " + died.get();
+            status = ContainerDeathWatch.isDaemonLoss(died.get()) ? "failed: " + died.get() : "failed: target died: " + died.get();
         }
         Instant end = Instant.now();
         long samples = 0;
