@@ -39,6 +39,15 @@ public final class DockerConnection {
     }
 
     /**
+     * Whether containers wait for this daemon to answer again before they are removed ({@link DockerDaemon#removeWhenBack}):
+     * a lost container may still hold its published port, so a start of any kind should connect first.
+     */
+    public static boolean owesRemovals(String host) {
+        DockerDaemon d = DAEMONS.get(resolveHost(host));
+        return d != null && !d.owedRemovals().isEmpty();
+    }
+
+    /**
      * A daemon's client, after a ping (within {@link DockerDeadlines#PING}). The first answer of a daemon removes
      * the leftovers of killed runs there ({@link DockerReaper#sweep}: containers, networks, volumes); an answer
      * after the daemon was lost removes what could not be removed meanwhile ({@link DockerDaemon#removeWhenBack}).

@@ -10,11 +10,14 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
 
 import org.slf4j.Logger;
@@ -280,7 +283,12 @@ public final class DockerDaemon {
         return false;
     }
 
-    /** Routes each request to the transport of its deadline, and tells when the daemon does not answer. */
+    /**
+     * Routes each request to the transport of its deadline, and tells when the daemon does not answer. docker-java's
+     * Unix socket reads block in native code and ignore socket timeouts, so the deadline is kept here: the request
+     * runs on a worker thread, and the caller stops waiting for the response's head at the deadline (the worker is
+     * freed when the daemon answers at last or its socket closes; a late response is closed unread).
+     */
     private final class DeadlineTransport implements DockerHttpClient {
         @Override
         public Response execute(Request request) {
@@ -290,11 +298,16 @@ public final class DockerDaemon {
                 throw new DockerUnavailableException(address, lost + " (no answer since " + lostSince + ")");
             }
             Optional<Duration> deadline = DockerDeadlines.of(request.method(), request.path());
+            DockerHttpClient transport = transport(deadline.orElse(STREAM));
             Response r;
             try {
-                r = transport(deadline.orElse(STREAM)).execute(request);
+                if (deadline.isEmpty()) {
+                    r = transport.execute(request); // a stream: the heartbeat watches the daemon instead
+                } else {
+                    r = withDeadline(transport, request, deadline.get());
+                }
             } catch (RuntimeException e) {
-                if (Thread.currentThread().isInterrupted() && !timedOut(e)) {
+                if (e instanceof CallInterrupted || Thread.currentThread().isInterrupted() && !timedOut(e)) {
                     throw e; // the caller gave up (cancel), the daemon did not
                 }
                 String why = unanswered(request.method(), request.path(), deadline, e);
@@ -311,9 +324,47 @@ public final class DockerDaemon {
             return r;
         }
 
+        private Response withDeadline(DockerHttpClient transport, Request request, Duration deadline) {
+            CompletableFuture<Response> call = CompletableFuture.supplyAsync(() -> transport.execute(request), CALLS);
+            try {
+                return call.get(deadline.toMillis(), TimeUnit.MILLISECONDS);
+            } catch (TimeoutException e) {
+                call.thenAccept(Response::close);
+                throw new DeadlinePassed();
+            } catch (ExecutionException e) {
+                throw e.getCause() instanceof RuntimeException re ? re : new IllegalStateException(e.getCause());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                call.thenAccept(Response::close);
+                throw new CallInterrupted(e);
+            }
+        }
+
         @Override
         public void close() {
             transports.values().forEach(DockerDaemon::closeQuietly);
+        }
+    }
+
+    /** The worker threads of calls with a deadline, shared by every daemon; idle ones end after a minute. */
+    private static final java.util.concurrent.ExecutorService CALLS = new java.util.concurrent.ThreadPoolExecutor(0, Integer.MAX_VALUE,
+            60, TimeUnit.SECONDS, new java.util.concurrent.SynchronousQueue<>(), r -> {
+                Thread t = new Thread(r, "envbench-docker-call");
+                t.setDaemon(true);
+                return t;
+            });
+
+    /** The deadline passed before the response's head came. */
+    private static final class DeadlinePassed extends RuntimeException {
+        DeadlinePassed() {
+            super(new java.net.SocketTimeoutException("no response within the deadline"));
+        }
+    }
+
+    /** The calling thread was interrupted while it waited (a cancel), which says nothing about the daemon. */
+    private static final class CallInterrupted extends RuntimeException {
+        CallInterrupted(InterruptedException e) {
+            super(e);
         }
     }
 }

@@ -206,6 +206,13 @@ public final class EnvironmentRegistry implements AutoCloseable {
             connectTried = true;
         }
         new BareMetalLauncher().reapLeftovers();
+        if (DockerConnection.owesRemovals(dockerHost)) {
+            try { // containers of a run whose daemon was lost may hold the port: removed now if the daemon is back
+                DockerConnection.connect(dockerHost);
+            } catch (TargetStartException e) {
+                log.debug("Docker still away: {}", e.getMessage());
+            }
+        }
         var docker = DockerConnection.connected(dockerHost);
         if (docker.isEmpty()) {
             if (first) {
