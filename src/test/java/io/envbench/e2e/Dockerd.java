@@ -26,6 +26,7 @@ final class Dockerd {
     private final long pid;
     private final List<String> argv;
     private boolean frozen;
+    private boolean terminated;
 
     private Dockerd(long pid, List<String> argv) {
         this.pid = pid;
@@ -60,6 +61,7 @@ final class Dockerd {
 
     /** SIGTERM, as a service manager stops it; does not wait. */
     void terminate() throws Exception {
+        terminated = true;
         signal("TERM");
     }
 
@@ -78,6 +80,7 @@ final class Dockerd {
 
     /** Starts the daemon again as {@code ./envbench setup} does, and waits until it answers; the time it took, ms. */
     long startAgain() throws Exception {
+        terminated = false;
         long t0 = System.nanoTime();
         String logFile = System.getenv().getOrDefault("ENVBENCH_DOCKERD_LOG", "/var/log/envbench-dockerd.log");
         List<String> cmd = new ArrayList<>(List.of("setsid", "nohup"));
@@ -94,7 +97,9 @@ final class Dockerd {
         if (frozen) {
             thaw();
         }
-        if (answers()) {
+        if (terminated) { // a daemon on its way out may still answer a ping: wait for its end
+            awaitExit(60);
+        } else if (answers()) {
             return;
         }
         awaitExit(60); // a stop in progress ends first: two daemons cannot share the pid file

@@ -8,14 +8,14 @@ import java.util.concurrent.ConcurrentHashMap;
 import com.github.dockerjava.api.DockerClient;
 
 /**
- * One {@link DockerDaemon} per daemon address, made at the first connection. Every call through its client has a
+ * One {@link DockerDaemonLink} per daemon address, made at the first connection. Every call through its client has a
  * deadline ({@link DockerDeadlines}); {@link #connect} pings first, so a daemon that is gone or frozen fails a
  * connection within {@link DockerDeadlines#PING} with a message naming the address and what to do, and a daemon
  * that comes back is used again at the next connection (the client is never stuck on a daemon that went away). No
  * API version is forced: requests go unversioned, so the daemon answers with its own (negotiated) API.
  */
 public final class DockerConnection {
-    private static final Map<String, DockerDaemon> DAEMONS = new ConcurrentHashMap<>();
+    private static final Map<String, DockerDaemonLink> DAEMONS = new ConcurrentHashMap<>();
 
     private DockerConnection() {
     }
@@ -34,23 +34,23 @@ public final class DockerConnection {
      * down); empty when it never answered or is lost.
      */
     public static java.util.Optional<DockerClient> connected(String host) {
-        DockerDaemon d = DAEMONS.get(resolveHost(host));
+        DockerDaemonLink d = DAEMONS.get(resolveHost(host));
         return d != null && d.answering() ? java.util.Optional.of(d.client()) : java.util.Optional.empty();
     }
 
     /**
-     * Whether containers wait for this daemon to answer again before they are removed ({@link DockerDaemon#removeWhenBack}):
+     * Whether containers wait for this daemon to answer again before they are removed ({@link DockerDaemonLink#removeWhenBack}):
      * a lost container may still hold its published port, so a start of any kind should connect first.
      */
     public static boolean owesRemovals(String host) {
-        DockerDaemon d = DAEMONS.get(resolveHost(host));
+        DockerDaemonLink d = DAEMONS.get(resolveHost(host));
         return d != null && !d.owedRemovals().isEmpty();
     }
 
     /**
      * A daemon's client, after a ping (within {@link DockerDeadlines#PING}). The first answer of a daemon removes
      * the leftovers of killed runs there ({@link DockerReaper#sweep}: containers, networks, volumes); an answer
-     * after the daemon was lost removes what could not be removed meanwhile ({@link DockerDaemon#removeWhenBack}).
+     * after the daemon was lost removes what could not be removed meanwhile ({@link DockerDaemonLink#removeWhenBack}).
      *
      * @param host daemon address or blank for the default
      * @throws TargetStartException naming the address and what to do, when the daemon does not answer
@@ -60,11 +60,11 @@ public final class DockerConnection {
     }
 
     /** As {@link #connect}, the daemon itself: for its state, loss listeners and deferred removals. */
-    public static DockerDaemon daemon(String host) throws TargetStartException {
+    public static DockerDaemonLink daemon(String host) throws TargetStartException {
         String address = resolveHost(host);
-        DockerDaemon daemon;
+        DockerDaemonLink daemon;
         try {
-            daemon = DAEMONS.computeIfAbsent(address, DockerDaemon::new);
+            daemon = DAEMONS.computeIfAbsent(address, DockerDaemonLink::new);
         } catch (RuntimeException e) {
             throw new TargetStartException("Docker daemon address '" + address + "' is not usable (" + rootCause(e)
                     + "); give unix:///path/docker.sock or tcp://HOST:PORT in envbench.docker.host or DOCKER_HOST", e);

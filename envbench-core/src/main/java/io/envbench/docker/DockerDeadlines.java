@@ -11,7 +11,7 @@ import java.util.regex.Pattern;
  * calls that legitimately take long get a deadline of their own: a stop waits its grace period ({@code t=}) and
  * then {@link #CALL}, an attached command {@link #ATTACHED}, an image build or load {@link #IMAGE}. Long-lived
  * streams (events, followed logs, streamed stats, wait) get no inactivity deadline, since silence is normal
- * there: {@link DockerDaemon}'s heartbeat watches the daemon while such a stream is open instead. Immutable.
+ * there: {@link DockerDaemonLink}'s heartbeat watches the daemon while such a stream is open instead. Immutable.
  */
 public final class DockerDeadlines {
     /** An ordinary call (inspect, list, create, start, remove, one stats frame). */

@@ -57,7 +57,7 @@ public final class DockerLauncher {
     }
 
     public RunningTarget start(String environment, ContainerTarget target) throws TargetStartException {
-        DockerDaemon daemon = DockerConnection.daemon(dockerHost);
+        DockerDaemonLink daemon = DockerConnection.daemon(dockerHost);
         DockerClient docker = daemon.client();
         try {
             docker.inspectImageCmd(target.image()).exec();
@@ -182,7 +182,7 @@ public final class DockerLauncher {
     }
 
     /** Removes a container and the volume made for it; when the daemon is lost, as soon as it answers again. */
-    static void removeQuietly(DockerDaemon daemon, String id, String volume) {
+    static void removeQuietly(DockerDaemonLink daemon, String id, String volume) {
         DockerClient docker = daemon.client();
         if (id != null && !daemon.answering()) {
             daemon.removeWhenBack(id, volume);
@@ -210,7 +210,7 @@ public final class DockerLauncher {
     }
 
     private static final class RunningContainer implements RunningTarget, ReadinessContext {
-        private final DockerDaemon daemon;
+        private final DockerDaemonLink daemon;
         private final DockerClient docker;
         private final String environment;
         private final String id;
@@ -224,7 +224,7 @@ public final class DockerLauncher {
         private volatile boolean diedWithOutput;
         private volatile String outputAtDeath;
 
-        RunningContainer(DockerDaemon daemon, String environment, String id, ContainerTarget target, String createdVolume) {
+        RunningContainer(DockerDaemonLink daemon, String environment, String id, ContainerTarget target, String createdVolume) {
             this.daemon = daemon;
             this.docker = daemon.client();
             this.environment = environment;

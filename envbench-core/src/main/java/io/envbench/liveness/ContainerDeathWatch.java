@@ -18,7 +18,7 @@ import com.github.dockerjava.api.exception.NotFoundException;
 import com.github.dockerjava.api.model.Event;
 import com.github.dockerjava.api.model.EventType;
 
-import io.envbench.docker.DockerDaemon;
+import io.envbench.docker.DockerDaemonLink;
 
 /**
  * A container's death, from Docker's events API: one streaming request per container, filtered by its id
@@ -33,8 +33,8 @@ import io.envbench.docker.DockerDaemon;
  * <li>{@code exited with code N}, with Docker's error message when it gives one.</li>
  * </ul>
  * The stream is long-lived, so it has no inactivity deadline (silence is what a healthy container gives);
- * instead the daemon's heartbeat ({@link DockerDaemon#onLoss}) watches the daemon while the watch is open. A
- * daemon that is gone or frozen (SIGSTOP) is a death too, told within {@link DockerDaemon#HEARTBEAT} plus
+ * instead the daemon's heartbeat ({@link DockerDaemonLink#onLoss}) watches the daemon while the watch is open. A
+ * daemon that is gone or frozen (SIGSTOP) is a death too, told within {@link DockerDaemonLink#HEARTBEAT} plus
  * {@link io.envbench.docker.DockerDeadlines#PING} (at once when its stream breaks), with the reason
  * {@code Docker daemon lost: ...} ({@link #isDaemonLoss}): the container's fate is unknown, and nothing can be
  * run against it until the daemon answers again. A stream that ends while the daemon answers is subscribed
@@ -44,12 +44,14 @@ public final class ContainerDeathWatch implements DeathWatch {
     private static final Logger log = LoggerFactory.getLogger(ContainerDeathWatch.class);
     /** Between subscriptions after a stream ended: never more often than this. */
     static final long RESUBSCRIBE_DELAY_MS = 1000;
+    /** After a container's exit, how long a daemon that is stopping may take to close its API (here: about 0.3 s). */
+    static final long DAEMON_EXIT_GRACE_MS = 700;
     /** The reason when the container was removed by someone else ({@code docker rm -f}). */
     public static final String REMOVED_FROM_OUTSIDE = "removed from outside";
     /** How the reason starts when the daemon stopped answering, not the container. */
     static final String DAEMON_LOST = "Docker daemon lost: ";
 
-    private final DockerDaemon daemon;
+    private final DockerDaemonLink daemon;
     private final DockerClient docker;
     private final String containerId;
     private final Consumer<String> onDeath;
@@ -58,7 +60,7 @@ public final class ContainerDeathWatch implements DeathWatch {
     private volatile Closeable stream;
     private volatile AutoCloseable lossWatch;
 
-    private ContainerDeathWatch(DockerDaemon daemon, String containerId, Consumer<String> onDeath) {
+    private ContainerDeathWatch(DockerDaemonLink daemon, String containerId, Consumer<String> onDeath) {
         this.daemon = daemon;
         this.docker = daemon.client();
         this.containerId = containerId;
@@ -68,7 +70,7 @@ public final class ContainerDeathWatch implements DeathWatch {
     /**
      * @param onDeath called once, on a thread of its own, with the reason, unless closed first
      */
-    public static ContainerDeathWatch start(DockerDaemon daemon, String containerId, Consumer<String> onDeath) {
+    public static ContainerDeathWatch start(DockerDaemonLink daemon, String containerId, Consumer<String> onDeath) {
         ContainerDeathWatch w = new ContainerDeathWatch(daemon, containerId, onDeath);
         w.lossWatch = daemon.onLoss(why -> w.report(() -> DAEMON_LOST + why));
         // a second back: a death between the start and this subscription is still heard
@@ -134,7 +136,7 @@ public final class ContainerDeathWatch implements DeathWatch {
         }
         switch (action.toLowerCase(Locale.ROOT)) {
             case "oom" -> oomSeen = true;
-            case "die" -> report(this::whyDied);
+            case "die" -> report(() -> daemonStopping(whyDied()));
             case "destroy" -> report(() -> REMOVED_FROM_OUTSIDE);
             default -> { }
         }
@@ -174,6 +176,26 @@ public final class ContainerDeathWatch implements DeathWatch {
         Long code = s.getExitCodeLong();
         String error = s.getError() == null || s.getError().isBlank() ? "" : " (" + s.getError().strip() + ")";
         return "exited with code " + (code == null ? "unknown" : code + ProcessDeathWatch.signalOf(code.intValue())) + error;
+    }
+
+    /**
+     * A daemon that is stopped (SIGTERM) stops its containers on its way out and closes its API a few hundred
+     * milliseconds later; the container's death is then the daemon's loss, and is told as such.
+     */
+    private String daemonStopping(String reason) {
+        if (reason.startsWith("killed: out of memory")) {
+            return reason;
+        }
+        try {
+            Thread.sleep(DAEMON_EXIT_GRACE_MS);
+            daemon.client().pingCmd().exec();
+            return reason;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return reason;
+        } catch (RuntimeException e) {
+            return DAEMON_LOST + daemon.lostBecause().orElse(e.getMessage()) + " (it stopped the container on its way out: " + reason + ")";
+        }
     }
 
     /** As {@code docker run --memory} takes it: {@code 6m}, {@code 1g}, else bytes. */

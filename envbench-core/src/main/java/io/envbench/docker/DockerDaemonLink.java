@@ -49,8 +49,8 @@ import com.github.dockerjava.transport.DockerHttpClient;
  * </ul>
  * Thread-safe.
  */
-public final class DockerDaemon {
-    private static final Logger log = LoggerFactory.getLogger(DockerDaemon.class);
+public final class DockerDaemonLink {
+    private static final Logger log = LoggerFactory.getLogger(DockerDaemonLink.class);
     /** Between two pings while a long-lived stream is open. */
     public static final Duration HEARTBEAT = Duration.ofMillis(500);
     static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(2);
@@ -73,7 +73,7 @@ public final class DockerDaemon {
     private final Map<String, String> owed = new ConcurrentHashMap<>();
 
     /** @param address e.g. {@code unix:///var/run/docker.sock} or {@code tcp://host:2376} */
-    public DockerDaemon(String address) {
+    public DockerDaemonLink(String address) {
         this.address = address;
         this.config = DefaultDockerClientConfig.createDefaultConfigBuilder().withDockerHost(address).build();
         this.client = DockerClientImpl.getInstance(config, new DeadlineTransport());
@@ -225,7 +225,7 @@ public final class DockerDaemon {
         // no pooled connection to the old daemon may survive: a daemon that comes back gets fresh ones
         Map<Duration, ApacheDockerHttpClient> old = transports;
         transports = new ConcurrentHashMap<>();
-        old.values().forEach(DockerDaemon::closeQuietly);
+        old.values().forEach(DockerDaemonLink::closeQuietly);
         lossListeners.forEach(l -> l.accept(why));
     }
 
@@ -342,7 +342,7 @@ public final class DockerDaemon {
 
         @Override
         public void close() {
-            transports.values().forEach(DockerDaemon::closeQuietly);
+            transports.values().forEach(DockerDaemonLink::closeQuietly);
         }
     }
 
