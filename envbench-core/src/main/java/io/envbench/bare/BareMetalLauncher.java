@@ -7,6 +7,7 @@ import io.envbench.environment.TargetStartException;
 import io.envbench.liveness.DeathWatch;
 import io.envbench.liveness.ProcessDeathWatch;
 import io.envbench.readiness.ReadinessContext;
+import io.envbench.reaper.ReaperProcess;
 import io.envbench.recipe.BareMetalTarget;
 import io.envbench.settings.InvalidSettingException;
 import io.envbench.units.LocalPorts;
@@ -48,6 +49,7 @@ public final class BareMetalLauncher {
 
     public RunningTarget start(String environment, BareMetalTarget target) throws TargetStartException {
         reapLeftovers();
+        ReaperProcess.ofThisJvm().watchBareMetal(stateDir);
         if (target.hostPort() != 0) {
             LocalPorts.checkFree("port", target.hostPort());
         }

@@ -1,6 +1,7 @@
 package io.envbench.docker;
 
 import io.envbench.environment.TargetStartException;
+import io.envbench.reaper.ReaperProcess;
 
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -50,7 +51,8 @@ public final class DockerConnection {
     /**
      * A daemon's client, after a ping (within {@link DockerDeadlines#PING}). The first answer of a daemon removes
      * the leftovers of killed runs there ({@link DockerReaper#sweep}: containers, networks, volumes); an answer
-     * after the daemon was lost removes what could not be removed meanwhile ({@link DockerDaemonLink#removeWhenBack}).
+     * after the daemon was lost removes what could not be removed meanwhile ({@link DockerDaemonLink#removeWhenBack}). The
+     * first answer also tells this process's reaper ({@link ReaperProcess}) to sweep the daemon when this process dies.
      *
      * @param host daemon address or blank for the default
      * @throws TargetStartException naming the address and what to do, when the daemon does not answer
@@ -79,6 +81,7 @@ public final class DockerConnection {
         }
         daemon.removeOwed();
         if (first) {
+            ReaperProcess.ofThisJvm().watchDockerDaemon(address);
             try {
                 new DockerReaper(daemon.client()).reapLeftovers();
             } catch (RuntimeException e) { // the daemon went away right after its ping: the caller's next call says so

@@ -5,6 +5,8 @@ import static io.envbench.experiment.YamlFields.*;
 import io.envbench.docker.ContainerOptions;
 import io.envbench.docker.NetworkMode;
 import io.envbench.docker.VolumeMount;
+import io.envbench.engines.RemoteEngine;
+import io.envbench.engines.RemoteEngines;
 import io.envbench.environment.EnvironmentDefinition;
 import io.envbench.experiment.YamlTree.Mapping;
 import io.envbench.experiment.YamlTree.Node;
@@ -238,13 +240,65 @@ final class ExperimentReader {
         Optional<HttpLoad> finalHttp = http;
         Duration finalWarmup = warmup;
         Duration finalDuration = duration;
+        RemoteEngines engines = engines(m);
         LoadPlan load = located(f -> f.equals(LOAD) ? LOAD : YamlTree.child(LOAD, f),
-                () -> new LoadPlan(plan, properties, finalHttp, finalWarmup, finalDuration));
+                () -> new LoadPlan(plan, properties, finalHttp, finalWarmup, finalDuration, engines));
         // after the record's checks, so "has both http: and plan:" comes before "the plan does not exist"
         if (planNode.isPresent()) {
             checkPlanFile(planNode.get(), plan.get());
+            if (!engines.none()) {
+                checkPlanSendsEngineMetrics(planNode.get(), plan.get());
+            }
         }
         return load;
+    }
+
+    /** {@code engines: [HOST:PORT, ...]} and {@code rmiKeystore: FILE}; neither: the runner's own JMeter. */
+    private RemoteEngines engines(Mapping load) throws ExperimentException {
+        String example = "a list of JMeter engines (jmeter-server) as HOST:PORT, e.g. [127.0.0.1:1099, 127.0.0.1:1100]";
+        Optional<Node> node = field(load, ENGINES);
+        Optional<Scalar> keystoreNode = scalar(load, RMI_KEYSTORE, "the RMI keystore the engines use, relative to this file");
+        List<RemoteEngine> engines = new ArrayList<>();
+        if (node.isPresent()) {
+            if (!(node.get() instanceof Sequence list)) {
+                throw fail(node.get(), "is " + YamlTree.kind(node.get()) + "; give " + example);
+            }
+            if (list.items().isEmpty()) {
+                throw fail(node.get(), "is empty; give " + example + ", or remove it to run the load in one local JMeter");
+            }
+            for (Node item : list.items()) {
+                if (!(item instanceof Scalar s) || s.empty()) {
+                    throw fail(item, "is " + YamlTree.kind(item) + "; give an engine as HOST:PORT, e.g. 127.0.0.1:1099");
+                }
+                engines.add(at(item, () -> RemoteEngine.parse(s.text())));
+            }
+        }
+        Optional<Path> keystore = Optional.empty();
+        if (keystoreNode.isPresent()) {
+            Path file = resolve(keystoreNode.get());
+            if (!Files.isRegularFile(file)) {
+                throw fail(keystoreNode.get(), "'" + keystoreNode.get().text() + "' does not exist (looked for " + file + "); give the "
+                        + "keystore the engines were started with (server.rmi.ssl.keystore.file), relative to this file's folder or absolute");
+            }
+            keystore = Optional.of(file);
+        }
+        Optional<Path> finalKeystore = keystore;
+        return located(f -> YamlTree.child(LOAD, f),
+                () -> new RemoteEngines(engines, finalKeystore));
+    }
+
+    private void checkPlanSendsEngineMetrics(Scalar node, Path plan) throws ExperimentException {
+        boolean sends;
+        try {
+            sends = LoadPlan.sendsEngineMetrics(plan);
+        } catch (java.io.IOException e) {
+            throw fail(node, "'" + node.text() + "' cannot be read (" + e.getMessage() + ")");
+        }
+        if (!sends) {
+            throw fail(node, "'" + node.text() + "' has no EnvBench Engine Metrics sampler; on engines each one sends its metrics back "
+                    + "through it: add a thread group of ${__P(" + LoadPlan.ENGINE_METRICS_THREADS_PROPERTY + ",0)} threads holding "
+                    + "one (copy the one of testplans/http-load.jmx), or use the built-in load (http:)");
+        }
     }
 
     private HttpLoad httpLoad(Node node) throws ExperimentException {

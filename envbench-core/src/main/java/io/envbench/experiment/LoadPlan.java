@@ -1,5 +1,6 @@
 package io.envbench.experiment;
 
+import io.envbench.engines.RemoteEngines;
 import io.envbench.settings.InvalidSettingException;
 
 import java.math.BigDecimal;
@@ -22,14 +23,23 @@ import java.util.TreeMap;
  * @param warmup     samples that start within the first {@code warmup} of a run are left out of the figures
  * @param duration   the whole run, warm-up included: for a plan, how long it is expected to run (progress, time
  *                   left), for {@code http} the load's duration
+ * @param engines    the JMeter engines ({@code jmeter-server}) that run the load, or {@link RemoteEngines#NONE} for the
+ *                   runner's own JMeter
  */
-public record LoadPlan(Optional<Path> plan, Map<String, String> properties, Optional<HttpLoad> http, Duration warmup, Duration duration) {
+public record LoadPlan(Optional<Path> plan, Map<String, String> properties, Optional<HttpLoad> http, Duration warmup, Duration duration,
+                       RemoteEngines engines) {
     /** The plan reads its warm-up from this property: it always equals {@link #warmup()}. */
     public static final String WARMUP_PROPERTY = "envbench.warmup.seconds";
     /** The plan reads its length from this property: it always equals {@link #duration()}. */
     public static final String DURATION_PROPERTY = "envbench.duration.seconds";
 
+    /** A load run by the runner's own JMeter. */
+    public LoadPlan(Optional<Path> plan, Map<String, String> properties, Optional<HttpLoad> http, Duration warmup, Duration duration) {
+        this(plan, properties, http, warmup, duration, RemoteEngines.NONE);
+    }
+
     public LoadPlan {
+        Objects.requireNonNull(engines, "engines");
         Objects.requireNonNull(plan, "plan");
         Objects.requireNonNull(http, "http");
         properties = Map.copyOf(properties == null ? Map.of() : properties);
@@ -66,6 +76,22 @@ public record LoadPlan(Optional<Path> plan, Map<String, String> properties, Opti
         return java.nio.file.Files.readString(jmx).contains("io.envbench.jmeter.samplers.TargetEnvironmentSampler");
     }
 
+    /**
+     * Whether a JMeter plan sends each engine's metrics back (holds an EnvBench Engine Metrics sampler, in a thread
+     * group of {@value #ENGINE_METRICS_THREADS_PROPERTY} threads): the runner requires it of a plan run on engines.
+     */
+    public static boolean sendsEngineMetrics(Path jmx) throws java.io.IOException {
+        return java.nio.file.Files.readString(jmx).contains("io.envbench.jmeter.samplers.EngineMetricsSampler");
+    }
+
+    /** The number of threads of the plan's engine-metrics thread group: 1 on engines, 0 (none) in a local JMeter. */
+    public static final String ENGINE_METRICS_THREADS_PROPERTY = "envbench.engine.metrics.threads";
+
+    /** The same load on these engines. */
+    public LoadPlan onEngines(RemoteEngines on) {
+        return new LoadPlan(plan, properties, http, warmup, duration, on);
+    }
+
     /** The built-in HTTP load. */
     public static LoadPlan http(HttpLoad load) {
         return new LoadPlan(Optional.empty(), Map.of(), Optional.of(load), load.warmup(), load.duration());
@@ -96,9 +122,9 @@ public record LoadPlan(Optional<Path> plan, Map<String, String> properties, Opti
         Duration quickDuration = min(duration, QUICK_DURATION);
         if (http.isPresent()) {
             HttpLoad h = http.get();
-            return http(new HttpLoad(h.path(), h.threads(), h.requestsPerSecond(), Duration.ZERO, quickWarmup, quickDuration));
+            return http(new HttpLoad(h.path(), h.threads(), h.requestsPerSecond(), Duration.ZERO, quickWarmup, quickDuration)).onEngines(engines);
         }
-        return plan(plan.get(), properties, quickWarmup, quickDuration);
+        return plan(plan.get(), properties, quickWarmup, quickDuration).onEngines(engines);
     }
 
     static final Duration QUICK_WARMUP = Duration.ofSeconds(1);

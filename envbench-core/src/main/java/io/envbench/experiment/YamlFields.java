@@ -43,7 +43,9 @@ final class YamlFields {
     static final String PROPERTIES = "properties";
     static final String WARMUP_SECONDS = "warmupSeconds";
     static final String DURATION_SECONDS = "durationSeconds";
-    static final List<String> LOAD_FIELDS = List.of(HTTP, PLAN, PROPERTIES, WARMUP_SECONDS, DURATION_SECONDS);
+    static final String ENGINES = "engines";
+    static final String RMI_KEYSTORE = "rmiKeystore";
+    static final List<String> LOAD_FIELDS = List.of(HTTP, PLAN, PROPERTIES, WARMUP_SECONDS, DURATION_SECONDS, ENGINES, RMI_KEYSTORE);
 
     static final String PATH = "path";
     static final String THREADS = "threads";

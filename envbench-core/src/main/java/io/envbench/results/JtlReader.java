@@ -12,10 +12,13 @@ import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVRecord;
 
+import io.envbench.engines.EngineMetrics;
+
 /**
  * Streams the samples of a CSV JTL (JMeter's default result format, with a header line). The
  * environment of each sample is its {@code envbench.env} column; a file without that column is one
- * environment named after the file.
+ * environment named after the file. Samples that carry a remote engine's metrics ({@link EngineMetrics}) are no
+ * load and are left out.
  */
 public final class JtlReader {
     public static final String ENV_COLUMN = "envbench.env";
@@ -74,8 +77,7 @@ public final class JtlReader {
                 pending = null;
                 List<CSVRecord> recs = CSVParser.parse(record, CSVFormat.DEFAULT).getRecords();
                 if (recs.size() == 1 && recs.get(0).size() >= c.width) {
-                    out.accept(c.sample(file, lineNo, recs.get(0), fallbackEnv));
-                    n++;
+                    n += deliver(c.sample(file, lineNo, recs.get(0), fallbackEnv), out);
                 }
                 continue;
             }
@@ -87,10 +89,21 @@ public final class JtlReader {
                 continue; // a truncated last line (JMeter killed mid-write)
             }
             commas[fields] = line.length();
-            out.accept(c.sample(file, lineNo, line, commas, fallbackEnv));
-            n++;
+            n += deliver(c.sample(file, lineNo, line, commas, fallbackEnv), out);
         }
         return n;
+    }
+
+    /**
+     * Hands a sample over unless it carries a remote engine's metrics ({@link EngineMetrics}): those are no load, and
+     * no reader of results counts them. @return 1 when handed over, else 0
+     */
+    static int deliver(Sample s, Consumer<Sample> out) {
+        if (EngineMetrics.isCarrier(s.label())) {
+            return 0;
+        }
+        out.accept(s);
+        return 1;
     }
 
     /** Whether the file's last byte ends a line (JMeter ends every record with one). */

@@ -38,6 +38,15 @@ public final class EnvBenchProperties {
     private EnvBenchProperties() {
     }
 
+    /**
+     * This JMeter's name as a remote engine: what the controlling JMeter's {@code -R} calls it ({@code HOST:PORT}), which
+     * JMeter gives the engine when it configures a test (and puts before its thread names); empty in a JMeter that is no
+     * engine. Two engines on one machine differ by their port, where the host name of the JTL's hostname column is one.
+     */
+    public static String engine() {
+        return JMeterUtils.getPropDefault(JMeterUtils.THREAD_GROUP_DISTRIBUTED_PREFIX_PROPERTY_NAME, "");
+    }
+
     /** {@code envbench.NAME.host}: where one environment's load goes when several run at once. */
     public static String hostOf(String environment) {
         return "envbench." + environment + ".host";
