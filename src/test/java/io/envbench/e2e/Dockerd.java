@@ -1,6 +1,11 @@
 package io.envbench.e2e;
 
 import java.io.File;
+import java.net.UnixDomainSocketAddress;
+import java.nio.ByteBuffer;
+import java.nio.channels.SelectionKey;
+import java.nio.channels.Selector;
+import java.nio.channels.SocketChannel;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -10,8 +15,6 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
-import io.envbench.docker.DockerConnection;
-import io.envbench.environment.TargetStartException;
 
 /**
  * The real Docker daemon of this machine, for fault tests: frozen (SIGSTOP) and thawed, stopped (SIGTERM) and
@@ -108,11 +111,28 @@ final class Dockerd {
         }
     }
 
+    /**
+     * Whether the daemon answers a ping within 2 s, asked over a fresh connection of its own (raw HTTP on the socket),
+     * so no cached client of the library under test decides it.
+     */
     static boolean answers() {
-        try {
-            DockerConnection.connect("");
-            return true;
-        } catch (TargetStartException e) {
+        try (SocketChannel ch = SocketChannel.open(UnixDomainSocketAddress.of("/var/run/docker.sock"))) {
+            ch.write(ByteBuffer.wrap("GET /_ping HTTP/1.0\r\nHost: docker\r\n\r\n".getBytes(StandardCharsets.US_ASCII)));
+            ch.configureBlocking(false);
+            ByteBuffer in = ByteBuffer.allocate(512);
+            try (Selector sel = Selector.open()) {
+                ch.register(sel, SelectionKey.OP_READ);
+                long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(2);
+                while (System.nanoTime() < deadline && in.position() < 12) {
+                    sel.select(200);
+                    if (ch.read(in) < 0) {
+                        break;
+                    }
+                }
+            }
+            String head = new String(in.array(), 0, in.position(), StandardCharsets.US_ASCII);
+            return head.startsWith("HTTP/1.0 200") || head.startsWith("HTTP/1.1 200");
+        } catch (IOException e) {
             return false;
         }
     }

@@ -45,7 +45,7 @@ public final class ContainerDeathWatch implements DeathWatch {
     /** Between subscriptions after a stream ended: never more often than this. */
     static final long RESUBSCRIBE_DELAY_MS = 1000;
     /** After a container's exit, how long a daemon that is stopping may take to close its API (here: about 0.3 s). */
-    static final long DAEMON_EXIT_GRACE_MS = 700;
+    static final long DAEMON_EXIT_GRACE_MS = 1000;
     /** The reason when the container was removed by someone else ({@code docker rm -f}). */
     public static final String REMOVED_FROM_OUTSIDE = "removed from outside";
     /** How the reason starts when the daemon stopped answering, not the container. */
@@ -188,8 +188,13 @@ public final class ContainerDeathWatch implements DeathWatch {
         }
         try {
             Thread.sleep(DAEMON_EXIT_GRACE_MS);
-            daemon.client().pingCmd().exec();
-            return reason;
+            if (daemon.answering()) {
+                daemon.client().pingCmd().exec();
+            }
+            if (daemon.answering()) {
+                return reason;
+            }
+            return DAEMON_LOST + daemon.lostBecause().orElse("") + " (it stopped the container on its way out: " + reason + ")";
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return reason;
