@@ -208,17 +208,20 @@ final class RunCommand implements Callable<Integer> {
                 + experiment.repetitions() + " repetitions, " + experiment.order().yamlName() + " order; run directory " + dir.root());
         ConsoleProgress progress = new ConsoleProgress(out, System.console() != null);
         ExperimentRunner.Outcome o = resuming ? runner.runMissing(experiment, dir, progress) : runner.run(experiment, dir, progress);
-        RunConclusion conclusion = RunConclusion.of(dir, experiment, o.runs(), o.complete(), o.cancelled());
+        RunConclusion conclusion = RunConclusion.of(o);
         List<Criterion.Result> verdicts = conclusion.verdicts();
         long notOk = conclusion.missingRuns();
         out.println();
         if (!conclusion.hasFigures()) {
             out.println("No completed run: nothing to compare. See " + dir.root().resolve("runs.csv") + " and " + dir.root().resolve("logs"));
+            conclusion.notices().forEach(n -> out.println("  " + n));
         } else {
             ComparisonReport report = conclusion.report();
             try {
                 report.write(dir.report());
-            } catch (IOException | RuntimeException e) {
+            } catch (IOException e) { // a full disk: the figures are printed below all the same
+                err.println("envbench run: the report in " + dir.report() + " is incomplete: " + e.getMessage());
+            } catch (RuntimeException e) {
                 // the figures are on record (runs.csv, JTLs): say what is missing rather than lose the rest
                 err.println("envbench run: the report in " + dir.report() + " is incomplete: " + e.getMessage());
             }

@@ -48,6 +48,8 @@ public final class DockerLauncher {
     private static final Logger log = LoggerFactory.getLogger(DockerLauncher.class);
     /** CPU quota period, as {@code docker run --cpus} uses. */
     public static final long CPU_PERIOD_US = 100_000;
+    /** How long a stopped container may take to exit before it is killed (the stop's deadline is this plus {@link DockerDeadlines#CALL}). */
+    static final int STOP_GRACE_SECONDS = 5;
 
     private final DockerDaemon daemon;
 
@@ -61,7 +63,8 @@ public final class DockerLauncher {
     }
 
     public RunningTarget start(String environment, ContainerTarget target) throws TargetStartException {
-        DockerClient docker = client();
+        DockerDaemonLink link = DockerConnection.link(daemon);
+        DockerClient docker = link.client();
         try {
             docker.inspectImageCmd(target.image()).exec();
         } catch (NotFoundException e) {
@@ -70,6 +73,8 @@ public final class DockerLauncher {
                             + "or give an image listed by 'docker images'"
                     : "'" + target.image() + "' is not an image of the daemon at " + daemon.address() + "; images are never pulled: "
                             + "build or load it there (docker save here, docker load there), or give an image it lists");
+        } catch (DockerUnavailableException e) {
+            throw new TargetStartException(e.getMessage(), e);
         }
         if (daemon.onThisHost()) { // a remote daemon's host says itself when the port is taken there
             LocalPorts.checkFree("port", target.hostPort());
@@ -124,7 +129,7 @@ public final class DockerLauncher {
             }
             id = create.exec().getId();
             docker.startContainerCmd(id).exec();
-            RunningContainer running = new RunningContainer(docker, environment, id, target, Optional.ofNullable(endpoint), createdVolume);
+            RunningContainer running = new RunningContainer(link, environment, id, target, Optional.ofNullable(endpoint), createdVolume);
             target.readiness().await(running);
             running.readyAfter = Duration.ofNanos(System.nanoTime() - t0);
             running.inspect = docker.inspectContainerCmd(id).exec();
@@ -135,8 +140,8 @@ public final class DockerLauncher {
             boolean interrupted = Thread.interrupted();
             String logs;
             try {
-                logs = id == null ? "" : logsOf(docker, id, 20);
-                removeQuietly(docker, id, createdVolume);
+                logs = id == null || !link.answering() ? "" : logsOf(docker, id, 20);
+                removeQuietly(link, id, createdVolume);
             } finally {
                 if (interrupted) {
                     Thread.currentThread().interrupt();
@@ -147,6 +152,9 @@ public final class DockerLauncher {
             }
             if (e instanceof TargetStartException tse) {
                 throw tse;
+            }
+            if (e instanceof DockerUnavailableException due) {
+                throw new TargetStartException(due.getMessage(), e);
             }
             if (o.volume().kind() == VolumeMount.Kind.BIND && String.valueOf(DockerConnection.rootCause(e)).contains("does not exist")) {
                 throw new InvalidSettingException("volumeSource", "'" + o.volume().source() + "' does not exist on the Docker host; "
@@ -193,12 +201,21 @@ public final class DockerLauncher {
         return out.toString(StandardCharsets.UTF_8);
     }
 
-    static void removeQuietly(DockerClient docker, String id, String volume) {
+    /** Removes a container and the volume made for it; when the daemon is lost, as soon as it answers again. */
+    static void removeQuietly(DockerDaemonLink link, String id, String volume) {
+        DockerClient docker = link.client();
+        if (id != null && !link.answering()) {
+            link.removeWhenBack(id, volume);
+            return;
+        }
         if (id != null) {
             try {
                 docker.removeContainerCmd(id).withForce(true).withRemoveVolumes(true).exec();
             } catch (NotFoundException e) {
                 // already gone
+            } catch (DockerUnavailableException e) {
+                link.removeWhenBack(id, volume);
+                return;
             } catch (RuntimeException e) {
                 log.warn("could not remove container {}: {}", id, e.toString());
             }
@@ -213,6 +230,7 @@ public final class DockerLauncher {
     }
 
     private static final class RunningContainer implements RunningTarget, ReadinessContext {
+        private final DockerDaemonLink link;
         private final DockerClient docker;
         private final String environment;
         private final String id;
@@ -227,9 +245,10 @@ public final class DockerLauncher {
         private volatile boolean diedWithOutput;
         private volatile String outputAtDeath;
 
-        RunningContainer(DockerClient docker, String environment, String id, ContainerTarget target, Optional<Endpoint> endpoint,
+        RunningContainer(DockerDaemonLink link, String environment, String id, ContainerTarget target, Optional<Endpoint> endpoint,
                          String createdVolume) {
-            this.docker = docker;
+            this.link = link;
+            this.docker = link.client();
             this.environment = environment;
             this.id = id;
             this.target = target;
@@ -313,9 +332,9 @@ public final class DockerLauncher {
 
         @Override
         public DeathWatch watchForDeath(java.util.function.Consumer<String> onDeath) {
-            DeathWatch w = ContainerDeathWatch.start(docker, id, reason -> {
+            DeathWatch w = ContainerDeathWatch.start(link, id, reason -> {
                 if (!stopped) {
-                    diedWithOutput = !ContainerDeathWatch.REMOVED_FROM_OUTSIDE.equals(reason);
+                    diedWithOutput = !ContainerDeathWatch.REMOVED_FROM_OUTSIDE.equals(reason) && !ContainerDeathWatch.isDaemonLoss(reason);
                     onDeath.accept(reason);
                 }
             });
@@ -333,15 +352,19 @@ public final class DockerLauncher {
             }
             stopped = true;
             deathWatches.forEach(DeathWatch::close);
+            if (!link.answering()) { // nothing to ask a lost daemon: the container goes when it answers again
+                removeQuietly(link, id, createdVolume);
+                return;
+            }
             if (diedWithOutput) { // what it printed last says why it died; removing the container loses it
                 outputAtDeath = logsOf(docker, id, 500).stripTrailing();
             }
             try {
-                docker.stopContainerCmd(id).withTimeout(5).exec();
+                docker.stopContainerCmd(id).withTimeout(STOP_GRACE_SECONDS).exec();
             } catch (RuntimeException e) {
                 log.debug("stop {}: {}", id, e.toString());
             }
-            removeQuietly(docker, id, createdVolume);
+            removeQuietly(link, id, createdVolume);
         }
     }
 }

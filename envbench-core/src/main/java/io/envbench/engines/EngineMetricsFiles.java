@@ -73,7 +73,10 @@ public final class EngineMetricsFiles {
                         writers.put(tag, w);
                         files.put(tag, file);
                     }
-                    w.write(Long.parseLong(rec.get(ts)), environment, values);
+                    if (!w.write(Long.parseLong(rec.get(ts)), environment, values)) { // the disk filled: say so, as for any write
+                        throw new IOException(w.file() + ": " + w.stoppedBecause().orElse("write failed")
+                                + "; it ends at its last whole row");
+                    }
                 } catch (IllegalArgumentException e) {
                     throw new IOException(jtl + " line " + lineNo + ": a damaged engine metrics sample: " + e.getMessage());
                 }

@@ -128,6 +128,10 @@ public final class EnvironmentRegistry implements AutoCloseable {
         reserve(def, spec);
         RunningTarget t;
         try {
+            if (spec instanceof ContainerTarget) {
+                // a daemon that is gone or frozen fails the start here, within the ping's deadline, before any other call
+                DockerConnection.connect(dockerDaemon);
+            }
             reapLeftovers();
             t = spec instanceof BareMetalTarget b
                     ? new BareMetalLauncher().start(def.name(), b)
@@ -203,6 +207,13 @@ public final class EnvironmentRegistry implements AutoCloseable {
             connectTried = true;
         }
         new BareMetalLauncher().reapLeftovers();
+        if (DockerConnection.owesRemovals(dockerDaemon)) {
+            try { // containers of a run whose daemon was lost may hold the port: removed now if the daemon is back
+                DockerConnection.connect(dockerDaemon);
+            } catch (TargetStartException | InvalidSettingException e) {
+                log.debug("Docker still away: {}", e.getMessage());
+            }
+        }
         var docker = DockerConnection.connected(dockerDaemon);
         if (docker.isEmpty()) {
             if (first) {

@@ -48,6 +48,8 @@ public final class MetricsCollector implements AutoCloseable {
     private final ContainerProbe containers;
     private final HostProbe host;
     private final List<Consumer<Tick>> listeners = new CopyOnWriteArrayList<>();
+    private final List<Consumer<String>> fileStopListeners = new CopyOnWriteArrayList<>();
+    private boolean fileStopTold;
     private final Thread thread;
     private HostSnapshot previousHost;
     private java.util.Set<String> previousEnvs = java.util.Set.of();
@@ -57,7 +59,7 @@ public final class MetricsCollector implements AutoCloseable {
     /**
      * @param environments     whose environments are read
      * @param interval         between readings, at least {@link #MIN_INTERVAL}
-     * @param file             metrics CSV, or null for none
+     * @param file             metrics CSV, or null for none; its folder must be writable (else an IOException naming it)
      * @param loadGeneratorPid the JMeter process, reported as {@code process.jmeter.*}
      */
     public MetricsCollector(EnvironmentRegistry environments, Duration interval, Path file, long loadGeneratorPid) throws IOException {
@@ -124,6 +126,19 @@ public final class MetricsCollector implements AutoCloseable {
 
     public java.util.Optional<Path> file() {
         return java.util.Optional.ofNullable(csv).map(MetricsCsvWriter::file);
+    }
+
+    /**
+     * Why the metrics file stopped taking rows (disk full): it ends early, valid up to its last whole row; empty
+     * while it takes them, or without a file.
+     */
+    public java.util.Optional<String> fileStoppedBecause() {
+        return csv == null ? java.util.Optional.empty() : csv.stoppedBecause();
+    }
+
+    /** Told once, on the collector's thread, when the metrics file stops taking rows; the collector goes on. */
+    public void onFileStopped(Consumer<String> l) {
+        fileStopListeners.add(l);
     }
 
     public void addListener(Consumer<Tick> l) {
@@ -212,8 +227,10 @@ public final class MetricsCollector implements AutoCloseable {
         }
         Tick t = new Tick(System.currentTimeMillis(), env, values);
         latest = t;
-        if (csv != null) {
-            csv.write(t.epochMs(), t.environment(), values, sources);
+        if (csv != null && !csv.write(t.epochMs(), t.environment(), values, sources) && !fileStopTold) {
+            fileStopTold = true;
+            String why = csv.stoppedBecause().orElse("");
+            fileStopListeners.forEach(l -> l.accept(why));
         }
         listeners.forEach(l -> l.accept(t));
     }

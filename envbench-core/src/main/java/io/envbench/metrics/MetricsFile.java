@@ -2,9 +2,7 @@ package io.envbench.metrics;
 
 import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
 import java.io.Reader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -13,6 +11,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+
+import io.envbench.output.WholeRowFile;
 
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVParser;
@@ -87,8 +87,9 @@ public final class MetricsFile {
     /** As {@link #forEachRow(Path, java.util.function.Consumer)}, the file's sources line first given to {@code sourcesOut}. */
     public static void forEachRow(Path file, java.util.function.Consumer<Map<String, String>> sourcesOut,
                                   java.util.function.Consumer<Row> out) throws IOException {
-        // bytes that are not UTF-8 become U+FFFD: a damaged row is then reported with its line, not as a decoder error
-        try (Reader r = new BufferedReader(new InputStreamReader(Files.newInputStream(file), StandardCharsets.UTF_8));
+        // bytes that are not UTF-8 become U+FFFD: a damaged row is then reported with its line, not as a decoder error;
+        // only whole rows: a last line without its end was cut (a killed writer, a full disk), it is no data
+        try (Reader r = new BufferedReader(WholeRowFile.wholeRows(file));
              CSVParser csv = CSVParser.parse(r, CSV_FORMAT)) {
             sourcesOut.accept(sources(csv.getHeaderComment()));
             List<String> header = csv.getHeaderNames();

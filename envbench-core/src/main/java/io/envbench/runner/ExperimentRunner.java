@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -32,7 +33,10 @@ import io.envbench.environment.TargetStartException;
 import io.envbench.experiment.Experiment;
 import io.envbench.experiment.HttpLoad;
 import io.envbench.experiment.LoadPlan;
+import io.envbench.liveness.ContainerDeathWatch;
 import io.envbench.metrics.MetricsCollector;
+import io.envbench.output.OutputFolder;
+import io.envbench.output.WholeRowFile;
 import io.envbench.results.JtlReader;
 import io.envbench.settings.InvalidSettingException;
 
@@ -54,8 +58,14 @@ public final class ExperimentRunner {
     /** Beyond its expected length, how long a run may take before JMeter is stopped (start-up, slow targets). */
     static final Duration RUN_GRACE = Duration.ofSeconds(120);
 
-    /** What became of the experiment: every run's record, and whether all planned runs completed. */
-    public record Outcome(RunDirectory directory, Experiment experiment, List<RunRecord> runs, boolean complete, boolean cancelled) {
+    /**
+     * What became of the experiment: every run's record, and whether all planned runs completed.
+     *
+     * @param dataEndsEarly what could not be written (the disk filled): which files end early and why; empty when
+     *                      every file is whole. The runs it names are in {@code runs} all the same.
+     */
+    public record Outcome(RunDirectory directory, Experiment experiment, List<RunRecord> runs, boolean complete, boolean cancelled,
+                          List<String> dataEndsEarly) {
     }
 
     private final EnvBench envbench;
@@ -81,7 +91,15 @@ public final class ExperimentRunner {
     /** Runs every planned run of the experiment into a new run directory. */
     public Outcome run(Experiment e, RunDirectory dir, RunProgress progress) throws IOException {
         dir.create();
-        Files.writeString(dir.experiment(), e.toYaml());
+        Path part = dir.experiment().resolveSibling(dir.experiment().getFileName() + ".part");
+        try { // whole or not at all: --resume reads it
+            Files.writeString(part, e.toYaml());
+            Files.move(part, dir.experiment(), java.nio.file.StandardCopyOption.REPLACE_EXISTING, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException ex) {
+            Files.deleteIfExists(part);
+            throw new IOException("cannot write " + dir.experiment() + ": " + OutputFolder.why(ex)
+                    + "; give a run directory on a writable file system with free space", ex);
+        }
         return runMissing(e, dir, progress);
     }
 
@@ -99,6 +117,8 @@ public final class ExperimentRunner {
             }
         }
         Files.writeString(dir.partialMarker(), "runs are missing; complete them with: envbench run --resume " + dir.root() + "\n");
+        List<RunRecord> unwritten = new ArrayList<>();
+        List<String> dataEndsEarly = new ArrayList<>();
         Duration expectedRun = expectedLength(e).plus(Duration.ofSeconds(5));
         long doneMillis = 0;
         int finished = 0;
@@ -116,20 +136,33 @@ public final class ExperimentRunner {
             Duration perRun = finished == 0 ? expectedRun : Duration.ofMillis(doneMillis / finished);
             progress.runStarting(r, index, plan.size(), perRun.multipliedBy(left));
             long t0 = System.nanoTime();
-            RunRecord rec = runOne(e, r, dir, progress, perRun.multipliedBy(left));
+            List<String> stopped = new java.util.concurrent.CopyOnWriteArrayList<>();
+            RunRecord rec = runOne(e, r, dir, progress, perRun.multipliedBy(left), stopped);
             doneMillis += (System.nanoTime() - t0) / 1_000_000;
             finished++;
-            dir.runs().append(rec);
+            try {
+                dir.runs().append(rec);
+            } catch (IOException ex) {
+                unwritten.add(rec);
+                stopped.add("runs.csv: " + ex.getMessage());
+            }
             progress.runEnded(rec, index, plan.size());
+            if (!stopped.isEmpty()) { // the disk is full (or went read-only): runs after this one would record nothing
+                dataEndsEarly.addAll(stopped);
+                progress.log("WARNING: the run directory stopped taking data: " + String.join("; ", stopped)
+                        + "; no further run is started; free space, then complete with: envbench run --resume " + dir.root());
+                break;
+            }
         }
-        List<RunRecord> all = dir.runs().read();
+        List<RunRecord> all = new ArrayList<>(dir.runs().read());
+        all.addAll(unwritten);
         Set<String> ok = new HashSet<>();
         all.stream().filter(RunRecord::ok).forEach(r -> ok.add(r.run().id()));
         boolean complete = plan.stream().allMatch(r -> ok.contains(r.id()));
         if (complete) {
             Files.deleteIfExists(dir.partialMarker());
         }
-        return new Outcome(dir, e, all, complete, cancelled);
+        return new Outcome(dir, e, all, complete && dataEndsEarly.isEmpty(), cancelled, List.copyOf(dataEndsEarly));
     }
 
     /** Stops the load and the environment of the running run; the runs not started yet are not started. */
@@ -151,7 +184,9 @@ public final class ExperimentRunner {
         return e.load().duration();
     }
 
-    private RunRecord runOne(Experiment e, PlannedRun r, RunDirectory dir, RunProgress progress, Duration timeLeft) throws IOException {
+    /** @param stopped gets the output files of this run that stopped taking data (disk full), each with why */
+    private RunRecord runOne(Experiment e, PlannedRun r, RunDirectory dir, RunProgress progress, Duration timeLeft,
+                             List<String> stopped) throws IOException {
         Instant start = Instant.now();
         for (Path p : List.of(dir.jtl(r), dir.metrics(r), dir.jmeterLog(r), dir.jmeterOutput(r), dir.targetLog(r))) {
             Files.deleteIfExists(p); // a rerun (--resume) starts clean
@@ -173,7 +208,8 @@ public final class ExperimentRunner {
             @Override
             public void died(String environment, String reason) {
                 if (environment.equals(def.name()) && died.compareAndSet(null, reason)) {
-                    progress.log(r.id() + ": " + environment + " died: " + reason + "; its load is stopped, the next run goes on");
+                    progress.log(r.id() + ": " + (ContainerDeathWatch.isDaemonLoss(reason) ? reason : environment + " died: " + reason)
+                            + "; its load is stopped, the next run goes on");
                     Process p = load.get();
                     if (p != null) {
                         p.destroy(); // not left hammering a dead port for the rest of the run
@@ -186,7 +222,7 @@ public final class ExperimentRunner {
         envbench.environments().whyDown(def.name()).ifPresent(why -> deathOfThisRun.died(def.name(), why));
         String status;
         try {
-            status = load(e, r, dir, target, progress, timeLeft, died);
+            status = load(e, r, dir, target, progress, timeLeft, died, stopped);
         } catch (IOException ex) { // JMeter could not be started: this run fails, the others go on
             status = "failed: JMeter did not start: " + ex.getMessage();
         } finally {
@@ -195,7 +231,7 @@ public final class ExperimentRunner {
             envbench.environments().stop(def.name());
         }
         if (died.get() != null) {
-            status = "failed: target died: " + died.get();
+            status = ContainerDeathWatch.isDaemonLoss(died.get()) ? "failed: " + died.get() : "failed: target died: " + died.get();
         }
         writeEngineMetrics(e, r, dir, progress);
         Instant end = Instant.now();
@@ -208,6 +244,15 @@ public final class ExperimentRunner {
                 // no header: JMeter stopped before its first sample
             }
         }
+        if (Files.exists(dir.jtl(r)) && WholeRowFile.lengthOfWholeRows(dir.jtl(r)) < Files.size(dir.jtl(r))
+                && (status.equals(RunRecord.OK) || !stopped.isEmpty())) {
+            // JMeter ended on its own (or was stopped because the disk filled) with its last row cut: it could not write
+            stopped.add("jtl/" + dir.jtl(r).getFileName() + ": its last row is cut (left out): JMeter could not write it ("
+                    + freeSpace(dir) + ")");
+        }
+        if (!stopped.isEmpty() && died.get() == null && !cancelled) {
+            status = "failed: output stopped: " + String.join("; ", stopped);
+        }
         if (status.equals(RunRecord.OK) && samples == 0) {
             status = "failed: no samples; see logs/" + dir.jmeterLog(r).getFileName();
         }
@@ -217,7 +262,7 @@ public final class ExperimentRunner {
 
     /** Runs JMeter against the started target; returns the run's status. */
     private String load(Experiment e, PlannedRun r, RunDirectory dir, RunningTarget target, RunProgress progress, Duration timeLeft,
-                        AtomicReference<String> died) throws IOException {
+                        AtomicReference<String> died, List<String> stopped) throws IOException {
         Map<String, String> props = new LinkedHashMap<>();
         target.endpoint().ifPresent(ep -> {
             props.put("envbench.host", ep.host());
@@ -257,6 +302,11 @@ public final class ExperimentRunner {
         try {
             metrics = new MetricsCollector(envbench.environments(), metricsInterval, dir.metrics(r), p.pid());
             metrics.addListener(tick -> progress.metrics(r, tick));
+            metrics.onFileStopped(why -> { // the disk filled: the run's data ends here, so its load does too
+                stopped.add("metrics/" + dir.metrics(r).getFileName() + ": " + why + "; it ends at its last whole row");
+                progress.log(r.id() + ": WARNING: metrics/" + dir.metrics(r).getFileName() + " stopped: " + why + "; the run's load is stopped");
+                p.destroy();
+            });
             metrics.start();
         } catch (IOException | RuntimeException ex) {
             progress.log(r.id() + ": no metrics: " + ex.getMessage());
@@ -354,6 +404,17 @@ public final class ExperimentRunner {
             }
         } catch (IOException e) {
             log.debug("JMeter output: {}", e.toString());
+        }
+    }
+
+    /** What the run directory's file system has left, for a message. */
+    private static String freeSpace(RunDirectory dir) {
+        try {
+            long free = Files.getFileStore(dir.root()).getUsableSpace();
+            return free < 64 * 1024 ? "no space left on device: " + free + " bytes free in " + dir.root()
+                    : free / 1024 + " KiB free in " + dir.root();
+        } catch (IOException ex) {
+            return "free space unknown: " + ex.getMessage();
         }
     }
 

@@ -6,6 +6,8 @@ import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 
+import io.envbench.output.OutputFolder;
+
 /**
  * The folder of one experiment run: {@code experiment.yaml} (the experiment as run, resolved),
  * {@code runs.csv}, {@code jtl/}, {@code metrics/} (the runner's, and with remote engines one file per engine), {@code logs/}, {@code report/}, {@code junit.xml},
@@ -23,9 +25,15 @@ public record RunDirectory(Path root) {
         return new RunDirectory(dir);
     }
 
+    /**
+     * Makes the folder and its {@code jtl/}, {@code metrics/} and {@code logs/}, and checks each can be written.
+     *
+     * @throws IOException naming the path that cannot be written and why (read-only, a file where a folder should be)
+     */
     public void create() throws IOException {
+        OutputFolder.requireWritable(root, "run directory");
         for (String d : new String[] {"jtl", "metrics", "logs"}) {
-            Files.createDirectories(root.resolve(d));
+            OutputFolder.requireWritable(root.resolve(d), "run directory's folder");
         }
     }
 

@@ -15,6 +15,8 @@ import io.envbench.experiment.Criterion;
 import io.envbench.experiment.Experiment;
 import io.envbench.experiment.FigureSource;
 import io.envbench.metrics.MetricsFile;
+import io.envbench.output.OutputFolder;
+import io.envbench.output.WholeRowFile;
 import io.envbench.results.JtlReader;
 import io.envbench.results.Sample;
 import io.envbench.stats.AcrossRuns;
@@ -110,6 +112,25 @@ public final class RunResults {
         return from.isEmpty() ? null : MetricsFile.read(from);
     }
 
+    /**
+     * The files of completed runs that end with a cut row (the disk filled, or the writer was killed mid-row): the
+     * cut row is left out of every figure; one line each, for the report's notices.
+     */
+    public List<String> cutFiles(RunDirectory dir) throws IOException {
+        List<String> cut = new ArrayList<>();
+        for (RunRecord r : runs) {
+            if (!r.ok()) {
+                continue;
+            }
+            for (Path f : List.of(dir.jtl(r.run()), dir.metrics(r.run()))) {
+                if (Files.isRegularFile(f) && WholeRowFile.lengthOfWholeRows(f) < Files.size(f)) {
+                    cut.add(dir.root().relativize(f) + " ends with a cut row (left out): its data ends early");
+                }
+            }
+        }
+        return cut;
+    }
+
     /** Every criterion of the experiment on the medians of the runs. */
     public List<Criterion.Result> evaluate() {
         FigureSource figures = new FigureSource() {
@@ -143,7 +164,8 @@ public final class RunResults {
         boolean missing = partial || failedRuns > 0;
         long failures = results.stream().filter(r -> !r.passed()).count() + (missing ? 1 : 0);
         String suite = "envbench." + experiment.name();
-        try (Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+        Path part = file.resolveSibling(file.getFileName() + ".part"); // whole or not at all: a CI server reads it
+        try (Writer w = Files.newBufferedWriter(part, StandardCharsets.UTF_8)) {
             w.write("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
             w.write("<testsuite name=\"" + xml(suite) + "\" tests=\"" + (results.size() + 1) + "\" failures=\"" + failures
                     + "\" errors=\"0\" skipped=\"0\">\n");
@@ -163,7 +185,11 @@ public final class RunResults {
                 w.write("  </testcase>\n");
             }
             w.write("</testsuite>\n");
+        } catch (IOException e) {
+            Files.deleteIfExists(part);
+            throw new IOException("cannot write " + file + ": " + OutputFolder.why(e), e);
         }
+        Files.move(part, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
     }
 
     private static String xml(String s) {

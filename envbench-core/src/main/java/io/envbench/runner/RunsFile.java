@@ -2,11 +2,8 @@ package io.envbench.runner;
 
 import java.io.IOException;
 import java.io.Reader;
-import java.io.Writer;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -17,10 +14,13 @@ import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVPrinter;
 import org.apache.commons.csv.CSVRecord;
 
+import io.envbench.output.WholeRowFile;
+
 /**
  * {@code runs.csv}: one row per run as it ended (round, environment, repetition, start, end, status,
  * samples, start-to-ready, first sample), appended and flushed at once, so a killed runner leaves every finished run on record and
- * {@code --resume} knows what is missing. A rerun of a run appends a new row; the last one counts.
+ * {@code --resume} knows what is missing. A rerun of a run appends a new row; the last one counts. Each row is
+ * written whole ({@link WholeRowFile}), and read back only up to the last whole row.
  */
 public final class RunsFile {
     static final String[] HEAD = {"round", "environment", "repetition", "start", "end", "status", "samples", "startToReadyMs", "firstSample"};
@@ -36,15 +36,25 @@ public final class RunsFile {
         return file;
     }
 
+    /**
+     * Appends the run's row (with the header, when the file is new) in one write. When it cannot be written (the disk
+     * is full) the file is cut back to its last whole row, and an IOException says so.
+     */
     public synchronized void append(RunRecord r) throws IOException {
-        boolean fresh = !Files.exists(file);
-        try (Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
-             CSVPrinter p = new CSVPrinter(w, FORMAT)) {
+        boolean fresh = !Files.exists(file) || Files.size(file) == 0;
+        StringBuilder rows = new StringBuilder();
+        try (CSVPrinter p = new CSVPrinter(rows, FORMAT)) {
             if (fresh) {
                 p.printRecord((Object[]) HEAD);
             }
             p.printRecord(r.run().round(), r.run().environment(), r.run().repetition(), r.start(), r.end(), r.status(), r.samples(),
                     r.startToReadyMs(), r.firstSample() == null ? "" : r.firstSample());
+        }
+        try (WholeRowFile out = new WholeRowFile(file, false)) {
+            if (!out.append(rows.toString())) {
+                throw new IOException(file + ": " + out.stoppedBecause().orElse("write failed") + "; it ends at its last whole row, without run "
+                        + r.run().id());
+            }
         }
     }
 
@@ -54,7 +64,7 @@ public final class RunsFile {
             return List.of();
         }
         Map<String, RunRecord> last = new LinkedHashMap<>();
-        try (Reader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+        try (Reader r = WholeRowFile.wholeRows(file)) { // a row cut by a full disk or a kill is no record
             for (CSVRecord rec : FORMAT.builder().setHeader().setSkipHeaderRecord(true).build().parse(r)) {
                 try {
                     PlannedRun run = new PlannedRun(Integer.parseInt(rec.get("round")), rec.get("environment"),

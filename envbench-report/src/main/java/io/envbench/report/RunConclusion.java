@@ -13,6 +13,7 @@ import io.envbench.experiment.ExperimentFile;
 import io.envbench.hints.Hint;
 import io.envbench.hints.Hints;
 import io.envbench.metrics.MetricsFile;
+import io.envbench.runner.ExperimentRunner;
 import io.envbench.runner.RunDirectory;
 import io.envbench.runner.RunRecord;
 import io.envbench.runner.RunResults;
@@ -26,7 +27,8 @@ import io.envbench.runner.RunResults;
  * @param results    the figures of the completed runs
  * @param verdicts   one per criterion, on the medians of the runs
  * @param metrics    the completed runs' metrics after their warm-up, or empty when none were recorded
- * @param notices    what the reader must know first (partial, interrupted); empty for a complete run
+ * @param notices    what the reader must know first (data that ends early because the disk filled, partial,
+ *                   interrupted, why each run that ended badly did); empty for a complete run
  * @param hints      what the metrics suggest (e.g. the load generator saturating the machine)
  * @param complete   every planned run is there and ok
  * @param cancelled  the run was interrupted
@@ -37,13 +39,35 @@ public record RunConclusion(RunDirectory directory, Experiment experiment, RunRe
     /** Concludes the runs just made (or read back), and writes {@code junit.xml}. */
     public static RunConclusion of(RunDirectory dir, Experiment e, List<RunRecord> runs, boolean complete, boolean cancelled)
             throws IOException {
+        return of(dir, e, runs, complete, cancelled, List.of());
+    }
+
+    /** The runner's outcome concluded, and {@code junit.xml} written. */
+    public static RunConclusion of(ExperimentRunner.Outcome o) throws IOException {
+        return of(o.directory(), o.experiment(), o.runs(), o.complete(), o.cancelled(), o.dataEndsEarly());
+    }
+
+    /**
+     * Concludes the runs just made (or read back), and writes {@code junit.xml} (when the disk lets it: else a notice
+     * says so, and no half-written one is left).
+     *
+     * @param dataEndsEarly what the runner could not write (disk full), each naming its file; the first notices
+     */
+    public static RunConclusion of(RunDirectory dir, Experiment e, List<RunRecord> runs, boolean complete, boolean cancelled,
+                                   List<String> dataEndsEarly) throws IOException {
         RunResults results = RunResults.read(dir, e, runs);
         List<Criterion.Result> verdicts = results.evaluate();
-        results.writeJUnit(dir.junit(), verdicts);
+        List<String> notices = new java.util.ArrayList<>();
+        dataEndsEarly.forEach(d -> notices.add("DATA ENDS EARLY: " + d));
+        results.cutFiles(dir).forEach(d -> notices.add("DATA ENDS EARLY: " + d));
+        try {
+            results.writeJUnit(dir.junit(), verdicts);
+        } catch (IOException ex) {
+            notices.add("junit.xml not written: " + ex.getMessage());
+        }
         MetricsFile metrics = results.metrics(dir);
         List<Hint> hints = metrics == null ? List.of() : Hints.of(metrics);
         long notOk = results.missingRuns();
-        List<String> notices = new java.util.ArrayList<>();
         if (!complete) {
             notices.add("PARTIAL: " + (cancelled ? "interrupted; " : "") + notOk + " of " + results.plannedRuns()
                     + " planned run(s) not ok or not run (runs.csv); the figures cover the completed runs only");

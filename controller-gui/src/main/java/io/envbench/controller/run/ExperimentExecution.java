@@ -134,7 +134,7 @@ public final class ExperimentExecution {
                 }
             });
             jtlPoller.shutdownNow();
-            RunConclusion c = RunConclusion.of(directory, experiment, o.runs(), o.complete(), o.cancelled());
+            RunConclusion c = RunConclusion.of(o);
             if (c.hasFigures()) {
                 try {
                     c.report().write(directory.report());

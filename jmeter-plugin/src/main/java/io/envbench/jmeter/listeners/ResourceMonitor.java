@@ -78,7 +78,9 @@ public class ResourceMonitor extends AbstractTestElement implements TestStateLis
         try {
             Path file = EnvBenchProperties.metricsFile(getFilename(), JmeterCommandLine.resultsFile()).orElse(null);
             collector = JMeterEnvBench.joinCollector(interval, file);
-        } catch (IOException | RuntimeException e) {
+        } catch (IOException e) { // an output that cannot be written at all is an error at the start, naming it
+            stopTest("EnvBench Resource Monitor: " + EnvBenchProperties.METRICS_FILE + ": " + e.getMessage() + ". The test is stopped.");
+        } catch (RuntimeException e) {
             stopTest("EnvBench Resource Monitor could not start: " + e + ". The test is stopped.");
         }
     }

@@ -1,0 +1,37 @@
+package io.envbench.output;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.Reader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import org.apache.commons.io.IOUtils;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class WholeRowFileTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void aLastLineWithoutItsEndIsNoRow() throws IOException {
+        Path f = dir.resolve("m.csv");
+        Files.writeString(f, "a,b\n1,2\n3,");
+        assertEquals(8, WholeRowFile.lengthOfWholeRows(f));
+        try (Reader r = WholeRowFile.wholeRows(f)) {
+            assertEquals("a,b\n1,2\n", IOUtils.toString(r));
+        }
+    }
+
+    @Test
+    void anOutputThatCannotBeWrittenIsAnErrorNamingThePath() throws IOException {
+        Path file = dir.resolve("jtl");
+        Files.writeString(file, "x");
+        IOException e = assertThrows(IOException.class, () -> OutputFolder.requireWritable(file, "run directory's folder"));
+        assertTrue(e.getMessage().contains(file + " is a file where a folder should be"), e.getMessage());
+    }
+}
