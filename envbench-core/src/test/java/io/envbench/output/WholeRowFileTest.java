@@ -28,6 +28,25 @@ class WholeRowFileTest {
     }
 
     @Test
+    void rowsGoInAsUtf8FromAReusedBufferWhateverTheirLength() throws IOException {
+        Path f = dir.resolve("rows.csv");
+        StringBuilder row = new StringBuilder();
+        String longRow = "é€,".repeat(3000) + "x\n"; // 2 + 3 + 1 bytes a repeat: 18 KB, beyond the first buffer
+        try (WholeRowFile out = new WholeRowFile(f, true)) {
+            row.append("a,b\n");
+            assertTrue(out.append(row));
+            row.setLength(0);
+            row.append(longRow);
+            assertTrue(out.append(row));
+            row.setLength(0);
+            row.append("1,2\n");
+            assertTrue(out.append(row));
+            assertEquals(3, out.rows());
+        }
+        assertEquals("a,b\n" + longRow + "1,2\n", Files.readString(f));
+    }
+
+    @Test
     void anOutputThatCannotBeWrittenIsAnErrorNamingThePath() throws IOException {
         Path file = dir.resolve("jtl");
         Files.writeString(file, "x");
