@@ -13,7 +13,8 @@ import java.util.Optional;
 import java.util.TreeMap;
 
 /**
- * The load every run puts on its environment: either a JMeter plan or the built-in {@link HttpLoad}, never both.
+ * The load every run puts on its environment: a JMeter plan, the built-in {@link HttpLoad}, or a {@link CommandLoad}
+ * (a program run in the environment's place whose output is the result), exactly one of them.
  * Immutable. Validation errors name the field as written under {@code load}.
  *
  * @param plan       the JMeter plan (.jmx), absolute; empty with {@code http}
@@ -21,22 +22,42 @@ import java.util.TreeMap;
  * @param http       the built-in HTTP load; empty with {@code plan}
  * @param warmup     samples that start within the first {@code warmup} of a run are left out of the figures
  * @param duration   the whole run, warm-up included: for a plan, how long it is expected to run (progress, time
- *                   left), for {@code http} the load's duration
+ *                   left), for {@code http} the load's duration, for {@code command} the command's
+ * @param command    a program run in the environment's place; empty with {@code plan} or {@code http}
  */
-public record LoadPlan(Optional<Path> plan, Map<String, String> properties, Optional<HttpLoad> http, Duration warmup, Duration duration) {
+public record LoadPlan(Optional<Path> plan, Map<String, String> properties, Optional<HttpLoad> http, Duration warmup, Duration duration,
+                       Optional<CommandLoad> command) {
     /** The plan reads its warm-up from this property: it always equals {@link #warmup()}. */
     public static final String WARMUP_PROPERTY = "envbench.warmup.seconds";
     /** The plan reads its length from this property: it always equals {@link #duration()}. */
     public static final String DURATION_PROPERTY = "envbench.duration.seconds";
 
+    /** A JMeter plan or the built-in HTTP load. */
+    public LoadPlan(Optional<Path> plan, Map<String, String> properties, Optional<HttpLoad> http, Duration warmup, Duration duration) {
+        this(plan, properties, http, warmup, duration, Optional.empty());
+    }
+
     public LoadPlan {
         Objects.requireNonNull(plan, "plan");
         Objects.requireNonNull(http, "http");
+        Objects.requireNonNull(command, "command");
         properties = Map.copyOf(properties == null ? Map.of() : properties);
-        if (plan.isPresent() == http.isPresent()) {
+        if (command.isPresent()) {
+            if (plan.isPresent() || http.isPresent()) {
+                throw new InvalidSettingException("load", "has command: and " + (plan.isPresent() ? "plan:" : "http:")
+                        + "; keep one (command: a program run in each environment, http: the built-in HTTP load, plan: a JMeter plan)");
+            }
+            if (!properties.isEmpty()) {
+                throw new InvalidSettingException("properties", "only a plan reads -J properties; remove them, or use plan:");
+            }
+            if (!warmup.isZero() || !duration.equals(command.get().duration())) {
+                throw new InvalidSettingException("command", "warmup and duration must be the command's; build it with LoadPlan.command(load)");
+            }
+        } else if (plan.isPresent() == http.isPresent()) {
             throw new InvalidSettingException("load", plan.isPresent()
                     ? "has both http: and plan:; keep one (http: the built-in HTTP load, plan: a JMeter plan)"
-                    : "has neither http: nor plan:; add http: (path:, threads:, durationSeconds:) or plan: my-plan.jmx");
+                    : "has neither http: nor plan:; add http: (path:, threads:, durationSeconds:) or plan: my-plan.jmx "
+                    + "(or command: with run:, output:, durationSeconds: for a program run in each environment)");
         }
         if (plan.isPresent() && !plan.get().isAbsolute()) {
             throw new InvalidSettingException("plan", "'" + plan.get() + "' must be resolved to an absolute path");
@@ -71,6 +92,11 @@ public record LoadPlan(Optional<Path> plan, Map<String, String> properties, Opti
         return new LoadPlan(Optional.empty(), Map.of(), Optional.of(load), load.warmup(), load.duration());
     }
 
+    /** A program run in each environment's place; no warm-up (the program's output is the whole result). */
+    public static LoadPlan command(CommandLoad load) {
+        return new LoadPlan(Optional.empty(), Map.of(), Optional.empty(), Duration.ZERO, load.duration(), Optional.of(load));
+    }
+
     /** A JMeter plan, run with {@code properties} as {@code -J}. */
     public static LoadPlan plan(Path jmx, Map<String, String> properties, Duration warmup, Duration duration) {
         return new LoadPlan(Optional.of(jmx), properties, Optional.empty(), warmup, duration);
@@ -89,9 +115,13 @@ public record LoadPlan(Optional<Path> plan, Map<String, String> properties, Opti
 
     /**
      * The same load, shortened to the least that still gives figures: warm-up at most 1 s, run at most 3 s,
-     * ramp-up 0. Never lengthens a load that is already shorter.
+     * ramp-up 0. Never lengthens a load that is already shorter. A command load is unchanged: its length is the
+     * program's (its arguments set it).
      */
     public LoadPlan quick() {
+        if (command.isPresent()) {
+            return this;
+        }
         Duration quickWarmup = min(warmup, QUICK_WARMUP);
         Duration quickDuration = min(duration, QUICK_DURATION);
         if (http.isPresent()) {
