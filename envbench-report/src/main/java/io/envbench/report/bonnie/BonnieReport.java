@@ -163,14 +163,8 @@ public final class BonnieReport {
         return Double.isNaN(v) ? "" : String.format(Locale.ROOT, "%.0f", v);
     }
 
+    /** Plain decimal text without an exponent; empty for no value. */
     private static String raw(double v) {
-        return Double.isNaN(v) ? "" : BigDecimalText.of(v);
-    }
-
-    /** Plain decimal text without exponent, as the report's other CSV writes numbers. */
-    private static final class BigDecimalText {
-        static String of(double v) {
-            return new java.math.BigDecimal(Double.toString(v)).stripTrailingZeros().toPlainString();
-        }
+        return Double.isNaN(v) ? "" : new java.math.BigDecimal(Double.toString(v)).stripTrailingZeros().toPlainString();
     }
 }

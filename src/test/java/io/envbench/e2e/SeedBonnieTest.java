@@ -1,0 +1,104 @@
+package io.envbench.e2e;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import io.envbench.docker.DockerInventory;
+
+/**
+ * Study 003 (bonnie++) shortened, through {@code envbench run} as CI runs it: the study's own file with a 64 MiB
+ * file, 32 MiB of memory per place, no file tests and 2 repetitions. Every place runs, the table has a row per place
+ * with host = 100, both charts are written, and nothing is left: no container, volume, scratch folder, cgroup or
+ * host process.
+ */
+class SeedBonnieTest {
+    static final Path STUDY = Jmeter.ROOT.resolve("testplans/experiments/seed-003-bonnie.yaml");
+    static final List<String> PLACES = List.of("host", "cow", "bind", "volume", "tmpfs");
+
+    @TempDir
+    Path dir;
+    DockerInventory docker;
+
+    @BeforeEach
+    void dockerRuns() {
+        docker = Jmeter.docker();
+    }
+
+    @AfterEach
+    void nothingIsLeft() throws Exception {
+        Jmeter.assertNothingLabelledLeft(docker);
+        try (Stream<Path> s = Files.list(Path.of("/var/tmp"))) {
+            assertEquals(List.of(), s.filter(p -> p.getFileName().toString().startsWith("envbench-bonnie.")).toList(), "scratch folders");
+        }
+        Path memory = Path.of("/sys/fs/cgroup/memory");
+        if (Files.isDirectory(memory)) {
+            try (Stream<Path> s = Files.list(memory)) {
+                assertEquals(List.of(), s.filter(p -> p.getFileName().toString().startsWith("envbench-")).toList(), "transient cgroups");
+            }
+        }
+        assertEquals(List.of(), ProcessHandle.allProcesses().filter(p -> p.info().commandLine().orElse("").contains("bonnie"))
+                .map(p -> p.pid() + " " + p.info().commandLine().orElse("")).toList(), "host processes");
+    }
+
+    @Test
+    void theShortStudyGivesATableWithHostAtHundredAndBothChartsAndLeavesNothing() throws Exception {
+        String yaml = Files.readString(STUDY)
+                .replace("run: ./bonnie.sh -s 1024 -r 512 -n 128 -f", "run: ./bonnie.sh -s 64 -r 32 -n 0 -f")
+                .replace("memory: 512m", "memory: 32m").replace("memory: 2g", "memory: 128m").replace("bareMemory: 512m", "bareMemory: 32m")
+                .replace("repetitions: 6", "repetitions: 2").replace("durationSeconds: 30", "durationSeconds: 10");
+        assertTrue(yaml.contains("-s 64 -r 32") && yaml.contains("repetitions: 2") && yaml.contains("bareMemory: 32m"), yaml);
+        Path file = dir.resolve("seed-003-short.yaml");
+        Files.writeString(file, yaml);
+        Path out = dir.resolve("run");
+        Path console = dir.resolve("console.txt");
+        long t0 = System.nanoTime();
+        int exit = Cli.run(console, 170, "run", file.toString(), "-o", out.toString());
+        String text = Files.readString(console);
+        System.out.printf("short bonnie++ study: 10 runs in %.1f s%n", (System.nanoTime() - t0) / 1e9);
+        assertEquals(0, exit, text);
+
+        List<String> runs = Files.readAllLines(out.resolve("runs.csv"));
+        assertEquals(11, runs.size(), String.join("\n", runs));
+        List<String> order = runs.subList(1, runs.size()).stream().map(l -> l.split(",")[1]).toList();
+        assertEquals(Stream.concat(PLACES.stream(), PLACES.stream()).toList(), order, "interleaved");
+        assertTrue(runs.stream().skip(1).allMatch(l -> l.split(",")[5].equals("ok")), String.join("\n", runs));
+        for (String place : PLACES) {
+            assertTrue(Files.readString(out.resolve("output/" + place + "-r1.out")).startsWith("1.98,2.00a," + place + ","),
+                    place + "'s output is bonnie++'s CSV, named after the place");
+        }
+
+        List<String> csv = Files.readAllLines(out.resolve("report/bonnie.csv"));
+        for (String figure : List.of("block write", "rewrite", "block read")) {
+            List<String[]> rows = csv.stream().map(l -> l.split(",")).filter(c -> c[0].equals(figure)).toList();
+            assertEquals(PLACES, rows.stream().map(c -> c[2]).toList(), figure + ": a row per place in " + csv);
+            assertEquals("100", rows.get(0)[9], figure + ": host = 100");
+            assertEquals("baseline", rows.get(0)[14]);
+            assertTrue(rows.stream().allMatch(c -> c[3].equals("2") && Double.parseDouble(c[5]) > 0), figure + ": 2 runs with a value each");
+        }
+        String md = Files.readString(out.resolve("report/bonnie.md"));
+        assertTrue(md.contains("## block read (K/s, higher is better)") && md.contains("| host | 2 |"), md);
+        for (String chart : List.of("bonnie-relative", "bonnie-relative-log")) {
+            assertTrue(Files.size(out.resolve("report/charts/" + chart + ".png")) > 10_000, chart);
+        }
+        assertTrue(text.contains("## block write"), text);
+        // the block I/O of the containers is counted (their throttle rule): a 64 MiB file read back through 32 MiB of memory
+        String cowMetrics = Files.readString(out.resolve("metrics/cow-r1.csv"));
+        assertTrue(cowMetrics.contains("container.cow.blk.read.bytesPerSec"), "the container's block columns");
+        assertTrue(junitOk(out), Files.readString(out.resolve("junit.xml")));
+    }
+
+    private static boolean junitOk(Path out) throws Exception {
+        String junit = Files.readString(out.resolve("junit.xml"));
+        return !junit.contains("<failure");
+    }
+}
