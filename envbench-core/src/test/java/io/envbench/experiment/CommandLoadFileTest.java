@@ -23,12 +23,12 @@ class CommandLoadFileTest {
         assertEquals(List.of("host", "cow", "bind", "volume", "tmpfs"), e.environmentNames());
         assertEquals("host", e.baseline());
         CommandLoad c = e.load().command().orElseThrow();
-        assertEquals(List.of("./bonnie.sh", "-s", "1024", "-r", "512", "-n", "128", "-f"), c.command());
+        assertEquals(List.of("./bonnie.sh", "-s", "2048", "-r", "1024", "-n", "16", "-f"), c.command());
         assertEquals(CommandOutput.BONNIE_CSV, c.output());
-        assertEquals(512L << 20, c.bareMemoryBytes().getAsLong());
+        assertEquals(1L << 30, c.bareMemoryBytes().getAsLong());
         assertTrue(e.load().http().isEmpty() && e.load().plan().isEmpty());
         assertEquals(EnvironmentDefinition.Placement.BARE, e.environment("host").definition().placement());
-        assertEquals(2L << 30, e.environment("tmpfs").definition().options().memoryBytes().getAsLong());
+        assertEquals(3L << 30, e.environment("tmpfs").definition().options().memoryBytes().getAsLong());
         // --quick cannot shorten a program: the file's arguments set its length
         assertEquals(e.load(), e.quick().load());
     }
@@ -37,7 +37,7 @@ class CommandLoadFileTest {
     void writtenBackItReadsTheSame() throws Exception {
         Experiment first = ExperimentFile.read(BONNIE, TARGETS);
         String yaml = first.toYaml();
-        for (String part : List.of("command:", "run: ./bonnie.sh -s 1024", "output: bonnie++", "bareMemory: 512m")) {
+        for (String part : List.of("command:", "run: ./bonnie.sh -s 2048", "output: bonnie++", "bareMemory: 1g")) {
             assertTrue(yaml.contains(part), part + " in\n" + yaml);
         }
         Experiment second = ExperimentFile.parse(yaml, BONNIE, TARGETS);
