@@ -101,7 +101,18 @@ public final class BonnieReport {
         List<Path> written = new ArrayList<>();
         written.add(Files.writeString(dir.resolve("bonnie.md"), markdown()));
         written.add(Files.writeString(dir.resolve("bonnie.csv"), csv()));
-        written.addAll(ComparisonReport.writeCharts(charts(), dir.resolve("charts"), ChartFormat.values()));
+        Path charts = Files.createDirectories(dir.resolve("charts"));
+        Map<String, JFreeChart> all = charts();
+        // a bar per place and figure: as tall as they need to keep each bar's figure readable
+        int bars = all.get(CHART).getCategoryPlot().getDataset().getRowCount() * all.get(CHART).getCategoryPlot().getDataset().getColumnCount();
+        int height = Math.max(ComparisonReport.CHART_HEIGHT, 120 + 22 * bars);
+        for (Map.Entry<String, JFreeChart> e : all.entrySet()) {
+            for (ChartFormat f : ChartFormat.values()) {
+                Path file = charts.resolve(e.getKey() + "." + f.extension());
+                f.write(e.getValue(), file, ComparisonReport.CHART_WIDTH, height);
+                written.add(file);
+            }
+        }
         return written;
     }
 
