@@ -6,7 +6,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
@@ -182,10 +181,5 @@ public final class CommandRun {
 
     private static Duration elapsed(long t0) {
         return Duration.ofNanos(System.nanoTime() - t0);
-    }
-
-    /** The command's output as text, for the result reader. */
-    public static Optional<String> read(Path file) throws IOException {
-        return Files.exists(file) ? Optional.of(Files.readString(file)) : Optional.empty();
     }
 }
