@@ -3,6 +3,7 @@ package io.envbench;
 import java.nio.file.Path;
 import java.util.List;
 
+import io.envbench.docker.DockerDaemon;
 import io.envbench.environment.EnvironmentRegistry;
 import io.envbench.recipe.TargetRecipe;
 
@@ -14,26 +15,28 @@ import io.envbench.recipe.TargetRecipe;
  */
 public final class EnvBench implements AutoCloseable {
     private final Path targetsDir;
-    private final String dockerHost;
+    private final DockerDaemon dockerDaemon;
     private final EnvironmentRegistry environments;
     private final Thread stopOnExit;
 
     /**
      * @param targetsDir folder of target recipes (the repository's {@code targets/})
-     * @param dockerHost Docker daemon address, or blank for DOCKER_HOST / the local socket
+     * @param dockerDaemon the Docker daemon containers run on, e.g. {@link DockerDaemon#fromEnvironment()} (as the
+     *                     docker CLI: {@code DOCKER_HOST}, {@code DOCKER_TLS_VERIFY}, {@code DOCKER_CERT_PATH}, else the
+     *                     local socket)
      */
-    public EnvBench(Path targetsDir, String dockerHost) {
-        this(targetsDir, dockerHost, true);
+    public EnvBench(Path targetsDir, DockerDaemon dockerDaemon) {
+        this(targetsDir, dockerDaemon, true);
     }
 
     /**
      * @param stopOnExit stop every environment when the JVM exits (JMeter closed, Ctrl-C); off for an owner
      *                   that tears down in its own order on exit (the command line's runner)
      */
-    public EnvBench(Path targetsDir, String dockerHost, boolean stopOnExit) {
+    public EnvBench(Path targetsDir, DockerDaemon dockerDaemon, boolean stopOnExit) {
         this.targetsDir = targetsDir;
-        this.dockerHost = dockerHost == null ? "" : dockerHost.trim();
-        this.environments = new EnvironmentRegistry(targetsDir, this.dockerHost);
+        this.dockerDaemon = java.util.Objects.requireNonNull(dockerDaemon, "dockerDaemon");
+        this.environments = new EnvironmentRegistry(targetsDir, dockerDaemon);
         this.stopOnExit = stopOnExit ? new Thread(environments::close, "envbench-stop-environments") : null;
         if (this.stopOnExit != null) {
             Runtime.getRuntime().addShutdownHook(this.stopOnExit);
@@ -44,8 +47,8 @@ public final class EnvBench implements AutoCloseable {
         return targetsDir;
     }
 
-    public String dockerHost() {
-        return dockerHost;
+    public DockerDaemon dockerDaemon() {
+        return dockerDaemon;
     }
 
     /** The environments this instance runs. */

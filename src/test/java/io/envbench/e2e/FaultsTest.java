@@ -61,25 +61,60 @@ class FaultsTest {
                 Files.readString(jtl));
     }
 
-    @Test
-    void containersOfAKilledJmeterAreRemovedByTheNextStart() throws Exception {
-        Path jtl = dir.resolve("killed.jtl");
-        Process p = Jmeter.start(Jmeter.STATIC_WEB, jtl, List.of("-Jenvbench.env=docker-bridge", "-Jenvbench.warmup.seconds=60",
-                "-Jenvbench.threads=2"));
+    /** Starts JMeter on {@code env} with a long warm-up and SIGKILLs it once the target has load (the JTL has warm-up samples). */
+    private Process killedDuringLoad(String name, String env, String... more) throws Exception {
+        Path jtl = dir.resolve(name + ".jtl");
+        List<String> props = new ArrayList<>(List.of("-Jenvbench.env=" + env, "-Jenvbench.warmup.seconds=60", "-Jenvbench.threads=2"));
+        props.addAll(List.of(more));
+        Process p = Jmeter.start(Jmeter.STATIC_WEB, jtl, props);
         try {
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-            // kill once the container runs and load goes to it (the JTL has HTTP samples)
-            while (System.nanoTime() < deadline && !(docker.containers().stream().anyMatch(c -> "running".equals(c.state()))
-                    && Files.exists(jtl) && Files.readString(jtl).contains("warm-up: GET page"))) {
+            while (System.nanoTime() < deadline && !(Files.exists(jtl) && Files.readString(jtl).contains("warm-up: GET page"))) {
                 Thread.sleep(200);
             }
-            assertEquals(1, docker.containers().size(), "the bridge container runs");
-        } finally {
-            p.destroyForcibly(); // SIGKILL: no shutdown hook, no test end
-            p.waitFor(10, TimeUnit.SECONDS);
+            assertTrue(Files.readString(jtl).contains("warm-up: GET page"), "load reached " + env);
+        } catch (Exception | AssertionError e) {
+            p.destroyForcibly();
+            throw e;
         }
+        return p;
+    }
+
+    /** SIGKILLs JMeter (no shutdown hook, no test end) and returns the instant, as System.nanoTime. */
+    private static long sigkill(Process p) throws InterruptedException {
+        long at = System.nanoTime();
+        p.destroyForcibly();
+        p.waitFor(10, TimeUnit.SECONDS);
+        return at;
+    }
+
+    @Test
+    void containersOfAKilledJmeterAreGoneWithinTenSecondsWithNoNewRun() throws Exception {
+        Process p = killedDuringLoad("killed", "docker-bridge");
+        assertEquals(1, docker.containers().size(), "the bridge container runs");
+        long killed = sigkill(p);
+        long gone = -1;
+        while (System.nanoTime() - killed < TimeUnit.SECONDS.toNanos(30)) {
+            if (docker.containers().isEmpty()) {
+                gone = (System.nanoTime() - killed) / 1_000_000;
+                break;
+            }
+            Thread.sleep(50);
+        }
+        System.out.printf("reaper: JMeter SIGKILLed mid-run (docker-bridge) -> its container gone in %s ms, with no new run%n",
+                gone < 0 ? "(not within 30 s)" : Long.toString(gone));
+        assertTrue(gone >= 0 && gone < 10_000, "the container of the killed JMeter is gone within 10 s; took " + gone + " ms, left: " + docker.containers());
+    }
+
+    @Test
+    void withTheReaperOffTheNextStartRemovesWhatAKilledJmeterLeft() throws Exception {
+        Process p = killedDuringLoad("killed-noreaper", "docker-bridge", "-Denvbench.reaper=off");
+        assertEquals(1, docker.containers().size(), "the bridge container runs");
+        sigkill(p);
+        Thread.sleep(2000);
+        assertEquals(1, docker.containers().size(), "with the reaper off, SIGKILL leaves the container behind");
         String leftover = docker.containers().get(0).id();
-        assertEquals("running", docker.containers().get(0).state(), "SIGKILL left the container behind");
+        assertEquals("running", docker.containers().get(0).state());
 
         List<Sample> next = Jmeter.run(Jmeter.STATIC_WEB, dir.resolve("next.jtl"), Jmeter.shortRun("docker-host"));
         assertTrue(next.stream().allMatch(Sample::success), "the next run starts although the killed one held the port");
@@ -88,26 +123,21 @@ class FaultsTest {
     }
 
     @Test
-    void aBareMetalServerOfAKilledJmeterIsStoppedByTheNextStart() throws Exception {
-        Path jtl = dir.resolve("killed-bare.jtl");
-        Process p = Jmeter.start(Jmeter.STATIC_WEB, jtl, List.of("-Jenvbench.env=bare", "-Jenvbench.warmup.seconds=60",
-                "-Jenvbench.threads=2"));
-        List<ProcessHandle> nginx;
-        try {
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-            do {
-                Thread.sleep(200);
-                nginx = p.descendants().filter(h -> h.info().command().orElse("").endsWith("nginx")).toList();
-            } while (nginx.isEmpty() && System.nanoTime() < deadline);
-            assertFalse(nginx.isEmpty(), "JMeter started nginx");
-        } finally {
-            p.destroyForcibly();
-            p.waitFor(10, TimeUnit.SECONDS);
+    void aBareMetalServerOfAKilledJmeterIsStoppedWithinTenSecondsWithNoNewRun() throws Exception {
+        Process p = killedDuringLoad("killed-bare", "bare");
+        List<ProcessHandle> nginx = p.descendants().filter(h -> h.info().command().orElse("").endsWith("nginx")).toList();
+        assertFalse(nginx.isEmpty(), "JMeter started nginx");
+        long killed = sigkill(p);
+        long gone = -1;
+        while (System.nanoTime() - killed < TimeUnit.SECONDS.toNanos(30)) {
+            if (nginx.stream().noneMatch(ProcessHandle::isAlive)) {
+                gone = (System.nanoTime() - killed) / 1_000_000;
+                break;
+            }
+            Thread.sleep(50);
         }
-        assertTrue(nginx.stream().anyMatch(ProcessHandle::isAlive), "SIGKILL left nginx running");
-
-        List<Sample> next = Jmeter.run(Jmeter.STATIC_WEB, dir.resolve("next-bare.jtl"), Jmeter.shortRun("bare"));
-        assertTrue(next.stream().allMatch(Sample::success));
-        assertTrue(nginx.stream().noneMatch(ProcessHandle::isAlive), "the leftover nginx was stopped");
+        System.out.printf("reaper: JMeter SIGKILLed mid-run (bare) -> its nginx stopped in %s ms, with no new run%n",
+                gone < 0 ? "(not within 30 s)" : Long.toString(gone));
+        assertTrue(gone >= 0 && gone < 10_000, "the killed JMeter's nginx is stopped within 10 s; took " + gone + " ms");
     }
 }

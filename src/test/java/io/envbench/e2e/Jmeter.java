@@ -1,5 +1,6 @@
 package io.envbench.e2e;
 
+import io.envbench.docker.DockerDaemon;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
@@ -113,6 +114,26 @@ final class Jmeter {
         return out;
     }
 
+    /** The last lines of JMeter's log of this run (for a failure's message). */
+    static List<String> logTail(Path jtl, int lines) {
+        try {
+            List<String> all = Files.readAllLines(jtl.resolveSibling(jtl.getFileName() + ".log"));
+            return all.subList(Math.max(0, all.size() - lines), all.size());
+        } catch (IOException e) {
+            return List.of("(no JMeter log: " + e + ")");
+        }
+    }
+
+    /** The JTL's first lines, or why there are none (for a failure's message). */
+    static List<String> linesQuietly(Path jtl) {
+        try {
+            List<String> all = Files.readAllLines(jtl);
+            return all.subList(0, Math.min(all.size(), 10));
+        } catch (IOException e) {
+            return List.of("(no JTL: " + e + ")");
+        }
+    }
+
     /** Raw CSV lines of the JTL (for columns the statistics do not keep, like responseMessage). */
     static List<String> lines(Path jtl) throws IOException {
         return Files.readAllLines(jtl);
@@ -128,7 +149,7 @@ final class Jmeter {
     /** Docker for tests: skipped on a laptop without it, a failure under CI=true. */
     static DockerInventory docker() {
         try {
-            return new DockerInventory("");
+            return new DockerInventory(DockerDaemon.fromEnvironment());
         } catch (TargetStartException e) {
             if ("true".equalsIgnoreCase(System.getenv("CI"))) {
                 fail("CI=true and Docker is required: " + e.getMessage());

@@ -1,5 +1,6 @@
 package io.envbench.e2e;
 
+import io.envbench.docker.DockerDaemon;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -35,7 +36,7 @@ class MetricsBenchmark {
         Jmeter.docker();
         Path targets = Jmeter.ROOT.resolve("targets");
         List<RunningTarget> started = new ArrayList<>();
-        io.envbench.environment.EnvironmentRegistry envs = new io.envbench.environment.EnvironmentRegistry(targets, "");
+        io.envbench.environment.EnvironmentRegistry envs = new io.envbench.environment.EnvironmentRegistry(targets, io.envbench.docker.DockerDaemon.fromEnvironment());
         try {
             for (int i = 0; i < 8; i++) {
                 started.add(envs.start(new EnvironmentDefinition("bench-" + i, "nginx-static", EnvironmentDefinition.Placement.DOCKER,
@@ -52,7 +53,7 @@ class MetricsBenchmark {
                 cgroups.read(one.pid());
             }
             double cgroupUs = (System.nanoTime() - t0) / 1e3 / n;
-            DockerStatsProbe api = new DockerStatsProbe(DockerConnection.connect(""));
+            DockerStatsProbe api = new DockerStatsProbe(DockerConnection.connect(DockerDaemon.fromEnvironment()));
             int m = 3;
             t0 = System.nanoTime();
             for (int i = 0; i < m; i++) {

@@ -32,7 +32,7 @@ class StartToReadyBenchmark {
     void startToReady() throws Exception {
         Jmeter.docker();
         Path targets = Jmeter.ROOT.resolve("targets");
-        io.envbench.environment.EnvironmentRegistry registry = new io.envbench.environment.EnvironmentRegistry(targets, "");
+        io.envbench.environment.EnvironmentRegistry registry = new io.envbench.environment.EnvironmentRegistry(targets, io.envbench.docker.DockerDaemon.fromEnvironment());
         String[][] envs = {{"bare", "bare", "bridge"}, {"docker-bridge", "docker", "bridge"}, {"docker-host", "docker", "host"}};
         StringBuilder table = new StringBuilder(String.format(Locale.ROOT, "%n%-14s %14s %14s %8s%n", "environment",
                 "EnvBench ms", "plain ms", "ratio"));

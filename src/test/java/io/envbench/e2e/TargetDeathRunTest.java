@@ -1,5 +1,6 @@
 package io.envbench.e2e;
 
+import io.envbench.docker.DockerDaemon;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -82,7 +83,7 @@ class TargetDeathRunTest {
             var victim = docker.containers().stream().filter(c -> "victim".equals(c.labels().get(RunSession.LABEL_ENV))).findFirst()
                     .orElseThrow(() -> new AssertionError("no container of victim: " + docker.containers()));
             Instant killed = Instant.now();
-            DockerConnection.connect("").killContainerCmd(victim.id()).exec(); // SIGKILL to its main process
+            DockerConnection.connect(DockerDaemon.fromEnvironment()).killContainerCmd(victim.id()).exec(); // SIGKILL to its main process
 
             assertTrue(p.waitFor(180, TimeUnit.SECONDS), "ended: " + Files.readString(console));
             String text = Files.readString(console);

@@ -1,5 +1,6 @@
 package io.envbench.controller;
 
+import io.envbench.docker.DockerDaemon;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.awt.Rectangle;
@@ -333,6 +334,6 @@ class ControllerWindowTest {
     /** Docker for tests: skipped on a laptop without it, a failure under CI=true. */
     static DockerInventory docker() throws TargetStartException {
         DockerRequired.check();
-        return new DockerInventory("");
+        return new DockerInventory(DockerDaemon.fromEnvironment());
     }
 }

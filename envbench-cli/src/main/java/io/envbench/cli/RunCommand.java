@@ -11,6 +11,8 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 import io.envbench.EnvBench;
+import io.envbench.docker.DockerDaemon;
+import io.envbench.environment.EnvironmentDefinition.Placement;
 import io.envbench.experiment.Criterion;
 import io.envbench.experiment.Experiment;
 import io.envbench.experiment.ExperimentException;
@@ -22,6 +24,7 @@ import io.envbench.runner.ExperimentRunner;
 import io.envbench.runner.JMeterInstall;
 import io.envbench.runner.RunDirectory;
 import io.envbench.settings.InvalidSettingException;
+import io.envbench.units.LocalPorts;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -41,6 +44,7 @@ final class RunCommand implements Callable<Integer> {
     static final int BAD_INPUT = 2;
     static final int CANNOT_RUN = 3;
     static final int INTERRUPTED = 130;
+    static final long MAX_METRICS_INTERVAL_MS = MetricsCollector.MAX_INTERVAL.toMillis();
 
     @Parameters(arity = "0..1", paramLabel = "FILE", description = "experiment file (YAML), e.g. testplans/experiments/static-web.yaml")
     Path file;
@@ -64,8 +68,17 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--jmeter-home", paramLabel = "DIR", description = "JMeter with EnvBench in lib/ext (default: ROOT/jmeter-dist/target/jmeter)")
     Path jmeterHome;
 
-    @Option(names = "--docker-host", paramLabel = "URL", description = "Docker daemon (default: DOCKER_HOST, else the local socket)")
+    @Option(names = "--docker-host", paramLabel = "URL", description = "Docker daemon: unix:///var/run/docker.sock, or tcp://HOST:2376 "
+            + "with TLS (default: DOCKER_HOST, else the local socket)")
     String dockerHost;
+
+    @Option(names = "--docker-tls-verify", paramLabel = "true|false", description = "TLS with client certificates to a tcp:// daemon, "
+            + "its certificate verified (default: on when DOCKER_TLS_VERIFY is set)")
+    String dockerTlsVerify;
+
+    @Option(names = "--docker-cert-path", paramLabel = "DIR", description = "folder with ca.pem, cert.pem and key.pem for TLS "
+            + "(default: DOCKER_CERT_PATH, else ~/.docker)")
+    String dockerCertPath;
 
     @Option(names = "--metrics-interval-ms", paramLabel = "MS", defaultValue = "1000", description = "metrics interval, at least 100 (default 1000)")
     long metricsIntervalMs;
@@ -89,6 +102,7 @@ final class RunCommand implements Callable<Integer> {
         RunDirectory dir;
         ExperimentRunner runner;
         JMeterInstall jmeter;
+        DockerDaemon daemon;
         try {
             if ((file == null) == (resume == null)) {
                 throw new InvalidSettingException("FILE", "give an experiment file, or --resume DIR to complete a run directory (not both)");
@@ -97,6 +111,10 @@ final class RunCommand implements Callable<Integer> {
             if (metricsIntervalMs < minMs) { // checked here, before any run, not once per run by each collector
                 throw new InvalidSettingException("--metrics-interval-ms", metricsIntervalMs + " is below " + minMs + "; use "
                         + minMs + " or more, e.g. 1000");
+            }
+            if (metricsIntervalMs > MAX_METRICS_INTERVAL_MS) {
+                throw new InvalidSettingException("--metrics-interval-ms", metricsIntervalMs + " is above " + MAX_METRICS_INTERVAL_MS
+                        + " (one row an hour); use " + minMs + " to " + MAX_METRICS_INTERVAL_MS + ", e.g. 1000");
             }
             Path targets = base.resolve("targets");
             if (resume != null) {
@@ -112,7 +130,11 @@ final class RunCommand implements Callable<Integer> {
             } else {
                 experiment = ExperimentFile.read(file.toAbsolutePath(), targets);
                 if (repetitions != null) {
-                    experiment = experiment.withRepetitions(repetitions);
+                    try {
+                        experiment = experiment.withRepetitions(repetitions);
+                    } catch (InvalidSettingException e) {
+                        throw new InvalidSettingException("--repetitions", e.getMessage().substring(e.field().length() + 2));
+                    }
                 }
                 if (quick) {
                     experiment = experiment.quick();
@@ -125,6 +147,18 @@ final class RunCommand implements Callable<Integer> {
                 }
             }
             jmeter = new JMeterInstall(jmeterHome != null ? jmeterHome : base.resolve("jmeter-dist/target/jmeter"));
+            daemon = DockerDaemon.configured(DockerDaemon.Settings.COMMAND_LINE, dockerHost, dockerTlsVerify, dockerCertPath);
+            if (experiment.environments().stream().anyMatch(e -> e.definition().placement() == Placement.DOCKER)) {
+                daemon.check(); // a wrong address or certificate folder is bad input, said before the first run
+            }
+            if (experiment.port() != 0) {
+                // every run starts its environment on this port: taken now, every run would fail (or measure the stranger)
+                try {
+                    LocalPorts.checkFree("port", experiment.port());
+                } catch (InvalidSettingException e) {
+                    throw new InvalidSettingException(experiment.file() + ": port", e.getMessage().substring(e.field().length() + 2));
+                }
+            }
         } catch (ExperimentException | InvalidSettingException e) {
             err.println("envbench run: " + e.getMessage());
             return BAD_INPUT;
@@ -133,7 +167,7 @@ final class RunCommand implements Callable<Integer> {
         CountDownLatch finished = new CountDownLatch(1);
         // this command tears down in order on Ctrl-C / SIGTERM (load, then environment, then report), so
         // EnvBench's own stop-on-exit hook is off: it would stop the environment under the running load
-        EnvBench envbench = new EnvBench(base.resolve("targets"), dockerHost, false);
+        EnvBench envbench = new EnvBench(base.resolve("targets"), daemon, false);
         runner = new ExperimentRunner(envbench, jmeter, base.resolve("testplans/http-load.jmx"), Duration.ofMillis(metricsIntervalMs));
         Thread onSignal = new Thread(() -> {
             runner.cancel();
@@ -206,8 +240,7 @@ final class RunCommand implements Callable<Integer> {
                 report.write(dir.report());
             } catch (IOException | RuntimeException e) {
                 // the figures are on record (runs.csv, JTLs): say what is missing rather than lose the rest
-                err.println("envbench run: the report in " + dir.report() + " is incomplete: " + e);
-                e.printStackTrace(err);
+                err.println("envbench run: the report in " + dir.report() + " is incomplete: " + e.getMessage());
             }
             out.print(report.text());
         }

@@ -6,7 +6,9 @@ import io.envbench.environment.RunningTarget;
 import io.envbench.environment.TargetStartException;
 import io.envbench.liveness.DeathWatch;
 import io.envbench.liveness.ProcessDeathWatch;
+import io.envbench.readiness.PortListeners;
 import io.envbench.readiness.ReadinessContext;
+import io.envbench.reaper.ReaperProcess;
 import io.envbench.recipe.BareMetalTarget;
 import io.envbench.settings.InvalidSettingException;
 import io.envbench.units.LocalPorts;
@@ -48,6 +50,7 @@ public final class BareMetalLauncher {
 
     public RunningTarget start(String environment, BareMetalTarget target) throws TargetStartException {
         reapLeftovers();
+        ReaperProcess.ofThisJvm().watchBareMetal(stateDir);
         if (target.hostPort() != 0) {
             LocalPorts.checkFree("port", target.hostPort());
         }
@@ -232,6 +235,18 @@ public final class BareMetalLauncher {
 
         @Override public String environment() { return environment; }
         @Override public Optional<Endpoint> endpoint() { return endpoint; }
+
+        /** The target is this process and its children: another listener on the port is a stranger's. */
+        @Override
+        public Optional<String> strangerOnPort() {
+            if (endpoint.isEmpty()) {
+                return Optional.empty();
+            }
+            List<Long> tree = new ArrayList<>();
+            tree.add(process.pid());
+            process.descendants().forEach(p -> tree.add(p.pid()));
+            return PortListeners.read(Path.of("/proc"), endpoint.get().port()).strangerAmong(tree);
+        }
 
         @Override
         public java.util.OptionalInt exitCode() {

@@ -74,7 +74,7 @@ public final class ContainerUpdate {
 
     /** Blank fields are left as they are. @return what was changed */
     public String update(String container, String cpuset, String cpus, String memory) throws TargetStartException {
-        DockerClient docker = DockerConnection.connect(environments.dockerHost());
+        DockerClient docker = DockerConnection.connect(environments.dockerDaemon());
         UpdateContainerCmd cmd = docker.updateContainerCmd(resolve(docker, container));
         List<String> changed = new ArrayList<>();
         if (cpuset != null && !cpuset.isBlank()) {
@@ -118,7 +118,7 @@ public final class ContainerUpdate {
     }
 
     private String pauseOrUnpause(String container, boolean pause) throws TargetStartException {
-        DockerClient docker = DockerConnection.connect(environments.dockerHost());
+        DockerClient docker = DockerConnection.connect(environments.dockerDaemon());
         String id = resolve(docker, container);
         try {
             if (pause) {

@@ -22,8 +22,8 @@ public final class DockerInventory {
 
     private final DockerClient docker;
 
-    public DockerInventory(String dockerHost) throws TargetStartException {
-        this.docker = DockerConnection.connect(dockerHost);
+    public DockerInventory(DockerDaemon daemon) throws TargetStartException {
+        this.docker = DockerConnection.connect(daemon);
     }
 
     public List<ManagedContainer> containers() {

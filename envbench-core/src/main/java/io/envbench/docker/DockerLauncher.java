@@ -33,27 +33,33 @@ import com.github.dockerjava.api.model.Bind;
 import com.github.dockerjava.api.model.ExposedPort;
 import com.github.dockerjava.api.model.Frame;
 import com.github.dockerjava.api.model.HostConfig;
+import com.github.dockerjava.api.model.Mount;
+import com.github.dockerjava.api.model.MountType;
 import com.github.dockerjava.api.model.PortBinding;
 import com.github.dockerjava.api.model.Ports;
 import com.github.dockerjava.api.model.Volume;
 
-/** Starts targets as Docker containers through docker-java; every resource carries {@link RunSession#labels}. */
+/**
+ * Starts targets as Docker containers through docker-java; every resource carries {@link RunSession#labels}. A port is
+ * published on {@link DockerDaemon#publishAddress()}: 127.0.0.1 for the local socket, the daemon host's address for a
+ * {@code tcp://} daemon; the target's {@link Endpoint} is that address.
+ */
 public final class DockerLauncher {
     private static final Logger log = LoggerFactory.getLogger(DockerLauncher.class);
     /** CPU quota period, as {@code docker run --cpus} uses. */
     public static final long CPU_PERIOD_US = 100_000;
 
-    private final String dockerHost;
+    private final DockerDaemon daemon;
     /** The daemon's root folder (docker info), asked once. */
     private volatile String dockerRoot;
 
-    /** @param dockerHost daemon address, or blank for DOCKER_HOST / the local socket */
-    public DockerLauncher(String dockerHost) {
-        this.dockerHost = dockerHost;
+    /** @param daemon the daemon the containers run on */
+    public DockerLauncher(DockerDaemon daemon) {
+        this.daemon = daemon;
     }
 
     public DockerClient client() throws TargetStartException {
-        return DockerConnection.connect(dockerHost);
+        return DockerConnection.connect(daemon);
     }
 
     public RunningTarget start(String environment, ContainerTarget target) throws TargetStartException {
@@ -61,10 +67,18 @@ public final class DockerLauncher {
         try {
             docker.inspectImageCmd(target.image()).exec();
         } catch (NotFoundException e) {
-            throw new InvalidSettingException("image", "'" + target.image() + "' is not a local image; images are built here, "
-                    + "never pulled: run ./envbench setup, or give an image listed by 'docker images'");
+            throw new InvalidSettingException("image", daemon.isLocalSocket()
+                    ? "'" + target.image() + "' is not a local image; images are built here, never pulled: run ./envbench setup, "
+                            + "or give an image listed by 'docker images'"
+                    : "'" + target.image() + "' is not an image of the daemon at " + daemon.address() + "; images are never pulled: "
+                            + "build or load it there (docker save here, docker load there), or give an image it lists");
         }
-        io.envbench.units.LocalPorts.checkFree("port", target.hostPort());
+        if (daemon.onThisHost()) { // a remote daemon's host says itself when the port is taken there
+            LocalPorts.checkFree("port", target.hostPort());
+        }
+        // where the port is published is where load goes: 127.0.0.1 here, the daemon host's address for a remote daemon
+        String publishAddress = daemon.publishAddress();
+        Endpoint endpoint = target.hostPort() == 0 ? null : new Endpoint(publishAddress, target.hostPort());
         ContainerOptions o = target.options();
         Map<String, String> labels = RunSession.labels(environment);
         long t0 = System.nanoTime();
@@ -74,7 +88,7 @@ public final class DockerLauncher {
             HostConfig hc = HostConfig.newHostConfig().withNetworkMode(o.networkMode().dockerName());
             ExposedPort exposed = target.containerPort() == 0 ? null : ExposedPort.tcp(target.containerPort());
             if (o.networkMode() == NetworkMode.BRIDGE && exposed != null && target.hostPort() != 0) {
-                hc.withPortBindings(new PortBinding(Ports.Binding.bindIpAndPort("127.0.0.1", target.hostPort()), exposed));
+                hc.withPortBindings(new PortBinding(Ports.Binding.bindIpAndPort(publishAddress, target.hostPort()), exposed));
             }
             o.cpuset().ifPresent(c -> hc.withCpusetCpus(c.toString()));
             if (o.cpus().isPresent()) {
@@ -84,7 +98,9 @@ public final class DockerLauncher {
             o.memoryBytes().ifPresent(m -> hc.withMemory(m).withMemorySwap(m)); // no swap: a limit means a limit
             VolumeMount v = o.volume();
             switch (v.kind()) {
-                case BIND -> hc.withBinds(new Bind(v.source(), new Volume(v.containerPath())));
+                // a Mount, not a Bind: for a missing source a Bind makes the folder (as root, empty), a Mount is refused
+                case BIND -> hc.withMounts(List.of(new Mount().withType(MountType.BIND).withSource(v.source())
+                        .withTarget(v.containerPath())));
                 case NAMED -> {
                     if (!volumeExists(docker, v.source())) {
                         docker.createVolumeCmd().withName(v.source()).withLabels(labels).exec();
@@ -111,7 +127,7 @@ public final class DockerLauncher {
             }
             id = create.exec().getId();
             docker.startContainerCmd(id).exec();
-            RunningContainer running = new RunningContainer(docker, environment, id, target, createdVolume);
+            RunningContainer running = new RunningContainer(docker, environment, id, target, Optional.ofNullable(endpoint), createdVolume);
             target.readiness().await(running);
             running.readyAfter = Duration.ofNanos(System.nanoTime() - t0);
             running.inspect = docker.inspectContainerCmd(id).exec();
@@ -135,6 +151,10 @@ public final class DockerLauncher {
             if (e instanceof TargetStartException tse) {
                 throw tse;
             }
+            if (o.volume().kind() == VolumeMount.Kind.BIND && String.valueOf(DockerConnection.rootCause(e)).contains("does not exist")) {
+                throw new InvalidSettingException("volumeSource", "'" + o.volume().source() + "' does not exist on the Docker host; "
+                        + "create the folder first, or give an existing one (EnvBench never lets Docker create it)");
+            }
             throw new TargetStartException("docker refused the container: " + DockerConnection.rootCause(e)
                     + (logs.isBlank() ? "" : "; last output:\n" + logs), e);
         }
@@ -142,7 +162,7 @@ public final class DockerLauncher {
 
     /** The host folders a container writes to, when the daemon is local: its root (layer, named volumes) and a bind source. */
     private List<java.nio.file.Path> localFolders(DockerClient docker, VolumeMount v) {
-        if (!DockerConnection.resolveHost(dockerHost).startsWith("unix://")) {
+        if (!daemon.isLocalSocket()) { // a remote daemon's root is not a folder here
             return List.of();
         }
         String root = dockerRoot;
@@ -220,6 +240,7 @@ public final class DockerLauncher {
         private final String environment;
         private final String id;
         private final ContainerTarget target;
+        private final Optional<Endpoint> endpoint;
         private final String createdVolume;
         private volatile Duration readyAfter = Duration.ZERO;
         private volatile InspectContainerResponse inspect;
@@ -229,16 +250,18 @@ public final class DockerLauncher {
         private volatile boolean diedWithOutput;
         private volatile String outputAtDeath;
 
-        RunningContainer(DockerClient docker, String environment, String id, ContainerTarget target, String createdVolume) {
+        RunningContainer(DockerClient docker, String environment, String id, ContainerTarget target, Optional<Endpoint> endpoint,
+                         String createdVolume) {
             this.docker = docker;
             this.environment = environment;
             this.id = id;
             this.target = target;
+            this.endpoint = endpoint;
             this.createdVolume = createdVolume;
         }
 
         @Override public String environment() { return environment; }
-        @Override public Optional<Endpoint> endpoint() { return target.endpoint(); }
+        @Override public Optional<Endpoint> endpoint() { return endpoint; }
 
         @Override
         public java.util.OptionalInt exitCode() {

@@ -22,18 +22,18 @@ public final class ImageBuilder {
     }
 
     /**
-     * @param dockerHost the daemon ("" or null: DOCKER_HOST, else the local socket)
+     * @param daemon     the daemon that builds and keeps the image
      * @param context    the folder holding the Dockerfile
      * @param tag        e.g. {@code envbench/my-app:latest}
      * @param recipe     the recipe's name, for the label
      * @return the image id
      */
-    public static String build(String dockerHost, Path context, String tag, String recipe) throws TargetStartException {
+    public static String build(DockerDaemon daemon, Path context, String tag, String recipe) throws TargetStartException {
         if (!Files.isRegularFile(context.resolve("Dockerfile"))) {
             throw new TargetStartException(context + " has no Dockerfile; put one there, or give the recipe an image that exists");
         }
         try {
-            DockerClient docker = DockerConnection.connect(dockerHost);
+            DockerClient docker = DockerConnection.connect(daemon);
             return docker.buildImageCmd(context.toFile()).withTags(Set.of(tag)).withLabels(Map.of(LABEL_IMAGE, recipe))
                     .exec(new BuildImageResultCallback()).awaitImageId();
         } catch (RuntimeException e) {

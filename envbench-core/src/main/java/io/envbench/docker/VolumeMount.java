@@ -1,5 +1,6 @@
 package io.envbench.docker;
 
+import io.envbench.settings.FileSafeName;
 import io.envbench.settings.InvalidSettingException;
 
 import java.util.Locale;
@@ -31,6 +32,10 @@ public record VolumeMount(Kind kind, String source, String containerPath) {
         }
         if (kind == Kind.BIND && !source.startsWith("/")) {
             throw new InvalidSettingException("volumeSource", "'" + source + "' must be an absolute host path for a bind mount");
+        }
+        if (kind == Kind.NAMED) {
+            // Docker reads a named source that looks like a path ('/etc') as a bind mount of that host folder
+            FileSafeName.check("volumeSource", source, "envbench-data");
         }
     }
 

@@ -1,6 +1,9 @@
 package io.envbench.environment;
 
-/** Where load for a started target goes; always a loopback address. */
+/**
+ * Where load for a started target goes: 127.0.0.1 for a host process or a container of the local daemon, the daemon
+ * host's address for a container of a remote ({@code tcp://}) daemon.
+ */
 public record Endpoint(String host, int port) {
     @Override
     public String toString() {

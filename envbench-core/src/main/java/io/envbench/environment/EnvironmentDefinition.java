@@ -3,6 +3,7 @@ package io.envbench.environment;
 import io.envbench.docker.ContainerOptions;
 import io.envbench.recipe.TargetRecipe;
 import io.envbench.recipe.TargetSpec;
+import io.envbench.settings.FileSafeName;
 import io.envbench.settings.InvalidSettingException;
 import io.envbench.units.LocalPorts;
 
@@ -31,18 +32,24 @@ public record EnvironmentDefinition(String name, String target, Placement placem
     }
 
     public EnvironmentDefinition {
-        if (name == null || name.isBlank() || !name.matches("[A-Za-z0-9_.-]+")) {
-            throw new InvalidSettingException("environment", "'" + name + "' is not a valid name; use letters, digits, '.', '_' or '-', e.g. docker-bridge");
-        }
+        // names the run's files (jtl/NAME-r1.jtl) and the container
+        FileSafeName.check("environment", name, "docker-bridge");
         Objects.requireNonNull(placement, "placement");
         options = options == null ? ContainerOptions.builder().build() : options;
         if (port != 0) { // 0: a target without a port (a one-shot job)
             LocalPorts.checkRange("port", port);
         }
         if (readyTimeout == null || readyTimeout.isNegative() || readyTimeout.isZero()) {
-            throw new InvalidSettingException("readyTimeoutSeconds", "must be a positive number of seconds");
+            throw new InvalidSettingException("readyTimeoutSeconds", "must be a positive number of seconds, e.g. 60");
+        }
+        if (readyTimeout.compareTo(MAX_READY_TIMEOUT) > 0) {
+            throw new InvalidSettingException("readyTimeoutSeconds", readyTimeout.toSeconds() + " s is above a day ("
+                    + MAX_READY_TIMEOUT.toSeconds() + " s); give how long a target may take to get ready, e.g. 60");
         }
     }
+
+    /** A start that takes longer than a day is a typo, not a slow target. */
+    public static final Duration MAX_READY_TIMEOUT = Duration.ofDays(1);
 
     /** Resolves the recipe into what to start. */
     public TargetSpec resolve(Path targetsDir) {

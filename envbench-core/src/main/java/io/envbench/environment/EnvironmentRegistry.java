@@ -13,6 +13,7 @@ import org.slf4j.LoggerFactory;
 
 import io.envbench.bare.BareMetalLauncher;
 import io.envbench.docker.DockerConnection;
+import io.envbench.docker.DockerDaemon;
 import io.envbench.docker.DockerLauncher;
 import io.envbench.docker.DockerReaper;
 import io.envbench.recipe.BareMetalTarget;
@@ -55,7 +56,7 @@ public final class EnvironmentRegistry implements AutoCloseable {
     }
 
     private final Path targetsDir;
-    private final String dockerHost;
+    private final DockerDaemon dockerDaemon;
     /** name -> running target. */
     private final Map<String, RunningTarget> running = new LinkedHashMap<>();
     /** name -> a start in progress: its port (0 for none) and the thread doing it (interrupted on close). */
@@ -75,19 +76,19 @@ public final class EnvironmentRegistry implements AutoCloseable {
 
     /**
      * @param targetsDir folder of target recipes
-     * @param dockerHost Docker daemon address, or blank for DOCKER_HOST / the local socket
+     * @param dockerDaemon the Docker daemon containers run on
      */
-    public EnvironmentRegistry(Path targetsDir, String dockerHost) {
+    public EnvironmentRegistry(Path targetsDir, DockerDaemon dockerDaemon) {
         this.targetsDir = targetsDir;
-        this.dockerHost = dockerHost == null ? "" : dockerHost;
+        this.dockerDaemon = java.util.Objects.requireNonNull(dockerDaemon, "dockerDaemon");
     }
 
     public Path targetsDir() {
         return targetsDir;
     }
 
-    public String dockerHost() {
-        return dockerHost;
+    public DockerDaemon dockerDaemon() {
+        return dockerDaemon;
     }
 
     public void addListener(Listener l) {
@@ -130,7 +131,7 @@ public final class EnvironmentRegistry implements AutoCloseable {
             reapLeftovers();
             t = spec instanceof BareMetalTarget b
                     ? new BareMetalLauncher().start(def.name(), b)
-                    : new DockerLauncher(dockerHost).start(def.name(), (ContainerTarget) spec);
+                    : new DockerLauncher(dockerDaemon).start(def.name(), (ContainerTarget) spec);
         } catch (TargetStartException | RuntimeException e) {
             synchronized (this) {
                 starting.remove(def.name());
@@ -202,12 +203,12 @@ public final class EnvironmentRegistry implements AutoCloseable {
             connectTried = true;
         }
         new BareMetalLauncher().reapLeftovers();
-        var docker = DockerConnection.connected(dockerHost);
+        var docker = DockerConnection.connected(dockerDaemon);
         if (docker.isEmpty()) {
             if (first) {
                 try {
-                    DockerConnection.connect(dockerHost); // sweeps on first connection
-                } catch (TargetStartException e) {
+                    DockerConnection.connect(dockerDaemon); // sweeps on first connection
+                } catch (TargetStartException | InvalidSettingException e) { // a Docker start says it; a bare one needs no Docker
                     log.debug("no Docker to reap: {}", e.getMessage());
                 }
             }

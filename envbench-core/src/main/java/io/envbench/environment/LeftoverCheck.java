@@ -44,9 +44,9 @@ public final class LeftoverCheck {
         /** @return the start of the live process with this PID; empty when there is none */
         Optional<ProcessStart> find(long pid);
 
-        /** This machine's processes, as seen from this process's PID namespace. */
+        /** This machine's processes, as seen from this process's PID namespace; a zombie (exited, not yet collected) is not one. */
         static ProcessTable local() {
-            return pid -> ProcessHandle.of(pid).filter(ProcessHandle::isAlive).map(p -> new ProcessStart(
+            return pid -> ProcessHandle.of(pid).filter(p -> p.isAlive() && !OwnerIdentity.isZombie(pid)).map(p -> new ProcessStart(
                     OwnerIdentity.startTicks(pid).orElse(-1L),
                     p.info().startInstant().map(java.time.Instant::toEpochMilli).orElse(-1L)));
         }

@@ -102,6 +102,20 @@ public record OwnerIdentity(String hostname, String machineId, String bootId, St
         }
     }
 
+    /**
+     * Whether the process has exited but its parent has not collected it yet (state {@code Z} in
+     * {@code /proc/PID/stat}). Java's {@link ProcessHandle#isAlive} calls such a zombie alive; for an owner
+     * it is as gone as a process can be. False off Linux or when the process is not there.
+     */
+    public static boolean isZombie(long pid) {
+        try {
+            String stat = Files.readString(PROC.resolve(pid + "/stat"));
+            return stat.startsWith("Z", stat.lastIndexOf(')') + 2);
+        } catch (IOException | RuntimeException e) {
+            return false;
+        }
+    }
+
     private static long number(String s) {
         return s == null || s.isEmpty() ? -1 : Long.parseLong(s);
     }

@@ -1,6 +1,7 @@
 package io.envbench.experiment;
 
 import io.envbench.environment.EnvironmentDefinition;
+import io.envbench.settings.FileSafeName;
 import io.envbench.settings.InvalidSettingException;
 
 import java.nio.file.Path;
@@ -39,10 +40,7 @@ public record Experiment(String name, String description, List<EnvironmentPlan> 
     public static final String CONVENTIONAL_BASELINE = "bare";
 
     public Experiment {
-        if (name == null || !name.matches("[A-Za-z0-9_.-]+")) {
-            throw new InvalidSettingException(YamlFields.NAME, "'" + name + "' is not a valid name; use letters, digits, '.', '_' or '-', "
-                    + "e.g. static-web");
-        }
+        FileSafeName.check(YamlFields.NAME, name, "static-web"); // names the run's folder
         description = description == null ? "" : description;
         environments = List.copyOf(Objects.requireNonNull(environments, "environments"));
         if (environments.isEmpty()) {
@@ -50,11 +48,20 @@ public record Experiment(String name, String description, List<EnvironmentPlan> 
                     + "{ name: bare, placement: bare }");
         }
         Map<String, Integer> seen = new HashMap<>();
+        Map<String, Integer> seenIgnoringCase = new HashMap<>();
         for (int i = 0; i < environments.size(); i++) {
-            Integer earlier = seen.putIfAbsent(environments.get(i).name(), i);
+            String envName = environments.get(i).name();
+            Integer earlier = seen.putIfAbsent(envName, i);
             if (earlier != null) {
-                throw new InvalidSettingException(YamlFields.ENVIRONMENTS + "[" + i + "]." + YamlFields.NAME, "'" + environments.get(i).name()
+                throw new InvalidSettingException(YamlFields.ENVIRONMENTS + "[" + i + "]." + YamlFields.NAME, "'" + envName
                         + "' is already the name of environments[" + earlier + "]; give each environment its own name");
+            }
+            // each name names the run's files (jtl/NAME-r1.jtl): on a case-insensitive disk these two would share them
+            Integer sameFiles = seenIgnoringCase.putIfAbsent(FileSafeName.collisionKey(envName), i);
+            if (sameFiles != null) {
+                throw new InvalidSettingException(YamlFields.ENVIRONMENTS + "[" + i + "]." + YamlFields.NAME, "'" + envName
+                        + "' and '" + environments.get(sameFiles).name() + "' (environments[" + sameFiles + "]) differ only in case, "
+                        + "so their files (jtl/" + envName + "-r1.jtl) share a name on a case-insensitive disk; rename one");
             }
         }
         // the file has one port and one ready timeout: load goes to one place, whichever environment runs
@@ -69,6 +76,11 @@ public record Experiment(String name, String description, List<EnvironmentPlan> 
         }
         Objects.requireNonNull(load, "load");
         checkRepetitions(repetitions);
+        if ((long) repetitions * environments.size() > MAX_RUNS) {
+            throw new InvalidSettingException(YamlFields.REPETITIONS, repetitions + " repetitions of " + environments.size()
+                    + " environments make " + (long) repetitions * environments.size() + " runs, above " + MAX_RUNS
+                    + "; give fewer repetitions or environments");
+        }
         Objects.requireNonNull(order, "order");
         if (baseline == null || !seen.containsKey(baseline)) {
             throw new InvalidSettingException(YamlFields.BASELINE, "'" + baseline + "' is not an environment of this experiment; use one of "
@@ -142,7 +154,16 @@ public record Experiment(String name, String description, List<EnvironmentPlan> 
             throw new InvalidSettingException(YamlFields.REPETITIONS, n + " is below 1; give how many times to run each environment, "
                     + "e.g. 4");
         }
+        if (n > MAX_REPETITIONS) {
+            throw new InvalidSettingException(YamlFields.REPETITIONS, n + " is above " + MAX_REPETITIONS + "; give how many times to run "
+                    + "each environment, at most " + MAX_REPETITIONS + " (a significance test needs a handful, e.g. 4)");
+        }
     }
+
+    /** More runs than anyone waits for: a typo (an extra digit or two), refused before anything starts. */
+    public static final int MAX_REPETITIONS = 1000;
+    /** Every environment times every repetition: each run starts and stops its environment and writes four files. */
+    public static final int MAX_RUNS = 10_000;
 
     static String defaultBaseline(List<EnvironmentPlan> environments) {
         List<String> names = names(environments);

@@ -5,6 +5,8 @@ import static io.envbench.experiment.YamlFields.*;
 import io.envbench.docker.ContainerOptions;
 import io.envbench.docker.NetworkMode;
 import io.envbench.docker.VolumeMount;
+import io.envbench.engines.RemoteEngine;
+import io.envbench.engines.RemoteEngines;
 import io.envbench.environment.EnvironmentDefinition;
 import io.envbench.experiment.YamlTree.Mapping;
 import io.envbench.experiment.YamlTree.Node;
@@ -74,7 +76,7 @@ final class ExperimentReader {
             checkTarget(target.get());
         }
         Optional<Scalar> portNode = scalar(top, PORT, "a TCP port on 127.0.0.1, e.g. 18080");
-        int port = portNode.isEmpty() ? Experiment.DEFAULT_PORT : toInt(wholeNumber(portNode.get(), "a TCP port on 127.0.0.1, e.g. 18080"));
+        int port = portNode.isEmpty() ? Experiment.DEFAULT_PORT : wholeInt(portNode.get(), "a TCP port on 127.0.0.1, e.g. 18080");
         if (portNode.isPresent()) {
             at(portNode.get(), () -> {
                 LocalPorts.checkRange(PORT, port);
@@ -87,7 +89,7 @@ final class ExperimentReader {
         LoadPlan load = load(top);
         String repetitionsHelp = "how many times to run each environment, e.g. 4";
         int repetitions = scalar(top, REPETITIONS, repetitionsHelp).isEmpty() ? Experiment.DEFAULT_REPETITIONS
-                : toInt(wholeNumber(scalar(top, REPETITIONS, repetitionsHelp).get(), repetitionsHelp));
+                : wholeInt(scalar(top, REPETITIONS, repetitionsHelp).get(), repetitionsHelp);
         Optional<Scalar> orderNode = scalar(top, ORDER, "interleaved or randomized");
         RunOrder order = orderNode.isEmpty() ? Experiment.DEFAULT_ORDER : at(orderNode.get(), () -> RunOrder.parse(ORDER, orderNode.get().text()));
         Optional<Scalar> seedNode = scalar(top, SEED, "a whole number that fixes the randomized order, e.g. 1");
@@ -158,7 +160,7 @@ final class ExperimentReader {
         }
         Optional<Scalar> shares = scalar(m, CPU_SHARES, "a relative weight, e.g. 512");
         if (shares.isPresent()) {
-            int weight = toInt(wholeNumber(shares.get(), "a relative weight, e.g. 512"));
+            int weight = wholeInt(shares.get(), "a relative weight, e.g. 512");
             at(shares.get(), () -> options.cpuShares(weight));
         }
         Optional<Scalar> memory = scalar(m, MEMORY, "a size such as 512m or 1g");
@@ -205,7 +207,13 @@ final class ExperimentReader {
         String sourceText = source.map(Scalar::text).orElse("");
         if (kind == VolumeMount.Kind.BIND) {
             // like plan:, a host folder is relative to the experiment file, so the file works from any directory
-            sourceText = resolve(source.get()).toString();
+            Path folder = resolve(source.get());
+            // Docker would make a missing folder, owned by root, and mount it empty: never behind the user's back
+            if (!Files.exists(folder)) {
+                throw fail(source.get(), "'" + source.get().text() + "' does not exist (looked for " + folder + "); create the folder "
+                        + "first, or give an existing one, relative to this file or absolute");
+            }
+            sourceText = folder.toString();
         }
         String finalSource = sourceText;
         return located(f -> switch (f) {
@@ -246,18 +254,22 @@ final class ExperimentReader {
         Optional<HttpLoad> finalHttp = http;
         Duration finalWarmup = warmup;
         Duration finalDuration = duration;
+        RemoteEngines engines = engines(m);
         LoadPlan load = located(f -> f.equals(LOAD) ? LOAD : YamlTree.child(LOAD, f),
-                () -> new LoadPlan(plan, properties, finalHttp, finalWarmup, finalDuration));
+                () -> new LoadPlan(plan, properties, finalHttp, finalWarmup, finalDuration, engines));
         // after the record's checks, so "has both http: and plan:" comes before "the plan does not exist"
         if (planNode.isPresent()) {
             checkPlanFile(planNode.get(), plan.get());
+            if (!engines.none()) {
+                checkPlanSendsEngineMetrics(planNode.get(), plan.get());
+            }
         }
         return load;
     }
 
     /** {@code load: command:}: a program run in each environment; nothing else may stand beside it under load:. */
     private LoadPlan commandLoad(Mapping load, Node node) throws ExperimentException {
-        for (String other : List.of(HTTP, PLAN, PROPERTIES, WARMUP_SECONDS, DURATION_SECONDS)) {
+        for (String other : List.of(HTTP, PLAN, PROPERTIES, WARMUP_SECONDS, DURATION_SECONDS, ENGINES, RMI_KEYSTORE)) {
             if (load.fields().containsKey(other)) {
                 throw fail(load.fields().get(other), other.equals(DURATION_SECONDS) ? "belongs inside command: with a command load; move "
                         + "it to load.command." + DURATION_SECONDS : "cannot stand beside command:; keep one load (command: a program run "
@@ -280,6 +292,54 @@ final class ExperimentReader {
         return LoadPlan.command(c);
     }
 
+    /** {@code engines: [HOST:PORT, ...]} and {@code rmiKeystore: FILE}; neither: the runner's own JMeter. */
+    private RemoteEngines engines(Mapping load) throws ExperimentException {
+        String example = "a list of JMeter engines (jmeter-server) as HOST:PORT, e.g. [127.0.0.1:1099, 127.0.0.1:1100]";
+        Optional<Node> node = field(load, ENGINES);
+        Optional<Scalar> keystoreNode = scalar(load, RMI_KEYSTORE, "the RMI keystore the engines use, relative to this file");
+        List<RemoteEngine> engines = new ArrayList<>();
+        if (node.isPresent()) {
+            if (!(node.get() instanceof Sequence list)) {
+                throw fail(node.get(), "is " + YamlTree.kind(node.get()) + "; give " + example);
+            }
+            if (list.items().isEmpty()) {
+                throw fail(node.get(), "is empty; give " + example + ", or remove it to run the load in one local JMeter");
+            }
+            for (Node item : list.items()) {
+                if (!(item instanceof Scalar s) || s.empty()) {
+                    throw fail(item, "is " + YamlTree.kind(item) + "; give an engine as HOST:PORT, e.g. 127.0.0.1:1099");
+                }
+                engines.add(at(item, () -> RemoteEngine.parse(s.text())));
+            }
+        }
+        Optional<Path> keystore = Optional.empty();
+        if (keystoreNode.isPresent()) {
+            Path file = resolve(keystoreNode.get());
+            if (!Files.isRegularFile(file)) {
+                throw fail(keystoreNode.get(), "'" + keystoreNode.get().text() + "' does not exist (looked for " + file + "); give the "
+                        + "keystore the engines were started with (server.rmi.ssl.keystore.file), relative to this file's folder or absolute");
+            }
+            keystore = Optional.of(file);
+        }
+        Optional<Path> finalKeystore = keystore;
+        return located(f -> YamlTree.child(LOAD, f),
+                () -> new RemoteEngines(engines, finalKeystore));
+    }
+
+    private void checkPlanSendsEngineMetrics(Scalar node, Path plan) throws ExperimentException {
+        boolean sends;
+        try {
+            sends = LoadPlan.sendsEngineMetrics(plan);
+        } catch (java.io.IOException e) {
+            throw fail(node, "'" + node.text() + "' cannot be read (" + e.getMessage() + ")");
+        }
+        if (!sends) {
+            throw fail(node, "'" + node.text() + "' has no EnvBench Engine Metrics sampler; on engines each one sends its metrics back "
+                    + "through it: add a thread group of ${__P(" + LoadPlan.ENGINE_METRICS_THREADS_PROPERTY + ",0)} threads holding "
+                    + "one (copy the one of testplans/http-load.jmx), or use the built-in load (http:)");
+        }
+    }
+
     private HttpLoad httpLoad(Node node) throws ExperimentException {
         Mapping m = mapping(node, "the built-in HTTP load: path:, threads:, durationSeconds: and optionally requestsPerSecond:, "
                 + "rampUpSeconds:, warmupSeconds:");
@@ -287,7 +347,7 @@ final class ExperimentReader {
         String path = requiredText(m, PATH, "the path to GET on the target, e.g. /page-4k.html");
         String threadsHelp = "the number of concurrent users, e.g. 8";
         Optional<Scalar> threadsNode = scalar(m, THREADS, threadsHelp);
-        int threads = threadsNode.isEmpty() ? 1 : toInt(wholeNumber(threadsNode.get(), threadsHelp));
+        int threads = threadsNode.isEmpty() ? 1 : wholeInt(threadsNode.get(), threadsHelp);
         String rateHelp = "requests per second for all threads together, or 0 for as fast as possible";
         Optional<Scalar> rateNode = scalar(m, REQUESTS_PER_SECOND, rateHelp);
         double rate = rateNode.isEmpty() ? 0 : decimal(rateNode.get(), rateHelp);
@@ -315,6 +375,15 @@ final class ExperimentReader {
             startsEnvironments = LoadPlan.startsEnvironments(plan);
         } catch (java.io.IOException e) {
             throw fail(node, "'" + node.text() + "' cannot be read (" + e.getMessage() + ")");
+        }
+        boolean labelsTotal;
+        try {
+            labelsTotal = LoadPlan.labelsTotal(plan);
+        } catch (java.io.IOException e) {
+            throw fail(node, "'" + node.text() + "' cannot be read (" + e.getMessage() + ")");
+        }
+        if (labelsTotal) {
+            throw fail(node, "'" + node.text() + "': " + io.envbench.stats.Comparison.labelledTotal().getMessage());
         }
         if (startsEnvironments) {
             throw fail(node, "'" + node.text() + "' starts environments itself (EnvBench Target Environment samplers); the runner "
@@ -512,9 +581,13 @@ final class ExperimentReader {
         return Duration.ofMillis(Math.round(seconds * 1000));
     }
 
-    /** Out-of-range values are clamped, so the record's range check reports them rather than an overflow. */
-    private static int toInt(long v) {
-        return (int) Math.max(Integer.MIN_VALUE, Math.min(Integer.MAX_VALUE, v));
+    /** A whole number that must fit an int; beyond it is "too large", never clamped to a number the user did not type. */
+    private int wholeInt(Scalar s, String expected) throws ExperimentException {
+        long v = wholeNumber(s, expected);
+        if (v > Integer.MAX_VALUE || v < Integer.MIN_VALUE) {
+            throw fail(s, "'" + s.text().strip() + "' is too large; give " + expected);
+        }
+        return (int) v;
     }
 
     // --- errors ---

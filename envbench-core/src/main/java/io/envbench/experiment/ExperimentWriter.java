@@ -75,6 +75,15 @@ final class ExperimentWriter {
     }
 
     private static void load(ObjectNode out, LoadPlan load) {
+        loadOn(out, load);
+        if (!load.engines().none()) {
+            ArrayNode engines = out.putArray(ENGINES);
+            load.engines().engines().forEach(en -> engines.add(en.toString()));
+            out.put(RMI_KEYSTORE, load.engines().rmiKeystore().orElseThrow().toString());
+        }
+    }
+
+    private static void loadOn(ObjectNode out, LoadPlan load) {
         if (load.command().isPresent()) {
             CommandLoad c = load.command().get();
             ObjectNode command = out.putObject(COMMAND);

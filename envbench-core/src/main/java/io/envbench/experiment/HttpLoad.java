@@ -2,6 +2,7 @@ package io.envbench.experiment;
 
 import io.envbench.settings.InvalidSettingException;
 
+import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.Objects;
 
@@ -25,9 +26,18 @@ public record HttpLoad(String path, int threads, double requestsPerSecond, Durat
         if (threads < 1) {
             throw new InvalidSettingException("threads", threads + " is below 1; give the number of concurrent users, e.g. 8");
         }
+        if (threads > MAX_THREADS) {
+            throw new InvalidSettingException("threads", threads + " is above " + MAX_THREADS + " (one JMeter's threads on one machine); "
+                    + "give at most " + MAX_THREADS + " concurrent users, e.g. 8");
+        }
         if (!(requestsPerSecond >= 0) || Double.isInfinite(requestsPerSecond)) {
             throw new InvalidSettingException("requestsPerSecond", requestsPerSecond + " is not a rate; give requests per second, "
                     + "or 0 for as fast as possible");
+        }
+        if (requestsPerSecond > MAX_REQUESTS_PER_SECOND) {
+            throw new InvalidSettingException("requestsPerSecond", BigDecimal.valueOf(requestsPerSecond).toPlainString() + " is above "
+                    + (long) MAX_REQUESTS_PER_SECOND + "; give at most " + (long) MAX_REQUESTS_PER_SECOND
+                    + " requests per second, or 0 for as fast as possible");
         }
         Objects.requireNonNull(rampUp, "rampUp");
         LoadPlan.checkWindow(warmup, duration);
@@ -39,6 +49,11 @@ public record HttpLoad(String path, int threads, double requestsPerSecond, Durat
                     + LoadPlan.seconds(duration) + " s); make it shorter, or the run longer");
         }
     }
+
+    /** Each thread is a Java thread with its own stack in the one JMeter: more is a typo, or a job for several engines. */
+    public static final int MAX_THREADS = 10_000;
+    /** Far beyond what one JMeter sends on loopback; more is a typo. */
+    public static final double MAX_REQUESTS_PER_SECOND = 1_000_000;
 
     /** Whether the threads run as fast as the target answers (no rate). */
     public boolean closedLoop() {

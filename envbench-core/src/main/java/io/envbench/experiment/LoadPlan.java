@@ -1,5 +1,6 @@
 package io.envbench.experiment;
 
+import io.envbench.engines.RemoteEngines;
 import io.envbench.settings.InvalidSettingException;
 
 import java.math.BigDecimal;
@@ -23,21 +24,30 @@ import java.util.TreeMap;
  * @param warmup     samples that start within the first {@code warmup} of a run are left out of the figures
  * @param duration   the whole run, warm-up included: for a plan, how long it is expected to run (progress, time
  *                   left), for {@code http} the load's duration, for {@code command} the command's
+ * @param engines    the JMeter engines ({@code jmeter-server}) that run the load, or {@link RemoteEngines#NONE} for the
+ *                   runner's own JMeter (always with {@code command})
  * @param command    a program run in the environment's place; empty with {@code plan} or {@code http}
  */
 public record LoadPlan(Optional<Path> plan, Map<String, String> properties, Optional<HttpLoad> http, Duration warmup, Duration duration,
-                       Optional<CommandLoad> command) {
+                       RemoteEngines engines, Optional<CommandLoad> command) {
     /** The plan reads its warm-up from this property: it always equals {@link #warmup()}. */
     public static final String WARMUP_PROPERTY = "envbench.warmup.seconds";
     /** The plan reads its length from this property: it always equals {@link #duration()}. */
     public static final String DURATION_PROPERTY = "envbench.duration.seconds";
 
-    /** A JMeter plan or the built-in HTTP load. */
+    /** A load run by the runner's own JMeter. */
     public LoadPlan(Optional<Path> plan, Map<String, String> properties, Optional<HttpLoad> http, Duration warmup, Duration duration) {
-        this(plan, properties, http, warmup, duration, Optional.empty());
+        this(plan, properties, http, warmup, duration, RemoteEngines.NONE);
+    }
+
+    /** A JMeter plan or the built-in HTTP load, on these engines. */
+    public LoadPlan(Optional<Path> plan, Map<String, String> properties, Optional<HttpLoad> http, Duration warmup, Duration duration,
+                    RemoteEngines engines) {
+        this(plan, properties, http, warmup, duration, engines, Optional.empty());
     }
 
     public LoadPlan {
+        Objects.requireNonNull(engines, "engines");
         Objects.requireNonNull(plan, "plan");
         Objects.requireNonNull(http, "http");
         Objects.requireNonNull(command, "command");
@@ -52,6 +62,9 @@ public record LoadPlan(Optional<Path> plan, Map<String, String> properties, Opti
             }
             if (!warmup.isZero() || !duration.equals(command.get().duration())) {
                 throw new InvalidSettingException("command", "warmup and duration must be the command's; build it with LoadPlan.command(load)");
+            }
+            if (!engines.equals(RemoteEngines.NONE)) {
+                throw new InvalidSettingException("engines", "a command runs where each environment runs, not on JMeter engines; remove engines:");
             }
         } else if (plan.isPresent() == http.isPresent()) {
             throw new InvalidSettingException("load", plan.isPresent()
@@ -87,6 +100,33 @@ public record LoadPlan(Optional<Path> plan, Map<String, String> properties, Opti
         return java.nio.file.Files.readString(jmx).contains("io.envbench.jmeter.samplers.TargetEnvironmentSampler");
     }
 
+    /**
+     * Whether a JMeter plan sends each engine's metrics back (holds an EnvBench Engine Metrics sampler, in a thread
+     * group of {@value #ENGINE_METRICS_THREADS_PROPERTY} threads): the runner requires it of a plan run on engines.
+     */
+    public static boolean sendsEngineMetrics(Path jmx) throws java.io.IOException {
+        return java.nio.file.Files.readString(jmx).contains("io.envbench.jmeter.samplers.EngineMetricsSampler");
+    }
+
+    /** The number of threads of the plan's engine-metrics thread group: 1 on engines, 0 (none) in a local JMeter. */
+    public static final String ENGINE_METRICS_THREADS_PROPERTY = "envbench.engine.metrics.threads";
+
+    /** The same load on these engines. */
+    public LoadPlan onEngines(RemoteEngines on) {
+        return new LoadPlan(plan, properties, http, warmup, duration, on, command);
+    }
+
+    /**
+     * Whether a JMeter plan has a sampler or transaction labelled {@value io.envbench.stats.Comparison#TOTAL}, the row
+     * EnvBench adds itself: refused before any run, as its figures would be counted twice into that row.
+     */
+    public static boolean labelsTotal(Path jmx) throws java.io.IOException {
+        return TOTAL_LABEL.matcher(java.nio.file.Files.readString(jmx)).find();
+    }
+
+    private static final java.util.regex.Pattern TOTAL_LABEL = java.util.regex.Pattern.compile(
+            "<\\w*(Sampler\\w*|TransactionController)\\s[^>]*testname=\"" + io.envbench.stats.Comparison.TOTAL + "\"");
+
     /** The built-in HTTP load. */
     public static LoadPlan http(HttpLoad load) {
         return new LoadPlan(Optional.empty(), Map.of(), Optional.of(load), load.warmup(), load.duration());
@@ -94,7 +134,8 @@ public record LoadPlan(Optional<Path> plan, Map<String, String> properties, Opti
 
     /** A program run in each environment's place; no warm-up (the program's output is the whole result). */
     public static LoadPlan command(CommandLoad load) {
-        return new LoadPlan(Optional.empty(), Map.of(), Optional.empty(), Duration.ZERO, load.duration(), Optional.of(load));
+        return new LoadPlan(Optional.empty(), Map.of(), Optional.empty(), Duration.ZERO, load.duration(), RemoteEngines.NONE,
+                Optional.of(load));
     }
 
     /** A JMeter plan, run with {@code properties} as {@code -J}. */
@@ -115,20 +156,19 @@ public record LoadPlan(Optional<Path> plan, Map<String, String> properties, Opti
 
     /**
      * The same load, shortened to the least that still gives figures: warm-up at most 1 s, run at most 3 s,
-     * ramp-up 0. Never lengthens a load that is already shorter. A command load is unchanged: its length is the
-     * program's (its arguments set it).
+     * ramp-up 0. Never lengthens a load that is already shorter.
      */
     public LoadPlan quick() {
         if (command.isPresent()) {
-            return this;
+            return this; // a program's length is its arguments'
         }
         Duration quickWarmup = min(warmup, QUICK_WARMUP);
         Duration quickDuration = min(duration, QUICK_DURATION);
         if (http.isPresent()) {
             HttpLoad h = http.get();
-            return http(new HttpLoad(h.path(), h.threads(), h.requestsPerSecond(), Duration.ZERO, quickWarmup, quickDuration));
+            return http(new HttpLoad(h.path(), h.threads(), h.requestsPerSecond(), Duration.ZERO, quickWarmup, quickDuration)).onEngines(engines);
         }
-        return plan(plan.get(), properties, quickWarmup, quickDuration);
+        return plan(plan.get(), properties, quickWarmup, quickDuration).onEngines(engines);
     }
 
     static final Duration QUICK_WARMUP = Duration.ofSeconds(1);

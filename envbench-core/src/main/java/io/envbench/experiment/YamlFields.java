@@ -43,8 +43,10 @@ final class YamlFields {
     static final String PROPERTIES = "properties";
     static final String WARMUP_SECONDS = "warmupSeconds";
     static final String DURATION_SECONDS = "durationSeconds";
+    static final String ENGINES = "engines";
+    static final String RMI_KEYSTORE = "rmiKeystore";
     static final String COMMAND = "command";
-    static final List<String> LOAD_FIELDS = List.of(HTTP, PLAN, COMMAND, PROPERTIES, WARMUP_SECONDS, DURATION_SECONDS);
+    static final List<String> LOAD_FIELDS = List.of(HTTP, PLAN, COMMAND, PROPERTIES, WARMUP_SECONDS, DURATION_SECONDS, ENGINES, RMI_KEYSTORE);
 
     static final String RUN = "run";
     static final String OUTPUT = "output";

@@ -4,6 +4,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import io.envbench.docker.DockerConnection;
+import io.envbench.docker.DockerDaemon;
 import io.envbench.environment.TargetStartException;
 
 /**
@@ -13,15 +14,15 @@ import io.envbench.environment.TargetStartException;
 public final class ContainerProbe {
     private static final Logger log = LoggerFactory.getLogger(ContainerProbe.class);
 
-    private final String dockerHost;
+    private final DockerDaemon daemon;
     private final boolean local;
     private final CgroupProbe cgroups = new CgroupProbe();
     private volatile DockerStatsProbe api;
 
-    /** @param dockerHost the daemon address (blank: DOCKER_HOST or the local socket) */
-    public ContainerProbe(String dockerHost) {
-        this.dockerHost = dockerHost;
-        this.local = DockerConnection.resolveHost(dockerHost).startsWith("unix://");
+    /** @param daemon the daemon the containers run on; its cgroup files are read only through a local socket */
+    public ContainerProbe(DockerDaemon daemon) {
+        this.daemon = daemon;
+        this.local = daemon.isLocalSocket();
     }
 
     public boolean readsCgroupFiles() {
@@ -48,7 +49,7 @@ public final class ContainerProbe {
     private DockerStatsProbe api() {
         if (api == null) {
             try {
-                api = new DockerStatsProbe(DockerConnection.connect(dockerHost));
+                api = new DockerStatsProbe(DockerConnection.connect(daemon));
             } catch (TargetStartException e) {
                 throw new IllegalStateException(e.getMessage(), e);
             }

@@ -26,6 +26,8 @@ import io.envbench.environment.RunningTarget;
 public final class MetricsCollector implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(MetricsCollector.class);
     public static final Duration MIN_INTERVAL = Duration.ofMillis(100);
+    /** The longest interval anyone means: one row an hour. */
+    public static final Duration MAX_INTERVAL = Duration.ofHours(1);
 
     /**
      * A tick's figures: the environments running (comma-separated, "none" when none) and every metric
@@ -65,7 +67,7 @@ public final class MetricsCollector implements AutoCloseable {
         this.environments = environments;
         this.interval = interval;
         this.host = new HostProbe(loadGeneratorPid);
-        this.containers = new ContainerProbe(environments.dockerHost());
+        this.containers = new ContainerProbe(environments.dockerDaemon());
         this.csv = file == null ? null : new MetricsCsvWriter(file);
         this.thread = new Thread(this::loop, "envbench-metrics");
         this.thread.setDaemon(true);

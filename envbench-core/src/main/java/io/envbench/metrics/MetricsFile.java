@@ -1,10 +1,14 @@
 package io.envbench.metrics;
 
+import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStreamReader;
 import java.io.Reader;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -42,35 +46,92 @@ public final class MetricsFile {
     }
 
     private void add(Path file, long fromEpochMs) throws IOException {
-        MetricsFile m = this;
-        try (Reader r = Files.newBufferedReader(file);
+        Map<String, Long> first = new LinkedHashMap<>();
+        forEachRow(file, row -> {
+            if (row.epochMs() < fromEpochMs) {
+                return;
+            }
+            double t = (row.epochMs() - first.computeIfAbsent(row.environment(), e -> row.epochMs())) / 1000.0;
+            Map<String, List<double[]>> byMetric = series.computeIfAbsent(row.environment(), e -> new LinkedHashMap<>());
+            row.values().forEach((metric, v) -> byMetric.computeIfAbsent(metric, x -> new ArrayList<>()).add(new double[] {t, v}));
+        });
+    }
+
+    /**
+     * One whole row of a metrics file.
+     *
+     * @param values the metrics that have a value in this row, in the file's column order
+     */
+    public record Row(long epochMs, String environment, Map<String, Double> values) {
+    }
+
+    /**
+     * Reads a metrics file row by row: the one reader of the format, for the report and the Resource Monitor. A row
+     * with another number of fields than the header, or a field that is no finite number, is refused with the file
+     * and line; only the last row may be cut (the collector stopped mid-write), and is left out.
+     */
+    public static void forEachRow(Path file, java.util.function.Consumer<Row> out) throws IOException {
+        // bytes that are not UTF-8 become U+FFFD: a damaged row is then reported with its line, not as a decoder error
+        try (Reader r = new BufferedReader(new InputStreamReader(Files.newInputStream(file), StandardCharsets.UTF_8));
              CSVParser csv = CSVParser.parse(r, CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).build())) {
             List<String> header = csv.getHeaderNames();
             if (header.size() < 3 || !header.get(0).equals("timestamp") || !header.get(1).equals("environment")) {
-                throw new IOException(file + ": not an EnvBench metrics file (timestamp,environment,...)");
+                throw new IOException(file + ": not an EnvBench metrics file (its header must start timestamp,environment,...)");
             }
-            Map<String, Long> first = new LinkedHashMap<>();
-            for (CSVRecord rec : csv) {
-                if (rec.size() < header.size()) {
-                    continue; // a truncated last line
+            Iterator<CSVRecord> rows = csv.iterator();
+            while (rows.hasNext()) {
+                CSVRecord rec = rows.next();
+                long line = csv.getCurrentLineNumber();
+                if (rec.size() != header.size()) {
+                    if (rec.size() < header.size() && !rows.hasNext()) {
+                        continue; // the last row, cut (the collector stopped mid-write): no data
+                    }
+                    throw damaged(file, line, "has " + rec.size() + " fields, the header " + header.size());
                 }
-                String env = rec.get(1);
-                long ts = Long.parseLong(rec.get(0));
-                if (ts < fromEpochMs) {
-                    continue;
-                }
-                double t = (ts - first.computeIfAbsent(env, e -> ts)) / 1000.0;
-                Map<String, List<double[]>> byMetric = m.series.computeIfAbsent(env, e -> new LinkedHashMap<>());
+                long ts = wholeNumber(file, line, rec.get(0), header.get(0));
+                Map<String, Double> values = new LinkedHashMap<>();
                 for (int i = 2; i < header.size(); i++) {
                     String v = rec.get(i);
                     if (!v.isEmpty()) {
-                        byMetric.computeIfAbsent(header.get(i), x -> new ArrayList<>()).add(new double[] {t, Double.parseDouble(v)});
+                        values.put(header.get(i), number(file, line, v, header.get(i)));
                     }
                 }
+                out.accept(new Row(ts, rec.get(1), values));
             }
-        } catch (IllegalArgumentException | IllegalStateException e) {
+        } catch (IllegalArgumentException | IllegalStateException | java.io.UncheckedIOException e) {
             throw new IOException(file + ": " + e.getMessage());
         }
+    }
+
+    private static IOException damaged(Path file, long line, String problem) {
+        return new IOException(file + " line " + line + ": " + problem + "; the file is damaged (cut, or overwritten) here. "
+                + "Run that environment again, or cut the file before this line to keep the rows above it");
+    }
+
+    private static long wholeNumber(Path file, long line, String text, String column) throws IOException {
+        try {
+            return Long.parseLong(text);
+        } catch (NumberFormatException e) {
+            throw damaged(file, line, column + " is '" + shown(text) + "', not a whole number");
+        }
+    }
+
+    /** A finite number: NaN or Infinity in a figure would poison every average it joins. */
+    private static double number(Path file, long line, String text, String column) throws IOException {
+        double v;
+        try {
+            v = Double.parseDouble(text);
+        } catch (NumberFormatException e) {
+            throw damaged(file, line, column + " is '" + shown(text) + "', not a number");
+        }
+        if (!Double.isFinite(v)) {
+            throw damaged(file, line, column + " is '" + shown(text) + "', not a finite number");
+        }
+        return v;
+    }
+
+    private static String shown(String text) {
+        return text.length() > 40 ? text.substring(0, 40) + "..." : text;
     }
 
     public java.util.Set<String> environments() {

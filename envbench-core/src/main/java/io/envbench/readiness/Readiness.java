@@ -64,6 +64,12 @@ public record Readiness(ReadinessCheck check, Duration timeout) {
             }
             try {
                 if (check.passes(target)) {
+                    if (check.needsPort()) {
+                        Optional<String> stranger = target.strangerOnPort();
+                        if (stranger.isPresent()) {
+                            throw new TargetStartException("the readiness check was answered, but " + stranger.get() + lastLines(target));
+                        }
+                    }
                     return;
                 }
                 lastProblem = "check not passed yet";

@@ -27,6 +27,14 @@ public interface ReadinessContext {
     Optional<String> whyGone();
 
     /**
+     * Why the answer on the target's port may not come from the target (another process listens there too), checked
+     * once a port check passes; empty when every listener is the target's, or when the launcher cannot tell.
+     */
+    default Optional<String> strangerOnPort() {
+        return Optional.empty();
+    }
+
+    /**
      * Runs a command where the target runs (inside its container, or on the host for bare metal) and
      * returns its exit code.
      */

@@ -11,7 +11,8 @@ import io.envbench.units.LocalPorts;
  * @param image         local image, e.g. {@code envbench/nginx-static:latest}
  * @param options       network mode, volume, CPU and memory limits, env, command
  * @param containerPort port the server listens on inside the container (published in bridge mode)
- * @param hostPort      port on 127.0.0.1 where load goes (published port, or the listening port with host networking)
+ * @param hostPort      port where load goes (published port, or the listening port with host networking), on 127.0.0.1
+ *                      or, for a remote daemon, on its host
  * @param readiness     when it counts as ready
  */
 public record ContainerTarget(String image, ContainerOptions options, int containerPort, int hostPort, Readiness readiness)

@@ -10,6 +10,7 @@ import java.util.Optional;
 
 import org.apache.commons.io.file.PathUtils;
 
+import io.envbench.settings.FileSafeName;
 import io.envbench.settings.InvalidSettingException;
 
 /**
@@ -30,9 +31,7 @@ import io.envbench.settings.InvalidSettingException;
 public record NewTargetRecipe(String name, String description, String bareCommand, String image, Optional<Path> dockerfile,
                               int containerPort, String portEnv, String readyHttpPath) {
     public NewTargetRecipe {
-        if (name == null || !name.matches("[A-Za-z0-9][A-Za-z0-9_.-]*")) {
-            throw new InvalidSettingException("name", "'" + name + "' is not a recipe name; use letters, digits, '.', '_' or '-', e.g. my-app");
-        }
+        FileSafeName.check("name", name, "my-app"); // the recipe's folder under targets/
         description = description == null ? "" : description.strip();
         bareCommand = bareCommand == null ? "" : bareCommand.strip();
         image = image == null ? "" : image.strip();

@@ -4,6 +4,7 @@ import io.envbench.docker.ContainerOptions;
 import io.envbench.docker.NetworkMode;
 import io.envbench.readiness.HttpCheck;
 import io.envbench.readiness.Readiness;
+import io.envbench.settings.FileSafeName;
 import io.envbench.settings.InvalidSettingException;
 
 import java.io.IOException;
@@ -39,6 +40,15 @@ public final class TargetRecipe {
         if (targetsDir == null || !Files.isDirectory(targetsDir)) {
             throw new InvalidSettingException("envbench.targets.dir", "'" + targetsDir + "' is not a folder; set it to the "
                     + "repository's targets/ folder (the assembled JMeter sets it in bin/user.properties)");
+        }
+        if (name != null && !name.isBlank()) {
+            try {
+                // a recipe is a folder of targets/: '../x', '/abs' or 'a/b' would read a file from elsewhere
+                FileSafeName.check("target", name.trim(), "nginx-static");
+            } catch (InvalidSettingException e) {
+                throw new InvalidSettingException("target", "'" + name + "' is not a recipe's folder name under " + targetsDir
+                        + "; use one of " + available(targetsDir));
+            }
         }
         Path dir = targetsDir.resolve(name == null ? "" : name.trim());
         Path file = dir.resolve("target.properties");

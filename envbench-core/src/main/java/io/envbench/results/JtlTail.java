@@ -94,8 +94,7 @@ public final class JtlTail {
             pendingRecord = null;
             List<CSVRecord> recs = CSVParser.parse(record, CSVFormat.DEFAULT).getRecords();
             if (recs.size() == 1 && recs.get(0).size() >= columns.width) {
-                out.accept(columns.sample(file, lineNo, recs.get(0), fallbackEnvironment));
-                return 1;
+                return JtlReader.deliver(columns.sample(file, lineNo, recs.get(0), fallbackEnvironment), out);
             }
             return 0;
         }
@@ -107,8 +106,7 @@ public final class JtlTail {
             return 0;
         }
         commas[fields] = line.length();
-        out.accept(columns.sample(file, lineNo, line, commas, fallbackEnvironment));
-        return 1;
+        return JtlReader.deliver(columns.sample(file, lineNo, line, commas, fallbackEnvironment), out);
     }
 
     private static int lastNewline(byte[] b) {

@@ -58,7 +58,7 @@ final class CommandLoadStep {
         CommandRun.Result result;
         try {
             if (def.placement() == EnvironmentDefinition.Placement.DOCKER) {
-                result = command.inContainer(DockerConnection.connect(envbench.dockerHost()), target);
+                result = command.inContainer(DockerConnection.connect(envbench.dockerDaemon()), target);
             } else {
                 result = command.onHost((BareMetalTarget) def.resolve(envbench.targetsDir()), def.name(), cgroupRoot);
             }

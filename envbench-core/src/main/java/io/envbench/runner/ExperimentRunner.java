@@ -22,12 +22,16 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import io.envbench.EnvBench;
+import io.envbench.engines.EngineMetricsFiles;
+import io.envbench.engines.RemoteEngine;
+import io.envbench.engines.RemoteEngines;
 import io.envbench.environment.EnvironmentDefinition;
 import io.envbench.environment.EnvironmentRegistry;
 import io.envbench.environment.RunningTarget;
 import io.envbench.environment.TargetStartException;
 import io.envbench.experiment.Experiment;
 import io.envbench.experiment.HttpLoad;
+import io.envbench.experiment.LoadPlan;
 import io.envbench.metrics.MetricsCollector;
 import io.envbench.results.JtlReader;
 import io.envbench.settings.InvalidSettingException;
@@ -36,8 +40,9 @@ import io.envbench.settings.InvalidSettingException;
  * Runs an experiment: for every planned run, in the schedule's order, it starts the environment, runs
  * the assembled JMeter headless against it as a child process (the plan only reads {@code envbench.host}
  * and {@code envbench.port}), records the host and the environment's metrics, keeps the JTL, JMeter's
- * log and the target's output, and tears the environment down. The runner owns the environments, so
- * the same experiment can later drive remote JMeter engines. {@link #cancel()} (Ctrl-C) stops the load,
+ * log and the target's output, and tears the environment down. The runner owns the environments, so the same
+ * experiment drives remote JMeter engines ({@code load.engines}): the environment is started here, once, and every
+ * engine loads it; each engine's metrics come back in the JTL and are written per engine. {@link #cancel()} (Ctrl-C) stops the load,
  * tears everything down and keeps what was recorded. A target that dies during its run (OOM killer, crash,
  * removed from outside) ends that run at once: its JMeter is stopped, the run is recorded as
  * {@code failed: target died: <reason>}, and the next run goes on. One experiment at a time per runner.
@@ -156,6 +161,9 @@ public final class ExperimentRunner {
                 dir.outputErrors(r))) {
             Files.deleteIfExists(p); // a rerun (--resume) starts clean
         }
+        for (Path p : dir.engineMetricsFiles(r)) {
+            Files.deleteIfExists(p);
+        }
         EnvironmentDefinition def = e.environment(r.environment()).definition();
         RunningTarget target;
         try {
@@ -195,6 +203,7 @@ public final class ExperimentRunner {
         if (died.get() != null) {
             status = "failed: target died: " + died.get();
         }
+        writeEngineMetrics(e, r, dir, progress);
         Instant end = Instant.now();
         long samples = 0;
         long[] firstStartMs = {Long.MAX_VALUE};
@@ -244,7 +253,7 @@ public final class ExperimentRunner {
         if (died.get() != null) {
             return "failed: target died";
         }
-        List<String> cmd = jmeter.headless(plan, dir.jtl(r), dir.jmeterLog(r), props, List.of());
+        List<String> cmd = command(e.load().engines(), plan, dir.jtl(r), dir.jmeterLog(r), props);
         Process p = new ProcessBuilder(cmd).directory(dir.root().toFile()).redirectErrorStream(true).start();
         load.set(p);
         if (cancelled || died.get() != null) { // either came while JMeter started
@@ -288,6 +297,47 @@ public final class ExperimentRunner {
         }
         return p.exitValue() == 0 ? RunRecord.OK
                 : "failed: JMeter exited with " + p.exitValue() + "; see logs/" + dir.jmeterLog(r).getFileName();
+    }
+
+    /**
+     * The JMeter command of a run: the runner's own JMeter, or the controlling JMeter of remote engines. With engines,
+     * the plan's properties go to the engines ({@code -G}), each engine's thread group of the Engine Metrics sampler
+     * gets its one thread, and the controlling JMeter gets the RMI keystore; the runner has started the environment,
+     * so the engines only load {@code envbench.host:envbench.port}.
+     */
+    private List<String> command(RemoteEngines engines, Path plan, Path jtl, Path log, Map<String, String> props) {
+        if (engines.none()) {
+            return jmeter.headless(plan, jtl, log, props, List.of());
+        }
+        Map<String, String> own = new LinkedHashMap<>(engines.rmiProperties(RemoteEngines.password(System.getenv())));
+        Map<String, String> onEngines = new LinkedHashMap<>(props);
+        own.put("summariser.interval", onEngines.remove("summariser.interval")); // the summary is the controlling JMeter's
+        onEngines.put(LoadPlan.ENGINE_METRICS_THREADS_PROPERTY, "1");
+        onEngines.put("envbench.metrics.interval.ms", Long.toString(metricsInterval.toMillis()));
+        // RMI calls back into the controlling JMeter (every sample comes that way): on loopback engines, on loopback too
+        List<String> jvm = engines.allLoopback() ? List.of("-Djava.rmi.server.hostname=127.0.0.1") : List.of();
+        return jmeter.remote(plan, jtl, log, engines.remoteHosts(), own, onEngines, jvm);
+    }
+
+    /**
+     * With remote engines: each engine's metrics, carried in the JTL, into {@code metrics/ENV-rN.engine-HOST_PORT.csv};
+     * an engine that sent none is said in the progress log.
+     */
+    private static void writeEngineMetrics(Experiment e, PlannedRun r, RunDirectory dir, RunProgress progress) {
+        RemoteEngines engines = e.load().engines();
+        if (engines.none() || !Files.exists(dir.jtl(r))) {
+            return;
+        }
+        try {
+            Map<String, Path> files = EngineMetricsFiles.split(dir.jtl(r), r.environment(), engine -> dir.engineMetrics(r, engine));
+            for (RemoteEngine engine : engines.engines()) {
+                if (!files.containsKey(engine.toString())) {
+                    progress.log(r.id() + ": no metrics came from engine " + engine + "; see its jmeter-server log");
+                }
+            }
+        } catch (IOException ex) {
+            progress.log(r.id() + ": engine metrics: " + ex.getMessage());
+        }
     }
 
     /** JMeter's console into a file, and its {@code summary +} lines as live figures. */

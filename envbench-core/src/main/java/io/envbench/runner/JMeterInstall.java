@@ -27,4 +27,17 @@ public record JMeterInstall(Path home) {
         properties.forEach((k, v) -> cmd.add("-J" + k + "=" + v));
         return cmd;
     }
+
+    /**
+     * The controlling JMeter of remote engines: {@code java -jar ApacheJMeter.jar -n -t PLAN -R HOST:PORT,... -l JTL -j LOG
+     * -Jk=v... -Gk=v...}. {@code -J} properties are the controlling JMeter's own (RMI, summariser); {@code -G} ones
+     * reach every engine before the test starts (the plan's {@code __P} reads them there). The engines are left running.
+     */
+    public List<String> remote(Path plan, Path jtl, Path log, String remoteHosts, Map<String, String> ownProperties,
+                               Map<String, String> engineProperties, List<String> jvmOptions) {
+        List<String> cmd = headless(plan, jtl, log, ownProperties, jvmOptions);
+        cmd.addAll(List.of("-R", remoteHosts));
+        engineProperties.forEach((k, v) -> cmd.add("-G" + k + "=" + v));
+        return cmd;
+    }
 }

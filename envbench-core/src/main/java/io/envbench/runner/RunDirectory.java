@@ -8,7 +8,7 @@ import java.time.format.DateTimeFormatter;
 
 /**
  * The folder of one experiment run: {@code experiment.yaml} (the experiment as run, resolved),
- * {@code runs.csv}, {@code jtl/}, {@code metrics/}, {@code logs/}, {@code report/}, {@code junit.xml},
+ * {@code runs.csv}, {@code jtl/}, {@code metrics/} (the runner's, and with remote engines one file per engine), {@code logs/}, {@code report/}, {@code junit.xml},
  * and {@code PARTIAL} while (or when) not every run completed.
  */
 public record RunDirectory(Path root) {
@@ -33,6 +33,26 @@ public record RunDirectory(Path root) {
     public RunsFile runs() { return new RunsFile(root.resolve("runs.csv")); }
     public Path jtl(PlannedRun r) { return root.resolve("jtl").resolve(r.id() + ".jtl"); }
     public Path metrics(PlannedRun r) { return root.resolve("metrics").resolve(r.id() + ".csv"); }
+    /**
+     * A remote engine's metrics of a run: {@code metrics/ENV-rN.engine-127.0.0.1_1099.csv} for the engine JMeter calls
+     * {@code 127.0.0.1:1099}; {@code local} for carriers from a JMeter that is no engine.
+     */
+    public Path engineMetrics(PlannedRun r, String engine) {
+        String tag = engine == null || engine.isEmpty() ? "local" : io.envbench.engines.RemoteEngine.tagOf(engine);
+        return root.resolve("metrics").resolve(r.id() + ".engine-" + tag + ".csv");
+    }
+
+    /** Every engine metrics file of a run (a rerun removes them first). */
+    public java.util.List<Path> engineMetricsFiles(PlannedRun r) throws IOException {
+        Path folder = root.resolve("metrics");
+        if (!Files.isDirectory(folder)) {
+            return java.util.List.of();
+        }
+        String prefix = r.id() + ".engine-";
+        try (var files = Files.list(folder)) {
+            return files.filter(f -> f.getFileName().toString().startsWith(prefix) && f.getFileName().toString().endsWith(".csv")).sorted().toList();
+        }
+    }
     public Path jmeterLog(PlannedRun r) { return root.resolve("logs").resolve(r.id() + ".jmeter.log"); }
     public Path jmeterOutput(PlannedRun r) { return root.resolve("logs").resolve(r.id() + ".jmeter.out"); }
     public Path targetLog(PlannedRun r) { return root.resolve("logs").resolve(r.id() + ".target.log"); }

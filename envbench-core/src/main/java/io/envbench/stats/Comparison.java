@@ -2,6 +2,7 @@ package io.envbench.stats;
 
 import io.envbench.results.JtlReader;
 import io.envbench.results.Sample;
+import io.envbench.settings.InvalidSettingException;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -60,6 +61,10 @@ public final class Comparison {
     private TreeMap<Long, long[]> lastTimeline;
     private long lastOrigin;
 
+    /**
+     * @throws InvalidSettingException when the sample's label is {@value #TOTAL}: its figures would be counted twice
+     *                                 into the row EnvBench adds for all labels together
+     */
     public void add(Sample s, String run) {
         if (!s.environment().equals(lastEnv) || !run.equals(lastRun)) {
             lastEnv = s.environment();
@@ -71,6 +76,9 @@ public final class Comparison {
             lastLabel = null;
         }
         if (!s.label().equals(lastLabel)) {
+            if (s.label().equals(TOTAL)) {
+                throw labelledTotal();
+            }
             lastLabel = s.label();
             labels.add(lastLabel);
             lastLabelStats = lastRunStats.computeIfAbsent(lastLabel, l -> new SampleStatistics());
@@ -84,6 +92,12 @@ public final class Comparison {
             second[2]++;
         }
         pooled = null;
+    }
+
+    /** The one message for a sample label that is the name of the row EnvBench adds itself. */
+    public static InvalidSettingException labelledTotal() {
+        return new InvalidSettingException("label", "a sample is labelled '" + TOTAL + "', the name of the row EnvBench adds for all "
+                + "labels together; rename that sampler in the plan, e.g. 'Total page'");
     }
 
     private Map<String, Map<String, SampleStatistics>> pooled() {

@@ -33,8 +33,16 @@ public final class MemorySize {
             case "g" -> 1024L * 1024 * 1024;
             default -> 1L;
         };
-        return (long) Math.floor(number * unit);
+        double bytes = Math.floor(number * unit);
+        if (bytes >= MAX_BYTES) {
+            // a double cast to long would quietly become 8 EiB: a size nobody typed
+            throw new InvalidSettingException(field, "'" + text + "' is too large; give at most 1024g (1 TiB), e.g. 512m or 1g");
+        }
+        return (long) bytes;
     }
+
+    /** 1 TiB: more memory than a machine that runs a load generator and its target has; a larger figure is a typo. */
+    public static final double MAX_BYTES = 1024d * 1024 * 1024 * 1024 + 1;
 
     /** Like {@link #parseBytes} and also refuses limits Docker would refuse. */
     public static long parseContainerLimit(String field, String text) {

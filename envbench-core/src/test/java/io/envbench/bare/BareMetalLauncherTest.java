@@ -104,4 +104,52 @@ class BareMetalLauncherTest {
             assertEquals(List.of(state.resolve("other-liverun.log")), left.toList(), "the killed run's log and STATE folder go too");
         }
     }
+
+    /**
+     * Readiness that another process could answer: the target starts a stranger (detached, so not of its process tree)
+     * that takes the port after EnvBench found it free, and never listens itself. The TCP check is answered, by the
+     * stranger: the start fails naming it, and leaves nothing of the target behind.
+     */
+    @Test
+    void aPortAnsweredByAnotherProcessFailsTheStartNamingIt() throws Exception {
+        int port = PORT + 3;
+        String stranger = "setsid -f python3 -c 'import socket,time; s=socket.socket(); s.setsockopt(socket.SOL_SOCKET, "
+                + "socket.SO_REUSEADDR, 1); s.bind((\"127.0.0.1\", " + port + ")); s.listen(); time.sleep(60)'";
+        BareMetalTarget b = new BareMetalTarget(List.of("sh", "-c", stranger + "; exec sleep 60"), state, Map.of(), port,
+                Readiness.tcp(Duration.ofSeconds(10)));
+        long t0 = System.nanoTime();
+        TargetStartException e = assertThrows(TargetStartException.class, () -> new BareMetalLauncher(state).start("impostor", b));
+        System.out.printf("a stranger on the port: start refused in %d ms%n", (System.nanoTime() - t0) / 1_000_000);
+        try {
+            assertTrue(e.getMessage().contains("port " + port + " is answered by PID "), e.getMessage());
+            assertTrue(e.getMessage().contains("not by the target"), e.getMessage());
+        } finally {
+            // the stranger is the test's own doing: stop it by the PID the message names
+            java.util.regex.Matcher m = java.util.regex.Pattern.compile("answered by PID (\\d+)").matcher(e.getMessage());
+            if (m.find()) {
+                ProcessHandle.of(Long.parseLong(m.group(1))).ifPresent(ProcessHandle::destroyForcibly);
+            }
+        }
+        try (var left = Files.list(state)) {
+            assertEquals(List.of(), left.toList(), "nothing of the target is left");
+        }
+    }
+
+    /** A port another process holds before the start: refused before anything runs, naming the port. */
+    @Test
+    void aPortTakenByAnotherProcessBeforeTheStartIsRefused() throws Exception {
+        int port = PORT + 4;
+        Process other = new ProcessBuilder("python3", "-c", "import socket,time; s=socket.socket(); s.bind((\"127.0.0.1\", " + port
+                + ")); s.listen(); print(\"listening\", flush=True); time.sleep(60)").redirectErrorStream(true).start();
+        try {
+            assertEquals("listening", new java.io.BufferedReader(new java.io.InputStreamReader(other.getInputStream())).readLine());
+            BareMetalTarget b = TargetRecipe.load(TargetRecipeTest.TARGETS, "nginx-static").bare(port, Duration.ofSeconds(5));
+            InvalidSettingException e = assertThrows(InvalidSettingException.class, () -> new BareMetalLauncher(state).start("x", b));
+            assertEquals("port: " + port + " is already in use on this host; stop what listens there (ss -ltnp 'sport = :" + port
+                    + "') or choose another port", e.getMessage());
+            assertTrue(Files.notExists(state) || Files.list(state).findAny().isEmpty(), "nothing started");
+        } finally {
+            other.destroyForcibly().waitFor();
+        }
+    }
 }

@@ -35,8 +35,8 @@ class BlockIoAccountingTest {
     @BeforeEach
     void docker() throws Exception {
         DockerRequired.check();
-        launcher = new DockerLauncher("");
-        inventory = new DockerInventory("");
+        launcher = new DockerLauncher(DockerDaemon.fromEnvironment());
+        inventory = new DockerInventory(DockerDaemon.fromEnvironment());
     }
 
     @AfterEach
@@ -64,7 +64,7 @@ class BlockIoAccountingTest {
                 assertEquals(device, rules.get(0).getPath());
                 assertEquals(BlockIoAccounting.UNLIMITED_BYTES_PER_SECOND, rules.get(0).getRate());
             }
-            ContainerSnapshot s = new ContainerProbe("").read(t.containerId().get(), t.pid());
+            ContainerSnapshot s = new ContainerProbe(DockerDaemon.fromEnvironment()).read(t.containerId().get(), t.pid());
             System.out.println("blkio rule " + device + " 1 TiB/s; container wrote " + s.blkWriteBytes() + " B counted in its cgroup");
             assertTrue(s.blkWriteBytes() >= 64L << 20, "64 MiB written with O_DIRECT, counted: " + s.blkWriteBytes());
         }

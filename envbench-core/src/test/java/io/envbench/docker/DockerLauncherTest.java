@@ -46,8 +46,8 @@ public class DockerLauncherTest {
     @BeforeEach
     void docker() throws Exception {
         DockerRequired.check();
-        launcher = new DockerLauncher("");
-        inventory = new DockerInventory("");
+        launcher = new DockerLauncher(DockerDaemon.fromEnvironment());
+        inventory = new DockerInventory(DockerDaemon.fromEnvironment());
     }
 
     @AfterEach
@@ -113,6 +113,32 @@ public class DockerLauncherTest {
                 .noneMatch(v -> v.getName().equals("envbench-test-" + RunSession.runId())), "the volume EnvBench made is removed");
     }
 
+    /**
+     * A bind source that does not exist: Docker would make it (as root, empty) for a Bind; EnvBench mounts with a Mount,
+     * which Docker refuses, and says so naming the path. No folder is made and no container is left.
+     */
+    @Test
+    void aMissingBindSourceIsRefusedNamingItAndIsNeverCreated(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+        Path missing = dir.resolve("no-such-folder");
+        ContainerOptions o = ContainerOptions.builder().volume(new VolumeMount(VolumeMount.Kind.BIND, missing.toString(), "/data")).build();
+        long t0 = System.nanoTime();
+        InvalidSettingException e = assertThrows(InvalidSettingException.class, () -> launcher.start("test-nobind", nginx(o)));
+        System.out.printf("missing bind source refused in %d ms%n", (System.nanoTime() - t0) / 1_000_000);
+        assertEquals("volumeSource", e.field());
+        assertTrue(e.getMessage().contains("'" + missing + "' does not exist on the Docker host; create the folder first"), e.getMessage());
+        assertTrue(java.nio.file.Files.notExists(missing), "Docker made no folder behind the user's back");
+    }
+
+    @Test
+    void anExistingBindSourceIsMounted(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+        ContainerOptions o = ContainerOptions.builder().volume(new VolumeMount(VolumeMount.Kind.BIND, dir.toString(), "/data")).build();
+        try (RunningTarget t = launcher.start("test-bind", nginx(o))) {
+            var mounts = launcher.client().inspectContainerCmd(t.containerId().get()).exec().getMounts();
+            assertTrue(mounts.stream().anyMatch(m -> dir.toString().equals(m.getSource()) && "/data".equals(m.getDestination().getPath())),
+                    String.valueOf(mounts));
+        }
+    }
+
     @Test
     void tmpfsVolume() throws Exception {
         ContainerOptions o = ContainerOptions.builder().volume(new VolumeMount(VolumeMount.Kind.TMPFS, "", "/scratch")).build();
@@ -163,7 +189,7 @@ public class DockerLauncherTest {
     @Test
     void anUnreachableDaemonIsNamedWithinSeconds() {
         long t0 = System.nanoTime();
-        DockerLauncher nowhere = new DockerLauncher("unix:///nonexistent/docker.sock");
+        DockerLauncher nowhere = new DockerLauncher(DockerDaemon.configured(DockerDaemon.Settings.JMETER_PROPERTIES, "unix:///nonexistent/docker.sock", "", ""));
         TargetStartException e = assertThrows(TargetStartException.class, () -> nowhere.start("x", nginx(ContainerOptions.builder().build())));
         assertTrue(e.getMessage().contains("not reachable at unix:///nonexistent/docker.sock"), e.getMessage());
         assertTrue(Duration.ofNanos(System.nanoTime() - t0).toSeconds() < 10);
@@ -173,7 +199,7 @@ public class DockerLauncherTest {
     void containerOptionsChangeOnARunningContainer() throws Exception {
         try (RunningTarget t = launcher.start("test-update", nginx(ContainerOptions.builder().build()))) {
             String id = t.containerId().get();
-            ContainerUpdate u = new ContainerUpdate(new io.envbench.environment.EnvironmentRegistry(TARGETS, ""));
+            ContainerUpdate u = new ContainerUpdate(new io.envbench.environment.EnvironmentRegistry(TARGETS, io.envbench.docker.DockerDaemon.fromEnvironment()));
             assertTrue(u.update(id, "0", "0.25", "64m").contains("cpuset=0"));
             HostConfig hc = launcher.client().inspectContainerCmd(id).exec().getHostConfig();
             assertEquals("0", hc.getCpusetCpus());
@@ -196,7 +222,7 @@ public class DockerLauncherTest {
         String id = docker.createContainerCmd(image).withName("envbench-test-not-ours").exec().getId(); // no EnvBench label
         try {
             docker.startContainerCmd(id).exec();
-            var envs = new io.envbench.environment.EnvironmentRegistry(TARGETS, "");
+            var envs = new io.envbench.environment.EnvironmentRegistry(TARGETS, io.envbench.docker.DockerDaemon.fromEnvironment());
             InvalidSettingException e = assertThrows(InvalidSettingException.class, () -> new ContainerUpdate(envs).pause("envbench-test-not-ours"));
             assertEquals("container", e.field());
             assertTrue(e.getMessage().contains("Allow containers EnvBench did not start"), e.getMessage());

@@ -56,8 +56,8 @@ class DockerReaperTest {
     @AfterEach
     void nothingLabelledLeftBehind() throws Exception {
         DockerRequired.check();
-        DockerClient docker = DockerConnection.connect("");
-        DockerInventory inventory = new DockerInventory("");
+        DockerClient docker = DockerConnection.connect(DockerDaemon.fromEnvironment());
+        DockerInventory inventory = new DockerInventory(DockerDaemon.fromEnvironment());
         for (var c : inventory.containers()) {
             if (TEST_RUNS.contains(c.labels().get(RunSession.LABEL_RUN))) {
                 docker.removeContainerCmd(c.id()).withForce(true).withRemoveVolumes(true).exec();
@@ -70,7 +70,7 @@ class DockerReaperTest {
     @Test
     void removesOnlyLabelledLeftoversOfDeadRuns() throws Exception {
         DockerRequired.check();
-        DockerClient docker = DockerConnection.connect("");
+        DockerClient docker = DockerConnection.connect(DockerDaemon.fromEnvironment());
         Process dead = new ProcessBuilder("true").start();
         dead.waitFor();
         Map<String, String> leftover = ownedBy(withPid(OwnerIdentity.current(), dead.pid(), 1, -1), "deadrun1");
@@ -91,12 +91,12 @@ class DockerReaperTest {
     @Test
     void everyEnvironmentStartRemovesOnlyLeftoversWhoseOwnerIsProvablyGone() throws Exception {
         DockerRequired.check();
-        DockerClient docker = DockerConnection.connect("");
+        DockerClient docker = DockerConnection.connect(DockerDaemon.fromEnvironment());
         OwnerIdentity self = OwnerIdentity.current();
         Process dead = new ProcessBuilder("true").start();
         dead.waitFor();
         Process reusedPid = new ProcessBuilder("sleep", "60").start(); // alive, but not the process the labels name
-        try (EnvironmentRegistry registry = new EnvironmentRegistry(TargetRecipeTest.TARGETS, "")) {
+        try (EnvironmentRegistry registry = new EnvironmentRegistry(TargetRecipeTest.TARGETS, DockerDaemon.fromEnvironment())) {
             registry.start(new EnvironmentDefinition("reap-first", "nginx-static", EnvironmentDefinition.Placement.BARE,
                     ContainerOptions.builder().build(), 18195, Duration.ofSeconds(30)));
             // made after this JVM's first connection and first start: only a sweep at every start finds them
@@ -132,7 +132,7 @@ class DockerReaperTest {
     @Test
     void aSweepBeforeEachStartCostsLittle() throws Exception {
         DockerRequired.check();
-        DockerClient docker = DockerConnection.connect("");
+        DockerClient docker = DockerConnection.connect(DockerDaemon.fromEnvironment());
         OwnerIdentity self = OwnerIdentity.current();
         for (int i = 0; i < 4; i++) { // labelled containers to judge, as on a busy daemon
             container(docker, ownedBy(self, "liveown"));
@@ -146,7 +146,7 @@ class DockerReaperTest {
         micros.sort(null);
         long median = micros.get(micros.size() / 2);
         long startToReadyMs;
-        try (EnvironmentRegistry registry = new EnvironmentRegistry(TargetRecipeTest.TARGETS, "")) {
+        try (EnvironmentRegistry registry = new EnvironmentRegistry(TargetRecipeTest.TARGETS, DockerDaemon.fromEnvironment())) {
             startToReadyMs = registry.start(new EnvironmentDefinition("reap-cost", "nginx-static", EnvironmentDefinition.Placement.DOCKER,
                     ContainerOptions.builder().build(), 18197, Duration.ofSeconds(30))).startToReady().toMillis();
         }

@@ -17,7 +17,7 @@ public final class DockerRequired {
     public static void check() {
         String why;
         try {
-            DockerConnection.connect("");
+            DockerConnection.connect(DockerDaemon.fromEnvironment());
             return;
         } catch (TargetStartException e) {
             why = e.getMessage();

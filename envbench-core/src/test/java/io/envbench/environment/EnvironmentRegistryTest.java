@@ -1,5 +1,6 @@
 package io.envbench.environment;
 
+import io.envbench.docker.DockerDaemon;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -34,7 +35,7 @@ class EnvironmentRegistryTest {
     void twoEnvironmentsRunAtOnceEachOnItsOwnPortAndListenersHearOfThem() throws Exception {
         DockerRequired.check();
         List<String> events = Collections.synchronizedList(new ArrayList<>());
-        try (EnvironmentRegistry r = new EnvironmentRegistry(TargetRecipeTest.TARGETS, "")) {
+        try (EnvironmentRegistry r = new EnvironmentRegistry(TargetRecipeTest.TARGETS, DockerDaemon.fromEnvironment())) {
             r.addListener(new EnvironmentRegistry.Listener() {
                 @Override public void started(RunningTarget t) { events.add("started " + t.environment()); }
                 @Override public void stopped(String e) { events.add("stopped " + e); }
@@ -58,9 +59,9 @@ class EnvironmentRegistryTest {
     @Test
     void twoStartsOfOneNameAtOnceOneWinsTheOtherFailsAndNothingIsOrphaned() throws Exception {
         DockerRequired.check();
-        DockerInventory inventory = new DockerInventory("");
+        DockerInventory inventory = new DockerInventory(DockerDaemon.fromEnvironment());
         ExecutorService pool = Executors.newFixedThreadPool(2);
-        try (EnvironmentRegistry r = new EnvironmentRegistry(TargetRecipeTest.TARGETS, "")) {
+        try (EnvironmentRegistry r = new EnvironmentRegistry(TargetRecipeTest.TARGETS, DockerDaemon.fromEnvironment())) {
             // different ports, so only the name can decide
             Callable<RunningTarget> a = () -> r.start(def("reg-race", EnvironmentDefinition.Placement.DOCKER, NetworkMode.BRIDGE, 18193));
             Callable<RunningTarget> b = () -> r.start(def("reg-race", EnvironmentDefinition.Placement.DOCKER, NetworkMode.BRIDGE, 18194));
@@ -88,7 +89,7 @@ class EnvironmentRegistryTest {
 
     @Test
     void aClosedRegistryRefusesNewStarts() {
-        EnvironmentRegistry r = new EnvironmentRegistry(TargetRecipeTest.TARGETS, "");
+        EnvironmentRegistry r = new EnvironmentRegistry(TargetRecipeTest.TARGETS, DockerDaemon.fromEnvironment());
         r.close();
         InvalidSettingException e = org.junit.jupiter.api.Assertions.assertThrows(InvalidSettingException.class,
                 () -> r.start(def("late", EnvironmentDefinition.Placement.BARE, NetworkMode.BRIDGE, 18195)));

@@ -1,5 +1,6 @@
 package io.envbench.liveness;
 
+import io.envbench.docker.DockerDaemon;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -57,12 +58,12 @@ class TargetDeathTest {
     @BeforeEach
     void registryThatRecordsDeaths() throws Exception {
         DockerRequired.check();
-        inventory = new DockerInventory("");
+        inventory = new DockerInventory(DockerDaemon.fromEnvironment());
         // a container with no port that says "ready", then waits for /tmp/go before allocating 64 MiB
         Files.createDirectories(targets.resolve("memory-hog"));
         Files.writeString(targets.resolve("memory-hog/target.properties"), "image=envbench/base:latest\nready.log=ready\n");
         Files.createSymbolicLink(targets.resolve("nginx-static"), TargetRecipeTest.TARGETS.resolve("nginx-static"));
-        registry = new EnvironmentRegistry(targets, "");
+        registry = new EnvironmentRegistry(targets, DockerDaemon.fromEnvironment());
         registry.addListener(new EnvironmentRegistry.Listener() {
             @Override
             public void died(String environment, String reason) {
@@ -107,7 +108,7 @@ class TargetDeathTest {
     private static void execIn(String containerId, String... command) throws InterruptedException {
         DockerClient docker;
         try {
-            docker = DockerConnection.connect("");
+            docker = DockerConnection.connect(DockerDaemon.fromEnvironment());
         } catch (io.envbench.environment.TargetStartException e) {
             throw new AssertionError(e);
         }
@@ -139,7 +140,7 @@ class TargetDeathTest {
         RunningTarget t = registry.start(def("death-removed", "nginx-static", Placement.DOCKER, ContainerOptions.builder().build(), 18381));
         String id = t.containerId().orElseThrow();
         long fault = System.nanoTime();
-        DockerConnection.connect("").removeContainerCmd(id).withForce(true).exec();
+        DockerConnection.connect(DockerDaemon.fromEnvironment()).removeContainerCmd(id).withForce(true).exec();
 
         Death d = awaitDeath("death-removed", "container removed from outside", fault);
         assertEquals(new Death("death-removed", "removed from outside", d.atNanos()), d);

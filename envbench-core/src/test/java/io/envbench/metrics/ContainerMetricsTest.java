@@ -1,5 +1,6 @@
 package io.envbench.metrics;
 
+import io.envbench.docker.DockerDaemon;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -35,12 +36,12 @@ class ContainerMetricsTest {
     DockerClient docker;
     final List<String> made = new ArrayList<>();
     final List<String> volumes = new ArrayList<>();
-    final ContainerProbe probe = new ContainerProbe("");
+    final ContainerProbe probe = new ContainerProbe(DockerDaemon.fromEnvironment());
 
     @BeforeEach
     void docker() throws Exception {
         DockerRequired.check();
-        docker = DockerConnection.connect("");
+        docker = DockerConnection.connect(DockerDaemon.fromEnvironment());
     }
 
     @AfterEach

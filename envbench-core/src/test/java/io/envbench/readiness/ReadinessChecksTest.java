@@ -1,5 +1,6 @@
 package io.envbench.readiness;
 
+import io.envbench.docker.DockerDaemon;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -80,7 +81,7 @@ class ReadinessChecksTest {
     @Test
     void checksInAContainerRunThroughDockerExec() throws Exception {
         DockerRequired.check();
-        DockerLauncher docker = new DockerLauncher("");
+        DockerLauncher docker = new DockerLauncher(DockerDaemon.fromEnvironment());
         ContainerOptions o = ContainerOptions.builder().command(List.of("sh", "-c", "sleep 0.3; touch /tmp/up; sleep 60")).build();
         try (RunningTarget t = docker.start("ready-exec", new ContainerTarget("envbench/base:latest", o, 0, 0,
                 Readiness.command(List.of("test", "-f", "/tmp/up"), Duration.ofSeconds(20))))) {

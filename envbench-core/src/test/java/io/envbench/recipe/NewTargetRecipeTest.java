@@ -1,5 +1,6 @@
 package io.envbench.recipe;
 
+import io.envbench.docker.DockerDaemon;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -69,8 +70,8 @@ class NewTargetRecipeTest {
         NewTargetRecipe n = new NewTargetRecipe("envbench-test-built", "", "", "", Optional.of(elsewhere.resolve("Dockerfile")), 0, "", "");
         TargetRecipe r = n.create(targets);
         assertTrue(Files.isRegularFile(targets.resolve("envbench-test-built/hello.txt")), "the build context is copied");
-        String id = ImageBuilder.build("", targets.resolve("envbench-test-built"), n.imageTag(), n.name());
-        DockerClient docker = DockerConnection.connect("");
+        String id = ImageBuilder.build(DockerDaemon.fromEnvironment(), targets.resolve("envbench-test-built"), n.imageTag(), n.name());
+        DockerClient docker = DockerConnection.connect(DockerDaemon.fromEnvironment());
         try {
             assertEquals("envbench-test-built", docker.inspectImageCmd(r.image()).exec().getConfig().getLabels().get(ImageBuilder.LABEL_IMAGE));
         } finally {

@@ -8,6 +8,7 @@ import java.util.Optional;
 
 import org.apache.jmeter.util.JMeterUtils;
 
+import io.envbench.docker.DockerDaemon;
 import io.envbench.metrics.MetricsCollector;
 import io.envbench.settings.InvalidSettingException;
 
@@ -31,11 +32,20 @@ public final class EnvBenchProperties {
     public static final String METRICS_FILE = "envbench.metrics.file";
 
     /** A target that needs more than a day to get ready is a mistake (and days overflow milliseconds). */
-    static final long MAX_READY_TIMEOUT_SECONDS = 86_400;
+    static final long MAX_READY_TIMEOUT_SECONDS = io.envbench.environment.EnvironmentDefinition.MAX_READY_TIMEOUT.toSeconds();
     /** Readings an hour apart show nothing; longer ones would overflow the collector's nanosecond clock. */
-    static final long MAX_METRICS_INTERVAL_MS = 3_600_000;
+    static final long MAX_METRICS_INTERVAL_MS = MetricsCollector.MAX_INTERVAL.toMillis();
 
     private EnvBenchProperties() {
+    }
+
+    /**
+     * This JMeter's name as a remote engine: what the controlling JMeter's {@code -R} calls it ({@code HOST:PORT}), which
+     * JMeter gives the engine when it configures a test (and puts before its thread names); empty in a JMeter that is no
+     * engine. Two engines on one machine differ by their port, where the host name of the JTL's hostname column is one.
+     */
+    public static String engine() {
+        return JMeterUtils.getPropDefault(JMeterUtils.THREAD_GROUP_DISTRIBUTED_PREFIX_PROPERTY_NAME, "");
     }
 
     /** {@code envbench.NAME.host}: where one environment's load goes when several run at once. */
@@ -100,8 +110,14 @@ public final class EnvBenchProperties {
         return dir.isBlank() ? Path.of("targets").toAbsolutePath() : Path.of(dir);
     }
 
-    public static String dockerHost() {
-        return JMeterUtils.getPropDefault("envbench.docker.host", "");
+    /**
+     * The Docker daemon: {@code envbench.docker.host}, {@code envbench.docker.tls.verify} and {@code envbench.docker.cert.path},
+     * each blank one falling back to the docker CLI's {@code DOCKER_HOST}, {@code DOCKER_TLS_VERIFY}, {@code DOCKER_CERT_PATH}.
+     */
+    public static DockerDaemon dockerDaemon() {
+        DockerDaemon.Settings names = DockerDaemon.Settings.JMETER_PROPERTIES;
+        return DockerDaemon.configured(names, JMeterUtils.getPropDefault(names.host(), ""),
+                JMeterUtils.getPropDefault(names.tlsVerify(), ""), JMeterUtils.getPropDefault(names.certPath(), ""));
     }
 
     public static Duration defaultReadyTimeout() {

@@ -37,10 +37,13 @@ public final class JMeterEnvBench {
     private JMeterEnvBench() {
     }
 
-    /** The instance, made from {@code envbench.targets.dir} and {@code envbench.docker.host} on first use. */
+    /**
+     * The instance, made from {@code envbench.targets.dir} and {@code envbench.docker.host} (with
+     * {@code envbench.docker.tls.verify} and {@code envbench.docker.cert.path}) on first use.
+     */
     public static synchronized EnvBench get() {
         if (instance == null) {
-            instance = new EnvBench(EnvBenchProperties.targetsDir(), EnvBenchProperties.dockerHost());
+            instance = new EnvBench(EnvBenchProperties.targetsDir(), EnvBenchProperties.dockerDaemon());
             // a stopped environment is no thread group's any more, and its endpoint is not published
             instance.environments().addListener(new EnvironmentRegistry.Listener() {
                 @Override

@@ -21,7 +21,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 class GuiDescriptionsTest {
     @ParameterizedTest
     @ValueSource(classes = {io.envbench.jmeter.samplers.TargetEnvironmentSampler.class,
-            io.envbench.jmeter.samplers.ContainerOptionsSampler.class, io.envbench.jmeter.modifiers.EnvironmentTag.class})
+            io.envbench.jmeter.samplers.ContainerOptionsSampler.class, io.envbench.jmeter.modifiers.EnvironmentTag.class,
+            io.envbench.jmeter.samplers.EngineMetricsSampler.class})
     void everyFieldHasALabelATooltipAndADefault(Class<?> element) throws Exception {
         org.apache.jmeter.util.JMeterUtils.setLocale(java.util.Locale.ENGLISH); // as JMeter does at start
         BeanInfo info = Introspector.getBeanInfo(element);

@@ -1,5 +1,6 @@
 package io.envbench.controller.editor;
 
+import io.envbench.docker.DockerDaemon;
 import java.awt.BorderLayout;
 import java.awt.Color;
 import java.awt.FlowLayout;
@@ -131,10 +132,18 @@ final class NewTargetDialog extends JDialog {
             try {
                 port = containerPort.getText().isBlank() ? 0 : Integer.parseInt(containerPort.getText().strip());
             } catch (NumberFormatException e) {
-                throw new InvalidSettingException("container port", "'" + containerPort.getText() + "' is not a whole number; e.g. 8080, or 0");
+                throw new InvalidSettingException("container port", "'" + containerPort.getText() + "' is "
+                        + (containerPort.getText().strip().matches("[+-]?\\d+") ? "not a port" : "not a whole number")
+                        + "; give 1 to 65535, e.g. 8080, or 0 for none");
             }
-            Optional<Path> df = useDockerfile.isSelected() && !dockerfile.getText().isBlank()
-                    ? Optional.of(Path.of(dockerfile.getText().strip()).toAbsolutePath().normalize()) : Optional.empty();
+            Optional<Path> df;
+            try {
+                df = useDockerfile.isSelected() && !dockerfile.getText().isBlank()
+                        ? Optional.of(Path.of(dockerfile.getText().strip()).toAbsolutePath().normalize()) : Optional.empty();
+            } catch (java.nio.file.InvalidPathException e) {
+                throw new InvalidSettingException("Dockerfile", "'" + dockerfile.getText() + "' is not a path (" + e.getReason()
+                        + "); choose the Dockerfile to build");
+            }
             if (useDockerfile.isSelected() && df.isEmpty()) {
                 throw new InvalidSettingException("Dockerfile", "is empty; choose the Dockerfile to build, or pick Image");
             }
@@ -158,7 +167,7 @@ final class NewTargetDialog extends JDialog {
                 recipe.create(targets);
                 written = true;
                 if (recipe.dockerfile().isPresent()) {
-                    ImageBuilder.build("", targets.resolve(recipe.name()), recipe.imageTag(), recipe.name());
+                    ImageBuilder.build(DockerDaemon.fromEnvironment(), targets.resolve(recipe.name()), recipe.imageTag(), recipe.name());
                 }
                 SwingUtilities.invokeLater(() -> {
                     created.accept(recipe.name());

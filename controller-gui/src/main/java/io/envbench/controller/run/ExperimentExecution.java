@@ -1,5 +1,6 @@
 package io.envbench.controller.run;
 
+import io.envbench.docker.DockerDaemon;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -57,7 +58,7 @@ public final class ExperimentExecution {
     public ExperimentExecution(Path root, JMeterInstall jmeter, Experiment experiment, RunDirectory directory, Duration metricsInterval) {
         this.experiment = experiment;
         this.directory = directory;
-        this.envbench = new EnvBench(root.resolve("targets"), null, true);
+        this.envbench = new EnvBench(root.resolve("targets"), DockerDaemon.fromEnvironment(), true);
         this.runner = new ExperimentRunner(envbench, jmeter, root.resolve("testplans/http-load.jmx"), metricsInterval);
         this.board = new LiveBoard(experiment.environmentNames(), Schedule.of(experiment).size(), experiment.load().warmup());
     }

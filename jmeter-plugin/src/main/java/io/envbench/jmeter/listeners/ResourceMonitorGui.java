@@ -4,8 +4,6 @@ import java.awt.BorderLayout;
 import java.awt.Dimension;
 import java.awt.FlowLayout;
 import java.io.IOException;
-import java.io.Reader;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalTime;
 import java.time.ZoneId;
@@ -27,9 +25,6 @@ import javax.swing.JTextField;
 import javax.swing.SwingUtilities;
 import javax.swing.Timer;
 
-import org.apache.commons.csv.CSVFormat;
-import org.apache.commons.csv.CSVParser;
-import org.apache.commons.csv.CSVRecord;
 import org.apache.jmeter.samplers.Clearable;
 import org.apache.jmeter.testelement.TestElement;
 import org.apache.jmeter.visualizers.gui.AbstractListenerGui;
@@ -42,6 +37,7 @@ import org.jfree.data.time.TimeSeriesCollection;
 import io.envbench.jmeter.EnvBenchHelp;
 import io.envbench.jmeter.JMeterEnvBench;
 import io.envbench.metrics.MetricsCollector;
+import io.envbench.metrics.MetricsFile;
 
 /**
  * GUI of the EnvBench Resource Monitor: interval and metrics file (kept in the element), and time series of the
@@ -255,24 +251,8 @@ public class ResourceMonitorGui extends AbstractListenerGui implements Clearable
     /** On the event thread: shows a metrics file instead of what was shown (a live run keeps adding to it). */
     void openFile(Path file) throws IOException {
         MetricHistory read = new MetricHistory();
-        try (Reader r = Files.newBufferedReader(file);
-             CSVParser csv = CSVParser.parse(r, CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).build())) {
-            List<String> header = csv.getHeaderNames();
-            if (header.size() < 3 || !header.get(0).equals("timestamp") || !header.get(1).equals("environment")) {
-                throw new IOException(file + " is not an EnvBench metrics file (its header must start timestamp,environment,...)");
-            }
-            for (CSVRecord rec : csv) {
-                Map<String, Double> values = new LinkedHashMap<>(); // series in the order of the columns
-                for (int i = 2; i < header.size() && i < rec.size(); i++) {
-                    if (!rec.get(i).isEmpty()) {
-                        values.put(header.get(i), Double.parseDouble(rec.get(i)));
-                    }
-                }
-                read.add(Long.parseLong(rec.get(0)), values);
-            }
-        } catch (RuntimeException e) {
-            throw new IOException(file + " is not a readable EnvBench metrics file: " + e.getMessage(), e);
-        }
+        // series in the order of the columns; a damaged row is refused with its file and line
+        MetricsFile.forEachRow(file, row -> read.add(row.epochMs(), row.values()));
         history.replaceWith(read);
         source = "showing " + file.getFileName() + read.lastEpochMs().stream()
                 .mapToObj(ms -> " (last reading " + LocalTime.ofInstant(java.time.Instant.ofEpochMilli(ms), ZoneId.systemDefault()).format(CLOCK) + ")")

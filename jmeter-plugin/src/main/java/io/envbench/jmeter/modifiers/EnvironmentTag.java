@@ -6,6 +6,7 @@ import org.apache.jmeter.testelement.AbstractTestElement;
 import org.apache.jmeter.threads.JMeterContextService;
 import org.apache.jmeter.threads.JMeterVariables;
 
+import io.envbench.engines.EngineMetrics;
 import io.envbench.jmeter.EnvBenchProperties;
 import io.envbench.jmeter.JMeterEnvBench;
 
@@ -14,7 +15,9 @@ import io.envbench.jmeter.JMeterEnvBench;
  * each sample in its scope, so the JTL column of that name (sample_variables) says which environment
  * every sample measured. The field Environment names it; left empty, it is the environment this thread
  * group's Target Environment sampler started (else the only one running, else "none"). Put one in each
- * thread group that loads an environment when several run at once.
+ * thread group that loads an environment when several run at once. On a remote engine it also puts the engine's
+ * name ({@code HOST:PORT} as the controlling JMeter's {@code -R} calls it) into {@code envbench.engine}; elsewhere that
+ * variable is empty.
  */
 public class EnvironmentTag extends AbstractTestElement implements PreProcessor, TestBean {
     private static final long serialVersionUID = 1L;
@@ -27,6 +30,7 @@ public class EnvironmentTag extends AbstractTestElement implements PreProcessor,
         if (vars != null) {
             String named = environment == null ? "" : environment.trim();
             vars.put(EnvBenchProperties.ENV_VARIABLE, named.isEmpty() ? JMeterEnvBench.environmentOfThisThreadGroup().orElse("none") : named);
+            vars.put(EngineMetrics.ENGINE_VARIABLE, EnvBenchProperties.engine());
         }
     }
 

@@ -138,14 +138,14 @@ public class TargetEnvironmentSampler extends AbstractSampler implements TestBea
             o.cpus(parseDouble("cpus", cpus, "a number of cores, e.g. 0.5"));
         }
         if (!blank(cpuShares)) {
-            o.cpuShares((int) parseLong("cpuShares", cpuShares, "a relative weight, e.g. 512"));
+            o.cpuShares(parseInt("cpuShares", cpuShares, "a relative weight, e.g. 512"));
         }
         if (!blank(memory)) {
             o.memoryBytes(MemorySize.parseContainerLimit("memory", memory));
         }
         Duration timeout = blank(readyTimeoutSeconds) ? EnvBenchProperties.defaultReadyTimeout()
-                : Duration.ofMillis(Math.round(1000 * parseDouble("readyTimeoutSeconds", readyTimeoutSeconds, "seconds, e.g. 60")));
-        int p = (int) parseLong("port", port, "a TCP port on 127.0.0.1, e.g. 18080");
+                : seconds("readyTimeoutSeconds", readyTimeoutSeconds, "seconds, e.g. 60");
+        int p = parseInt("port", port, "a TCP port on 127.0.0.1, e.g. 18080");
         return new EnvironmentDefinition(requiredName(), target == null ? "" : target.trim(), rt, o.build(), p, timeout);
     }
 
@@ -153,20 +153,38 @@ public class TargetEnvironmentSampler extends AbstractSampler implements TestBea
         return s == null || s.isBlank();
     }
 
-    private static long parseLong(String field, String text, String expected) {
+    /** A whole number that fits an int: beyond it is refused, never wrapped round ((int) 4294985376L is 18080). */
+    private static int parseInt(String field, String text, String expected) {
+        String t = text == null ? "" : text.trim();
         try {
-            return Long.parseLong(text.trim());
-        } catch (RuntimeException e) {
-            throw new InvalidSettingException(field, "'" + text + "' is not a whole number; give " + expected);
+            return Integer.parseInt(t);
+        } catch (NumberFormatException e) {
+            throw new InvalidSettingException(field, "'" + text + "' is " + (t.matches("[+-]?\\d+") ? "too large" : "not a whole number")
+                    + "; give " + expected);
         }
     }
 
     private static double parseDouble(String field, String text, String expected) {
+        double v;
         try {
-            return Double.parseDouble(text.trim());
+            v = Double.parseDouble(text.trim());
         } catch (RuntimeException e) {
             throw new InvalidSettingException(field, "'" + text + "' is not a number; give " + expected);
         }
+        if (!Double.isFinite(v)) {
+            throw new InvalidSettingException(field, "'" + text + "' is not a finite number; give " + expected);
+        }
+        return v;
+    }
+
+    /** Seconds as a Duration; the definition refuses a zero, negative or over-long one with its own message. */
+    private static Duration seconds(String field, String text, String expected) {
+        double s = parseDouble(field, text, expected);
+        if (Math.abs(s) > EnvironmentDefinition.MAX_READY_TIMEOUT.toSeconds()) {
+            throw new InvalidSettingException(field, "'" + text.trim() + "' is above a day (" + EnvironmentDefinition.MAX_READY_TIMEOUT.toSeconds()
+                    + " s); give " + expected);
+        }
+        return Duration.ofMillis(Math.round(1000 * s));
     }
 
     @Override

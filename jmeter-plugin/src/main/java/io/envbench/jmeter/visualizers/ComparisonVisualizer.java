@@ -275,6 +275,9 @@ public class ComparisonVisualizer extends AbstractVisualizer {
         SwingUtilities.invokeLater(() -> show(rows, all, text));
     }
 
+    /** The last message about refused live samples: each is shown once. On the refresher. */
+    private transient String refusedLive;
+
     /** On the refresher. */
     private void drain() {
         Sample s = arrived.poll();
@@ -284,7 +287,17 @@ public class ComparisonVisualizer extends AbstractVisualizer {
         Predicate<String> out = excluded;
         for (; s != null; s = arrived.poll()) {
             if (!out.test(s.label())) {
-                comparison.add(s, LIVE_RUN);
+                try {
+                    comparison.add(s, LIVE_RUN);
+                } catch (io.envbench.settings.InvalidSettingException e) {
+                    // a sample labelled as a row EnvBench adds itself: left out, and said once (not once per sample)
+                    if (!e.getMessage().equals(refusedLive)) {
+                        refusedLive = e.getMessage();
+                        String shown = "Live samples left out: " + e.getMessage();
+                        SwingUtilities.invokeLater(() -> JOptionPane.showMessageDialog(this, shown, "Samples left out",
+                                JOptionPane.WARNING_MESSAGE));
+                    }
+                }
             }
         }
         changed = true;

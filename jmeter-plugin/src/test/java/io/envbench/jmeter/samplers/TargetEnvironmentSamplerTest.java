@@ -61,6 +61,39 @@ class TargetEnvironmentSamplerTest {
         assertField("cpuShares", s -> s.setCpuShares("1"));
     }
 
+    /** Fields at and beyond their type's limits: never wrapped round, clamped or waited on forever. */
+    @ParameterizedTest(name = "{0} = {1}")
+    @org.junit.jupiter.params.provider.CsvSource(delimiter = '|', value = {
+        "port        | 4294985376          | is too large",           // 2^32 + 18080: (int) would make it 18080
+        "port        | 2147483648          | is too large",
+        "port        | -1                  | is not a TCP port",
+        "cpuShares   | 4294967808          | is too large",           // 2^32 + 512
+        "cpuset      | 0-2147483647        | largest CPU number Linux supports (8191)",
+        "memory      | 99999999999999999g  | is too large",
+        "readyTimeoutSeconds | Infinity    | not a finite number",
+        "readyTimeoutSeconds | NaN         | not a finite number",
+        "readyTimeoutSeconds | 1e300       | above a day",
+        "readyTimeoutSeconds | 86401       | above a day",
+        "environment | ../x                | must not name another folder",
+        "volumeSource | /etc               | must not name another folder",
+    })
+    void limitsAreRefusedNamingTheField(String field, String value, String fragment) {
+        TargetEnvironmentSampler s = sampler();
+        switch (field) {
+            case "port" -> s.setPort(value);
+            case "cpuShares" -> s.setCpuShares(value);
+            case "cpuset" -> s.setCpuset(value);
+            case "memory" -> s.setMemory(value);
+            case "readyTimeoutSeconds" -> s.setReadyTimeoutSeconds(value);
+            case "environment" -> s.setEnvironment(value);
+            case "volumeSource" -> { s.setVolumeType("named"); s.setVolumePath("/data"); s.setVolumeSource(value); }
+            default -> throw new AssertionError(field);
+        }
+        InvalidSettingException e = assertThrows(InvalidSettingException.class, s::definition);
+        assertEquals(field, e.field(), e.getMessage());
+        assertTrue(e.getMessage().contains(fragment), e.getMessage());
+    }
+
     private static void assertField(String field, java.util.function.Consumer<TargetEnvironmentSampler> change) {
         TargetEnvironmentSampler s = sampler();
         change.accept(s);

@@ -1,0 +1,149 @@
+package io.envbench.reaper;
+
+import io.envbench.bare.BareMetalLauncher;
+import io.envbench.docker.DockerConnection;
+import io.envbench.docker.DockerReaper;
+import io.envbench.environment.OwnerIdentity;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.LinkedHashSet;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The reaper process: started by {@link ReaperProcess} with the owner's PID, it reads the places the owner
+ * uses from standard input until end of file, waits until the owner process is gone, sweeps every place, and
+ * exits. What it removed goes to its log ({@link #logFile}), which is deleted again when there was nothing to
+ * remove (a clean owner leaves nothing).
+ *
+ * <p>Lines: {@code docker<TAB>address<TAB>TLS folder} (a Docker daemon; the folder empty without TLS),
+ * {@code bare<TAB>folder} (bare-metal state files).
+ */
+public final class Reaper {
+    static final String DOCKER = "docker";
+    static final String BARE = "bare";
+    /** How long an owner that closed the pipe may take to exit before the reaper gives up on it. */
+    static final Duration OWNER_EXIT_WAIT = Duration.ofSeconds(60);
+    /** How long a place that cannot be swept (a daemon restarting) is tried again. */
+    static final Duration SWEEP_RETRY = Duration.ofSeconds(30);
+
+    private Reaper() {
+    }
+
+    /** Where the reaper of owner {@code ownerPid} writes what it removed. */
+    public static Path logFile(long ownerPid) {
+        return Path.of(System.getProperty("java.io.tmpdir"), "envbench", "reaper-" + ownerPid + ".log");
+    }
+
+    public static void main(String[] args) throws IOException, InterruptedException {
+        long ownerPid = Long.parseLong(args[0]);
+        Optional<Long> ownerStart = OwnerIdentity.startTicks(ownerPid);
+        Set<String> places = new LinkedHashSet<>();
+        try (BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8))) {
+            for (String line; (line = in.readLine()) != null; ) {
+                if (places.add(line)) {
+                    prepare(line);
+                }
+            }
+        }
+        long eof = System.nanoTime();
+        long deadline = eof + OWNER_EXIT_WAIT.toNanos();
+        while (alive(ownerPid, ownerStart)) {
+            if (System.nanoTime() > deadline) {
+                say("owner PID " + ownerPid + " closed the pipe but still runs after " + OWNER_EXIT_WAIT.toSeconds()
+                        + " s; leaving its resources to the next start's sweep");
+                return;
+            }
+            Thread.sleep(20);
+        }
+        int removed = 0;
+        boolean trouble = false;
+        for (String place : places) {
+            long until = System.nanoTime() + SWEEP_RETRY.toNanos();
+            while (true) {
+                try {
+                    removed += sweep(place, ownerPid);
+                    break;
+                } catch (RuntimeException e) {
+                    if (System.nanoTime() > until) {
+                        say("could not sweep " + place.replace('\t', ' ') + ": " + e + "; the next start's sweep will");
+                        trouble = true;
+                        break;
+                    }
+                    Thread.sleep(500);
+                }
+            }
+        }
+        if (removed == 0 && !trouble) {
+            Files.deleteIfExists(logFile(ownerPid));
+        } else {
+            say("owner PID " + ownerPid + " gone; " + removed + " leftovers removed "
+                    + (System.nanoTime() - eof) / 1_000_000 + " ms after its pipe closed");
+        }
+    }
+
+    /** Connects early, so classes are loaded and the daemon known while the owner lives; a daemon that is down is tried again at the sweep. */
+    private static void prepare(String place) {
+        String[] f = place.split("\t", 2);
+        if (f.length == 2 && DOCKER.equals(f[0])) {
+            try {
+                DockerConnection.connect(daemonOf(f[1]));
+            } catch (Exception e) {
+                say("daemon " + place.replace('\t', ' ') + " not reached yet (" + e.getMessage() + "); tried again at the sweep");
+            }
+        }
+    }
+
+    /** {@code address<TAB>TLS folder} (the folder empty: no TLS); a line of an older owner has the address alone. */
+    static io.envbench.docker.DockerDaemon daemonOf(String field) {
+        String[] f = field.split("\t", 2);
+        String folder = f.length == 2 ? f[1].trim() : "";
+        return io.envbench.docker.DockerDaemon.of(f[0], folder.isEmpty() ? java.util.Optional.empty() : java.util.Optional.of(Path.of(folder)));
+    }
+
+    private static int sweep(String place, long ownerPid) {
+        String[] f = place.split("\t", 2);
+        if (f.length != 2) {
+            return 0;
+        }
+        if (DOCKER.equals(f[0])) {
+            DockerReaper.Sweep sweep;
+            try {
+                sweep = new DockerReaper(DockerConnection.connect(daemonOf(f[1]))).sweep();
+            } catch (io.envbench.environment.TargetStartException e) {
+                throw new IllegalStateException(e.getMessage(), e);
+            }
+            for (DockerReaper.Decision d : sweep.decisions()) {
+                if (d.removed()) {
+                    say("removed " + d.kind() + " " + d.id() + " " + d.name() + " on " + daemonOf(f[1]).address() + " (" + d.why() + ")");
+                }
+            }
+            return sweep.removed();
+        }
+        if (BARE.equals(f[0])) {
+            int stopped = new BareMetalLauncher(Path.of(f[1])).reapLeftovers();
+            if (stopped > 0) {
+                say("stopped " + stopped + " bare-metal process(es) of owner PID " + ownerPid + " (state in " + f[1] + ")");
+            }
+            return stopped;
+        }
+        return 0;
+    }
+
+    private static boolean alive(long pid, Optional<Long> start) {
+        return ProcessHandle.of(pid).filter(ProcessHandle::isAlive).isPresent() && !OwnerIdentity.isZombie(pid)
+                && (start.isEmpty() || start.equals(OwnerIdentity.startTicks(pid)));
+    }
+
+    private static void say(String line) {
+        System.out.println(Instant.now() + " " + line);
+        System.out.flush();
+    }
+}

@@ -1,0 +1,151 @@
+package io.envbench.reaper;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.URISyntaxException;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The owner's side of the reaper: one {@link Reaper} process per owner JVM, started at the first place the
+ * owner registers, fed one line per place. Nothing is ever sent to say "I am gone": the reaper learns it from
+ * the pipe's end of file, which the kernel delivers however the owner ends (normal exit, exception, SIGKILL,
+ * out of memory).
+ *
+ * <p>Switched off with the system property {@value #SWITCH} {@code =off} or the environment variable
+ * {@value #SWITCH_ENV} {@code =off} (then leftovers are removed at the next start, as before); the reaper
+ * process itself runs with it off. When the reaper cannot be started, the owner logs why once and goes on:
+ * the sweep at the next start still removes what a killed run left.
+ */
+public final class ReaperProcess {
+    /** System property that switches the reaper off ({@code off}). */
+    public static final String SWITCH = "envbench.reaper";
+    /** Environment variable that switches the reaper off ({@code off}), for CI jobs that may not start processes. */
+    public static final String SWITCH_ENV = "ENVBENCH_REAPER";
+
+    private static final Logger log = LoggerFactory.getLogger(ReaperProcess.class);
+    private static final ReaperProcess OF_THIS_JVM = new ReaperProcess();
+
+    private final Set<String> registered = new LinkedHashSet<>();
+    private Process process;
+    private OutputStream toReaper;
+    private boolean failed;
+
+    private ReaperProcess() {
+    }
+
+    /** The reaper of this JVM: there is one per owner process, as there is one owner identity per process. */
+    public static ReaperProcess ofThisJvm() {
+        return OF_THIS_JVM;
+    }
+
+    /** Containers, networks and volumes this process creates on this daemon (reached as this process reaches it, TLS included). */
+    public void watchDockerDaemon(io.envbench.docker.DockerDaemon daemon) {
+        watch(Reaper.DOCKER + "\t" + daemon.address() + "\t" + daemon.tlsCertFolder().map(Path::toString).orElse(""));
+    }
+
+    /** Host processes this process starts, whose state files are in {@code stateDir} (see BareMetalLauncher). */
+    public void watchBareMetal(Path stateDir) {
+        watch(Reaper.BARE + "\t" + stateDir.toAbsolutePath());
+    }
+
+    /** The reaper's PID while it runs. */
+    public synchronized java.util.OptionalLong pid() {
+        return process != null && process.isAlive() ? java.util.OptionalLong.of(process.pid()) : java.util.OptionalLong.empty();
+    }
+
+    private synchronized void watch(String line) {
+        if (switchedOff() || failed || !registered.add(line)) {
+            return;
+        }
+        try {
+            if (process == null || !process.isAlive()) {
+                start();
+                // a reaper that died (killed by someone) is replaced; it must learn every place again
+                for (String earlier : registered) {
+                    if (!earlier.equals(line)) {
+                        send(earlier);
+                    }
+                }
+            }
+            send(line);
+        } catch (IOException | RuntimeException e) {
+            failed = true;
+            log.warn("could not start EnvBench's reaper ({}); leftovers of a killed run are removed at the next start instead", e.toString());
+        }
+    }
+
+    private void send(String line) throws IOException {
+        toReaper.write((line + "\n").getBytes(StandardCharsets.UTF_8));
+        toReaper.flush();
+    }
+
+    private void start() throws IOException {
+        ProcessHandle self = ProcessHandle.current();
+        Path logFile = Reaper.logFile(self.pid());
+        Files.createDirectories(logFile.getParent());
+        List<String> cmd = new ArrayList<>();
+        Path setsid = Path.of("/usr/bin/setsid");
+        if (Files.isExecutable(setsid)) {
+            cmd.add(setsid.toString()); // its own session: the owner's terminal's Ctrl-C and hang-up do not reach it
+        }
+        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        cmd.addAll(List.of("-Xmx32m", "-Xss512k", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xshare:auto",
+                "-D" + SWITCH + "=off", "-cp", classPath(), Reaper.class.getName(), Long.toString(self.pid())));
+        ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(logFile.toFile()));
+        process = pb.start();
+        toReaper = process.getOutputStream();
+        log.debug("EnvBench reaper started, PID {}, log {}", process.pid(), logFile);
+    }
+
+    private static boolean switchedOff() {
+        return "off".equalsIgnoreCase(System.getProperty(SWITCH, "")) || "off".equalsIgnoreCase(System.getenv().getOrDefault(SWITCH_ENV, ""));
+    }
+
+    /**
+     * The class path this JVM loaded EnvBench from: every URL of the class loaders from EnvBench's up (JMeter
+     * loads plugins from {@code lib/ext} through a URL class loader that also holds {@code lib/}), then
+     * {@code java.class.path}.
+     */
+    static String classPath() {
+        Set<String> entries = new LinkedHashSet<>();
+        for (ClassLoader l = ReaperProcess.class.getClassLoader(); l != null; l = l.getParent()) {
+            if (l instanceof URLClassLoader u) {
+                for (URL url : u.getURLs()) {
+                    try {
+                        if ("file".equals(url.getProtocol())) {
+                            entries.add(Path.of(url.toURI()).toString());
+                        }
+                    } catch (URISyntaxException | IllegalArgumentException e) {
+                        // not a file: not on a command line either
+                    }
+                }
+            }
+        }
+        var own = ReaperProcess.class.getProtectionDomain().getCodeSource();
+        if (own != null) {
+            try {
+                entries.add(Path.of(own.getLocation().toURI()).toString());
+            } catch (URISyntaxException | IllegalArgumentException e) {
+                // keep what the loaders said
+            }
+        }
+        for (String e : System.getProperty("java.class.path", "").split(java.io.File.pathSeparator)) {
+            if (!e.isBlank()) {
+                entries.add(e);
+            }
+        }
+        return String.join(java.io.File.pathSeparator, entries);
+    }
+}

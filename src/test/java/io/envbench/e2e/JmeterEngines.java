@@ -1,0 +1,139 @@
+package io.envbench.e2e;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import io.envbench.engines.RemoteEngine;
+import io.envbench.engines.RemoteEngines;
+
+/**
+ * Remote JMeter engines for tests: {@code jmeter-server}s of the assembled JMeter on loopback, each with its own RMI
+ * registry port ({@code server_port}) and object port ({@code server.rmi.localport}), RMI over SSL with a keystore made
+ * here by the JDK's keytool as JMeter's {@code create-rmi-keystore.sh} makes it. Closing stops them and waits until
+ * they are gone.
+ */
+final class JmeterEngines implements AutoCloseable {
+    static final String PASSWORD = RemoteEngines.DEFAULT_PASSWORD;
+
+    final Path keystore;
+    final List<RemoteEngine> engines = new ArrayList<>();
+    final List<Process> processes = new ArrayList<>();
+    final List<Path> logs = new ArrayList<>();
+
+    private JmeterEngines(Path keystore) {
+        this.keystore = keystore;
+    }
+
+    /** Makes the keystore in {@code dir} and starts {@code count} engines; returns once each registry answers. */
+    static JmeterEngines start(Path dir, int count) throws Exception {
+        JmeterEngines e = new JmeterEngines(keystore(dir.resolve("rmi_keystore.jks")));
+        try {
+            for (int i = 1; i <= count; i++) {
+                e.startOne(dir, i);
+            }
+            for (int i = 0; i < count; i++) {
+                e.awaitRegistry(i);
+            }
+            return e;
+        } catch (Exception | AssertionError ex) {
+            e.close();
+            throw ex;
+        }
+    }
+
+    /** {@code keytool -genkeypair -alias rmi -keyalg RSA -keysize 2048 -validity 7}, as create-rmi-keystore.sh. */
+    static Path keystore(Path file) throws Exception {
+        Files.deleteIfExists(file);
+        Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "keytool").toString(), "-genkeypair",
+                "-alias", RemoteEngines.KEY_ALIAS, "-keyalg", "RSA", "-keysize", "2048", "-validity", "7", "-keystore", file.toString(),
+                "-storepass", PASSWORD, "-keypass", PASSWORD, "-dname", "CN=EnvBench test engines")
+                .redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes());
+        assertTrue(p.waitFor(60, TimeUnit.SECONDS), "keytool finished");
+        assertEquals(0, p.exitValue(), "keytool: " + out);
+        return file;
+    }
+
+    private void startOne(Path dir, int n) throws IOException {
+        int registry = freePort();
+        int object = freePort();
+        Path log = dir.resolve("engine" + n + ".log");
+        List<String> cmd = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Djava.rmi.server.hostname=127.0.0.1", "-jar", Jmeter.HOME.resolve("bin/ApacheJMeter.jar").toString(), "-s",
+                "-j", log.toString(), "-Jserver_port=" + registry, "-Jserver.rmi.localport=" + object,
+                "-Jserver.rmi.ssl.keystore.file=" + keystore, "-Jserver.rmi.ssl.keystore.password=" + PASSWORD,
+                "-Jserver.rmi.ssl.truststore.file=" + keystore, "-Jserver.rmi.ssl.truststore.password=" + PASSWORD);
+        Files.createDirectories(dir.resolve("engine" + n));
+        processes.add(new ProcessBuilder(cmd).directory(dir.resolve("engine" + n).toFile()).redirectErrorStream(true)
+                .redirectOutput(dir.resolve("engine" + n + ".out").toFile()).start());
+        engines.add(new RemoteEngine("127.0.0.1", registry));
+        logs.add(log);
+    }
+
+    private void awaitRegistry(int i) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
+        while (System.nanoTime() < deadline) {
+            assertTrue(processes.get(i).isAlive(), "engine " + engines.get(i) + " exited: " + output(i));
+            if (Files.exists(logs.get(i)) && Files.readString(logs.get(i)).contains("Bound to RMI registry")) {
+                try (Socket s = new Socket()) {
+                    s.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), engines.get(i).port()), 1000);
+                    return;
+                } catch (IOException notYet) {
+                    // bound but not accepting yet
+                }
+            }
+            Thread.sleep(200);
+        }
+        throw new AssertionError("engine " + engines.get(i) + " did not bind its RMI registry in 90 s: " + output(i));
+    }
+
+    String output(int i) throws IOException {
+        Path out = logs.get(i).resolveSibling("engine" + (i + 1) + ".out");
+        return Files.exists(out) ? Files.readString(out) : "";
+    }
+
+    RemoteEngines remoteEngines() {
+        return RemoteEngines.of(engines, keystore);
+    }
+
+    /** The experiment file's lines for these engines, under {@code load:}. */
+    String yaml() {
+        return "  engines: [" + String.join(", ", engines.stream().map(RemoteEngine::toString).toList()) + "]\n"
+                + "  rmiKeystore: " + keystore + "\n";
+    }
+
+    static int freePort() throws IOException {
+        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return s.getLocalPort();
+        }
+    }
+
+    /** Stops every engine (SIGTERM, then SIGKILL after 10 s) and waits until it is gone. */
+    @Override
+    public void close() throws InterruptedException {
+        for (Process p : processes) {
+            p.destroy();
+        }
+        for (Process p : processes) {
+            if (!p.waitFor(10, TimeUnit.SECONDS)) {
+                p.destroyForcibly();
+                p.waitFor(10, TimeUnit.SECONDS);
+            }
+        }
+    }
+
+    boolean allStopped() {
+        return processes.stream().noneMatch(Process::isAlive);
+    }
+}

@@ -1,0 +1,98 @@
+package io.envbench.e2e;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Collectors;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import io.envbench.docker.DockerInventory;
+import io.envbench.docker.TlsDockerDaemon;
+import io.envbench.results.Sample;
+
+/**
+ * {@code testplans/static-web.jmx} in the real JMeter with {@code -Jenvbench.docker.host=tcp://127.0.0.2:PORT} and the
+ * TLS properties: the container runs on a second, TLS-only dockerd ({@link TlsDockerDaemon}), its port is published
+ * on that daemon's host and the plan's load goes there; a wrong certificate folder fails the start sample with the
+ * property named. It reaches the TLS daemon only through {@link TlsDockerDaemon}'s own client: here the plugin jar's
+ * shaded copy of EnvBench's Docker classes comes first on the class path.
+ */
+class RemoteDockerPlanTest {
+    static TlsDockerDaemon tls;
+    @TempDir
+    Path dir;
+    DockerInventory local;
+
+    @BeforeAll
+    static void startTheTlsDaemon() throws Exception {
+        Jmeter.docker();
+        TlsDockerDaemon.missingRequirement().ifPresent(why -> {
+            if ("true".equalsIgnoreCase(System.getenv("CI"))) {
+                fail("CI=true and the TLS daemon test needs: " + why);
+            }
+            Assumptions.abort(why);
+        });
+        tls = TlsDockerDaemon.start();
+        tls.copyImage("envbench/nginx-static:latest");
+    }
+
+    @AfterAll
+    static void stopTheTlsDaemon() {
+        if (tls != null) {
+            tls.close();
+        }
+    }
+
+    @AfterEach
+    void nothingLeftOnEitherDaemon() throws Exception {
+        Jmeter.assertNothingLabelledLeft(Jmeter.docker());
+        assertEquals(0, tls.containerCount(), "nothing left on the TLS daemon");
+    }
+
+    private List<String> props(String certPath) {
+        List<String> p = new ArrayList<>(Jmeter.shortRun("docker-bridge"));
+        p.add("-Jenvbench.docker.host=" + tls.address());
+        p.add("-Jenvbench.docker.tls.verify=true");
+        p.add("-Jenvbench.docker.cert.path=" + certPath);
+        return p;
+    }
+
+    @Test
+    void thePlanLoadsAContainerOfTheTlsDaemonOnThatDaemonsHost() throws Exception {
+        Path jtl = dir.resolve("tls.jtl");
+        List<Sample> samples = Jmeter.run(Jmeter.STATIC_WEB, jtl, props(tls.clientCerts().toString()));
+        String start = Jmeter.lines(jtl).stream().filter(l -> l.contains(",EnvBench start,")).collect(Collectors.joining());
+        assertTrue(start.contains("published=" + TlsDockerDaemon.LISTEN_ADDRESS + ":18080->8080/tcp"),
+                () -> start + "\n" + String.join("\n", Jmeter.logTail(jtl, 400).stream()
+                        .filter(l -> l.contains("EnvBench") || l.contains("ERROR") || l.contains("WARN") || l.contains("start")).toList())
+                        + "\nJTL:\n" + String.join("\n", Jmeter.linesQuietly(jtl)));
+        assertTrue(start.contains("load to " + TlsDockerDaemon.LISTEN_ADDRESS + ":18080"), start);
+        assertEquals(List.of(), samples.stream().filter(s -> !s.success()).map(Sample::label).toList(), "no errors");
+        long gets = samples.stream().filter(s -> s.label().contains("GET")).count();
+        assertTrue(gets > 100, "samples: " + gets);
+        assertEquals(List.of("docker-bridge"), samples.stream().map(Sample::environment).distinct().toList());
+        System.out.println("static-web.jmx on the TLS daemon: " + gets + " requests to " + TlsDockerDaemon.LISTEN_ADDRESS
+                + ":18080, no errors");
+    }
+
+    @Test
+    void aWrongCertificateFolderFailsTheStartSampleNamingTheProperty() throws Exception {
+        Path jtl = dir.resolve("nocerts.jtl");
+        Jmeter.run(Jmeter.STATIC_WEB, jtl, props(dir.resolve("no-such-folder").toString()));
+        String start = Jmeter.lines(jtl).stream().filter(l -> l.contains(",EnvBench start,")).collect(Collectors.joining());
+        assertTrue(start.contains("envbench.docker.cert.path: '" + dir.resolve("no-such-folder") + "' is not a folder"), start);
+        assertTrue(start.contains(",false,"), "the start sample failed: " + start);
+        assertFalse(start.contains("at io.envbench"), "no stack trace: " + start);
+    }
+}

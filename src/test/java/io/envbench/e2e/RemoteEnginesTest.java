@@ -1,0 +1,175 @@
+package io.envbench.e2e;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.Reader;
+import java.net.InetAddress;
+import java.net.Socket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVRecord;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import io.envbench.EnvBench;
+import io.envbench.engines.EngineMetrics;
+import io.envbench.engines.RemoteEngine;
+import io.envbench.environment.EnvironmentRegistry;
+import io.envbench.environment.RunningTarget;
+import io.envbench.experiment.Experiment;
+import io.envbench.experiment.ExperimentFile;
+import io.envbench.metrics.MetricsFile;
+import io.envbench.runner.ExperimentRunner;
+import io.envbench.runner.JMeterInstall;
+import io.envbench.runner.PlannedRun;
+import io.envbench.runner.RunDirectory;
+import io.envbench.runner.RunProgress;
+import io.envbench.runner.RunRecord;
+
+/**
+ * An experiment on two remote JMeter engines ({@code jmeter-server}, loopback, RMI ports apart, RMI over SSL with a
+ * keystore made here) against bare-metal nginx: the runner starts the environment once (no engine starts one), both
+ * engines' samples are in the JTL tagged with the engine, both engines' metrics are in the run directory tagged with
+ * the engine, and nothing is left: engines stopped, no target process.
+ */
+class RemoteEnginesTest {
+    static final int RUN_SECONDS = 6;
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void twoEnginesLoadOneEnvironmentStartedOnceAndEachEnginesSamplesAndMetricsReachTheRunDirectoryTagged() throws Exception {
+        int port = JmeterEngines.freePort();
+        JmeterEngines engines = JmeterEngines.start(dir, 2);
+        List<String> log = new CopyOnWriteArrayList<>();
+        AtomicInteger starts = new AtomicInteger();
+        List<Long> engineChildren = new CopyOnWriteArrayList<>();
+        RunDirectory run = new RunDirectory(dir.resolve("run"));
+        ExperimentRunner.Outcome outcome;
+        try (EnvBench envbench = new EnvBench(Jmeter.ROOT.resolve("targets"), io.envbench.docker.DockerDaemon.fromEnvironment())) {
+            Path file = dir.resolve("remote.yaml");
+            Files.writeString(file, """
+                    name: remote-engines
+                    target: nginx-static
+                    port: %d
+                    environments:
+                      - name: bare
+                        placement: bare
+                    repetitions: 1
+                    load:
+                      http:
+                        path: /page-4k.html
+                        threads: 2
+                        warmupSeconds: 1
+                        durationSeconds: %d
+                    %s""".formatted(port, RUN_SECONDS, engines.yaml()));
+            Experiment experiment = ExperimentFile.read(file, Jmeter.ROOT.resolve("targets"));
+            envbench.environments().addListener(new EnvironmentRegistry.Listener() {
+                @Override
+                public void started(RunningTarget target) {
+                    starts.incrementAndGet();
+                    // while the load runs, the engines (and anything they started) are watched for a target of their own
+                    Thread watch = new Thread(() -> {
+                        while (envbench.environments().isRunning("bare")) {
+                            engines.processes.forEach(p -> p.descendants().forEach(d -> engineChildren.add(d.pid())));
+                            try {
+                                Thread.sleep(250);
+                            } catch (InterruptedException e) {
+                                return;
+                            }
+                        }
+                    });
+                    watch.setDaemon(true);
+                    watch.start();
+                }
+            });
+            ExperimentRunner runner = new ExperimentRunner(envbench, new JMeterInstall(Jmeter.HOME), Jmeter.ROOT.resolve("testplans/http-load.jmx"),
+                    Duration.ofMillis(500));
+            outcome = runner.run(experiment, run, new RunProgress() {
+                @Override
+                public void log(String line) {
+                    log.add(line);
+                }
+            });
+            assertTrue(envbench.environments().runningTargets().isEmpty(), "the runner stopped its environment");
+        } finally {
+            engines.close();
+        }
+
+        // one place starts each environment: the runner, once; the engines start nothing
+        assertTrue(outcome.complete(), "every run ok: " + outcome.runs() + " " + log);
+        RunRecord record = outcome.runs().get(0);
+        assertEquals(RunRecord.OK, record.status(), record.toString());
+        assertEquals(1, starts.get(), "the runner started the environment once");
+        assertEquals(List.of(), engineChildren, "no engine started a process of its own (a target)");
+        for (Path engineLog : engines.logs) {
+            String text = Files.readString(engineLog);
+            assertFalse(text.contains("TargetEnvironment") || text.contains("BareMetalLauncher"), "no engine started an environment: " + engineLog);
+            assertTrue(text.contains("Running test"), "the engine ran the plan: " + engineLog);
+        }
+
+        // samples: from both engines, each tagged with the engine that took it; carriers are no load
+        PlannedRun r = record.run();
+        Map<String, Integer> loadByEngine = new TreeMap<>();
+        Map<String, Integer> carriersByEngine = new TreeMap<>();
+        try (Reader in = Files.newBufferedReader(run.jtl(r))) {
+            for (CSVRecord s : CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).build().parse(in)) {
+                String engine = s.get(EngineMetrics.ENGINE_VARIABLE);
+                assertTrue(s.get("threadName").startsWith(engine + "-"), "the tag is the engine JMeter named in -R: " + s);
+                (EngineMetrics.isCarrier(s.get("label")) ? carriersByEngine : loadByEngine).merge(engine, 1, Integer::sum);
+                if (!EngineMetrics.isCarrier(s.get("label"))) {
+                    assertEquals("true", s.get("success"), s.toString());
+                    assertEquals("bare", s.get("envbench.env"), s.toString());
+                }
+            }
+        }
+        List<String> tags = engines.engines.stream().map(RemoteEngine::toString).sorted().toList();
+        System.out.printf("remote engines: load samples per engine %s, metrics samples per engine %s%n", loadByEngine, carriersByEngine);
+        assertEquals(tags, List.copyOf(loadByEngine.keySet()), "load samples from both engines, tagged");
+        assertEquals(tags, List.copyOf(carriersByEngine.keySet()), "metrics from both engines, tagged");
+        loadByEngine.values().forEach(n -> assertTrue(n > 50, "each engine loaded the target: " + loadByEngine));
+        long counted = Jmeter.samples(run.jtl(r)).size();
+        assertEquals(loadByEngine.values().stream().mapToInt(Integer::intValue).sum(), counted, "readers count load samples only");
+        assertEquals(counted, record.samples(), "runs.csv counts load samples only");
+
+        // metrics: one file per engine in the run directory, its host and its own JVM, about every 500 ms of the run
+        for (RemoteEngine engine : engines.engines) {
+            Path metrics = run.engineMetrics(r, engine.toString());
+            assertTrue(Files.isRegularFile(metrics), "metrics of " + engine + " in " + metrics.getParent() + ": " + log);
+            MetricsFile m = MetricsFile.read(metrics);
+            assertEquals(java.util.Set.of("bare"), m.environments());
+            int rows = m.summary("bare", "host.cpu.pct").samples();
+            assertTrue(rows >= 3 && rows <= 2 * RUN_SECONDS * 2 + 2, engine + ": " + rows + " rows of host.cpu.pct in a " + RUN_SECONDS + " s run at 500 ms");
+            assertEquals(rows, carriersByEngine.get(engine.toString()), "every carrier is a row");
+            MetricsFile.Summary jvm = m.summary("bare", "process.jmeter.cpu.pct");
+            assertTrue(jvm.samples() > 0 && jvm.peak() > 0, engine + ": its own JVM's CPU is there and it worked: " + jvm);
+            System.out.printf("engine %s: %d metrics rows, its JVM %.1f%% CPU avg (peak %.1f), host %.1f%% avg%n", engine, rows,
+                    jvm.average(), jvm.peak(), m.summary("bare", "host.cpu.pct").average());
+        }
+        assertTrue(Files.isRegularFile(run.metrics(r)), "and the controlling machine's own metrics (the target's CPU)");
+        assertTrue(MetricsFile.read(run.metrics(r)).summary("bare", "target.cpu.pct").samples() > 0);
+
+        // nothing left: engines stopped, no target process, the port free
+        assertTrue(engines.allStopped(), "engines stopped");
+        List<String> nginx = new ArrayList<>();
+        ProcessHandle.current().descendants().forEach(p -> p.info().command().filter(c -> c.contains("nginx")).ifPresent(nginx::add));
+        assertEquals(List.of(), nginx, "no target process left");
+        try (Socket s = new Socket(InetAddress.getLoopbackAddress(), port)) {
+            throw new AssertionError("something still listens on the target's port " + port);
+        } catch (java.net.ConnectException expected) {
+            // nothing listens
+        }
+    }
+}
