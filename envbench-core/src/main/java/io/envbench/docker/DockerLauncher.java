@@ -50,6 +50,8 @@ public final class DockerLauncher {
     public static final long CPU_PERIOD_US = 100_000;
 
     private final DockerDaemon daemon;
+    /** The daemon's root folder (docker info), asked once. */
+    private volatile String dockerRoot;
 
     /** @param daemon the daemon the containers run on */
     public DockerLauncher(DockerDaemon daemon) {
@@ -109,6 +111,7 @@ public final class DockerLauncher {
                 case TMPFS -> hc.withTmpFs(Map.of(v.containerPath(), ""));
                 case NONE -> { }
             }
+            BlockIoAccounting.apply(hc, localFolders(docker, v));
             List<String> env = new ArrayList<>();
             o.env().forEach((k, val) -> env.add(k + "=" + val));
             CreateContainerCmd create = docker.createContainerCmd(target.image())
@@ -155,6 +158,26 @@ public final class DockerLauncher {
             throw new TargetStartException("docker refused the container: " + DockerConnection.rootCause(e)
                     + (logs.isBlank() ? "" : "; last output:\n" + logs), e);
         }
+    }
+
+    /** The host folders a container writes to, when the daemon is local: its root (layer, named volumes) and a bind source. */
+    private List<java.nio.file.Path> localFolders(DockerClient docker, VolumeMount v) {
+        if (!daemon.isLocalSocket()) { // a remote daemon's root is not a folder here
+            return List.of();
+        }
+        String root = dockerRoot;
+        if (root == null) {
+            root = docker.infoCmd().exec().getDockerRootDir();
+            dockerRoot = root;
+        }
+        List<java.nio.file.Path> folders = new ArrayList<>();
+        if (root != null) {
+            folders.add(java.nio.file.Path.of(root));
+        }
+        if (v.kind() == VolumeMount.Kind.BIND) {
+            folders.add(java.nio.file.Path.of(v.source()));
+        }
+        return folders;
     }
 
     private static boolean volumeExists(DockerClient docker, String name) {

@@ -24,7 +24,7 @@ public record RunDirectory(Path root) {
     }
 
     public void create() throws IOException {
-        for (String d : new String[] {"jtl", "metrics", "logs"}) {
+        for (String d : new String[] {"jtl", "metrics", "logs", "output"}) {
             Files.createDirectories(root.resolve(d));
         }
     }
@@ -56,6 +56,10 @@ public record RunDirectory(Path root) {
     public Path jmeterLog(PlannedRun r) { return root.resolve("logs").resolve(r.id() + ".jmeter.log"); }
     public Path jmeterOutput(PlannedRun r) { return root.resolve("logs").resolve(r.id() + ".jmeter.out"); }
     public Path targetLog(PlannedRun r) { return root.resolve("logs").resolve(r.id() + ".target.log"); }
+    /** A command load's standard output: the run's result. */
+    public Path output(PlannedRun r) { return root.resolve("output").resolve(r.id() + ".out"); }
+    /** A command load's standard error. */
+    public Path outputErrors(PlannedRun r) { return root.resolve("logs").resolve(r.id() + ".command.err"); }
     public Path report() { return root.resolve("report"); }
     public Path junit() { return root.resolve("junit.xml"); }
     /** Present while runs are missing: the report of such a folder is marked partial. */
