@@ -46,6 +46,8 @@ public final class TransientMemoryCgroup implements AutoCloseable {
             throw new IOException("cannot make the memory cgroup " + dir + " (" + e + "); bareMemory needs root", e);
         }
         TransientMemoryCgroup cg = new TransientMemoryCgroup(dir);
+        // should this process die before close(), its reaper stops what runs in the cgroup and removes it
+        io.envbench.reaper.ReaperProcess.ofThisJvm().watchHostCgroup(dir);
         try {
             Files.writeString(dir.resolve(v2 ? "memory.max" : "memory.limit_in_bytes"), Long.toString(limitBytes));
         } catch (IOException e) {

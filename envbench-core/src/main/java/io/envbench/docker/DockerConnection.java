@@ -2,7 +2,6 @@ package io.envbench.docker;
 
 import io.envbench.environment.TargetStartException;
 import io.envbench.settings.InvalidSettingException;
-import io.envbench.reaper.ReaperProcess;
 
 import java.nio.file.Path;
 import java.time.Duration;
@@ -45,8 +44,8 @@ public final class DockerConnection {
 
     /**
      * The first connection to a daemon removes the leftovers of killed runs there ({@link DockerReaper#sweep}:
-     * containers, networks, volumes), and tells this process's reaper ({@link ReaperProcess}) to sweep the
-     * daemon when this process dies.
+     * containers, networks, volumes). (The reaper hears of a daemon
+     * when something is created there: {@link DockerLauncher#start}.)
      *
      * @throws InvalidSettingException naming the setting and the fix, when the settings are wrong before any
      *                                 connection ({@link DockerDaemon#check()})
@@ -62,7 +61,6 @@ public final class DockerConnection {
         DockerClient client = open(daemon);
         DockerClient raced = CLIENTS.putIfAbsent(key, client);
         if (raced == null) {
-            ReaperProcess.ofThisJvm().watchDockerDaemon(daemon);
             new DockerReaper(client).reapLeftovers();
             return client;
         }

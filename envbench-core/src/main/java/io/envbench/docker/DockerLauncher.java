@@ -63,6 +63,9 @@ public final class DockerLauncher {
     }
 
     public RunningTarget start(String environment, ContainerTarget target) throws TargetStartException {
+        // this process's reaper sweeps the daemon should this process die with the container running (a reader, such
+        // as a metrics probe or a JMeter engine, creates nothing and starts no reaper)
+        io.envbench.reaper.ReaperProcess.ofThisJvm().watchDockerDaemon(daemon);
         DockerClient docker = client();
         try {
             docker.inspectImageCmd(target.image()).exec();
