@@ -202,6 +202,24 @@ final class RunCommand implements Callable<Integer> {
         }
     }
 
+    /** A command load's report: its output format's tables and charts over the completed runs. */
+    private void commandReport(Experiment experiment, RunDirectory dir) {
+        try {
+            io.envbench.bonnie.BonnieComparison bonnie = io.envbench.bonnie.BonnieComparison.read(dir, experiment);
+            if (bonnie.environments().stream().allMatch(env -> bonnie.results(env).isEmpty())) {
+                out.println("No completed run: nothing to compare. See " + dir.root().resolve("runs.csv") + " and " + dir.root().resolve("logs"));
+                return;
+            }
+            io.envbench.report.bonnie.BonnieReport report = new io.envbench.report.bonnie.BonnieReport(bonnie);
+            report.write(dir.report());
+            out.print(report.markdown());
+            out.println("Report: " + dir.report().resolve("bonnie.md") + ", charts in " + dir.report().resolve("charts"));
+        } catch (IOException | RuntimeException e) {
+            // the results are on record (runs.csv, output/): say what is missing rather than lose the rest
+            err.println("envbench run: the report in " + dir.report() + " is incomplete: " + e.getMessage());
+        }
+    }
+
     private int runAndReport(ExperimentRunner runner, Experiment experiment, RunDirectory dir) throws IOException {
         boolean resuming = resume != null;
         out.println("EnvBench: " + experiment.name() + " — " + experiment.environmentNames().size() + " environments x "
@@ -212,7 +230,9 @@ final class RunCommand implements Callable<Integer> {
         List<Criterion.Result> verdicts = conclusion.verdicts();
         long notOk = conclusion.missingRuns();
         out.println();
-        if (!conclusion.hasFigures()) {
+        if (experiment.load().command().isPresent()) {
+            commandReport(experiment, dir);
+        } else if (!conclusion.hasFigures()) {
             out.println("No completed run: nothing to compare. See " + dir.root().resolve("runs.csv") + " and " + dir.root().resolve("logs"));
             conclusion.notices().forEach(n -> out.println("  " + n));
         } else {

@@ -2,7 +2,6 @@ package io.envbench.docker;
 
 import io.envbench.environment.TargetStartException;
 import io.envbench.settings.InvalidSettingException;
-import io.envbench.reaper.ReaperProcess;
 
 import java.nio.file.Path;
 import java.util.Map;
@@ -55,8 +54,7 @@ public final class DockerConnection {
      * A daemon's client, after a ping (within {@link DockerDeadlines#PING}). The first answer of a daemon removes
      * the leftovers of killed runs there ({@link DockerReaper#sweep}: containers, networks, volumes); an answer
      * after the daemon was lost removes what could not be removed meanwhile ({@link DockerDaemonLink#removeWhenBack}).
-     * The first answer also tells this process's reaper ({@link ReaperProcess}) to sweep the daemon when this process
-     * dies.
+     * (The reaper hears of a daemon when something is created there: {@link DockerLauncher#start}.)
      *
      * @throws InvalidSettingException naming the setting and the fix, when the settings are wrong before any
      *                                 connection ({@link DockerDaemon#check()})
@@ -84,7 +82,6 @@ public final class DockerConnection {
         boolean first = ping(link, daemon);
         link.removeOwed();
         if (first) {
-            ReaperProcess.ofThisJvm().watchDockerDaemon(daemon);
             try {
                 new DockerReaper(link.client()).reapLeftovers();
             } catch (RuntimeException e) { // the daemon went away right after its ping: the caller's next call says so

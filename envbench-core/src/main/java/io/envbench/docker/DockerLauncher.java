@@ -52,6 +52,8 @@ public final class DockerLauncher {
     static final int STOP_GRACE_SECONDS = 5;
 
     private final DockerDaemon daemon;
+    /** The daemon's root folder (docker info), asked once. */
+    private volatile String dockerRoot;
 
     /** @param daemon the daemon the containers run on */
     public DockerLauncher(DockerDaemon daemon) {
@@ -63,6 +65,9 @@ public final class DockerLauncher {
     }
 
     public RunningTarget start(String environment, ContainerTarget target) throws TargetStartException {
+        // this process's reaper sweeps the daemon should this process die with the container running (a reader, such
+        // as a metrics probe or a JMeter engine, creates nothing and starts no reaper)
+        io.envbench.reaper.ReaperProcess.ofThisJvm().watchDockerDaemon(daemon);
         DockerDaemonLink link = DockerConnection.link(daemon);
         DockerClient docker = link.client();
         try {
@@ -114,6 +119,7 @@ public final class DockerLauncher {
                 case TMPFS -> hc.withTmpFs(Map.of(v.containerPath(), ""));
                 case NONE -> { }
             }
+            BlockIoAccounting.apply(hc, localFolders(docker, v));
             List<String> env = new ArrayList<>();
             o.env().forEach((k, val) -> env.add(k + "=" + val));
             CreateContainerCmd create = docker.createContainerCmd(target.image())
@@ -163,6 +169,26 @@ public final class DockerLauncher {
             throw new TargetStartException("docker refused the container: " + DockerConnection.rootCause(e)
                     + (logs.isBlank() ? "" : "; last output:\n" + logs), e);
         }
+    }
+
+    /** The host folders a container writes to, when the daemon is local: its root (layer, named volumes) and a bind source. */
+    private List<java.nio.file.Path> localFolders(DockerClient docker, VolumeMount v) {
+        if (!daemon.isLocalSocket()) { // a remote daemon's root is not a folder here
+            return List.of();
+        }
+        String root = dockerRoot;
+        if (root == null) {
+            root = docker.infoCmd().exec().getDockerRootDir();
+            dockerRoot = root;
+        }
+        List<java.nio.file.Path> folders = new ArrayList<>();
+        if (root != null) {
+            folders.add(java.nio.file.Path.of(root));
+        }
+        if (v.kind() == VolumeMount.Kind.BIND) {
+            folders.add(java.nio.file.Path.of(v.source()));
+        }
+        return folders;
     }
 
     private static boolean volumeExists(DockerClient docker, String name) {

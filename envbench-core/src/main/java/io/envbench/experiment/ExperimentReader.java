@@ -97,6 +97,10 @@ final class ExperimentReader {
         String baseline = scalar(top, BASELINE, "the environment the others are compared with, e.g. bare").map(Scalar::text)
                 .orElse(Experiment.defaultBaseline(environments));
         List<Criterion> criteria = criteria(top, environments);
+        if (load.command().isPresent() && !criteria.isEmpty()) {
+            throw fail(top.fields().get(CRITERIA), "criteria compare JMeter's figures, and a command load has none; remove criteria: "
+                    + "(the command's report compares its own figures)");
+        }
         return located(f -> f, () -> new Experiment(name, description, environments, load, repetitions, order, seed, baseline, criteria, file));
     }
 
@@ -223,6 +227,10 @@ final class ExperimentReader {
         Node node = required(top, LOAD, "the load: http: (the built-in HTTP load) or plan: (a JMeter plan)");
         Mapping m = mapping(node, "the load: http: (the built-in HTTP load) or plan: (a JMeter plan)");
         checkFields(m, LOAD_FIELDS);
+        Optional<Node> commandNode = field(m, COMMAND);
+        if (commandNode.isPresent()) {
+            return commandLoad(m, commandNode.get());
+        }
         Optional<Node> httpNode = field(m, HTTP);
         Optional<Scalar> planNode = scalar(m, PLAN, "a JMeter plan (.jmx), relative to this file");
         Optional<HttpLoad> http = Optional.empty();
@@ -257,6 +265,31 @@ final class ExperimentReader {
             }
         }
         return load;
+    }
+
+    /** {@code load: command:}: a program run in each environment; nothing else may stand beside it under load:. */
+    private LoadPlan commandLoad(Mapping load, Node node) throws ExperimentException {
+        for (String other : List.of(HTTP, PLAN, PROPERTIES, WARMUP_SECONDS, DURATION_SECONDS, ENGINES, RMI_KEYSTORE)) {
+            if (load.fields().containsKey(other)) {
+                throw fail(load.fields().get(other), other.equals(DURATION_SECONDS) ? "belongs inside command: with a command load; move "
+                        + "it to load.command." + DURATION_SECONDS : "cannot stand beside command:; keep one load (command: a program run "
+                        + "in each environment, http: the built-in HTTP load, plan: a JMeter plan)");
+            }
+        }
+        Mapping m = mapping(node, "a command load: run:, output: (bonnie++), durationSeconds: and optionally bareMemory:");
+        checkFields(m, COMMAND_FIELDS);
+        Scalar run = scalar(m, RUN, "the program and its arguments").orElseThrow(() -> fail(m, "has no run:; give the program and "
+                + "its arguments, e.g. run: ./bonnie.sh -s 1024 -r 512"));
+        List<String> command = run.text().isBlank() ? List.of() : List.of(run.text().trim().split("\\s+"));
+        Scalar outputNode = scalar(m, OUTPUT, "how the output is read: bonnie++").orElseThrow(() -> fail(m, "has no output:; say how "
+                + "the program's output is read, e.g. output: bonnie++"));
+        io.envbench.command.CommandOutput output = at(outputNode, () -> io.envbench.command.CommandOutput.parse(OUTPUT, outputNode.text()));
+        Optional<Scalar> memoryNode = scalar(m, BARE_MEMORY, "a size such as 512m or 1g");
+        java.util.OptionalLong bareMemory = memoryNode.isEmpty() ? java.util.OptionalLong.empty()
+                : java.util.OptionalLong.of(at(memoryNode.get(), () -> MemorySize.parseBytes(BARE_MEMORY, memoryNode.get().text())));
+        Duration duration = requiredSeconds(m, DURATION_SECONDS, "how long one run of the program takes, in seconds, e.g. 60");
+        CommandLoad c = located(f -> YamlTree.child(m.path(), f), () -> new CommandLoad(command, output, bareMemory, duration));
+        return LoadPlan.command(c);
     }
 
     /** {@code engines: [HOST:PORT, ...]} and {@code rmiKeystore: FILE}; neither: the runner's own JMeter. */

@@ -84,6 +84,15 @@ final class ExperimentWriter {
     }
 
     private static void loadOn(ObjectNode out, LoadPlan load) {
+        if (load.command().isPresent()) {
+            CommandLoad c = load.command().get();
+            ObjectNode command = out.putObject(COMMAND);
+            command.put(RUN, c.commandLine());
+            command.put(OUTPUT, c.output().yamlName());
+            c.bareMemoryBytes().ifPresent(m -> command.put(BARE_MEMORY, memory(m)));
+            command.put(DURATION_SECONDS, seconds(c.duration()));
+            return;
+        }
         if (load.http().isPresent()) {
             HttpLoad h = load.http().get();
             ObjectNode http = out.putObject(HTTP);

@@ -14,7 +14,8 @@ import java.util.Optional;
 import java.util.TreeMap;
 
 /**
- * The load every run puts on its environment: either a JMeter plan or the built-in {@link HttpLoad}, never both.
+ * The load every run puts on its environment: a JMeter plan, the built-in {@link HttpLoad}, or a {@link CommandLoad}
+ * (a program run in the environment's place whose output is the result), exactly one of them.
  * Immutable. Validation errors name the field as written under {@code load}.
  *
  * @param plan       the JMeter plan (.jmx), absolute; empty with {@code http}
@@ -22,12 +23,13 @@ import java.util.TreeMap;
  * @param http       the built-in HTTP load; empty with {@code plan}
  * @param warmup     samples that start within the first {@code warmup} of a run are left out of the figures
  * @param duration   the whole run, warm-up included: for a plan, how long it is expected to run (progress, time
- *                   left), for {@code http} the load's duration
+ *                   left), for {@code http} the load's duration, for {@code command} the command's
  * @param engines    the JMeter engines ({@code jmeter-server}) that run the load, or {@link RemoteEngines#NONE} for the
- *                   runner's own JMeter
+ *                   runner's own JMeter (always with {@code command})
+ * @param command    a program run in the environment's place; empty with {@code plan} or {@code http}
  */
 public record LoadPlan(Optional<Path> plan, Map<String, String> properties, Optional<HttpLoad> http, Duration warmup, Duration duration,
-                       RemoteEngines engines) {
+                       RemoteEngines engines, Optional<CommandLoad> command) {
     /** The plan reads its warm-up from this property: it always equals {@link #warmup()}. */
     public static final String WARMUP_PROPERTY = "envbench.warmup.seconds";
     /** The plan reads its length from this property: it always equals {@link #duration()}. */
@@ -38,15 +40,37 @@ public record LoadPlan(Optional<Path> plan, Map<String, String> properties, Opti
         this(plan, properties, http, warmup, duration, RemoteEngines.NONE);
     }
 
+    /** A JMeter plan or the built-in HTTP load, on these engines. */
+    public LoadPlan(Optional<Path> plan, Map<String, String> properties, Optional<HttpLoad> http, Duration warmup, Duration duration,
+                    RemoteEngines engines) {
+        this(plan, properties, http, warmup, duration, engines, Optional.empty());
+    }
+
     public LoadPlan {
         Objects.requireNonNull(engines, "engines");
         Objects.requireNonNull(plan, "plan");
         Objects.requireNonNull(http, "http");
+        Objects.requireNonNull(command, "command");
         properties = Map.copyOf(properties == null ? Map.of() : properties);
-        if (plan.isPresent() == http.isPresent()) {
+        if (command.isPresent()) {
+            if (plan.isPresent() || http.isPresent()) {
+                throw new InvalidSettingException("load", "has command: and " + (plan.isPresent() ? "plan:" : "http:")
+                        + "; keep one (command: a program run in each environment, http: the built-in HTTP load, plan: a JMeter plan)");
+            }
+            if (!properties.isEmpty()) {
+                throw new InvalidSettingException("properties", "only a plan reads -J properties; remove them, or use plan:");
+            }
+            if (!warmup.isZero() || !duration.equals(command.get().duration())) {
+                throw new InvalidSettingException("command", "warmup and duration must be the command's; build it with LoadPlan.command(load)");
+            }
+            if (!engines.equals(RemoteEngines.NONE)) {
+                throw new InvalidSettingException("engines", "a command runs where each environment runs, not on JMeter engines; remove engines:");
+            }
+        } else if (plan.isPresent() == http.isPresent()) {
             throw new InvalidSettingException("load", plan.isPresent()
                     ? "has both http: and plan:; keep one (http: the built-in HTTP load, plan: a JMeter plan)"
-                    : "has neither http: nor plan:; add http: (path:, threads:, durationSeconds:) or plan: my-plan.jmx");
+                    : "has neither http: nor plan:; add http: (path:, threads:, durationSeconds:) or plan: my-plan.jmx "
+                    + "(or command: with run:, output:, durationSeconds: for a program run in each environment)");
         }
         if (plan.isPresent() && !plan.get().isAbsolute()) {
             throw new InvalidSettingException("plan", "'" + plan.get() + "' must be resolved to an absolute path");
@@ -89,7 +113,7 @@ public record LoadPlan(Optional<Path> plan, Map<String, String> properties, Opti
 
     /** The same load on these engines. */
     public LoadPlan onEngines(RemoteEngines on) {
-        return new LoadPlan(plan, properties, http, warmup, duration, on);
+        return new LoadPlan(plan, properties, http, warmup, duration, on, command);
     }
 
     /**
@@ -106,6 +130,12 @@ public record LoadPlan(Optional<Path> plan, Map<String, String> properties, Opti
     /** The built-in HTTP load. */
     public static LoadPlan http(HttpLoad load) {
         return new LoadPlan(Optional.empty(), Map.of(), Optional.of(load), load.warmup(), load.duration());
+    }
+
+    /** A program run in each environment's place; no warm-up (the program's output is the whole result). */
+    public static LoadPlan command(CommandLoad load) {
+        return new LoadPlan(Optional.empty(), Map.of(), Optional.empty(), Duration.ZERO, load.duration(), RemoteEngines.NONE,
+                Optional.of(load));
     }
 
     /** A JMeter plan, run with {@code properties} as {@code -J}. */
@@ -129,6 +159,9 @@ public record LoadPlan(Optional<Path> plan, Map<String, String> properties, Opti
      * ramp-up 0. Never lengthens a load that is already shorter.
      */
     public LoadPlan quick() {
+        if (command.isPresent()) {
+            return this; // a program's length is its arguments'
+        }
         Duration quickWarmup = min(warmup, QUICK_WARMUP);
         Duration quickDuration = min(duration, QUICK_DURATION);
         if (http.isPresent()) {

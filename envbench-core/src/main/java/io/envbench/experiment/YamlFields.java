@@ -45,7 +45,13 @@ final class YamlFields {
     static final String DURATION_SECONDS = "durationSeconds";
     static final String ENGINES = "engines";
     static final String RMI_KEYSTORE = "rmiKeystore";
-    static final List<String> LOAD_FIELDS = List.of(HTTP, PLAN, PROPERTIES, WARMUP_SECONDS, DURATION_SECONDS, ENGINES, RMI_KEYSTORE);
+    static final String COMMAND = "command";
+    static final List<String> LOAD_FIELDS = List.of(HTTP, PLAN, COMMAND, PROPERTIES, WARMUP_SECONDS, DURATION_SECONDS, ENGINES, RMI_KEYSTORE);
+
+    static final String RUN = "run";
+    static final String OUTPUT = "output";
+    static final String BARE_MEMORY = "bareMemory";
+    static final List<String> COMMAND_FIELDS = List.of(RUN, OUTPUT, BARE_MEMORY, DURATION_SECONDS);
 
     static final String PATH = "path";
     static final String THREADS = "threads";

@@ -24,11 +24,12 @@ import java.util.Set;
  * remove (a clean owner leaves nothing).
  *
  * <p>Lines: {@code docker<TAB>address<TAB>TLS folder} (a Docker daemon; the folder empty without TLS),
- * {@code bare<TAB>folder} (bare-metal state files).
+ * {@code bare<TAB>folder} (bare-metal state files), {@code cgroup<TAB>folder} (a cgroup the owner made on the host).
  */
 public final class Reaper {
     static final String DOCKER = "docker";
     static final String BARE = "bare";
+    static final String CGROUP = "cgroup";
     /** How long an owner that closed the pipe may take to exit before the reaper gives up on it. */
     static final Duration OWNER_EXIT_WAIT = Duration.ofSeconds(60);
     /** How long a place that cannot be swept (a daemon restarting) is tried again. */
@@ -127,6 +128,9 @@ public final class Reaper {
             }
             return sweep.removed();
         }
+        if (CGROUP.equals(f[0])) {
+            return removeCgroup(Path.of(f[1]));
+        }
         if (BARE.equals(f[0])) {
             int stopped = new BareMetalLauncher(Path.of(f[1])).reapLeftovers();
             if (stopped > 0) {
@@ -135,6 +139,41 @@ public final class Reaper {
             return stopped;
         }
         return 0;
+    }
+
+    /**
+     * A cgroup the owner made and did not remove: its processes are killed (they were the owner's: nothing else is
+     * put in a cgroup EnvBench made) and the cgroup removed once they are gone. @return 1 when it was there
+     */
+    static int removeCgroup(Path cgroup) {
+        if (!Files.isDirectory(cgroup)) {
+            return 0;
+        }
+        long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+        while (true) {
+            try {
+                for (String pid : Files.readAllLines(cgroup.resolve("cgroup.procs"))) {
+                    if (!pid.isBlank()) {
+                        ProcessHandle.of(Long.parseLong(pid.trim())).ifPresent(ProcessHandle::destroyForcibly);
+                    }
+                }
+                Files.delete(cgroup); // rmdir: refused while a process is still in it
+                say("removed the cgroup " + cgroup + " and stopped what ran in it");
+                return 1;
+            } catch (java.nio.file.NoSuchFileException gone) {
+                return 0;
+            } catch (IOException | RuntimeException e) {
+                if (System.nanoTime() > deadline) {
+                    throw new IllegalStateException("cannot remove the cgroup " + cgroup + ": " + e, e);
+                }
+                try {
+                    Thread.sleep(50);
+                } catch (InterruptedException ie) {
+                    Thread.currentThread().interrupt();
+                    throw new IllegalStateException("interrupted while removing " + cgroup, ie);
+                }
+            }
+        }
     }
 
     private static boolean alive(long pid, Optional<Long> start) {

@@ -59,6 +59,14 @@ public final class ReaperProcess {
         watch(Reaper.BARE + "\t" + stateDir.toAbsolutePath());
     }
 
+    /**
+     * A cgroup this process made on the host (a folder under {@code /sys/fs/cgroup}): if it is still there when this
+     * process dies, the reaper kills the processes in it and removes it.
+     */
+    public void watchHostCgroup(Path cgroup) {
+        watch(Reaper.CGROUP + "\t" + cgroup.toAbsolutePath());
+    }
+
     /** The reaper's PID while it runs. */
     public synchronized java.util.OptionalLong pid() {
         return process != null && process.isAlive() ? java.util.OptionalLong.of(process.pid()) : java.util.OptionalLong.empty();

@@ -74,6 +74,8 @@ public final class ExperimentRunner {
     private final Duration metricsInterval;
     private volatile boolean cancelled;
     private final AtomicReference<Process> load = new AtomicReference<>();
+    /** Runs command loads; JMeter runs the others. */
+    private final CommandLoadStep commandStep;
 
     /**
      * @param envbench        whose environments the runs start (it is not closed here)
@@ -86,6 +88,7 @@ public final class ExperimentRunner {
         this.jmeter = jmeter;
         this.builtinHttpPlan = builtinHttpPlan;
         this.metricsInterval = metricsInterval;
+        this.commandStep = new CommandLoadStep(envbench, metricsInterval, Path.of("/sys/fs/cgroup"));
     }
 
     /** Runs every planned run of the experiment into a new run directory. */
@@ -173,6 +176,7 @@ public final class ExperimentRunner {
         if (p != null) {
             p.destroy(); // SIGTERM: JMeter ends its test; the JTL keeps every complete line
         }
+        commandStep.cancel();
     }
 
     public boolean cancelled() {
@@ -188,7 +192,8 @@ public final class ExperimentRunner {
     private RunRecord runOne(Experiment e, PlannedRun r, RunDirectory dir, RunProgress progress, Duration timeLeft,
                              List<String> stopped) throws IOException {
         Instant start = Instant.now();
-        for (Path p : List.of(dir.jtl(r), dir.metrics(r), dir.jmeterLog(r), dir.jmeterOutput(r), dir.targetLog(r))) {
+        for (Path p : List.of(dir.jtl(r), dir.metrics(r), dir.jmeterLog(r), dir.jmeterOutput(r), dir.targetLog(r), dir.output(r),
+                dir.outputErrors(r))) {
             Files.deleteIfExists(p); // a rerun (--resume) starts clean
         }
         for (Path p : dir.engineMetricsFiles(r)) {
@@ -222,7 +227,8 @@ public final class ExperimentRunner {
         envbench.environments().whyDown(def.name()).ifPresent(why -> deathOfThisRun.died(def.name(), why));
         String status;
         try {
-            status = load(e, r, dir, target, progress, timeLeft, died, stopped);
+            status = e.load().command().isPresent() ? commandStep.run(e.load().command().get(), def, r, dir, target, progress, died, stopped)
+                    : load(e, r, dir, target, progress, timeLeft, died, stopped);
         } catch (IOException ex) { // JMeter could not be started: this run fails, the others go on
             status = "failed: JMeter did not start: " + ex.getMessage();
         } finally {
@@ -253,7 +259,7 @@ public final class ExperimentRunner {
         if (!stopped.isEmpty() && died.get() == null && !cancelled) {
             status = "failed: output stopped: " + String.join("; ", stopped);
         }
-        if (status.equals(RunRecord.OK) && samples == 0) {
+        if (status.equals(RunRecord.OK) && samples == 0 && e.load().command().isEmpty()) { // a command's result is its output
             status = "failed: no samples; see logs/" + dir.jmeterLog(r).getFileName();
         }
         return new RunRecord(r, start, end, status, samples, target.startToReady().toMillis(),

@@ -26,13 +26,13 @@ public record RunDirectory(Path root) {
     }
 
     /**
-     * Makes the folder and its {@code jtl/}, {@code metrics/} and {@code logs/}, and checks each can be written.
+     * Makes the folder and its {@code jtl/}, {@code metrics/}, {@code logs/} and {@code output/}, and checks each can be written.
      *
      * @throws IOException naming the path that cannot be written and why (read-only, a file where a folder should be)
      */
     public void create() throws IOException {
         OutputFolder.requireWritable(root, "run directory");
-        for (String d : new String[] {"jtl", "metrics", "logs"}) {
+        for (String d : new String[] {"jtl", "metrics", "logs", "output"}) {
             OutputFolder.requireWritable(root.resolve(d), "run directory's folder");
         }
     }
@@ -64,6 +64,10 @@ public record RunDirectory(Path root) {
     public Path jmeterLog(PlannedRun r) { return root.resolve("logs").resolve(r.id() + ".jmeter.log"); }
     public Path jmeterOutput(PlannedRun r) { return root.resolve("logs").resolve(r.id() + ".jmeter.out"); }
     public Path targetLog(PlannedRun r) { return root.resolve("logs").resolve(r.id() + ".target.log"); }
+    /** A command load's standard output: the run's result. */
+    public Path output(PlannedRun r) { return root.resolve("output").resolve(r.id() + ".out"); }
+    /** A command load's standard error. */
+    public Path outputErrors(PlannedRun r) { return root.resolve("logs").resolve(r.id() + ".command.err"); }
     public Path report() { return root.resolve("report"); }
     public Path junit() { return root.resolve("junit.xml"); }
     /** Present while runs are missing: the report of such a folder is marked partial. */

@@ -38,6 +38,15 @@ public record Verdict(String environment, String label, Figure figure, String ba
         }
     }
 
+    /**
+     * The verdict on per-run values of a figure outside JMeter's ({@link #figure()} is then null; the label names it),
+     * such as a bonnie++ figure: the same rule as for JMeter's figures.
+     */
+    public static Verdict ofRuns(String environment, String label, String baseline, RunStatistics runs, RunStatistics baselineRuns,
+                                 double alpha) {
+        return of(environment, label, null, baseline, runs, baselineRuns, alpha);
+    }
+
     static Verdict of(String environment, String label, Figure figure, String baseline, RunStatistics runs,
                       RunStatistics baselineRuns, double alpha) {
         if (runs.runs() == 0 || baselineRuns.runs() == 0) {

@@ -16,7 +16,8 @@ import com.github.dockerjava.api.DockerClient;
 /**
  * The owner {@link ReaperTest} kills: in its own JVM, it makes what a run makes (a labelled container, network
  * and volume on the daemon DOCKER_HOST names, of the image given as the second argument, a bare-metal process in the state folder given as the first argument),
- * prints one line per thing and "ready", then waits to be killed.
+ * and, given a cgroup root as the third argument, a memory cgroup with a process in it), prints one line per thing
+ * and "ready", then waits to be killed.
  */
 public final class OwnerThatGetsKilled {
     private OwnerThatGetsKilled() {
@@ -24,7 +25,9 @@ public final class OwnerThatGetsKilled {
 
     public static void main(String[] args) throws Exception {
         Path state = Path.of(args[0]);
-        DockerClient docker = DockerConnection.connect(io.envbench.docker.DockerDaemon.fromEnvironment());
+        io.envbench.docker.DockerDaemon daemon = io.envbench.docker.DockerDaemon.fromEnvironment();
+        DockerClient docker = DockerConnection.connect(daemon);
+        ReaperProcess.ofThisJvm().watchDockerDaemon(daemon); // as DockerLauncher.start does before it creates anything
         Map<String, String> labels = RunSession.labels("reaper-owner");
         String network = docker.createNetworkCmd().withName("envbench-reaper-test-" + ProcessHandle.current().pid())
                 .withLabels(labels).exec().getId();
@@ -38,6 +41,13 @@ public final class OwnerThatGetsKilled {
                 Readiness.logLine("up", Duration.ofSeconds(10)));
         var bare = new BareMetalLauncher(state).start("reaper-owner", target);
         System.out.println("bare " + bare.pid());
+        if (args.length > 2) { // a memory cgroup on the host, made as a bare-metal command load makes it, with a process in it
+            var cgroup = io.envbench.command.TransientMemoryCgroup.create(Path.of(args[2]), "envbench-reaper-test-"
+                    + ProcessHandle.current().pid(), 64L << 20);
+            Process inCgroup = new ProcessBuilder(cgroup.wrap(List.of("sleep", "300"))).start();
+            System.out.println("cgroup " + cgroup.dir());
+            System.out.println("cgrouped " + inCgroup.pid());
+        }
         System.out.println("reaper " + ReaperProcess.ofThisJvm().pid().orElse(-1));
         System.out.println("ready");
         System.out.flush();

@@ -35,7 +35,7 @@ public class ReaperTest {
     void everythingAKilledOwnerMadeIsGoneWithinTenSecondsWithoutANewRun() throws Exception {
         DockerRequired.check();
         DockerClient docker = DockerConnection.connect(io.envbench.docker.DockerDaemon.fromEnvironment());
-        long ms = killOwnerAndAwaitNothingLeft(state, "envbench/base:latest", Map.of(), docker, "local daemon");
+        long ms = killOwnerAndAwaitNothingLeft(state, "envbench/base:latest", Map.of(), docker, "local daemon", CGROUP_ROOT);
         assertTrue(ms < 10_000, "gone within 10 s, took " + ms + " ms");
     }
 
@@ -47,9 +47,21 @@ public class ReaperTest {
      * @return milliseconds from the SIGKILL to the last leftover gone (printed too)
      */
     public static long killOwnerAndAwaitNothingLeft(Path state, String image, Map<String, String> env, DockerClient docker, String where) throws Exception {
+        return killOwnerAndAwaitNothingLeft(state, image, env, docker, where, null);
+    }
+
+    /** The host's cgroup root: the owner makes a memory cgroup there as a bare-metal command load does (needs root, as CI has). */
+    static final Path CGROUP_ROOT = Path.of("/sys/fs/cgroup");
+
+    /** As above; with {@code cgroupRoot}, the owner also makes a memory cgroup with a process in it, which must go too. */
+    static long killOwnerAndAwaitNothingLeft(Path state, String image, Map<String, String> env, DockerClient docker, String where,
+                                             Path cgroupRoot) throws Exception {
         ProcessBuilder pb = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-cp", System.getProperty("java.class.path"), OwnerThatGetsKilled.class.getName(), state.toString(), image)
                 .redirectErrorStream(true);
+        if (cgroupRoot != null) {
+            pb.command().add(cgroupRoot.toString());
+        }
         pb.environment().putAll(env);
         Process owner = pb.start();
         Map<String, String> made = new HashMap<>();
@@ -59,11 +71,11 @@ public class ReaperTest {
             for (String line; System.nanoTime() < deadline && (line = out.readLine()) != null && !line.equals("ready"); ) {
                 said.add(line);
                 String[] f = line.split(" ", 2);
-                if (f.length == 2 && List.of("container", "network", "volume", "bare", "reaper").contains(f[0])) {
+                if (f.length == 2 && List.of("container", "network", "volume", "bare", "reaper", "cgroup", "cgrouped").contains(f[0])) {
                     made.put(f[0], f[1]);
                 }
             }
-            assertEquals(5, made.size(), "the owner made everything and started its reaper: " + String.join("\n", said));
+            assertEquals(cgroupRoot == null ? 5 : 7, made.size(), "the owner made everything and started its reaper: " + String.join("\n", said));
             long reaperPid = Long.parseLong(made.get("reaper"));
             long barePid = Long.parseLong(made.get("bare"));
             assertTrue(reaperPid > 0, "a reaper process runs beside the owner");
@@ -76,17 +88,19 @@ public class ReaperTest {
             long gone = -1;
             while (System.nanoTime() - killed < TimeUnit.SECONDS.toNanos(20)) {
                 if (!containerExists(docker, made.get("container")) && !networkExists(docker, made.get("network"))
-                        && !volumeExists(docker, made.get("volume")) && !alive(barePid)) {
+                        && !volumeExists(docker, made.get("volume")) && !alive(barePid)
+                        && (cgroupRoot == null || !Files.exists(Path.of(made.get("cgroup"))) && !alive(Long.parseLong(made.get("cgrouped"))))) {
                     gone = (System.nanoTime() - killed) / 1_000_000;
                     break;
                 }
                 Thread.sleep(50);
             }
-            System.out.printf("reaper (%s): owner SIGKILLed -> container, network, volume and bare process gone in %s ms%n", where,
+            System.out.printf("reaper (%s): owner SIGKILLed -> container, network, volume, bare process%s gone in %s ms%n", where,
+                    cgroupRoot == null ? "" : " and memory cgroup with its process",
                     gone < 0 ? "(not within 20 s)" : Long.toString(gone));
             assertTrue(gone >= 0, "leftovers still there 20 s after the owner's death: container " + containerExists(docker, made.get("container"))
                     + ", network " + networkExists(docker, made.get("network")) + ", volume " + volumeExists(docker, made.get("volume"))
-                    + ", bare process " + alive(barePid) + "; reaper log: " + readLog(owner.pid()));
+                    + ", bare process " + alive(barePid) + ", cgroup " + made.get("cgroup") + "; reaper log: " + readLog(owner.pid()));
             long reaperDeadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
             while (alive(reaperPid) && System.nanoTime() < reaperDeadline) {
                 Thread.sleep(50);

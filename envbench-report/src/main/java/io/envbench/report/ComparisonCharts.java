@@ -223,6 +223,15 @@ public final class ComparisonCharts {
                 }
             }
         }
+        return relativeBars(title, baseline, d, logScale, palette);
+    }
+
+    /**
+     * Bars of figures as percentages of a baseline's (baseline = 100), one series per environment (the dataset's rows, in
+     * their palette colour) per label (its columns), in linear or log scale, each bar's value written on it: the chart
+     * of {@link #relative} for any figures, e.g. bonnie++'s.
+     */
+    public static JFreeChart relativeBars(String title, String baseline, CategoryDataset d, boolean logScale, EnvironmentPalette palette) {
         String axisLabel = "% of " + baseline + " (" + baseline + " = 100)";
         JFreeChart chart = ChartFactory.createBarChart(title, null, axisLabel, d,
                 d.getColumnCount() > MOST_LABELS_UNDER_BARS ? PlotOrientation.HORIZONTAL : PlotOrientation.VERTICAL,
@@ -246,7 +255,7 @@ public final class ComparisonCharts {
         renderer.setDefaultItemLabelFont(new Font(Font.SANS_SERIF, Font.PLAIN, ChartStyle.TICK_FONT_PX - 2));
         plot.getRangeAxis().setUpperMargin(0.12);
         chart.addSubtitle(subtitle("bars: median of runs against " + baseline + "'s median of runs"));
-        categoryStyle(plot, d);
+        categoryStyle(plot, d, palette);
         return chart;
     }
 
@@ -399,6 +408,10 @@ public final class ComparisonCharts {
 
     /** Environment colours on the bars; labels wrapped (full text in their tooltip) rather than cut. */
     private void categoryStyle(CategoryPlot plot, CategoryDataset data) {
+        categoryStyle(plot, data, palette);
+    }
+
+    private static void categoryStyle(CategoryPlot plot, CategoryDataset data, EnvironmentPalette palette) {
         BarRenderer renderer = (BarRenderer) plot.getRenderer();
         renderer.setItemMargin(0.05);
         renderer.setDrawBarOutline(false);

@@ -32,7 +32,8 @@ public final class ExperimentDraft {
     /** Top-level and load fields, by path in the file, in the order the file lists them. */
     public static final List<String> FIELDS = List.of("name", "description", "target", "port", "readyTimeoutSeconds", "repetitions",
             "order", "seed", "baseline", "load.http.path", "load.http.threads", "load.http.requestsPerSecond", "load.http.rampUpSeconds",
-            "load.plan", "load.properties", "load.warmupSeconds", "load.durationSeconds", "criteria");
+            "load.plan", "load.properties", "load.command.run", "load.command.output", "load.command.bareMemory", "load.warmupSeconds",
+            "load.durationSeconds", "criteria");
     /** The fields of one environment, by path under {@code environments[i]}. */
     public static final List<String> ENVIRONMENT_FIELDS = List.of("name", "placement", "target", "network", "volume.type", "volume.source",
             "volume.path", "cpuset", "cpus", "cpuShares", "memory");
@@ -40,8 +41,8 @@ public final class ExperimentDraft {
     public static final List<String> CONTAINER_FIELDS = List.of("network", "volume.type", "volume.source", "volume.path", "cpuset", "cpus",
             "cpuShares", "memory");
 
-    /** The built-in HTTP load, or a JMeter plan. */
-    public enum LoadKind { HTTP, PLAN }
+    /** The built-in HTTP load, a JMeter plan, or a program run in each environment (bonnie++). */
+    public enum LoadKind { HTTP, PLAN, COMMAND }
 
     private static final YAMLMapper YAML = YAMLMapper.builder(YAMLFactory.builder()
                     .disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER)
@@ -200,8 +201,8 @@ public final class ExperimentDraft {
             }
         }
         JsonNode load = root.path("load");
-        d.loadKind = load.has("plan") ? LoadKind.PLAN : LoadKind.HTTP;
-        JsonNode http = load.path("http");
+        d.loadKind = load.has("command") ? LoadKind.COMMAND : load.has("plan") ? LoadKind.PLAN : LoadKind.HTTP;
+        JsonNode http = load.has("command") ? load.path("command") : load.path("http");
         for (String f : List.of("warmupSeconds", "durationSeconds")) {
             JsonNode n = http.isObject() && http.has(f) ? http.get(f) : load.get(f);
             if (n != null && n.isValueNode()) {
@@ -261,7 +262,13 @@ public final class ExperimentDraft {
             scalar(root, field, get(field));
         }
         ObjectNode load = root.putObject("load");
-        if (loadKind == LoadKind.HTTP) {
+        if (loadKind == LoadKind.COMMAND) {
+            ObjectNode command = load.putObject("command");
+            for (String field : List.of("run", "output", "bareMemory")) {
+                scalar(command, field, get("load.command." + field));
+            }
+            scalar(command, "durationSeconds", get("load.durationSeconds"));
+        } else if (loadKind == LoadKind.HTTP) {
             ObjectNode http = load.putObject("http");
             for (String field : List.of("path", "threads", "requestsPerSecond", "rampUpSeconds")) {
                 scalar(http, field, get("load.http." + field));

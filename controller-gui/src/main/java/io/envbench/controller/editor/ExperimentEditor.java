@@ -77,6 +77,9 @@ public final class ExperimentEditor extends JPanel {
     private final JRadioButton planLoad = new JRadioButton("JMeter plan");
     private final List<JComponent> httpOnly = new ArrayList<>();
     private final List<JComponent> planOnly = new ArrayList<>();
+    private final JRadioButton commandLoad = new JRadioButton("Command (bonnie++)");
+    private final List<JComponent> commandOnly = new ArrayList<>();
+    private JComponent warmupRow;
     private final JPanel environmentDetail = new JPanel(new GridBagLayout());
     private final Timer checkSoon = new Timer(150, e -> check());
     private Optional<ExperimentException> problem = Optional.empty();
@@ -176,15 +179,20 @@ public final class ExperimentEditor extends JPanel {
         ButtonGroup kind = new ButtonGroup();
         kind.add(httpLoad);
         kind.add(planLoad);
+        kind.add(commandLoad);
         httpLoad.setName("load.kind.http");
         planLoad.setName("load.kind.plan");
+        commandLoad.setName("load.kind.command");
+        commandLoad.setToolTipText("a program run once per run in each environment's place, its output the result (bonnie++)");
         httpLoad.setMnemonic('H');
         planLoad.setMnemonic('J');
         httpLoad.addActionListener(e -> loadKind(ExperimentDraft.LoadKind.HTTP));
         planLoad.addActionListener(e -> loadKind(ExperimentDraft.LoadKind.PLAN));
+        commandLoad.addActionListener(e -> loadKind(ExperimentDraft.LoadKind.COMMAND));
         JPanel kinds = new JPanel(new java.awt.FlowLayout(java.awt.FlowLayout.LEFT, 4, 0));
         kinds.add(httpLoad);
         kinds.add(planLoad);
+        kinds.add(commandLoad);
         rows.wide(kinds);
         httpOnly.add(rows.add("Path", text("load.http.path", "the path to GET, e.g. /page-4k.html")));
         httpOnly.add(rows.add("Threads", text("load.http.threads", "concurrent users, at least 1")));
@@ -200,7 +208,13 @@ public final class ExperimentEditor extends JPanel {
         planOnly.add(rows.add("Plan", plan));
         JTextArea properties = area("load.properties", "passed to the plan as -Jname=value, one name=value per line", 3);
         planOnly.add(rows.add("Properties", scroll(properties)));
-        rows.add("Warm-up (s)", text("load.warmupSeconds", "samples in the first seconds of each run are left out of the figures"));
+        commandOnly.add(rows.add("Command", text("load.command.run", "the program and its arguments, run in each environment's place, "
+                + "e.g. ./bonnie.sh -s 2048 -r 1024 -n 16 -f")));
+        commandOnly.add(rows.add("Output", combo("load.command.output", false, "how the program's output is read",
+                java.util.Arrays.stream(io.envbench.command.CommandOutput.values()).map(io.envbench.command.CommandOutput::yamlName).toList())));
+        commandOnly.add(rows.add("Bare-metal memory", text("load.command.bareMemory", "the memory cgroup of a bare-metal run, e.g. 1g, "
+                + "as a container's memory limit (page cache included); empty: none")));
+        warmupRow = rows.add("Warm-up (s)", text("load.warmupSeconds", "samples in the first seconds of each run are left out of the figures"));
         rows.add("Duration (s)", text("load.durationSeconds", "each run's length, warm-up included"));
 
         rows.section("Runs");
@@ -247,6 +261,7 @@ public final class ExperimentEditor extends JPanel {
             fields.forEach((f, c) -> setText(c, d.get(f)));
             httpLoad.setSelected(d.loadKind() == ExperimentDraft.LoadKind.HTTP);
             planLoad.setSelected(d.loadKind() == ExperimentDraft.LoadKind.PLAN);
+            commandLoad.setSelected(d.loadKind() == ExperimentDraft.LoadKind.COMMAND);
             environmentRows.fireTableDataChanged();
             if (d.environmentCount() > 0) {
                 environmentTable.setRowSelectionInterval(0, 0);
@@ -481,9 +496,13 @@ public final class ExperimentEditor extends JPanel {
     }
 
     private void showLoadKind() {
-        boolean http = draft.loadKind() == ExperimentDraft.LoadKind.HTTP;
-        httpOnly.forEach(c -> setEnabledDeep(c, http));
-        planOnly.forEach(c -> setEnabledDeep(c, !http));
+        ExperimentDraft.LoadKind k = draft.loadKind();
+        httpOnly.forEach(c -> setEnabledDeep(c, k == ExperimentDraft.LoadKind.HTTP));
+        planOnly.forEach(c -> setEnabledDeep(c, k == ExperimentDraft.LoadKind.PLAN));
+        commandOnly.forEach(c -> setEnabledDeep(c, k == ExperimentDraft.LoadKind.COMMAND));
+        if (warmupRow != null) {
+            setEnabledDeep(warmupRow, k != ExperimentDraft.LoadKind.COMMAND); // a program's output has no warm-up to leave out
+        }
     }
 
     private void refreshBaselineChoices() {

@@ -197,6 +197,10 @@ public final class ResultsView extends JPanel {
             }
         }
         String verdict = c.cancelled() ? "cancelled" : c.passed() ? "passed" : c.complete() ? "criteria failed" : "partial";
+        if (c.experiment().load().command().isPresent()) {
+            showCommandReport(c, verdict);
+            return;
+        }
         if (!c.hasFigures()) {
             clear(c.experiment().name() + ": no completed run, nothing to compare (" + verdict + "); see "
                     + c.directory().root().resolve("logs"));
@@ -219,6 +223,29 @@ public final class ResultsView extends JPanel {
         n.append(ComparisonReport.RUN_NOTE).append("\n\n").append(ComparisonReport.TABLE_NOTE);
         display(c.experiment().name() + " — " + verdict + " — " + (c.results().plannedRuns() - c.missingRuns()) + " of "
                 + c.results().plannedRuns() + " runs, baseline " + r.baseline() + " — " + c.directory().root(), r, all, n.toString());
+    }
+
+    /**
+     * A command load's run (bonnie++): its tables per figure in the notes, its charts relative to the baseline in the
+     * chart view; JMeter's tables stay empty (there are no samples).
+     */
+    private void showCommandReport(RunConclusion c, String verdict) {
+        String title = c.experiment().name() + " — " + verdict + " — " + (c.results().plannedRuns() - c.missingRuns()) + " of "
+                + c.results().plannedRuns() + " runs, baseline " + c.experiment().baseline() + " — " + c.directory().root();
+        try {
+            io.envbench.report.bonnie.BonnieReport b = new io.envbench.report.bonnie.BonnieReport(
+                    io.envbench.bonnie.BonnieComparison.read(c.directory(), c.experiment()));
+            clear(title);
+            charts = b.charts();
+            charts.forEach((name, chart) -> chartChoice.addItem(chartTitle(name, chart)));
+            StringBuilder n = new StringBuilder();
+            c.notices().forEach(x -> n.append(x).append("\n\n"));
+            notes.setText(n + b.markdown());
+            notes.setCaretPosition(0);
+            exportCharts.setEnabled(true);
+        } catch (IOException | RuntimeException e) {
+            clear(title + ": " + e.getMessage());
+        }
     }
 
     /** Two run directories as one comparison: every environment of each, named after its run directory. */

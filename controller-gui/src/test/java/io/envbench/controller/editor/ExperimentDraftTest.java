@@ -102,4 +102,20 @@ class ExperimentDraftTest {
         assertEquals(ExperimentDraft.LoadKind.PLAN, back.loadKind());
         assertEquals("envbench.threads=2\nenvbench.path=/page-1k.html", back.get("load.properties"));
     }
+
+    /** Study 003's file (a command load: bonnie++ in five places) opens in the form and writes back the same experiment. */
+    @Test
+    void theBonnieStudysCommandLoadOpensAndWritesBackTheSame() throws Exception {
+        Path file = ROOT.resolve("testplans/experiments/seed-003-bonnie.yaml");
+        ExperimentDraft d = ExperimentDraft.fromYaml(Files.readString(file));
+        assertEquals(ExperimentDraft.LoadKind.COMMAND, d.loadKind());
+        assertEquals("./bonnie.sh -s 2048 -r 1024 -n 16 -f", d.get("load.command.run"));
+        assertEquals("bonnie++", d.get("load.command.output"));
+        assertEquals("1g", d.get("load.command.bareMemory"));
+        assertEquals(5, d.environmentCount());
+        Experiment fromForm = d.parse(file, TARGETS);
+        Experiment fromFile = io.envbench.experiment.ExperimentFile.read(file, TARGETS);
+        assertEquals(fromFile.load(), fromForm.load());
+        assertEquals(fromFile.toYaml(), fromForm.toYaml());
+    }
 }

@@ -1,0 +1,41 @@
+package io.envbench.command;
+
+import io.envbench.settings.InvalidSettingException;
+
+import java.util.Arrays;
+import java.util.Locale;
+
+/** How a command load's standard output is read into figures: the programs EnvBench knows. */
+public enum CommandOutput {
+    /** bonnie++'s CSV line (quiet mode, {@code -q}), read by {@link io.envbench.bonnie.BonnieCsv}. */
+    BONNIE_CSV("bonnie++");
+
+    private final String yamlName;
+
+    CommandOutput(String yamlName) {
+        this.yamlName = yamlName;
+    }
+
+    /** As written in an experiment file: {@code bonnie++}. */
+    public String yamlName() {
+        return yamlName;
+    }
+
+    /**
+     * Checks that a run's output holds a result this format reads.
+     *
+     * @throws IllegalArgumentException saying what is missing
+     */
+    public void check(String output) {
+        switch (this) {
+            case BONNIE_CSV -> io.envbench.bonnie.BonnieCsv.find(output);
+        }
+    }
+
+    public static CommandOutput parse(String field, String text) {
+        String t = text == null ? "" : text.trim().toLowerCase(Locale.ROOT);
+        return Arrays.stream(values()).filter(o -> o.yamlName.equals(t)).findFirst()
+                .orElseThrow(() -> new InvalidSettingException(field, "'" + text + "' is not an output EnvBench reads; use "
+                        + String.join(", ", Arrays.stream(values()).map(CommandOutput::yamlName).toList())));
+    }
+}
