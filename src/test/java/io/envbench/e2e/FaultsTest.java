@@ -81,11 +81,23 @@ class FaultsTest {
     }
 
     /** SIGKILLs JMeter (no shutdown hook, no test end) and returns the instant, as System.nanoTime. */
-    private static long sigkill(Process p) throws InterruptedException {
+    private long sigkill(Process p) throws InterruptedException {
         long at = System.nanoTime();
         p.destroyForcibly();
         p.waitFor(10, TimeUnit.SECONDS);
+        killed.add(p.pid());
         return at;
+    }
+
+    /** PIDs of the JMeters these tests killed: their reapers' logs (what they removed) are the tests' to remove. */
+    private final List<Long> killed = new ArrayList<>();
+
+    @org.junit.jupiter.api.AfterEach
+    void removeTheKilledJmetersReaperLogs() throws Exception {
+        Thread.sleep(killed.isEmpty() ? 0 : 500); // a reaper writes its last line as it exits
+        for (long pid : killed) {
+            Files.deleteIfExists(io.envbench.reaper.Reaper.logFile(pid));
+        }
     }
 
     @Test

@@ -65,10 +65,11 @@ public final class DockerLauncher {
     }
 
     public RunningTarget start(String environment, ContainerTarget target) throws TargetStartException {
-        // this process's reaper sweeps the daemon should this process die with the container running (a reader, such
-        // as a metrics probe or a JMeter engine, creates nothing and starts no reaper)
-        io.envbench.reaper.ReaperProcess.ofThisJvm().watchDockerDaemon(daemon);
         DockerDaemonLink link = DockerConnection.link(daemon);
+        // this process's reaper sweeps the daemon should this process die with the container running: told once the
+        // daemon answered, before anything is made (a reader, such as a metrics probe or a JMeter engine, creates
+        // nothing and starts no reaper)
+        io.envbench.reaper.ReaperProcess.ofThisJvm().watchDockerDaemon(daemon);
         DockerClient docker = link.client();
         try {
             docker.inspectImageCmd(target.image()).exec();

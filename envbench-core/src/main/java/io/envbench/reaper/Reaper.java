@@ -43,8 +43,12 @@ public final class Reaper {
         return Path.of(System.getProperty("java.io.tmpdir"), "envbench", "reaper-" + ownerPid + ".log");
     }
 
+    /** A reaper's log (kept when it removed something) is removed by a later reaper after this long. */
+    static final Duration LOG_KEPT = Duration.ofDays(7);
+
     public static void main(String[] args) throws IOException, InterruptedException {
         long ownerPid = Long.parseLong(args[0]);
+        removeOldLogs(logFile(ownerPid).getParent());
         Optional<Long> ownerStart = OwnerIdentity.startTicks(ownerPid);
         Set<String> places = new LinkedHashSet<>();
         try (BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8))) {
@@ -173,6 +177,20 @@ public final class Reaper {
                     throw new IllegalStateException("interrupted while removing " + cgroup, ie);
                 }
             }
+        }
+    }
+
+    /** Logs of earlier reapers older than {@link #LOG_KEPT}: what they removed is long known. */
+    static void removeOldLogs(Path folder) {
+        java.time.Instant before = Instant.now().minus(LOG_KEPT);
+        try (var logs = Files.newDirectoryStream(folder, "reaper-*.log")) {
+            for (Path log : logs) {
+                if (Files.getLastModifiedTime(log).toInstant().isBefore(before)) {
+                    Files.deleteIfExists(log);
+                }
+            }
+        } catch (IOException e) {
+            // no folder yet, or one we may not read: nothing to tidy
         }
     }
 
