@@ -52,8 +52,8 @@ class BlockIoAccountingTest {
         DockerClient docker = launcher.client();
         Path root = Path.of(docker.infoCmd().exec().getDockerRootDir());
         String device = BlockIoAccounting.device(root).orElse(null);
-        org.junit.jupiter.api.Assumptions.assumeTrue(device != null, "the Docker root " + root + " is on no local block device ("
-                + Files.getFileStore(root).name() + "): no rule can be set");
+        DockerRequired.require(device != null, "a local block device under the Docker root", root + " is on "
+                + Files.getFileStore(root).name() + ": no rule can be set");
         ContainerOptions o = ContainerOptions.builder().command(List.of("sh", "-c",
                 "dd if=/dev/zero of=/f bs=1M count=64 oflag=direct 2>/dev/null && echo written && sleep 300")).build();
         try (RunningTarget t = launcher.start("blkio-rule", new ContainerTarget("envbench/base:latest", o, 0, 0,

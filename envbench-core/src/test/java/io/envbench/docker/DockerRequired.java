@@ -22,9 +22,23 @@ public final class DockerRequired {
         } catch (TargetStartException e) {
             why = e.getMessage();
         }
-        if ("true".equalsIgnoreCase(System.getenv("CI"))) {
-            fail("CI=true and Docker is required: " + why);
+        missing("Docker", why);
+    }
+
+    /**
+     * A condition a test needs from the machine beyond Docker (a local block device, the local socket, root): when it
+     * does not hold, the test is skipped on a developer's machine and fails under CI=true, where the machine has it.
+     */
+    public static void require(boolean holds, String what, String why) {
+        if (!holds) {
+            missing(what, why);
         }
-        Assumptions.abort("Docker not available: " + why);
+    }
+
+    private static void missing(String what, String why) {
+        if ("true".equalsIgnoreCase(System.getenv("CI"))) {
+            fail("CI=true and " + what + " is required: " + why);
+        }
+        Assumptions.abort(what + " not available: " + why);
     }
 }

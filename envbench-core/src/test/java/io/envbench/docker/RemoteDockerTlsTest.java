@@ -17,7 +17,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
 import java.io.IOException;
 import java.net.ConnectException;
@@ -37,7 +36,6 @@ import java.util.Map;
 import java.util.function.Supplier;
 
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -63,12 +61,7 @@ class RemoteDockerTlsTest {
     @BeforeAll
     static void startTheTlsDaemon() throws Exception {
         DockerRequired.check();
-        TlsDockerDaemon.missingRequirement().ifPresent(why -> {
-            if ("true".equalsIgnoreCase(System.getenv("CI"))) {
-                fail("CI=true and the TLS daemon test needs: " + why);
-            }
-            Assumptions.abort(why);
-        });
+        TlsDockerDaemon.missingRequirement().ifPresent(why -> DockerRequired.require(false, "a second dockerd with TLS", why));
         long t0 = System.nanoTime();
         tls = TlsDockerDaemon.start();
         long started = System.nanoTime();
@@ -207,7 +200,7 @@ class RemoteDockerTlsTest {
     @Test
     void connectAndPingOverTlsAgainstTheUnixSocket() throws Exception {
         DockerDaemon unix = DockerDaemon.fromEnvironment();
-        Assumptions.assumeTrue(unix.isLocalSocket(), "DOCKER_HOST is not the local socket");
+        DockerRequired.require(unix.isLocalSocket(), "the local socket", "DOCKER_HOST names " + unix.address());
         DockerDaemon overTls = tls.daemon();
         List<Long> unixNanos = new ArrayList<>();
         List<Long> tlsNanos = new ArrayList<>();
