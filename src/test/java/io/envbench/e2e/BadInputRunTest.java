@@ -10,18 +10,14 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
-import io.envbench.docker.DockerInventory;
 
 /**
  * Bad input given to the real {@code envbench run} and {@code envbench report}: each exits 2 within seconds with a
  * message naming the field or file and the fix, no stack trace, no run folder and nothing labelled in Docker.
  */
-class BadInputRunTest {
+class BadInputRunTest extends DockerEndToEndTest {
     static final int PORT = 18490;
     static final String EXPERIMENT = """
             name: bad-input
@@ -40,20 +36,6 @@ class BadInputRunTest {
                 threads: 2
                 durationSeconds: 2
             """;
-
-    @TempDir
-    Path dir;
-    DockerInventory docker;
-
-    @BeforeEach
-    void dockerRuns() {
-        docker = Jmeter.docker();
-    }
-
-    @AfterEach
-    void nothingLabelledIsLeft() {
-        Jmeter.assertNothingLabelledLeft(docker);
-    }
 
     private static String with(String old, String replacement) {
         assertTrue(EXPERIMENT.contains(old), old);

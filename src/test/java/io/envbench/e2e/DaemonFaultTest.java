@@ -14,12 +14,8 @@ import java.util.concurrent.TimeUnit;
 
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVRecord;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
-import io.envbench.docker.DockerInventory;
 
 /**
  * {@code envbench run} when the real Docker daemon goes away mid-run: frozen with SIGSTOP, or stopped with SIGTERM
@@ -29,7 +25,7 @@ import io.envbench.docker.DockerInventory;
  * The daemon is always restored (thawed, or started) in a finally block. Hold the Docker lock: it stops the daemon
  * every other test uses.
  */
-class DaemonFaultTest {
+class DaemonFaultTest extends DockerEndToEndTest {
     static final Duration DEADLINE = Duration.ofSeconds(5);
     static final String ADDRESS = "unix:///var/run/docker.sock";
 
@@ -56,20 +52,6 @@ class DaemonFaultTest {
                 warmupSeconds: 1
                 durationSeconds: 5
             """;
-
-    @TempDir
-    Path dir;
-    DockerInventory docker;
-
-    @BeforeEach
-    void dockerRuns() {
-        docker = Jmeter.docker();
-    }
-
-    @AfterEach
-    void nothingLabelledIsLeft() {
-        Jmeter.assertNothingLabelledLeft(docker);
-    }
 
     @Test
     void aDaemonFrozenMidRunFailsThatRunWithin5sTheOthersGoOnAndItIsUsedAgainOnceThawed() throws Exception {

@@ -7,31 +7,13 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Collectors;
 
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import io.envbench.results.Sample;
-import io.envbench.docker.DockerInventory;
 
 /** testplans/static-web.jmx in the real JMeter, headless, one environment per run, on the real Docker engine. */
-class StaticWebPlanTest {
-    @TempDir
-    Path dir;
-    DockerInventory docker;
-
-    @BeforeEach
-    void dockerRuns() {
-        docker = Jmeter.docker();
-    }
-
-    @AfterEach
-    void nothingLabelledIsLeft() {
-        Jmeter.assertNothingLabelledLeft(docker);
-    }
-
+class StaticWebPlanTest extends DockerEndToEndTest {
     @ParameterizedTest
     @ValueSource(strings = {"bare", "docker-bridge", "docker-host"})
     void eachEnvironmentRunsAndTagsItsSamples(String env) throws Exception {

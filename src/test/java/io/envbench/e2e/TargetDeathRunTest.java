@@ -14,13 +14,9 @@ import java.util.concurrent.TimeUnit;
 
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVRecord;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 import io.envbench.docker.DockerConnection;
-import io.envbench.docker.DockerInventory;
 import io.envbench.environment.RunSession;
 
 /**
@@ -28,7 +24,7 @@ import io.envbench.environment.RunSession;
  * first run; that run is recorded as {@code failed: target died: ...} and ends early (its JMeter stopped),
  * the next runs are ok, and nothing labelled is left.
  */
-class TargetDeathRunTest {
+class TargetDeathRunTest extends DockerEndToEndTest {
     static final int RUN_SECONDS = 8;
 
     static final String EXPERIMENT = """
@@ -50,20 +46,6 @@ class TargetDeathRunTest {
                 warmupSeconds: 1
                 durationSeconds: %d
             """.formatted(RUN_SECONDS);
-
-    @TempDir
-    Path dir;
-    DockerInventory docker;
-
-    @BeforeEach
-    void dockerRuns() {
-        docker = Jmeter.docker();
-    }
-
-    @AfterEach
-    void nothingLabelledIsLeft() {
-        Jmeter.assertNothingLabelledLeft(docker);
-    }
 
     @Test
     void aTargetKilledInTheFirstRunFailsThatRunStopsItsLoadAndTheNextRunsAreOk() throws Exception {

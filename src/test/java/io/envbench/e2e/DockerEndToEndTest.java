@@ -1,0 +1,29 @@
+package io.envbench.e2e;
+
+import java.nio.file.Path;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.io.TempDir;
+
+import io.envbench.docker.DockerInventory;
+
+/**
+ * What every end-to-end test on the real engine shares: a temporary folder, the labelled Docker resources (a failure
+ * under CI=true without Docker, a skip elsewhere), and the check after each test that nothing labelled is left.
+ */
+abstract class DockerEndToEndTest {
+    @TempDir
+    Path dir;
+    DockerInventory docker;
+
+    @BeforeEach
+    void dockerRuns() {
+        docker = Jmeter.docker();
+    }
+
+    @AfterEach
+    void nothingLabelledIsLeft() {
+        Jmeter.assertNothingLabelledLeft(docker);
+    }
+}
