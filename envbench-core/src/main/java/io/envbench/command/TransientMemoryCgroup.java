@@ -3,6 +3,7 @@ package io.envbench.command;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -71,24 +72,51 @@ public final class TransientMemoryCgroup implements AutoCloseable {
     /** Removes the cgroup once its processes are gone (retried for up to 5 s while the last ones exit). */
     @Override
     public void close() {
-        long deadline = System.nanoTime() + 5_000_000_000L;
+        try {
+            remove(dir, false, Duration.ofSeconds(5));
+        } catch (IOException e) {
+            log.warn("could not remove the memory cgroup {}: {}", dir, e.toString());
+        }
+    }
+
+    /**
+     * A cgroup whose owner died before {@link #close}: the processes in it (the owner's: nothing else is put in a cgroup
+     * EnvBench made) are killed, and it is removed once they are gone.
+     *
+     * @return whether it was there
+     * @throws IOException when it is still there after 10 s
+     */
+    public static boolean removeLeftover(Path dir) throws IOException {
+        return remove(dir, true, Duration.ofSeconds(10));
+    }
+
+    private static boolean remove(Path dir, boolean killMembers, Duration within) throws IOException {
+        long deadline = System.nanoTime() + within.toNanos();
+        boolean was = Files.isDirectory(dir);
         while (Files.exists(dir)) {
             try {
-                Files.delete(dir); // rmdir: a cgroup's files are not real files
-                return;
+                if (killMembers) {
+                    for (String pid : Files.readAllLines(dir.resolve("cgroup.procs"))) {
+                        if (!pid.isBlank()) {
+                            ProcessHandle.of(Long.parseLong(pid.trim())).ifPresent(ProcessHandle::destroyForcibly);
+                        }
+                    }
+                }
+                Files.delete(dir); // rmdir: a cgroup's files are not real files; refused while a process is in it
+            } catch (java.nio.file.NoSuchFileException gone) {
+                break;
             } catch (IOException e) {
                 if (System.nanoTime() > deadline) {
-                    log.warn("could not remove the memory cgroup {}: {}", dir, e.toString());
-                    return;
+                    throw e;
                 }
                 try {
                     Thread.sleep(50);
                 } catch (InterruptedException ie) {
                     Thread.currentThread().interrupt();
-                    log.warn("interrupted while removing the memory cgroup {}", dir);
-                    return;
+                    throw new java.io.InterruptedIOException("interrupted while removing the cgroup " + dir);
                 }
             }
         }
+        return was;
     }
 }

@@ -1,6 +1,7 @@
 package io.envbench.reaper;
 
 import io.envbench.bare.BareMetalLauncher;
+import io.envbench.command.TransientMemoryCgroup;
 import io.envbench.docker.DockerConnection;
 import io.envbench.docker.DockerReaper;
 import io.envbench.environment.OwnerIdentity;
@@ -145,39 +146,17 @@ public final class Reaper {
         return 0;
     }
 
-    /**
-     * A cgroup the owner made and did not remove: its processes are killed (they were the owner's: nothing else is
-     * put in a cgroup EnvBench made) and the cgroup removed once they are gone. @return 1 when it was there
-     */
+    /** A cgroup the owner made and did not remove (see {@link TransientMemoryCgroup#removeLeftover}). @return 1 when it was there */
     static int removeCgroup(Path cgroup) {
-        if (!Files.isDirectory(cgroup)) {
-            return 0;
-        }
-        long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
-        while (true) {
-            try {
-                for (String pid : Files.readAllLines(cgroup.resolve("cgroup.procs"))) {
-                    if (!pid.isBlank()) {
-                        ProcessHandle.of(Long.parseLong(pid.trim())).ifPresent(ProcessHandle::destroyForcibly);
-                    }
-                }
-                Files.delete(cgroup); // rmdir: refused while a process is still in it
-                say("removed the cgroup " + cgroup + " and stopped what ran in it");
-                return 1;
-            } catch (java.nio.file.NoSuchFileException gone) {
+        try {
+            if (!TransientMemoryCgroup.removeLeftover(cgroup)) {
                 return 0;
-            } catch (IOException | RuntimeException e) {
-                if (System.nanoTime() > deadline) {
-                    throw new IllegalStateException("cannot remove the cgroup " + cgroup + ": " + e, e);
-                }
-                try {
-                    Thread.sleep(50);
-                } catch (InterruptedException ie) {
-                    Thread.currentThread().interrupt();
-                    throw new IllegalStateException("interrupted while removing " + cgroup, ie);
-                }
             }
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot remove the cgroup " + cgroup + ": " + e, e);
         }
+        say("removed the cgroup " + cgroup + " and stopped what ran in it");
+        return 1;
     }
 
     /** Logs of earlier reapers older than {@link #LOG_KEPT}: what they removed is long known. */
