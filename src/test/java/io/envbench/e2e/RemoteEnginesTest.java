@@ -55,7 +55,7 @@ class RemoteEnginesTest {
         JmeterEngines engines = JmeterEngines.start(dir, 2);
         List<String> log = new CopyOnWriteArrayList<>();
         AtomicInteger starts = new AtomicInteger();
-        List<Long> engineChildren = new CopyOnWriteArrayList<>();
+        List<String> engineChildren = new CopyOnWriteArrayList<>();
         RunDirectory run = new RunDirectory(dir.resolve("run"));
         ExperimentRunner.Outcome outcome;
         try (EnvBench envbench = new EnvBench(Jmeter.ROOT.resolve("targets"), io.envbench.docker.DockerDaemon.fromEnvironment())) {
@@ -83,7 +83,7 @@ class RemoteEnginesTest {
                     // while the load runs, the engines (and anything they started) are watched for a target of their own
                     Thread watch = new Thread(() -> {
                         while (envbench.environments().isRunning("bare")) {
-                            engines.processes.forEach(p -> p.descendants().forEach(d -> engineChildren.add(d.pid())));
+                            engines.processes.forEach(p -> p.descendants().forEach(d -> engineChildren.add(d.pid() + " " + d.info().commandLine().orElse("?"))));
                             try {
                                 Thread.sleep(250);
                             } catch (InterruptedException e) {
@@ -170,6 +170,98 @@ class RemoteEnginesTest {
             throw new AssertionError("something still listens on the target's port " + port);
         } catch (java.net.ConnectException expected) {
             // nothing listens
+        }
+    }
+
+    /**
+     * A cancel mid-run stops the remote engines' test too, long before its planned end: the runner tells the
+     * controlling JMeter to stop its test (JMeter's own StopTestNow message), which stops every engine's. Before, the
+     * controlling JMeter was terminated and the engines went on loading for the rest of the planned run.
+     */
+    @Test
+    void aCancelMidRunStopsTheRemoteEnginesTestLongBeforeItsPlannedEnd() throws Exception {
+        int plannedSeconds = 90;
+        int port = JmeterEngines.freePort();
+        JmeterEngines engines = JmeterEngines.start(dir, 2);
+        RunDirectory run = new RunDirectory(dir.resolve("run"));
+        ExperimentRunner.Outcome outcome;
+        long cancelledAt;
+        long returnedAt;
+        try (EnvBench envbench = new EnvBench(Jmeter.ROOT.resolve("targets"), io.envbench.docker.DockerDaemon.fromEnvironment())) {
+            Path file = dir.resolve("remote-cancel.yaml");
+            Files.writeString(file, """
+                    name: remote-engines-cancel
+                    target: nginx-static
+                    port: %d
+                    environments:
+                      - name: bare
+                        placement: bare
+                    repetitions: 1
+                    load:
+                      http:
+                        path: /page-4k.html
+                        threads: 1
+                        requestsPerSecond: 50
+                        warmupSeconds: 1
+                        durationSeconds: %d
+                    %s""".formatted(port, plannedSeconds, engines.yaml()));
+            Experiment experiment = ExperimentFile.read(file, Jmeter.ROOT.resolve("targets"));
+            ExperimentRunner runner = new ExperimentRunner(envbench, new JMeterInstall(Jmeter.HOME), Jmeter.ROOT.resolve("testplans/http-load.jmx"),
+                    Duration.ofMillis(500));
+            java.util.concurrent.CompletableFuture<ExperimentRunner.Outcome> running = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+                try {
+                    return runner.run(experiment, run, new RunProgress() { });
+                } catch (java.io.IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+            });
+            // both engines load: their "Running test" is in their logs, and samples reach the JTL
+            long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(60);
+            while (System.nanoTime() < deadline && !(engines.logs.stream().allMatch(RemoteEnginesTest::running)
+                    && jtlBiggerThan(run, 2000))) {
+                Thread.sleep(200);
+            }
+            assertTrue(engines.logs.stream().allMatch(RemoteEnginesTest::running), "both engines run the test");
+            cancelledAt = System.nanoTime();
+            runner.cancel();
+            outcome = running.get(60, java.util.concurrent.TimeUnit.SECONDS);
+            returnedAt = System.nanoTime();
+            assertTrue(envbench.environments().runningTargets().isEmpty(), "the runner stopped its environment");
+        } finally {
+            engines.close();
+        }
+        double seconds = (returnedAt - cancelledAt) / 1e9;
+        System.out.printf("remote engines: cancel to the run's end (engines' tests stopped, environment stopped) %.2f s; planned run %d s%n",
+                seconds, plannedSeconds);
+        String controllerLog = Files.readString(run.jmeterLog(outcome.runs().get(0).run()));
+        assertTrue(outcome.cancelled());
+        assertEquals(RunRecord.INTERRUPTED, outcome.runs().get(0).status(), outcome.runs().toString());
+        for (Path engineLog : engines.logs) {
+            String text = Files.readString(engineLog);
+            assertTrue(text.contains("Stopping test"), "the stop reached the engine: " + engineLog + "\n" + text
+                    + "\ncontrolling JMeter's log:\n" + controllerLog);
+            assertTrue(text.contains("Notifying test listeners of end of test"), "its test ended: " + engineLog);
+        }
+        assertTrue(seconds < plannedSeconds / 3.0, "stopped long before the planned " + plannedSeconds + " s: " + seconds + " s");
+    }
+
+    private static boolean running(Path engineLog) {
+        try {
+            return Files.readString(engineLog).contains("Running test");
+        } catch (java.io.IOException e) {
+            return false;
+        }
+    }
+
+    private static boolean jtlBiggerThan(RunDirectory run, long bytes) {
+        Path jtl = run.root().resolve("jtl");
+        if (!Files.isDirectory(jtl)) {
+            return false;
+        }
+        try (var files = Files.list(jtl)) {
+            return files.anyMatch(j -> j.toFile().length() > bytes);
+        } catch (java.io.IOException e) {
+            return false;
         }
     }
 }

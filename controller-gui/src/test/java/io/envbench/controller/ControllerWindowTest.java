@@ -239,15 +239,16 @@ class ControllerWindowTest {
         try {
             window.button("target.new").click();
             org.assertj.swing.fixture.DialogFixture dialog = window.dialog("target.dialog");
-            dialog.textBox("target.name").enterText("bad name");
-            dialog.textBox("target.bareCommand").enterText("./run.sh");
-            dialog.textBox("target.image").enterText("envbench/nginx-static:latest");
+            dialog.textBox("target.name").setText("bad name");
+            dialog.textBox("target.bareCommand").setText("./run.sh");
+            dialog.textBox("target.image").setText("envbench/nginx-static:latest");
             dialog.button("target.create").click();
+            // typed text is set directly (the robot's key events can be lost on a loaded machine); the click is the user's
             waitFor("the name is refused", () -> GuiActionRunner.execute(() -> dialog.label("target.status").target().getText())
-                    .contains("name"));
+                    .contains("name"), () -> "the dialog says: " + GuiActionRunner.execute(() -> dialog.label("target.status").target().getText()));
             assertThat(ROOT.resolve("targets/bad name")).doesNotExist();
             screenshot("new-target-refused");
-            dialog.textBox("target.name").deleteText().enterText(made.getFileName().toString());
+            dialog.textBox("target.name").setText(made.getFileName().toString());
             dialog.button("target.create").click();
             waitFor("the target is the experiment's", () -> GuiActionRunner.execute(() -> frame.editor().draft().get("target"))
                     .equals(made.getFileName().toString()));
@@ -283,6 +284,15 @@ class ControllerWindowTest {
 
     private static void waitFor(String what, java.util.function.BooleanSupplier ok) {
         waitFor(what, Duration.ofSeconds(10), ok);
+    }
+
+    /** As {@link #waitFor(String, java.util.function.BooleanSupplier)}, with what was seen instead in the failure. */
+    private static void waitFor(String what, java.util.function.BooleanSupplier ok, java.util.function.Supplier<String> seen) {
+        try {
+            waitFor(what, ok);
+        } catch (org.assertj.swing.exception.WaitTimedOutError e) {
+            throw new AssertionError(e.getMessage() + "; " + seen.get(), e);
+        }
     }
 
     private static void waitFor(String what, Duration timeout, java.util.function.BooleanSupplier ok) {

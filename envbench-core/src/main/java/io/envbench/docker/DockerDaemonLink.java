@@ -336,7 +336,9 @@ public final class DockerDaemonLink {
                 throw new DockerUnavailableException(address, lost + " (no answer since " + lostSince + ")");
             }
             Optional<Duration> deadline = DockerDeadlines.of(request.method(), request.path());
-            DockerHttpClient transport = transport(deadline.orElse(STREAM));
+            // an attached command's output may be silent for minutes: its transport has no read timeout, only the head's deadline
+            DockerHttpClient transport = transport(DockerDeadlines.silenceAllowed(request.method(), request.path())
+                    ? STREAM : deadline.orElse(STREAM));
             Response r;
             try {
                 if (deadline.isEmpty()) {

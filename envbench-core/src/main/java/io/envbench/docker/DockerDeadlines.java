@@ -18,7 +18,11 @@ public final class DockerDeadlines {
     public static final Duration CALL = Duration.ofSeconds(4);
     /** {@code /_ping}: how long a daemon may take to say it is there. */
     public static final Duration PING = Duration.ofSeconds(2);
-    /** A command attached to a container ({@code exec} start, attach), e.g. a readiness command. */
+    /**
+     * A command attached to a container ({@code exec} start, attach): how long its answer may take to begin. Its
+     * output may then be silent for as long as the command runs (bonnie++ prints nothing for minutes), so no
+     * inactivity deadline follows ({@link #silenceAllowed}); the caller's own deadline and the heartbeat bound it.
+     */
     public static final Duration ATTACHED = Duration.ofSeconds(30);
     /** Building, loading, pulling, pushing or exporting an image: between two chunks of its progress. */
     public static final Duration IMAGE = Duration.ofMinutes(10);
@@ -55,7 +59,7 @@ public final class DockerDeadlines {
             Matcher t = GRACE.matcher(query);
             return Optional.of((t.find() ? Duration.ofSeconds(Long.parseLong(t.group(1))) : DEFAULT_STOP_GRACE).plus(CALL));
         }
-        if (p.matches("^/(exec/[^/]+/start|containers/[^/]+/attach)$")) {
+        if (p.matches(ATTACHED_PATH)) {
             return Optional.of(ATTACHED);
         }
         if (p.equals("/build") || p.equals("/images/load") || p.equals("/images/create") || p.equals("/commit")
@@ -64,6 +68,19 @@ public final class DockerDeadlines {
         }
         return Optional.of(CALL);
     }
+
+    /**
+     * Whether the answer of a request may fall silent for long once it began: a long-lived stream (then
+     * {@link #of} is empty) or an attached command's output. Its transport then has no read timeout; the deadline
+     * of {@link #of}, if any, bounds only the wait for the answer's head.
+     */
+    public static boolean silenceAllowed(String method, String path) {
+        int q = path.indexOf('?');
+        String p = VERSION_PREFIX.matcher(q < 0 ? path : path.substring(0, q)).replaceFirst("");
+        return of(method, path).isEmpty() || p.matches(ATTACHED_PATH);
+    }
+
+    private static final String ATTACHED_PATH = "^/(exec/[^/]+/start|containers/[^/]+/attach)$";
 
     private static boolean flag(String query, String name) {
         return query.matches("(?:.*&)?" + name + "=(1|true)(?:&.*)?");

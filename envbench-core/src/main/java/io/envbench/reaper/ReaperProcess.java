@@ -103,14 +103,11 @@ public final class ReaperProcess {
         Path logFile = Reaper.logFile(self.pid());
         Files.createDirectories(logFile.getParent());
         List<String> cmd = new ArrayList<>();
-        Path setsid = Path.of("/usr/bin/setsid");
-        if (Files.isExecutable(setsid)) {
-            cmd.add(setsid.toString()); // its own session: the owner's terminal's Ctrl-C and hang-up do not reach it
-        }
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         cmd.addAll(List.of("-Xmx32m", "-Xss512k", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xshare:auto",
                 "-D" + SWITCH + "=off", "-cp", classPath(), Reaper.class.getName(), Long.toString(self.pid())));
-        ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true)
+        // its own session: the owner's terminal's Ctrl-C and hang-up do not reach it
+        ProcessBuilder pb = new ProcessBuilder(io.envbench.process.OwnSession.command(cmd)).redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(logFile.toFile()));
         process = pb.start();
         toReaper = process.getOutputStream();

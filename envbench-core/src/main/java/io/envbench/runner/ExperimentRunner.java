@@ -73,7 +73,7 @@ public final class ExperimentRunner {
     private final Path builtinHttpPlan;
     private final Duration metricsInterval;
     private volatile boolean cancelled;
-    private final AtomicReference<Process> load = new AtomicReference<>();
+    private final AtomicReference<RunningJMeter> load = new AtomicReference<>();
     /** Runs command loads; JMeter runs the others. */
     private final CommandLoadStep commandStep;
 
@@ -172,9 +172,9 @@ public final class ExperimentRunner {
     public void cancel() {
         cancelled = true;
         envbench.environments().cancelStarts(); // a slow start is not waited for
-        Process p = load.get();
-        if (p != null) {
-            p.destroy(); // SIGTERM: JMeter ends its test; the JTL keeps every complete line
+        RunningJMeter j = load.get();
+        if (j != null) {
+            j.stop("the experiment is cancelled"); // JMeter ends its test and its engines'; the JTL keeps every complete line
         }
         commandStep.cancel();
     }
@@ -215,9 +215,9 @@ public final class ExperimentRunner {
                 if (environment.equals(def.name()) && died.compareAndSet(null, reason)) {
                     progress.log(r.id() + ": " + (ContainerDeathWatch.isDaemonLoss(reason) ? reason : environment + " died: " + reason)
                             + "; its load is stopped, the next run goes on");
-                    Process p = load.get();
-                    if (p != null) {
-                        p.destroy(); // not left hammering a dead port for the rest of the run
+                    RunningJMeter j = load.get();
+                    if (j != null) {
+                        j.stop(environment + " died"); // not left hammering a dead port for the rest of the run
                     }
                 }
             }
@@ -299,10 +299,11 @@ public final class ExperimentRunner {
             return "failed: target died";
         }
         List<String> cmd = command(e.load().engines(), plan, dir.jtl(r), dir.jmeterLog(r), props);
-        Process p = new ProcessBuilder(cmd).directory(dir.root().toFile()).redirectErrorStream(true).start();
-        load.set(p);
+        RunningJMeter jmeterRun = RunningJMeter.start(cmd, dir.root());
+        Process p = jmeterRun.process();
+        load.set(jmeterRun);
         if (cancelled || died.get() != null) { // either came while JMeter started
-            p.destroy();
+            jmeterRun.stop(cancelled ? "the experiment is cancelled" : "the target died");
         }
         MetricsCollector metrics = null;
         try {
@@ -311,7 +312,7 @@ public final class ExperimentRunner {
             metrics.onFileStopped(why -> { // the disk filled: the run's data ends here, so its load does too
                 stopped.add("metrics/" + dir.metrics(r).getFileName() + ": " + why + "; it ends at its last whole row");
                 progress.log(r.id() + ": WARNING: metrics/" + dir.metrics(r).getFileName() + " stopped: " + why + "; the run's load is stopped");
-                p.destroy();
+                jmeterRun.stop("the metrics file stopped");
             });
             metrics.start();
         } catch (IOException | RuntimeException ex) {
@@ -324,10 +325,8 @@ public final class ExperimentRunner {
         try {
             boolean ended = p.waitFor(deadline.toMillis(), TimeUnit.MILLISECONDS);
             if (!ended) {
-                p.destroy();
-                if (!p.waitFor(10, TimeUnit.SECONDS)) {
-                    p.destroyForcibly();
-                }
+                jmeterRun.stop("it did not finish within " + deadline.toSeconds() + " s");
+                p.waitFor(RunningJMeter.STOP_GRACE.plus(RunningJMeter.KILL_AFTER).toSeconds() + 5, TimeUnit.SECONDS);
                 return "failed: JMeter did not finish within " + deadline.toSeconds() + " s; see logs/" + dir.jmeterLog(r).getFileName();
             }
             output.join(5000);
@@ -341,7 +340,7 @@ public final class ExperimentRunner {
                 metrics.close();
             }
         }
-        // Ctrl-C reaches JMeter too (the terminal signals the whole process group), maybe before cancel() here
+        // JMeter runs in a session of its own (Ctrl-C reaches the runner only), but anyone may still signal it
         if (cancelled || p.exitValue() == 130 || p.exitValue() == 143) {
             return RunRecord.INTERRUPTED;
         }

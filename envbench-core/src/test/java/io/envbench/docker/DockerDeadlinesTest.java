@@ -1,6 +1,8 @@
 package io.envbench.docker;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
 import java.util.Optional;
@@ -28,5 +30,15 @@ class DockerDeadlinesTest {
         assertEquals(Optional.of(DockerDeadlines.ATTACHED), DockerDeadlines.of("POST", "/exec/e1/start"));
         assertEquals(Optional.of(DockerDeadlines.IMAGE), DockerDeadlines.of("POST", "/build?t=envbench%2Fx"));
         assertEquals(Optional.of(DockerDeadlines.IMAGE), DockerDeadlines.of("POST", "/images/load?quiet=1"));
+    }
+
+    @Test
+    void streamsAndAttachedCommandsMayFallSilentOrdinaryCallsMayNot() {
+        assertTrue(DockerDeadlines.silenceAllowed("POST", "/v1.41/exec/e1/start"));
+        assertTrue(DockerDeadlines.silenceAllowed("POST", "/containers/abc/attach?stream=1"));
+        assertTrue(DockerDeadlines.silenceAllowed("GET", "/events"));
+        assertFalse(DockerDeadlines.silenceAllowed("GET", "/containers/abc/json"));
+        assertFalse(DockerDeadlines.silenceAllowed("POST", "/build"));
+        assertFalse(DockerDeadlines.silenceAllowed("POST", "/exec/e1/resize?h=1"));
     }
 }

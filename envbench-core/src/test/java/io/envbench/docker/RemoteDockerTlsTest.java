@@ -157,6 +157,28 @@ class RemoteDockerTlsTest {
         assertEquals(0, remote.listContainersCmd().withShowAll(true).exec().size(), "the dead container is removed");
     }
 
+    /**
+     * A command in a container on the TLS daemon that prints nothing for longer than {@link DockerDeadlines#ATTACHED}
+     * (bonnie++ is silent for minutes) runs to its end: only the wait for the answer's head has that deadline, not
+     * the silence after it. Over a TCP socket a read timeout would cut it; over the Unix socket it would not show.
+     */
+    @Test
+    void aCommandSilentForLongerThanTheAttachedDeadlineRunsToItsEndOnTheTlsDaemon(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+        long silentSeconds = DockerDeadlines.ATTACHED.toSeconds() + 3;
+        try (EnvBench envbench = new EnvBench(TARGETS, tls.daemon(), false)) {
+            RunningTarget t = envbench.environments().start(nginx("tls-silent", PORT + 3));
+            var load = new io.envbench.experiment.CommandLoad(List.of("/bin/sh", "-c", "sleep " + silentSeconds + "; echo done"),
+                    io.envbench.command.CommandOutput.BONNIE_CSV, java.util.OptionalLong.empty(), Duration.ofSeconds(silentSeconds));
+            var run = new io.envbench.command.CommandRun(load, dir.resolve("out"), dir.resolve("err"));
+            io.envbench.command.CommandRun.Result r = run.inContainer(DockerConnection.connect(tls.daemon()), t);
+            System.out.printf("a command silent for %d s on the TLS daemon: %s%n", silentSeconds, r);
+            assertTrue(r.ok(), "ran to its end: " + r + "; stderr: " + Files.readString(dir.resolve("err")));
+            assertEquals("done\n", Files.readString(dir.resolve("out")));
+            assertTrue(r.elapsed().toSeconds() >= silentSeconds, r.toString());
+            envbench.environments().stop("tls-silent");
+        }
+    }
+
     @Test
     void onTheSharedDaemonOnlyLeftoversOfADeadOwnerOfThisHostAreReaped() throws Exception {
         DockerClient remote = DockerConnection.connect(tls.daemon());
