@@ -131,8 +131,9 @@ public final class HostSettingsJournal implements AutoCloseable {
      * Writes {@code value} (and a line end) into the host file {@code file}, after its value before was written down
      * (at its first change only). The file must exist: nothing is made.
      *
-     * @throws IOException naming the file when it cannot be read (nothing written down, nothing changed) or written
-     *                     (written down: putting back is then harmless)
+     * @throws WriteRefusedException when the kernel refuses the value (written down: putting back is then harmless)
+     * @throws IOException naming the file when it cannot be read (nothing written down, nothing changed; the cause is a
+     *                     {@link NoSuchFileException} when it is gone) or the journal cannot be written
      */
     public synchronized void write(Path file, String value) throws IOException {
         checkOpen();
@@ -150,8 +151,10 @@ public final class HostSettingsJournal implements AutoCloseable {
         try {
             Files.write(f, (value + "\n").getBytes(StandardCharsets.US_ASCII), StandardOpenOption.WRITE,
                     StandardOpenOption.TRUNCATE_EXISTING);
+        } catch (NoSuchFileException e) {
+            throw new IOException("cannot write '" + value + "' to " + f + ": it is gone", e);
         } catch (IOException e) {
-            throw new IOException("cannot write '" + value + "' to " + f + ": " + reason(e), e);
+            throw new WriteRefusedException(f, value, reason(e), e);
         }
     }
 
