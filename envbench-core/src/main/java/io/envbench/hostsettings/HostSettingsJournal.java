@@ -335,6 +335,9 @@ public final class HostSettingsJournal implements AutoCloseable {
     private static Outcome undo(Change change, ProcessPauser pauser) {
         if (change instanceof Change.FileValue f) {
             try {
+                if (readValue(f.file()).equals(f.before())) {
+                    return new Outcome(Kind.RESTORED, ""); // never changed (the kernel refused the new value), or put back already
+                }
                 Files.write(f.file(), (f.before() + "\n").getBytes(StandardCharsets.US_ASCII), StandardOpenOption.WRITE,
                         StandardOpenOption.TRUNCATE_EXISTING);
                 return new Outcome(Kind.RESTORED, "");

@@ -15,7 +15,7 @@ import java.util.TreeSet;
  * An IRQ of a network device, and how they are found. Immutable.
  *
  * @param irq     its number ({@code /proc/irq/N})
- * @param device  the interface it serves ({@code eth0})
+ * @param device  the interface it serves ({@code eth0}); empty for an IRQ chosen by number
  * @param actions the handlers' names the kernel shows ({@code virtio2-input.0}), possibly none
  */
 public record NetworkIrq(int irq, String device, List<String> actions) {
@@ -25,7 +25,9 @@ public record NetworkIrq(int irq, String device, List<String> actions) {
 
     /** E.g. {@code IRQ 38 (eth0: virtio2-input.0)}. */
     public String describe() {
-        return "IRQ " + irq + " (" + device + (actions.isEmpty() ? "" : ": " + String.join(", ", actions)) + ")";
+        String handlers = String.join(", ", actions);
+        String what = device.isEmpty() ? handlers : handlers.isEmpty() ? device : device + ": " + handlers;
+        return "IRQ " + irq + (what.isEmpty() ? "" : " (" + what + ")");
     }
 
     /**
