@@ -195,7 +195,7 @@ public final class EnvironmentRegistry implements AutoCloseable {
 
     /**
      * Before every start: stop what killed runs left (host processes, labelled Docker containers whose
-     * owner is provably gone), so a leftover does not hold the port, also in a long-lived JVM (the
+     * owner is provably gone; host settings they changed put back), so a leftover does not hold the port, also in a long-lived JVM (the
      * controller, the JMeter GUI). The first start connects to Docker when it answers (the first
      * connection sweeps containers, networks and volumes); later starts ask a daemon already connected
      * with one labelled list call, and never wait for a daemon that is down. A bare-metal run needs no Docker.
@@ -207,6 +207,8 @@ public final class EnvironmentRegistry implements AutoCloseable {
             connectTried = true;
         }
         new BareMetalLauncher().reapLeftovers();
+        // host settings (cpusets, IRQ affinities, RPS masks, irqbalance) a killed run changed and its reaper did not put back
+        io.envbench.hostsettings.HostSettingsJournal.sweepLeftovers(io.envbench.hostsettings.HostSettingsJournal.defaultFolder());
         if (DockerConnection.owesRemovals(dockerDaemon)) {
             try { // containers of a run whose daemon was lost may hold the port: removed now if the daemon is back
                 DockerConnection.connect(dockerDaemon);

@@ -92,8 +92,13 @@ public record OwnerIdentity(String hostname, String machineId, String bootId, St
 
     /** The start of process {@code pid} in clock ticks since boot, as this process's /proc shows it. */
     public static Optional<Long> startTicks(long pid) {
+        return startTicks(PROC, pid);
+    }
+
+    /** The start of process {@code pid} in clock ticks since boot, as the procfs tree at {@code procRoot} shows it. */
+    public static Optional<Long> startTicks(Path procRoot, long pid) {
         try {
-            String stat = Files.readString(PROC.resolve(pid + "/stat"));
+            String stat = Files.readString(procRoot.resolve(pid + "/stat"));
             // the command name (field 2) is in parentheses and may hold spaces; field 22 is the 20th after it
             String[] after = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
             return Optional.of(Long.parseLong(after[19]));

@@ -5,6 +5,7 @@ import io.envbench.command.TransientMemoryCgroup;
 import io.envbench.docker.DockerConnection;
 import io.envbench.docker.DockerReaper;
 import io.envbench.environment.OwnerIdentity;
+import io.envbench.hostsettings.HostSettingsJournal;
 
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -25,12 +26,14 @@ import java.util.Set;
  * remove (a clean owner leaves nothing).
  *
  * <p>Lines: {@code docker<TAB>address<TAB>TLS folder} (a Docker daemon; the folder empty without TLS),
- * {@code bare<TAB>folder} (bare-metal state files), {@code cgroup<TAB>folder} (a cgroup the owner made on the host).
+ * {@code bare<TAB>folder} (bare-metal state files), {@code cgroup<TAB>folder} (a cgroup the owner made on the host),
+ * {@code hostsettings<TAB>folder} (journals of host settings the owner changed, put back).
  */
 public final class Reaper {
     static final String DOCKER = "docker";
     static final String BARE = "bare";
     static final String CGROUP = "cgroup";
+    static final String HOST_SETTINGS = "hostsettings";
     /** How long an owner that closed the pipe may take to exit before the reaper gives up on it. */
     static final Duration OWNER_EXIT_WAIT = Duration.ofSeconds(60);
     /** How long a place that cannot be swept (a daemon restarting) is tried again. */
@@ -136,6 +139,9 @@ public final class Reaper {
         if (CGROUP.equals(f[0])) {
             return removeCgroup(Path.of(f[1]));
         }
+        if (HOST_SETTINGS.equals(f[0])) {
+            return restoreHostSettings(Path.of(f[1]));
+        }
         if (BARE.equals(f[0])) {
             int stopped = new BareMetalLauncher(Path.of(f[1])).reapLeftovers();
             if (stopped > 0) {
@@ -157,6 +163,18 @@ public final class Reaper {
         }
         say("removed the cgroup " + cgroup + " and stopped what ran in it");
         return 1;
+    }
+
+    /** Journals of dead owners in {@code folder} put back (see {@link HostSettingsJournal#sweepLeftovers}). @return how many */
+    static int restoreHostSettings(Path folder) {
+        HostSettingsJournal.Sweep sweep = HostSettingsJournal.sweepLeftovers(folder);
+        for (var r : sweep.restored()) {
+            say("put back host settings: " + r.summary());
+            r.skipped().forEach(Reaper::say);
+            r.failed().forEach(Reaper::say);
+        }
+        sweep.refused().forEach(Reaper::say);
+        return sweep.restored().size();
     }
 
     /** Logs of earlier reapers older than {@link #LOG_KEPT}: what they removed is long known. */

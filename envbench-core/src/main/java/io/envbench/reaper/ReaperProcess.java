@@ -67,6 +67,11 @@ public final class ReaperProcess {
         watch(Reaper.CGROUP + "\t" + cgroup.toAbsolutePath());
     }
 
+    /** Host settings this process changes, written down in journals in {@code folder}: put back if it dies. */
+    public void watchHostSettings(Path folder) {
+        watch(Reaper.HOST_SETTINGS + "\t" + folder.toAbsolutePath());
+    }
+
     /** The reaper's PID while it runs. */
     public synchronized java.util.OptionalLong pid() {
         return process != null && process.isAlive() ? java.util.OptionalLong.of(process.pid()) : java.util.OptionalLong.empty();

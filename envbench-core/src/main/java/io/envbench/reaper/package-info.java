@@ -1,6 +1,6 @@
 /**
  * A reaper that needs no next run: the resources of an owner that died (containers, networks and volumes
- * on every daemon it used, its bare-metal processes) are removed seconds after its death, by a small
+ * on every daemon it used, its bare-metal processes; the host settings it changed are put back) are removed seconds after its death, by a small
  * process it started, not at the next EnvBench start. Testcontainers' Ryuk is the model: a connection
  * that drops when the owner dies.
  *

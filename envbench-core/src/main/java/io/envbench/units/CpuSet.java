@@ -9,7 +9,8 @@ import java.util.BitSet;
 
 /**
  * A set of CPU numbers written as Linux/Docker write them ({@code 0-3,6}), checked against the CPUs
- * this host has online.
+ * this host has online; also read and written as the kernel's hexadecimal masks ({@link #toHexMask}). Never empty.
+ * Immutable.
  */
 public final class CpuSet {
     /**
@@ -27,8 +28,16 @@ public final class CpuSet {
 
     /** CPUs online on this host, read from {@code /sys/devices/system/cpu/online}. */
     public static CpuSet online() {
+        return online(Path.of("/sys"));
+    }
+
+    /**
+     * CPUs online as the sysfs tree at {@code sysRoot} says ({@code devices/system/cpu/online}); this JVM's processor
+     * count when the file cannot be read.
+     */
+    public static CpuSet online(Path sysRoot) {
         try {
-            String list = Files.readString(Path.of("/sys/devices/system/cpu/online")).trim();
+            String list = Files.readString(sysRoot.resolve("devices/system/cpu/online")).trim();
             return parseList("online CPUs", list);
         } catch (IOException e) {
             int n = Runtime.getRuntime().availableProcessors();
@@ -79,14 +88,77 @@ public final class CpuSet {
 
     /** Parses a list and checks every CPU in it is online on this host. */
     public static CpuSet parseForHost(String field, String text) {
-        CpuSet wanted = parseList(field, text);
-        CpuSet online = online();
-        BitSet missing = (BitSet) wanted.cpus.clone();
+        return parseList(field, text).requireWithin(field, online());
+    }
+
+    /**
+     * This set, when every CPU in it is in {@code online}.
+     *
+     * @throws InvalidSettingException naming {@code field}, the CPUs that are not online and the online ones
+     */
+    public CpuSet requireWithin(String field, CpuSet online) {
+        BitSet missing = (BitSet) cpus.clone();
         missing.andNot(online.cpus);
         if (!missing.isEmpty()) {
             throw new InvalidSettingException(field, "CPU " + ranges(missing) + " does not exist on this host (online CPUs: " + online.text + "); use CPUs within " + online.text);
         }
-        return wanted;
+        return this;
+    }
+
+    /**
+     * Parses a CPU mask in hexadecimal as the kernel writes {@code rps_cpus} and {@code smp_affinity}: bit N is CPU N,
+     * comma-separated 32-bit groups with the highest first ({@code 3}, {@code 00000000,00000003}).
+     *
+     * @throws InvalidSettingException naming {@code field} when it is not such a mask or names no CPU
+     */
+    public static CpuSet parseHexMask(String field, String mask) {
+        String t = mask == null ? "" : mask.strip();
+        if (!t.matches("[0-9a-fA-F]{1,8}(,[0-9a-fA-F]{1,8})*")) {
+            throw new InvalidSettingException(field, "'" + mask + "' is not a CPU mask; write hexadecimal groups of up to 8 digits, "
+                    + "highest first, separated by commas, e.g. 3 or 00000000,00000003");
+        }
+        String[] groups = t.split(",");
+        if ((long) groups.length * 32 > MAX_CPU + 1) {
+            throw new InvalidSettingException(field, "mask '" + mask + "' is longer than Linux's largest CPU number (" + MAX_CPU + ") allows");
+        }
+        BitSet set = new BitSet();
+        for (int g = 0; g < groups.length; g++) {
+            long word = Long.parseLong(groups[groups.length - 1 - g], 16);
+            for (int bit = 0; bit < 32; bit++) {
+                if ((word >>> bit & 1) != 0) {
+                    set.set(g * 32 + bit);
+                }
+            }
+        }
+        if (set.isEmpty()) {
+            throw new InvalidSettingException(field, "mask '" + mask + "' names no CPU; give at least one, e.g. 1 for CPU 0");
+        }
+        return new CpuSet(set, ranges(set));
+    }
+
+    /**
+     * The set as a hexadecimal mask the kernel reads ({@code rps_cpus}, {@code smp_affinity}): 32-bit groups, highest
+     * first, separated by commas, the highest without leading zeros ({@code {0,1}} is {@code 3}, {@code {0,33}} is
+     * {@code 2,00000001}).
+     */
+    public String toHexMask() {
+        int groups = Math.max(1, (cpus.length() + 31) / 32);
+        StringBuilder s = new StringBuilder();
+        for (int g = groups - 1; g >= 0; g--) {
+            long word = 0;
+            for (int bit = 0; bit < 32; bit++) {
+                if (cpus.get(g * 32 + bit)) {
+                    word |= 1L << bit;
+                }
+            }
+            s.append(g == groups - 1 ? Long.toHexString(word) : "," + String.format("%08x", word));
+        }
+        return s.toString();
+    }
+
+    /** The CPU numbers, lowest first. */
+    public java.util.List<Integer> cpus() {
+        return cpus.stream().boxed().toList();
     }
 
     /** A set as a short list of ranges, e.g. {@code 2-99,120}. */
@@ -105,6 +177,17 @@ public final class CpuSet {
 
     public boolean contains(int cpu) {
         return cpus.get(cpu);
+    }
+
+    /** The same CPUs, however each list was written ({@code 0-1} and {@code 0,1}). */
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof CpuSet other && cpus.equals(other.cpus);
+    }
+
+    @Override
+    public int hashCode() {
+        return cpus.hashCode();
     }
 
     /** The list as Docker's {@code --cpuset-cpus} takes it. */

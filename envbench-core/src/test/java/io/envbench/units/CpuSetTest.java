@@ -41,4 +41,29 @@ class CpuSetTest {
         assertThrows(InvalidSettingException.class, () -> CpuSet.parseList("cpuset", ""));
         assertThrows(InvalidSettingException.class, () -> CpuSet.parseList("cpuset", "1-2-3"));
     }
+
+    @Test
+    void hexMasksAreWrittenAndReadAsTheKernelDoes() {
+        assertEquals("3", CpuSet.parseList("rpsCpus", "0-1").toHexMask());
+        assertEquals("a", CpuSet.parseList("rpsCpus", "1,3").toHexMask());
+        assertEquals("80000000", CpuSet.parseList("rpsCpus", "31").toHexMask());
+        assertEquals("2,00000001", CpuSet.parseList("rpsCpus", "0,33").toHexMask(), "32-bit groups, highest first");
+        assertEquals(CpuSet.parseList("rpsCpus", "0,33"), CpuSet.parseHexMask("rpsCpus", "00000002,00000001"));
+        assertEquals(CpuSet.parseList("rpsCpus", "0-1"), CpuSet.parseHexMask("rpsCpus", "3"));
+        assertEquals("0-1", CpuSet.parseHexMask("rpsCpus", "3").toString());
+        assertEquals(java.util.List.of(1, 3), CpuSet.parseHexMask("rpsCpus", "A").cpus());
+        for (String bad : new String[] {"", "xyz", "0", "00000000,00000000", "123456789", ",3", "3,"}) {
+            InvalidSettingException e = assertThrows(InvalidSettingException.class, () -> CpuSet.parseHexMask("rpsCpus", bad), bad);
+            assertEquals("rpsCpus", e.field());
+        }
+    }
+
+    @Test
+    void aSetIsCheckedAgainstTheOnlineCpusGiven() {
+        CpuSet online = CpuSet.parseList("online CPUs", "0-3");
+        assertEquals(CpuSet.parseList("irqCpus", "2-3"), CpuSet.parseList("irqCpus", "2,3").requireWithin("irqCpus", online));
+        InvalidSettingException e = assertThrows(InvalidSettingException.class,
+                () -> CpuSet.parseList("irqCpus", "3-5").requireWithin("irqCpus", online));
+        assertEquals("irqCpus: CPU 4-5 does not exist on this host (online CPUs: 0-3); use CPUs within 0-3", e.getMessage());
+    }
 }
