@@ -8,6 +8,8 @@
 #   STATE              writable folder for this instance's CATALINA_BASE (default: a new temporary folder)
 #   DAYTRADER_HEAP_MB  Java heap, -Xms = -Xmx (default 192)
 #   DAYTRADER_THREADS  Tomcat's request threads (default 200)
+#   DAYTRADER_JAVA_OPTS more JVM options (default: -XX:+UseG1GC, named so that a container limited to one CPU,
+#                      which the JVM would give the serial collector, keeps the collector bare metal has here)
 #   DB_HOST            PostgreSQL's address; "auto" (the image's default): 127.0.0.1 when something listens on
 #                      127.0.0.1:$DB_PORT (bare metal, host network), else the default gateway, which on a Docker
 #                      bridge is the host itself (see db.sh: the cluster listens there too)
@@ -47,7 +49,7 @@ sed -e "s|@PORT@|$PORT|g" -e "s|@ADDRESS@|$LISTEN_ADDRESS|g" -e "s|@WEBAPPS@|$DI
 echo "run.sh: DayTrader on $LISTEN_ADDRESS:$PORT, database $DB_NAME at $DB_HOST:$DB_PORT, heap ${DAYTRADER_HEAP_MB:-192} MB, base $base"
 export CATALINA_HOME=$DIST/tomcat CATALINA_BASE=$base CATALINA_TMPDIR=$base/temp
 heap=${DAYTRADER_HEAP_MB:-192}m
-export CATALINA_OPTS="-Xms$heap -Xmx$heap -Djava.security.egd=file:/dev/./urandom \
+export CATALINA_OPTS="-Xms$heap -Xmx$heap ${DAYTRADER_JAVA_OPTS:--XX:+UseG1GC} -Djava.security.egd=file:/dev/./urandom \
  -Ddaytrader.db.host=$DB_HOST -Ddaytrader.db.port=$DB_PORT -Ddaytrader.db.name=$DB_NAME \
  -Ddaytrader.db.user=$DB_USER -Ddaytrader.db.password=$DB_PASSWORD -Ddaytrader.db.pool=$DB_POOL"
 # catalina.sh run execs the JVM: it becomes this process, so SIGTERM reaches Tomcat (a clean stop)

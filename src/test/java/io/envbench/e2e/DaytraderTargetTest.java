@@ -29,6 +29,7 @@ import io.envbench.docker.ContainerOptions;
 import io.envbench.docker.DockerDaemon;
 import io.envbench.docker.DockerLauncher;
 import io.envbench.environment.Endpoint;
+import io.envbench.environment.RunSession;
 import io.envbench.environment.RunningTarget;
 import io.envbench.recipe.TargetRecipe;
 import io.envbench.results.Sample;
@@ -76,6 +77,9 @@ class DaytraderTargetTest extends DockerEndToEndTest {
         try (t) {
             pid = t.pid();
             figures.put("ready (first 200 on /daytrader/config)", t.startToReady().toMillis() + " ms");
+            // the database: on the host at 127.0.0.1 for a host process, at the bridge's gateway (the host) for a container
+            String dbAt = env.equals("bare") ? "127.0.0.1:5433" : bridgeGateway() + ":5433";
+            assertTrue(t.logs(200).contains("database daytrader_default at " + dbAt), "DayTrader uses " + dbAt + ": " + t.logs(5));
             Endpoint e = t.endpoint().orElseThrow();
             String base = "http://" + e;
 
@@ -118,8 +122,8 @@ class DaytraderTargetTest extends DockerEndToEndTest {
         }
         assertFalse(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false), "the DayTrader JVM stopped");
         try (var s = Files.list(Path.of(System.getProperty("java.io.tmpdir"), "envbench", "bare"))) {
-            assertEquals(List.of(), s.filter(p -> p.getFileName().toString().startsWith(env + "-") && Files.isDirectory(p)).toList(),
-                    "no CATALINA_BASE left");
+            assertEquals(List.of(), s.filter(p -> p.getFileName().toString().equals(env + "-" + RunSession.runId())).toList(),
+                    "no STATE folder (CATALINA_BASE) left");
         } catch (java.nio.file.NoSuchFileException none) {
             // nothing was ever started bare here
         }
@@ -130,6 +134,12 @@ class DaytraderTargetTest extends DockerEndToEndTest {
     /** The JTL's failed rows (label, code, message, assertion text), for a failure's message. */
     static List<String> failures(Path jtl) throws IOException {
         return Jmeter.lines(jtl).stream().filter(l -> l.contains(",false,")).limit(5).toList();
+    }
+
+    /** docker0's address: the host as a container on the default bridge sees it. */
+    static String bridgeGateway() throws Exception {
+        return java.util.Collections.list(java.net.NetworkInterface.getByName("docker0").getInetAddresses()).stream()
+                .filter(a -> a instanceof java.net.Inet4Address).map(java.net.InetAddress::getHostAddress).findFirst().orElseThrow();
     }
 
     static long ms(long t0) {
