@@ -21,9 +21,11 @@
 #   db.sh drop NAME               drops database and role daytrader_NAME
 #   db.sh restore                 puts the host back as `host-changes` says (also after a crash)
 #   db.sh status                  the cluster's state and its databases
+# Environment: DB_PORT (5433), DAYTRADER_PG_CLUSTER (envbench), DAYTRADER_DB_STATE (/var/lib/envbench/daytrader-db):
+# another cluster and state folder (the tests' own, so they never drop the one in use).
 set -euo pipefail
 PG_VERSION=${DAYTRADER_PG_VERSION:-15}
-CLUSTER=envbench
+CLUSTER=${DAYTRADER_PG_CLUSTER:-envbench}
 PORT=${DB_PORT:-5433}
 DB_STATE=${DAYTRADER_DB_STATE:-/var/lib/envbench/daytrader-db}
 CHANGES=$DB_STATE/host-changes
@@ -144,8 +146,15 @@ rebuild() {
 restore() {
   [ -f "$CHANGES" ] || { log "nothing to restore (no $CHANGES)"; return 0; }
   if grep -qx "cluster $PG_VERSION/$CLUSTER" "$CHANGES" && cluster_exists; then
+    # only a cluster db.sh noted it made is dropped: one that was there before is not EnvBench's
     log "pg_dropcluster --stop $PG_VERSION $CLUSTER"
     pg_dropcluster --stop "$PG_VERSION" "$CLUSTER"
+  fi
+  # pg_dropcluster leaves the files it did not make: our conf.d/envbench.conf, and so its folders
+  local conf=/etc/postgresql/$PG_VERSION/$CLUSTER
+  if grep -qx "cluster $PG_VERSION/$CLUSTER" "$CHANGES" && ! cluster_exists; then
+    rm -f "$conf/conf.d/envbench.conf"
+    rmdir "$conf/conf.d" "$conf" 2>/dev/null || true
   fi
   if grep -qx "package postgresql" "$CHANGES"; then
     log "apt-get remove postgresql (db.sh installed it)"
