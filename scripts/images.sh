@@ -1,7 +1,8 @@
 #!/bin/bash
 # Builds EnvBench's local images without any registry:
 #   envbench/base:latest      debootstrap'd Debian bookworm + targets/base/packages.txt
-#   envbench/<target>:latest  one per targets/<target>/Dockerfile, FROM the base
+#   envbench/<target>:latest  one per targets/<target>/Dockerfile, FROM the base (after its assemble.sh, if any,
+#                             which makes what both the host process and the image run: targets/daytrader/dist)
 # Each image is labelled with the hash of its recipe and rebuilt only when it changes.
 # The same packages are installed on the host, so bare metal runs the same versions.
 # Usage: images.sh [--no-versions] [TARGET...]   (--no-versions: skip listing the package versions)
@@ -70,6 +71,9 @@ SRC
 build_target() {
   local name=$1 dir="$ROOT/targets/$1" hash tag
   [ -f "$dir/Dockerfile" ] || { log "targets/$name has no Dockerfile"; exit 1; }
+  # a target assembled from downloads (daytrader): its assemble.sh makes the tree the host process runs and the
+  # image copies (cached: nothing is done when it is up to date); the image's hash then covers what it made
+  if [ -x "$dir/assemble.sh" ]; then "$dir/assemble.sh"; fi
   hash=$(recipe_hash $(find "$dir" -type f | sort) <(docker image inspect -f '{{.Id}}' envbench/base:latest))
   tag=envbench/$name:latest
   if [ "$(image_hash "$tag")" = "$hash" ]; then log "$tag up to date ($hash)"; return; fi

@@ -57,7 +57,7 @@ class FaultsTest {
     void anUnknownTargetIsRefusedByName() throws Exception {
         Path jtl = dir.resolve("bad-target.jtl");
         Jmeter.run(Jmeter.STATIC_WEB, jtl, props("docker-bridge", "-Jenvbench.target=nginx-nope"));
-        assertTrue(Files.readString(jtl).contains("target: 'nginx-nope' is not a target recipe; use one of [bonnie, nginx-static"),
+        assertTrue(Files.readString(jtl).contains("target: 'nginx-nope' is not a target recipe; use one of [bonnie, daytrader, nginx-static"),
                 Files.readString(jtl));
     }
 

@@ -146,7 +146,7 @@ class ExperimentFileErrorsTest {
     void anUnknownTargetListsTheAvailableRecipes() {
         fails(replace("target: nginx-static", "target: nginx-statc"), "target", 2, "'nginx-statc' is not a target recipe", "nginx-static");
         fails(replace("    network: bridge", "    network: bridge\n    target: redis"), "environments[1].target", 9,
-                "'redis' is not a target recipe; use one of [bonnie, nginx-static");
+                "'redis' is not a target recipe; use one of [bonnie, daytrader, nginx-static");
     }
 
     @Test
