@@ -85,6 +85,11 @@ public final class CpuController {
         this.online = online;
     }
 
+    /** The tenants, in the order given. */
+    public List<Tenant> tenants() {
+        return tenants;
+    }
+
     public CpuControlSettings settings() {
         return settings;
     }
