@@ -8,7 +8,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.stream.Collectors;
 
 /**
  * Where each tenant goes when it is pinned (its <em>home</em>), decided once. Immutable.
@@ -44,8 +43,7 @@ public final class CpuLayout {
             int groups = usable / per;
             for (int i = 0; i < tenants.size(); i++) {
                 int g = i % groups;
-                String list = cpus.subList(g * per, g * per + per).stream().map(String::valueOf).collect(Collectors.joining(","));
-                homes.put(tenants.get(i), CpuSet.parseList("cpuset", list));
+                homes.put(tenants.get(i), setOf(cpus.subList(g * per, g * per + per)));
             }
         }
         return new CpuLayout(online, homes);
@@ -88,6 +86,21 @@ public final class CpuLayout {
                 free.removeIf(h::contains);
             }
         }
-        return CpuSet.parseList("cpuset", free.stream().map(String::valueOf).collect(Collectors.joining(",")));
+        return setOf(free);
+    }
+
+    /** The CPUs, written as ranges ({@code 0-3,6}), as the kernel and Docker write them. */
+    static CpuSet setOf(List<Integer> cpus) {
+        StringBuilder s = new StringBuilder();
+        List<Integer> sorted = cpus.stream().sorted().distinct().toList();
+        for (int i = 0; i < sorted.size(); ) {
+            int j = i;
+            while (j + 1 < sorted.size() && sorted.get(j + 1) == sorted.get(j) + 1) {
+                j++;
+            }
+            s.append(s.length() == 0 ? "" : ",").append(sorted.get(i)).append(j == i ? "" : "-" + sorted.get(j));
+            i = j + 1;
+        }
+        return CpuSet.parseList("cpuset", s.toString());
     }
 }
