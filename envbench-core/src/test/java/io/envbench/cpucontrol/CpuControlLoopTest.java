@@ -124,7 +124,7 @@ class CpuControlLoopTest {
             List<String> rows = Files.readAllLines(csv);
             assertEquals(TimelineCsv.HEADER, rows.get(0));
             assertEquals(1 + kinds.size(), rows.size());
-            assertEquals("2024-01-01T00:00:05Z,4.000,tenant-1,release,\"release to 0,2-3\",\"cpu 95% of its 1 CPU (0) for 3 steps, at least 90%\"",
+            assertEquals("2024-01-01T00:00:04Z,4.000,tenant-1,release,\"release to 0,2-3\",\"cpu 95% of its 1 CPU (0) for 3 steps, at least 90%\"",
                     rows.get(5));
             assertTrue(rows.get(3).contains(",,steer_irq,\"steer IRQ 37 -> CPU 2, IRQ 38 -> CPU 3"), rows.get(3));
         }
