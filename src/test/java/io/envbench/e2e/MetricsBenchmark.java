@@ -1,7 +1,6 @@
 package io.envbench.e2e;
 
 import io.envbench.docker.DockerDaemon;
-import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -15,7 +14,6 @@ import org.junit.jupiter.api.io.TempDir;
 import io.envbench.metrics.CgroupProbe;
 import io.envbench.metrics.DockerStatsProbe;
 import io.envbench.metrics.MetricsCollector;
-import io.envbench.stats.Comparison;
 import io.envbench.docker.ContainerOptions;
 import io.envbench.docker.DockerConnection;
 import io.envbench.environment.EnvironmentDefinition;
