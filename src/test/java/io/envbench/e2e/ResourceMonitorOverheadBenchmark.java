@@ -1,7 +1,5 @@
 package io.envbench.e2e;
 
-import java.io.Reader;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -52,16 +50,7 @@ class ResourceMonitorOverheadBenchmark {
         Jmeter.docker();
         int pairs = Integer.getInteger("bench.pairs", 40);
         long windowMs = 1000L * Integer.getInteger("bench.window.seconds", 3);
-        JMeterUtils.setJMeterHome(Jmeter.HOME.toString());
-        JMeterUtils.loadJMeterProperties(Jmeter.HOME.resolve("bin/jmeter.properties").toString());
-        Properties user = new Properties();
-        try (Reader r = Files.newBufferedReader(Jmeter.HOME.resolve("bin/user.properties"))) {
-            user.load(r);
-        }
-        Properties props = JMeterUtils.getJMeterProperties();
-        props.putAll(user);
-        props.setProperty("envbench.targets.dir", Jmeter.ROOT.resolve("targets").toString());
-        props.setProperty("envbench.env", "bare");
+        Properties props = Jmeter.inThisJvm();
         props.setProperty("envbench.warmup.seconds", "10");
         props.setProperty("envbench.light.seconds", "0");
         long saturationSeconds = 2 * pairs * windowMs / 1000 + 30;
