@@ -283,22 +283,29 @@ public class CpuControlGui extends AbstractListenerGui implements Clearable {
     /** The fields as the test would take them (expressions evaluated): the first wrong one named, else nothing. */
     private void check() {
         try {
-            CpuControlFields.parse(eval(value(mode)), eval(interval.getText()), eval(highTenants.getText()), eval(goals.getText()),
-                    eval(cpusPerTenant.getText()), eval(value(irqSteering)), eval(value(irqBalance)), eval(value(rpsSteering)));
+            CpuControlFields.parse(eval(value(mode), "dynamic"), eval(interval.getText(), "2"), eval(highTenants.getText(), ""),
+                    eval(goals.getText(), ""), eval(cpusPerTenant.getText(), "1"), eval(value(irqSteering), "off"),
+                    eval(value(irqBalance), "refuse"), eval(value(rpsSteering), "off"));
             problem.setText(" ");
         } catch (InvalidSettingException e) {
             problem.setText(e.getMessage());
         }
     }
 
-    private static String eval(String text) {
+    /**
+     * The field's value with its expressions evaluated as JMeter would now; one that cannot be evaluated here (a
+     * function JMeter has not loaded, a variable of a running thread) is checked when the test starts, so it stands
+     * for a valid {@code unchecked} here.
+     */
+    private static String eval(String text, String unchecked) {
         if (text == null || !text.contains("${")) {
             return text;
         }
         try {
-            return new CompoundVariable(text).execute();
+            String v = new CompoundVariable(text).execute();
+            return v.contains("${") ? unchecked : v;
         } catch (RuntimeException e) {
-            return text;
+            return unchecked;
         }
     }
 
