@@ -55,7 +55,8 @@ import io.envbench.units.CpuSet;
  * EnvBench CPU Control (a listener): study 004's CPU controller over the containers this JMeter's Target Environment
  * samplers started, each running environment with a container being a tenant named after its environment. The fields
  * are checked at the test's start (a wrong one stops the test before its first sample, naming the field). The loop
- * ({@link CpuControlLoop}) starts at the first load sample (one that is not EnvBench's own) over the tenants running
+ * ({@link CpuControlLoop}) starts at the first load sample (one that is not EnvBench's own, nor of a setUp or tearDown
+ * thread group) over the tenants running
  * then, and starts again over the new set whenever a tenant starts, stops or dies; every sample's elapsed time goes
  * to its tenant's 90% line ({@link TenantReadings#recordResponse}): the tenant named by the sample's variable
  * {@code envbench.env} (the Environment Tag), else by its thread group's name. Every action goes to the timeline file
@@ -260,9 +261,14 @@ public class CpuControl extends AbstractTestElement implements TestStateListener
         if (!running) {
             return;
         }
-        Sampler s = JMeterContextService.getContext().getCurrentSampler();
+        var context = JMeterContextService.getContext();
+        Sampler s = context.getCurrentSampler();
         if (s instanceof TargetEnvironmentSampler || s instanceof ContainerOptionsSampler || s instanceof EngineMetricsSampler) {
             return; // EnvBench's own: a start's elapsed time is start-to-ready, no response time of the tenant
+        }
+        if (context.getThreadGroup() instanceof org.apache.jmeter.threads.SetupThreadGroup
+                || context.getThreadGroup() instanceof org.apache.jmeter.threads.PostThreadGroup) {
+            return; // preparing (a database rebuilt) or cleaning up, not the tenant's load
         }
         if (!loadSeen) {
             loadSeen = true;
