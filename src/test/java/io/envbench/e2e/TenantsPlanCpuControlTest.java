@@ -130,6 +130,23 @@ class TenantsPlanCpuControlTest extends DockerEndToEndTest {
                 + ": " + r.get("reason")));
     }
 
+    /** A wrong field stops the test at its start: no tenant starts, no sample, no timeline; the message in log and console. */
+    @Test
+    void aBadIntervalStopsThePlanBeforeAnyTenantStarts() throws Exception {
+        Path jtl = dir.resolve("bad.jtl");
+        long t0 = System.nanoTime();
+        List<Sample> samples = Jmeter.run(PLAN, jtl, List.of("-Jenvbench.tenants=2", "-Jenvbench.tenant.port.base=" + PORT_BASE,
+                "-Jenvbench.cpucontrol.interval.seconds=0"));
+        long seconds = (System.nanoTime() - t0) / 1_000_000_000L;
+        assertEquals(List.of(), samples, "samples after the CPU Control refused its interval");
+        String message = "EnvBench CPU Control: Interval (s): '0' is outside 1 to 10; give a whole number of seconds from 1 to 10, "
+                + "e.g. 2 in the field or -Jenvbench.cpucontrol.interval.seconds=2. The test is stopped; nothing was changed.";
+        assertTrue(Files.readString(jtl.resolveSibling("bad.jtl.log")).contains("ERROR o.a.j.u.JMeterUtils: " + message), Jmeter.logTail(jtl, 10).toString());
+        assertTrue(Files.readString(jtl.resolveSibling("bad.jtl.out")).contains(message), "the error on the console");
+        assertFalse(Files.exists(dir.resolve("envbench-cpucontrol.csv")), "a timeline was written");
+        System.out.println("a bad interval stopped daytrader-tenants.jmx in " + seconds + " s (JVM start included)");
+    }
+
     private static long line90(List<Sample> samples) {
         List<Long> sorted = samples.stream().map(Sample::elapsedMs).sorted().toList();
         return sorted.isEmpty() ? 0 : sorted.get((int) Math.ceil(0.9 * sorted.size()) - 1);

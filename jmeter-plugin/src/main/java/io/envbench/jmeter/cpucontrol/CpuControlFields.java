@@ -56,7 +56,7 @@ public record CpuControlFields(CpuControlSettings settings, Set<String> highTena
                                          String interruptSteering, String irqBalance, String receiveSteering) {
         CpuControlMode m = CpuControlMode.parse(MODE, mode);
         long interval = wholeNumber(INTERVAL, intervalSeconds, CpuControlSettings.MIN_INTERVAL.toSeconds(),
-                CpuControlSettings.MAX_INTERVAL.toSeconds(), "seconds", "2");
+                CpuControlSettings.MAX_INTERVAL.toSeconds(), "seconds", "2 in the field or -Jenvbench.cpucontrol.interval.seconds=2");
         long cpus = wholeNumber(CPUS_PER_TENANT, cpusPerTenant, 1, io.envbench.units.CpuSet.MAX_CPU, "CPUs", "1 (study 004: 2)");
         CpuControlSettings s = CpuControlSettings.defaults(m).withInterval(Duration.ofSeconds(interval)).withCpusPerTenant((int) cpus);
         return new CpuControlFields(s, names(highTenants), goals(goals), onOff(IRQ_STEERING, interruptSteering),

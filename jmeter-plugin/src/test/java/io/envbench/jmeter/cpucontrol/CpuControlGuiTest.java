@@ -144,13 +144,13 @@ class CpuControlGuiTest {
     @Test
     void aBadIntervalIsNamedAsItIsTyped() throws Exception {
         window.textBox("interval").setText("0");
-        window.label("problem").requireText("Interval (s): '0' is outside 1 to 10; give a whole number of seconds from 1 to 10, e.g. 2");
+        window.label("problem").requireText("Interval (s): '0' is outside 1 to 10; give a whole number of seconds from 1 to 10, e.g. 2 in the field or -Jenvbench.cpucontrol.interval.seconds=2");
         GuiTests.screenshot(gui, "cpu-control-bad-interval");
         window.textBox("interval").setText("${__P(envbench.cpucontrol.interval.seconds,1)}");
         window.label("problem").requireText(" ");
         JMeterUtils.setProperty("envbench.cpucontrol.interval.seconds", "12"); // the expression is evaluated as JMeter would
         window.textBox("interval").setText("${__P(envbench.cpucontrol.interval.seconds,1)} ");
-        window.label("problem").requireText("Interval (s): '12' is outside 1 to 10; give a whole number of seconds from 1 to 10, e.g. 2");
+        window.label("problem").requireText("Interval (s): '12' is outside 1 to 10; give a whole number of seconds from 1 to 10, e.g. 2 in the field or -Jenvbench.cpucontrol.interval.seconds=2");
         JMeterUtils.getJMeterProperties().remove("envbench.cpucontrol.interval.seconds");
         window.textBox("goals").setText("tenant-1");
         assertTrue(onEdt(gui::problemText).startsWith("Response-time goals (ms): 'tenant-1' is not TENANT=MILLISECONDS"), onEdt(gui::problemText));
