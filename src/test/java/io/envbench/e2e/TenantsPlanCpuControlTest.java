@@ -34,8 +34,10 @@ import io.envbench.steering.NetworkIrq;
 
 /**
  * testplans/daytrader-tenants.jmx in the real assembled JMeter, headless, with 2 DayTrader tenants in containers for
- * 40 s of load, the EnvBench CPU Control dynamic at 1 s with interrupt steering on: the timeline file next to the JTL
- * has the controller's pins (and whatever it released), each tenant's samples are in the JTL tagged with it and pass,
+ * 40 s of load (tenant-1 at 600 requests a minute, tenant-2 a closed loop of 3 users with a response-time goal of 5 ms
+ * that it misses), the EnvBench CPU Control dynamic at 1 s with interrupt steering on: the timeline file next to the JTL
+ * has the controller's pins and its release of tenant-2 for its goal (so the samples reached the controller, each
+ * under its tenant), each tenant's samples are in the JTL tagged with it and pass,
  * each tenant's container was seen pinned during the run (docker inspect and its main process's Cpus_allowed_list),
  * and afterwards nothing labelled is left, the IRQ affinities are as before and no host-settings journal remains.
  */
@@ -64,7 +66,8 @@ class TenantsPlanCpuControlTest extends DockerEndToEndTest {
         Process jmeter = Jmeter.start(PLAN, jtl, List.of("-Jenvbench.tenants=2", "-Jenvbench.duration.seconds=40",
                 "-Jenvbench.tenant.port.base=" + PORT_BASE, "-Jenvbench.daytrader.users=20", "-Jenvbench.daytrader.max.quotes=100",
                 "-Jenvbench.cpucontrol.interval.seconds=1", "-Jenvbench.cpucontrol.irq.steering=on",
-                "-Jenvbench.cpucontrol.irqbalance=pause", "-Jenvbench.tenant-2.threads=3"));
+                "-Jenvbench.cpucontrol.irqbalance=pause", "-Jenvbench.tenant-2.threads=3", "-Jenvbench.tenant-2.rate.per.minute=0",
+                "-Jenvbench.cpucontrol.goals.ms=tenant-2=5"));
         while (jmeter.isAlive() && System.nanoTime() - t0 < 240_000_000_000L) {
             for (var c : client.listContainersCmd().withNameFilter(List.of("envbench-tenant-")).exec()) {
                 String name = c.getNames()[0].replaceFirst("^/envbench-(tenant-\\d+)-.*", "$1");
@@ -107,6 +110,11 @@ class TenantsPlanCpuControlTest extends DockerEndToEndTest {
             assertTrue(actions.stream().anyMatch(r -> r.get("tenant").equals(tenant) && r.get("kind").equals("restore")), tenant + "'s cpuset not put back");
         }
         assertTrue(actions.stream().anyMatch(r -> r.get("kind").equals("steer_irq")), "no interrupt steering: " + kinds);
+        // tenant-2's goal, a 90% line of 5 ms, is missed (its samples reach the controller): it is released for it
+        assertTrue(actions.stream().anyMatch(r -> r.get("tenant").equals("tenant-2") && r.get("kind").equals("release")
+                && r.get("reason").contains("goal")), "tenant-2, missing its goal, was never released: " + kinds);
+        assertTrue(actions.stream().noneMatch(r -> r.get("tenant").equals("tenant-1") && r.get("kind").equals("release")
+                && r.get("reason").contains("goal")), "tenant-1 has no goal, yet was released for one");
         String log = Files.readString(jtl.resolveSibling("tenants.jtl.log"));
         assertTrue(log.contains("cpu control: ") && log.contains("pin 0"), "the actions in jmeter.log");
 

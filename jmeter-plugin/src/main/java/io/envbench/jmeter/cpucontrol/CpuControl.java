@@ -113,6 +113,8 @@ public class CpuControl extends AbstractTestElement implements TestStateListener
     private transient volatile Set<String> tenantNames = Set.of();
     private transient volatile boolean loadSeen;
     private transient volatile boolean running;
+    /** When the first loop started: the timeline's seconds count from there, as the loop's own do. */
+    private transient Instant controlStartedAt;
 
     // the fields: kept as typed (expressions are replaced when the test runs)
     public String getMode() { return getPropertyAsString(MODE, DEFAULT_MODE); }
@@ -236,6 +238,7 @@ public class CpuControl extends AbstractTestElement implements TestStateListener
                 onEnvironments = null;
             }
             closeLoop("the test ended");
+            controlStartedAt = null;
             irqs = null;
             rps = null;
             closeJournal();
@@ -380,6 +383,9 @@ public class CpuControl extends AbstractTestElement implements TestStateListener
             tenantNames = Set.copyOf(running.keySet());
             loopTenants = new LinkedHashMap<>(running);
             loop = l;
+            if (controlStartedAt == null) {
+                controlStartedAt = Instant.now();
+            }
             note("", "control " + String.join(",", running.keySet()), "the tenants running when load runs"
                     + (missing.isEmpty() ? "" : "; high tenants not running: " + String.join(",", missing)));
             l.start();
@@ -422,7 +428,9 @@ public class CpuControl extends AbstractTestElement implements TestStateListener
 
     /** An action of this element's own (the loop's are written by the loop), to every timeline. */
     private void note(String tenant, String what, String why) {
-        CpuAction a = new CpuAction(Instant.now(), java.time.Duration.ZERO, tenant, CpuAction.Kind.NOTE, what, why);
+        Instant now = Instant.now();
+        CpuAction a = new CpuAction(now, controlStartedAt == null ? java.time.Duration.ZERO : java.time.Duration.between(controlStartedAt, now),
+                tenant, CpuAction.Kind.NOTE, what, why);
         log.info("cpu control: {}", a.describe());
         JMeterEnvBench.cpuControlActed(a);
         if (timeline != null) {
