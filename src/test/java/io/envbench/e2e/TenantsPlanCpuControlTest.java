@@ -155,6 +155,22 @@ class TenantsPlanCpuControlTest extends DockerEndToEndTest {
         System.out.println("a bad interval stopped daytrader-tenants.jmx in " + seconds + " s (JVM start included)");
     }
 
+    /** A tenant whose database was never made: the setUp's table rebuild fails naming db.sh create, the test stops, no load. */
+    @Test
+    void aMissingDatabaseStopsThePlanNamingTheFix() throws Exception {
+        Path jtl = dir.resolve("nodb.jtl");
+        long t0 = System.nanoTime();
+        List<Sample> samples = Jmeter.run(PLAN, jtl, List.of("-Jenvbench.tenants=1", "-Jenvbench.tenant.port.base=" + PORT_BASE,
+                "-Jenvbench.tenant.database.prefix=daytrader_never_made_", "-Jenvbench.duration.seconds=30"));
+        long seconds = (System.nanoTime() - t0) / 1_000_000_000L;
+        List<String> failed = Jmeter.lines(jtl).stream().filter(l -> l.contains(",false,")).toList();
+        assertTrue(failed.stream().anyMatch(l -> l.contains("database: tables") && l.contains("tenant-1's database daytrader_never_made_1 is "
+                + "missing or unreachable: make it once, as root, with targets/daytrader/db.sh create NAME")), "the fix in the JTL: " + failed);
+        assertEquals(List.of(), samples.stream().filter(s -> s.label().equals("login")).toList(), "load ran without a database");
+        assertTrue(seconds < 60, "the test was not stopped: " + seconds + " s");
+        System.out.println("a missing database stopped daytrader-tenants.jmx in " + seconds + " s: " + failed.get(0));
+    }
+
     private static long line90(List<Sample> samples) {
         List<Long> sorted = samples.stream().map(Sample::elapsedMs).sorted().toList();
         return sorted.isEmpty() ? 0 : sorted.get((int) Math.ceil(0.9 * sorted.size()) - 1);
