@@ -27,6 +27,7 @@ public final class EnvBenchHelp {
         CONTAINER_OPTIONS("container-options"),
         ENVIRONMENT_TAG("environment-tag"),
         RESOURCE_MONITOR("resource-monitor"),
+        CPU_CONTROL("cpu-control"),
         COMPARISON("comparison"),
         FUNCTIONS("functions"),
         TEMPLATES("templates");

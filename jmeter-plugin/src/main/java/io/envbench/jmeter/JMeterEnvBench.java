@@ -32,6 +32,8 @@ public final class JMeterEnvBench {
      */
     private static final Map<AbstractThreadGroup, String> BY_THREAD_GROUP = java.util.Collections.synchronizedMap(new java.util.IdentityHashMap<>());
     private static MetricsCollector collector;
+    /** Who shows the CPU Controls' actions live (their GUIs): told of every action of every CPU Control in this JVM. */
+    private static final java.util.List<io.envbench.cpucontrol.ControlTimeline> CPU_CONTROL_WATCHERS = new java.util.concurrent.CopyOnWriteArrayList<>();
     private static int collectorUsers;
 
     private JMeterEnvBench() {
@@ -124,5 +126,25 @@ public final class JMeterEnvBench {
     /** The collector running in this JVM, if any (the Resource Monitor's GUI draws its ticks). */
     public static synchronized Optional<MetricsCollector> collector() {
         return Optional.ofNullable(collector);
+    }
+
+    /** Tells {@code watcher} (a GUI) of every action of the CPU Controls that run in this JVM, from now on. */
+    public static void watchCpuControl(io.envbench.cpucontrol.ControlTimeline watcher) {
+        CPU_CONTROL_WATCHERS.add(watcher);
+    }
+
+    public static void unwatchCpuControl(io.envbench.cpucontrol.ControlTimeline watcher) {
+        CPU_CONTROL_WATCHERS.remove(watcher);
+    }
+
+    /** A CPU Control acted: every watcher hears it (on the control's thread; a watcher returns quickly). */
+    public static void cpuControlActed(io.envbench.cpucontrol.CpuAction action) {
+        for (var w : CPU_CONTROL_WATCHERS) {
+            try {
+                w.acted(action);
+            } catch (RuntimeException e) {
+                log.warn("a CPU Control watcher failed on {}: {}", action.describe(), e.toString());
+            }
+        }
     }
 }

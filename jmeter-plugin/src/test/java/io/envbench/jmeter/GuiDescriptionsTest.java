@@ -36,7 +36,7 @@ class GuiDescriptionsTest {
             assertNotNull(p.getValue("default"), "no default for " + p.getName());
         }
         if (element == io.envbench.jmeter.samplers.TargetEnvironmentSampler.class) {
-            assertEquals(14, fields.size());
+            assertEquals(15, fields.size());
         }
         if (element == io.envbench.jmeter.modifiers.EnvironmentTag.class) {
             assertEquals(List.of("environment"), fields.stream().map(PropertyDescriptor::getName).toList(), "the Environment field is shown");

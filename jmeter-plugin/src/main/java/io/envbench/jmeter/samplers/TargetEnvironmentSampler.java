@@ -56,6 +56,7 @@ public class TargetEnvironmentSampler extends AbstractSampler implements TestBea
     private String cpus = "";
     private String cpuShares = "";
     private String memory = "";
+    private String containerEnv = "";
     private String readyTimeoutSeconds = "";
 
     @Override
@@ -143,10 +144,39 @@ public class TargetEnvironmentSampler extends AbstractSampler implements TestBea
         if (!blank(memory)) {
             o.memoryBytes(MemorySize.parseContainerLimit("memory", memory));
         }
+        containerEnvironment(containerEnv).forEach(o::env);
         Duration timeout = blank(readyTimeoutSeconds) ? EnvBenchProperties.defaultReadyTimeout()
                 : seconds("readyTimeoutSeconds", readyTimeoutSeconds, "seconds, e.g. 60");
         int p = parseInt("port", port, "a TCP port on 127.0.0.1, e.g. 18080");
         return new EnvironmentDefinition(requiredName(), target == null ? "" : target.trim(), rt, o.build(), p, timeout);
+    }
+
+    /** A variable name as a shell takes it: a letter or underscore first, then letters, digits and underscores. */
+    private static final java.util.regex.Pattern ENV_NAME = java.util.regex.Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
+
+    /**
+     * The field "Environment variables": {@code NAME=VALUE} pairs separated by {@code ;} (e.g.
+     * {@code DB_NAME=daytrader_tenant_1;DB_USER=daytrader_tenant_1}), set in the container; in order, a later one of a
+     * name wins. A value may hold {@code =} but not {@code ;}.
+     */
+    static java.util.Map<String, String> containerEnvironment(String text) {
+        java.util.Map<String, String> env = new java.util.LinkedHashMap<>();
+        if (blank(text)) {
+            return env;
+        }
+        for (String pair : text.split(";")) {
+            if (pair.isBlank()) {
+                continue;
+            }
+            int eq = pair.indexOf('=');
+            String name = eq < 0 ? pair.trim() : pair.substring(0, eq).trim();
+            if (eq < 0 || !ENV_NAME.matcher(name).matches()) {
+                throw new InvalidSettingException("containerEnv", "'" + pair.trim() + "' is not NAME=VALUE" + (eq < 0 ? "" : " with a name of "
+                        + "letters, digits and _") + "; give pairs separated by ;, e.g. DB_NAME=daytrader_tenant_1;DB_USER=daytrader_tenant_1");
+            }
+            env.put(name, pair.substring(eq + 1).trim());
+        }
+        return env;
     }
 
     private static boolean blank(String s) {
@@ -234,6 +264,8 @@ public class TargetEnvironmentSampler extends AbstractSampler implements TestBea
     public void setCpuShares(String cpuShares) { this.cpuShares = cpuShares; }
     public String getMemory() { return memory; }
     public void setMemory(String memory) { this.memory = memory; }
+    public String getContainerEnv() { return containerEnv; }
+    public void setContainerEnv(String containerEnv) { this.containerEnv = containerEnv; }
     public String getReadyTimeoutSeconds() { return readyTimeoutSeconds; }
     public void setReadyTimeoutSeconds(String readyTimeoutSeconds) { this.readyTimeoutSeconds = readyTimeoutSeconds; }
 }

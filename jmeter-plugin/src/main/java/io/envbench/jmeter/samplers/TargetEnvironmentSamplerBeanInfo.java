@@ -10,7 +10,7 @@ public class TargetEnvironmentSamplerBeanInfo extends BeanInfoSupport {
         super(TargetEnvironmentSampler.class);
         createPropertyGroup("environmentGroup", new String[] {"action", "environment", "target", "runtime", "port"});
         createPropertyGroup("containerGroup", new String[] {"networkMode", "volumeType", "volumeSource", "volumePath",
-                "cpuset", "cpus", "cpuShares", "memory"});
+                "cpuset", "cpus", "cpuShares", "memory", "containerEnv"});
         createPropertyGroup("readinessGroup", new String[] {"readyTimeoutSeconds"});
 
         choice("action", "switch", true, "switch", "start", "stop");
@@ -26,6 +26,7 @@ public class TargetEnvironmentSamplerBeanInfo extends BeanInfoSupport {
         text("cpus", "");
         text("cpuShares", "");
         text("memory", "");
+        text("containerEnv", "");
         text("readyTimeoutSeconds", "");
     }
 

@@ -46,6 +46,14 @@ class TargetEnvironmentSamplerTest {
     }
 
     @Test
+    void environmentVariablesGoToTheContainer() {
+        TargetEnvironmentSampler s = sampler();
+        s.setContainerEnv(" DB_NAME=daytrader_tenant_1 ; DB_USER=daytrader_tenant_1;;OPTS=a=b ");
+        assertEquals(java.util.Map.of("DB_NAME", "daytrader_tenant_1", "DB_USER", "daytrader_tenant_1", "OPTS", "a=b"),
+                s.definition().options().env());
+    }
+
+    @Test
     void eachBadFieldIsNamed() {
         assertField("memory", s -> s.setMemory("12XB"));
         assertField("cpuset", s -> s.setCpuset("0-99"));
@@ -59,6 +67,9 @@ class TargetEnvironmentSamplerTest {
         assertField("volumeType", s -> s.setVolumeType("nfs"));
         assertField("volumePath", s -> { s.setVolumeType("tmpfs"); s.setVolumePath("relative"); });
         assertField("cpuShares", s -> s.setCpuShares("1"));
+        assertField("containerEnv", s -> s.setContainerEnv("DB_NAME"));
+        assertField("containerEnv", s -> s.setContainerEnv("DB NAME=x"));
+        assertField("containerEnv", s -> s.setContainerEnv("1DB=x"));
     }
 
     /** Fields at and beyond their type's limits: never wrapped round, clamped or waited on forever. */

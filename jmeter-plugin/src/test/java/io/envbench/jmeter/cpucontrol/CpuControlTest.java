@@ -1,0 +1,88 @@
+package io.envbench.jmeter.cpucontrol;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import org.apache.jmeter.samplers.SampleEvent;
+import org.apache.jmeter.samplers.SampleResult;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import io.envbench.jmeter.GuiTests;
+
+/**
+ * The element at a test's start: a wrong field stops the test before its first sample and leaves nothing (no timeline
+ * file); good fields with no tenant running change nothing and make no file, samples included.
+ */
+class CpuControlTest {
+    @TempDir
+    Path dir;
+    private final AtomicInteger stops = new AtomicInteger();
+    private CpuControl control;
+
+    @BeforeAll
+    static void jmeter() {
+        GuiTests.initJMeter();
+    }
+
+    private CpuControl control(String interval, Path file) {
+        control = new CpuControl();
+        control.setMode("dynamic");
+        control.setIntervalSeconds(interval);
+        control.setHighTenants("");
+        control.setGoals("");
+        control.setCpusPerTenant("1");
+        control.setIrqSteering("off");
+        control.setIrqBalance("refuse");
+        control.setRpsSteering("off");
+        control.setFilename(file.toString());
+        control.onFailureStop(stops::incrementAndGet);
+        return control;
+    }
+
+    @AfterEach
+    void end() {
+        if (control != null) {
+            control.testEnded();
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"0", "11", "abc", "", "0.5"})
+    void aBadIntervalStopsTheTestAndWritesNothing(String interval) throws Exception {
+        Path file = dir.resolve("timeline.csv");
+        control(interval, file).testStarted();
+        assertEquals(1, stops.get(), "the test is stopped");
+        Thread.sleep(300);
+        assertFalse(Files.exists(file), "a timeline file was written");
+    }
+
+    @Test
+    void aTimelineInAFolderThatDoesNotExistStopsTheTest() {
+        control("2", dir.resolve("no-such-folder/timeline.csv")).testStarted();
+        assertEquals(1, stops.get());
+    }
+
+    @Test
+    void withoutTenantsNothingIsChangedNorWritten() throws IOException, InterruptedException {
+        Path file = dir.resolve("timeline.csv");
+        control("1", file).testStarted();
+        assertEquals(0, stops.get());
+        SampleResult r = SampleResult.createTestSample(12);
+        r.setSampleLabel("login");
+        control.sampleOccurred(new SampleEvent(r, "tenant-1"));
+        Thread.sleep(1500); // a look at the tenants: none runs
+        control.testEnded();
+        assertFalse(Files.exists(file), "no tenant ran, yet a timeline file was made");
+        assertEquals(0, stops.get());
+    }
+}
