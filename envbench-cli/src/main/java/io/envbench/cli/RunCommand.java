@@ -12,7 +12,6 @@ import java.util.concurrent.TimeUnit;
 
 import io.envbench.EnvBench;
 import io.envbench.docker.DockerDaemon;
-import io.envbench.environment.EnvironmentDefinition.Placement;
 import io.envbench.experiment.Criterion;
 import io.envbench.experiment.Experiment;
 import io.envbench.experiment.ExperimentException;
@@ -23,6 +22,10 @@ import io.envbench.report.RunConclusion;
 import io.envbench.runner.ExperimentRunner;
 import io.envbench.runner.JMeterInstall;
 import io.envbench.runner.RunDirectory;
+import io.envbench.runner.TenantResults;
+import io.envbench.experiment.Tenancy;
+import io.envbench.tenants.TenantControl;
+import io.envbench.units.CpuSet;
 import io.envbench.settings.InvalidSettingException;
 import io.envbench.units.LocalPorts;
 import picocli.CommandLine.Command;
@@ -54,6 +57,10 @@ final class RunCommand implements Callable<Integer> {
 
     @Option(names = "--repetitions", paramLabel = "N", description = "runs per environment, instead of the file's")
     Integer repetitions;
+
+    @Option(names = "--configurations", paramLabel = "LIST", split = ",", description = "a multi-tenant experiment's configurations to "
+            + "run, e.g. none,static (default: all of the file's)")
+    List<String> configurations;
 
     @Option(names = "--quick", description = "the shortest durations that still give figures (smoke tests, CI)")
     boolean quick;
@@ -118,9 +125,9 @@ final class RunCommand implements Callable<Integer> {
             }
             Path targets = base.resolve("targets");
             if (resume != null) {
-                if (repetitions != null || quick || output != null) {
+                if (repetitions != null || quick || output != null || configurations != null) {
                     throw new InvalidSettingException("--resume", "completes a run directory as it was planned; --repetitions, --quick "
-                            + "and -o do not go with it (its experiment.yaml says how it runs)");
+                            + "-o and --configurations do not go with it (its experiment.yaml says how it runs)");
                 }
                 dir = new RunDirectory(resume.toAbsolutePath());
                 if (!Files.isRegularFile(dir.experiment())) {
@@ -136,6 +143,13 @@ final class RunCommand implements Callable<Integer> {
                         throw new InvalidSettingException("--repetitions", e.getMessage().substring(e.field().length() + 2));
                     }
                 }
+                if (configurations != null) {
+                    try {
+                        experiment = experiment.withConfigurations(configurations);
+                    } catch (InvalidSettingException e) {
+                        throw new InvalidSettingException("--configurations", e.getMessage().substring(e.field().length() + 2));
+                    }
+                }
                 if (quick) {
                     experiment = experiment.quick();
                 }
@@ -148,16 +162,22 @@ final class RunCommand implements Callable<Integer> {
             }
             jmeter = new JMeterInstall(jmeterHome != null ? jmeterHome : base.resolve("jmeter-dist/target/jmeter"));
             daemon = DockerDaemon.configured(DockerDaemon.Settings.COMMAND_LINE, dockerHost, dockerTlsVerify, dockerCertPath);
-            if (experiment.environments().stream().anyMatch(e -> e.definition().placement() == Placement.DOCKER)) {
+            if (experiment.usesDocker()) {
                 daemon.check(); // a wrong address or certificate folder is bad input, said before the first run
             }
-            if (experiment.port() != 0) {
+            for (int port : experiment.ports()) {
+                if (port == 0) {
+                    continue;
+                }
                 // every run starts its environment on this port: taken now, every run would fail (or measure the stranger)
                 try {
-                    LocalPorts.checkFree("port", experiment.port());
+                    LocalPorts.checkFree("port", port);
                 } catch (InvalidSettingException e) {
                     throw new InvalidSettingException(experiment.file() + ": port", e.getMessage().substring(e.field().length() + 2));
                 }
+            }
+            if (experiment.tenancy().isPresent()) {
+                checkTenancy(experiment);
             }
         } catch (ExperimentException | InvalidSettingException e) {
             err.println("envbench run: " + e.getMessage());
@@ -168,7 +188,8 @@ final class RunCommand implements Callable<Integer> {
         // this command tears down in order on Ctrl-C / SIGTERM (load, then environment, then report), so
         // EnvBench's own stop-on-exit hook is off: it would stop the environment under the running load
         EnvBench envbench = new EnvBench(base.resolve("targets"), daemon, false);
-        runner = new ExperimentRunner(envbench, jmeter, base.resolve("testplans/http-load.jmx"), Duration.ofMillis(metricsIntervalMs));
+        runner = new ExperimentRunner(envbench, jmeter, base.resolve("testplans/http-load.jmx"), Duration.ofMillis(metricsIntervalMs),
+                TENANT_CONTROLS);
         Thread onSignal = new Thread(() -> {
             runner.cancel();
             try {
@@ -202,6 +223,45 @@ final class RunCommand implements Callable<Integer> {
         }
     }
 
+    /** The controls of a multi-tenant experiment's configurations (the integration point of io.envbench.cpucontrol). */
+    static final TenantControl.Factory TENANT_CONTROLS = TenantControl.NONE_ONLY;
+
+    /** What a multi-tenant experiment needs of this host and build, said before anything starts. */
+    private static void checkTenancy(Experiment experiment) {
+        Tenancy t = experiment.tenancy().orElseThrow();
+        int hostCpus = CpuSet.online().size();
+        if (hostCpus < t.cpus()) {
+            throw new InvalidSettingException(experiment.file() + ": tenants.cpus", t.cpus() + " CPUs, and this host has " + hostCpus
+                    + "; run it on a machine with " + t.cpus() + " CPUs, or give tenants.cpus: " + hostCpus + " (and a scaled load)");
+        }
+        for (int i = 0; i < t.configurations().size(); i++) {
+            try {
+                TENANT_CONTROLS.check(t.configurations().get(i), i);
+            } catch (InvalidSettingException e) {
+                throw new InvalidSettingException(experiment.file() + ": " + e.field(), e.getMessage().substring(e.field().length() + 2));
+            }
+        }
+    }
+
+    /** A multi-tenant experiment's tables: per configuration x tenant, and the host's CPU. */
+    private void tenantsReport(Experiment experiment, RunDirectory dir, ExperimentRunner.Outcome o) {
+        try {
+            TenantResults tenants = TenantResults.read(dir, experiment, o.runs());
+            if (!tenants.hasFigures()) {
+                out.println("No completed run: nothing to compare. See " + dir.root().resolve("runs.csv") + " and " + dir.root().resolve("logs"));
+                return;
+            }
+            Files.createDirectories(dir.report());
+            tenants.writeCsv(dir.report().resolve("tenants.csv"));
+            Files.writeString(dir.report().resolve("tenants.md"), tenants.markdown());
+            out.print(tenants.text());
+            out.println("Per tenant: " + dir.report().resolve("tenants.md") + ", " + dir.report().resolve("tenants.csv")
+                    + "; control actions: " + dir.root().resolve("timeline"));
+        } catch (IOException | RuntimeException e) {
+            err.println("envbench run: the tenants' tables in " + dir.report() + " are incomplete: " + e.getMessage());
+        }
+    }
+
     /** A command load's report: its output format's tables and charts over the completed runs. */
     private void commandReport(Experiment experiment, RunDirectory dir) {
         try {
@@ -222,7 +282,8 @@ final class RunCommand implements Callable<Integer> {
 
     private int runAndReport(ExperimentRunner runner, Experiment experiment, RunDirectory dir) throws IOException {
         boolean resuming = resume != null;
-        out.println("EnvBench: " + experiment.name() + " — " + experiment.environmentNames().size() + " environments x "
+        out.println("EnvBench: " + experiment.name() + " — " + experiment.tenancy().map(t -> t.tenants().size() + " tenants under "
+                        + t.configurations().size() + " configurations").orElse(experiment.environmentNames().size() + " environments") + " x "
                 + experiment.repetitions() + " repetitions, " + experiment.order().yamlName() + " order; run directory " + dir.root());
         ConsoleProgress progress = new ConsoleProgress(out, System.console() != null);
         ExperimentRunner.Outcome o = resuming ? runner.runMissing(experiment, dir, progress) : runner.run(experiment, dir, progress);
@@ -238,14 +299,18 @@ final class RunCommand implements Callable<Integer> {
         } else {
             ComparisonReport report = conclusion.report();
             try {
-                report.write(dir.report());
+                report.write(dir.report()); // a multi-tenant experiment's: the configurations, every tenant pooled
             } catch (IOException e) { // a full disk: the figures are printed below all the same
                 err.println("envbench run: the report in " + dir.report() + " is incomplete: " + e.getMessage());
             } catch (RuntimeException e) {
                 // the figures are on record (runs.csv, JTLs): say what is missing rather than lose the rest
                 err.println("envbench run: the report in " + dir.report() + " is incomplete: " + e.getMessage());
             }
-            out.print(report.text());
+            if (experiment.tenancy().isPresent()) {
+                tenantsReport(experiment, dir, o);
+            } else {
+                out.print(report.text());
+            }
         }
         if (!verdicts.isEmpty()) {
             out.println("Criteria (on the medians of the runs):");

@@ -120,6 +120,31 @@ public record Experiment(String name, String description, List<EnvironmentPlan> 
     }
 
     /**
+     * A multi-tenant experiment with only the named configurations (e.g. {@code --configurations none}), in the file's
+     * order; the baseline stays when kept, else the first kept one is.
+     *
+     * @throws InvalidSettingException naming {@code configurations} when a name is not a configuration, or none is left
+     */
+    public Experiment withConfigurations(List<String> names) {
+        Tenancy t = tenancy.orElseThrow(() -> new InvalidSettingException(YamlFields.CONFIGURATIONS, "only a multi-tenant experiment "
+                + "(tenants:) has configurations"));
+        for (String n : names) {
+            if (!t.configurationNames().contains(n)) {
+                throw new InvalidSettingException(YamlFields.CONFIGURATIONS, "'" + n + "' is not a configuration of " + name + "; use "
+                        + String.join(", ", t.configurationNames()));
+            }
+        }
+        List<TenantConfiguration> kept = t.configurations().stream().filter(c -> names.contains(c.name())).toList();
+        if (kept.isEmpty()) {
+            throw new InvalidSettingException(YamlFields.CONFIGURATIONS, "names none; give at least one of " + String.join(", ",
+                    t.configurationNames()));
+        }
+        String keptBaseline = names.contains(baseline) ? baseline : kept.get(0).name();
+        return new Experiment(name, description, environments, load, repetitions, order, seed, keptBaseline, criteria, file,
+                Optional.of(new Tenancy(t.cpus(), t.users(), t.quotes(), t.tenants(), kept)));
+    }
+
+    /**
      * The same experiment shortened for {@code --quick} (a smoke test in CI): the shortest load that still gives
      * figures, warm-up at most 1 s, each run at most 3 s (warm-up included) and ramp-up 0; a plan gets the same
      * through {@link LoadPlan#jmeterProperties()}. Environments, repetitions, order and criteria are unchanged,
