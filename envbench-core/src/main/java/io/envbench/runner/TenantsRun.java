@@ -271,8 +271,13 @@ final class TenantsRun {
         }
     }
 
-    /** Starts the configuration's control when the warm-up has passed, stops it when the load ends. */
+    /**
+     * Starts the configuration's control when the warm-up has passed (counted from the first sample JMeter wrote, as the
+     * figures' cut-off), stops it when the load ends.
+     */
     private static final class ControlDuringLoad implements ExperimentRunner.LoadHooks {
+        /** How often the JTL is looked at for the first sample. */
+        static final Duration FIRST_SAMPLE_POLL = Duration.ofMillis(250);
         private final TenantControl control;
         private final List<RunningTenant> tenants;
         private final Duration warmup;
@@ -301,7 +306,17 @@ final class TenantsRun {
         public synchronized void started(MetricsCollector metrics, Path jtl) {
             TenantMetricsSource source = new TenantMetricsSource(tenants.stream().map(RunningTenant::name).toList(),
                     () -> metrics == null ? null : metrics.latest(), jtl, Clock.systemUTC());
-            pending = timer.schedule(() -> begin(source), warmup.toMillis(), TimeUnit.MILLISECONDS);
+            // the warm-up counts from the first sample (as the figures' cut-off does), not from JMeter's start, which takes seconds
+            pending = timer.scheduleWithFixedDelay(() -> {
+                if (source.get().tenants().values().stream().anyMatch(t -> t.requests() > 0)) {
+                    synchronized (this) {
+                        pending.cancel(false);
+                        if (!ended) {
+                            pending = timer.schedule(() -> begin(source), warmup.toMillis(), TimeUnit.MILLISECONDS);
+                        }
+                    }
+                }
+            }, 0, FIRST_SAMPLE_POLL.toMillis(), TimeUnit.MILLISECONDS);
         }
 
         private synchronized void begin(TenantMetricsSource source) {
@@ -309,7 +324,7 @@ final class TenantsRun {
                 return;
             }
             timeline.record(Timeline.ALL, "control started: " + describe(configuration), "the " + warmup.toSeconds()
-                    + " s warm-up has passed");
+                    + " s warm-up after the first sample has passed");
             started = true;
             try {
                 source.get(); // the first window starts here, not at JMeter's start
