@@ -113,6 +113,10 @@ final class ExperimentReader {
         String baseline = scalar(top, BASELINE, "the environment the others are compared with, e.g. bare").map(Scalar::text)
                 .orElse(tenancy.map(t -> t.configurationNames().contains("none") ? "none" : t.configurationNames().get(0))
                         .orElseGet(() -> Experiment.defaultBaseline(environments)));
+        if (multiTenant && field(top, CRITERIA).isPresent()) {
+            throw fail(top.fields().get(CRITERIA), "a multi-tenant experiment has no criteria yet (its figures are per tenant, in the "
+                    + "tenants table); remove criteria:");
+        }
         List<Criterion> criteria = criteria(top, environments);
         if (load.command().isPresent() && !criteria.isEmpty()) {
             throw fail(top.fields().get(CRITERIA), "criteria compare JMeter's figures, and a command load has none; remove criteria: "

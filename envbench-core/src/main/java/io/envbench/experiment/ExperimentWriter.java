@@ -45,8 +45,10 @@ final class ExperimentWriter {
         root.put(SEED, e.seed());
         root.put(BASELINE, e.baseline());
         load(root.putObject(LOAD), e.load());
-        ArrayNode criteria = root.putArray(CRITERIA);
-        e.criteria().forEach(c -> criteria.add(c.text()));
+        if (e.tenancy().isEmpty()) { // a multi-tenant experiment has none
+            ArrayNode criteria = root.putArray(CRITERIA);
+            e.criteria().forEach(c -> criteria.add(c.text()));
+        }
         try {
             return "# experiment " + e.name() + " as run: every default filled in (fields: testplans/experiments/README.md)\n"
                     + yaml.writeValueAsString(root);
