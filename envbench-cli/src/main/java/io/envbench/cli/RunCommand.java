@@ -17,7 +17,12 @@ import io.envbench.experiment.Experiment;
 import io.envbench.experiment.ExperimentException;
 import io.envbench.experiment.ExperimentFile;
 import io.envbench.metrics.MetricsCollector;
+import io.envbench.report.ChartFormat;
+import io.envbench.report.ComparisonCharts;
 import io.envbench.report.ComparisonReport;
+import io.envbench.stats.SampleStatistics;
+import java.util.Map;
+import org.jfree.chart.JFreeChart;
 import io.envbench.report.RunConclusion;
 import io.envbench.runner.ExperimentRunner;
 import io.envbench.runner.JMeterInstall;
@@ -255,8 +260,21 @@ final class RunCommand implements Callable<Integer> {
             tenants.writeCsv(dir.report().resolve("tenants.csv"));
             Files.writeString(dir.report().resolve("tenants.md"), tenants.markdown());
             out.print(tenants.text());
-            out.println("Per tenant: " + dir.report().resolve("tenants.md") + ", " + dir.report().resolve("tenants.csv")
-                    + "; control actions: " + dir.root().resolve("timeline"));
+            // the paper's charts: a bar per tenant and configuration (median of runs, whiskers its interval)
+            ComparisonCharts charts = new ComparisonCharts(tenants.configurationsByTenant(), experiment.baseline());
+            Path chartDir = Files.createDirectories(dir.report().resolve("charts"));
+            Map<String, JFreeChart> tenantCharts = Map.of(
+                    "tenants-throughput", charts.bars("Throughput per tenant — " + ComparisonCharts.HIGHER_IS_BETTER, "requests/s",
+                            SampleStatistics::throughputPerSec),
+                    "tenants-mean", charts.bars("Mean response time per tenant — " + ComparisonCharts.LOWER_IS_BETTER, "ms",
+                            SampleStatistics::meanMs));
+            for (Map.Entry<String, JFreeChart> c : tenantCharts.entrySet()) {
+                for (ChartFormat f : ChartFormat.values()) {
+                    f.write(c.getValue(), chartDir.resolve(c.getKey() + "." + f.extension()), 1200, 700);
+                }
+            }
+            out.println("Per tenant: " + dir.report().resolve("tenants.md") + ", " + dir.report().resolve("tenants.csv") + ", charts "
+                    + chartDir.resolve("tenants-throughput.png") + " and tenants-mean; control actions: " + dir.root().resolve("timeline"));
         } catch (IOException | RuntimeException e) {
             err.println("envbench run: the tenants' tables in " + dir.report() + " are incomplete: " + e.getMessage());
         }

@@ -55,11 +55,22 @@ public final class TenantResults {
     private final Experiment experiment;
     private final List<Row> rows;
     private final Map<String, RunStatistics> hostCpuPct;
+    private final Comparison byTenant;
 
-    private TenantResults(Experiment experiment, List<Row> rows, Map<String, RunStatistics> hostCpuPct) {
+    private TenantResults(Experiment experiment, List<Row> rows, Map<String, RunStatistics> hostCpuPct, Comparison byTenant) {
         this.experiment = experiment;
         this.rows = List.copyOf(rows);
         this.hostCpuPct = Map.copyOf(hostCpuPct);
+        this.byTenant = byTenant;
+    }
+
+    /**
+     * The samples after the warm-up as a comparison whose environments are the configurations and whose labels are the
+     * tenants (each tenant's requests, all its pages together): the report's bar charts of it are the paper's, a bar
+     * per tenant and configuration.
+     */
+    public Comparison configurationsByTenant() {
+        return byTenant;
     }
 
     /** Reads the completed runs of a multi-tenant run directory. */
@@ -71,6 +82,7 @@ public final class TenantResults {
         tenancy.tenantNames().forEach(t -> byTenant.put(t, new Comparison()));
         Map<String, Map<String, List<Double>>> cpu = new LinkedHashMap<>(); // tenant -> configuration -> per-run averages
         Map<String, List<Double>> host = new LinkedHashMap<>();
+        Comparison configurationsByTenant = new Comparison();
         for (RunRecord r : runs) {
             if (!r.ok() || r.firstSample() == null) {
                 continue;
@@ -82,6 +94,8 @@ public final class TenantResults {
                 Comparison c = byTenant.get(s.environment());
                 if (c != null && s.startMs() >= cutoff) {
                     c.add(new Sample(configuration, s.label(), s.startMs(), s.elapsedMs(), s.success(), s.receivedBytes(), s.sentBytes()), runId);
+                    configurationsByTenant.add(new Sample(configuration, s.environment(), s.startMs(), s.elapsedMs(), s.success(),
+                            s.receivedBytes(), s.sentBytes()), runId);
                 }
             });
             Path metrics = dir.metrics(r.run());
@@ -133,7 +147,7 @@ public final class TenantResults {
         }
         Map<String, RunStatistics> hostStats = new LinkedHashMap<>();
         tenancy.configurationNames().forEach(c -> hostStats.put(c, RunStatistics.of(host.getOrDefault(c, List.of()))));
-        return new TenantResults(e, rows, hostStats);
+        return new TenantResults(e, rows, hostStats, configurationsByTenant);
     }
 
     /** In the file's order: each configuration's tenants tenant-1 .. tenant-N. */
