@@ -270,7 +270,8 @@ final class RunCommand implements Callable<Integer> {
                             SampleStatistics::meanMs));
             for (Map.Entry<String, JFreeChart> c : tenantCharts.entrySet()) {
                 for (ChartFormat f : ChartFormat.values()) {
-                    f.write(c.getValue(), chartDir.resolve(c.getKey() + "." + f.extension()), 1200, 700);
+                    f.write(c.getValue(), chartDir.resolve(c.getKey() + "." + f.extension()), ComparisonReport.CHART_WIDTH,
+                            ComparisonReport.CHART_HEIGHT);
                 }
             }
             out.println("Per tenant: " + dir.report().resolve("tenants.md") + ", " + dir.report().resolve("tenants.csv") + ", charts "
