@@ -50,7 +50,9 @@ import io.envbench.tenants.TenantControl;
  * engine loads it; each engine's metrics come back in the JTL and are written per engine. {@link #cancel()} (Ctrl-C) stops the load,
  * tears everything down and keeps what was recorded. A target that dies during its run (OOM killer, crash,
  * removed from outside) ends that run at once: its JMeter is stopped, the run is recorded as
- * {@code failed: target died: <reason>}, and the next run goes on. One experiment at a time per runner.
+ * {@code failed: target died: <reason>}, and the next run goes on. A multi-tenant experiment's run starts every tenant
+ * at once and runs one JMeter with a thread group per tenant, its configuration's {@link TenantControl} acting after the
+ * warm-up ({@link TenantsRun}). One experiment at a time per runner.
  */
 public final class ExperimentRunner {
     private static final Logger log = LoggerFactory.getLogger(ExperimentRunner.class);

@@ -304,8 +304,8 @@ final class TenantsRun {
 
         @Override
         public synchronized void started(MetricsCollector metrics, Path jtl) {
-            TenantMetricsSource source = new TenantMetricsSource(tenants.stream().map(RunningTenant::name).toList(),
-                    () -> metrics == null ? null : metrics.latest(), jtl, Clock.systemUTC());
+            TenantMetricsSource source = new TenantMetricsSource(tenants.stream().map(RunningTenant::name).toList(), metrics, jtl,
+                    Clock.systemUTC());
             // the warm-up counts from the first sample (as the figures' cut-off does), not from JMeter's start, which takes seconds
             pending = timer.scheduleWithFixedDelay(() -> {
                 if (source.get().tenants().values().stream().anyMatch(t -> t.requests() > 0)) {

@@ -21,7 +21,8 @@ public record TenantMetrics(Instant at, double hostCpuPct, Map<String, Tenant> t
     /**
      * One tenant's figures.
      *
-     * @param cpuPct          its container's CPU, one core = 100 (Docker's formula); NaN before the second reading
+     * @param cpuPct          its container's CPU, one core = 100 (Docker's formula), the average of the collector's readings in
+     *                        the window; NaN before the collector's second reading
      * @param cpusetPct       the same as a share of its cpuset's CPUs, 0-100 (a tenant pinned to 2 CPUs using both: 100)
      * @param window          the seconds the request figures cover (the time since the previous call of the supplier)
      * @param requests        requests that ended in the window
