@@ -1,7 +1,5 @@
 package io.envbench.e2e;
 
-import java.io.Reader;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -41,16 +39,7 @@ class ComparisonListenerBenchmark {
 
     @Test
     void comparisonListenerOverheadOnJmetersMaximumThroughput() throws Exception {
-        JMeterUtils.setJMeterHome(Jmeter.HOME.toString());
-        JMeterUtils.loadJMeterProperties(Jmeter.HOME.resolve("bin/jmeter.properties").toString());
-        Properties user = new Properties();
-        try (Reader r = Files.newBufferedReader(Jmeter.HOME.resolve("bin/user.properties"))) {
-            user.load(r);
-        }
-        Properties props = JMeterUtils.getJMeterProperties();
-        props.putAll(user);
-        props.setProperty("envbench.targets.dir", Jmeter.ROOT.resolve("targets").toString());
-        props.setProperty("envbench.env", "bare");
+        Properties props = Jmeter.inThisJvm();
         props.setProperty("envbench.warmup.seconds", "3");
         props.setProperty("envbench.light.seconds", "0");
         props.setProperty("envbench.saturation.seconds", System.getProperty("bench.seconds", "10"));

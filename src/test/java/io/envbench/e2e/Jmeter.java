@@ -27,6 +27,24 @@ final class Jmeter {
     }
 
     /** A short static-web run: 1 s warm-up, 2 s light, 3 s saturation with 4 threads. */
+    /**
+     * JMeter's engine in this JVM, as its GUI runs a plan: JMeter home, jmeter.properties and user.properties of the
+     * assembled JMeter, the targets folder and {@code envbench.env=bare}; returns JMeter's properties for more.
+     */
+    static java.util.Properties inThisJvm() throws IOException {
+        org.apache.jmeter.util.JMeterUtils.setJMeterHome(HOME.toString());
+        org.apache.jmeter.util.JMeterUtils.loadJMeterProperties(HOME.resolve("bin/jmeter.properties").toString());
+        java.util.Properties user = new java.util.Properties();
+        try (java.io.Reader r = java.nio.file.Files.newBufferedReader(HOME.resolve("bin/user.properties"))) {
+            user.load(r);
+        }
+        java.util.Properties props = org.apache.jmeter.util.JMeterUtils.getJMeterProperties();
+        props.putAll(user);
+        props.setProperty("envbench.targets.dir", ROOT.resolve("targets").toString());
+        props.setProperty("envbench.env", "bare");
+        return props;
+    }
+
     static List<String> shortRun(String env) {
         return List.of("-Jenvbench.env=" + env, "-Jenvbench.warmup.seconds=1", "-Jenvbench.light.seconds=2",
                 "-Jenvbench.saturation.seconds=3", "-Jenvbench.threads=4");

@@ -113,6 +113,30 @@ final class JmeterEngines implements AutoCloseable {
                 + "  rmiKeystore: " + keystore + "\n";
     }
 
+    /**
+     * An experiment file {@code name}.yaml in {@code dir}: bare nginx on {@code port}, one repetition, an http load of
+     * {@code httpFields} (YAML lines under {@code http:}, e.g. {@code "threads: 2\nwarmupSeconds: 1\ndurationSeconds: 6"})
+     * and {@code enginesYaml} under {@code load:} ({@link #yaml()}, or empty for the runner's own JMeter).
+     */
+    static io.envbench.experiment.Experiment bareNginx(Path dir, String name, int port, String httpFields, String enginesYaml)
+            throws IOException, io.envbench.experiment.ExperimentException {
+        Path file = dir.resolve(name + ".yaml");
+        Files.writeString(file, """
+                name: %s
+                target: nginx-static
+                port: %d
+                environments:
+                  - name: bare
+                    placement: bare
+                repetitions: 1
+                load:
+                  http:
+                    path: /page-4k.html
+                %s%s""".formatted(name, port, httpFields.lines().map(l -> "    " + l + "\n").collect(java.util.stream.Collectors.joining()),
+                enginesYaml));
+        return io.envbench.experiment.ExperimentFile.read(file, Jmeter.ROOT.resolve("targets"));
+    }
+
     static int freePort() throws IOException {
         try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             return s.getLocalPort();

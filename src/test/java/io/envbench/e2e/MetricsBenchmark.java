@@ -1,7 +1,6 @@
 package io.envbench.e2e;
 
 import io.envbench.docker.DockerDaemon;
-import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -15,7 +14,6 @@ import org.junit.jupiter.api.io.TempDir;
 import io.envbench.metrics.CgroupProbe;
 import io.envbench.metrics.DockerStatsProbe;
 import io.envbench.metrics.MetricsCollector;
-import io.envbench.stats.Comparison;
 import io.envbench.docker.ContainerOptions;
 import io.envbench.docker.DockerConnection;
 import io.envbench.environment.EnvironmentDefinition;
@@ -24,8 +22,8 @@ import io.envbench.environment.RunningTarget;
 
 /**
  * Benchmarks of the resource metrics (run by {@code ./envbench bench}, not by the test suite): probe
- * cost, collector cost with 8 containers at 10 Hz, and the Resource Monitor's cost to JMeter's
- * maximum throughput, each side by side in one run. Prints figures; asserts nothing.
+ * cost, and the collector's cost with 8 containers at 10 Hz and with 30 at 1 Hz, each side by side in one run (the
+ * Resource Monitor's cost to JMeter's throughput: {@link ResourceMonitorOverheadBenchmark}). Prints figures; asserts nothing.
  */
 class MetricsBenchmark {
     @TempDir
@@ -104,48 +102,5 @@ class MetricsBenchmark {
         } finally {
             envs.close();
         }
-    }
-
-    @Test
-    void listenerOverheadOnJmetersMaximumThroughput() throws Exception {
-        Jmeter.docker();
-        String plan = Files.readString(Jmeter.STATIC_WEB);
-        Path without = dir.resolve("without-monitor.jmx");
-        Files.writeString(without, plan.replace("testname=\"EnvBench Resource Monitor\" enabled=\"true\"",
-                "testname=\"EnvBench Resource Monitor\" enabled=\"false\""));
-        List<String> props = List.of("-Jenvbench.env=bare", "-Jenvbench.warmup.seconds=5", "-Jenvbench.light.seconds=0",
-                "-Jenvbench.saturation.seconds=" + System.getProperty("bench.seconds", "15"), "-Jenvbench.metrics.interval.ms=1000");
-        int rounds = Integer.getInteger("bench.pairs", 8);
-        List<Double> ratios = new ArrayList<>();
-        StringBuilder detail = new StringBuilder();
-        for (int round = 0; round < rounds; round++) {
-            // ABBA order: whatever the previous run leaves behind (sockets, caches) hits both sides alike
-            boolean withFirst = round % 2 == 1;
-            double first = saturation(withFirst ? Jmeter.STATIC_WEB : without, "r" + round + "a", props);
-            double second = saturation(withFirst ? without : Jmeter.STATIC_WEB, "r" + round + "b", props);
-            double with = withFirst ? first : second;
-            double wo = withFirst ? second : first;
-            ratios.add(with / wo);
-            detail.append(String.format(Locale.ROOT, " %.0f/%.0f", with, wo));
-        }
-        io.envbench.stats.RunStatistics r = io.envbench.stats.RunStatistics.of(ratios);
-        io.envbench.stats.RunStatistics.MedianInterval ci = r.medianCi95();
-        // pairs for a 95% interval of the mean ratio within +-3% (the goal: a ratio of at least 0.97), at the spread seen here
-        double sd = r.stdDev();
-        long needed = (long) Math.ceil(Math.pow(1.96 * sd / 0.03, 2));
-        System.out.printf(Locale.ROOT, "%nJMeter saturation throughput on bare nginx, with / without the Resource Monitor (1 s interval): "
-                + "median ratio %.3f, 95%% interval %s; mean %.3f +- %.3f (t, 95%%) over %d ABBA pairs of %s s runs (with/without req/s:%s). "
-                + "Per-pair spread (sd %.3f) needs about %d pairs for an interval of +-3%% (the goal: at least 0.97)%n",
-                r.median(), ci.available() ? String.format(Locale.ROOT, "[%.3f, %.3f]", ci.low(), ci.high())
-                        : "needs " + io.envbench.stats.RunStatistics.runsNeededForMedianInterval() + "+ pairs",
-                r.mean(), r.ciHalfWidth95(), rounds, System.getProperty("bench.seconds", "15"), detail, sd, needed);
-    }
-
-    private double saturation(Path plan, String name, List<String> props) throws Exception {
-        Path jtl = dir.resolve(name + ".jtl");
-        List<String> p = new ArrayList<>(props);
-        p.add("-Jenvbench.metrics.file=" + dir.resolve(name + "-metrics.csv"));
-        Jmeter.run(plan, jtl, p);
-        return Comparison.of(List.of(jtl)).get("bare", "saturation: GET page").throughputPerSec();
     }
 }

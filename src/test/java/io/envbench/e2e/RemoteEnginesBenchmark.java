@@ -2,7 +2,6 @@ package io.envbench.e2e;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -15,7 +14,6 @@ import org.junit.jupiter.api.io.TempDir;
 
 import io.envbench.EnvBench;
 import io.envbench.experiment.Experiment;
-import io.envbench.experiment.ExperimentFile;
 import io.envbench.results.JtlReader;
 import io.envbench.runner.ExperimentRunner;
 import io.envbench.runner.JMeterInstall;
@@ -84,23 +82,8 @@ class RemoteEnginesBenchmark {
     }
 
     private Experiment experiment(String name, int port, int threads, String engines) throws Exception {
-        Path file = dir.resolve(name + ".yaml");
-        Files.writeString(file, """
-                name: %s
-                target: nginx-static
-                port: %d
-                environments:
-                  - name: bare
-                    placement: bare
-                repetitions: 1
-                load:
-                  http:
-                    path: /page-4k.html
-                    threads: %d
-                    warmupSeconds: %d
-                    durationSeconds: %d
-                %s""".formatted(name, port, threads, WARMUP_SECONDS, DURATION_SECONDS, engines));
-        return ExperimentFile.read(file, Jmeter.ROOT.resolve("targets"));
+        return JmeterEngines.bareNginx(dir, name, port, "threads: " + threads + "\nwarmupSeconds: " + WARMUP_SECONDS
+                + "\ndurationSeconds: " + DURATION_SECONDS, engines);
     }
 
     /** Samples per second between the end of the warm-up and the last sample's end (JMeter's throughput rule). */

@@ -28,7 +28,6 @@ import io.envbench.engines.RemoteEngine;
 import io.envbench.environment.EnvironmentRegistry;
 import io.envbench.environment.RunningTarget;
 import io.envbench.experiment.Experiment;
-import io.envbench.experiment.ExperimentFile;
 import io.envbench.metrics.MetricsFile;
 import io.envbench.runner.ExperimentRunner;
 import io.envbench.runner.JMeterInstall;
@@ -59,23 +58,8 @@ class RemoteEnginesTest {
         RunDirectory run = new RunDirectory(dir.resolve("run"));
         ExperimentRunner.Outcome outcome;
         try (EnvBench envbench = new EnvBench(Jmeter.ROOT.resolve("targets"), io.envbench.docker.DockerDaemon.fromEnvironment())) {
-            Path file = dir.resolve("remote.yaml");
-            Files.writeString(file, """
-                    name: remote-engines
-                    target: nginx-static
-                    port: %d
-                    environments:
-                      - name: bare
-                        placement: bare
-                    repetitions: 1
-                    load:
-                      http:
-                        path: /page-4k.html
-                        threads: 2
-                        warmupSeconds: 1
-                        durationSeconds: %d
-                    %s""".formatted(port, RUN_SECONDS, engines.yaml()));
-            Experiment experiment = ExperimentFile.read(file, Jmeter.ROOT.resolve("targets"));
+            Experiment experiment = JmeterEngines.bareNginx(dir, "remote-engines", port,
+                    "threads: 2\nwarmupSeconds: 1\ndurationSeconds: " + RUN_SECONDS, engines.yaml());
             envbench.environments().addListener(new EnvironmentRegistry.Listener() {
                 @Override
                 public void started(RunningTarget target) {
@@ -188,24 +172,8 @@ class RemoteEnginesTest {
         long cancelledAt;
         long returnedAt;
         try (EnvBench envbench = new EnvBench(Jmeter.ROOT.resolve("targets"), io.envbench.docker.DockerDaemon.fromEnvironment())) {
-            Path file = dir.resolve("remote-cancel.yaml");
-            Files.writeString(file, """
-                    name: remote-engines-cancel
-                    target: nginx-static
-                    port: %d
-                    environments:
-                      - name: bare
-                        placement: bare
-                    repetitions: 1
-                    load:
-                      http:
-                        path: /page-4k.html
-                        threads: 1
-                        requestsPerSecond: 50
-                        warmupSeconds: 1
-                        durationSeconds: %d
-                    %s""".formatted(port, plannedSeconds, engines.yaml()));
-            Experiment experiment = ExperimentFile.read(file, Jmeter.ROOT.resolve("targets"));
+            Experiment experiment = JmeterEngines.bareNginx(dir, "remote-engines-cancel", port,
+                    "threads: 1\nrequestsPerSecond: 50\nwarmupSeconds: 1\ndurationSeconds: " + plannedSeconds, engines.yaml());
             ExperimentRunner runner = new ExperimentRunner(envbench, new JMeterInstall(Jmeter.HOME), Jmeter.ROOT.resolve("testplans/http-load.jmx"),
                     Duration.ofMillis(500));
             java.util.concurrent.CompletableFuture<ExperimentRunner.Outcome> running = java.util.concurrent.CompletableFuture.supplyAsync(() -> {

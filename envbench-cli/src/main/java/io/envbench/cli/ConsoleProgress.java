@@ -58,8 +58,10 @@ final class ConsoleProgress implements RunProgress {
             lineOpen = false;
         }
         Duration took = Duration.between(r.start(), r.end());
-        out.printf(Locale.ROOT, "run %d/%d: %-16s #%d %-12s %,9d samples in %5.1f s%s%n", index, total, r.run().environment(),
-                r.run().repetition(), r.ok() || r.status().equals(RunRecord.INTERRUPTED) ? r.status() : "FAILED", r.samples(), took.toMillis() / 1000.0,
+        // an ok run without samples is a command load's (an HTTP run without samples fails): its result is its output
+        String what = r.samples() == 0 && r.ok() ? String.format(Locale.ROOT, "%17s", "output written") : String.format(Locale.ROOT, "%,9d samples", r.samples());
+        out.printf(Locale.ROOT, "run %d/%d: %-16s #%d %-12s %s in %5.1f s%s%n", index, total, r.run().environment(),
+                r.run().repetition(), r.ok() || r.status().equals(RunRecord.INTERRUPTED) ? r.status() : "FAILED", what, took.toMillis() / 1000.0,
                 live.totalSamples() > 0 ? String.format(Locale.ROOT, ", last %,.0f/s, %d errors", live.throughputPerSec(), live.totalErrors()) : "");
         if (!r.ok() && !r.status().equals(RunRecord.INTERRUPTED)) {
             out.println("    " + r.status());

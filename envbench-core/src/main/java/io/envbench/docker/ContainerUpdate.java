@@ -44,7 +44,7 @@ public final class ContainerUpdate {
      *
      * @throws InvalidSettingException naming the field {@code container} and both ways out
      */
-    static String requireStartedByEnvBench(String container, String id, Map<String, String> labels, boolean allowUnmanaged) {
+    public static String requireStartedByEnvBench(String container, String id, Map<String, String> labels, boolean allowUnmanaged) {
         if (allowUnmanaged || labels != null && "true".equals(labels.get(RunSession.LABEL_MANAGED))) {
             return id;
         }

@@ -16,7 +16,11 @@ import io.envbench.units.CpuSet;
  * The roots are parameters so tests can read fixture trees laid out as on a real host.
  */
 public final class CgroupProbe {
-    /** How often the files that only {@code docker update} changes (memory limit, cpuset) are read again. */
+    /**
+     * How often the slow files are read again: those only {@code docker update} changes (memory limit, cpuset), the
+     * inactive file cache of memory.stat (subtracted from the usage: dozens of lines, the dearest file of all, about a
+     * third of a reading) and the number of processes.
+     */
     static final long SLOW_FILES_NANOS = 1_000_000_000L;
     /** USER_HZ: /proc/stat counts in 1/100 s on Linux. */
     private static final long NS_PER_TICK = 10_000_000L;
@@ -139,9 +143,11 @@ public final class CgroupProbe {
         private final long[] twoLongs = new long[2];
         private byte[] cpusetText = new byte[0];
         private int cpusetCount;
-        /** The memory limit and cpuset size, read at {@code slowAt}. */
+        /** The memory limit, cpuset size, inactive file cache and process count, read at {@code slowAt}. */
         private long limit;
         private int cpus;
+        private long inactive;
+        private long processes;
         private long slowAt;
 
         ContainerSnapshot read(long at) throws IOException {
@@ -151,17 +157,18 @@ public final class CgroupProbe {
                 Ascii.counters(cpuStat.bytes(), cpuStat.fill(), v2 ? CPU_STAT_V2 : CPU_STAT_V1, cpuCounters);
             }
             long usage = memUsage.readLong();
-            if (memStat == null) {
-                java.util.Arrays.fill(memCounters, -1);
-            } else {
-                Ascii.counters(memStat.bytes(), memStat.fill(), MEMORY_STAT, memCounters);
-            }
-            // memory.stat runs to dozens of lines; only the inactive file cache is needed (v1: total_ first, the hierarchy's)
-            long inactive = Math.max(0, !v2 && memCounters[0] >= 0 ? memCounters[0] : memCounters[1]);
             if (slowAt == 0 || at - slowAt >= SLOW_FILES_NANOS) {
                 // the limit and the cpuset change only by docker update: once a second is soon enough
                 limit = memLimit.readLong();
                 cpus = cpuset == null ? onlineCpus : cpusetSize();
+                if (memStat == null) {
+                    java.util.Arrays.fill(memCounters, -1);
+                } else {
+                    Ascii.counters(memStat.bytes(), memStat.fill(), MEMORY_STAT, memCounters);
+                }
+                // memory.stat runs to dozens of lines; only the inactive file cache is needed (v1: total_ first, the hierarchy's)
+                inactive = Math.max(0, !v2 && memCounters[0] >= 0 ? memCounters[0] : memCounters[1]);
+                processes = pids == null ? 0 : Math.max(0, pids.readLong());
                 slowAt = at;
             }
             long read = 0;
@@ -181,7 +188,7 @@ public final class CgroupProbe {
             return new ContainerSnapshot(at, cpuNs, system, onlineCpus, cpus, Math.max(0, cpuCounters[1]), Math.max(0, cpuCounters[2]),
                     Math.max(0, cpuCounters[3]) * (v2 ? 1000 : 1), Math.max(0, usage - inactive),
                     limit < 0 || limit >= Long.MAX_VALUE / 2 ? -1 : limit, read, write, twoLongs[0], twoLongs[1],
-                    pids == null ? 0 : Math.max(0, pids.readLong()), v2 ? "cgroup v2" : "cgroup v1");
+                    processes, v2 ? "cgroup v2" : "cgroup v1");
         }
 
         /** CPUs of the cpuset, parsed again only when the file's text changed (docker update). */

@@ -27,7 +27,17 @@ public final class HostProbe {
     public static final List<String> WATCHED = List.of("dockerd", "containerd-shim", "docker-proxy");
     /** Role of the load generator's JVM (JMeter): {@code process.jmeter.cpu.pct}. */
     public static final String JVM_ROLE = "jmeter";
-    private static final long RESCAN_NANOS = 5_000_000_000L;
+    /**
+     * How often /proc is walked again for Docker's processes by name (a few hundred files: the dearest part of a
+     * reading); an environment that starts or stops asks for it at once ({@link #rescanSoon}), which is when they change.
+     */
+    private static final long RESCAN_NANOS = 30_000_000_000L;
+    /**
+     * How often processes are read: procfs counts a process's CPU in clock ticks of 10 ms, so a 100 ms reading of a
+     * process using 5% of a core sees 0 or 1 tick (0% or 10%); a second is the shortest span that means something,
+     * and reading Docker's shims and proxies every 100 ms was a third of the collector's cost.
+     */
+    public static final java.time.Duration PROCESSES_EVERY = java.time.Duration.ofSeconds(1);
 
     static {
         // OSHI caches counters for 300 ms by default; readings 100 ms apart must see fresh ones
@@ -45,18 +55,26 @@ public final class HostProbe {
     private final java.util.Set<Long> seen = new java.util.HashSet<>();
     private Map<String, List<Integer>> watchedPids = Map.of();
     private long lastScan;
+    private final long processesEveryNanos;
+    /** The last reading of the processes, carried by the snapshots until the next one. */
+    private Map<String, Map<Integer, long[]>> processes = Map.of();
+    private long processesAt;
 
     /** PID of the load generator (JMeter) whose CPU is reported as {@code process.jmeter.*}. */
     private final long loadGeneratorPid;
 
-    /** The load generator is this JVM (the Resource Monitor inside JMeter). */
+    /** The load generator is this JVM (the Resource Monitor inside JMeter); processes read every {@link #PROCESSES_EVERY}. */
     public HostProbe() {
-        this(ProcessHandle.current().pid());
+        this(ProcessHandle.current().pid(), PROCESSES_EVERY);
     }
 
-    /** @param loadGeneratorPid the JMeter process (the runner starts JMeter as a child) */
-    public HostProbe(long loadGeneratorPid) {
+    /**
+     * @param loadGeneratorPid the JMeter process (the runner starts JMeter as a child)
+     * @param processesEvery   how often processes are read (zero: at every reading); {@link #PROCESSES_EVERY} in a collector
+     */
+    public HostProbe(long loadGeneratorPid, java.time.Duration processesEvery) {
         this.loadGeneratorPid = loadGeneratorPid;
+        this.processesEveryNanos = processesEvery.toNanos();
         SystemInfo si = new SystemInfo();
         HardwareAbstractionLayer hal = si.getHardware();
         os = si.getOperatingSystem();
@@ -93,16 +111,22 @@ public final class HostProbe {
             rescan();
             lastScan = at;
         }
-        Map<String, Map<Integer, long[]>> p = new LinkedHashMap<>();
-        seen.clear();
-        watchedPids.forEach((name, pids) -> p.put(name, perPid(pids)));
-        // JMeter's own JVM (not its tree: a bare-metal target is its child), as it competes for the same CPUs
-        p.put(JVM_ROLE, perPid(List.of((int) loadGeneratorPid)));
-        trees.forEach((role, pid) -> p.put(role, perPid(Stream.concat(Stream.of(pid),
-                ProcessHandle.of(pid).map(h -> h.descendants().map(ProcessHandle::pid)).orElse(Stream.empty())).map(Long::intValue).toList())));
-        if (linux) {
-            procFs.retainProcesses(seen);
+        if (processesAt == 0 || at - processesAt >= processesEveryNanos || !processes.keySet().containsAll(trees.keySet())) {
+            Map<String, Map<Integer, long[]>> p = new LinkedHashMap<>();
+            seen.clear();
+            watchedPids.forEach((name, pids) -> p.put(name, perPid(pids)));
+            // JMeter's own JVM (not its tree: a bare-metal target is its child), as it competes for the same CPUs
+            p.put(JVM_ROLE, perPid(List.of((int) loadGeneratorPid)));
+            trees.forEach((role, pid) -> p.put(role, perPid(Stream.concat(Stream.of(pid),
+                    ProcessHandle.of(pid).map(h -> h.descendants().map(ProcessHandle::pid)).orElse(Stream.empty())).map(Long::intValue).toList())));
+            if (linux) {
+                procFs.retainProcesses(seen);
+            }
+            processes = p;
+            processesAt = at;
         }
+        Map<String, Map<Integer, long[]>> p = processes;
+        long pAt = processesAt;
         if (linux) {
             // one read each of /proc/stat, meminfo and loadavg (OSHI reads /proc/stat twice and parses with Strings)
             try {
@@ -110,19 +134,20 @@ public final class HostProbe {
                 long[][] cores = procFs.cpuTicks(total);
                 long[] mem = new long[4];
                 procFs.memory(mem);
-                return new HostSnapshot(at, total, cores, procFs.loadAverage(), mem[0], mem[1], mem[2], mem[2] - mem[3], d, n, p);
+                return new HostSnapshot(at, total, cores, procFs.loadAverage(), mem[0], mem[1], mem[2], mem[2] - mem[3], d, n, p, pAt);
             } catch (java.io.IOException e) {
                 throw new java.io.UncheckedIOException(e);
             }
         }
         return new HostSnapshot(at, cpu.getSystemCpuLoadTicks(), cpu.getProcessorCpuLoadTicks(), cpu.getSystemLoadAverage(3),
                 memory.getTotal(), memory.getAvailable(), memory.getVirtualMemory().getSwapTotal(),
-                memory.getVirtualMemory().getSwapUsed(), d, n, p);
+                memory.getVirtualMemory().getSwapUsed(), d, n, p, pAt);
     }
 
     /** Look for the watched processes again at the next reading (an environment started or stopped). */
     public void rescanSoon() {
         lastScan = 0;
+        processesAt = 0;
     }
 
     /** Where host and process figures come from, as the metrics file names it: always the load generator's own machine. */

@@ -17,8 +17,10 @@ import java.util.Map;
  * @param disks      disk name -> {read bytes, write bytes, busy (transfer) ms}
  * @param nets       interface -> {rx bytes, tx bytes, rx packets, tx packets}
  * @param processes  role (e.g. dockerd, docker-proxy, an environment name) -> PID -> {CPU ms (user + kernel), RSS bytes}
+ * @param processesAtNanos when {@code processes} were read: they are read less often than the rest
+ *                   ({@link HostProbe#PROCESSES_EVERY}), and a snapshot between two such readings carries the last one
  */
 public record HostSnapshot(long atNanos, long[] cpuTicks, long[][] coreTicks, double[] loadAverage, long memTotalBytes,
                            long memAvailableBytes, long swapTotalBytes, long swapUsedBytes, Map<String, long[]> disks,
-                           Map<String, long[]> nets, Map<String, Map<Integer, long[]>> processes) {
+                           Map<String, long[]> nets, Map<String, Map<Integer, long[]>> processes, long processesAtNanos) {
 }

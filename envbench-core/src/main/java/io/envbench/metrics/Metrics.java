@@ -28,7 +28,10 @@ public final class Metrics {
     private static final Map<String, String[]> PROCESS_COLUMNS = new ConcurrentHashMap<>();
     private static final Map<Integer, String> CORE_COLUMNS = new ConcurrentHashMap<>();
 
-    /** Puts the host's figures between two readings into {@code m}. */
+    /**
+     * Puts the host's figures between two readings into {@code m}; the processes' figures only when {@code b} read them
+     * again since {@code a} ({@link HostSnapshot#processesAtNanos}), as rates over the span between those readings.
+     */
     public static void host(HostSnapshot a, HostSnapshot b, Map<String, Double> m) {
         double seconds = Math.max(1e-9, (b.atNanos() - a.atNanos()) / 1e9);
         long[] d = delta(a.cpuTicks(), b.cpuTicks());
@@ -68,6 +71,10 @@ public final class Metrics {
                 m.put(c[3], (v[3] - p[3]) / seconds);
             }
         });
+        if (b.processesAtNanos() == a.processesAtNanos()) {
+            return; // the processes were not read again since: the caller keeps their last figures
+        }
+        double processSeconds = Math.max(1e-9, (b.processesAtNanos() - a.processesAtNanos()) / 1e9);
         b.processes().forEach((name, pids) -> {
             Map<Integer, long[]> before = a.processes().getOrDefault(name, Map.of());
             long cpuMs = 0;
@@ -80,7 +87,7 @@ public final class Metrics {
                 rss += e.getValue()[1];
             }
             String[] c = PROCESS_COLUMNS.computeIfAbsent(name, n -> new String[] {"process." + n + ".cpu.pct", "process." + n + ".rss.bytes"});
-            m.put(c[0], cpuMs / (seconds * 10));
+            m.put(c[0], cpuMs / (processSeconds * 10));
             m.put(c[1], (double) rss);
         });
     }

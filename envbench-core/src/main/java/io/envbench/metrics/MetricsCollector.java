@@ -78,7 +78,7 @@ public final class MetricsCollector implements AutoCloseable {
         }
         this.environments = environments;
         this.interval = interval;
-        this.host = new HostProbe(loadGeneratorPid);
+        this.host = new HostProbe(loadGeneratorPid, HostProbe.PROCESSES_EVERY);
         this.containers = new ContainerProbe(environments.dockerDaemon(), containerSource);
         this.csv = file == null ? null : new MetricsCsvWriter(file);
         this.thread = new Thread(this::loop, "envbench-metrics");
@@ -191,13 +191,21 @@ public final class MetricsCollector implements AutoCloseable {
         Map<String, Double> values = new LinkedHashMap<>(256);
         if (previousHost != null) {
             Metrics.host(previousHost, h, values);
+            if (h.processesAtNanos() == previousHost.processesAtNanos()) {
+                // processes are read every second (HostProbe.PROCESSES_EVERY): their last figures stand until then
+                latest.values().forEach((k, v) -> {
+                    if (k.startsWith("process.")) {
+                        values.put(k, v);
+                    }
+                });
+            }
         }
         previousHost = h;
         Set<String> ids = new HashSet<>();
         Set<Long> pids = new HashSet<>();
         Map<String, String> sources = new LinkedHashMap<>();
         sources.put("host.*", host.source());
-        sources.put("process.*", host.source());
+        sources.put("process.*", host.source() + ", read every " + HostProbe.PROCESSES_EVERY.toSeconds() + " s");
         for (Map.Entry<String, RunningTarget> e : envs.entrySet()) {
             String id = e.getValue().containerId().orElse(null);
             if (id == null) {

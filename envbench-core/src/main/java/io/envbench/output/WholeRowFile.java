@@ -66,17 +66,19 @@ public final class WholeRowFile implements AutoCloseable {
         if (stoppedBecause != null) {
             return false;
         }
+        int newLines = 0;
+        for (int i = 0; i < rowsText.length(); i++) {
+            if (rowsText.charAt(i) == '\n') {
+                newLines++;
+            }
+        }
         ByteBuffer b = encode(rowsText);
         try {
             while (b.hasRemaining()) {
                 channel.write(b, size + b.position());
             }
             size += b.limit();
-            for (int i = 0; i < rowsText.length(); i++) {
-                if (rowsText.charAt(i) == '\n') {
-                    rows++;
-                }
-            }
+            rows += newLines;
             return true;
         } catch (IOException e) {
             stoppedBecause = OutputFolder.why(e);
@@ -91,6 +93,23 @@ public final class WholeRowFile implements AutoCloseable {
 
     /** The text as UTF-8 in {@link #buffer} (grown when it does not fit), flipped for writing. */
     private ByteBuffer encode(CharSequence text) {
+        int n = text.length();
+        if (buffer.capacity() < n) {
+            buffer = ByteBuffer.allocate(Math.max(buffer.capacity() * 2, n));
+        }
+        byte[] out = buffer.array();
+        int i = 0;
+        while (i < n) { // ASCII, as metrics and JTL rows nearly always are: one byte per char, no encoder
+            char c = text.charAt(i);
+            if (c >= 0x80) {
+                break;
+            }
+            out[i++] = (byte) c;
+        }
+        if (i == n) {
+            buffer.clear();
+            return buffer.limit(n);
+        }
         CharBuffer chars = CharBuffer.wrap(text);
         while (true) {
             buffer.clear();

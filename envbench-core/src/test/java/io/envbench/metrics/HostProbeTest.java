@@ -11,14 +11,18 @@ import org.junit.jupiter.api.Test;
 class HostProbeTest {
     @Test
     void figuresStayWithinTheirBounds() throws Exception {
-        HostProbe probe = new HostProbe();
+        HostProbe probe = new HostProbe(ProcessHandle.current().pid(), java.time.Duration.ZERO); // processes at every reading
         long me = ProcessHandle.current().pid();
+        var os = (com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory.getOperatingSystemMXBean();
         HostSnapshot a = probe.read(Map.of("this-jvm", me));
-        long until = System.nanoTime() + 300_000_000L;
+        long cpu0 = os.getProcessCpuTime();
+        long t0 = System.nanoTime();
+        long until = t0 + 500_000_000L;
         while (System.nanoTime() < until) {
             Math.sqrt(System.nanoTime()); // some CPU for this JVM
         }
         HostSnapshot b = probe.read(Map.of("this-jvm", me));
+        double jvmSelf = 100.0 * (os.getProcessCpuTime() - cpu0) / (System.nanoTime() - t0); // the JVM's own count
         Map<String, Double> m = Metrics.host(a, b);
         double cpu = m.get("host.cpu.pct");
         assertTrue(cpu >= 0 && cpu <= 100, "host cpu " + cpu);
@@ -30,8 +34,37 @@ class HostProbeTest {
         assertTrue(b.memAvailableBytes() <= b.memTotalBytes());
         assertTrue(m.get("host.mem.used.bytes") > 0);
         double jvm = m.get("process.this-jvm.cpu.pct");
-        assertTrue(jvm > 20 && jvm <= 100.0 * probe.logicalCpus() + 5, "this JVM burnt CPU: " + jvm);
+        // procfs counts in 10 ms clock ticks: over 500 ms, within a few ticks of the JVM's own count, however busy the host
+        assertEquals(jvmSelf, jvm, 8.0, "this JVM's CPU from procfs against its own count");
+        assertTrue(jvm > 5 && jvm <= 100.0 * probe.logicalCpus() + 5, "this JVM burnt CPU: " + jvm);
         assertTrue(m.get("process.this-jvm.rss.bytes") > 10 << 20);
         m.forEach((k, v) -> assertTrue(v >= 0, k + " = " + v));
+    }
+
+    @Test
+    void processesAreReadAgainOnlyAfterTheirIntervalAndTheFiguresBetweenCarryNone() throws Exception {
+        HostProbe probe = new HostProbe(ProcessHandle.current().pid(), java.time.Duration.ofMillis(400));
+        long me = ProcessHandle.current().pid();
+        HostSnapshot a = probe.read(Map.of("this-jvm", me));
+        Thread.sleep(100);
+        HostSnapshot b = probe.read(Map.of("this-jvm", me));
+        assertEquals(a.processesAtNanos(), b.processesAtNanos(), "not read again within 400 ms");
+        Map<String, Double> between = Metrics.host(a, b);
+        assertTrue(between.containsKey("host.cpu.pct"));
+        assertTrue(between.keySet().stream().noneMatch(k -> k.startsWith("process.")), "no process figures without a new reading: " + between.keySet());
+        var os = (com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory.getOperatingSystemMXBean();
+        long cpu0 = os.getProcessCpuTime();
+        long t0 = System.nanoTime();
+        long until = t0 + 500_000_000L;
+        while (System.nanoTime() < until) {
+            Math.sqrt(System.nanoTime()); // some CPU for this JVM
+        }
+        HostSnapshot c = probe.read(Map.of("this-jvm", me));
+        double jvmSelf = 100.0 * (os.getProcessCpuTime() - cpu0) / (System.nanoTime() - t0);
+        assertTrue(c.processesAtNanos() > b.processesAtNanos(), "read again after 400 ms");
+        double jvm = Metrics.host(b, c).get("process.this-jvm.cpu.pct");
+        // the rate spans the two process readings (a, then c: ~600 ms), of which ~500 ms burnt: not the 100 ms between b and c
+        assertTrue(jvm > 5 && jvm < jvmSelf * 1.6 + 8, "the rate over the span between the two process readings: " + jvm
+                + " (the JVM's own count over the burn: " + jvmSelf + ")");
     }
 }

@@ -32,6 +32,7 @@ class WholeRowFileTest {
         Path f = dir.resolve("rows.csv");
         StringBuilder row = new StringBuilder();
         String longRow = "é€,".repeat(3000) + "x\n"; // 2 + 3 + 1 bytes a repeat: 18 KB, beyond the first buffer
+        String asciiRow = "12.345,".repeat(6000) + "z\n";
         try (WholeRowFile out = new WholeRowFile(f, true)) {
             row.append("a,b\n");
             assertTrue(out.append(row));
@@ -41,9 +42,12 @@ class WholeRowFileTest {
             row.setLength(0);
             row.append("1,2\n");
             assertTrue(out.append(row));
-            assertEquals(3, out.rows());
+            row.setLength(0);
+            row.append(asciiRow);
+            assertTrue(out.append(row)); // ASCII goes a byte per char, also beyond the buffer
+            assertEquals(4, out.rows());
         }
-        assertEquals("a,b\n" + longRow + "1,2\n", Files.readString(f));
+        assertEquals("a,b\n" + longRow + "1,2\n" + asciiRow, Files.readString(f));
     }
 
     @Test
