@@ -29,6 +29,7 @@ import io.envbench.runner.JMeterInstall;
 import io.envbench.runner.RunDirectory;
 import io.envbench.runner.TenantResults;
 import io.envbench.experiment.Tenancy;
+import io.envbench.tenants.CpuControlFactory;
 import io.envbench.tenants.TenantControl;
 import io.envbench.units.CpuSet;
 import io.envbench.settings.InvalidSettingException;
@@ -115,6 +116,7 @@ final class RunCommand implements Callable<Integer> {
         ExperimentRunner runner;
         JMeterInstall jmeter;
         DockerDaemon daemon;
+        TenantControl.Factory tenantControls;
         try {
             if ((file == null) == (resume == null)) {
                 throw new InvalidSettingException("FILE", "give an experiment file, or --resume DIR to complete a run directory (not both)");
@@ -181,8 +183,10 @@ final class RunCommand implements Callable<Integer> {
                     throw new InvalidSettingException(experiment.file() + ": port", e.getMessage().substring(e.field().length() + 2));
                 }
             }
+            // study 004's controls (io.envbench.cpucontrol) of a multi-tenant experiment's configurations
+            tenantControls = CpuControlFactory.onThisHost(daemon);
             if (experiment.tenancy().isPresent()) {
-                checkTenancy(experiment);
+                checkTenancy(experiment, tenantControls);
             }
         } catch (ExperimentException | InvalidSettingException e) {
             err.println("envbench run: " + e.getMessage());
@@ -194,7 +198,7 @@ final class RunCommand implements Callable<Integer> {
         // EnvBench's own stop-on-exit hook is off: it would stop the environment under the running load
         EnvBench envbench = new EnvBench(base.resolve("targets"), daemon, false);
         runner = new ExperimentRunner(envbench, jmeter, base.resolve("testplans/http-load.jmx"), Duration.ofMillis(metricsIntervalMs),
-                TENANT_CONTROLS);
+                tenantControls);
         Thread onSignal = new Thread(() -> {
             runner.cancel();
             try {
@@ -228,11 +232,8 @@ final class RunCommand implements Callable<Integer> {
         }
     }
 
-    /** The controls of a multi-tenant experiment's configurations (the integration point of io.envbench.cpucontrol). */
-    static final TenantControl.Factory TENANT_CONTROLS = TenantControl.NONE_ONLY;
-
-    /** What a multi-tenant experiment needs of this host and build, said before anything starts. */
-    private static void checkTenancy(Experiment experiment) {
+    /** What a multi-tenant experiment needs of this host, said before anything starts. */
+    private static void checkTenancy(Experiment experiment, TenantControl.Factory controls) {
         Tenancy t = experiment.tenancy().orElseThrow();
         int hostCpus = CpuSet.online().size();
         if (hostCpus < t.cpus()) {
@@ -241,7 +242,7 @@ final class RunCommand implements Callable<Integer> {
         }
         for (int i = 0; i < t.configurations().size(); i++) {
             try {
-                TENANT_CONTROLS.check(t.configurations().get(i), i);
+                controls.check(t.configurations().get(i), i);
             } catch (InvalidSettingException e) {
                 throw new InvalidSettingException(experiment.file() + ": " + e.field(), e.getMessage().substring(e.field().length() + 2));
             }

@@ -2,6 +2,7 @@ package io.envbench.experiment;
 
 import static io.envbench.experiment.YamlFields.*;
 
+import io.envbench.cpucontrol.CpuControlMode;
 import io.envbench.docker.ContainerOptions;
 import io.envbench.docker.NetworkMode;
 import io.envbench.docker.VolumeMount;
@@ -291,12 +292,12 @@ final class ExperimentReader {
             checkFields(m, CONFIGURATION_FIELDS);
             String name = requiredText(m, NAME, "the configuration's name, e.g. static");
             Optional<Scalar> control = scalar(m, CPU_CONTROL, "none, static or dynamic");
-            TenantConfiguration.CpuControl cpuControl = control.isEmpty() ? TenantConfiguration.CpuControl.NONE
-                    : at(control.get(), () -> TenantConfiguration.CpuControl.parse(CPU_CONTROL, control.get().text()));
+            CpuControlMode cpuControl = control.isEmpty() ? CpuControlMode.NONE
+                    : at(control.get(), () -> CpuControlMode.parse(CPU_CONTROL, control.get().text()));
             Optional<Scalar> steering = scalar(m, INTERRUPT_STEERING, "off or on");
             boolean steer = steering.isPresent() && at(steering.get(), () -> TenantConfiguration.parseOnOff(INTERRUPT_STEERING, steering.get().text()));
             Optional<Scalar> intervalNode = scalar(m, CONTROL_INTERVAL_SECONDS, "seconds between the dynamic controller's looks, 1 to 10");
-            if (intervalNode.isPresent() && cpuControl != TenantConfiguration.CpuControl.DYNAMIC) {
+            if (intervalNode.isPresent() && cpuControl != CpuControlMode.DYNAMIC) {
                 throw fail(intervalNode.get(), "only applies to cpuControl: dynamic; remove it, or set cpuControl: dynamic");
             }
             Duration interval = intervalNode.isEmpty() ? TenantConfiguration.DEFAULT_CONTROL_INTERVAL

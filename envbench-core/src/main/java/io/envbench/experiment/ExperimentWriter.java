@@ -79,9 +79,9 @@ final class ExperimentWriter {
         for (TenantConfiguration c : t.configurations()) {
             ObjectNode out = configurations.addObject();
             out.put(NAME, c.name());
-            out.put(CPU_CONTROL, c.cpuControl().yamlName());
+            out.put(CPU_CONTROL, TenantConfiguration.yamlName(c.cpuControl()));
             out.put(INTERRUPT_STEERING, c.interruptSteering() ? "on" : "off");
-            if (c.cpuControl() == TenantConfiguration.CpuControl.DYNAMIC) {
+            if (c.cpuControl() == io.envbench.cpucontrol.CpuControlMode.DYNAMIC) {
                 out.put(CONTROL_INTERVAL_SECONDS, seconds(c.controlInterval()));
             }
         }

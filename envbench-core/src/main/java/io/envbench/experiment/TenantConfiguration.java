@@ -1,5 +1,6 @@
 package io.envbench.experiment;
 
+import io.envbench.cpucontrol.CpuControlMode;
 import io.envbench.settings.FileSafeName;
 import io.envbench.settings.InvalidSettingException;
 
@@ -13,38 +14,15 @@ import java.util.Objects;
  * interleave environments. Immutable. Validation errors name the field as written under a configuration.
  *
  * @param name              letters, digits, '.', '_' or '-'; names the run's files ({@code jtl/NAME-r1.jtl})
- * @param cpuControl        what controls the tenants' cpusets during the measured part of each run
+ * @param cpuControl        what controls the tenants' cpusets during the measured part of each run (study 004's controllers,
+ *                          {@link io.envbench.cpucontrol})
  * @param interruptSteering whether the network IRQs and the tenants' receive processing are steered to free CPUs
  * @param controlInterval   the dynamic controller's loop period, 1 to 10 s
  */
-public record TenantConfiguration(String name, CpuControl cpuControl, boolean interruptSteering, Duration controlInterval) {
+public record TenantConfiguration(String name, CpuControlMode cpuControl, boolean interruptSteering, Duration controlInterval) {
     public static final Duration DEFAULT_CONTROL_INTERVAL = Duration.ofSeconds(5);
     public static final Duration MIN_CONTROL_INTERVAL = Duration.ofSeconds(1);
     public static final Duration MAX_CONTROL_INTERVAL = Duration.ofSeconds(10);
-
-    /** What controls the tenants' CPUs (issue 10; the controllers are {@code io.envbench.cpucontrol}'s). */
-    public enum CpuControl {
-        /** Nothing: every tenant floats over all CPUs, as the paper's first runs. */
-        NONE,
-        /** Low tenants get dedicated CPUs through their cpuset, high tenants float. */
-        STATIC,
-        /** A loop that releases a tenant saturating its CPUs (or missing its response-time goal) and pins it again when it calms. */
-        DYNAMIC;
-
-        public static CpuControl parse(String field, String text) {
-            String t = text == null ? "" : text.trim().toLowerCase(Locale.ROOT);
-            return switch (t) {
-                case "none" -> NONE;
-                case "static" -> STATIC;
-                case "dynamic" -> DYNAMIC;
-                default -> throw new InvalidSettingException(field, "'" + text + "' is not a CPU control; use none, static or dynamic");
-            };
-        }
-
-        public String yamlName() {
-            return name().toLowerCase(Locale.ROOT);
-        }
-    }
 
     public TenantConfiguration {
         FileSafeName.check("name", name, "static");
@@ -54,6 +32,11 @@ public record TenantConfiguration(String name, CpuControl cpuControl, boolean in
             throw new InvalidSettingException("controlIntervalSeconds", LoadPlan.seconds(controlInterval) + " s is outside 1 to 10 s; "
                     + "give how often the dynamic controller looks, e.g. 5");
         }
+    }
+
+    /** {@code none}, {@code static}, {@code dynamic}: as written in a file. */
+    public static String yamlName(CpuControlMode mode) {
+        return mode.name().toLowerCase(Locale.ROOT);
     }
 
     /** {@code on}/{@code off} as written in a file (also true/false, yes/no). */

@@ -30,6 +30,7 @@ import io.envbench.EnvBench;
 import io.envbench.environment.EnvironmentRegistry;
 import io.envbench.environment.RunningTarget;
 import io.envbench.environment.TargetStartException;
+import io.envbench.cpucontrol.CpuControlMode;
 import io.envbench.experiment.Experiment;
 import io.envbench.experiment.Tenancy;
 import io.envbench.experiment.TenantConfiguration;
@@ -99,7 +100,7 @@ final class TenantsRun {
         } catch (InvalidSettingException ex) {
             return failed(ex.getMessage(), 0);
         }
-        TenantControl control = controls.create(configuration);
+        TenantControl control = controls.create(tenancy, configuration);
         EnvironmentRegistry registry = envbench.environments();
         AtomicReference<String> died = new AtomicReference<>();
         List<RunningTenant> running = new ArrayList<>();
@@ -176,8 +177,8 @@ final class TenantsRun {
     }
 
     private static String describe(TenantConfiguration c) {
-        return c.name() + " (cpuControl " + c.cpuControl().yamlName() + ", interruptSteering " + (c.interruptSteering() ? "on" : "off")
-                + (c.cpuControl() == TenantConfiguration.CpuControl.DYNAMIC ? ", every " + c.controlInterval().toSeconds() + " s" : "") + ")";
+        return c.name() + " (cpuControl " + TenantConfiguration.yamlName(c.cpuControl()) + ", interruptSteering " + (c.interruptSteering() ? "on" : "off")
+                + (c.cpuControl() == CpuControlMode.DYNAMIC ? ", every " + c.controlInterval().toSeconds() + " s" : "") + ")";
     }
 
     /** Starts every tenant at once; returns why one did not start (then those that did are in {@code running} to be stopped), or null. */

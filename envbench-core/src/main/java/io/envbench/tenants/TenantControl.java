@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.util.List;
 import java.util.function.Supplier;
 
+import io.envbench.experiment.Tenancy;
 import io.envbench.experiment.TenantConfiguration;
 import io.envbench.settings.InvalidSettingException;
 
@@ -40,8 +41,8 @@ public interface TenantControl {
          */
         void check(TenantConfiguration configuration, int configurationIndex);
 
-        /** A new control for one run of the configuration. */
-        TenantControl create(TenantConfiguration configuration);
+        /** A new control for one run of the configuration, over the experiment's tenants ({@code tenancy}: CPUs, goals). */
+        TenantControl create(Tenancy tenancy, TenantConfiguration configuration);
     }
 
     /** A control that does nothing: {@code cpuControl: none} with {@code interruptSteering: off}. */
@@ -62,8 +63,8 @@ public interface TenantControl {
     Factory NONE_ONLY = new Factory() {
         @Override
         public void check(TenantConfiguration c, int i) {
-            if (c.cpuControl() != TenantConfiguration.CpuControl.NONE) {
-                throw new InvalidSettingException("configurations[" + i + "].cpuControl", "'" + c.cpuControl().yamlName() + "' has no "
+            if (c.cpuControl() != io.envbench.cpucontrol.CpuControlMode.NONE) {
+                throw new InvalidSettingException("configurations[" + i + "].cpuControl", "'" + TenantConfiguration.yamlName(c.cpuControl()) + "' has no "
                         + "controller in this build (only none); use cpuControl: none");
             }
             if (c.interruptSteering()) {
@@ -73,7 +74,7 @@ public interface TenantControl {
         }
 
         @Override
-        public TenantControl create(TenantConfiguration c) {
+        public TenantControl create(Tenancy tenancy, TenantConfiguration c) {
             return NONE;
         }
     };

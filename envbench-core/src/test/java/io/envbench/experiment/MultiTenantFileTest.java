@@ -13,7 +13,7 @@ import java.util.OptionalLong;
 import org.junit.jupiter.api.Test;
 
 import io.envbench.environment.EnvironmentDefinition;
-import io.envbench.experiment.TenantConfiguration.CpuControl;
+import io.envbench.cpucontrol.CpuControlMode;
 import io.envbench.settings.InvalidSettingException;
 
 /**
@@ -107,8 +107,8 @@ class MultiTenantFileTest {
         assertEquals("daytrader_tenant_2", second.database());
         assertEquals(List.of("none", "dynamic"), e.environmentNames(), "the configurations are what the runs interleave");
         assertEquals("none", e.baseline());
-        assertEquals(new TenantConfiguration("dynamic", CpuControl.DYNAMIC, true, Duration.ofSeconds(2)), t.configuration("dynamic"));
-        assertEquals(new TenantConfiguration("none", CpuControl.NONE, false, TenantConfiguration.DEFAULT_CONTROL_INTERVAL), t.configuration("none"));
+        assertEquals(new TenantConfiguration("dynamic", CpuControlMode.DYNAMIC, true, Duration.ofSeconds(2)), t.configuration("dynamic"));
+        assertEquals(new TenantConfiguration("none", CpuControlMode.NONE, false, TenantConfiguration.DEFAULT_CONTROL_INTERVAL), t.configuration("none"));
         assertEquals(Tenancy.DEFAULT_USERS, t.users());
         assertEquals(List.of(), e.environments());
         assertTrue(e.usesDocker());
@@ -247,7 +247,7 @@ class MultiTenantFileTest {
         fails(valid("controlIntervalSeconds: 2", "controlIntervalSeconds: 11"), "configurations[1].controlIntervalSeconds", 12, "outside 1 to 10 s");
         fails(valid("cpuControl: none }", "cpuControl: none, controlIntervalSeconds: 5 }"), "configurations[0].controlIntervalSeconds", 11,
                 "only applies to cpuControl: dynamic");
-        fails(valid("cpuControl: none }", "cpuControl: pinned }"), "configurations[0].cpuControl", 11, "'pinned' is not a CPU control; use none, static or dynamic");
+        fails(valid("cpuControl: none }", "cpuControl: pinned }"), "configurations[0].cpuControl", 11, "'pinned' is no CPU controller; choose one of none, static, dynamic");
         fails(valid("interruptSteering: on", "interruptSteering: sometimes"), "configurations[1].interruptSteering", 12, "neither on nor off");
         assertTrue(read(valid("interruptSteering: on", "interruptSteering: true")).tenancy().orElseThrow().configuration("dynamic").interruptSteering());
         fails(valid("name: dynamic,", "name: none,"), "configurations[1].name", 12, "already the name of configurations[0]");
