@@ -28,10 +28,11 @@ import io.envbench.tenants.TimelineFile;
 /**
  * A short multi-tenant experiment through {@code envbench run}, for real: two DayTrader tenants in containers on the
  * bridge (targets/daytrader, each its own database on the host's PostgreSQL), one repetition of two configurations
- * (both {@code cpuControl: none}), one JMeter run per configuration with a thread group per tenant. Proves each
+ * ({@code none}, and {@code dynamic} with interrupt steering: study 004's controller through CpuControlFactory), one
+ * JMeter run per configuration with a thread group per tenant. Proves each
  * tenant's samples are there and tagged with it, by its own threads; each database was rebuilt before each run (the
  * first run's orders gone, as counted by db.sh and by the orders' dates); the timeline has the control's start and
- * stop inside the run; the per-tenant table has every tenant; nothing labelled is left. No throughput is asserted
+ * stop inside the run, and under dynamic each tenant pinned and put back, IRQs and veths steered, host settings put back; the per-tenant table has every tenant; nothing labelled is left. No throughput is asserted
  * (DayTrader's JIT needs minutes); the figures are printed.
  */
 class MultiTenantRunTest extends DockerEndToEndTest {
@@ -61,7 +62,7 @@ class MultiTenantRunTest extends DockerEndToEndTest {
                     - { name: tenant-2, threads: 3, requestsPerSecond: 0, responseTimeGoalMs: 200 }
                 configurations:
                   - { name: none, cpuControl: none, interruptSteering: off }
-                  - { name: none-again, cpuControl: none }
+                  - { name: dynamic, cpuControl: dynamic, interruptSteering: on, controlIntervalSeconds: 1 }
                 repetitions: 1
                 load:
                   plan: %s
@@ -78,11 +79,11 @@ class MultiTenantRunTest extends DockerEndToEndTest {
         assertEquals(0, exit, text);
 
         List<CSVRecord> runs = csv(out.resolve("runs.csv"));
-        assertEquals(List.of("none", "none-again"), runs.stream().map(r -> r.get("environment")).toList(), "the configurations interleaved");
+        assertEquals(List.of("none", "dynamic"), runs.stream().map(r -> r.get("environment")).toList(), "the configurations interleaved");
         runs.forEach(r -> assertEquals("ok", r.get("status"), r.toString()));
 
         Map<String, Map<String, Long>> buys = new HashMap<>(); // run -> tenant -> successful buys
-        for (String run : List.of("none-r1", "none-again-r1")) {
+        for (String run : List.of("none-r1", "dynamic-r1")) {
             Path jtl = out.resolve("jtl/" + run + ".jtl");
             List<Sample> samples = new ArrayList<>();
             JtlReader.read(jtl, samples::add);
@@ -106,6 +107,23 @@ class MultiTenantRunTest extends DockerEndToEndTest {
             assertTrue(actions.stream().anyMatch(a -> a.startsWith("control started: ")), run + ": " + actions);
             assertTrue(actions.contains("control stopped"), run + ": " + actions);
             assertEquals(2, actions.stream().filter(a -> a.equals("database rebuilt")).count(), run + ": " + actions);
+            if (run.startsWith("dynamic")) {
+                // study 004's dynamic control, for real: every tenant pinned at its start, interrupts and the tenants' veths
+                // steered to the free CPU, every cpuset and host setting put back at its stop
+                for (String tenant : List.of("tenant-1", "tenant-2")) {
+                    assertTrue(timeline.stream().anyMatch(r -> r.tenant().equals(tenant) && r.action().startsWith("pin ")), run + ": "
+                            + tenant + " pinned: " + actions);
+                    assertTrue(timeline.stream().anyMatch(r -> r.tenant().equals(tenant) && r.action().startsWith("cpuset back to")),
+                            run + ": " + tenant + "'s cpuset put back: " + actions);
+                }
+                assertTrue(actions.stream().anyMatch(a -> a.startsWith("steer IRQ")), run + ": IRQs steered: " + actions);
+                assertTrue(actions.stream().anyMatch(a -> a.startsWith("steer RPS of veth")), run + ": the tenants' veths steered: " + actions);
+                assertTrue(actions.contains("host settings put back"), run + ": " + actions);
+                int stopped = actions.indexOf("control stopped");
+                assertTrue(stopped > actions.indexOf("host settings put back"), run + ": put back before the control's stop is recorded");
+            } else {
+                assertTrue(actions.stream().noneMatch(a -> a.startsWith("pin ")), run + ": none pins nothing: " + actions);
+            }
             for (int i = 1; i < timeline.size(); i++) {
                 assertTrue(!timeline.get(i).time().isBefore(timeline.get(i - 1).time()), run + ": timeline in time order");
             }
@@ -115,7 +133,7 @@ class MultiTenantRunTest extends DockerEndToEndTest {
         // the second run's start. The first rebuild made about 5 orders for each of the 20 users, most of whom no thread logs in
         // as (DayTrader deletes only a logged-in user's closed orders), so only the second rebuild can have removed them.
         Map<String, CSVRecord> first = byTenant(csv(out.resolve("databases/none-r1.csv")));
-        Map<String, CSVRecord> second = byTenant(csv(out.resolve("databases/none-again-r1.csv")));
+        Map<String, CSVRecord> second = byTenant(csv(out.resolve("databases/dynamic-r1.csv")));
         for (String tenant : List.of("tenant-1", "tenant-2")) {
             long afterFirst = Long.parseLong(first.get(tenant).get("ordersAfter"));
             long beforeSecond = Long.parseLong(second.get(tenant).get("ordersBefore"));
@@ -132,7 +150,7 @@ class MultiTenantRunTest extends DockerEndToEndTest {
         }
 
         // the per-tenant table: every tenant under every configuration, with CPU figures
-        for (String config : List.of("none", "none-again")) {
+        for (String config : List.of("none", "dynamic")) {
             for (String tenant : List.of("tenant-1", "tenant-2")) {
                 assertTrue(text.lines().anyMatch(l -> l.startsWith(config + " ") && l.contains(" " + tenant + " ")), config + " " + tenant + ":\n" + text);
             }

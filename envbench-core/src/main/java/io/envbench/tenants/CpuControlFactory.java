@@ -103,8 +103,9 @@ public final class CpuControlFactory implements TenantControl.Factory {
             CpuControlSettings settings = CpuControlSettings.defaults(configuration.cpuControl()).withInterval(configuration.controlInterval());
             CpuController controller = new CpuController(settings, placed, tenancy.cpuSet());
             CpuControlLoop.Builder b = CpuControlLoop.builder(controller, readings(metrics), new DockerCpusets(daemon, tenancy.cpuSet()))
-                    .timeline(action -> timeline.record(action.tenant().isEmpty() ? Timeline.ALL : action.tenant(),
-                            action.kind().name().toLowerCase(java.util.Locale.ROOT) + " " + action.action(), action.reason()));
+                    // its action says what ("pin 0", "release to 1", "steer IRQ 38 -> CPU 1", "cpuset back to 0-1")
+                    .timeline(action -> timeline.record(action.tenant().isEmpty() ? Timeline.ALL : action.tenant(), action.action(),
+                            action.reason()));
             if (configuration.interruptSteering()) {
                 journal = HostSettingsJournal.open(journalFolder);
                 b.steerInterrupts(InterruptSteering.ofNetworkDevices(journal, roots, irqBalance));
