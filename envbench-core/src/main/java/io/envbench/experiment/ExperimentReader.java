@@ -131,7 +131,7 @@ final class ExperimentReader {
 
     /** A tenant as read, before its container is defined. */
     private record TenantRead(Node at, int threads, Scalar threadsNode, double requestsPerSecond, java.util.OptionalLong goalMs,
-                              Optional<Scalar> cpuset, Optional<Scalar> network, Optional<Scalar> memory) {
+                              Optional<Scalar> cpuset, Optional<Scalar> network, Optional<Scalar> memory, boolean high) {
     }
 
     private Tenancy tenancy(Mapping top, Optional<Scalar> target, int port, Duration readyTimeout) throws ExperimentException {
@@ -180,8 +180,10 @@ final class ExperimentReader {
                     throw fail(nameNode.get(), "'" + nameNode.get().text() + "' must be " + expected + ": tenants are named tenant-1 .. "
                             + "tenant-N in order (or leave name: out)");
                 }
+                Optional<Scalar> highNode = scalar(t, HIGH, "true or false");
+                boolean high = highNode.isPresent() && at(highNode.get(), () -> TenantConfiguration.parseOnOff(HIGH, highNode.get().text()));
                 read.add(tenantLoad(t, scalar(t, CPUSET, "CPU numbers, e.g. \"0\""), scalar(t, NETWORK, "bridge or host").or(() -> network),
-                        scalar(t, MEMORY, "a size such as 512m").or(() -> memory)));
+                        scalar(t, MEMORY, "a size such as 512m").or(() -> memory), high));
             }
         } else {
             Scalar countNode = scalar(m, COUNT, "the number of tenants, e.g. 4").orElseThrow(() -> fail(m.fields().get(COUNT),
@@ -213,7 +215,7 @@ final class ExperimentReader {
                 Node groupNode = field(m, isHigh ? HIGH : LOW).orElseThrow();
                 Mapping g = mapping(groupNode, "a tenant load: threads:, requestsPerSecond: and optionally responseTimeGoalMs:");
                 checkFields(g, TENANT_GROUP_FIELDS);
-                read.add(tenantLoad(g, Optional.empty(), network, memory));
+                read.add(tenantLoad(g, Optional.empty(), network, memory, isHigh));
             }
         }
         List<TenantPlan> tenants = new ArrayList<>();
@@ -255,14 +257,14 @@ final class ExperimentReader {
                     () -> new EnvironmentDefinition(name, targetNode.text(), EnvironmentDefinition.Placement.DOCKER, options.build(),
                             tenantPort, readyTimeout));
             tenants.add(located(f -> YamlTree.child(r.at().path(), f),
-                    () -> new TenantPlan(name, definition, r.threads(), r.requestsPerSecond(), r.goalMs())));
+                    () -> new TenantPlan(name, definition, r.threads(), r.requestsPerSecond(), r.goalMs(), r.high())));
         }
         List<TenantConfiguration> configurations = configurations(top);
         return located(f -> f.startsWith(TENANTS) || f.startsWith(CONFIGURATIONS) ? f : YamlTree.child(TENANTS, f),
                 () -> new Tenancy(cpus, users, quotes, tenants, configurations));
     }
 
-    private TenantRead tenantLoad(Mapping t, Optional<Scalar> cpuset, Optional<Scalar> network, Optional<Scalar> memory)
+    private TenantRead tenantLoad(Mapping t, Optional<Scalar> cpuset, Optional<Scalar> network, Optional<Scalar> memory, boolean high)
             throws ExperimentException {
         String threadsHelp = "the tenant's concurrent users, e.g. 4";
         Scalar threadsNode = requiredScalar(t, THREADS, threadsHelp);
@@ -276,8 +278,8 @@ final class ExperimentReader {
                 : java.util.OptionalLong.of(wholeNumber(goalNode.get(), goalHelp));
         // the record's own checks (threads, rate, goal) are reported at this mapping's fields
         located(f -> YamlTree.child(t.path(), f), () -> new TenantPlan("tenant-1", new EnvironmentDefinition("tenant-1", "check",
-                EnvironmentDefinition.Placement.DOCKER, null, 0, Duration.ofSeconds(1)), threads, rate, goal));
-        return new TenantRead(t, threads, threadsNode, rate, goal, cpuset, network, memory);
+                EnvironmentDefinition.Placement.DOCKER, null, 0, Duration.ofSeconds(1)), threads, rate, goal, high));
+        return new TenantRead(t, threads, threadsNode, rate, goal, cpuset, network, memory, high);
     }
 
     private List<TenantConfiguration> configurations(Mapping top) throws ExperimentException {

@@ -70,6 +70,7 @@ final class ExperimentWriter {
             out.put(THREADS, p.threads());
             out.put(REQUESTS_PER_SECOND, number(p.requestsPerSecond()));
             p.responseTimeGoalMs().ifPresent(g -> out.put(RESPONSE_TIME_GOAL_MS, g));
+            out.put(HIGH, p.high());
             ContainerOptions o = p.definition().options();
             o.cpuset().ifPresent(c -> out.put(CPUSET, c.toString()));
             out.put(NETWORK, o.networkMode().dockerName());

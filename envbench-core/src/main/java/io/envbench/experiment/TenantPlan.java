@@ -15,10 +15,12 @@ import java.util.OptionalLong;
  * @param definition         the container: placement docker, the tenant's port, cpuset, and {@code DB_NAME} in its environment
  * @param threads            the tenant's JMeter threads, each its own user of the tenant's database
  * @param requestsPerSecond  the tenant's target rate (requests, not sessions) for all its threads; 0 = closed loop
- * @param responseTimeGoalMs a response-time goal a CPU controller may act on (mean over its interval); empty for none
+ * @param responseTimeGoalMs a goal for the tenant's 90% line a CPU controller may act on; empty for none
+ * @param high               whether it is one of the scenario's high tenants (the paper's tenant 8, then 7 and 8): a static
+ *                           control lets it float instead of pinning it
  */
 public record TenantPlan(String name, EnvironmentDefinition definition, int threads, double requestsPerSecond,
-                         OptionalLong responseTimeGoalMs) {
+                         OptionalLong responseTimeGoalMs, boolean high) {
     /** A goal beyond an hour is a typo. */
     public static final long MAX_RESPONSE_TIME_GOAL_MS = 3_600_000;
 

@@ -75,7 +75,7 @@ final class YamlFields {
     /** A tenant group's load ({@code low:}, {@code high:}). */
     static final List<String> TENANT_GROUP_FIELDS = List.of("threads", "requestsPerSecond", RESPONSE_TIME_GOAL_MS);
     /** A tenant written out ({@code each:}). */
-    static final List<String> TENANT_FIELDS = List.of(NAME, "threads", "requestsPerSecond", RESPONSE_TIME_GOAL_MS, "cpuset", "network", "memory");
+    static final List<String> TENANT_FIELDS = List.of(NAME, "threads", "requestsPerSecond", RESPONSE_TIME_GOAL_MS, HIGH, "cpuset", "network", "memory");
     static final String CPU_CONTROL = "cpuControl";
     static final String INTERRUPT_STEERING = "interruptSteering";
     static final String CONTROL_INTERVAL_SECONDS = "controlIntervalSeconds";

@@ -100,7 +100,11 @@ public final class CpuControlFactory implements TenantControl.Factory {
                         ? Optional.of(Duration.ofMillis(t.plan().responseTimeGoalMs().getAsLong())) : Optional.empty();
                 placed.add(new Tenant(t.name(), t.containerId(), goal));
             }
-            CpuControlSettings settings = CpuControlSettings.defaults(configuration.cpuControl()).withInterval(configuration.controlInterval());
+            // the scenario's high tenants float from the start (static: for good); none given: static decides from a first reading
+            java.util.Set<String> high = new java.util.TreeSet<>();
+            tenants.stream().filter(t -> t.plan().high()).forEach(t -> high.add(t.name()));
+            CpuControlSettings settings = CpuControlSettings.defaults(configuration.cpuControl()).withInterval(configuration.controlInterval())
+                    .withHighTenants(high);
             CpuController controller = new CpuController(settings, placed, tenancy.cpuSet());
             CpuControlLoop.Builder b = CpuControlLoop.builder(controller, readings(metrics), new DockerCpusets(daemon, tenancy.cpuSet()))
                     // its action says what ("pin 0", "release to 1", "steer IRQ 38 -> CPU 1", "cpuset back to 0-1")

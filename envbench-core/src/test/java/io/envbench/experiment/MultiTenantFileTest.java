@@ -54,7 +54,7 @@ class MultiTenantFileTest {
               users: 50
               each:
                 - { threads: 2, requestsPerSecond: 15, cpuset: "0" }
-                - { name: tenant-2, threads: 3, responseTimeGoalMs: 200 }
+                - { name: tenant-2, threads: 3, responseTimeGoalMs: 200, high: true }
             configurations:
               - { name: none }
             load:
@@ -98,6 +98,7 @@ class MultiTenantFileTest {
         assertEquals(List.of(100.0, 100.0, 1000.0), t.tenants().stream().map(TenantPlan::requestsPerSecond).toList());
         assertEquals(List.of(4, 4, 8), t.tenants().stream().map(TenantPlan::threads).toList());
         assertEquals(OptionalLong.of(50), t.tenants().get(2).responseTimeGoalMs());
+        assertEquals(List.of(false, false, true), t.tenants().stream().map(TenantPlan::high).toList(), "the last one is high");
         assertEquals(List.of(18081, 18082, 18083), e.ports());
         TenantPlan second = t.tenants().get(1);
         EnvironmentDefinition d = second.definition();
@@ -120,6 +121,7 @@ class MultiTenantFileTest {
         assertEquals("0", t.tenants().get(0).definition().options().cpuset().orElseThrow().toString());
         assertEquals(0.0, t.tenants().get(1).requestsPerSecond(), "closed loop by default");
         assertTrue(t.tenants().get(1).closedLoop());
+        assertEquals(List.of(false, true), t.tenants().stream().map(TenantPlan::high).toList());
         assertEquals(50, t.users());
         assertEquals(io.envbench.units.CpuSet.online().size(), t.cpus(), "all of this host's CPUs by default");
     }
@@ -134,6 +136,7 @@ class MultiTenantFileTest {
             List<Double> rates = t.tenants().stream().map(TenantPlan::requestsPerSecond).toList();
             assertEquals(scenario - 1, rates.stream().filter(r -> r == 1000).count(), "scenario " + scenario + "'s high tenants: " + rates);
             assertEquals(1000.0, scenario == 1 ? 1000.0 : rates.get(3), "the last tenants are the high ones");
+            assertEquals(scenario - 1, t.tenants().stream().filter(TenantPlan::high).count());
             assertEquals(List.of("none", "static", "dynamic"), e.environmentNames());
             assertSameTenancy(e, read(e.toYaml()));
         }
@@ -232,9 +235,10 @@ class MultiTenantFileTest {
                 "names CPU 1, outside the tenants' CPUs 0-0 (tenants.cpus: 1)");
         fails(written("cpuset: \"0\"", "cpuset: \"4095\""), "tenants.each[0].cpuset", 7);
         fails(written("  users: 50", "  users: 50\n  low: { threads: 1 }"), "tenants.low", 6, "only goes with count:");
-        fails(written("  each:\n    - { threads: 2, requestsPerSecond: 15, cpuset: \"0\" }\n    - { name: tenant-2, threads: 3, responseTimeGoalMs: 200 }",
+        fails(written("  each:\n    - { threads: 2, requestsPerSecond: 15, cpuset: \"0\" }\n    - { name: tenant-2, threads: 3, responseTimeGoalMs: 200, high: true }",
                 "  each: []"), "tenants.each", 6, "give a list of tenants");
         fails(written("threads: 2,", "thread: 2,"), "tenants.each[0].thread", 7, "did you mean threads?");
+        fails(written("high: true", "high: maybe"), "tenants.each[1].high", 8, "'maybe' is neither on nor off");
     }
 
     @Test
@@ -288,6 +292,7 @@ class MultiTenantFileTest {
             assertEquals(p.threads(), q.threads());
             assertEquals(p.requestsPerSecond(), q.requestsPerSecond());
             assertEquals(p.responseTimeGoalMs(), q.responseTimeGoalMs());
+            assertEquals(p.high(), q.high());
             assertEquals(p.definition().port(), q.definition().port());
             assertEquals(p.definition().options().toString(), q.definition().options().toString());
         }
