@@ -215,8 +215,14 @@ public final class ExperimentRunner {
             Files.deleteIfExists(p);
         }
         if (e.tenancy().isPresent()) {
-            TenantsRun.Result res = tenantsRun.run(e, r, dir, progress, stopped,
-                    (plan, props, died, hooks) -> load(e, r, dir, plan, props, progress, timeLeft, died, stopped, hooks));
+            TenantsRun.Result res;
+            try {
+                res = tenantsRun.run(e, r, dir, progress, stopped,
+                        (plan, props, died, hooks) -> load(e, r, dir, plan, props, progress, timeLeft, died, stopped, hooks));
+            } catch (IOException ex) { // JMeter, the plan or the timeline could not be started or written: this run fails, the others go on
+                progress.log(r.id() + ": " + ex.getMessage());
+                res = new TenantsRun.Result(cancelled ? RunRecord.INTERRUPTED : "failed: " + firstLine(ex.getMessage()), 0, null);
+            }
             return record(e, r, dir, start, res.status(), res.startToReadyMs(), stopped, res.died());
         }
         EnvironmentDefinition def = e.environment(r.environment()).definition();
