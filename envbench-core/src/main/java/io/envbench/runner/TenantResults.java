@@ -83,6 +83,23 @@ public final class TenantResults {
         Map<String, Map<String, List<Double>>> cpu = new LinkedHashMap<>(); // tenant -> configuration -> per-run averages
         Map<String, List<Double>> host = new LinkedHashMap<>();
         Comparison configurationsByTenant = new Comparison();
+        // its labels (the tenants) take the order of their first samples: the first samples wait until every tenant has
+        // been seen, then go in tenant-1 .. tenant-N order (a handful: all tenants start at once)
+        List<String> names = tenancy.tenantNames();
+        List<Sample> firstSamples = new ArrayList<>();
+        List<String> firstRuns = new ArrayList<>();
+        java.util.Set<String> seen = new java.util.HashSet<>();
+        boolean[] ordered = {false};
+        Runnable addInTenantOrder = () -> {
+            List<Integer> order = new ArrayList<>();
+            for (int i = 0; i < firstSamples.size(); i++) {
+                order.add(i);
+            }
+            order.sort(java.util.Comparator.comparingInt(i -> names.indexOf(firstSamples.get(i).label())));
+            order.forEach(i -> configurationsByTenant.add(firstSamples.get(i), firstRuns.get(i)));
+            firstSamples.clear();
+            ordered[0] = true;
+        };
         for (RunRecord r : runs) {
             if (!r.ok() || r.firstSample() == null) {
                 continue;
@@ -94,8 +111,18 @@ public final class TenantResults {
                 Comparison c = byTenant.get(s.environment());
                 if (c != null && s.startMs() >= cutoff) {
                     c.add(new Sample(configuration, s.label(), s.startMs(), s.elapsedMs(), s.success(), s.receivedBytes(), s.sentBytes()), runId);
-                    configurationsByTenant.add(new Sample(configuration, s.environment(), s.startMs(), s.elapsedMs(), s.success(),
-                            s.receivedBytes(), s.sentBytes()), runId);
+                    Sample asTenant = new Sample(configuration, s.environment(), s.startMs(), s.elapsedMs(), s.success(), s.receivedBytes(),
+                            s.sentBytes());
+                    if (ordered[0]) {
+                        configurationsByTenant.add(asTenant, runId);
+                    } else {
+                        firstSamples.add(asTenant);
+                        firstRuns.add(runId);
+                        seen.add(s.environment());
+                        if (seen.size() == names.size()) {
+                            addInTenantOrder.run();
+                        }
+                    }
                 }
             });
             Path metrics = dir.metrics(r.run());
@@ -127,6 +154,9 @@ public final class TenantResults {
                     host.computeIfAbsent(configuration, k -> new ArrayList<>()).add(h[0] / h[1]);
                 }
             }
+        }
+        if (!ordered[0]) {
+            addInTenantOrder.run(); // a tenant without samples
         }
         List<Row> rows = new ArrayList<>();
         for (String configuration : tenancy.configurationNames()) {
