@@ -19,6 +19,7 @@
 #                                 sets maxUsers/maxQuotes (default 200/400), then config?action=buildDBTables and
 #                                 config?action=buildDB: fresh tables, users uid:0.., quotes s:0..
 #   db.sh drop NAME               drops database and role daytrader_NAME
+#   db.sh orders NAME             prints how many orders daytrader_NAME holds (a rebuild puts back buildDB's own few)
 #   db.sh restore                 puts the host back as `host-changes` says (also after a crash)
 #   db.sh status                  the cluster's state and its databases
 # Environment: DB_PORT (5433), DAYTRADER_PG_CLUSTER (envbench), DAYTRADER_DB_STATE (/var/lib/envbench/daytrader-db):
@@ -143,6 +144,12 @@ rebuild() {
   log "daytrader_$1 rebuilt through $url: $users users, $quotes quotes in $((SECONDS - t0)) s"
 }
 
+orders() {
+  check_name "${1:-}"
+  cluster_online || die "the cluster is not running: db.sh up"
+  psql_admin -d "daytrader_$1" -At -c "select count(*) from orderejb"
+}
+
 restore() {
   [ -f "$CHANGES" ] || { log "nothing to restore (no $CHANGES)"; return 0; }
   if grep -qx "cluster $PG_VERSION/$CLUSTER" "$CHANGES" && cluster_exists; then
@@ -176,6 +183,7 @@ case "$cmd" in
   create) create "$@" ;;
   rebuild) rebuild "$@" ;;
   drop) drop "$@" ;;
+  orders) orders "$@" ;;
   restore) restore ;;
   status) status ;;
   *) sed -n '2,/^set -euo/p' "$0" | grep '^#' | sed 's/^# \{0,1\}//' >&2; exit 2 ;;

@@ -12,17 +12,26 @@ import java.util.concurrent.TimeUnit;
 
 import io.envbench.EnvBench;
 import io.envbench.docker.DockerDaemon;
-import io.envbench.environment.EnvironmentDefinition.Placement;
 import io.envbench.experiment.Criterion;
 import io.envbench.experiment.Experiment;
 import io.envbench.experiment.ExperimentException;
 import io.envbench.experiment.ExperimentFile;
 import io.envbench.metrics.MetricsCollector;
+import io.envbench.report.ChartFormat;
+import io.envbench.report.ComparisonCharts;
 import io.envbench.report.ComparisonReport;
+import io.envbench.stats.SampleStatistics;
+import java.util.Map;
+import org.jfree.chart.JFreeChart;
 import io.envbench.report.RunConclusion;
 import io.envbench.runner.ExperimentRunner;
 import io.envbench.runner.JMeterInstall;
 import io.envbench.runner.RunDirectory;
+import io.envbench.runner.TenantResults;
+import io.envbench.experiment.Tenancy;
+import io.envbench.tenants.CpuControlFactory;
+import io.envbench.tenants.TenantControl;
+import io.envbench.units.CpuSet;
 import io.envbench.settings.InvalidSettingException;
 import io.envbench.units.LocalPorts;
 import picocli.CommandLine.Command;
@@ -54,6 +63,10 @@ final class RunCommand implements Callable<Integer> {
 
     @Option(names = "--repetitions", paramLabel = "N", description = "runs per environment, instead of the file's")
     Integer repetitions;
+
+    @Option(names = "--configurations", paramLabel = "LIST", split = ",", description = "a multi-tenant experiment's configurations to "
+            + "run, e.g. none,static (default: all of the file's)")
+    List<String> configurations;
 
     @Option(names = "--quick", description = "the shortest durations that still give figures (smoke tests, CI)")
     boolean quick;
@@ -103,6 +116,7 @@ final class RunCommand implements Callable<Integer> {
         ExperimentRunner runner;
         JMeterInstall jmeter;
         DockerDaemon daemon;
+        TenantControl.Factory tenantControls;
         try {
             if ((file == null) == (resume == null)) {
                 throw new InvalidSettingException("FILE", "give an experiment file, or --resume DIR to complete a run directory (not both)");
@@ -118,9 +132,9 @@ final class RunCommand implements Callable<Integer> {
             }
             Path targets = base.resolve("targets");
             if (resume != null) {
-                if (repetitions != null || quick || output != null) {
+                if (repetitions != null || quick || output != null || configurations != null) {
                     throw new InvalidSettingException("--resume", "completes a run directory as it was planned; --repetitions, --quick "
-                            + "and -o do not go with it (its experiment.yaml says how it runs)");
+                            + "-o and --configurations do not go with it (its experiment.yaml says how it runs)");
                 }
                 dir = new RunDirectory(resume.toAbsolutePath());
                 if (!Files.isRegularFile(dir.experiment())) {
@@ -136,6 +150,13 @@ final class RunCommand implements Callable<Integer> {
                         throw new InvalidSettingException("--repetitions", e.getMessage().substring(e.field().length() + 2));
                     }
                 }
+                if (configurations != null) {
+                    try {
+                        experiment = experiment.withConfigurations(configurations);
+                    } catch (InvalidSettingException e) {
+                        throw new InvalidSettingException("--configurations", e.getMessage().substring(e.field().length() + 2));
+                    }
+                }
                 if (quick) {
                     experiment = experiment.quick();
                 }
@@ -148,16 +169,24 @@ final class RunCommand implements Callable<Integer> {
             }
             jmeter = new JMeterInstall(jmeterHome != null ? jmeterHome : base.resolve("jmeter-dist/target/jmeter"));
             daemon = DockerDaemon.configured(DockerDaemon.Settings.COMMAND_LINE, dockerHost, dockerTlsVerify, dockerCertPath);
-            if (experiment.environments().stream().anyMatch(e -> e.definition().placement() == Placement.DOCKER)) {
+            if (experiment.usesDocker()) {
                 daemon.check(); // a wrong address or certificate folder is bad input, said before the first run
             }
-            if (experiment.port() != 0) {
+            for (int port : experiment.ports()) {
+                if (port == 0) {
+                    continue;
+                }
                 // every run starts its environment on this port: taken now, every run would fail (or measure the stranger)
                 try {
-                    LocalPorts.checkFree("port", experiment.port());
+                    LocalPorts.checkFree("port", port);
                 } catch (InvalidSettingException e) {
                     throw new InvalidSettingException(experiment.file() + ": port", e.getMessage().substring(e.field().length() + 2));
                 }
+            }
+            // study 004's controls (io.envbench.cpucontrol) of a multi-tenant experiment's configurations
+            tenantControls = CpuControlFactory.onThisHost(daemon);
+            if (experiment.tenancy().isPresent()) {
+                checkTenancy(experiment, tenantControls);
             }
         } catch (ExperimentException | InvalidSettingException e) {
             err.println("envbench run: " + e.getMessage());
@@ -168,7 +197,8 @@ final class RunCommand implements Callable<Integer> {
         // this command tears down in order on Ctrl-C / SIGTERM (load, then environment, then report), so
         // EnvBench's own stop-on-exit hook is off: it would stop the environment under the running load
         EnvBench envbench = new EnvBench(base.resolve("targets"), daemon, false);
-        runner = new ExperimentRunner(envbench, jmeter, base.resolve("testplans/http-load.jmx"), Duration.ofMillis(metricsIntervalMs));
+        runner = new ExperimentRunner(envbench, jmeter, base.resolve("testplans/http-load.jmx"), Duration.ofMillis(metricsIntervalMs),
+                tenantControls);
         Thread onSignal = new Thread(() -> {
             runner.cancel();
             try {
@@ -202,6 +232,56 @@ final class RunCommand implements Callable<Integer> {
         }
     }
 
+    /** What a multi-tenant experiment needs of this host, said before anything starts. */
+    private static void checkTenancy(Experiment experiment, TenantControl.Factory controls) {
+        Tenancy t = experiment.tenancy().orElseThrow();
+        int hostCpus = CpuSet.online().size();
+        if (hostCpus < t.cpus()) {
+            throw new InvalidSettingException(experiment.file() + ": tenants.cpus", t.cpus() + " CPUs, and this host has " + hostCpus
+                    + "; run it on a machine with " + t.cpus() + " CPUs, or give tenants.cpus: " + hostCpus + " (and a scaled load)");
+        }
+        for (int i = 0; i < t.configurations().size(); i++) {
+            try {
+                controls.check(t.configurations().get(i), i);
+            } catch (InvalidSettingException e) {
+                throw new InvalidSettingException(experiment.file() + ": " + e.field(), e.getMessage().substring(e.field().length() + 2));
+            }
+        }
+    }
+
+    /** A multi-tenant experiment's tables: per configuration x tenant, and the host's CPU. */
+    private void tenantsReport(Experiment experiment, RunDirectory dir, ExperimentRunner.Outcome o) {
+        try {
+            TenantResults tenants = TenantResults.read(dir, experiment, o.runs());
+            if (!tenants.hasFigures()) {
+                out.println("No completed run: nothing to compare. See " + dir.root().resolve("runs.csv") + " and " + dir.root().resolve("logs"));
+                return;
+            }
+            Files.createDirectories(dir.report());
+            tenants.writeCsv(dir.report().resolve("tenants.csv"));
+            Files.writeString(dir.report().resolve("tenants.md"), tenants.markdown());
+            out.print(tenants.text());
+            // the paper's charts: a bar per tenant and configuration (median of runs, whiskers its interval)
+            ComparisonCharts charts = new ComparisonCharts(tenants.configurationsByTenant(), experiment.baseline());
+            Path chartDir = Files.createDirectories(dir.report().resolve("charts"));
+            Map<String, JFreeChart> tenantCharts = Map.of(
+                    "tenants-throughput", charts.bars("Throughput per tenant — " + ComparisonCharts.HIGHER_IS_BETTER, "requests/s",
+                            SampleStatistics::throughputPerSec),
+                    "tenants-mean", charts.bars("Mean response time per tenant — " + ComparisonCharts.LOWER_IS_BETTER, "ms",
+                            SampleStatistics::meanMs));
+            for (Map.Entry<String, JFreeChart> c : tenantCharts.entrySet()) {
+                for (ChartFormat f : ChartFormat.values()) {
+                    f.write(c.getValue(), chartDir.resolve(c.getKey() + "." + f.extension()), ComparisonReport.CHART_WIDTH,
+                            ComparisonReport.CHART_HEIGHT);
+                }
+            }
+            out.println("Per tenant: " + dir.report().resolve("tenants.md") + ", " + dir.report().resolve("tenants.csv") + ", charts "
+                    + chartDir.resolve("tenants-throughput.png") + " and tenants-mean; control actions: " + dir.root().resolve("timeline"));
+        } catch (IOException | RuntimeException e) {
+            err.println("envbench run: the tenants' tables in " + dir.report() + " are incomplete: " + e.getMessage());
+        }
+    }
+
     /** A command load's report: its output format's tables and charts over the completed runs. */
     private void commandReport(Experiment experiment, RunDirectory dir) {
         try {
@@ -222,7 +302,8 @@ final class RunCommand implements Callable<Integer> {
 
     private int runAndReport(ExperimentRunner runner, Experiment experiment, RunDirectory dir) throws IOException {
         boolean resuming = resume != null;
-        out.println("EnvBench: " + experiment.name() + " — " + experiment.environmentNames().size() + " environments x "
+        out.println("EnvBench: " + experiment.name() + " — " + experiment.tenancy().map(t -> t.tenants().size() + " tenants under "
+                        + t.configurations().size() + " configurations").orElse(experiment.environmentNames().size() + " environments") + " x "
                 + experiment.repetitions() + " repetitions, " + experiment.order().yamlName() + " order; run directory " + dir.root());
         ConsoleProgress progress = new ConsoleProgress(out, System.console() != null);
         ExperimentRunner.Outcome o = resuming ? runner.runMissing(experiment, dir, progress) : runner.run(experiment, dir, progress);
@@ -238,14 +319,18 @@ final class RunCommand implements Callable<Integer> {
         } else {
             ComparisonReport report = conclusion.report();
             try {
-                report.write(dir.report());
+                report.write(dir.report()); // a multi-tenant experiment's: the configurations, every tenant pooled
             } catch (IOException e) { // a full disk: the figures are printed below all the same
                 err.println("envbench run: the report in " + dir.report() + " is incomplete: " + e.getMessage());
             } catch (RuntimeException e) {
                 // the figures are on record (runs.csv, JTLs): say what is missing rather than lose the rest
                 err.println("envbench run: the report in " + dir.report() + " is incomplete: " + e.getMessage());
             }
-            out.print(report.text());
+            if (experiment.tenancy().isPresent()) {
+                tenantsReport(experiment, dir, o);
+            } else {
+                out.print(report.text());
+            }
         }
         if (!verdicts.isEmpty()) {
             out.println("Criteria (on the medians of the runs):");

@@ -10,6 +10,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * A comparison of environments under one load, as an experiment file describes it (read one with
@@ -27,9 +28,13 @@ import java.util.Objects;
  * @param baseline     the environment others are compared with
  * @param criteria     pass/fail checks over the run medians; may be empty
  * @param file         the file it was read from: names it in messages; a relative plan is relative to its folder
+ * @param tenancy      a multi-tenant experiment's tenants and compared configurations (then {@code environments} is
+ *                     empty, the configurations are what the runs interleave and compare, and {@code load} is the plan
+ *                     every tenant's thread group runs); empty for a comparison of environments
  */
 public record Experiment(String name, String description, List<EnvironmentPlan> environments, LoadPlan load,
-                         int repetitions, RunOrder order, long seed, String baseline, List<Criterion> criteria, Path file) {
+                         int repetitions, RunOrder order, long seed, String baseline, List<Criterion> criteria, Path file,
+                         Optional<Tenancy> tenancy) {
     public static final int DEFAULT_PORT = 18080;
     public static final Duration DEFAULT_READY_TIMEOUT = Duration.ofSeconds(60);
     /** Three runs give a median and a spread; one gives neither. */
@@ -39,11 +44,20 @@ public record Experiment(String name, String description, List<EnvironmentPlan> 
     /** The baseline when none is named: this environment if there is one, else the first. */
     public static final String CONVENTIONAL_BASELINE = "bare";
 
+    /** A comparison of environments (no tenants). */
+    public Experiment(String name, String description, List<EnvironmentPlan> environments, LoadPlan load, int repetitions, RunOrder order,
+                      long seed, String baseline, List<Criterion> criteria, Path file) {
+        this(name, description, environments, load, repetitions, order, seed, baseline, criteria, file, Optional.empty());
+    }
+
     public Experiment {
         FileSafeName.check(YamlFields.NAME, name, "static-web"); // names the run's folder
         description = description == null ? "" : description;
         environments = List.copyOf(Objects.requireNonNull(environments, "environments"));
-        if (environments.isEmpty()) {
+        Objects.requireNonNull(tenancy, "tenancy");
+        if (tenancy.isPresent()) {
+            checkMultiTenant(environments, load, tenancy.get(), criteria);
+        } else if (environments.isEmpty()) {
             throw new InvalidSettingException(YamlFields.ENVIRONMENTS, "is empty; add at least one environment, e.g. "
                     + "{ name: bare, placement: bare }");
         }
@@ -65,8 +79,8 @@ public record Experiment(String name, String description, List<EnvironmentPlan> 
             }
         }
         // the file has one port and one ready timeout: load goes to one place, whichever environment runs
-        EnvironmentDefinition first = environments.get(0).definition();
         for (int i = 1; i < environments.size(); i++) {
+            EnvironmentDefinition first = environments.get(0).definition();
             EnvironmentDefinition d = environments.get(i).definition();
             if (d.port() != first.port() || !d.readyTimeout().equals(first.readyTimeout())) {
                 throw new InvalidSettingException(YamlFields.PORT, "environments[" + i + "] has port " + d.port() + " and ready timeout "
@@ -76,15 +90,17 @@ public record Experiment(String name, String description, List<EnvironmentPlan> 
         }
         Objects.requireNonNull(load, "load");
         checkRepetitions(repetitions);
-        if ((long) repetitions * environments.size() > MAX_RUNS) {
-            throw new InvalidSettingException(YamlFields.REPETITIONS, repetitions + " repetitions of " + environments.size()
-                    + " environments make " + (long) repetitions * environments.size() + " runs, above " + MAX_RUNS
-                    + "; give fewer repetitions or environments");
+        List<String> compared = tenancy.isPresent() ? tenancy.get().configurationNames() : names(environments);
+        String what = tenancy.isPresent() ? "configurations" : "environments";
+        if ((long) repetitions * compared.size() > MAX_RUNS) {
+            throw new InvalidSettingException(YamlFields.REPETITIONS, repetitions + " repetitions of " + compared.size()
+                    + " " + what + " make " + (long) repetitions * compared.size() + " runs, above " + MAX_RUNS
+                    + "; give fewer repetitions or " + what);
         }
         Objects.requireNonNull(order, "order");
-        if (baseline == null || !seen.containsKey(baseline)) {
-            throw new InvalidSettingException(YamlFields.BASELINE, "'" + baseline + "' is not an environment of this experiment; use one of "
-                    + String.join(", ", names(environments)));
+        if (baseline == null || !compared.contains(baseline)) {
+            throw new InvalidSettingException(YamlFields.BASELINE, "'" + baseline + "' is not " + (tenancy.isPresent() ? "a configuration"
+                    : "an environment") + " of this experiment; use one of " + String.join(", ", compared));
         }
         criteria = List.copyOf(Objects.requireNonNull(criteria, "criteria"));
         for (int i = 0; i < criteria.size(); i++) {
@@ -100,7 +116,32 @@ public record Experiment(String name, String description, List<EnvironmentPlan> 
 
     /** The same experiment run {@code n} times per environment (e.g. {@code --repetitions}); refuses n below 1 as the file does. */
     public Experiment withRepetitions(int n) {
-        return new Experiment(name, description, environments, load, n, order, seed, baseline, criteria, file);
+        return new Experiment(name, description, environments, load, n, order, seed, baseline, criteria, file, tenancy);
+    }
+
+    /**
+     * A multi-tenant experiment with only the named configurations (e.g. {@code --configurations none}), in the file's
+     * order; the baseline stays when kept, else the first kept one is.
+     *
+     * @throws InvalidSettingException naming {@code configurations} when a name is not a configuration, or none is left
+     */
+    public Experiment withConfigurations(List<String> names) {
+        Tenancy t = tenancy.orElseThrow(() -> new InvalidSettingException(YamlFields.CONFIGURATIONS, "only a multi-tenant experiment "
+                + "(tenants:) has configurations"));
+        for (String n : names) {
+            if (!t.configurationNames().contains(n)) {
+                throw new InvalidSettingException(YamlFields.CONFIGURATIONS, "'" + n + "' is not a configuration of " + name + "; use "
+                        + String.join(", ", t.configurationNames()));
+            }
+        }
+        List<TenantConfiguration> kept = t.configurations().stream().filter(c -> names.contains(c.name())).toList();
+        if (kept.isEmpty()) {
+            throw new InvalidSettingException(YamlFields.CONFIGURATIONS, "names none; give at least one of " + String.join(", ",
+                    t.configurationNames()));
+        }
+        String keptBaseline = names.contains(baseline) ? baseline : kept.get(0).name();
+        return new Experiment(name, description, environments, load, repetitions, order, seed, keptBaseline, criteria, file,
+                Optional.of(new Tenancy(t.cpus(), t.users(), t.quotes(), t.tenants(), kept)));
     }
 
     /**
@@ -110,7 +151,7 @@ public record Experiment(String name, String description, List<EnvironmentPlan> 
      * so the figures are noisier but every part of the experiment runs.
      */
     public Experiment quick() {
-        return new Experiment(name, description, environments, load.quick(), repetitions, order, seed, baseline, criteria, file);
+        return new Experiment(name, description, environments, load.quick(), repetitions, order, seed, baseline, criteria, file, tenancy);
     }
 
     /**
@@ -128,19 +169,51 @@ public record Experiment(String name, String description, List<EnvironmentPlan> 
                         + this.name + "; use one of " + String.join(", ", environmentNames())));
     }
 
-    /** The loopback port where load goes, the same for every environment. */
+    /** The loopback port where load goes, the same for every environment; a multi-tenant experiment's tenant-1's (tenant-N: port + N - 1). */
     public int port() {
-        return environments.get(0).definition().port();
+        return tenancy.isPresent() ? tenancy.get().tenants().get(0).definition().port() : environments.get(0).definition().port();
     }
 
-    /** How long each environment may take to get ready, the same for every environment. */
+    /** How long each environment (each tenant) may take to get ready, the same for every one. */
     public Duration readyTimeout() {
-        return environments.get(0).definition().readyTimeout();
+        return tenancy.isPresent() ? tenancy.get().tenants().get(0).definition().readyTimeout() : environments.get(0).definition().readyTimeout();
     }
 
-    /** In the file's order. */
+    /**
+     * What the runs compare, in the file's order: the environments, or a multi-tenant experiment's configurations
+     * (each run runs every tenant under one configuration).
+     */
     public List<String> environmentNames() {
-        return names(environments);
+        return tenancy.isPresent() ? tenancy.get().configurationNames() : names(environments);
+    }
+
+    /** Every loopback port a run uses: the one port, or each tenant's. */
+    public List<Integer> ports() {
+        return tenancy.isPresent() ? tenancy.get().tenants().stream().map(t -> t.definition().port()).toList() : List.of(port());
+    }
+
+    /** Whether a run starts containers (the daemon is checked before the first run). */
+    public boolean usesDocker() {
+        return tenancy.isPresent() || environments.stream().anyMatch(e -> e.definition().placement() == EnvironmentDefinition.Placement.DOCKER);
+    }
+
+    private static void checkMultiTenant(List<EnvironmentPlan> environments, LoadPlan load, Tenancy tenancy, List<Criterion> criteria) {
+        if (!environments.isEmpty()) {
+            throw new InvalidSettingException(YamlFields.ENVIRONMENTS, "a multi-tenant experiment runs its tenants (tenants:) under each "
+                    + "configuration (configurations:); remove environments:");
+        }
+        if (load == null || load.plan().isEmpty()) {
+            throw new InvalidSettingException(YamlFields.LOAD, "a multi-tenant experiment loads every tenant with its own thread group of a "
+                    + "JMeter plan; give load: { plan: ../daytrader.jmx, warmupSeconds: ..., durationSeconds: ... }");
+        }
+        if (!load.engines().none()) {
+            throw new InvalidSettingException(YamlFields.LOAD + "." + YamlFields.ENGINES, "a multi-tenant experiment runs its load in the "
+                    + "runner's own JMeter; remove engines:");
+        }
+        if (criteria != null && !criteria.isEmpty()) {
+            throw new InvalidSettingException(YamlFields.CRITERIA, "a multi-tenant experiment has no criteria yet (its figures are per "
+                    + "tenant, in the tenants table); remove criteria:");
+        }
     }
 
     /** The runs, round by round, in this experiment's order (see {@link RunOrder#rounds}). */

@@ -2,6 +2,7 @@ package io.envbench.experiment;
 
 import static io.envbench.experiment.YamlFields.*;
 
+import io.envbench.cpucontrol.CpuControlMode;
 import io.envbench.docker.ContainerOptions;
 import io.envbench.docker.NetworkMode;
 import io.envbench.docker.VolumeMount;
@@ -85,8 +86,24 @@ final class ExperimentReader {
         }
         Duration readyTimeout = optionalSeconds(top, READY_TIMEOUT_SECONDS, "how long a target may take to get ready, in seconds, e.g. 60")
                 .orElse(Experiment.DEFAULT_READY_TIMEOUT);
-        List<EnvironmentPlan> environments = environments(top, target, port, readyTimeout);
+        boolean multiTenant = top.fields().containsKey(TENANTS);
+        if (!multiTenant && top.fields().containsKey(CONFIGURATIONS)) {
+            throw fail(top.fields().get(CONFIGURATIONS), "only goes with tenants: (a multi-tenant experiment); remove it, or add tenants:");
+        }
+        if (multiTenant && top.fields().containsKey(ENVIRONMENTS)) {
+            throw fail(top.fields().get(ENVIRONMENTS), "a multi-tenant experiment (tenants:) runs its tenants under each of its "
+                    + "configurations:, not environments; remove environments:");
+        }
+        List<EnvironmentPlan> environments = multiTenant ? List.of() : environments(top, target, port, readyTimeout);
+        Optional<Tenancy> tenancy = multiTenant ? Optional.of(tenancy(top, target, port, readyTimeout)) : Optional.empty();
         LoadPlan load = load(top);
+        if (multiTenant && load.plan().isEmpty()) {
+            throw fail(top.fields().get(LOAD), "a multi-tenant experiment loads every tenant with its own thread group of a JMeter plan; "
+                    + "give plan: ../daytrader.jmx with warmupSeconds: and durationSeconds: (not http: or command:)");
+        }
+        if (multiTenant) {
+            checkOneThreadGroup(scalar(mapping(top.fields().get(LOAD), "the load"), PLAN, "a plan").orElseThrow(), load.plan().get());
+        }
         String repetitionsHelp = "how many times to run each environment, e.g. 4";
         int repetitions = scalar(top, REPETITIONS, repetitionsHelp).isEmpty() ? Experiment.DEFAULT_REPETITIONS
                 : wholeInt(scalar(top, REPETITIONS, repetitionsHelp).get(), repetitionsHelp);
@@ -95,13 +112,237 @@ final class ExperimentReader {
         Optional<Scalar> seedNode = scalar(top, SEED, "a whole number that fixes the randomized order, e.g. 1");
         long seed = seedNode.isEmpty() ? Experiment.DEFAULT_SEED : wholeNumber(seedNode.get(), "a whole number that fixes the randomized order, e.g. 1");
         String baseline = scalar(top, BASELINE, "the environment the others are compared with, e.g. bare").map(Scalar::text)
-                .orElse(Experiment.defaultBaseline(environments));
+                .orElse(tenancy.map(t -> t.configurationNames().contains("none") ? "none" : t.configurationNames().get(0))
+                        .orElseGet(() -> Experiment.defaultBaseline(environments)));
+        if (multiTenant && field(top, CRITERIA).isPresent()) {
+            throw fail(top.fields().get(CRITERIA), "a multi-tenant experiment has no criteria yet (its figures are per tenant, in the "
+                    + "tenants table); remove criteria:");
+        }
         List<Criterion> criteria = criteria(top, environments);
         if (load.command().isPresent() && !criteria.isEmpty()) {
             throw fail(top.fields().get(CRITERIA), "criteria compare JMeter's figures, and a command load has none; remove criteria: "
                     + "(the command's report compares its own figures)");
         }
-        return located(f -> f, () -> new Experiment(name, description, environments, load, repetitions, order, seed, baseline, criteria, file));
+        return located(f -> f, () -> new Experiment(name, description, environments, load, repetitions, order, seed, baseline, criteria, file,
+                tenancy));
+    }
+
+    // --- a multi-tenant experiment ---
+
+    /** A tenant as read, before its container is defined. */
+    private record TenantRead(Node at, int threads, Scalar threadsNode, double requestsPerSecond, java.util.OptionalLong goalMs,
+                              Optional<Scalar> cpuset, Optional<Scalar> network, Optional<Scalar> memory, boolean high) {
+    }
+
+    private Tenancy tenancy(Mapping top, Optional<Scalar> target, int port, Duration readyTimeout) throws ExperimentException {
+        String help = "the tenants: count: with low:, high: and highTenants: (the paper's scenarios), or each: (a list of tenants)";
+        Mapping m = mapping(required(top, TENANTS, help), help);
+        checkFields(m, TENANTS_FIELDS);
+        Scalar targetNode = target.orElseThrow(() -> fail(YamlTree.child("", TARGET), "is missing; a multi-tenant experiment names the "
+                + "target every tenant runs at the top, e.g. target: daytrader"));
+        checkTenantTarget(targetNode);
+        int hostCpus = CpuSet.online().size();
+        String cpusHelp = "how many CPUs the tenants share (CPUs 0 to cpus-1), e.g. " + hostCpus;
+        Optional<Scalar> cpusNode = scalar(m, TENANT_CPUS, cpusHelp);
+        int cpus = cpusNode.isEmpty() ? hostCpus : wholeInt(cpusNode.get(), cpusHelp);
+        if (cpusNode.isPresent() && (cpus < 1 || cpus > CpuSet.MAX_CPU + 1)) {
+            throw fail(cpusNode.get(), cpus + " is not a number of CPUs; give " + cpusHelp);
+        }
+        int users = boundedInt(m, USERS, Tenancy.DEFAULT_USERS, 1, Tenancy.MAX_USERS, "users in each tenant's database (every thread is one), e.g. 200");
+        int quotes = boundedInt(m, QUOTES, Tenancy.DEFAULT_QUOTES, 1, Tenancy.MAX_QUOTES, "quotes in each tenant's database, e.g. 400");
+        Optional<Scalar> network = scalar(m, NETWORK, "bridge or host");
+        Optional<Scalar> memory = scalar(m, MEMORY, "a size such as 512m");
+        boolean preset = m.fields().containsKey(COUNT);
+        boolean written = m.fields().containsKey(EACH);
+        if (preset && written) {
+            throw fail(m.fields().get(EACH), "goes instead of count:; keep one (count: with low:/high:, or each: a list)");
+        }
+        if (!preset && !written) {
+            throw fail(YamlTree.child(m.path(), COUNT), "is missing; give " + help);
+        }
+        List<TenantRead> read = new ArrayList<>();
+        if (written) {
+            for (String presetOnly : List.of(LOW, HIGH, HIGH_TENANTS)) {
+                if (m.fields().containsKey(presetOnly)) {
+                    throw fail(m.fields().get(presetOnly), "only goes with count:; write the tenant's load in its each: entry instead");
+                }
+            }
+            Node each = required(m, EACH, "a list of tenants, e.g. - { threads: 4, requestsPerSecond: 50 }");
+            if (!(each instanceof Sequence list) || list.items().isEmpty()) {
+                throw fail(each, "is " + YamlTree.kind(each) + "; give a list of tenants, one '- { threads: 4, requestsPerSecond: 50 }' each");
+            }
+            for (Node item : list.items()) {
+                Mapping t = mapping(item, "a tenant: threads:, requestsPerSecond: and optionally name:, responseTimeGoalMs:, cpuset:");
+                checkFields(t, TENANT_FIELDS);
+                Optional<Scalar> nameNode = scalar(t, NAME, "tenant-N");
+                String expected = Tenancy.name(read.size() + 1);
+                if (nameNode.isPresent() && !nameNode.get().text().equals(expected)) {
+                    throw fail(nameNode.get(), "'" + nameNode.get().text() + "' must be " + expected + ": tenants are named tenant-1 .. "
+                            + "tenant-N in order (or leave name: out)");
+                }
+                Optional<Scalar> highNode = scalar(t, HIGH, "true or false");
+                boolean high = highNode.isPresent() && at(highNode.get(), () -> TenantConfiguration.parseOnOff(HIGH, highNode.get().text()));
+                read.add(tenantLoad(t, scalar(t, CPUSET, "CPU numbers, e.g. \"0\""), scalar(t, NETWORK, "bridge or host").or(() -> network),
+                        scalar(t, MEMORY, "a size such as 512m").or(() -> memory), high));
+            }
+        } else {
+            Scalar countNode = scalar(m, COUNT, "the number of tenants, e.g. 4").orElseThrow(() -> fail(m.fields().get(COUNT),
+                    "is empty; give the number of tenants, e.g. 4"));
+            int count = wholeInt(countNode, "the number of tenants, e.g. 4");
+            if (count < 1 || count > Tenancy.MAX_TENANTS) {
+                throw fail(countNode, count + " is outside 1 to " + Tenancy.MAX_TENANTS + "; give the number of tenants, e.g. 4");
+            }
+            Optional<Scalar> highNode = scalar(m, HIGH_TENANTS, "how many of the tenants run the high load, e.g. 1");
+            int high = highNode.isEmpty() ? 0 : wholeInt(highNode.get(), "how many of the tenants run the high load, e.g. 1");
+            if (highNode.isPresent() && (high < 0 || high > count)) {
+                throw fail(highNode.get(), high + " is outside 0 to count (" + count + "); give how many tenants (the last ones) run the "
+                        + "high load: 0 (scenario 1), 1 (scenario 2), 2 (scenario 3)");
+            }
+            if (high > 0 && field(m, HIGH).isEmpty()) {
+                throw fail(YamlTree.child(m.path(), HIGH), "is missing; highTenants: " + high + " needs the high load, e.g. "
+                        + "high: { threads: 8, requestsPerSecond: 0 }");
+            }
+            if (high == 0 && field(m, HIGH).isPresent()) {
+                throw fail(m.fields().get(HIGH), "is not used: highTenants is 0; give highTenants: (1 for scenario 2, 2 for scenario 3), "
+                        + "or remove high:");
+            }
+            if (high < count && field(m, LOW).isEmpty()) {
+                throw fail(YamlTree.child(m.path(), LOW), "is missing; give the low load of tenant-1 .. tenant-" + (count - high)
+                        + ", e.g. low: { threads: 2, requestsPerSecond: 40 }");
+            }
+            for (int i = 0; i < count; i++) {
+                boolean isHigh = i >= count - high;
+                Node groupNode = field(m, isHigh ? HIGH : LOW).orElseThrow();
+                Mapping g = mapping(groupNode, "a tenant load: threads:, requestsPerSecond: and optionally responseTimeGoalMs:");
+                checkFields(g, TENANT_GROUP_FIELDS);
+                read.add(tenantLoad(g, Optional.empty(), network, memory, isHigh));
+            }
+        }
+        List<TenantPlan> tenants = new ArrayList<>();
+        for (int i = 0; i < read.size(); i++) {
+            TenantRead r = read.get(i);
+            String name = Tenancy.name(i + 1);
+            int tenantPort = port + i;
+            if (tenantPort > 65535) {
+                throw fail(YamlTree.child("", PORT), port + " leaves no port for " + name + " (" + tenantPort + " is above 65535): tenant-N "
+                        + "listens on port + N - 1; give a lower port, e.g. 18081");
+            }
+            if (r.threads() > users) {
+                throw fail(r.threadsNode(), r.threads() + " threads are above tenants.users (" + users + "): each thread logs in as its "
+                        + "own user; raise users: or lower threads");
+            }
+            ContainerOptions.Builder options = ContainerOptions.builder();
+            if (r.network().isPresent()) {
+                Scalar n = r.network().get();
+                options.networkMode(at(n, () -> NetworkMode.parse(NETWORK, n.text())));
+            }
+            if (r.memory().isPresent()) {
+                Scalar mem = r.memory().get();
+                long bytes = at(mem, () -> MemorySize.parseContainerLimit(MEMORY, mem.text()));
+                at(mem, () -> options.memoryBytes(bytes));
+            }
+            if (r.cpuset().isPresent()) {
+                Scalar c = r.cpuset().get();
+                CpuSet set = at(c, () -> CpuSet.parseForHost(CPUSET, c.text()));
+                int highest = set.cpus().get(set.cpus().size() - 1);
+                if (highest >= cpus) {
+                    throw fail(c, "'" + c.text() + "' names CPU " + highest + ", outside the tenants' CPUs 0-" + (cpus - 1)
+                            + " (tenants.cpus: " + cpus + "); give CPUs below " + cpus);
+                }
+                options.cpuset(set);
+            }
+            String database = "daytrader_" + name.replace('-', '_');
+            options.env("DB_NAME", database).env("DB_USER", database);
+            EnvironmentDefinition definition = located(f -> f.equals(PORT) ? PORT : r.at().path(),
+                    () -> new EnvironmentDefinition(name, targetNode.text(), EnvironmentDefinition.Placement.DOCKER, options.build(),
+                            tenantPort, readyTimeout));
+            tenants.add(located(f -> YamlTree.child(r.at().path(), f),
+                    () -> new TenantPlan(name, definition, r.threads(), r.requestsPerSecond(), r.goalMs(), r.high())));
+        }
+        List<TenantConfiguration> configurations = configurations(top);
+        return located(f -> f.startsWith(TENANTS) || f.startsWith(CONFIGURATIONS) ? f : YamlTree.child(TENANTS, f),
+                () -> new Tenancy(cpus, users, quotes, tenants, configurations));
+    }
+
+    private TenantRead tenantLoad(Mapping t, Optional<Scalar> cpuset, Optional<Scalar> network, Optional<Scalar> memory, boolean high)
+            throws ExperimentException {
+        String threadsHelp = "the tenant's concurrent users, e.g. 4";
+        Scalar threadsNode = requiredScalar(t, THREADS, threadsHelp);
+        int threads = wholeInt(threadsNode, threadsHelp);
+        String rateHelp = "the tenant's requests per second (all its threads), or 0 for a closed loop";
+        Optional<Scalar> rateNode = scalar(t, REQUESTS_PER_SECOND, rateHelp);
+        double rate = rateNode.isEmpty() ? 0 : decimal(rateNode.get(), rateHelp);
+        String goalHelp = "the tenant's response-time goal in whole milliseconds, e.g. 50";
+        Optional<Scalar> goalNode = scalar(t, RESPONSE_TIME_GOAL_MS, goalHelp);
+        java.util.OptionalLong goal = goalNode.isEmpty() ? java.util.OptionalLong.empty()
+                : java.util.OptionalLong.of(wholeNumber(goalNode.get(), goalHelp));
+        // the record's own checks (threads, rate, goal) are reported at this mapping's fields
+        located(f -> YamlTree.child(t.path(), f), () -> new TenantPlan("tenant-1", new EnvironmentDefinition("tenant-1", "check",
+                EnvironmentDefinition.Placement.DOCKER, null, 0, Duration.ofSeconds(1)), threads, rate, goal, high));
+        return new TenantRead(t, threads, threadsNode, rate, goal, cpuset, network, memory, high);
+    }
+
+    private List<TenantConfiguration> configurations(Mapping top) throws ExperimentException {
+        String example = "one '- { name: none, cpuControl: none }' entry per configuration";
+        Node node = required(top, CONFIGURATIONS, "the configurations to compare, " + example);
+        if (!(node instanceof Sequence list) || list.items().isEmpty()) {
+            throw fail(node, "is " + YamlTree.kind(node) + "; give a list, " + example);
+        }
+        List<TenantConfiguration> configurations = new ArrayList<>();
+        for (Node item : list.items()) {
+            Mapping m = mapping(item, "a configuration: name:, cpuControl: (none, static, dynamic), interruptSteering: (off, on)");
+            checkFields(m, CONFIGURATION_FIELDS);
+            String name = requiredText(m, NAME, "the configuration's name, e.g. static");
+            Optional<Scalar> control = scalar(m, CPU_CONTROL, "none, static or dynamic");
+            CpuControlMode cpuControl = control.isEmpty() ? CpuControlMode.NONE
+                    : at(control.get(), () -> CpuControlMode.parse(CPU_CONTROL, control.get().text()));
+            Optional<Scalar> steering = scalar(m, INTERRUPT_STEERING, "off or on");
+            boolean steer = steering.isPresent() && at(steering.get(), () -> TenantConfiguration.parseOnOff(INTERRUPT_STEERING, steering.get().text()));
+            Optional<Scalar> intervalNode = scalar(m, CONTROL_INTERVAL_SECONDS, "seconds between the dynamic controller's looks, 1 to 10");
+            if (intervalNode.isPresent() && cpuControl != CpuControlMode.DYNAMIC) {
+                throw fail(intervalNode.get(), "only applies to cpuControl: dynamic; remove it, or set cpuControl: dynamic");
+            }
+            Duration interval = intervalNode.isEmpty() ? TenantConfiguration.DEFAULT_CONTROL_INTERVAL
+                    : seconds(intervalNode.get(), "seconds between the dynamic controller's looks, 1 to 10, e.g. 5");
+            configurations.add(located(f -> YamlTree.child(m.path(), f),
+                    () -> new TenantConfiguration(name, cpuControl, steer, interval)));
+        }
+        return configurations;
+    }
+
+    /** A tenant target must come with a database script (db.sh, as targets/daytrader's): every run rebuilds each tenant's database. */
+    private void checkTenantTarget(Scalar target) throws ExperimentException {
+        checkTarget(target);
+        if (!Files.isRegularFile(targetsDir.resolve(target.text()).resolve("db.sh"))) {
+            throw fail(target, "'" + target.text() + "' has no db.sh: tenants need a target whose database is rebuilt before every run, "
+                    + "as targets/daytrader's; use target: daytrader");
+        }
+    }
+
+    private int boundedInt(Mapping m, String key, int dflt, int min, int max, String help) throws ExperimentException {
+        Optional<Scalar> node = scalar(m, key, help);
+        if (node.isEmpty()) {
+            return dflt;
+        }
+        int v = wholeInt(node.get(), help);
+        if (v < min || v > max) {
+            throw fail(node.get(), v + " is outside " + min + " to " + max + "; give " + help);
+        }
+        return v;
+    }
+
+    private void checkOneThreadGroup(Scalar node, Path plan) throws ExperimentException {
+        int groups;
+        try {
+            groups = LoadPlan.threadGroups(plan);
+        } catch (java.io.IOException e) {
+            throw fail(node, "'" + node.text() + "' cannot be read (" + e.getMessage() + ")");
+        }
+        if (groups != 1) {
+            throw fail(node, "'" + node.text() + "' has " + groups + " thread groups; a multi-tenant plan has exactly one, which every "
+                    + "tenant runs as its own copy (reading envbench.host, envbench.port, envbench.threads and envbench.rate.per.minute), "
+                    + "e.g. ../daytrader.jmx");
+        }
     }
 
     private List<EnvironmentPlan> environments(Mapping top, Optional<Scalar> defaultTarget, int port, Duration readyTimeout)

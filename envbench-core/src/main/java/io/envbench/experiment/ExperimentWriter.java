@@ -33,20 +33,58 @@ final class ExperimentWriter {
         root.put(DESCRIPTION, e.description());
         root.put(PORT, e.port());
         root.put(READY_TIMEOUT_SECONDS, seconds(e.readyTimeout()));
-        ArrayNode environments = root.putArray(ENVIRONMENTS);
-        e.environments().forEach(env -> environment(environments.addObject(), env.definition()));
+        if (e.tenancy().isPresent()) {
+            root.put(TARGET, e.tenancy().get().tenants().get(0).definition().target());
+            tenancy(root, e.tenancy().get());
+        } else {
+            ArrayNode environments = root.putArray(ENVIRONMENTS);
+            e.environments().forEach(env -> environment(environments.addObject(), env.definition()));
+        }
         root.put(REPETITIONS, e.repetitions());
         root.put(ORDER, e.order().yamlName());
         root.put(SEED, e.seed());
         root.put(BASELINE, e.baseline());
         load(root.putObject(LOAD), e.load());
-        ArrayNode criteria = root.putArray(CRITERIA);
-        e.criteria().forEach(c -> criteria.add(c.text()));
+        if (e.tenancy().isEmpty()) { // a multi-tenant experiment has none
+            ArrayNode criteria = root.putArray(CRITERIA);
+            e.criteria().forEach(c -> criteria.add(c.text()));
+        }
         try {
             return "# experiment " + e.name() + " as run: every default filled in (fields: testplans/experiments/README.md)\n"
                     + yaml.writeValueAsString(root);
         } catch (JsonProcessingException ex) {
             throw new IllegalStateException("cannot write experiment " + e.name() + " as YAML", ex);
+        }
+    }
+
+    /** Every tenant written out ({@code each:}), whichever form the file used; its container options as given. */
+    private static void tenancy(ObjectNode root, Tenancy t) {
+        ObjectNode tenants = root.putObject(TENANTS);
+        tenants.put(TENANT_CPUS, t.cpus());
+        tenants.put(USERS, t.users());
+        tenants.put(QUOTES, t.quotes());
+        ArrayNode each = tenants.putArray(EACH);
+        for (TenantPlan p : t.tenants()) {
+            ObjectNode out = each.addObject();
+            out.put(NAME, p.name());
+            out.put(THREADS, p.threads());
+            out.put(REQUESTS_PER_SECOND, number(p.requestsPerSecond()));
+            p.responseTimeGoalMs().ifPresent(g -> out.put(RESPONSE_TIME_GOAL_MS, g));
+            out.put(HIGH, p.high());
+            ContainerOptions o = p.definition().options();
+            o.cpuset().ifPresent(c -> out.put(CPUSET, c.toString()));
+            out.put(NETWORK, o.networkMode().dockerName());
+            o.memoryBytes().ifPresent(m -> out.put(MEMORY, memory(m)));
+        }
+        ArrayNode configurations = root.putArray(CONFIGURATIONS);
+        for (TenantConfiguration c : t.configurations()) {
+            ObjectNode out = configurations.addObject();
+            out.put(NAME, c.name());
+            out.put(CPU_CONTROL, TenantConfiguration.yamlName(c.cpuControl()));
+            out.put(INTERRUPT_STEERING, c.interruptSteering() ? "on" : "off");
+            if (c.cpuControl() == io.envbench.cpucontrol.CpuControlMode.DYNAMIC) {
+                out.put(CONTROL_INTERVAL_SECONDS, seconds(c.controlInterval()));
+            }
         }
     }
 

@@ -108,6 +108,13 @@ public record LoadPlan(Optional<Path> plan, Map<String, String> properties, Opti
         return java.nio.file.Files.readString(jmx).contains("io.envbench.jmeter.samplers.EngineMetricsSampler");
     }
 
+    /** How many (enabled or not) JMeter thread groups ({@code ThreadGroup} elements) a plan holds: a multi-tenant plan has one. */
+    public static int threadGroups(Path jmx) throws java.io.IOException {
+        return (int) THREAD_GROUP.matcher(java.nio.file.Files.readString(jmx)).results().count();
+    }
+
+    private static final java.util.regex.Pattern THREAD_GROUP = java.util.regex.Pattern.compile("<ThreadGroup\\s");
+
     /** The number of threads of the plan's engine-metrics thread group: 1 on engines, 0 (none) in a local JMeter. */
     public static final String ENGINE_METRICS_THREADS_PROPERTY = "envbench.engine.metrics.threads";
 

@@ -19,8 +19,10 @@ final class YamlFields {
     static final String BASELINE = "baseline";
     static final String LOAD = "load";
     static final String CRITERIA = "criteria";
-    static final List<String> TOP = List.of(NAME, DESCRIPTION, TARGET, PORT, READY_TIMEOUT_SECONDS, ENVIRONMENTS, REPETITIONS,
-            ORDER, SEED, BASELINE, LOAD, CRITERIA);
+    static final String TENANTS = "tenants";
+    static final String CONFIGURATIONS = "configurations";
+    static final List<String> TOP = List.of(NAME, DESCRIPTION, TARGET, PORT, READY_TIMEOUT_SECONDS, ENVIRONMENTS, TENANTS, CONFIGURATIONS,
+            REPETITIONS, ORDER, SEED, BASELINE, LOAD, CRITERIA);
 
     static final String PLACEMENT = "placement";
     static final String NETWORK = "network";
@@ -58,4 +60,24 @@ final class YamlFields {
     static final String REQUESTS_PER_SECOND = "requestsPerSecond";
     static final String RAMP_UP_SECONDS = "rampUpSeconds";
     static final List<String> HTTP_FIELDS = List.of(PATH, THREADS, REQUESTS_PER_SECOND, RAMP_UP_SECONDS, WARMUP_SECONDS, DURATION_SECONDS);
+
+    // a multi-tenant experiment (tenants: and configurations:)
+    static final String TENANT_CPUS = "cpus";
+    static final String USERS = "users";
+    static final String QUOTES = "quotes";
+    static final String COUNT = "count";
+    static final String HIGH_TENANTS = "highTenants";
+    static final String LOW = "low";
+    static final String HIGH = "high";
+    static final String EACH = "each";
+    static final List<String> TENANTS_FIELDS = List.of(TENANT_CPUS, USERS, QUOTES, COUNT, HIGH_TENANTS, LOW, HIGH, EACH, "network", "memory");
+    static final String RESPONSE_TIME_GOAL_MS = "responseTimeGoalMs";
+    /** A tenant group's load ({@code low:}, {@code high:}). */
+    static final List<String> TENANT_GROUP_FIELDS = List.of("threads", "requestsPerSecond", RESPONSE_TIME_GOAL_MS);
+    /** A tenant written out ({@code each:}). */
+    static final List<String> TENANT_FIELDS = List.of(NAME, "threads", "requestsPerSecond", RESPONSE_TIME_GOAL_MS, HIGH, "cpuset", "network", "memory");
+    static final String CPU_CONTROL = "cpuControl";
+    static final String INTERRUPT_STEERING = "interruptSteering";
+    static final String CONTROL_INTERVAL_SECONDS = "controlIntervalSeconds";
+    static final List<String> CONFIGURATION_FIELDS = List.of(NAME, CPU_CONTROL, INTERRUPT_STEERING, CONTROL_INTERVAL_SECONDS);
 }

@@ -39,6 +39,7 @@ import io.envbench.output.OutputFolder;
 import io.envbench.output.WholeRowFile;
 import io.envbench.results.JtlReader;
 import io.envbench.settings.InvalidSettingException;
+import io.envbench.tenants.TenantControl;
 
 /**
  * Runs an experiment: for every planned run, in the schedule's order, it starts the environment, runs
@@ -49,7 +50,9 @@ import io.envbench.settings.InvalidSettingException;
  * engine loads it; each engine's metrics come back in the JTL and are written per engine. {@link #cancel()} (Ctrl-C) stops the load,
  * tears everything down and keeps what was recorded. A target that dies during its run (OOM killer, crash,
  * removed from outside) ends that run at once: its JMeter is stopped, the run is recorded as
- * {@code failed: target died: <reason>}, and the next run goes on. One experiment at a time per runner.
+ * {@code failed: target died: <reason>}, and the next run goes on. A multi-tenant experiment's run starts every tenant
+ * at once and runs one JMeter with a thread group per tenant, its configuration's {@link TenantControl} acting after the
+ * warm-up ({@link TenantsRun}). One experiment at a time per runner.
  */
 public final class ExperimentRunner {
     private static final Logger log = LoggerFactory.getLogger(ExperimentRunner.class);
@@ -76,6 +79,8 @@ public final class ExperimentRunner {
     private final AtomicReference<RunningJMeter> load = new AtomicReference<>();
     /** Runs command loads; JMeter runs the others. */
     private final CommandLoadStep commandStep;
+    /** Runs a multi-tenant experiment's runs: every tenant at once under one configuration. */
+    private final TenantsRun tenantsRun;
 
     /**
      * @param envbench        whose environments the runs start (it is not closed here)
@@ -84,11 +89,21 @@ public final class ExperimentRunner {
      * @param metricsInterval between metrics readings, at least 100 ms
      */
     public ExperimentRunner(EnvBench envbench, JMeterInstall jmeter, Path builtinHttpPlan, Duration metricsInterval) {
+        this(envbench, jmeter, builtinHttpPlan, metricsInterval, TenantControl.NONE_ONLY);
+    }
+
+    /**
+     * @param tenantControls makes the CPU control of each configuration of a multi-tenant experiment (the integration
+     *                       point of {@code io.envbench.cpucontrol}); {@link TenantControl#NONE_ONLY} runs {@code none} only
+     */
+    public ExperimentRunner(EnvBench envbench, JMeterInstall jmeter, Path builtinHttpPlan, Duration metricsInterval,
+                            TenantControl.Factory tenantControls) {
         this.envbench = envbench;
         this.jmeter = jmeter;
         this.builtinHttpPlan = builtinHttpPlan;
         this.metricsInterval = metricsInterval;
         this.commandStep = new CommandLoadStep(envbench, metricsInterval, Path.of("/sys/fs/cgroup"));
+        this.tenantsRun = new TenantsRun(envbench, tenantControls, () -> cancelled, load);
     }
 
     /** Runs every planned run of the experiment into a new run directory. */
@@ -199,6 +214,17 @@ public final class ExperimentRunner {
         for (Path p : dir.engineMetricsFiles(r)) {
             Files.deleteIfExists(p);
         }
+        if (e.tenancy().isPresent()) {
+            TenantsRun.Result res;
+            try {
+                res = tenantsRun.run(e, r, dir, progress, stopped,
+                        (plan, props, died, hooks) -> load(e, r, dir, plan, props, progress, timeLeft, died, stopped, hooks));
+            } catch (IOException ex) { // JMeter, the plan or the timeline could not be started or written: this run fails, the others go on
+                progress.log(r.id() + ": " + ex.getMessage());
+                res = new TenantsRun.Result(cancelled ? RunRecord.INTERRUPTED : "failed: " + firstLine(ex.getMessage()), 0, null);
+            }
+            return record(e, r, dir, start, res.status(), res.startToReadyMs(), stopped, res.died());
+        }
         EnvironmentDefinition def = e.environment(r.environment()).definition();
         RunningTarget target;
         try {
@@ -240,6 +266,12 @@ public final class ExperimentRunner {
             status = ContainerDeathWatch.isDaemonLoss(died.get()) ? "failed: " + died.get() : "failed: target died: " + died.get();
         }
         writeEngineMetrics(e, r, dir, progress);
+        return record(e, r, dir, start, status, target.startToReady().toMillis(), stopped, died.get());
+    }
+
+    /** The record of a run that has ended: its samples counted, a cut JTL or a stopped output said. */
+    private RunRecord record(Experiment e, PlannedRun r, RunDirectory dir, Instant start, String status, long startToReadyMs,
+                             List<String> stopped, String died) throws IOException {
         Instant end = Instant.now();
         long samples = 0;
         long[] firstStartMs = {Long.MAX_VALUE};
@@ -256,14 +288,13 @@ public final class ExperimentRunner {
             stopped.add("jtl/" + dir.jtl(r).getFileName() + ": its last row is cut (left out): JMeter could not write it ("
                     + freeSpace(dir) + ")");
         }
-        if (!stopped.isEmpty() && died.get() == null && !cancelled) {
+        if (!stopped.isEmpty() && died == null && !cancelled) {
             status = "failed: output stopped: " + String.join("; ", stopped);
         }
         if (status.equals(RunRecord.OK) && samples == 0 && e.load().command().isEmpty()) { // a command's result is its output
             status = "failed: no samples; see logs/" + dir.jmeterLog(r).getFileName();
         }
-        return new RunRecord(r, start, end, status, samples, target.startToReady().toMillis(),
-                samples == 0 ? null : Instant.ofEpochMilli(firstStartMs[0]));
+        return new RunRecord(r, start, end, status, samples, startToReadyMs, samples == 0 ? null : Instant.ofEpochMilli(firstStartMs[0]));
     }
 
     /** Runs JMeter against the started target; returns the run's status. */
@@ -275,7 +306,6 @@ public final class ExperimentRunner {
             props.put("envbench.port", Integer.toString(ep.port()));
         });
         props.put("envbench.run.environment", r.environment());
-        props.put("summariser.interval", Integer.toString(SUMMARY_INTERVAL_SECONDS));
         Path plan;
         if (e.load().http().isPresent()) {
             HttpLoad h = e.load().http().get();
@@ -292,6 +322,28 @@ public final class ExperimentRunner {
             plan = e.load().plan().orElseThrow();
             props.putAll(e.load().jmeterProperties());
         }
+        return load(e, r, dir, plan, props, progress, timeLeft, died, stopped, LoadHooks.NONE);
+    }
+
+    /**
+     * What the load tells its caller: JMeter started (with the run's metrics collector, null when it could not be made),
+     * and the load ended (also when it failed). Both on the runner's thread.
+     */
+    interface LoadHooks {
+        LoadHooks NONE = new LoadHooks() {
+        };
+
+        default void started(MetricsCollector metrics, Path jtl) {
+        }
+
+        default void ended() {
+        }
+    }
+
+    /** Runs {@code plan} in JMeter with {@code props}, the run's metrics collected; returns the run's status. */
+    private String load(Experiment e, PlannedRun r, RunDirectory dir, Path plan, Map<String, String> props, RunProgress progress,
+                        Duration timeLeft, AtomicReference<String> died, List<String> stopped, LoadHooks hooks) throws IOException {
+        props.put("summariser.interval", Integer.toString(SUMMARY_INTERVAL_SECONDS));
         if (cancelled) {
             return RunRecord.INTERRUPTED;
         }
@@ -323,6 +375,7 @@ public final class ExperimentRunner {
         output.start();
         Duration deadline = expectedLength(e).plus(RUN_GRACE);
         try {
+            hooks.started(metrics, dir.jtl(r));
             boolean ended = p.waitFor(deadline.toMillis(), TimeUnit.MILLISECONDS);
             if (!ended) {
                 jmeterRun.stop("it did not finish within " + deadline.toSeconds() + " s");
@@ -336,6 +389,7 @@ public final class ExperimentRunner {
             return RunRecord.INTERRUPTED;
         } finally {
             load.set(null);
+            hooks.ended();
             if (metrics != null) {
                 metrics.close();
             }
@@ -423,7 +477,7 @@ public final class ExperimentRunner {
         }
     }
 
-    private static void writeTargetLog(Path file, RunningTarget target, String diedOf) {
+    static void writeTargetLog(Path file, RunningTarget target, String diedOf) {
         try {
             Files.writeString(file, target.describe() + (diedOf == null ? "" : "\ndied during the run: " + diedOf)
                     + "\n--- last 500 lines of output ---\n" + target.logs(500) + "\n");
@@ -432,7 +486,7 @@ public final class ExperimentRunner {
         }
     }
 
-    private static String firstLine(String s) {
+    static String firstLine(String s) {
         int nl = s == null ? -1 : s.indexOf('\n');
         return s == null ? "" : nl < 0 ? s : s.substring(0, nl);
     }

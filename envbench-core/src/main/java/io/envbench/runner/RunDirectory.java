@@ -68,6 +68,14 @@ public record RunDirectory(Path root) {
     public Path output(PlannedRun r) { return root.resolve("output").resolve(r.id() + ".out"); }
     /** A command load's standard error. */
     public Path outputErrors(PlannedRun r) { return root.resolve("logs").resolve(r.id() + ".command.err"); }
+    /** A multi-tenant run's control actions: {@code timeline/ENV-rN.csv} (time, tenant, action, why). */
+    public Path timeline(PlannedRun r) { return root.resolve("timeline").resolve(r.id() + ".csv"); }
+    /** A multi-tenant run's database rebuilds: {@code databases/ENV-rN.csv} (tenant, database, orders before and after, ms). */
+    public Path databases(PlannedRun r) { return root.resolve("databases").resolve(r.id() + ".csv"); }
+    /** A tenant's output in a multi-tenant run: {@code logs/ENV-rN.tenant-K.target.log}. */
+    public Path tenantTargetLog(PlannedRun r, String tenant) { return root.resolve("logs").resolve(r.id() + "." + tenant + ".target.log"); }
+    /** The JMeter plan of a multi-tenant experiment's runs: a thread group per tenant ({@code io.envbench.tenants.TenantsPlan}). */
+    public Path tenantsPlan() { return root.resolve("tenants.jmx"); }
     public Path report() { return root.resolve("report"); }
     public Path junit() { return root.resolve("junit.xml"); }
     /** Present while runs are missing: the report of such a folder is marked partial. */
