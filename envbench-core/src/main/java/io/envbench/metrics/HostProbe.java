@@ -59,6 +59,10 @@ public final class HostProbe {
     /** The last reading of the processes, carried by the snapshots until the next one. */
     private Map<String, Map<Integer, long[]>> processes = Map.of();
     private long processesAt;
+    /** The kernel recomputes the load average every 5 s: reading it more often reads the same numbers. */
+    private static final long LOAD_EVERY_NANOS = 5_000_000_000L;
+    private double[] load;
+    private long loadAt;
 
     /** PID of the load generator (JMeter) whose CPU is reported as {@code process.jmeter.*}. */
     private final long loadGeneratorPid;
@@ -134,7 +138,11 @@ public final class HostProbe {
                 long[][] cores = procFs.cpuTicks(total);
                 long[] mem = new long[4];
                 procFs.memory(mem);
-                return new HostSnapshot(at, total, cores, procFs.loadAverage(), mem[0], mem[1], mem[2], mem[2] - mem[3], d, n, p, pAt);
+                if (loadAt == 0 || at - loadAt >= LOAD_EVERY_NANOS) {
+                    load = procFs.loadAverage();
+                    loadAt = at;
+                }
+                return new HostSnapshot(at, total, cores, load, mem[0], mem[1], mem[2], mem[2] - mem[3], d, n, p, pAt);
             } catch (java.io.IOException e) {
                 throw new java.io.UncheckedIOException(e);
             }

@@ -188,7 +188,7 @@ public final class MetricsCollector implements AutoCloseable {
             }
         }
         HostSnapshot h = host.read(trees);
-        Map<String, Double> values = new LinkedHashMap<>(256);
+        Map<String, Double> values = new LinkedHashMap<>(Math.max(256, latest.values().size() * 2)); // no resize within a tick
         if (previousHost != null) {
             Metrics.host(previousHost, h, values);
             if (h.processesAtNanos() == previousHost.processesAtNanos()) {
