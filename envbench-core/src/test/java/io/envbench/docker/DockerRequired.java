@@ -41,4 +41,18 @@ public final class DockerRequired {
         }
         Assumptions.abort(what + " not available: " + why);
     }
+
+    /** This process's real user id from /proc/self/status ("0" for root), "?" where there is none. */
+    public static String uid() {
+        try {
+            for (String line : java.nio.file.Files.readAllLines(java.nio.file.Path.of("/proc/self/status"))) {
+                if (line.startsWith("Uid:")) {
+                    return line.split("\\s+")[1];
+                }
+            }
+        } catch (java.io.IOException e) {
+            // not Linux
+        }
+        return "?";
+    }
 }

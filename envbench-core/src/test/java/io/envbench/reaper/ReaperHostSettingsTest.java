@@ -35,7 +35,7 @@ class ReaperHostSettingsTest {
 
     @Test
     void theHostSettingsOfAKilledOwnerAreBackWithinTenSecondsWithoutANewRun() throws Exception {
-        DockerRequired.require("0".equals(uid()), "root", "changing host settings needs root");
+        DockerRequired.require("0".equals(DockerRequired.uid()), "root", "changing host settings needs root");
         HostRoots real = HostRoots.real();
         Path loRps = real.netDevice("lo").resolve("queues/rx-0/rps_cpus");
         Map<Path, String> before = new LinkedHashMap<>();
@@ -124,18 +124,5 @@ class ReaperHostSettingsTest {
 
     private static boolean alive(long pid) {
         return ProcessHandle.of(pid).filter(ProcessHandle::isAlive).isPresent() && !OwnerIdentity.isZombie(pid);
-    }
-
-    private static String uid() {
-        try {
-            for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
-                if (line.startsWith("Uid:")) {
-                    return line.split("\\s+")[1];
-                }
-            }
-        } catch (IOException e) {
-            // not Linux
-        }
-        return "?";
     }
 }

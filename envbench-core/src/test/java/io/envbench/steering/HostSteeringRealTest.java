@@ -34,9 +34,9 @@ class HostSteeringRealTest {
     Path dir;
 
     static void requireRoot() {
-        boolean root = "0".equals(uid());
+        boolean root = "0".equals(DockerRequired.uid());
         DockerRequired.require(root && Files.isDirectory(Path.of("/proc/irq")), "root with /proc/irq",
-                "changing IRQ affinities and RPS masks needs root (uid " + uid() + ")");
+                "changing IRQ affinities and RPS masks needs root (uid " + DockerRequired.uid() + ")");
     }
 
     @Test
@@ -217,19 +217,6 @@ class HostSteeringRealTest {
     private static char state(long pid) throws IOException {
         String stat = Files.readString(Path.of("/proc/" + pid + "/stat"));
         return stat.charAt(stat.lastIndexOf(')') + 2);
-    }
-
-    private static String uid() {
-        try {
-            for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
-                if (line.startsWith("Uid:")) {
-                    return line.split("\\s+")[1];
-                }
-            }
-        } catch (IOException e) {
-            // not Linux
-        }
-        return "?";
     }
 
     static void run(String... cmd) throws Exception {
