@@ -68,7 +68,7 @@ public record RunDirectory(Path root) {
     public Path output(PlannedRun r) { return root.resolve("output").resolve(r.id() + ".out"); }
     /** A command load's standard error. */
     public Path outputErrors(PlannedRun r) { return root.resolve("logs").resolve(r.id() + ".command.err"); }
-    /** A multi-tenant run's control actions: {@code timeline/ENV-rN.csv} (time, tenant, action, why). */
+    /** A multi-tenant run's control actions: {@code timeline/ENV-rN.csv} (time, seconds, tenant, kind, action, reason: {@link io.envbench.cpucontrol.TimelineCsv}). */
     public Path timeline(PlannedRun r) { return root.resolve("timeline").resolve(r.id() + ".csv"); }
     /** A multi-tenant run's database rebuilds: {@code databases/ENV-rN.csv} (tenant, database, orders before and after, ms). */
     public Path databases(PlannedRun r) { return root.resolve("databases").resolve(r.id() + ".csv"); }

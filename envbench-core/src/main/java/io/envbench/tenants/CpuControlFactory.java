@@ -108,8 +108,7 @@ public final class CpuControlFactory implements TenantControl.Factory {
             CpuController controller = new CpuController(settings, placed, tenancy.cpuSet());
             CpuControlLoop.Builder b = CpuControlLoop.builder(controller, readings(metrics), new DockerCpusets(daemon, tenancy.cpuSet()))
                     // its action says what ("pin 0", "release to 1", "steer IRQ 38 -> CPU 1", "cpuset back to 0-1")
-                    .timeline(action -> timeline.record(action.tenant().isEmpty() ? Timeline.ALL : action.tenant(), action.action(),
-                            action.reason()));
+                    .timeline(timeline); // each action with its kind and reason
             if (configuration.interruptSteering()) {
                 journal = HostSettingsJournal.open(journalFolder);
                 b.steerInterrupts(InterruptSteering.ofNetworkDevices(journal, roots, irqBalance));

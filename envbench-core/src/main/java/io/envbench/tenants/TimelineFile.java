@@ -1,59 +1,63 @@
 package io.envbench.tenants;
 
 import java.io.IOException;
-import java.io.Writer;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 
-import org.apache.commons.csv.CSVFormat;
-import org.apache.commons.csv.CSVParser;
-import org.apache.commons.csv.CSVPrinter;
-import org.apache.commons.csv.CSVRecord;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import io.envbench.cpucontrol.CpuAction;
+import io.envbench.cpucontrol.TimelineCsv;
+
 /**
- * A run's {@code timeline/RUN.csv}: a header {@code time,tenant,action,why}, then a row per action, flushed at once (a
- * killed run keeps what happened until then). Thread-safe. A row that cannot be written is logged, never thrown at the
- * controller.
+ * A run's {@code timeline/RUN.csv} in the one timeline format ({@link TimelineCsv}: {@code time,seconds,tenant,kind,action,reason},
+ * each row appended whole, so a killed run keeps what happened until then): the controller's actions with their kind,
+ * the run's own events as {@code note} rows, {@code seconds} since the file was opened. Thread-safe. A row that
+ * cannot be written is logged, never thrown at the controller.
  */
 public final class TimelineFile implements Timeline, AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(TimelineFile.class);
-    static final String[] HEADER = {"time", "tenant", "action", "why"};
-    private final Path file;
+    private final TimelineCsv csv;
     private final Clock clock;
-    private final Writer out;
-    private final CSVPrinter csv;
+    private final Instant opened;
 
-    /** One row of a timeline file. */
+    /** One row of a timeline file; {@code tenant} is {@link Timeline#ALL} for the host and the run. */
     public record Row(Instant time, String tenant, String action, String why) {
     }
 
     public TimelineFile(Path file, Clock clock) throws IOException {
-        this.file = file;
-        this.clock = clock;
         Files.createDirectories(file.toAbsolutePath().getParent());
-        this.out = Files.newBufferedWriter(file, StandardCharsets.UTF_8);
-        this.csv = new CSVPrinter(out, CSVFormat.DEFAULT.builder().setHeader(HEADER).setRecordSeparator('\n').build());
-        out.flush();
+        this.csv = new TimelineCsv(file);
+        this.clock = clock;
+        this.opened = Instant.now(clock);
     }
 
     public Path file() {
-        return file;
+        return csv.file();
     }
 
     @Override
     public synchronized void record(String tenant, String action, String why) {
+        Instant now = Instant.now(clock);
+        write(new CpuAction(now, Duration.between(opened, now), tenant.equals(ALL) ? "" : tenant, CpuAction.Kind.NOTE, action,
+                why == null ? "" : why));
+    }
+
+    @Override
+    public synchronized void acted(CpuAction a) {
+        write(a);
+    }
+
+    private void write(CpuAction a) {
         try {
-            csv.printRecord(Instant.now(clock).toString(), tenant, action, why == null ? "" : why);
-            csv.flush();
-        } catch (IOException e) {
-            log.warn("timeline {}: cannot write '{} {} {}': {}", file, tenant, action, why, e.toString());
+            csv.acted(a);
+        } catch (RuntimeException e) {
+            log.warn("timeline {}: cannot write '{}': {}", csv.file(), a.describe(), e.toString());
         }
     }
 
@@ -62,14 +66,9 @@ public final class TimelineFile implements Timeline, AutoCloseable {
         csv.close();
     }
 
-    /** Reads a timeline file back. */
+    /** Reads a timeline file back: every row, the host's and the run's under {@link Timeline#ALL}. */
     public static List<Row> read(Path file) throws IOException {
-        List<Row> rows = new ArrayList<>();
-        try (CSVParser p = CSVParser.parse(file, StandardCharsets.UTF_8, CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).build())) {
-            for (CSVRecord r : p) {
-                rows.add(new Row(Instant.parse(r.get("time")), r.get("tenant"), r.get("action"), r.get("why")));
-            }
-        }
-        return rows;
+        return TimelineCsv.read(file).stream()
+                .map(r -> new Row(r.time(), r.tenant().isEmpty() ? ALL : r.tenant(), r.action(), r.reason())).toList();
     }
 }
