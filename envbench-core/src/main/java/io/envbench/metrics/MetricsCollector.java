@@ -55,6 +55,8 @@ public final class MetricsCollector implements AutoCloseable {
     private java.util.Set<String> previousEnvs = java.util.Set.of();
     private volatile Tick latest = new Tick(0, "", Map.of());
     private volatile boolean stop;
+    /** What the collector thread waits on between ticks; {@link #close} wakes it. */
+    private final Object sleeper = new Object();
 
     /**
      * @param environments     whose environments are read
@@ -99,7 +101,11 @@ public final class MetricsCollector implements AutoCloseable {
             return;
         }
         stop = true;
-        thread.interrupt();
+        // woken, not interrupted: an interrupt mid-tick would close the metrics file's channel (ClosedByInterruptException)
+        // and read as a file that stopped taking rows
+        synchronized (sleeper) {
+            sleeper.notifyAll();
+        }
         try {
             thread.join(5000);
             containers.close();
@@ -164,7 +170,11 @@ public final class MetricsCollector implements AutoCloseable {
                 continue;
             }
             try {
-                Thread.sleep(sleep / 1_000_000, (int) (sleep % 1_000_000));
+                synchronized (sleeper) {
+                    for (long left = sleep; !stop && left > 0; left = next - System.nanoTime()) {
+                        sleeper.wait(Math.max(1, left / 1_000_000)); // until the next tick, or close()
+                    }
+                }
             } catch (InterruptedException e) {
                 return;
             }
