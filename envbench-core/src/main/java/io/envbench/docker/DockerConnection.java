@@ -6,6 +6,7 @@ import io.envbench.settings.InvalidSettingException;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 import org.slf4j.Logger;
@@ -46,8 +47,16 @@ public final class DockerConnection {
      * a lost container may still hold its published port, so a start of any kind should connect first.
      */
     public static boolean owesRemovals(DockerDaemon daemon) {
+        return !owedRemovals(daemon).isEmpty();
+    }
+
+    /**
+     * The containers (ids) that wait for this daemon to answer again before they are removed: what may still hold a
+     * published port after a run was lost with its daemon. Empty when none, or no connection was ever made.
+     */
+    public static Set<String> owedRemovals(DockerDaemon daemon) {
         DockerDaemonLink link = LINKS.get(key(daemon));
-        return link != null && !link.owedRemovals().isEmpty();
+        return link == null ? Set.of() : link.owedRemovals();
     }
 
     /**

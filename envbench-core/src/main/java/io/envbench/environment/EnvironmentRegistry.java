@@ -6,7 +6,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.stream.Collectors;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -133,9 +135,13 @@ public final class EnvironmentRegistry implements AutoCloseable {
                 DockerConnection.connect(dockerDaemon);
             }
             reapLeftovers();
-            t = spec instanceof BareMetalTarget b
-                    ? new BareMetalLauncher().start(def.name(), b)
-                    : new DockerLauncher(dockerDaemon).start(def.name(), (ContainerTarget) spec);
+            try {
+                t = spec instanceof BareMetalTarget b
+                        ? new BareMetalLauncher().start(def.name(), b)
+                        : new DockerLauncher(dockerDaemon).start(def.name(), (ContainerTarget) spec);
+            } catch (InvalidSettingException e) {
+                throw portHeldByLostContainer(e);
+            }
         } catch (TargetStartException | RuntimeException e) {
             synchronized (this) {
                 starting.remove(def.name());
@@ -158,6 +164,22 @@ public final class EnvironmentRegistry implements AutoCloseable {
         t.watchForDeath(reason -> died(def.name(), t, reason));
         listeners.forEach(l -> l.started(t));
         return t;
+    }
+
+    /**
+     * A busy port while containers of a run lost with its daemon wait for their removal: most likely one of them still
+     * holds it (its published port); the message says so, and that it frees itself once the daemon answers again.
+     */
+    private InvalidSettingException portHeldByLostContainer(InvalidSettingException e) {
+        Set<String> owed = DockerConnection.owedRemovals(dockerDaemon);
+        if (!e.field().equals("port") || owed.isEmpty()) {
+            return e;
+        }
+        String ids = owed.stream().map(id -> id.substring(0, Math.min(12, id.length()))).sorted()
+                .collect(Collectors.joining(", "));
+        return new InvalidSettingException("port", e.getMessage().substring("port: ".length())
+                + "; it may be held by container " + ids + " of a run lost with the Docker daemon at " + dockerDaemon.address()
+                + ", removed as soon as that daemon answers again (check it with 'docker info'; './envbench setup' starts it)");
     }
 
     private synchronized void reserve(EnvironmentDefinition def, TargetSpec spec) {
