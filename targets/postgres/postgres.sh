@@ -12,8 +12,10 @@ listen=${PG_LISTEN:-127.0.0.1}
 base=${PG_DIR:-/var/tmp}
 exec 2>&1 # one log: the readiness line is PostgreSQL's own
 [ -d "$base" ] && [ -w "$base" ] || { echo "postgres.sh: PG_DIR '$base' is not a writable folder"; exit 2; }
-# postgres refuses to run as root: as the postgres user the package made (setpriv execs, no extra process)
-as_postgres() { if [ "$(id -u)" = 0 ]; then setpriv --reuid=postgres --regid=postgres --init-groups "$@"; else "$@"; fi; }
+# postgres refuses to run as root: as the postgres user the package made (setpriv execs: $! is postgres itself, so the
+# SIGINT below reaches it; a function or subshell run with & would be a shell that ignores SIGINT)
+as_postgres=
+[ "$(id -u)" != 0 ] || as_postgres="setpriv --reuid=postgres --regid=postgres --init-groups"
 dir=$(mktemp -d "$base/envbench-postgres.XXXXXX")
 pid=
 cleanup() {
@@ -23,8 +25,8 @@ cleanup() {
 trap cleanup EXIT
 trap 'exit 143' TERM INT
 [ "$(id -u)" != 0 ] || chown postgres: "$dir"
-as_postgres "$BIN/initdb" -D "$dir/data" -U postgres --auth=trust --no-sync -E UTF8 --locale=C >/dev/null
+$as_postgres "$BIN/initdb" -D "$dir/data" -U postgres --auth=trust --no-sync -E UTF8 --locale=C >/dev/null
 echo "host all all samenet trust" >> "$dir/data/pg_hba.conf"
-as_postgres "$BIN/postgres" -D "$dir/data" -p "$port" -k "$dir" -c listen_addresses="$listen" &
+$as_postgres "$BIN/postgres" -D "$dir/data" -p "$port" -k "$dir" -c listen_addresses="$listen" &
 pid=$!
 wait "$pid"

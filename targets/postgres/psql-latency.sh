@@ -13,6 +13,7 @@ selects=${2:-10000}
 # the psql binary itself, not Debian's /usr/bin/psql wrapper (a Perl script that would be timed with it)
 PSQL=/usr/lib/postgresql/15/bin/psql
 export PGHOST=${ENVBENCH_TARGET_HOST:-127.0.0.1} PGPORT=${ENVBENCH_TARGET_PORT:-5432} PGUSER=postgres PGDATABASE=postgres
+export PGOPTIONS='-c client_min_messages=warning' # no NOTICE for the DROP TABLE IF EXISTS of a fresh cluster
 work=$(mktemp -d "${TMPDIR:-/tmp}/envbench-psql.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 # the study's table: one int column (a primary key, so a SELECT finds its row without reading the table)
