@@ -285,15 +285,15 @@ final class RunCommand implements Callable<Integer> {
     /** A command load's report: its output format's tables and charts over the completed runs. */
     private void commandReport(Experiment experiment, RunDirectory dir) {
         try {
-            io.envbench.bonnie.BonnieComparison bonnie = io.envbench.bonnie.BonnieComparison.read(dir, experiment);
-            if (bonnie.environments().stream().allMatch(env -> bonnie.results(env).isEmpty())) {
+            java.util.Optional<io.envbench.report.CommandReport> found = io.envbench.report.CommandReport.of(dir, experiment);
+            if (found.isEmpty()) {
                 out.println("No completed run: nothing to compare. See " + dir.root().resolve("runs.csv") + " and " + dir.root().resolve("logs"));
                 return;
             }
-            io.envbench.report.bonnie.BonnieReport report = new io.envbench.report.bonnie.BonnieReport(bonnie);
+            io.envbench.report.CommandReport report = found.get();
             report.write(dir.report());
             out.print(report.markdown());
-            out.println("Report: " + dir.report().resolve("bonnie.md") + ", charts in " + dir.report().resolve("charts"));
+            out.println("Report: " + dir.report().resolve(report.tableFile()) + ", charts in " + dir.report().resolve("charts"));
         } catch (IOException | RuntimeException e) {
             // the results are on record (runs.csv, output/): say what is missing rather than lose the rest
             err.println("envbench run: the report in " + dir.report() + " is incomplete: " + e.getMessage());

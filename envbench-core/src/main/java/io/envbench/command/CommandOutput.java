@@ -8,7 +8,9 @@ import java.util.Locale;
 /** How a command load's standard output is read into figures: the programs EnvBench knows. */
 public enum CommandOutput {
     /** bonnie++'s CSV line (quiet mode, {@code -q}), read by {@link io.envbench.bonnie.BonnieCsv}. */
-    BONNIE_CSV("bonnie++");
+    BONNIE_CSV("bonnie++"),
+    /** The timed psql phases of {@code targets/postgres/psql-latency.sh}, read by {@link io.envbench.psql.PsqlTimes}. */
+    PSQL_TIME("psql-time");
 
     private final String yamlName;
 
@@ -29,6 +31,7 @@ public enum CommandOutput {
     public void check(String output) {
         switch (this) {
             case BONNIE_CSV -> io.envbench.bonnie.BonnieCsv.find(output);
+            case PSQL_TIME -> io.envbench.psql.PsqlTimes.find(output);
         }
     }
 

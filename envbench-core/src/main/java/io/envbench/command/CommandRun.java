@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.OptionalLong;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
@@ -37,6 +38,10 @@ public final class CommandRun {
 
     /** Set for the command to the environment's name (bonnie.sh writes it into bonnie++'s CSV as the machine name). */
     public static final String ENVIRONMENT_VARIABLE = "ENVBENCH_ENVIRONMENT";
+    /** Set, when the target has a port, to where the command reaches it from its place ({@link ClientPlace}). */
+    public static final String TARGET_HOST_VARIABLE = "ENVBENCH_TARGET_HOST";
+    /** The port at {@link #TARGET_HOST_VARIABLE}. */
+    public static final String TARGET_PORT_VARIABLE = "ENVBENCH_TARGET_PORT";
 
     private final CommandLoad load;
     private final Path stdout;
@@ -75,9 +80,19 @@ public final class CommandRun {
      */
     public Result inContainer(DockerClient docker, RunningTarget target) throws IOException {
         String id = target.containerId().orElseThrow(() -> new IllegalArgumentException(target.environment() + " is not a container"));
+        return inContainer(docker, id, target.environment(), Map.of());
+    }
+
+    /**
+     * In a running container (the target's, or a {@link ClientContainer}), with these variables besides
+     * {@link #ENVIRONMENT_VARIABLE}.
+     */
+    public Result inContainer(DockerClient docker, String id, String environment, Map<String, String> variables) throws IOException {
         long t0 = System.nanoTime();
+        List<String> env = new java.util.ArrayList<>(List.of(ENVIRONMENT_VARIABLE + "=" + environment));
+        variables.forEach((k, v) -> env.add(k + "=" + v));
         String execId = docker.execCreateCmd(id).withCmd(load.command().toArray(new String[0]))
-                .withEnv(List.of(ENVIRONMENT_VARIABLE + "=" + target.environment()))
+                .withEnv(env)
                 .withAttachStdout(true).withAttachStderr(true).exec().getId();
         boolean finished;
         try (OutputStream out = Files.newOutputStream(stdout); OutputStream err = Files.newOutputStream(stderr)) {
@@ -122,6 +137,11 @@ public final class CommandRun {
      * @param cgroupRoot where the transient memory cgroup goes (usually {@code /sys/fs/cgroup})
      */
     public Result onHost(BareMetalTarget recipe, String environment, Path cgroupRoot) throws IOException {
+        return onHost(recipe, environment, Map.of(), cgroupRoot);
+    }
+
+    /** On the host, as {@link #onHost(BareMetalTarget, String, Path)}, with these variables besides the recipe's. */
+    public Result onHost(BareMetalTarget recipe, String environment, Map<String, String> variables, Path cgroupRoot) throws IOException {
         long t0 = System.nanoTime();
         OptionalLong memory = load.bareMemoryBytes();
         TransientMemoryCgroup cgroup = memory.isPresent()
@@ -131,6 +151,7 @@ public final class CommandRun {
             ProcessBuilder pb = new ProcessBuilder(command).directory(recipe.workDir().toFile())
                     .redirectOutput(stdout.toFile()).redirectError(stderr.toFile());
             pb.environment().putAll(recipe.env());
+            pb.environment().putAll(variables);
             pb.environment().put(ENVIRONMENT_VARIABLE, environment);
             if (cancelled) {
                 return new Result(-1, false, true, elapsed(t0));

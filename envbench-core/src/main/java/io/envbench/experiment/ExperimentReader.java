@@ -97,6 +97,13 @@ final class ExperimentReader {
         List<EnvironmentPlan> environments = multiTenant ? List.of() : environments(top, target, port, readyTimeout);
         Optional<Tenancy> tenancy = multiTenant ? Optional.of(tenancy(top, target, port, readyTimeout)) : Optional.empty();
         LoadPlan load = load(top);
+        if (load.command().isEmpty()) {
+            for (Node env : field(top, ENVIRONMENTS).filter(n -> n instanceof Sequence).map(n -> ((Sequence) n).items()).orElse(List.of())) {
+                if (env instanceof Mapping m && m.fields().containsKey(CLIENT)) {
+                    throw fail(m.fields().get(CLIENT), "only applies to a command load (load: command:), which it places; remove it");
+                }
+            }
+        }
         if (multiTenant && load.plan().isEmpty()) {
             throw fail(top.fields().get(LOAD), "a multi-tenant experiment loads every tenant with its own thread group of a JMeter plan; "
                     + "give plan: ../daytrader.jmx with warmupSeconds: and durationSeconds: (not http: or command:)");
@@ -409,6 +416,14 @@ final class ExperimentReader {
             long bytes = at(memory.get(), () -> MemorySize.parseContainerLimit(MEMORY, memory.get().text()));
             at(memory.get(), () -> options.memoryBytes(bytes));
         }
+        Optional<Scalar> clientNode = scalar(m, CLIENT, "inside, host or container");
+        io.envbench.command.ClientPlace client = clientNode.isEmpty() ? io.envbench.command.ClientPlace.INSIDE
+                : at(clientNode.get(), () -> io.envbench.command.ClientPlace.parse(CLIENT, clientNode.get().text()));
+        if (client != io.envbench.command.ClientPlace.INSIDE && runtime == EnvironmentDefinition.Placement.DOCKER
+                && !TargetRecipe.load(targetsDir, target.text()).hasPort()) {
+            throw fail(clientNode.get(), client.yamlName() + " reaches the target on its port, and target " + target.text()
+                    + " serves on none; use client: inside, or a target with a port (container.port in its target.properties)");
+        }
         Function<String, String> definitionField = f -> switch (f) {
             case "environment" -> YamlTree.child(m.path(), NAME);
             case PORT, READY_TIMEOUT_SECONDS, TARGET -> f;
@@ -416,7 +431,7 @@ final class ExperimentReader {
         };
         EnvironmentDefinition definition = located(definitionField,
                 () -> new EnvironmentDefinition(name, target.text(), runtime, options.build(), port, readyTimeout));
-        return located(f -> YamlTree.child(m.path(), f), () -> new EnvironmentPlan(name, definition));
+        return located(f -> YamlTree.child(m.path(), f), () -> new EnvironmentPlan(name, definition, client));
     }
 
     private VolumeMount volume(Node node) throws ExperimentException {

@@ -38,7 +38,7 @@ final class ExperimentWriter {
             tenancy(root, e.tenancy().get());
         } else {
             ArrayNode environments = root.putArray(ENVIRONMENTS);
-            e.environments().forEach(env -> environment(environments.addObject(), env.definition()));
+            e.environments().forEach(env -> environment(environments.addObject(), env.definition(), env.client()));
         }
         root.put(REPETITIONS, e.repetitions());
         root.put(ORDER, e.order().yamlName());
@@ -88,10 +88,13 @@ final class ExperimentWriter {
         }
     }
 
-    private static void environment(ObjectNode out, EnvironmentDefinition d) {
+    private static void environment(ObjectNode out, EnvironmentDefinition d, io.envbench.command.ClientPlace client) {
         out.put(NAME, d.name());
         out.put(PLACEMENT, d.placement().name().toLowerCase(Locale.ROOT));
         out.put(TARGET, d.target());
+        if (client != io.envbench.command.ClientPlace.INSIDE) {
+            out.put(CLIENT, client.yamlName());
+        }
         if (d.placement() == EnvironmentDefinition.Placement.BARE) {
             return;
         }

@@ -31,9 +31,11 @@ final class YamlFields {
     static final String CPUS = "cpus";
     static final String CPU_SHARES = "cpuShares";
     static final String MEMORY = "memory";
+    /** Where a command load's program runs: inside, host or container ({@link io.envbench.command.ClientPlace}). */
+    static final String CLIENT = "client";
     /** Only for placement: docker. */
     static final List<String> CONTAINER = List.of(NETWORK, VOLUME, CPUSET, CPUS, CPU_SHARES, MEMORY);
-    static final List<String> ENVIRONMENT = List.of(NAME, PLACEMENT, TARGET, NETWORK, VOLUME, CPUSET, CPUS, CPU_SHARES, MEMORY);
+    static final List<String> ENVIRONMENT = List.of(NAME, PLACEMENT, TARGET, CLIENT, NETWORK, VOLUME, CPUSET, CPUS, CPU_SHARES, MEMORY);
 
     static final String VOLUME_TYPE = "type";
     static final String VOLUME_SOURCE = "source";

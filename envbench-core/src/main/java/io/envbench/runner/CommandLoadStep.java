@@ -8,6 +8,14 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
 
 import io.envbench.EnvBench;
+import io.envbench.command.ClientContainer;
+import io.envbench.command.ClientPlace;
+import io.envbench.experiment.EnvironmentPlan;
+import io.envbench.recipe.ContainerTarget;
+import io.envbench.recipe.TargetRecipe;
+import com.github.dockerjava.api.DockerClient;
+import java.util.Map;
+import java.util.Optional;
 import io.envbench.command.CommandRun;
 import io.envbench.docker.DockerConnection;
 import io.envbench.environment.EnvironmentDefinition;
@@ -35,6 +43,14 @@ final class CommandLoadStep {
         this.cgroupRoot = cgroupRoot;
     }
 
+    /** The target's host and port for the command, when the target has a port. */
+    private static Map<String, String> reach(Optional<String> host, Optional<Integer> port) {
+        if (host.isEmpty() || port.isEmpty()) {
+            return Map.of();
+        }
+        return Map.of(CommandRun.TARGET_HOST_VARIABLE, host.get(), CommandRun.TARGET_PORT_VARIABLE, Integer.toString(port.get()));
+    }
+
     void cancel() {
         CommandRun r = running.get();
         if (r != null) {
@@ -48,8 +64,9 @@ final class CommandLoadStep {
      * @param stopped gets the output files of this run that stopped taking data (disk full), each with why; the
      *                command is then stopped, as JMeter is for a load
      */
-    String run(CommandLoad load, EnvironmentDefinition def, PlannedRun r, RunDirectory dir, RunningTarget target, RunProgress progress,
+    String run(CommandLoad load, EnvironmentPlan plan, PlannedRun r, RunDirectory dir, RunningTarget target, RunProgress progress,
                AtomicReference<String> died, List<String> stopped) throws IOException {
+        EnvironmentDefinition def = plan.definition();
         Files.createDirectories(dir.output(r).getParent());
         CommandRun command = new CommandRun(load, dir.output(r), dir.outputErrors(r));
         running.set(command);
@@ -67,15 +84,38 @@ final class CommandLoadStep {
             progress.log(r.id() + ": no metrics: " + ex.getMessage());
         }
         CommandRun.Result result;
+        ClientContainer client = null;
         try {
-            if (def.placement() == EnvironmentDefinition.Placement.DOCKER) {
-                result = command.inContainer(DockerConnection.connect(envbench.dockerDaemon()), target);
+            if (def.placement() == EnvironmentDefinition.Placement.BARE) {
+                BareMetalTarget bare = (BareMetalTarget) def.resolve(envbench.targetsDir());
+                result = command.onHost(bare, def.name(), reach(target.endpoint().map(e -> e.host()), target.endpoint().map(e -> e.port())),
+                        cgroupRoot);
             } else {
-                result = command.onHost((BareMetalTarget) def.resolve(envbench.targetsDir()), def.name(), cgroupRoot);
+                ContainerTarget container = (ContainerTarget) def.resolve(envbench.targetsDir());
+                DockerClient docker = DockerConnection.connect(envbench.dockerDaemon());
+                String id = target.containerId().orElseThrow();
+                switch (plan.client()) {
+                    case INSIDE -> result = command.inContainer(docker, id, def.name(),
+                            reach(Optional.of("127.0.0.1"), Optional.of(container.containerPort()).filter(p -> p != 0)));
+                    case HOST -> result = command.onHost(TargetRecipe.load(envbench.targetsDir(), def.target()).bare(def.port(),
+                            def.readyTimeout()), def.name(), reach(target.endpoint().map(e -> e.host()), target.endpoint().map(e -> e.port())),
+                            cgroupRoot);
+                    case CONTAINER -> {
+                        client = ClientContainer.start(docker, def.name(), id, container.image());
+                        progress.log(r.id() + ": the command runs in a second container on network envbench-" + def.name()
+                                + "-net, against " + ClientPlace.TARGET_ALIAS + ":" + container.containerPort());
+                        result = command.inContainer(docker, client.id(), def.name(),
+                                reach(Optional.of(ClientPlace.TARGET_ALIAS), Optional.of(container.containerPort())));
+                    }
+                    default -> throw new IllegalStateException(plan.client().toString());
+                }
             }
         } catch (TargetStartException | RuntimeException ex) {
             return "failed: command: " + ex.getMessage();
         } finally {
+            if (client != null) {
+                client.close();
+            }
             running.set(null);
             if (metrics != null) {
                 metrics.close();

@@ -253,7 +253,7 @@ public final class ExperimentRunner {
         envbench.environments().whyDown(def.name()).ifPresent(why -> deathOfThisRun.died(def.name(), why));
         String status;
         try {
-            status = e.load().command().isPresent() ? commandStep.run(e.load().command().get(), def, r, dir, target, progress, died, stopped)
+            status = e.load().command().isPresent() ? commandStep.run(e.load().command().get(), e.environment(r.environment()), r, dir, target, progress, died, stopped)
                     : load(e, r, dir, target, progress, timeLeft, died, stopped);
         } catch (IOException ex) { // JMeter could not be started: this run fails, the others go on
             status = "failed: JMeter did not start: " + ex.getMessage();

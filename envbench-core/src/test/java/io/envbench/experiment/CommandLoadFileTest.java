@@ -9,6 +9,7 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
+import io.envbench.command.ClientPlace;
 import io.envbench.command.CommandOutput;
 import io.envbench.environment.EnvironmentDefinition;
 
@@ -65,6 +66,44 @@ class CommandLoadFileTest {
                         "load.durationSeconds", "move it to load.command.durationSeconds"}
         ).forEach(c -> {
             String m = assertThrows(ExperimentException.class, () -> ExperimentFile.parse(file(c[0]), Path.of("c.yaml"), TARGETS)).getMessage();
+            assertTrue(m.contains(c[1]) && m.contains(c[2]), "expected " + c[1] + " and " + c[2] + " in: " + m);
+        });
+    }
+
+    static final Path POSTGRES = Path.of("..", "testplans", "experiments", "seed-002-postgres.yaml").toAbsolutePath().normalize();
+
+    @Test
+    void study002PlacesItsClientInFourPlacesAndWritesThemBack() throws Exception {
+        Experiment e = ExperimentFile.read(POSTGRES, TARGETS);
+        assertEquals(List.of("host", "same-container", "other-container", "published-port"), e.environmentNames());
+        assertEquals(List.of(ClientPlace.INSIDE, ClientPlace.INSIDE, ClientPlace.CONTAINER, ClientPlace.HOST),
+                e.environments().stream().map(EnvironmentPlan::client).toList());
+        assertEquals(CommandOutput.PSQL_TIME, e.load().command().orElseThrow().output());
+        String yaml = e.toYaml();
+        assertTrue(yaml.contains("client: container") && yaml.contains("client: host") && yaml.contains("output: psql-time"), yaml);
+        Experiment again = ExperimentFile.parse(yaml, POSTGRES, TARGETS);
+        assertEquals(e.environments().stream().map(EnvironmentPlan::client).toList(), again.environments().stream()
+                .map(EnvironmentPlan::client).toList());
+        assertEquals(yaml, again.toYaml());
+    }
+
+    @Test
+    void clientMistakesNameTheFieldAndTheFix() {
+        String load = "load:\n  command:\n    run: ./psql-latency.sh 10 10\n    output: psql-time\n    durationSeconds: 10\n";
+        List.of(
+                new String[] {"  - { name: c, placement: docker, client: outside }\n" + load, "environments[0].client",
+                        "'outside' is not a place for the command; use inside"},
+                new String[] {"  - { name: c, placement: bare, client: host }\n" + load, "environments[0].client",
+                        "only applies to placement: docker"},
+                new String[] {"  - { name: c, placement: docker, network: host, client: container }\n" + load, "environments[0].client",
+                        "set network: bridge, or client: host"},
+                new String[] {"  - { name: c, placement: docker, target: bonnie, client: host }\n" + load, "environments[0].client",
+                        "target bonnie serves on none"},
+                new String[] {"  - { name: c, placement: docker, client: host }\nload:\n  http: { path: /, durationSeconds: 5 }\n",
+                        "environments[0].client", "only applies to a command load"}
+        ).forEach(c -> {
+            String yaml = "name: c\ntarget: postgres\nenvironments:\n" + c[0];
+            String m = assertThrows(ExperimentException.class, () -> ExperimentFile.parse(yaml, Path.of("c.yaml"), TARGETS)).getMessage();
             assertTrue(m.contains(c[1]) && m.contains(c[2]), "expected " + c[1] + " and " + c[2] + " in: " + m);
         });
     }

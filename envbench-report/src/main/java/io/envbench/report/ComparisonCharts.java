@@ -206,6 +206,25 @@ public final class ComparisonCharts {
     }
 
     /**
+     * Bars of figures measured outside JMeter (e.g. psql's times), from a {@link MedianOfRunsDataset} already in the
+     * axis' unit: the median of runs per environment (its palette colour) and label, the whisker its interval;
+     * {@code whiskers} says in the subtitle what the whiskers are.
+     */
+    public static JFreeChart medianBars(String title, String axisLabel, MedianOfRunsDataset data, String whiskers, EnvironmentPalette palette) {
+        JFreeChart chart = ChartFactory.createBarChart(title, null, axisLabel, data,
+                data.getColumnCount() > MOST_LABELS_UNDER_BARS ? PlotOrientation.HORIZONTAL : PlotOrientation.VERTICAL, true, true, false);
+        CategoryPlot plot = (CategoryPlot) chart.getPlot();
+        WhiskerBarRenderer renderer = new WhiskerBarRenderer();
+        renderer.setDefaultToolTipGenerator(new IntervalCategoryToolTipGenerator("{0}, {1}: {2} " + axisLabel + " (whisker {3} to {4})",
+                new SiNumberFormat()));
+        plot.setRenderer(renderer);
+        ChartStyle.flat(chart);
+        chart.addSubtitle(subtitle("bars: median of runs; whiskers: " + whiskers));
+        categoryStyle(plot, data, palette);
+        return chart;
+    }
+
+    /**
      * Bars of each environment's figure against the baseline's, per label: 100 x median of runs / baseline's median of
      * runs (no whisker: a ratio of medians has no distribution-free interval from a handful of runs).
      */

@@ -35,10 +35,10 @@ public final class ExperimentDraft {
             "load.plan", "load.properties", "load.command.run", "load.command.output", "load.command.bareMemory", "load.warmupSeconds",
             "load.durationSeconds", "criteria");
     /** The fields of one environment, by path under {@code environments[i]}. */
-    public static final List<String> ENVIRONMENT_FIELDS = List.of("name", "placement", "target", "network", "volume.type", "volume.source",
-            "volume.path", "cpuset", "cpus", "cpuShares", "memory");
+    public static final List<String> ENVIRONMENT_FIELDS = List.of("name", "placement", "target", "client", "network", "volume.type",
+            "volume.source", "volume.path", "cpuset", "cpus", "cpuShares", "memory");
     /** Environment fields that only a container has: the form disables them for a bare-metal environment. */
-    public static final List<String> CONTAINER_FIELDS = List.of("network", "volume.type", "volume.source", "volume.path", "cpuset", "cpus",
+    public static final List<String> CONTAINER_FIELDS = List.of("client", "network", "volume.type", "volume.source", "volume.path", "cpuset", "cpus",
             "cpuShares", "memory");
 
     /** The built-in HTTP load, a JMeter plan, or a program run in each environment (bonnie++). */

@@ -157,6 +157,8 @@ public final class ExperimentEditor extends JPanel {
         env.add("Name", envText("name", "used by criteria and reports"));
         env.add("Placement", envCombo("placement", false, "bare: a host process; docker: a container", "bare", "docker"));
         env.add("Target", envCombo("target", true, "empty: the experiment's target", Stream.concat(Stream.of(""), recipes().stream()).toList()));
+        env.add("Client", envCombo("client", false, "where a command load's program runs: inside the container (empty), on the host "
+                + "against the published port, or in a second container on a network of its own", "", "inside", "host", "container"));
         env.add("Network", envCombo("network", false, "bridge: port published on 127.0.0.1 through docker-proxy; host: the host's network",
                 "", "bridge", "host"));
         env.add("Volume", envCombo("volume.type", false, "where the container keeps the path: its own layer (none), a host folder (bind), "

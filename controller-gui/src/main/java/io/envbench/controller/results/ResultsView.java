@@ -226,15 +226,19 @@ public final class ResultsView extends JPanel {
     }
 
     /**
-     * A command load's run (bonnie++): its tables per figure in the notes, its charts relative to the baseline in the
+     * A command load's run (bonnie++, psql): its tables per figure in the notes, its charts relative to the baseline in the
      * chart view; JMeter's tables stay empty (there are no samples).
      */
     private void showCommandReport(RunConclusion c, String verdict) {
         String title = c.experiment().name() + " — " + verdict + " — " + (c.results().plannedRuns() - c.missingRuns()) + " of "
                 + c.results().plannedRuns() + " runs, baseline " + c.experiment().baseline() + " — " + c.directory().root();
         try {
-            io.envbench.report.bonnie.BonnieReport b = new io.envbench.report.bonnie.BonnieReport(
-                    io.envbench.bonnie.BonnieComparison.read(c.directory(), c.experiment()));
+            java.util.Optional<io.envbench.report.CommandReport> found = io.envbench.report.CommandReport.of(c.directory(), c.experiment());
+            if (found.isEmpty()) {
+                clear(title + ": no completed run");
+                return;
+            }
+            io.envbench.report.CommandReport b = found.get();
             clear(title);
             charts = b.charts();
             charts.forEach((name, chart) -> chartChoice.addItem(chartTitle(name, chart)));

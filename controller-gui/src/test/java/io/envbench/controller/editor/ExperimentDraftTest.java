@@ -118,4 +118,18 @@ class ExperimentDraftTest {
         assertEquals(fromFile.load(), fromForm.load());
         assertEquals(fromFile.toYaml(), fromForm.toYaml());
     }
+
+    /** Study 002's file (psql in four places: client inside, in a second container, on the host) keeps each client: through the form. */
+    @Test
+    void thePostgresStudysClientPlacesOpenAndWriteBackTheSame() throws Exception {
+        Path file = ROOT.resolve("testplans/experiments/seed-002-postgres.yaml");
+        ExperimentDraft d = ExperimentDraft.fromYaml(Files.readString(file));
+        assertEquals(ExperimentDraft.LoadKind.COMMAND, d.loadKind());
+        assertEquals("psql-time", d.get("load.command.output"));
+        assertEquals(4, d.environmentCount());
+        Experiment fromForm = d.parse(file, TARGETS);
+        Experiment fromFile = io.envbench.experiment.ExperimentFile.read(file, TARGETS);
+        assertEquals(fromFile.toYaml(), fromForm.toYaml());
+        assertTrue(fromForm.toYaml().contains("client: container") && fromForm.toYaml().contains("client: host"), fromForm.toYaml());
+    }
 }

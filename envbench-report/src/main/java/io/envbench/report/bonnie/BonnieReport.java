@@ -28,7 +28,7 @@ import io.envbench.stats.Verdict;
  * baseline = 100 in a plain and a log-scale chart ({@link ComparisonCharts#relativeBars}). Files: {@code bonnie.md},
  * {@code bonnie.csv}, {@code charts/bonnie-relative[-log].png|svg|pdf}.
  */
-public final class BonnieReport {
+public final class BonnieReport implements io.envbench.report.CommandReport {
     public static final String CHART = "bonnie-relative";
     public static final String LOG_CHART = "bonnie-relative-log";
 
@@ -73,6 +73,7 @@ public final class BonnieReport {
     }
 
     /** The rate figures (not CPU %) relative to the baseline, plain and log scale. */
+    @Override
     public Map<String, JFreeChart> charts() {
         DefaultCategoryDataset d = new DefaultCategoryDataset();
         for (BonnieFigure f : figures()) {
@@ -96,6 +97,7 @@ public final class BonnieReport {
     }
 
     /** Writes bonnie.md, bonnie.csv and the charts into {@code dir}; returns the files. */
+    @Override
     public List<Path> write(Path dir) throws IOException {
         Files.createDirectories(dir);
         List<Path> written = new ArrayList<>();
@@ -116,7 +118,13 @@ public final class BonnieReport {
         return written;
     }
 
+    @Override
+    public String tableFile() {
+        return "bonnie.md";
+    }
+
     /** A table per figure. */
+    @Override
     public String markdown() {
         String b = comparison.baseline();
         StringBuilder s = new StringBuilder("# bonnie++ per place, relative to " + b + " = 100\n\n");
