@@ -124,9 +124,10 @@ public final class RunView extends JPanel {
     public void show(ExperimentExecution e) {
         execution = e;
         boolean tenants = e.board().tenants();
-        title.setText("Running " + e.experiment().name() + " — " + e.experiment().tenancy().map(t -> t.tenants().size() + " tenants under "
-                + t.configurations().size() + " configurations").orElse(e.experiment().environmentNames().size() + " environments") + " x "
-                + e.experiment().repetitions() + " repetitions, " + e.experiment().order().yamlName() + " — " + e.directory().root());
+        title.setText("Running " + e.experiment().name() + " — " + e.experiment().tenancy().map(t -> count(t.tenants().size(), "tenant")
+                + " under " + count(t.configurations().size(), "configuration")).orElse(count(e.experiment().environmentNames().size(),
+                "environment")) + " x " + count(e.experiment().repetitions(), "repetition") + ", " + e.experiment().order().yamlName() + " — "
+                + e.directory().root());
         figures.setColumnIdentifiers(tenants ? TENANT_COLUMNS : COLUMNS);
         chart.setTitle(tenants ? "Throughput of each tenant in the current run — higher is better"
                 : "Throughput of each environment's current run — higher is better");
@@ -221,6 +222,11 @@ public final class RunView extends JPanel {
 
     private static String number(double v, String format) {
         return Double.isNaN(v) ? "" : String.format(Locale.ROOT, format, v);
+    }
+
+    /** {@code 1 tenant}, {@code 2 tenants}. */
+    private static String count(int n, String what) {
+        return n + " " + what + (n == 1 ? "" : "s");
     }
 
     private static String minutesSeconds(Duration d) {
