@@ -155,6 +155,13 @@ public final class TenantRunCharts {
             }
         });
         ControlMarkers.draw(plot, markers);
+        // every action on the chart, also one after the last reading (the restore when the load ends)
+        org.jfree.data.Range readings = org.jfree.data.general.DatasetUtils.findDomainBounds(data);
+        double last = Math.max(readings == null ? 0 : readings.getUpperBound(), markers.stream().mapToDouble(ControlMarkers.Marker::seconds).max()
+                .orElse(0));
+        if (last > 0) {
+            time.setRange(0, last * 1.02 + 1);
+        }
         chart.addSubtitle(new TextTitle("dashed lines: the CPU control's actions (" + markers.size() + "), labelled t1 = tenant-1; "
                 + "shaded: before the figures start", new Font(Font.SANS_SERIF, Font.PLAIN, ChartStyle.TICK_FONT_PX - 2)));
         return chart;
