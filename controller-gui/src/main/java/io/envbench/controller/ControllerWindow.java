@@ -165,6 +165,9 @@ public final class ControllerWindow extends JFrame {
             RunDirectory dir = RunDirectory.timestamped(resultsDir, e.name());
             execution = new ExperimentExecution(root, jmeter, e, dir, Duration.ofSeconds(1));
             runView.show(execution.start());
+        } catch (io.envbench.settings.InvalidSettingException ex) { // e.g. a multi-tenant file for more CPUs than this host has
+            JOptionPane.showMessageDialog(this, ex.getMessage(), "The experiment cannot run on this host", JOptionPane.ERROR_MESSAGE);
+            return false;
         } catch (RuntimeException | LinkageError ex) {
             JOptionPane.showMessageDialog(this, "The run could not start: " + ex, "Run", JOptionPane.ERROR_MESSAGE);
             return false;
@@ -187,6 +190,12 @@ public final class ControllerWindow extends JFrame {
         file.add(item("New experiment", 'N', KeyEvent.VK_N, () -> {
             if (confirmDiscard()) {
                 editor.load(ExperimentDraft.newExperiment(editor.draft().get("target")), null);
+                tabs.setSelectedComponent(editor);
+            }
+        }));
+        file.add(item("New multi-tenant experiment", 'M', 0, () -> {
+            if (confirmDiscard()) {
+                editor.load(ExperimentDraft.newMultiTenantExperiment(), null);
                 tabs.setSelectedComponent(editor);
             }
         }));

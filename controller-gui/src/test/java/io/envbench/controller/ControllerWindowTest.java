@@ -222,6 +222,131 @@ class ControllerWindowTest {
         assertThat(docker.containers()).as("nothing labelled left in Docker").isEmpty();
     }
 
+    /**
+     * A multi-tenant example (study 004's scenario 2) opens from File > Open example in the tenants' form (no environments
+     * table; the load a plan; criteria off), a bad field is named, edits of a scenario field and of two configuration cells
+     * save to a file the core's reader reads back with them, and the saved file reopens in the form.
+     */
+    @Test
+    void aMultiTenantExampleOpensEditsAndSavesBack() throws Exception {
+        window.menuItemWithPath("File", "Open example", "testplans/experiments/daytrader-scenario-2.yaml").click();
+        window.panel("tenants.section").requireVisible();
+        assertThat(GuiActionRunner.execute(() -> robot.finder().findByName(frame, "environments.table", JTable.class, false).isShowing()))
+                .as("no environments table for a multi-tenant experiment").isFalse();
+        window.textBox("tenants.count").requireText("4");
+        window.textBox("tenants.highTenants").requireText("1");
+        window.textBox("tenants.high.requestsPerSecond").requireText("1000");
+        window.radioButton("load.kind.http").requireDisabled();
+        window.radioButton("load.kind.plan").requireSelected();
+        JTableFixture configurations = window.table("configurations.table");
+        assertThat(column(configurations, 0)).containsExactly("none", "static", "dynamic");
+        assertThat(column(configurations, 1)).containsExactly("none", "static", "dynamic");
+        assertThat(column(configurations, 3)).containsExactly("—", "—", "5");
+        waitFor("the example is good", () -> status().startsWith("OK: 4 tenants under 3 configurations x 3 repetitions"),
+                () -> "the status says: " + status());
+
+        window.textBox("tenants.low.threads").setText("0");
+        waitFor("the field is named", () -> status().contains("tenants.low.threads"), () -> "the status says: " + status());
+        window.textBox("tenants.low.threads").setText("4");
+        window.textBox("tenants.high.requestsPerSecond").setText("800");
+        // scrolled to, as a user does: the configurations are below the tenants (a viewport scrolls only its own view)
+        GuiActionRunner.execute(() -> {
+            javax.swing.JComponent pane = (javax.swing.JComponent) javax.swing.SwingUtilities.getAncestorOfClass(javax.swing.JScrollPane.class,
+                    configurations.target());
+            pane.scrollRectToVisible(new Rectangle(0, 0, pane.getWidth(), pane.getHeight()));
+        });
+        configurations.enterValue(org.assertj.swing.data.TableCell.row(2).column(3), "2");
+        configurations.enterValue(org.assertj.swing.data.TableCell.row(1).column(1), "dynamic");
+        waitFor("the loop's period is the dynamic control's own (empty: 5 s) once static became dynamic",
+                () -> column(configurations, 3).get(1).isEmpty());
+        waitFor("the edits are good", () -> status().startsWith("OK"), () -> "the status says: " + status());
+        screenshot("editor-tenants");
+
+        Path saved = temp.resolve("tenants.yaml");
+        GuiActionRunner.execute(() -> frame.saveTo(saved));
+        io.envbench.experiment.Experiment e = ExperimentFile.read(saved, ROOT.resolve("targets"));
+        io.envbench.experiment.Tenancy t = e.tenancy().orElseThrow();
+        assertThat(t.tenantNames()).containsExactly("tenant-1", "tenant-2", "tenant-3", "tenant-4");
+        assertThat(t.tenants().get(3).requestsPerSecond()).isEqualTo(800.0);
+        assertThat(t.tenants().get(0).requestsPerSecond()).isEqualTo(100.0);
+        assertThat(t.configuration("dynamic").controlInterval()).isEqualTo(Duration.ofSeconds(2));
+        assertThat(t.configuration("static").cpuControl()).isEqualTo(io.envbench.cpucontrol.CpuControlMode.DYNAMIC);
+        assertThat(e.load().plan().orElseThrow()).isEqualTo(ROOT.resolve("testplans/daytrader.jmx"));
+        assertThat(e.baseline()).isEqualTo("none");
+
+        GuiActionRunner.execute(() -> frame.openExperiment(saved));
+        window.textBox("tenants.high.requestsPerSecond").requireText("800");
+        assertThat(column(window.table("configurations.table"), 3)).containsExactly("—", "", "2");
+        waitFor("the saved file is good", () -> status().startsWith("OK: 4 tenants"), () -> "the status says: " + status());
+    }
+
+    /**
+     * A short multi-tenant experiment run from the controller for real (two DayTrader tenants in containers, the dynamic
+     * CPU control): the run view has a row per tenant with its live figures, the results a per-tenant table and the run's
+     * CPU chart with the control's actions drawn over it; the run directory has the per-tenant report envbench run writes.
+     */
+    @Test
+    void aShortMultiTenantRunShowsEachTenantLiveAndInTheResults() throws Exception {
+        DockerInventory docker = docker();
+        ExperimentDraft d = ExperimentDraft.newMultiTenantExperiment();
+        d.set("name", "gui-tenants");
+        d.set("port", "18491");
+        d.set("tenants.cpus", "2");
+        d.set("tenants.users", "20");
+        d.set("tenants.quotes", "50");
+        d.set("tenants.count", "2");
+        d.set("tenants.low.threads", "2");
+        d.set("tenants.low.requestsPerSecond", "15");
+        d.set("tenants.high.threads", "2");
+        d.set("tenants.high.requestsPerSecond", "0");
+        d.removeConfiguration(1);
+        d.removeConfiguration(0);
+        d.configuration(0, "controlIntervalSeconds", "1");
+        d.set("baseline", "dynamic");
+        d.set("repetitions", "1");
+        d.set("load.plan", ROOT.resolve("testplans/daytrader.jmx").toString());
+        d.set("load.warmupSeconds", "3");
+        d.set("load.durationSeconds", "14");
+        Path file = temp.resolve("gui-tenants.yaml");
+        Files.writeString(file, d.toYaml());
+        GuiActionRunner.execute(() -> frame.openExperiment(file));
+        waitFor("the file is good", () -> status().startsWith("OK: 2 tenants under 1 configuration"), () -> "the status says: " + status());
+
+        long t0 = System.nanoTime();
+        window.menuItemWithPath("Run", "Run").click();
+        JTable figures = robot.finder().findByName(frame, "run.figures", JTable.class, false);
+        waitFor("a row per tenant", () -> GuiActionRunner.execute(() -> figures.getRowCount() == 2
+                && figures.getColumnName(0).equals("tenant") && figures.getValueAt(1, 0).equals("tenant-2")));
+        waitFor("live figures of both tenants", Duration.ofSeconds(150), () -> GuiActionRunner.execute(() -> !String.valueOf(
+                figures.getValueAt(0, 2)).isEmpty() && !String.valueOf(figures.getValueAt(1, 2)).isEmpty()));
+        screenshot("run-tenants");
+        waitFor("the results are shown", Duration.ofMinutes(3), () -> GuiActionRunner.execute(
+                () -> frame.results().isShowing() && window.label("results.heading").target().getText().contains("gui-tenants —")));
+        System.out.printf("multi-tenant run from the controller, 2 tenants x 1 configuration: %.1f s%n", (System.nanoTime() - t0) / 1e9);
+        assertThat(window.label("results.heading").text()).contains("1 of 1 runs");
+        JTableFixture perTenant = window.table("results.tenants");
+        assertThat(column(perTenant, 0)).containsExactly("dynamic", "dynamic");
+        assertThat(column(perTenant, 1)).containsExactly("tenant-1", "tenant-2");
+        assertThat(TableOrder.number(column(perTenant, 3).get(0))).as("tenant-1's throughput").isGreaterThan(0);
+        org.jfree.chart.JFreeChart cpu = GuiActionRunner.execute(() -> frame.results().charts().get("tenants-cpu-dynamic-r1"));
+        assertThat(cpu).as("the run's CPU chart with the control's actions").isNotNull();
+        List<String> labels = new ArrayList<>();
+        for (Object m : cpu.getXYPlot().getDomainMarkers(org.jfree.chart.ui.Layer.FOREGROUND)) {
+            labels.add(((org.jfree.chart.plot.Marker) m).getLabel());
+        }
+        System.out.println("control actions drawn: " + labels);
+        assertThat(labels).as("the dynamic control pinned the tenants and put them back").anyMatch(l -> l.contains("pin"))
+                .anyMatch(l -> l.contains("restore"));
+        screenshot("results-tenants");
+        Path runDir;
+        try (var dirs = Files.list(temp.resolve("results"))) {
+            runDir = dirs.filter(Files::isDirectory).findFirst().orElseThrow();
+        }
+        assertThat(runDir.resolve("report/tenants.md")).exists();
+        assertThat(runDir.resolve("report/charts/tenants-cpu-dynamic-r1.png")).exists();
+        assertThat(docker.containers()).as("nothing labelled left in Docker").isEmpty();
+    }
+
     private static void copyTree(Path from, Path to) throws IOException {
         try (var files = Files.walk(from)) {
             for (Path p : files.toList()) {

@@ -17,21 +17,14 @@ import io.envbench.experiment.Experiment;
 import io.envbench.experiment.ExperimentException;
 import io.envbench.experiment.ExperimentFile;
 import io.envbench.metrics.MetricsCollector;
-import io.envbench.report.ChartFormat;
-import io.envbench.report.ComparisonCharts;
 import io.envbench.report.ComparisonReport;
-import io.envbench.stats.SampleStatistics;
-import java.util.Map;
-import org.jfree.chart.JFreeChart;
 import io.envbench.report.RunConclusion;
 import io.envbench.runner.ExperimentRunner;
 import io.envbench.runner.JMeterInstall;
 import io.envbench.runner.RunDirectory;
-import io.envbench.runner.TenantResults;
-import io.envbench.experiment.Tenancy;
+import io.envbench.report.tenants.TenantsReport;
 import io.envbench.tenants.CpuControlFactory;
 import io.envbench.tenants.TenantControl;
-import io.envbench.units.CpuSet;
 import io.envbench.settings.InvalidSettingException;
 import io.envbench.units.LocalPorts;
 import picocli.CommandLine.Command;
@@ -185,9 +178,7 @@ final class RunCommand implements Callable<Integer> {
             }
             // study 004's controls (io.envbench.cpucontrol) of a multi-tenant experiment's configurations
             tenantControls = CpuControlFactory.onThisHost(daemon);
-            if (experiment.tenancy().isPresent()) {
-                checkTenancy(experiment, tenantControls);
-            }
+            tenantControls.checkHost(experiment);
         } catch (ExperimentException | InvalidSettingException e) {
             err.println("envbench run: " + e.getMessage());
             return BAD_INPUT;
@@ -232,51 +223,21 @@ final class RunCommand implements Callable<Integer> {
         }
     }
 
-    /** What a multi-tenant experiment needs of this host, said before anything starts. */
-    private static void checkTenancy(Experiment experiment, TenantControl.Factory controls) {
-        Tenancy t = experiment.tenancy().orElseThrow();
-        int hostCpus = CpuSet.online().size();
-        if (hostCpus < t.cpus()) {
-            throw new InvalidSettingException(experiment.file() + ": tenants.cpus", t.cpus() + " CPUs, and this host has " + hostCpus
-                    + "; run it on a machine with " + t.cpus() + " CPUs, or give tenants.cpus: " + hostCpus + " (and a scaled load)");
-        }
-        for (int i = 0; i < t.configurations().size(); i++) {
-            try {
-                controls.check(t.configurations().get(i), i);
-            } catch (InvalidSettingException e) {
-                throw new InvalidSettingException(experiment.file() + ": " + e.field(), e.getMessage().substring(e.field().length() + 2));
-            }
-        }
-    }
-
-    /** A multi-tenant experiment's tables: per configuration x tenant, and the host's CPU. */
+    /** A multi-tenant experiment's report: per configuration x tenant, the host's CPU, and the charts ({@link TenantsReport}). */
     private void tenantsReport(Experiment experiment, RunDirectory dir, ExperimentRunner.Outcome o) {
         try {
-            TenantResults tenants = TenantResults.read(dir, experiment, o.runs());
+            TenantsReport tenants = TenantsReport.read(dir, experiment, o.runs());
             if (!tenants.hasFigures()) {
                 out.println("No completed run: nothing to compare. See " + dir.root().resolve("runs.csv") + " and " + dir.root().resolve("logs"));
                 return;
             }
-            Files.createDirectories(dir.report());
-            tenants.writeCsv(dir.report().resolve("tenants.csv"));
-            Files.writeString(dir.report().resolve("tenants.md"), tenants.markdown());
-            out.print(tenants.text());
-            // the paper's charts: a bar per tenant and configuration (median of runs, whiskers its interval)
-            ComparisonCharts charts = new ComparisonCharts(tenants.configurationsByTenant(), experiment.baseline());
-            Path chartDir = Files.createDirectories(dir.report().resolve("charts"));
-            Map<String, JFreeChart> tenantCharts = Map.of(
-                    "tenants-throughput", charts.bars("Throughput per tenant — " + ComparisonCharts.HIGHER_IS_BETTER, "requests/s",
-                            SampleStatistics::throughputPerSec),
-                    "tenants-mean", charts.bars("Mean response time per tenant — " + ComparisonCharts.LOWER_IS_BETTER, "ms",
-                            SampleStatistics::meanMs));
-            for (Map.Entry<String, JFreeChart> c : tenantCharts.entrySet()) {
-                for (ChartFormat f : ChartFormat.values()) {
-                    f.write(c.getValue(), chartDir.resolve(c.getKey() + "." + f.extension()), ComparisonReport.CHART_WIDTH,
-                            ComparisonReport.CHART_HEIGHT);
-                }
-            }
+            tenants.write(dir.report());
+            out.print(tenants.results().text());
+            Path chartDir = dir.report().resolve("charts");
             out.println("Per tenant: " + dir.report().resolve("tenants.md") + ", " + dir.report().resolve("tenants.csv") + ", charts "
-                    + chartDir.resolve("tenants-throughput.png") + " and tenants-mean; control actions: " + dir.root().resolve("timeline"));
+                    + chartDir.resolve(TenantsReport.THROUGHPUT_CHART + ".png") + " and " + TenantsReport.MEAN_CHART + ", each run's CPU and "
+                    + "throughput with the control's actions (" + TenantsReport.RUN_CPU_CHART + "RUN); control actions: "
+                    + dir.root().resolve("timeline"));
         } catch (IOException | RuntimeException e) {
             err.println("envbench run: the tenants' tables in " + dir.report() + " are incomplete: " + e.getMessage());
         }

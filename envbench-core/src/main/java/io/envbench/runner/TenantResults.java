@@ -195,17 +195,21 @@ public final class TenantResults {
         return rows.stream().anyMatch(r -> r.throughput().runs() > 0);
     }
 
-    static final String[] HEADER = {"configuration", "tenant", "runs", "throughput /s", "mean ms", "90% line ms (Aggregate Report)",
+    /** The per-tenant table's head, as {@link #text()}, {@link #markdown()} and a view's table show it. */
+    public static final String[] HEADER = {"configuration", "tenant", "runs", "throughput /s", "mean ms", "90% line ms (Aggregate Report)",
             "error %", "CPU % (1 core = 100)", "throughput vs baseline", "mean vs baseline"};
     private static final String HOST_HEADER = "host CPU % (all CPUs = 100)";
+
+    /** The per-tenant table's cells ({@link #HEADER}), a row per configuration x tenant: the one layout of text, Markdown and a view. */
+    public List<String[]> tableRows() {
+        return rows.stream().map(TenantResults::cells).toList();
+    }
 
     /** The table as text, columns aligned: each figure the mean of the runs ± the half-width of its 95% interval. */
     public String text() {
         List<String[]> cells = new ArrayList<>();
         cells.add(HEADER);
-        for (Row r : rows) {
-            cells.add(cells(r));
-        }
+        cells.addAll(tableRows());
         StringBuilder s = new StringBuilder();
         s.append("Per tenant (").append(experiment.name()).append("; mean of runs ± 95% interval, Student's t; warm-up of ")
                 .append(experiment.load().warmup().toSeconds()).append(" s left out; verdicts from the per-run values vs ")
@@ -227,7 +231,7 @@ public final class TenantResults {
                 + "warm-up left out; 90% line as JMeter's Aggregate Report (nearest rank); CPU of each tenant's container (one core = 100); "
                 + "verdicts against `" + experiment.baseline() + "` from the per-run values (exact Mann-Whitney).\n\n");
         s.append(markdownRow(HEADER)).append(markdownRow(java.util.Collections.nCopies(HEADER.length, "---").toArray(String[]::new)));
-        rows.forEach(r -> s.append(markdownRow(cells(r))));
+        tableRows().forEach(r -> s.append(markdownRow(r)));
         s.append("\n| configuration | runs | ").append(HOST_HEADER).append(" |\n|---|---|---|\n");
         for (String c : experiment.environmentNames()) {
             RunStatistics h = hostCpuPct.get(c);

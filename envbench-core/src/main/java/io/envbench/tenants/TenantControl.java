@@ -41,6 +41,32 @@ public interface TenantControl {
          */
         void check(TenantConfiguration configuration, int configurationIndex);
 
+        /**
+         * What a multi-tenant experiment needs of this host, said before anything starts (by {@code envbench run} and the
+         * controller alike): at least {@code tenants.cpus} CPUs online, and every configuration one this factory can run
+         * ({@link #check}). Nothing for an experiment without tenants.
+         *
+         * @throws InvalidSettingException naming the file and the field ({@code FILE: tenants.cpus}) and the fix
+         */
+        default void checkHost(io.envbench.experiment.Experiment experiment) {
+            if (experiment.tenancy().isEmpty()) {
+                return;
+            }
+            Tenancy t = experiment.tenancy().get();
+            int hostCpus = io.envbench.units.CpuSet.online().size();
+            if (hostCpus < t.cpus()) {
+                throw new InvalidSettingException(experiment.file() + ": tenants.cpus", t.cpus() + " CPUs, and this host has " + hostCpus
+                        + "; run it on a machine with " + t.cpus() + " CPUs, or give tenants.cpus: " + hostCpus + " (and a scaled load)");
+            }
+            for (int i = 0; i < t.configurations().size(); i++) {
+                try {
+                    check(t.configurations().get(i), i);
+                } catch (InvalidSettingException e) {
+                    throw new InvalidSettingException(experiment.file() + ": " + e.field(), e.getMessage().substring(e.field().length() + 2));
+                }
+            }
+        }
+
         /** A new control for one run of the configuration, over the experiment's tenants ({@code tenancy}: CPUs, goals). */
         TenantControl create(Tenancy tenancy, TenantConfiguration configuration);
     }

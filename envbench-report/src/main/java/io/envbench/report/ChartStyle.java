@@ -38,7 +38,8 @@ public final class ChartStyle {
 
     static final int TITLE_FONT_PX = 26;
     static final int LABEL_FONT_PX = 20;
-    static final int TICK_FONT_PX = 18;
+    /** Tick labels, legends, and any small text drawn on a chart (marker labels). */
+    public static final int TICK_FONT_PX = 18;
 
     private ChartStyle() {
     }

@@ -12,7 +12,7 @@ import java.util.Locale;
  * JFreeChart's own tick formats switch to scientific notation ("2.9E9") for large values, which no reader of a report
  * should have to decode. Writes only.
  */
-final class SiNumberFormat extends NumberFormat {
+public final class SiNumberFormat extends NumberFormat {
     private static final double[] FACTORS = {1e12, 1e9, 1e6, 1e3};
     private static final String[] PREFIXES = {" T", " G", " M", " k"};
 

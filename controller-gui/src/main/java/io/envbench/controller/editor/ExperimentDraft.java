@@ -41,8 +41,30 @@ public final class ExperimentDraft {
     public static final List<String> CONTAINER_FIELDS = List.of("client", "network", "volume.type", "volume.source", "volume.path", "cpuset", "cpus",
             "cpuShares", "memory");
 
+    /**
+     * A multi-tenant experiment's shared tenant fields and its scenario form ({@code count:} with {@code low:}/{@code high:}), by
+     * path in the file.
+     */
+    public static final List<String> TENANTS_FIELDS = List.of("tenants.cpus", "tenants.users", "tenants.quotes", "tenants.network",
+            "tenants.memory", "tenants.count", "tenants.highTenants", "tenants.low.threads", "tenants.low.requestsPerSecond",
+            "tenants.low.responseTimeGoalMs", "tenants.high.threads", "tenants.high.requestsPerSecond", "tenants.high.responseTimeGoalMs");
+    /** The scenario form's fields: left out of the file when every tenant is written out ({@code each:}). */
+    public static final List<String> SCENARIO_FIELDS = TENANTS_FIELDS.stream().filter(f -> f.matches("tenants\\.(count|highTenants|low\\..*|high\\..*)"))
+            .toList();
+    /** The fields of one tenant written out, by path under {@code tenants.each[i]}. */
+    public static final List<String> TENANT_FIELDS = List.of("name", "threads", "requestsPerSecond", "responseTimeGoalMs", "high", "cpuset",
+            "network", "memory");
+    /** The fields of one compared configuration, by path under {@code configurations[i]}. */
+    public static final List<String> CONFIGURATION_FIELDS = List.of("name", "cpuControl", "interruptSteering", "controlIntervalSeconds");
+
     /** The built-in HTTP load, a JMeter plan, or a program run in each environment (bonnie++). */
     public enum LoadKind { HTTP, PLAN, COMMAND }
+
+    /** Environments run one after the other and compared, or tenants run all at once under compared configurations (study 004). */
+    public enum Kind { ENVIRONMENTS, TENANTS }
+
+    /** A multi-tenant experiment's tenants: the paper's scenario ({@code count:}, {@code low:}, {@code high:}) or each written out. */
+    public enum TenantsForm { SCENARIO, EACH }
 
     private static final YAMLMapper YAML = YAMLMapper.builder(YAMLFactory.builder()
                     .disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER)
@@ -55,6 +77,10 @@ public final class ExperimentDraft {
     private final Map<String, String> values = new LinkedHashMap<>();
     private final List<Map<String, String>> environments = new ArrayList<>();
     private LoadKind loadKind = LoadKind.HTTP;
+    private Kind kind = Kind.ENVIRONMENTS;
+    private TenantsForm tenantsForm = TenantsForm.SCENARIO;
+    private final List<Map<String, String>> tenants = new ArrayList<>();
+    private final List<Map<String, String>> configurations = new ArrayList<>();
 
     /** A new experiment: nginx bare metal against Docker with host networking, a short closed-loop HTTP load. */
     public static ExperimentDraft newExperiment(String target) {
@@ -74,13 +100,130 @@ public final class ExperimentDraft {
         return d;
     }
 
+    /**
+     * A new multi-tenant experiment (study 004, scaled to a small machine): four DayTrader tenants sharing the host's
+     * CPUs, the last one high, compared with no CPU control, static pinning and the dynamic loop (interrupt steering off:
+     * it needs root).
+     */
+    public static ExperimentDraft newMultiTenantExperiment() {
+        ExperimentDraft d = new ExperimentDraft();
+        d.kind = Kind.TENANTS;
+        d.loadKind = LoadKind.PLAN;
+        d.set("name", "my-tenants");
+        d.set("target", "daytrader");
+        d.set("port", "18081");
+        d.set("readyTimeoutSeconds", "180");
+        d.set("tenants.count", "4");
+        d.set("tenants.highTenants", "1");
+        d.set("tenants.low.threads", "4");
+        d.set("tenants.low.requestsPerSecond", "100");
+        d.set("tenants.high.threads", "4");
+        d.set("tenants.high.requestsPerSecond", "1000");
+        d.addConfiguration(Map.of("name", "none", "cpuControl", "none", "interruptSteering", "off"));
+        d.addConfiguration(Map.of("name", "static", "cpuControl", "static", "interruptSteering", "off"));
+        d.addConfiguration(Map.of("name", "dynamic", "cpuControl", "dynamic", "interruptSteering", "off", "controlIntervalSeconds", "5"));
+        d.set("repetitions", "3");
+        d.set("order", "interleaved");
+        d.set("baseline", "none");
+        d.set("load.plan", "../daytrader.jmx");
+        d.set("load.warmupSeconds", "120");
+        d.set("load.durationSeconds", "300");
+        return d;
+    }
+
     public String get(String field) {
         return values.getOrDefault(field, "");
     }
 
     public void set(String field, String text) {
-        requireKnown(FIELDS, field);
+        if (!TENANTS_FIELDS.contains(field)) {
+            requireKnown(FIELDS, field);
+        }
         values.put(field, text == null ? "" : text);
+    }
+
+    /** Environments compared one after the other, or tenants at once under compared configurations. */
+    public Kind kind() {
+        return kind;
+    }
+
+    /** Whether this is a multi-tenant experiment ({@code tenants:} and {@code configurations:}). */
+    public boolean multiTenant() {
+        return kind == Kind.TENANTS;
+    }
+
+    public TenantsForm tenantsForm() {
+        return tenantsForm;
+    }
+
+    /** The scenario's fields and the tenants written out are both kept; the file has the chosen one. */
+    public void tenantsForm(TenantsForm form) {
+        tenantsForm = form;
+    }
+
+    public int tenantCount() {
+        return tenants.size();
+    }
+
+    public String tenant(int i, String field) {
+        return tenants.get(i).getOrDefault(field, "");
+    }
+
+    public void tenant(int i, String field, String text) {
+        requireKnown(TENANT_FIELDS, field);
+        tenants.get(i).put(field, text == null ? "" : text);
+    }
+
+    /** Appends a tenant written out (its name is its place: tenant-N); returns its index. */
+    public int addTenant(Map<String, String> fields) {
+        tenants.add(known(TENANT_FIELDS, fields));
+        return tenants.size() - 1;
+    }
+
+    public void removeTenant(int i) {
+        tenants.remove(i);
+    }
+
+    public int configurationCount() {
+        return configurations.size();
+    }
+
+    public String configuration(int i, String field) {
+        return configurations.get(i).getOrDefault(field, "");
+    }
+
+    public void configuration(int i, String field, String text) {
+        requireKnown(CONFIGURATION_FIELDS, field);
+        configurations.get(i).put(field, text == null ? "" : text);
+    }
+
+    /** Appends a configuration; returns its index. */
+    public int addConfiguration(Map<String, String> fields) {
+        configurations.add(known(CONFIGURATION_FIELDS, fields));
+        return configurations.size() - 1;
+    }
+
+    public void removeConfiguration(int i) {
+        configurations.remove(i);
+    }
+
+    /** Whether configuration {@code i}'s loop period applies (only the dynamic control has one; otherwise it is not written). */
+    public boolean hasControlInterval(int i) {
+        return "dynamic".equals(configuration(i, "cpuControl").strip());
+    }
+
+    /** What the runs compare, as typed: the environments' names, or a multi-tenant experiment's configurations'. */
+    public List<String> comparedNames() {
+        return multiTenant() ? configurations.stream().map(c -> c.getOrDefault("name", "")).toList() : environmentNames();
+    }
+
+    private static Map<String, String> known(List<String> allowed, Map<String, String> fields) {
+        Map<String, String> m = new LinkedHashMap<>();
+        fields.forEach((k, v) -> {
+            requireKnown(allowed, k);
+            m.put(k, v);
+        });
+        return m;
     }
 
     public LoadKind loadKind() {
@@ -184,7 +327,7 @@ public final class ExperimentDraft {
         }
     }
 
-    /** A draft of an experiment file as written (relative paths kept relative). */
+    /** A draft of an experiment file as written (relative paths kept relative), a multi-tenant one's tenants and configurations too. */
     public static ExperimentDraft fromYaml(String yaml) throws IOException {
         JsonNode root = YAML.readTree(yaml);
         if (root == null || !root.isObject()) {
@@ -221,6 +364,38 @@ public final class ExperimentDraft {
             criteria.forEach(c -> lines.add(c.asText()));
             d.set("criteria", String.join("\n", lines));
         }
+        if (root.has("tenants")) {
+            d.kind = Kind.TENANTS;
+            JsonNode tenancy = root.path("tenants");
+            for (String f : TENANTS_FIELDS) {
+                JsonNode n = at(root, f);
+                if (n != null && n.isValueNode()) {
+                    d.set(f, n.asText());
+                }
+            }
+            d.tenantsForm = tenancy.has("each") ? TenantsForm.EACH : TenantsForm.SCENARIO;
+            for (JsonNode t : tenancy.path("each")) {
+                Map<String, String> tenant = new LinkedHashMap<>();
+                for (String f : TENANT_FIELDS) {
+                    JsonNode n = t.get(f);
+                    if (n != null && n.isValueNode()) {
+                        tenant.put(f, n.asText());
+                    }
+                }
+                d.addTenant(tenant);
+            }
+            for (JsonNode c : root.path("configurations")) {
+                Map<String, String> configuration = new LinkedHashMap<>();
+                for (String f : CONFIGURATION_FIELDS) {
+                    JsonNode n = c.get(f);
+                    if (n != null && n.isValueNode()) {
+                        // YAML 1.1 reads a bare on/off as a boolean: the form says on or off, as the file's README does
+                        configuration.put(f, f.equals("interruptSteering") && n.isBoolean() ? (n.asBoolean() ? "on" : "off") : n.asText());
+                    }
+                }
+                d.addConfiguration(configuration);
+            }
+        }
         for (JsonNode e : root.path("environments")) {
             Map<String, String> env = new LinkedHashMap<>();
             for (String f : ENVIRONMENT_FIELDS) {
@@ -240,7 +415,10 @@ public final class ExperimentDraft {
         for (String field : List.of("name", "description", "target", "port", "readyTimeoutSeconds")) {
             scalar(root, field, get(field));
         }
-        ArrayNode envs = root.putArray("environments");
+        if (multiTenant()) {
+            tenancy(root);
+        }
+        ArrayNode envs = multiTenant() ? f.arrayNode() : root.putArray("environments");
         for (Map<String, String> e : environments) {
             ObjectNode env = envs.addObject();
             boolean container = "docker".equals(e.getOrDefault("placement", ""));
@@ -268,7 +446,7 @@ public final class ExperimentDraft {
                 scalar(command, field, get("load.command." + field));
             }
             scalar(command, "durationSeconds", get("load.durationSeconds"));
-        } else if (loadKind == LoadKind.HTTP) {
+        } else if (loadKind == LoadKind.HTTP && !multiTenant()) {
             ObjectNode http = load.putObject("http");
             for (String field : List.of("path", "threads", "requestsPerSecond", "rampUpSeconds")) {
                 scalar(http, field, get("load.http." + field));
@@ -286,11 +464,57 @@ public final class ExperimentDraft {
             scalar(load, "durationSeconds", get("load.durationSeconds"));
         }
         List<String> criteria = get("criteria").lines().map(String::strip).filter(s -> !s.isEmpty()).toList();
-        if (!criteria.isEmpty()) {
+        if (!criteria.isEmpty() && !multiTenant()) { // a multi-tenant experiment has none (yet): the form disables them
             ArrayNode c = root.putArray("criteria");
             criteria.forEach(c::add);
         }
         return root;
+    }
+
+    /**
+     * {@code tenants:} (the shared fields, then the scenario's or each tenant's) and {@code configurations:}; a configuration's
+     * {@code controlIntervalSeconds} only with {@code cpuControl: dynamic}, {@code high:} only with high tenants, as the form
+     * shows them.
+     */
+    private void tenancy(ObjectNode root) {
+        ObjectNode t = root.putObject("tenants");
+        for (String field : List.of("cpus", "users", "quotes")) {
+            scalar(t, field, get("tenants." + field));
+        }
+        if (tenantsForm == TenantsForm.SCENARIO) {
+            scalar(t, "count", get("tenants.count"));
+            scalar(t, "highTenants", get("tenants.highTenants"));
+            String high = get("tenants.highTenants").strip();
+            for (String group : List.of("low", "high")) {
+                if (group.equals("high") && (high.isEmpty() || high.equals("0"))) {
+                    continue;
+                }
+                ObjectNode g = JsonNodeFactory.instance.objectNode();
+                for (String field : List.of("threads", "requestsPerSecond", "responseTimeGoalMs")) {
+                    scalar(g, field, get("tenants." + group + "." + field));
+                }
+                if (!g.isEmpty()) {
+                    t.set(group, g);
+                }
+            }
+        } else {
+            ArrayNode each = t.putArray("each");
+            for (Map<String, String> tenant : tenants) {
+                ObjectNode out = each.addObject();
+                TENANT_FIELDS.forEach(field -> scalar(out, field, tenant.getOrDefault(field, "")));
+            }
+        }
+        scalar(t, "network", get("tenants.network"));
+        scalar(t, "memory", get("tenants.memory"));
+        ArrayNode list = root.putArray("configurations");
+        for (int i = 0; i < configurations.size(); i++) {
+            ObjectNode out = list.addObject();
+            for (String field : CONFIGURATION_FIELDS) {
+                if (!field.equals("controlIntervalSeconds") || hasControlInterval(i)) {
+                    scalar(out, field, configurations.get(i).getOrDefault(field, ""));
+                }
+            }
+        }
     }
 
     /** {@code load.properties} as typed, one {@code name=value} per line; a line without '=' is kept with an empty value. */
@@ -309,7 +533,9 @@ public final class ExperimentDraft {
         if (t.isEmpty()) {
             return;
         }
-        if (t.matches("-?\\d{1,18}")) {
+        if (t.equals("true") || t.equals("false")) {
+            node.put(field, Boolean.parseBoolean(t));
+        } else if (t.matches("-?\\d{1,18}")) {
             node.put(field, Long.parseLong(t));
         } else if (t.matches("-?\\d+\\.\\d+")) {
             node.put(field, new java.math.BigDecimal(t));

@@ -57,6 +57,8 @@ import io.envbench.recipe.TargetRecipe;
  */
 public final class ExperimentEditor extends JPanel {
     private static final Pattern ENVIRONMENT_FIELD = Pattern.compile("environments\\[(\\d+)\\](?:\\.(.+))?");
+    /** A tenant written out ({@code tenants.each[2].cpuset}) or a configuration ({@code configurations[1].cpuControl}). */
+    private static final Pattern ROW_FIELD = Pattern.compile("(tenants\\.each|configurations)\\[(\\d+)\\](?:\\..+)?");
     private static final List<String> ENV_COLUMNS = List.of("name", "placement", "network", "volume.type", "cpuset", "cpus", "memory");
 
     private final Path root;
@@ -81,6 +83,19 @@ public final class ExperimentEditor extends JPanel {
     private final List<JComponent> commandOnly = new ArrayList<>();
     private JComponent warmupRow;
     private final JPanel environmentDetail = new JPanel(new GridBagLayout());
+    /** Shown for a comparison of environments; {@link #tenantsPanel} instead for a multi-tenant experiment. */
+    private final JPanel environmentsSection = new JPanel(new GridBagLayout());
+    private final JPanel tenantsPanel = new JPanel(new GridBagLayout());
+    private final JRadioButton scenarioForm = new JRadioButton("Scenario: count, low and high");
+    private final JRadioButton eachForm = new JRadioButton("Each tenant written out");
+    private final List<JComponent> scenarioOnly = new ArrayList<>();
+    private final RowsModel tenantRows = new RowsModel(ExperimentDraft.TENANT_FIELDS, true);
+    private final JTable tenantTable = new JTable(tenantRows);
+    private JComponent tenantButtons;
+    private JScrollPane tenantScroll;
+    private final RowsModel configurationRows = new RowsModel(ExperimentDraft.CONFIGURATION_FIELDS, false);
+    private final JTable configurationTable = new JTable(configurationRows);
+    private JComponent criteriaRow;
     private final Timer checkSoon = new Timer(150, e -> check());
     private Optional<ExperimentException> problem = Optional.empty();
     /** The environment the last check found a problem in, or -1: its row is drawn in red. */
@@ -111,7 +126,8 @@ public final class ExperimentEditor extends JPanel {
         target.add(newTarget, BorderLayout.EAST);
         rows.add("Target", target);
 
-        rows.section("Environments to compare");
+        Rows er = new Rows(environmentsSection);
+        er.section("Environments to compare");
         environmentTable.setName("environments.table");
         environmentTable.setSelectionMode(ListSelectionModel.SINGLE_SELECTION);
         environmentTable.setPreferredScrollableViewportSize(new Dimension(480, 120));
@@ -133,7 +149,7 @@ public final class ExperimentEditor extends JPanel {
                 }
             }
         });
-        rows.wide(new JScrollPane(environmentTable));
+        er.wide(new JScrollPane(environmentTable));
         JButton add = new JButton("Add environment ▾");
         add.setName("environments.add");
         add.setMnemonic('A');
@@ -151,7 +167,7 @@ public final class ExperimentEditor extends JPanel {
         JPanel buttons = new JPanel(new java.awt.FlowLayout(java.awt.FlowLayout.LEFT, 4, 0));
         buttons.add(add);
         buttons.add(remove);
-        rows.wide(buttons);
+        er.wide(buttons);
         environmentDetail.setBorder(BorderFactory.createTitledBorder("Selected environment"));
         Rows env = new Rows(environmentDetail);
         env.add("Name", envText("name", "used by criteria and reports"));
@@ -175,7 +191,9 @@ public final class ExperimentEditor extends JPanel {
         env.add("CPUs (quota)", envText("cpus", "a CPU quota in cores, e.g. 1.5; empty: none"));
         env.add("CPU shares", envText("cpuShares", "relative CPU weight, 2 to 262144; empty: Docker's 1024"));
         env.add("Memory", envText("memory", "a memory limit with k, m or g, e.g. 512m; empty: none"));
-        rows.wide(environmentDetail);
+        er.wide(environmentDetail);
+        rows.wide(environmentsSection);
+        rows.wide(tenantsSection());
 
         rows.section("Load");
         ButtonGroup kind = new ButtonGroup();
@@ -225,10 +243,11 @@ public final class ExperimentEditor extends JPanel {
                 List.of("interleaved", "randomized")));
         rows.add("Seed", text("seed", "fixes the shuffled order of randomized"));
         rows.add("Baseline", combo("baseline", true, "the environment the others are compared with", List.of()));
-        rows.add("Criteria", scroll(area("criteria", "pass/fail checks, one per line, e.g. p90(docker-host) <= 1.2 * p90(bare)", 5)));
+        criteriaRow = rows.add("Criteria", scroll(area("criteria", "pass/fail checks, one per line, e.g. p90(docker-host) <= 1.2 * p90(bare)"
+                + "; a multi-tenant experiment has none", 5)));
 
         rows.section("Where the load goes");
-        rows.add("Port", text("port", "the port on 127.0.0.1 where load goes (default 18080)"));
+        rows.add("Port", text("port", "the port on 127.0.0.1 where load goes (default 18080); tenant-N listens on port + N - 1"));
         rows.add("Ready timeout (s)", text("readyTimeoutSeconds", "how long each environment may take to get ready (default 60)"));
         rows.end();
 
@@ -268,10 +287,15 @@ public final class ExperimentEditor extends JPanel {
             if (d.environmentCount() > 0) {
                 environmentTable.setRowSelectionInterval(0, 0);
             }
+            scenarioForm.setSelected(d.tenantsForm() == ExperimentDraft.TenantsForm.SCENARIO);
+            eachForm.setSelected(d.tenantsForm() == ExperimentDraft.TenantsForm.EACH);
+            tenantRows.fireTableDataChanged();
+            configurationRows.fireTableDataChanged();
         } finally {
             loading = false;
         }
         showEnvironment();
+        showKind();
         showLoadKind();
         dirty = false;
         check();
@@ -365,6 +389,8 @@ public final class ExperimentEditor extends JPanel {
         environmentFields.values().forEach(c -> outlineTarget(c).putClientProperty("JComponent.outline", null));
         int wasBad = badEnvironment;
         badEnvironment = -1;
+        tenantRows.bad = -1;
+        configurationRows.bad = -1;
         if (problem.isPresent()) {
             ExperimentException e = problem.get();
             status.setForeground(new Color(0xB00020));
@@ -375,19 +401,28 @@ public final class ExperimentEditor extends JPanel {
             status.setForeground(new Color(0x1B5E20));
             String reps = draft.get("repetitions").isBlank() ? "the default repetitions" : draft.get("repetitions")
                     + (draft.get("repetitions").strip().equals("1") ? " repetition" : " repetitions");
-            status.setText("OK: " + draft.environmentCount() + (draft.environmentCount() == 1 ? " environment" : " environments") + " x "
-                    + reps + (file == null ? "; save it to run it with ./envbench run" : dirty ? "; unsaved changes"
+            String compared = draft.multiTenant() ? tenantsText() + " under " + draft.configurationCount()
+                    + (draft.configurationCount() == 1 ? " configuration" : " configurations")
+                    : draft.environmentCount() + (draft.environmentCount() == 1 ? " environment" : " environments");
+            status.setText("OK: " + compared + " x " + reps + (file == null ? "; save it to run it with ./envbench run" : dirty ? "; unsaved changes"
                     : "; ./envbench run " + relativeToRoot(file) + " runs it as shown"));
             status.setToolTipText(null);
         }
         if (wasBad != badEnvironment) {
             environmentTable.repaint();
         }
+        tenantTable.repaint();
+        configurationTable.repaint();
         refreshBaselineChoices();
         changeListeners.forEach(l -> l.accept(this));
     }
 
     private void outline(String fieldPath) {
+        Matcher row = ROW_FIELD.matcher(fieldPath);
+        if (row.matches()) {
+            (row.group(1).equals("configurations") ? configurationRows : tenantRows).bad = Integer.parseInt(row.group(2));
+            return;
+        }
         Matcher m = ENVIRONMENT_FIELD.matcher(fieldPath);
         if (m.matches()) {
             // the row is marked; the selection stays where the user is typing
@@ -498,19 +533,187 @@ public final class ExperimentEditor extends JPanel {
     }
 
     private void showLoadKind() {
-        ExperimentDraft.LoadKind k = draft.loadKind();
+        ExperimentDraft.LoadKind k = draft.multiTenant() ? ExperimentDraft.LoadKind.PLAN : draft.loadKind(); // tenants run a plan's thread group each
         httpOnly.forEach(c -> setEnabledDeep(c, k == ExperimentDraft.LoadKind.HTTP));
         planOnly.forEach(c -> setEnabledDeep(c, k == ExperimentDraft.LoadKind.PLAN));
         commandOnly.forEach(c -> setEnabledDeep(c, k == ExperimentDraft.LoadKind.COMMAND));
         if (warmupRow != null) {
             setEnabledDeep(warmupRow, k != ExperimentDraft.LoadKind.COMMAND); // a program's output has no warm-up to leave out
         }
+        httpLoad.setEnabled(!draft.multiTenant());
+        commandLoad.setEnabled(!draft.multiTenant());
+        if (criteriaRow != null) {
+            criteriaRow.setEnabled(!draft.multiTenant());
+        }
+    }
+
+    /** Environments, or tenants and configurations: the form shows the experiment's own kind. */
+    private void showKind() {
+        environmentsSection.setVisible(!draft.multiTenant());
+        tenantsPanel.setVisible(draft.multiTenant());
+        if (draft.multiTenant()) {
+            planLoad.setSelected(true);
+        }
+        showTenantsForm();
+    }
+
+    private void showTenantsForm() {
+        boolean scenario = draft.tenantsForm() == ExperimentDraft.TenantsForm.SCENARIO;
+        scenarioOnly.forEach(c -> setEnabledDeep(c, scenario));
+        setEnabledDeep(tenantScroll, !scenario);
+        setEnabledDeep(tenantButtons, !scenario);
+    }
+
+    /** "4 tenants" as the form has them (the scenario's count as typed, or the tenants written out). */
+    private String tenantsText() {
+        String n = draft.tenantsForm() == ExperimentDraft.TenantsForm.SCENARIO ? draft.get("tenants.count").strip()
+                : Integer.toString(draft.tenantCount());
+        return n + (n.equals("1") ? " tenant" : " tenants");
+    }
+
+    /**
+     * The tenants (shared fields; the scenario's count, low and high, or each tenant in a table) and the configurations
+     * (a table: cpuControl and interruptSteering as drop-downs, the loop period only for dynamic).
+     */
+    private JPanel tenantsSection() {
+        tenantsPanel.setName("tenants.section");
+        Rows t = new Rows(tenantsPanel);
+        t.section("Tenants (all at once, each in its own container)");
+        t.add("CPUs shared", text("tenants.cpus", "how many CPUs the tenants share (CPUs 0 to cpus-1); empty: all of this host's"));
+        t.add("Users per database", text("tenants.users", "users of each tenant's database; each thread logs in as its own (default 200)"));
+        t.add("Quotes per database", text("tenants.quotes", "quotes of each tenant's database (default 400)"));
+        t.add("Network", combo("tenants.network", false, "every tenant's network: bridge (port published on 127.0.0.1) or host",
+                List.of("", "bridge", "host")));
+        t.add("Memory", text("tenants.memory", "every tenant's memory limit, e.g. 512m; empty: none"));
+        ButtonGroup forms = new ButtonGroup();
+        forms.add(scenarioForm);
+        forms.add(eachForm);
+        scenarioForm.setName("tenants.form.scenario");
+        eachForm.setName("tenants.form.each");
+        scenarioForm.setToolTipText("the paper's scenarios: count tenants, the last highTenants of them high");
+        eachForm.setToolTipText("every tenant with its own load, cpuset and goal");
+        scenarioForm.addActionListener(e -> tenantsForm(ExperimentDraft.TenantsForm.SCENARIO));
+        eachForm.addActionListener(e -> tenantsForm(ExperimentDraft.TenantsForm.EACH));
+        JPanel formChoice = new JPanel(new java.awt.FlowLayout(java.awt.FlowLayout.LEFT, 4, 0));
+        formChoice.add(scenarioForm);
+        formChoice.add(eachForm);
+        t.wide(formChoice);
+        scenarioOnly.add(t.add("Tenants", text("tenants.count", "the number of tenants: tenant-1 .. tenant-N")));
+        scenarioOnly.add(t.add("High tenants", text("tenants.highTenants", "how many run high, the last ones: 0 scenario 1, 1 scenario 2, "
+                + "2 scenario 3")));
+        for (String group : List.of("low", "high")) {
+            String g = group.equals("low") ? "Low" : "High";
+            scenarioOnly.add(t.add(g + ": threads", text("tenants." + group + ".threads", "each " + group + " tenant's JMeter threads")));
+            scenarioOnly.add(t.add(g + ": rate (requests/s)", text("tenants." + group + ".requestsPerSecond", "each " + group
+                    + " tenant's target rate; 0: closed loop")));
+            scenarioOnly.add(t.add(g + ": 90% goal (ms)", text("tenants." + group + ".responseTimeGoalMs", "a goal for the 90% line the "
+                    + "dynamic control acts on; empty: none")));
+        }
+        tenantTable.setName("tenants.table");
+        tenantTable.setSelectionMode(ListSelectionModel.SINGLE_SELECTION);
+        tenantTable.setPreferredScrollableViewportSize(new Dimension(480, 100));
+        tenantTable.setDefaultRenderer(Object.class, tenantRows.renderer());
+        choices(tenantTable, "high", "", "true", "false");
+        choices(tenantTable, "network", "", "bridge", "host");
+        tenantScroll = new JScrollPane(tenantTable);
+        t.wide(tenantScroll);
+        tenantButtons = rowButtons("tenants", "Add tenant", () -> {
+            int i = draft.addTenant(java.util.Map.of("threads", "4", "requestsPerSecond", "100"));
+            tenantRows.fireTableDataChanged();
+            tenantTable.setRowSelectionInterval(i, i);
+            changed();
+        }, () -> {
+            int i = tenantTable.getSelectedRow();
+            if (i >= 0) {
+                draft.removeTenant(i);
+                tenantRows.fireTableDataChanged();
+                changed();
+            }
+        });
+        t.wide(tenantButtons);
+        t.section("Configurations to compare");
+        configurationTable.setName("configurations.table");
+        configurationTable.setSelectionMode(ListSelectionModel.SINGLE_SELECTION);
+        configurationTable.setPreferredScrollableViewportSize(new Dimension(480, 90));
+        configurationTable.setDefaultRenderer(Object.class, configurationRows.renderer());
+        choices(configurationTable, "cpuControl", "none", "static", "dynamic");
+        choices(configurationTable, "interruptSteering", "off", "on");
+        configurationTable.setToolTipText("cpuControl: none (every tenant floats), static (low tenants pinned), dynamic (a loop releases a "
+                + "saturated tenant and pins it again); interruptSteering on needs root; the loop's period (s) only for dynamic");
+        t.wide(new JScrollPane(configurationTable));
+        t.wide(rowButtons("configurations", "Add configuration", () -> {
+            int i = draft.addConfiguration(java.util.Map.of("name", "configuration-" + (draft.configurationCount() + 1), "cpuControl",
+                    "none", "interruptSteering", "off"));
+            configurationRows.fireTableDataChanged();
+            configurationTable.setRowSelectionInterval(i, i);
+            changed();
+        }, () -> {
+            int i = configurationTable.getSelectedRow();
+            if (i >= 0) {
+                draft.removeConfiguration(i);
+                configurationRows.fireTableDataChanged();
+                changed();
+            }
+        }));
+        tenantsPanel.setVisible(false);
+        return tenantsPanel;
+    }
+
+    private void tenantsForm(ExperimentDraft.TenantsForm form) {
+        if (draft.tenantsForm() == form) {
+            return;
+        }
+        draft.tenantsForm(form);
+        if (form == ExperimentDraft.TenantsForm.EACH && draft.tenantCount() == 0) {
+            // start from the scenario as typed: its tenants written out
+            int count = parseOr(draft.get("tenants.count"), 0);
+            int high = parseOr(draft.get("tenants.highTenants"), 0);
+            for (int i = 0; i < count; i++) {
+                String group = i >= count - high ? "high" : "low";
+                java.util.Map<String, String> fields = new java.util.LinkedHashMap<>();
+                for (String f : List.of("threads", "requestsPerSecond", "responseTimeGoalMs")) {
+                    fields.put(f, draft.get("tenants." + group + "." + f));
+                }
+                fields.put("high", group.equals("high") ? "true" : "");
+                draft.addTenant(fields);
+            }
+            tenantRows.fireTableDataChanged();
+        }
+        showTenantsForm();
+        changed();
+    }
+
+    private static int parseOr(String text, int otherwise) {
+        try {
+            return Integer.parseInt(text.strip());
+        } catch (NumberFormatException e) {
+            return otherwise;
+        }
+    }
+
+    private JPanel rowButtons(String name, String addText, Runnable add, Runnable remove) {
+        JButton a = new JButton(addText);
+        a.setName(name + ".add");
+        a.addActionListener(e -> add.run());
+        JButton r = new JButton("Remove");
+        r.setName(name + ".remove");
+        r.addActionListener(e -> remove.run());
+        JPanel buttons = new JPanel(new java.awt.FlowLayout(java.awt.FlowLayout.LEFT, 4, 0));
+        buttons.add(a);
+        buttons.add(r);
+        return buttons;
+    }
+
+    /** A column edited by choosing one of {@code values}. */
+    private static void choices(JTable table, String column, String... values) {
+        int c = table.getColumnModel().getColumnIndex(column);
+        table.getColumnModel().getColumn(c).setCellEditor(new javax.swing.DefaultCellEditor(new JComboBox<>(values)));
     }
 
     private void refreshBaselineChoices() {
         @SuppressWarnings("unchecked")
         JComboBox<String> baseline = (JComboBox<String>) fields.get("baseline");
-        List<String> names = draft.environmentNames();
+        List<String> names = draft.comparedNames();
         List<String> now = new ArrayList<>();
         for (int i = 0; i < baseline.getItemCount(); i++) {
             now.add(baseline.getItemAt(i));
@@ -794,6 +997,80 @@ public final class ExperimentEditor extends JPanel {
         public void setEnabled(boolean enabled) {
             label.setEnabled(enabled);
             setEnabledDeep(field, enabled);
+        }
+    }
+
+    /**
+     * Tenants written out, or configurations, as editable table rows over the draft: each cell a field as typed; a
+     * configuration's loop period only editable (and only written) for the dynamic control. The row the last check
+     * found a problem in is drawn in red.
+     */
+    private final class RowsModel extends AbstractTableModel {
+        private final List<String> columns;
+        private final boolean tenantsModel;
+        int bad = -1;
+
+        RowsModel(List<String> columns, boolean tenantsModel) {
+            this.columns = columns;
+            this.tenantsModel = tenantsModel;
+        }
+
+        @Override
+        public int getRowCount() {
+            return draft == null ? 0 : tenantsModel ? draft.tenantCount() : draft.configurationCount();
+        }
+
+        @Override
+        public int getColumnCount() {
+            return columns.size();
+        }
+
+        @Override
+        public String getColumnName(int c) {
+            return columns.get(c);
+        }
+
+        @Override
+        public boolean isCellEditable(int r, int c) {
+            if (tenantsModel) {
+                return !columns.get(c).equals("name") && draft.tenantsForm() == ExperimentDraft.TenantsForm.EACH;
+            }
+            return !columns.get(c).equals("controlIntervalSeconds") || draft.hasControlInterval(r);
+        }
+
+        @Override
+        public Object getValueAt(int r, int c) {
+            String f = columns.get(c);
+            if (tenantsModel) {
+                // a tenant's name is its place: tenant-N
+                return f.equals("name") ? io.envbench.experiment.Tenancy.name(r + 1) : draft.tenant(r, f);
+            }
+            return f.equals("controlIntervalSeconds") && !draft.hasControlInterval(r) ? "—" : draft.configuration(r, f);
+        }
+
+        @Override
+        public void setValueAt(Object value, int r, int c) {
+            String text = value == null ? "" : value.toString();
+            if (tenantsModel) {
+                draft.tenant(r, columns.get(c), text);
+            } else {
+                draft.configuration(r, columns.get(c), text);
+                if (columns.get(c).equals("cpuControl")) {
+                    fireTableRowsUpdated(r, r); // the period's cell follows
+                }
+            }
+            changed();
+        }
+
+        javax.swing.table.TableCellRenderer renderer() {
+            return new javax.swing.table.DefaultTableCellRenderer() {
+                @Override
+                public Component getTableCellRendererComponent(JTable t, Object v, boolean selected, boolean focus, int row, int col) {
+                    Component c = super.getTableCellRendererComponent(t, v, selected, focus, row, col);
+                    c.setForeground(row == bad ? new Color(0xB00020) : selected ? t.getSelectionForeground() : t.getForeground());
+                    return c;
+                }
+            };
         }
     }
 

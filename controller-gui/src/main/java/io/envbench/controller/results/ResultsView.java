@@ -35,7 +35,9 @@ import io.envbench.report.ChartFormat;
 import io.envbench.report.ComparisonReport;
 import io.envbench.report.RunConclusion;
 import io.envbench.report.table.ComparisonTable;
+import io.envbench.report.tenants.TenantsReport;
 import io.envbench.runner.RunDirectory;
+import io.envbench.runner.TenantResults;
 
 /**
  * The results view: past run directories to reopen, the comparison of one (across runs with intervals and
@@ -51,6 +53,10 @@ public final class ResultsView extends JPanel {
     private final ComparisonTable acrossRuns = table("results.acrossRuns", acrossRunsHead());
     private final ComparisonTable samples = table("results.samples", ComparisonReport.TABLE_HEAD);
     private final ComparisonTable resources = table("results.resources", ComparisonReport.METRICS_HEAD);
+    /** A multi-tenant run's figures per configuration x tenant: the first tab, shown only for one. */
+    private final ComparisonTable perTenant = table("results.tenants", TenantResults.HEADER);
+    private final JScrollPane perTenantTab = new JScrollPane(perTenant);
+    private TenantsReport tenantsReport;
     private final JTextArea notes = new JTextArea();
     private final JComboBox<String> chartChoice = new JComboBox<>();
     private final ChartPanel chartPanel = new ChartPanel(null);
@@ -183,8 +189,33 @@ public final class ResultsView extends JPanel {
         reader.start();
     }
 
-    /** Shows a run's conclusion, and selects its directory in the list of past runs. */
+    /**
+     * Shows a run's conclusion, and selects its directory in the list of past runs. A multi-tenant run's per-tenant
+     * figures and charts ({@link TenantsReport}, as {@code envbench run} writes them) are read off the event thread first.
+     */
     public void show(RunConclusion c) {
+        if (c.experiment().tenancy().isEmpty() || !c.hasFigures()) {
+            show(c, null, Map.of());
+            return;
+        }
+        heading.setText("reading the tenants' figures of " + c.directory().root() + " …");
+        Thread reader = new Thread(() -> {
+            try {
+                TenantsReport t = TenantsReport.read(c.directory(), c.experiment(), c.directory().runs().read());
+                Map<String, JFreeChart> tenantCharts = t.charts();
+                SwingUtilities.invokeLater(() -> show(c, t, tenantCharts));
+            } catch (IOException | RuntimeException e) {
+                SwingUtilities.invokeLater(() -> {
+                    show(c, null, Map.of());
+                    notes.setText("The per-tenant figures could not be read: " + e.getMessage() + "\n\n" + notes.getText());
+                });
+            }
+        }, "envbench-results-tenants");
+        reader.setDaemon(true);
+        reader.start();
+    }
+
+    private void show(RunConclusion c, TenantsReport tenants, Map<String, JFreeChart> tenantCharts) {
         shownDirectory = c.directory().root();
         for (int i = 0; i < history.size(); i++) {
             if (history.get(i).directory().equals(shownDirectory) && !historyList.isSelectedIndex(i)) {
@@ -207,8 +238,13 @@ public final class ResultsView extends JPanel {
             return;
         }
         ComparisonReport r = c.report();
-        Map<String, JFreeChart> all = r.charts();
+        // a multi-tenant run's charts first: the paper's bars, then each run's with the control's actions
+        Map<String, JFreeChart> all = new LinkedHashMap<>(tenantCharts);
+        all.putAll(r.charts());
         StringBuilder n = new StringBuilder();
+        if (tenants != null) {
+            n.append(tenants.results().text()).append("\nThe other tabs pool every tenant of a configuration.\n\n");
+        }
         c.notices().forEach(x -> n.append(x).append("\n\n"));
         if (!c.verdicts().isEmpty()) {
             n.append("Criteria (on the medians of the runs):\n");
@@ -223,6 +259,7 @@ public final class ResultsView extends JPanel {
         n.append(ComparisonReport.RUN_NOTE).append("\n\n").append(ComparisonReport.TABLE_NOTE);
         display(c.experiment().name() + " — " + verdict + " — " + (c.results().plannedRuns() - c.missingRuns()) + " of "
                 + c.results().plannedRuns() + " runs, baseline " + r.baseline() + " — " + c.directory().root(), r, all, n.toString());
+        showTenants(tenants);
     }
 
     /**
@@ -273,7 +310,26 @@ public final class ResultsView extends JPanel {
         return ComparisonReport.writeCharts(charts, dir, format);
     }
 
+    /** The per-tenant tab, first and selected for a multi-tenant run; gone for any other. */
+    private void showTenants(TenantsReport t) {
+        tenantsReport = t;
+        int at = tabs.indexOfComponent(perTenantTab);
+        if (t == null) {
+            if (at >= 0) {
+                tabs.removeTabAt(at);
+            }
+            perTenant.setRows(List.of());
+            return;
+        }
+        perTenant.setRows(t.results().tableRows());
+        if (at < 0) {
+            tabs.insertTab("Per tenant", null, perTenantTab, "each tenant's figures per configuration: mean of runs ± 95% interval", 0);
+        }
+        tabs.setSelectedComponent(perTenantTab);
+    }
+
     private void display(String title, ComparisonReport r, Map<String, JFreeChart> all, String noteText) {
+        showTenants(null);
         report = r;
         charts = all;
         heading.setText(title);
@@ -289,6 +345,7 @@ public final class ResultsView extends JPanel {
     }
 
     private void clear(String title) {
+        showTenants(null);
         report = null;
         charts = new LinkedHashMap<>();
         heading.setText(title);
@@ -360,7 +417,8 @@ public final class ResultsView extends JPanel {
         if (c.showSaveDialog(this) == JFileChooser.APPROVE_OPTION && report != null) {
             Path to = c.getSelectedFile().toPath();
             ComparisonReport r = report;
-            inBackground("exporting the report", () -> r.write(to).size() + " files written to " + to);
+            TenantsReport t = tenantsReport;
+            inBackground("exporting the report", () -> (r.write(to).size() + (t == null ? 0 : t.write(to).size())) + " files written to " + to);
         }
     }
 

@@ -24,7 +24,9 @@ import io.envbench.runner.PlannedRun;
 import io.envbench.runner.RunDirectory;
 import io.envbench.runner.RunProgress;
 import io.envbench.runner.RunRecord;
-import io.envbench.runner.Schedule;
+import io.envbench.report.tenants.TenantsReport;
+import io.envbench.tenants.CpuControlFactory;
+import io.envbench.tenants.TenantControl;
 
 /**
  * One experiment run from the controller, off the event thread: the same runner as {@code envbench run}, the same
@@ -54,13 +56,20 @@ public final class ExperimentExecution {
      * @param root             the EnvBench folder (targets/, testplans/, the assembled JMeter)
      * @param jmeter           the JMeter that runs the load
      * @param metricsInterval  between metrics readings
+     * @throws io.envbench.settings.InvalidSettingException when this host cannot run a multi-tenant experiment as written
+     *                                                      (naming the file's field and the fix)
      */
     public ExperimentExecution(Path root, JMeterInstall jmeter, Experiment experiment, RunDirectory directory, Duration metricsInterval) {
         this.experiment = experiment;
         this.directory = directory;
-        this.envbench = new EnvBench(root.resolve("targets"), DockerDaemon.fromEnvironment(), true);
-        this.runner = new ExperimentRunner(envbench, jmeter, root.resolve("testplans/http-load.jmx"), metricsInterval);
-        this.board = new LiveBoard(experiment.environmentNames(), Schedule.of(experiment).size(), experiment.load().warmup());
+        DockerDaemon daemon = DockerDaemon.fromEnvironment();
+        // study 004's controls of a multi-tenant experiment's configurations, as envbench run has them; what this host
+        // cannot run (too few CPUs, interrupt steering without root) is refused here, before anything starts
+        TenantControl.Factory controls = CpuControlFactory.onThisHost(daemon);
+        controls.checkHost(experiment);
+        this.envbench = new EnvBench(root.resolve("targets"), daemon, true);
+        this.runner = new ExperimentRunner(envbench, jmeter, root.resolve("testplans/http-load.jmx"), metricsInterval, controls);
+        this.board = LiveBoard.of(experiment);
     }
 
     public LiveBoard board() {
@@ -138,6 +147,9 @@ public final class ExperimentExecution {
             if (c.hasFigures()) {
                 try {
                     c.report().write(directory.report());
+                    if (experiment.tenancy().isPresent()) {
+                        TenantsReport.read(directory, experiment, o.runs()).write(directory.report()); // as envbench run writes it
+                    }
                 } catch (IOException | RuntimeException e) {
                     board.log("the report in " + directory.report() + " is incomplete: " + e);
                 }

@@ -45,6 +45,8 @@ public final class LiveBoard {
     }
 
     private final List<String> environmentNames;
+    /** Rows are a multi-tenant experiment's tenants: every run runs them all, samples and CPU are each tenant's. */
+    private final boolean tenants;
     private final Map<String, PerEnvironment> perEnvironment = new LinkedHashMap<>();
     private final ConcurrentLinkedQueue<String> log = new ConcurrentLinkedQueue<>();
     private int runIndex;
@@ -59,6 +61,22 @@ public final class LiveBoard {
      * @param warmup           samples starting within this time of a run's first sample are left out of the figures
      */
     public LiveBoard(List<String> environmentNames, int plannedRuns, Duration warmup) {
+        this(environmentNames, false, plannedRuns, warmup);
+    }
+
+    /**
+     * The board of an experiment: a row per environment, or for a multi-tenant experiment a row per tenant (each run,
+     * whatever its configuration, runs every tenant: the rows show the running configuration's tenants, their own
+     * samples by the JTL's environment column and their container's CPU).
+     */
+    public static LiveBoard of(io.envbench.experiment.Experiment e) {
+        int runs = io.envbench.runner.Schedule.of(e).size();
+        return e.tenancy().map(t -> new LiveBoard(t.tenantNames(), true, runs, e.load().warmup()))
+                .orElseGet(() -> new LiveBoard(e.environmentNames(), false, runs, e.load().warmup()));
+    }
+
+    private LiveBoard(List<String> environmentNames, boolean tenants, int plannedRuns, Duration warmup) {
+        this.tenants = tenants;
         this.environmentNames = List.copyOf(environmentNames);
         this.runs = plannedRuns;
         environmentNames.forEach(e -> perEnvironment.put(e, new PerEnvironment(warmup.toMillis())));
@@ -70,10 +88,21 @@ public final class LiveBoard {
         runs = total;
         timeLeft = left;
         timeLeftAtNanos = System.nanoTime();
-        PerEnvironment p = perEnvironment.get(run.environment());
-        if (p != null) {
-            p.newRun();
+        rowsOf(run).forEach(PerEnvironment::newRun);
+    }
+
+    /** The rows a run feeds: its environment's, or every tenant's. */
+    private List<PerEnvironment> rowsOf(PlannedRun run) {
+        if (tenants) {
+            return List.copyOf(perEnvironment.values());
         }
+        PerEnvironment p = perEnvironment.get(run.environment());
+        return p == null ? List.of() : List.of(p);
+    }
+
+    /** Whether the rows are a multi-tenant experiment's tenants. */
+    public boolean tenants() {
+        return tenants;
     }
 
     public synchronized void timeLeft(Duration left) {
@@ -82,9 +111,8 @@ public final class LiveBoard {
     }
 
     public synchronized void runEnded(RunRecord r) {
-        PerEnvironment p = perEnvironment.get(r.run().environment());
-        if (p != null && r.ok()) {
-            p.runsDone++;
+        if (r.ok()) {
+            rowsOf(r.run()).forEach(p -> p.runsDone++);
         }
         if (running != null && running.id().equals(r.run().id())) {
             running = null;
@@ -93,6 +121,13 @@ public final class LiveBoard {
 
     /** A metrics tick of the running run. */
     public synchronized void metrics(PlannedRun run, MetricsCollector.Tick tick) {
+        if (tenants) {
+            perEnvironment.forEach((tenant, p) -> {
+                p.targetCpuPct = tick.get(io.envbench.metrics.Metrics.containerColumns(tenant).cpuPct());
+                p.hostCpuPct = tick.get("host.cpu.pct");
+            });
+            return;
+        }
         PerEnvironment p = perEnvironment.get(run.environment());
         if (p != null) {
             p.targetCpuPct = tick.get("target.cpu.pct");
@@ -102,9 +137,15 @@ public final class LiveBoard {
 
     /** Samples of the running run's JTL, as they were written; a run that is no longer the running one's are dropped. */
     public synchronized void samples(PlannedRun run, List<Sample> samples) {
-        PerEnvironment p = perEnvironment.get(run.environment());
-        if (p != null && running != null && running.id().equals(run.id())) {
-            samples.forEach(p::add);
+        if (running == null || !running.id().equals(run.id())) {
+            return;
+        }
+        for (Sample s : samples) {
+            // a tenant's samples carry its name in the JTL's environment column
+            PerEnvironment p = perEnvironment.get(tenants ? s.environment() : run.environment());
+            if (p != null) {
+                p.add(s);
+            }
         }
     }
 

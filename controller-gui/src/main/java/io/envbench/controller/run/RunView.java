@@ -45,6 +45,9 @@ public final class RunView extends JPanel {
     private static final int MAX_LOG_CHARS = 200_000;
     private static final String[] COLUMNS = {"environment", "runs done", "throughput /s", "90% line ms", "errors %", "target CPU %",
             "host CPU %"};
+    /** A multi-tenant run's rows: its tenants, each with its container's CPU. */
+    private static final String[] TENANT_COLUMNS = {"tenant", "runs done", "throughput /s", "90% line ms", "errors %", "tenant CPU %",
+            "host CPU %"};
 
     private final JLabel title = new JLabel("No run yet: build an experiment, then Run (Ctrl+R)");
     private final JProgressBar progress = new JProgressBar();
@@ -120,8 +123,14 @@ public final class RunView extends JPanel {
     /** Shows an execution (already started) until it concludes. */
     public void show(ExperimentExecution e) {
         execution = e;
-        title.setText("Running " + e.experiment().name() + " — " + e.experiment().environmentNames().size() + " environments x "
-                + e.experiment().repetitions() + " repetitions, " + e.experiment().order().yamlName() + " — " + e.directory().root());
+        boolean tenants = e.board().tenants();
+        title.setText("Running " + e.experiment().name() + " — " + e.experiment().tenancy().map(t -> count(t.tenants().size(), "tenant")
+                + " under " + count(t.configurations().size(), "configuration")).orElse(count(e.experiment().environmentNames().size(),
+                "environment")) + " x " + count(e.experiment().repetitions(), "repetition") + ", " + e.experiment().order().yamlName() + " — "
+                + e.directory().root());
+        figures.setColumnIdentifiers(tenants ? TENANT_COLUMNS : COLUMNS);
+        chart.setTitle(tenants ? "Throughput of each tenant in the current run — higher is better"
+                : "Throughput of each environment's current run — higher is better");
         figures.setRowCount(0);
         throughput.removeAllSeries();
         List<String> envs = e.board().environmentNames();
@@ -213,6 +222,11 @@ public final class RunView extends JPanel {
 
     private static String number(double v, String format) {
         return Double.isNaN(v) ? "" : String.format(Locale.ROOT, format, v);
+    }
+
+    /** {@code 1 tenant}, {@code 2 tenants}. */
+    private static String count(int n, String what) {
+        return n + " " + what + (n == 1 ? "" : "s");
     }
 
     private static String minutesSeconds(Duration d) {

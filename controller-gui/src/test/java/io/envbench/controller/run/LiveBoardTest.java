@@ -67,6 +67,40 @@ class LiveBoardTest {
         assertEquals(20.0, b.snapshot().environments().get(0).throughputPerSec(), 1e-9, "only seconds after the warm-up");
     }
 
+    /** A multi-tenant run: a row per tenant, fed by the samples' own tenant and its container's CPU, whatever the configuration. */
+    @Test
+    void aMultiTenantRunsRowsAreItsTenants() throws Exception {
+        java.nio.file.Path root = java.nio.file.Path.of(System.getProperty("envbench.root", "..")).toAbsolutePath().normalize();
+        io.envbench.experiment.Experiment e = io.envbench.controller.editor.ExperimentDraft.newMultiTenantExperiment().parse(
+                root.resolve("testplans/experiments/mt.yaml"), root.resolve("targets")).withRepetitions(1);
+        LiveBoard b = LiveBoard.of(e);
+        assertTrue(b.tenants());
+        assertEquals(List.of("tenant-1", "tenant-2", "tenant-3", "tenant-4"), b.environmentNames());
+        PlannedRun staticRun = new PlannedRun(1, "static", 1);
+        b.runStarting(staticRun, 2, 3, Duration.ofSeconds(60));
+        List<Sample> samples = new ArrayList<>();
+        for (Sample s : load(1_000_000, 200, 10, true)) { // after the 120 s warm-up: tenant-1 10/s, tenant-4 5/s
+            samples.add(new Sample("tenant-1", s.label(), s.startMs(), s.elapsedMs(), true, 100, 10));
+            if (s.elapsedMs() % 2 == 0) {
+                samples.add(new Sample("tenant-4", s.label(), s.startMs(), s.elapsedMs(), false, 100, 10));
+            }
+        }
+        b.samples(staticRun, samples);
+        b.metrics(staticRun, new io.envbench.metrics.MetricsCollector.Tick(1_200_000, "tenant-1,tenant-2,tenant-3,tenant-4",
+                java.util.Map.of("container.tenant-1.cpu.pct", 40.0, "container.tenant-4.cpu.pct", 90.0, "host.cpu.pct", 70.0)));
+        List<LiveBoard.EnvironmentFigures> rows = b.snapshot().environments();
+        assertEquals(10.0, rows.get(0).throughputPerSec(), 1e-9);
+        assertEquals(5.0, rows.get(3).throughputPerSec(), 1e-9);
+        assertEquals(100.0, rows.get(3).errorPct());
+        assertTrue(Double.isNaN(rows.get(1).throughputPerSec()), "tenant-2 sent nothing yet");
+        assertEquals(40.0, rows.get(0).targetCpuPct());
+        assertEquals(90.0, rows.get(3).targetCpuPct());
+        assertEquals(70.0, rows.get(2).hostCpuPct());
+        b.runEnded(new io.envbench.runner.RunRecord(staticRun, java.time.Instant.EPOCH, java.time.Instant.EPOCH, "ok", 1, 1, null));
+        assertEquals(List.of(1, 1, 1, 1), b.snapshot().environments().stream().map(LiveBoard.EnvironmentFigures::runsDone).toList(),
+                "every tenant ran in the run");
+    }
+
     @Test
     void logLinesAreHandedOverOnce() {
         LiveBoard b = new LiveBoard(List.of("bare"), 1, Duration.ZERO);
