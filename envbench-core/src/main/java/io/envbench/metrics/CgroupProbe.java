@@ -19,7 +19,7 @@ public final class CgroupProbe {
     /**
      * How often the slow files are read again: those only {@code docker update} changes (memory limit, cpuset), the
      * inactive file cache of memory.stat (subtracted from the usage: dozens of lines, the dearest file of all, about a
-     * third of a reading) and the number of processes.
+     * third of a reading), the number of processes, and the block I/O counters (a rate over a second).
      */
     static final long SLOW_FILES_NANOS = 1_000_000_000L;
     /** USER_HZ: /proc/stat counts in 1/100 s on Linux. */
@@ -33,6 +33,15 @@ public final class CgroupProbe {
     private PseudoFile procStat;
     private long procStatAt;
     private long procStatNs;
+
+    /**
+     * The host's CPU time read by someone else's reading of /proc/stat (the collector's host reading of the same tick),
+     * used instead of reading the file again while it is at most 5 ms old.
+     */
+    synchronized void hostCpuRead(long systemCpuNs, long atNanos) {
+        procStatNs = systemCpuNs;
+        procStatAt = atNanos;
+    }
 
     private synchronized long systemCpuNow() throws IOException {
         long now = System.nanoTime();
@@ -148,6 +157,8 @@ public final class CgroupProbe {
         private int cpus;
         private long inactive;
         private long processes;
+        private long blkRead;
+        private long blkWrite;
         private long slowAt;
 
         ContainerSnapshot read(long at) throws IOException {
@@ -169,26 +180,26 @@ public final class CgroupProbe {
                 // memory.stat runs to dozens of lines; only the inactive file cache is needed (v1: total_ first, the hierarchy's)
                 inactive = Math.max(0, !v2 && memCounters[0] >= 0 ? memCounters[0] : memCounters[1]);
                 processes = pids == null ? 0 : Math.max(0, pids.readLong());
-                slowAt = at;
-            }
-            long read = 0;
-            long write = 0;
-            if (io != null) {
-                if (v2) {
-                    ioStatV2(io.bytes(), io.fill(), twoLongs);
-                } else {
-                    blkioV1(io.bytes(), io.fill(), twoLongs);
+                // block I/O comes in writeback bursts: a rate over a second is the figure that means something, and
+                // its file lists every device (the rate stands between readings: ContainerRates.between)
+                if (io != null) {
+                    if (v2) {
+                        ioStatV2(io.bytes(), io.fill(), twoLongs);
+                    } else {
+                        blkioV1(io.bytes(), io.fill(), twoLongs);
+                    }
+                    blkRead = twoLongs[0];
+                    blkWrite = twoLongs[1];
                 }
-                read = twoLongs[0];
-                write = twoLongs[1];
+                slowAt = at;
             }
             Ascii.netDevTotals(netDev.bytes(), netDev.fill(), twoLongs);
             long system = systemCpuNow();
             long cpuNs = v2 ? Math.max(0, cpuCounters[0]) * 1000 : cpuUsage.readLong();
             return new ContainerSnapshot(at, cpuNs, system, onlineCpus, cpus, Math.max(0, cpuCounters[1]), Math.max(0, cpuCounters[2]),
                     Math.max(0, cpuCounters[3]) * (v2 ? 1000 : 1), Math.max(0, usage - inactive),
-                    limit < 0 || limit >= Long.MAX_VALUE / 2 ? -1 : limit, read, write, twoLongs[0], twoLongs[1],
-                    processes, v2 ? "cgroup v2" : "cgroup v1");
+                    limit < 0 || limit >= Long.MAX_VALUE / 2 ? -1 : limit, blkRead, blkWrite, twoLongs[0], twoLongs[1],
+                    processes, v2 ? "cgroup v2" : "cgroup v1", slowAt);
         }
 
         /** CPUs of the cpuset, parsed again only when the file's text changed (docker update). */

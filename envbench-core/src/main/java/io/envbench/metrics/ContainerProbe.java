@@ -33,6 +33,8 @@ public final class ContainerProbe implements AutoCloseable {
     private final CgroupProbe cgroups = new CgroupProbe();
     /** The previous cgroup reading of each container, for rates between two ticks. */
     private final Map<String, ContainerSnapshot> previous = new ConcurrentHashMap<>();
+    /** The last figures of each container: block I/O rates stand between two readings of their files. */
+    private final Map<String, ContainerRates> lastRates = new ConcurrentHashMap<>();
     /** Containers whose cgroup files could not be read: they use the stream from then on. */
     private final Set<String> unreadable = ConcurrentHashMap.newKeySet();
     private volatile DockerStatsProbe api;
@@ -82,7 +84,12 @@ public final class ContainerProbe implements AutoCloseable {
             try {
                 ContainerSnapshot now = cgroups.read(pid);
                 ContainerSnapshot before = previous.put(containerId, now);
-                return before == null ? Optional.empty() : Optional.of(ContainerRates.between(before, now));
+                if (before == null) {
+                    return Optional.empty();
+                }
+                ContainerRates r = ContainerRates.between(before, now, lastRates.get(containerId));
+                lastRates.put(containerId, r);
+                return Optional.of(r);
             } catch (RuntimeException e) {
                 unreadable.add(containerId);
                 log.warn("the cgroup files of container {} cannot be read ({}); its figures come from the Docker stats stream",
@@ -96,6 +103,7 @@ public final class ContainerProbe implements AutoCloseable {
     public void retain(Set<String> containerIds, Set<Long> pids) {
         cgroups.retain(pids);
         previous.keySet().retainAll(containerIds);
+        lastRates.keySet().retainAll(containerIds);
         unreadable.retainAll(containerIds);
         DockerStatsStream s = stream;
         if (s != null) {
@@ -106,6 +114,14 @@ public final class ContainerProbe implements AutoCloseable {
     /** The stats streams, when any is open (tests look at their threads). */
     Optional<DockerStatsStream> streams() {
         return Optional.ofNullable(stream);
+    }
+
+    /**
+     * The host's CPU time (all CPUs, as {@code /proc/stat} counts it) read at {@code atNanos} by the caller's own reading
+     * of {@code /proc/stat}: the containers' CPU shares of this tick use it instead of reading that file again.
+     */
+    public void hostCpuRead(long systemCpuNs, long atNanos) {
+        cgroups.hostCpuRead(systemCpuNs, atNanos);
     }
 
     /** Closes the stats streams and the cgroup files. */

@@ -23,4 +23,18 @@ import java.util.Map;
 public record HostSnapshot(long atNanos, long[] cpuTicks, long[][] coreTicks, double[] loadAverage, long memTotalBytes,
                            long memAvailableBytes, long swapTotalBytes, long swapUsedBytes, Map<String, long[]> disks,
                            Map<String, long[]> nets, Map<String, Map<Integer, long[]>> processes, long processesAtNanos) {
+    /** USER_HZ: procfs counts CPU time in 1/100 s on Linux. */
+    private static final long NS_PER_PROCFS_TICK = 10_000_000L;
+
+    /**
+     * The host's CPU time so far, all CPUs (user to steal), when {@code cpuTicks} came from procfs (clock ticks of
+     * 1/100 s), as Docker's stats and {@link CgroupProbe} count it.
+     */
+    public long systemCpuNsFromProcFs() {
+        long sum = 0;
+        for (long t : cpuTicks) {
+            sum += t;
+        }
+        return sum * NS_PER_PROCFS_TICK;
+    }
 }

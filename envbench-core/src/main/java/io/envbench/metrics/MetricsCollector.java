@@ -47,6 +47,10 @@ public final class MetricsCollector implements AutoCloseable {
     private final MetricsCsvWriter csv;
     private final ContainerProbe containers;
     private final HostProbe host;
+    /** The metrics file's sources of the host's and the processes' columns: the same on every tick. */
+    private final String hostSource;
+    private final String processSource;
+    private final boolean hostReadsProcFs = ProcFs.available();
     private final List<Consumer<Tick>> listeners = new CopyOnWriteArrayList<>();
     private final List<Consumer<String>> fileStopListeners = new CopyOnWriteArrayList<>();
     private boolean fileStopTold;
@@ -55,8 +59,6 @@ public final class MetricsCollector implements AutoCloseable {
     private java.util.Set<String> previousEnvs = java.util.Set.of();
     private volatile Tick latest = new Tick(0, "", Map.of());
     private volatile boolean stop;
-    /** What the collector thread waits on between ticks; {@link #close} wakes it. */
-    private final Object sleeper = new Object();
 
     /**
      * @param environments     whose environments are read
@@ -81,6 +83,8 @@ public final class MetricsCollector implements AutoCloseable {
         this.environments = environments;
         this.interval = interval;
         this.host = new HostProbe(loadGeneratorPid, HostProbe.PROCESSES_EVERY);
+        this.hostSource = host.source();
+        this.processSource = host.source() + ", read every " + HostProbe.PROCESSES_EVERY.toSeconds() + " s";
         this.containers = new ContainerProbe(environments.dockerDaemon(), containerSource);
         this.csv = file == null ? null : new MetricsCsvWriter(file);
         this.thread = new Thread(this::loop, "envbench-metrics");
@@ -101,11 +105,9 @@ public final class MetricsCollector implements AutoCloseable {
             return;
         }
         stop = true;
-        // woken, not interrupted: an interrupt mid-tick would close the metrics file's channel (ClosedByInterruptException)
-        // and read as a file that stopped taking rows
-        synchronized (sleeper) {
-            sleeper.notifyAll();
-        }
+        // woken (unparked), not interrupted: an interrupt mid-tick would close the metrics file's channel
+        // (ClosedByInterruptException) and read as a file that stopped taking rows
+        java.util.concurrent.locks.LockSupport.unpark(thread);
         try {
             thread.join(5000);
             containers.close();
@@ -169,14 +171,10 @@ public final class MetricsCollector implements AutoCloseable {
                 next = System.nanoTime(); // fell behind: do not try to catch up in a burst
                 continue;
             }
-            try {
-                synchronized (sleeper) {
-                    for (long left = sleep; !stop && left > 0; left = next - System.nanoTime()) {
-                        sleeper.wait(Math.max(1, left / 1_000_000)); // until the next tick, or close()
-                    }
-                }
-            } catch (InterruptedException e) {
-                return;
+            // one wake-up per tick, to the nanosecond (Object.wait counts in ms: it woke twice, the second for the rest
+            // of the last ms); close() unparks; a spurious wake-up parks again for what is left
+            for (long left = sleep; !stop && left > 0; left = next - System.nanoTime()) {
+                java.util.concurrent.locks.LockSupport.parkNanos(this, left);
             }
         }
     }
@@ -198,6 +196,9 @@ public final class MetricsCollector implements AutoCloseable {
             }
         }
         HostSnapshot h = host.read(trees);
+        if (hostReadsProcFs) {
+            containers.hostCpuRead(h.systemCpuNsFromProcFs(), h.atNanos()); // one reading of /proc/stat a tick
+        }
         Map<String, Double> values = new LinkedHashMap<>(Math.max(256, latest.values().size() * 2)); // no resize within a tick
         if (previousHost != null) {
             Metrics.host(previousHost, h, values);
@@ -214,8 +215,8 @@ public final class MetricsCollector implements AutoCloseable {
         Set<String> ids = new HashSet<>();
         Set<Long> pids = new HashSet<>();
         Map<String, String> sources = new LinkedHashMap<>();
-        sources.put("host.*", host.source());
-        sources.put("process.*", host.source() + ", read every " + HostProbe.PROCESSES_EVERY.toSeconds() + " s");
+        sources.put("host.*", hostSource);
+        sources.put("process.*", processSource);
         for (Map.Entry<String, RunningTarget> e : envs.entrySet()) {
             String id = e.getValue().containerId().orElse(null);
             if (id == null) {

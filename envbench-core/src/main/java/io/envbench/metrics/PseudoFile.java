@@ -25,19 +25,26 @@ final class PseudoFile implements Closeable {
         this.channel = FileChannel.open(path, StandardOpenOption.READ);
     }
 
-    /** Reads the whole file, as it is now, into {@link #bytes()}; returns its length. */
+    /**
+     * Reads the whole file, as it is now, into {@link #bytes()}; returns its length. One read call when the file fits
+     * the buffer: procfs, sysfs and cgroupfs files are generated whole on each read from offset 0 and handed out as
+     * far as the buffer goes, so a read that leaves room in the buffer got all there is. (Asking again for the end of
+     * file costs a second call, in which the kernel generates the file once more to skip to the offset: it was half
+     * the cost of a reading.) A read that fills the buffer goes on into a buffer twice as big.
+     */
     synchronized int fill() throws IOException {
         buffer.clear();
         long pos = 0;
         int n;
         while ((n = channel.read(buffer, pos)) > 0) {
             pos += n;
-            if (!buffer.hasRemaining()) {
-                ByteBuffer bigger = ByteBuffer.allocate(buffer.capacity() * 2);
-                buffer.flip();
-                bigger.put(buffer);
-                buffer = bigger;
+            if (buffer.hasRemaining()) {
+                break; // room left: that was the whole file
             }
+            ByteBuffer bigger = ByteBuffer.allocate(buffer.capacity() * 2);
+            buffer.flip();
+            bigger.put(buffer);
+            buffer = bigger;
         }
         return buffer.position();
     }

@@ -111,4 +111,20 @@ class CgroupProbeTest {
         assertEquals(1_048_576.0, r.blkWriteBytesPerSec(), 1e-6);
         assertEquals(4096.0, r.netTxBytesPerSec(), 1e-6);
     }
+
+    @Test
+    void blockIoReadOnceASecondGivesItsRateOverItsOwnSpanAndItStandsBetweenReadings() {
+        long ms = 1_000_000L;
+        // block counters read at 0 ms and 1000 ms, the rest every 100 ms
+        ContainerSnapshot t0 = new ContainerSnapshot(0, 0, 0, 2, 2, 0, 0, 0, 0, -1, 0, 0, 0, 0, 1, "t", 0);
+        ContainerSnapshot t100 = new ContainerSnapshot(100 * ms, 0, 0, 2, 2, 0, 0, 0, 0, -1, 0, 0, 0, 0, 1, "t", 0);
+        ContainerRates first = ContainerRates.between(t0, t100, null);
+        assertTrue(Double.isNaN(first.blkWriteBytesPerSec()), "not known before a second reading of the block counters");
+        ContainerSnapshot t1000 = new ContainerSnapshot(1000 * ms, 0, 0, 2, 2, 0, 0, 0, 0, -1, 0, 3_000_000, 0, 0, 1, "t", 1000 * ms);
+        ContainerSnapshot t900 = new ContainerSnapshot(900 * ms, 0, 0, 2, 2, 0, 0, 0, 0, -1, 0, 0, 0, 0, 1, "t", 0);
+        ContainerRates read = ContainerRates.between(t900, t1000, first);
+        assertEquals(3_000_000.0, read.blkWriteBytesPerSec(), 1e-6, "3 MB over the second between the two readings, not over 100 ms");
+        ContainerSnapshot t1100 = new ContainerSnapshot(1100 * ms, 0, 0, 2, 2, 0, 0, 0, 0, -1, 0, 3_000_000, 0, 0, 1, "t", 1000 * ms);
+        assertEquals(3_000_000.0, ContainerRates.between(t1000, t1100, read).blkWriteBytesPerSec(), 1e-6, "the last rate stands");
+    }
 }
