@@ -100,6 +100,19 @@ final class TenantsRun {
         } catch (InvalidSettingException ex) {
             return failed(ex.getMessage(), 0);
         }
+        TenantDatabase.Claim databases;
+        try {
+            databases = TenantDatabase.claim(tenancy.tenants(), TenantDatabase.defaultClaimFolder());
+        } catch (IOException ex) { // another run's tenants use these databases: nothing is started
+            return failed(ex.getMessage(), 0);
+        }
+        try (databases) {
+            return run(e, r, dir, progress, load, tenancy, configuration);
+        }
+    }
+
+    private Result run(Experiment e, PlannedRun r, RunDirectory dir, RunProgress progress, Load load, Tenancy tenancy,
+                       TenantConfiguration configuration) throws IOException {
         TenantControl control = controls.create(tenancy, configuration);
         EnvironmentRegistry registry = envbench.environments();
         AtomicReference<String> died = new AtomicReference<>();

@@ -6,6 +6,8 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 
 import io.envbench.experiment.TenantPlan;
@@ -60,6 +62,77 @@ public final class TenantDatabase {
         run(List.of("rebuild", tenant.databaseSuffix(), baseUrl, Integer.toString(users), Integer.toString(quotes)));
         Duration took = Duration.ofNanos(System.nanoTime() - t0);
         return new Rebuilt(before, orders(tenant), took);
+    }
+
+    /**
+     * The tenants' databases, held by this process until closed, so that two runs at once (two experiments, a JMeter
+     * GUI and {@code envbench run}) never rebuild each other's database mid-run: one lock file per database in
+     * {@code folder}, locked with the operating system's file lock (released by the kernel however the process ends,
+     * so a killed run leaves no claim behind) and naming its holder.
+     *
+     * @throws IOException naming the database, the run that holds it and what to do, when one is held already;
+     *                     nothing is held then
+     */
+    public static Claim claim(List<TenantPlan> tenants, Path folder) throws IOException {
+        Files.createDirectories(folder);
+        List<java.nio.channels.FileChannel> held = new ArrayList<>();
+        List<Path> files = new ArrayList<>();
+        try {
+            for (TenantPlan t : tenants) {
+                Path file = folder.resolve(t.database() + ".lock").toAbsolutePath().normalize();
+                if (!HELD_HERE.add(file)) { // another run in this JVM: a second channel's close would let go of its lock
+                    throw new IOException("database " + t.database() + " of " + t.name() + " is in use by another run in this "
+                            + "process; wait for it to end, or run one multi-tenant experiment at a time on this host");
+                }
+                files.add(file);
+                java.nio.channels.FileChannel ch = java.nio.channels.FileChannel.open(file, java.nio.file.StandardOpenOption.CREATE,
+                        java.nio.file.StandardOpenOption.READ, java.nio.file.StandardOpenOption.WRITE);
+                java.nio.channels.FileLock lock = ch.tryLock();
+                if (lock == null) {
+                    String holder = Files.readString(file).strip();
+                    ch.close();
+                    throw new IOException("database " + t.database() + " of " + t.name() + " is in use by another EnvBench run ("
+                            + (holder.isEmpty() ? "unknown" : holder) + "); wait for it to end, or run one multi-tenant experiment at a time "
+                            + "on this host (the tenants' databases are shared: " + file + ")");
+                }
+                held.add(ch);
+                ch.truncate(0);
+                ch.write(java.nio.ByteBuffer.wrap(("pid " + ProcessHandle.current().pid() + ", since "
+                        + java.time.Instant.now().truncatedTo(java.time.temporal.ChronoUnit.SECONDS)).getBytes(java.nio.charset.StandardCharsets.UTF_8)), 0);
+            }
+        } catch (IOException | RuntimeException e) {
+            release(held, files);
+            throw e;
+        }
+        return () -> release(held, files);
+    }
+
+    /**
+     * The lock files this JVM holds: the operating system's locks belong to the process, and closing any channel of a
+     * file lets go of every lock the process has on it, so a second claim in the same process must be refused here.
+     */
+    private static final Set<Path> HELD_HERE = ConcurrentHashMap.newKeySet();
+
+    /** Where {@link #claim} keeps its lock files by default: one folder per host, for every user of EnvBench. */
+    public static Path defaultClaimFolder() {
+        return Path.of(System.getProperty("java.io.tmpdir"), "envbench-tenant-databases");
+    }
+
+    /** The tenants' databases held by this process; closing lets them go. */
+    public interface Claim extends AutoCloseable {
+        @Override
+        void close();
+    }
+
+    private static void release(List<java.nio.channels.FileChannel> held, List<Path> files) {
+        for (java.nio.channels.FileChannel ch : held) {
+            try {
+                ch.close(); // closing the channel releases its lock
+            } catch (IOException e) {
+                // nothing else holds it: the kernel lets the lock go with the descriptor
+            }
+        }
+        HELD_HERE.removeAll(files);
     }
 
     private String run(List<String> args) throws IOException {
