@@ -1,7 +1,9 @@
 package io.envbench.report;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -23,11 +25,35 @@ public interface CommandReport {
     /** The charts by file name (without extension). */
     Map<String, JFreeChart> charts();
 
-    /** Writes the tables and charts into {@code dir}; returns the files. */
-    List<Path> write(Path dir) throws IOException;
-
-    /** The markdown file {@link #write} writes, e.g. {@code bonnie.md}. */
+    /** The markdown file {@link #write} writes, e.g. {@code bonnie.md}; the CSV beside it has the same name. */
     String tableFile();
+
+    /** The tables as CSV, one row per place and figure. */
+    String csv();
+
+    /** The charts' height in pixels: as tall as their bars need ({@link ComparisonReport#CHART_HEIGHT} at least). */
+    default int chartHeight(Map<String, JFreeChart> charts) {
+        return ComparisonReport.CHART_HEIGHT;
+    }
+
+    /** Writes the tables ({@link #tableFile()} and its CSV) and the charts in every {@link ChartFormat} into {@code dir}; returns the files. */
+    default List<Path> write(Path dir) throws IOException {
+        Files.createDirectories(dir);
+        List<Path> written = new ArrayList<>();
+        written.add(Files.writeString(dir.resolve(tableFile()), markdown()));
+        written.add(Files.writeString(dir.resolve(tableFile().replaceFirst("\\.md$", ".csv")), csv()));
+        Path charts = Files.createDirectories(dir.resolve("charts"));
+        Map<String, JFreeChart> all = charts();
+        int height = chartHeight(all);
+        for (Map.Entry<String, JFreeChart> e : all.entrySet()) {
+            for (ChartFormat f : ChartFormat.values()) {
+                Path file = charts.resolve(e.getKey() + "." + f.extension());
+                f.write(e.getValue(), file, ComparisonReport.CHART_WIDTH, height);
+                written.add(file);
+            }
+        }
+        return written;
+    }
 
     /**
      * The report of a command experiment's completed runs; empty when no run completed (or the load is no command).

@@ -1,8 +1,6 @@
 package io.envbench.report.bonnie;
 
-import java.io.IOException;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -14,7 +12,6 @@ import org.jfree.data.category.DefaultCategoryDataset;
 
 import io.envbench.bonnie.BonnieComparison;
 import io.envbench.bonnie.BonnieFigure;
-import io.envbench.report.ChartFormat;
 import io.envbench.report.ComparisonCharts;
 import io.envbench.report.ComparisonReport;
 import io.envbench.report.EnvironmentPalette;
@@ -96,26 +93,11 @@ public final class BonnieReport implements io.envbench.report.CommandReport {
         return charts;
     }
 
-    /** Writes bonnie.md, bonnie.csv and the charts into {@code dir}; returns the files. */
+    /** A bar per place and figure: as tall as they need to keep each bar's figure readable. */
     @Override
-    public List<Path> write(Path dir) throws IOException {
-        Files.createDirectories(dir);
-        List<Path> written = new ArrayList<>();
-        written.add(Files.writeString(dir.resolve("bonnie.md"), markdown()));
-        written.add(Files.writeString(dir.resolve("bonnie.csv"), csv()));
-        Path charts = Files.createDirectories(dir.resolve("charts"));
-        Map<String, JFreeChart> all = charts();
-        // a bar per place and figure: as tall as they need to keep each bar's figure readable
-        int bars = all.get(CHART).getCategoryPlot().getDataset().getRowCount() * all.get(CHART).getCategoryPlot().getDataset().getColumnCount();
-        int height = Math.max(ComparisonReport.CHART_HEIGHT, 120 + 22 * bars);
-        for (Map.Entry<String, JFreeChart> e : all.entrySet()) {
-            for (ChartFormat f : ChartFormat.values()) {
-                Path file = charts.resolve(e.getKey() + "." + f.extension());
-                f.write(e.getValue(), file, ComparisonReport.CHART_WIDTH, height);
-                written.add(file);
-            }
-        }
-        return written;
+    public int chartHeight(Map<String, JFreeChart> charts) {
+        int bars = charts.get(CHART).getCategoryPlot().getDataset().getRowCount() * charts.get(CHART).getCategoryPlot().getDataset().getColumnCount();
+        return Math.max(ComparisonReport.CHART_HEIGHT, 120 + 22 * bars);
     }
 
     @Override
@@ -156,6 +138,7 @@ public final class BonnieReport implements io.envbench.report.CommandReport {
     }
 
     /** One row per figure x place. */
+    @Override
     public String csv() {
         StringBuilder s = new StringBuilder("figure,unit,environment,runs,tooQuickRuns,medianOfRuns,low,high,interval,pctOfBaseline,pctLow,"
                 + "pctHigh,changePct,p,verdict\n");

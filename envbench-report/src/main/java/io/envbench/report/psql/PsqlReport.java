@@ -1,8 +1,6 @@
 package io.envbench.report.psql;
 
-import java.io.IOException;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -15,9 +13,7 @@ import org.jfree.data.category.DefaultCategoryDataset;
 
 import io.envbench.psql.PsqlComparison;
 import io.envbench.psql.PsqlTimes;
-import io.envbench.report.ChartFormat;
 import io.envbench.report.ComparisonCharts;
-import io.envbench.report.ComparisonReport;
 import io.envbench.report.EnvironmentPalette;
 import io.envbench.report.MedianOfRunsDataset;
 import io.envbench.stats.RatioOfRuns;
@@ -114,23 +110,6 @@ public final class PsqlReport implements io.envbench.report.CommandReport {
         return charts;
     }
 
-    /** Writes psql.md, psql.csv and the charts into {@code dir}; returns the files. */
-    @Override
-    public List<Path> write(Path dir) throws IOException {
-        Files.createDirectories(dir);
-        List<Path> written = new ArrayList<>();
-        written.add(Files.writeString(dir.resolve("psql.md"), markdown()));
-        written.add(Files.writeString(dir.resolve("psql.csv"), csv()));
-        Path charts = Files.createDirectories(dir.resolve("charts"));
-        for (Map.Entry<String, JFreeChart> e : charts().entrySet()) {
-            for (ChartFormat f : ChartFormat.values()) {
-                Path file = charts.resolve(e.getKey() + "." + f.extension());
-                f.write(e.getValue(), file, ComparisonReport.CHART_WIDTH, ComparisonReport.CHART_HEIGHT);
-                written.add(file);
-            }
-        }
-        return written;
-    }
 
     @Override
     public String tableFile() {
@@ -167,6 +146,7 @@ public final class PsqlReport implements io.envbench.report.CommandReport {
     }
 
     /** One row per phase x place x time, with the elapsed overheads on each row of that place. */
+    @Override
     public String csv() {
         StringBuilder s = new StringBuilder("phase,statements,environment,time,runs,medianS,lowS,highS,interval,"
                 + "vsBaselinePct,vsBaselineLowPct,vsBaselineHighPct,vsSameContainerPct,vsSameContainerLowPct,vsSameContainerHighPct\n");
