@@ -171,6 +171,19 @@ class TenantsPlanCpuControlTest extends DockerEndToEndTest {
         System.out.println("a missing database stopped daytrader-tenants.jmx in " + seconds + " s: " + failed.get(0));
     }
 
+    /** The plan has thread groups for 8 tenants: 9 stops it at its first sample, saying so, before any tenant starts. */
+    @Test
+    void aTenantCountBeyondThePlansEightStopsItBeforeAnyTenantStarts() throws Exception {
+        Path jtl = dir.resolve("nine.jtl");
+        List<Sample> samples = Jmeter.run(PLAN, jtl, List.of("-Jenvbench.tenants=9", "-Jenvbench.tenant.port.base=" + PORT_BASE));
+        assertEquals(9, samples.size(), "one check per setUp thread, nothing else: " + samples);
+        List<String> failed = Jmeter.lines(jtl).stream().filter(l -> l.contains(",false,")).toList();
+        assertEquals(9, failed.size(), failed.toString());
+        assertTrue(failed.get(0).contains("envbench.tenants is '9': this plan has a thread group for tenant-1 to tenant-8; give 1 to 8"),
+                failed.get(0));
+        assertTrue(Jmeter.lines(jtl).stream().noneMatch(l -> l.contains("EnvBench start tenant-")), "a tenant was started");
+    }
+
     private static long line90(List<Sample> samples) {
         List<Long> sorted = samples.stream().map(Sample::elapsedMs).sorted().toList();
         return sorted.isEmpty() ? 0 : sorted.get((int) Math.ceil(0.9 * sorted.size()) - 1);
