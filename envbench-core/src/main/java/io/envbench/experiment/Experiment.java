@@ -103,11 +103,13 @@ public record Experiment(String name, String description, List<EnvironmentPlan> 
                     : "an environment") + " of this experiment; use one of " + String.join(", ", compared));
         }
         criteria = List.copyOf(Objects.requireNonNull(criteria, "criteria"));
+        // a multi-tenant experiment's criteria name a tenant under a configuration (Tenancy#criterionNames)
+        List<String> named = tenancy.isPresent() ? tenancy.get().criterionNames() : names(environments);
         for (int i = 0; i < criteria.size(); i++) {
             for (String env : criteria.get(i).environments()) {
-                if (!seen.containsKey(env)) {
+                if (!named.contains(env)) {
                     throw new InvalidSettingException(YamlFields.CRITERIA + "[" + i + "]", "'" + criteria.get(i) + "': '" + env
-                            + "' is not an environment of this experiment; use " + String.join(", ", names(environments)));
+                            + "' is not an environment of this experiment; use " + String.join(", ", named));
                 }
             }
         }
@@ -209,10 +211,6 @@ public record Experiment(String name, String description, List<EnvironmentPlan> 
         if (!load.engines().none()) {
             throw new InvalidSettingException(YamlFields.LOAD + "." + YamlFields.ENGINES, "a multi-tenant experiment runs its load in the "
                     + "runner's own JMeter; remove engines:");
-        }
-        if (criteria != null && !criteria.isEmpty()) {
-            throw new InvalidSettingException(YamlFields.CRITERIA, "a multi-tenant experiment has no criteria yet (its figures are per "
-                    + "tenant, in the tenants table); remove criteria:");
         }
     }
 

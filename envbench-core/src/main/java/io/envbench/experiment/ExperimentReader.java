@@ -121,11 +121,9 @@ final class ExperimentReader {
         String baseline = scalar(top, BASELINE, "the environment the others are compared with, e.g. bare").map(Scalar::text)
                 .orElse(tenancy.map(t -> t.configurationNames().contains("none") ? "none" : t.configurationNames().get(0))
                         .orElseGet(() -> Experiment.defaultBaseline(environments)));
-        if (multiTenant && field(top, CRITERIA).isPresent()) {
-            throw fail(top.fields().get(CRITERIA), "a multi-tenant experiment has no criteria yet (its figures are per tenant, in the "
-                    + "tenants table); remove criteria:");
-        }
-        List<Criterion> criteria = criteria(top, environments);
+        // a multi-tenant experiment's criteria name a tenant under a configuration: p90(dynamic/tenant-1)
+        List<Criterion> criteria = criteria(top, tenancy.map(Tenancy::criterionNames)
+                .orElseGet(() -> environments.stream().map(EnvironmentPlan::name).toList()));
         if (load.command().isPresent() && !criteria.isEmpty()) {
             throw fail(top.fields().get(CRITERIA), "criteria compare JMeter's figures, and a command load has none; remove criteria: "
                     + "(the command's report compares its own figures)");
@@ -664,7 +662,7 @@ final class ExperimentReader {
         return properties;
     }
 
-    private List<Criterion> criteria(Mapping top, List<EnvironmentPlan> environments) throws ExperimentException {
+    private List<Criterion> criteria(Mapping top, List<String> environments) throws ExperimentException {
         Optional<Node> node = field(top, CRITERIA);
         if (node.isEmpty()) {
             return List.of();
@@ -672,8 +670,7 @@ final class ExperimentReader {
         if (!(node.get() instanceof Sequence list)) {
             throw fail(node.get(), "is " + YamlTree.kind(node.get()) + "; give a list, one '- p90(docker) <= 1.2 * p90(bare)' per line");
         }
-        Set<String> names = new LinkedHashSet<>();
-        environments.forEach(e -> names.add(e.name()));
+        Set<String> names = new LinkedHashSet<>(environments);
         List<Criterion> criteria = new ArrayList<>();
         for (Node item : list.items()) {
             if (!(item instanceof Scalar s) || s.empty()) {

@@ -45,7 +45,7 @@ final class ExperimentWriter {
         root.put(SEED, e.seed());
         root.put(BASELINE, e.baseline());
         load(root.putObject(LOAD), e.load());
-        if (e.tenancy().isEmpty()) { // a multi-tenant experiment has none
+        if (e.tenancy().isEmpty() || !e.criteria().isEmpty()) { // a multi-tenant experiment's only when it has some
             ArrayNode criteria = root.putArray(CRITERIA);
             e.criteria().forEach(c -> criteria.add(c.text()));
         }

@@ -103,6 +103,20 @@ public record Tenancy(int cpus, int users, int quotes, List<TenantPlan> tenants,
         return configurations.stream().map(TenantConfiguration::name).toList();
     }
 
+    /**
+     * What a criterion names in a multi-tenant experiment: a tenant under a configuration, {@code CONFIGURATION/TENANT}
+     * ({@code dynamic/tenant-4}), each configuration's tenants in order.
+     */
+    public List<String> criterionNames() {
+        List<String> names = new java.util.ArrayList<>();
+        for (String c : configurationNames()) {
+            for (String t : tenantNames()) {
+                names.add(c + "/" + t);
+            }
+        }
+        return names;
+    }
+
     public TenantConfiguration configuration(String name) {
         return configurations.stream().filter(c -> c.name().equals(name)).findFirst()
                 .orElseThrow(() -> new InvalidSettingException("configuration", "'" + name + "' is not a configuration; use one of "

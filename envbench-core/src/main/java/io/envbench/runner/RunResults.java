@@ -34,9 +34,12 @@ public final class RunResults {
     private final AcrossRuns acrossRuns;
     private final List<RunRecord> runs;
     private final boolean partial;
+    /** A multi-tenant experiment's figures per tenant under each configuration, when it has criteria; else null. */
+    private final FigureSource tenantFigures;
 
-    private RunResults(Experiment experiment, Comparison comparison, List<RunRecord> runs, boolean partial) {
+    private RunResults(Experiment experiment, Comparison comparison, List<RunRecord> runs, boolean partial, FigureSource tenantFigures) {
         this.experiment = experiment;
+        this.tenantFigures = tenantFigures;
         this.comparison = comparison;
         this.runs = runs;
         this.partial = partial;
@@ -48,7 +51,9 @@ public final class RunResults {
     public static RunResults read(RunDirectory dir, Experiment e, List<RunRecord> runs) throws IOException {
         Comparison c = new Comparison();
         readSamples(dir, e, runs, env -> env, c::add);
-        return new RunResults(e, c, runs, dir.partial());
+        // a multi-tenant experiment's criteria name a tenant under a configuration: its figures are the tenants table's
+        FigureSource tenants = e.tenancy().isPresent() && !e.criteria().isEmpty() ? TenantResults.read(dir, e, runs).figures() : null;
+        return new RunResults(e, c, runs, dir.partial(), tenants);
     }
 
     /**
@@ -133,6 +138,9 @@ public final class RunResults {
 
     /** Every criterion of the experiment on the medians of the runs. */
     public List<Criterion.Result> evaluate() {
+        if (tenantFigures != null) {
+            return experiment.criteria().stream().map(c -> c.evaluate(tenantFigures)).toList();
+        }
         FigureSource figures = new FigureSource() {
             @Override
             public OptionalDouble value(String environment, String label, String figure) {

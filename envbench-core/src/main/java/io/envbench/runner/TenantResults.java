@@ -10,12 +10,14 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.OptionalDouble;
 import java.util.function.Function;
 
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVPrinter;
 
 import io.envbench.experiment.Experiment;
+import io.envbench.experiment.FigureSource;
 import io.envbench.experiment.Tenancy;
 import io.envbench.metrics.Metrics;
 import io.envbench.metrics.MetricsFile;
@@ -53,12 +55,16 @@ public final class TenantResults {
     }
 
     private final Experiment experiment;
+    /** Per tenant, its samples after the warm-up as a comparison whose environments are the configurations. */
+    private final Map<String, Comparison> perTenant;
     private final List<Row> rows;
     private final Map<String, RunStatistics> hostCpuPct;
     private final Comparison byTenant;
 
-    private TenantResults(Experiment experiment, List<Row> rows, Map<String, RunStatistics> hostCpuPct, Comparison byTenant) {
+    private TenantResults(Experiment experiment, Map<String, Comparison> perTenant, List<Row> rows, Map<String, RunStatistics> hostCpuPct,
+                          Comparison byTenant) {
         this.experiment = experiment;
+        this.perTenant = Map.copyOf(perTenant);
         this.rows = List.copyOf(rows);
         this.hostCpuPct = Map.copyOf(hostCpuPct);
         this.byTenant = byTenant;
@@ -177,7 +183,39 @@ public final class TenantResults {
         }
         Map<String, RunStatistics> hostStats = new LinkedHashMap<>();
         tenancy.configurationNames().forEach(c -> hostStats.put(c, RunStatistics.of(host.getOrDefault(c, List.of()))));
-        return new TenantResults(e, rows, hostStats, configurationsByTenant);
+        return new TenantResults(e, byTenant, rows, hostStats, configurationsByTenant);
+    }
+
+    /**
+     * The figures a multi-tenant experiment's criteria are evaluated on: {@code CONFIGURATION/TENANT} ({@code
+     * p90(dynamic/tenant-1)}) is the median over that configuration's runs of the tenant's per-run figure after the
+     * warm-up, for its samples of a label or all of them ({@link io.envbench.experiment.Criterion#TOTAL}), the same
+     * figures as the tenants table.
+     */
+    public FigureSource figures() {
+        List<String> names = experiment.tenancy().orElseThrow().criterionNames();
+        return new FigureSource() {
+            @Override
+            public OptionalDouble value(String environment, String label, String figure) {
+                int slash = environment.indexOf('/');
+                Comparison c = slash < 0 ? null : perTenant.get(environment.substring(slash + 1));
+                String configuration = slash < 0 ? "" : environment.substring(0, slash);
+                if (c == null || !c.environments().contains(configuration)) {
+                    return OptionalDouble.empty();
+                }
+                try {
+                    double v = new AcrossRuns(c, null).medianOfRuns(configuration, label, Figure.byCriterionName(figure));
+                    return Double.isNaN(v) ? OptionalDouble.empty() : OptionalDouble.of(v);
+                } catch (IllegalArgumentException e) {
+                    return OptionalDouble.empty();
+                }
+            }
+
+            @Override
+            public java.util.Set<String> environments() {
+                return new java.util.LinkedHashSet<>(names);
+            }
+        };
     }
 
     /** In the file's order: each configuration's tenants tenant-1 .. tenant-N. */

@@ -273,7 +273,22 @@ class MultiTenantFileTest {
         fails(valid("  plan: ../testplans/daytrader.jmx\n  warmupSeconds: 5\n  durationSeconds: 20\n",
                 "  http: { path: /daytrader/config, durationSeconds: 5 }\n"), "load", 13, "with its own thread group of a JMeter plan");
         fails(valid("../testplans/daytrader.jmx", "../testplans/http-load.jmx"), "load.plan", 14, "has 2 thread groups; a multi-tenant plan has exactly one");
-        fails(valid("  durationSeconds: 20\n", "  durationSeconds: 20\ncriteria:\n  - errorPct(none) < 1\n"), "criteria", 17, "remove criteria:");
+    }
+
+    /** A multi-tenant experiment's criteria name a tenant under a configuration; a bare configuration is refused, listing them. */
+    @Test
+    void criteriaNameATenantUnderAConfiguration() throws Exception {
+        Experiment e = read(valid("  durationSeconds: 20\n", "  durationSeconds: 20\ncriteria:\n  - p90(dynamic/tenant-1) <= p90(none/tenant-1)\n"
+                + "  - errorPct(*) < 1\n  - throughput(dynamic/tenant-3, login) >= 0.9 * throughput(none/tenant-3, login)\n"));
+        assertEquals(List.of("p90(dynamic/tenant-1) <= p90(none/tenant-1)", "errorPct(*) < 1",
+                "throughput(dynamic/tenant-3, login) >= 0.9 * throughput(none/tenant-3, login)"), e.criteria().stream().map(Criterion::text).toList());
+        assertEquals(List.of("none/tenant-1", "none/tenant-2", "none/tenant-3", "dynamic/tenant-1", "dynamic/tenant-2", "dynamic/tenant-3"),
+                e.tenancy().orElseThrow().criterionNames());
+        assertEquals(e.criteria(), read(e.toYaml()).criteria(), "round trip");
+        fails(valid("  durationSeconds: 20\n", "  durationSeconds: 20\ncriteria:\n  - errorPct(none) < 1\n"), "criteria[0]", 18,
+                "'none' is not an environment of this experiment; use none/tenant-1, none/tenant-2, none/tenant-3, dynamic/tenant-1");
+        fails(valid("  durationSeconds: 20\n", "  durationSeconds: 20\ncriteria:\n  - p90(static/tenant-1) < 50\n"), "criteria[0]", 18,
+                "'static/tenant-1' is not an environment");
     }
 
     static void assertSameTenancy(Experiment a, Experiment b) {

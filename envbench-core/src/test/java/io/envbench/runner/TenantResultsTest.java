@@ -30,27 +30,26 @@ class TenantResultsTest {
         return start + "," + elapsed + ",home,200,OK," + tenant + ": users 1-1,text," + ok + ",,100,10,1,1,http://x,1,0,0," + tenant + "\n";
     }
 
-    @Test
-    void eachTenantsFiguresPerConfigurationFromItsRuns(@TempDir Path dir) throws Exception {
-        Experiment e = ExperimentFile.parse("""
-                name: mt
-                target: daytrader
-                tenants:
-                  count: 2
-                  highTenants: 1
-                  low: { threads: 4, requestsPerSecond: 100 }
-                  high: { threads: 8, requestsPerSecond: 1000 }
-                configurations:
-                  - { name: none }
-                  - { name: dynamic, cpuControl: dynamic }
-                load:
-                  plan: ../testplans/daytrader.jmx
-                  warmupSeconds: 1
-                  durationSeconds: 20
-                """, Path.of("mt.yaml"), io.envbench.recipe.TargetRecipeTest.TARGETS);
-        RunDirectory d = new RunDirectory(dir.resolve("run"));
-        d.create();
-        List<PlannedRun> plan = Schedule.of(e.withRepetitions(2));
+    static final String EXPERIMENT = """
+            name: mt
+            target: daytrader
+            tenants:
+              count: 2
+              highTenants: 1
+              low: { threads: 4, requestsPerSecond: 100 }
+              high: { threads: 8, requestsPerSecond: 1000 }
+            configurations:
+              - { name: none }
+              - { name: dynamic, cpuControl: dynamic }
+            load:
+              plan: ../testplans/daytrader.jmx
+              warmupSeconds: 1
+              durationSeconds: 20
+            """;
+
+    /** Two runs of each configuration written by hand: "dynamic" answers twice as fast; tenant-2 fails 1 sample in 10. */
+    static List<RunRecord> writeRuns(RunDirectory d, Experiment e) throws Exception {
+        List<PlannedRun> plan = Schedule.of(e);
         assertEquals(List.of("none-r1", "dynamic-r1", "none-r2", "dynamic-r2"), plan.stream().map(PlannedRun::id).toList());
         for (PlannedRun r : plan) {
             long slow = r.environment().equals("none") ? 2 : 1; // "dynamic" answers twice as fast
@@ -67,8 +66,16 @@ class TenantResultsTest {
                 m.write(T0 + 2500, "tenant-1,tenant-2", Map.of("host.cpu.pct", 60.0, "container.tenant-1.cpu.pct", 50.0, "container.tenant-2.cpu.pct", 30.0 * slow));
             }
         }
-        List<RunRecord> runs = plan.stream().map(r -> new RunRecord(r, Instant.ofEpochMilli(T0), Instant.ofEpochMilli(T0 + 5000), RunRecord.OK, 21,
+        return plan.stream().map(r -> new RunRecord(r, Instant.ofEpochMilli(T0), Instant.ofEpochMilli(T0 + 5000), RunRecord.OK, 21,
                 100, Instant.ofEpochMilli(T0))).toList();
+    }
+
+    @Test
+    void eachTenantsFiguresPerConfigurationFromItsRuns(@TempDir Path dir) throws Exception {
+        Experiment e = ExperimentFile.parse(EXPERIMENT, Path.of("mt.yaml"), io.envbench.recipe.TargetRecipeTest.TARGETS);
+        RunDirectory d = new RunDirectory(dir.resolve("run"));
+        d.create();
+        List<RunRecord> runs = writeRuns(d, e.withRepetitions(2));
         TenantResults t = TenantResults.read(d, e.withRepetitions(2), runs);
         assertEquals(List.of("none/tenant-1", "none/tenant-2", "dynamic/tenant-1", "dynamic/tenant-2"),
                 t.rows().stream().map(r -> r.configuration() + "/" + r.tenant()).toList());
@@ -97,5 +104,25 @@ class TenantResultsTest {
         List<String> csv = Files.readAllLines(dir.resolve("tenants.csv"));
         assertEquals(1 + 4 + 2, csv.size(), String.join("\n", csv));
         assertEquals(List.of("tenant-1", "tenant-2"), List.copyOf(t.configurationsByTenant().labels()), "the charts' bars in tenant order");
+    }
+
+    /** Criteria of a multi-tenant experiment are evaluated on the tenants' figures: CONFIGURATION/TENANT, * for each. */
+    @Test
+    void criteriaOnATenantUnderAConfiguration(@TempDir Path dir) throws Exception {
+        Experiment e = ExperimentFile.parse(EXPERIMENT + """
+                criteria:
+                  - mean(dynamic/tenant-1) <= 0.6 * mean(none/tenant-1)
+                  - errorPct(*) < 5
+                  - p90(none/tenant-1, home) > 15
+                """, Path.of("mt.yaml"), io.envbench.recipe.TargetRecipeTest.TARGETS).withRepetitions(2);
+        RunDirectory d = new RunDirectory(dir.resolve("run"));
+        d.create();
+        List<RunRecord> runs = writeRuns(d, e);
+        List<io.envbench.experiment.Criterion.Result> results = RunResults.read(d, e, runs).evaluate();
+        assertEquals(3, results.size());
+        assertTrue(results.get(0).passed(), "dynamic answers twice as fast (5.5 ms against 11): " + results.get(0).explanation());
+        assertTrue(!results.get(1).passed() && results.get(1).explanation().contains("none/tenant-2"),
+                "tenant-2 fails 10% of its samples under each configuration: " + results.get(1).explanation());
+        assertTrue(results.get(2).passed(), results.get(2).explanation());
     }
 }

@@ -464,7 +464,7 @@ public final class ExperimentDraft {
             scalar(load, "durationSeconds", get("load.durationSeconds"));
         }
         List<String> criteria = get("criteria").lines().map(String::strip).filter(s -> !s.isEmpty()).toList();
-        if (!criteria.isEmpty() && !multiTenant()) { // a multi-tenant experiment has none (yet): the form disables them
+        if (!criteria.isEmpty()) { // a multi-tenant experiment's name a tenant under a configuration: p90(dynamic/tenant-1)
             ArrayNode c = root.putArray("criteria");
             criteria.forEach(c::add);
         }

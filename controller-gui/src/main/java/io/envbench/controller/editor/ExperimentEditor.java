@@ -95,7 +95,6 @@ public final class ExperimentEditor extends JPanel {
     private JScrollPane tenantScroll;
     private final RowsModel configurationRows = new RowsModel(ExperimentDraft.CONFIGURATION_FIELDS, false);
     private final JTable configurationTable = new JTable(configurationRows);
-    private JComponent criteriaRow;
     private final Timer checkSoon = new Timer(150, e -> check());
     private Optional<ExperimentException> problem = Optional.empty();
     /** The environment the last check found a problem in, or -1: its row is drawn in red. */
@@ -243,8 +242,8 @@ public final class ExperimentEditor extends JPanel {
                 List.of("interleaved", "randomized")));
         rows.add("Seed", text("seed", "fixes the shuffled order of randomized"));
         rows.add("Baseline", combo("baseline", true, "the environment the others are compared with", List.of()));
-        criteriaRow = rows.add("Criteria", scroll(area("criteria", "pass/fail checks, one per line, e.g. p90(docker-host) <= 1.2 * p90(bare)"
-                + "; a multi-tenant experiment has none", 5)));
+        rows.add("Criteria", scroll(area("criteria", "pass/fail checks, one per line, e.g. p90(docker-host) <= 1.2 * p90(bare)"
+                + "; in a multi-tenant experiment a tenant under a configuration, e.g. p90(dynamic/tenant-1) <= p90(none/tenant-1)", 5)));
 
         rows.section("Where the load goes");
         rows.add("Port", text("port", "the port on 127.0.0.1 where load goes (default 18080); tenant-N listens on port + N - 1"));
@@ -542,9 +541,6 @@ public final class ExperimentEditor extends JPanel {
         }
         httpLoad.setEnabled(!draft.multiTenant());
         commandLoad.setEnabled(!draft.multiTenant());
-        if (criteriaRow != null) {
-            criteriaRow.setEnabled(!draft.multiTenant());
-        }
     }
 
     /** Environments, or tenants and configurations: the form shows the experiment's own kind. */
