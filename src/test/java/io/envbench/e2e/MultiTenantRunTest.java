@@ -68,6 +68,9 @@ class MultiTenantRunTest extends DockerEndToEndTest {
                   plan: %s
                   warmupSeconds: 3
                   durationSeconds: 12
+                criteria:
+                  - errorPct(*) < 1
+                  - throughput(dynamic/tenant-2, buy) > 0
                 """.formatted(USERS, Jmeter.ROOT.resolve("testplans/daytrader.jmx")));
         Path out = dir.resolve("run");
         Path console = dir.resolve("console.txt");
@@ -77,6 +80,13 @@ class MultiTenantRunTest extends DockerEndToEndTest {
         System.out.println(text);
         System.out.printf("multi-tenant run of 2 tenants x 2 configurations: %.1f s%n", (System.nanoTime() - t0) / 1e9);
         assertEquals(0, exit, text);
+
+        // criteria on a tenant under a configuration, evaluated on the tenants' figures; both pass, so the exit is 0
+        assertTrue(text.contains("Criteria (on the medians of the runs):"), text);
+        assertTrue(text.contains("PASS errorPct(*) < 1") && text.contains("dynamic/tenant-2"), text);
+        assertTrue(text.lines().anyMatch(l -> l.contains("PASS throughput(dynamic/tenant-2, buy)")), text);
+        String junit = Files.readString(out.resolve("junit.xml"));
+        assertTrue(junit.contains("name=\"throughput(dynamic/tenant-2, buy) &gt; 0\"") && junit.contains("failures=\"0\""), junit);
 
         List<CSVRecord> runs = csv(out.resolve("runs.csv"));
         assertEquals(List.of("none", "dynamic"), runs.stream().map(r -> r.get("environment")).toList(), "the configurations interleaved");
