@@ -21,6 +21,9 @@ log() { echo "[envbench images] $*" >&2; }
 list_packages() { grep -v '^\s*#' "$1" | grep -v '^\s*$' | tr '\n' ' '; } # a packages.txt -> its names
 base_packages() { list_packages "$ROOT/targets/base/packages.txt"; }
 target_packages() { [ ! -f "$ROOT/targets/$1/packages.txt" ] || list_packages "$ROOT/targets/$1/packages.txt"; }
+# a packages.env (VAR=VALUE lines, '#' comments): set while apt-get installs that target's packages, host and image
+target_env() { [ ! -f "$ROOT/targets/$1/packages.env" ] || list_packages "$ROOT/targets/$1/packages.env"; }
+all_env() { for d in "$ROOT"/targets/*/packages.env; do [ -f "$d" ] && list_packages "$d"; done; }
 all_packages() { base_packages; for d in "$ROOT"/targets/*/packages.txt; do [ -f "$d" ] && list_packages "$d"; done; }
 
 recipe_hash() { # files... -> short sha256 over names (relative to the checkout, so every clone agrees) and contents
@@ -34,8 +37,8 @@ install_host_packages() {
   # packages too (every target runs bare on this host); their images are then pinned to what the host got
   local packages; packages=$(all_packages)
   log "apt-get install on the host: $packages"
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends $packages >/dev/null 2>&1 \
-    || { apt-get update -q >/dev/null && DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends $packages >/dev/null; } \
+  env $(all_env) DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends $packages >/dev/null 2>&1 \
+    || { apt-get update -q >/dev/null && env $(all_env) DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends $packages >/dev/null; } \
     || { log "apt-get install $packages failed on the host"; exit 1; }
 }
 
@@ -61,27 +64,28 @@ build_target_packages() {
   packages=$(target_packages "$name")
   tag=envbench/$name-packages:latest
   pins=$(host_pins $packages)
-  hash=$(echo "$pins" | recipe_hash "$ROOT/scripts/images.sh" /dev/stdin <(docker image inspect -f '{{.Id}}' envbench/base:latest))
+  hash=$(echo "$pins $(target_env "$name")" | recipe_hash "$ROOT/scripts/images.sh" /dev/stdin <(docker image inspect -f '{{.Id}}' envbench/base:latest))
   if [ "$(image_hash "$tag")" = "$hash" ]; then log "$tag up to date ($hash)"; return; fi
   # Debian's mirror keeps only the newest build of each package, so the host's closure is first brought up to it
   # (a library the host got long ago would not be found there); both then hold the mirror's versions of today
   log "apt-get update and upgrade on the host of the $(echo "$pins" | wc -l) packages $name's packages need"
   apt-get update -q >/dev/null
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends --only-upgrade \
+  env $(target_env "$name") DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends --only-upgrade \
     $(echo "$pins" | cut -d= -f1) >"$CACHE/$name-host-upgrade.log" 2>&1 \
     || { tail -20 "$CACHE/$name-host-upgrade.log" >&2; log "the host's upgrade failed"; exit 1; }
   pins=$(host_pins $packages)
-  hash=$(echo "$pins" | recipe_hash "$ROOT/scripts/images.sh" /dev/stdin <(docker image inspect -f '{{.Id}}' envbench/base:latest))
+  hash=$(echo "$pins $(target_env "$name")" | recipe_hash "$ROOT/scripts/images.sh" /dev/stdin <(docker image inspect -f '{{.Id}}' envbench/base:latest))
   context=$(mktemp -d)
   echo "$pins" > "$context/pins.txt"
+  echo "$(target_env "$name")" > "$context/env.txt"
   cat > "$context/Dockerfile" <<'DOCKERFILE'
 FROM envbench/base:latest
-COPY pins.txt /tmp/envbench-pins.txt
+COPY pins.txt env.txt /tmp/
 # no service may start during the build (policy-rc.d); the host's versions, exactly
 RUN printf '#!/bin/sh\nexit 101\n' > /usr/sbin/policy-rc.d && chmod +x /usr/sbin/policy-rc.d \
- && apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends --allow-downgrades \
-      $(cat /tmp/envbench-pins.txt) \
- && apt-get clean && rm -rf /var/lib/apt/lists/* /tmp/envbench-pins.txt /usr/sbin/policy-rc.d
+ && apt-get update -q && env $(cat /tmp/env.txt) DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends \
+      --allow-downgrades $(cat /tmp/pins.txt) \
+ && apt-get clean && rm -rf /var/lib/apt/lists/* /tmp/pins.txt /tmp/env.txt /usr/sbin/policy-rc.d
 DOCKERFILE
   log "docker build $tag: $packages ($(echo "$pins" | wc -l) packages pinned to the host's versions)"
   docker build -q --label "$LABEL_HASH=$hash" --label "io.envbench.image=$name-packages" -t "$tag" "$context" \
