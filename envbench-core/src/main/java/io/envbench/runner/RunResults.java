@@ -48,8 +48,21 @@ public final class RunResults {
     public static RunResults read(RunDirectory dir, Experiment e, List<RunRecord> runs) throws IOException {
         Comparison c = new Comparison();
         readSamples(dir, e, runs, env -> env, c::add);
-        return new RunResults(e, c, runs, dir.partial());
+        RunResults results = new RunResults(e, c, runs, dir.partial());
+        for (RunRecord r : runs) {
+            if (r.ok() && r.firstSample() != null) {
+                results.errors.read(dir.jtl(r.run()), r.run().environment(), r.firstSample().toEpochMilli() + e.load().warmup().toMillis());
+            }
+        }
+        return results;
     }
+
+    /** The failed samples of the completed runs after their warm-up, by environment, label and response code. */
+    public io.envbench.results.ResponseErrors errors() {
+        return errors;
+    }
+
+    private final io.envbench.results.ResponseErrors errors = new io.envbench.results.ResponseErrors();
 
     /**
      * Every sample of the completed runs after their warm-up, counted under the environment the runner
