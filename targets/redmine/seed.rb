@@ -10,3 +10,16 @@ project.enabled_module_names = %w[issue_tracking]
 project.trackers = Tracker.all
 project.save!
 puts "envbench seed: admin, project #{project.identifier} (#{project.trackers.count} trackers), REST API on"
+# One account per JMeter thread (envbench-user-1 .. -50, password envbench-user), each a Developer of the project:
+# Redmine keeps at most 10 sessions per user (Token's max_instances: 10), so 20 threads logging in as one account
+# end each other's sessions (a 302 back to the login page on the next request).
+developer = Role.find_by_name('Developer') || Role.givable.first
+(1..50).each do |n|
+  user = User.new(firstname: 'EnvBench', lastname: "User #{n}", mail: "envbench-user-#{n}@example.invalid")
+  user.login = "envbench-user-#{n}"
+  user.password = user.password_confirmation = 'envbench-user'
+  user.must_change_passwd = false
+  user.save!
+  Member.create!(project: project, principal: user, roles: [developer])
+end
+puts "envbench seed: 50 users envbench-user-N, each a #{developer.name} of #{project.identifier}"
