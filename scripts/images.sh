@@ -1,8 +1,11 @@
 #!/bin/bash
 # Builds EnvBench's local images without any registry:
 #   envbench/base:latest      debootstrap'd Debian bookworm + targets/base/packages.txt
-#   envbench/<target>:latest  one per targets/<target>/Dockerfile, FROM the base (after its assemble.sh, if any,
-#                             which makes what both the host process and the image run: targets/daytrader/dist)
+#   envbench/<target>-packages:latest  the base + targets/<target>/packages.txt (only for a target that has one),
+#                             each package and its dependencies pinned to the very version the host holds
+#   envbench/<target>:latest  one per targets/<target>/Dockerfile, FROM the base, or FROM its -packages image (after
+#                             its assemble.sh, if any, which makes what both the host process and the image run:
+#                             targets/daytrader/dist)
 # Each image is labelled with the hash of its recipe and rebuilt only when it changes.
 # The same packages are installed on the host, so bare metal runs the same versions.
 # Usage: images.sh [--no-versions] [TARGET...]   (--no-versions: skip listing the package versions)
@@ -15,7 +18,13 @@ LABEL_HASH=io.envbench.recipe-hash
 
 log() { echo "[envbench images] $*" >&2; }
 
-base_packages() { grep -v '^\s*#' "$ROOT/targets/base/packages.txt" | grep -v '^\s*$' | tr '\n' ' '; }
+list_packages() { grep -v '^\s*#' "$1" | grep -v '^\s*$' | tr '\n' ' '; } # a packages.txt -> its names
+base_packages() { list_packages "$ROOT/targets/base/packages.txt"; }
+target_packages() { [ ! -f "$ROOT/targets/$1/packages.txt" ] || list_packages "$ROOT/targets/$1/packages.txt"; }
+# a packages.env (VAR=VALUE lines, '#' comments): set while apt-get installs that target's packages, host and image
+target_env() { [ ! -f "$ROOT/targets/$1/packages.env" ] || list_packages "$ROOT/targets/$1/packages.env"; }
+all_env() { for d in "$ROOT"/targets/*/packages.env; do [ -f "$d" ] && list_packages "$d"; done; }
+all_packages() { base_packages; for d in "$ROOT"/targets/*/packages.txt; do [ -f "$d" ] && list_packages "$d"; done; }
 
 recipe_hash() { # files... -> short sha256 over names (relative to the checkout, so every clone agrees) and contents
   (for f in "$@"; do echo "== ${f#"$ROOT"/}"; cat "$f"; done) | sha256sum | cut -c1-16
@@ -24,16 +33,78 @@ recipe_hash() { # files... -> short sha256 over names (relative to the checkout,
 image_hash() { docker image inspect -f "{{ index .Config.Labels \"$LABEL_HASH\" }}" "$1" 2>/dev/null || true; }
 
 install_host_packages() {
-  # install or upgrade to the candidate version, as the base does, so both hold the same builds
-  log "apt-get install on the host: $(base_packages)"
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends $(base_packages) >/dev/null 2>&1 \
-    || { apt-get update -q >/dev/null && DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends $(base_packages) >/dev/null; } \
-    || { log "apt-get install $(base_packages) failed on the host"; exit 1; }
+  # install or upgrade to the candidate version, as the base does, so both hold the same builds; the targets' own
+  # packages too (every target runs bare on this host); their images are then pinned to what the host got
+  local packages; packages=$(all_packages)
+  log "apt-get install on the host: $packages"
+  env $(all_env) DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends $packages >/dev/null 2>&1 \
+    || { apt-get update -q >/dev/null && env $(all_env) DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends $packages >/dev/null; } \
+    || { log "apt-get install $packages failed on the host"; exit 1; }
+}
+
+host_pins() { # package names -> NAME=VERSION of each package of their dependency closure that the host holds
+  apt-cache depends --recurse --no-recommends --no-suggests --no-conflicts --no-breaks --no-replaces --no-enhances "$@" \
+    | grep -v '^[ <]' | sed 's/:any$//' | sort -u \
+    | { xargs dpkg-query -W -f='${db:Status-Abbrev} ${Package}=${Version}\n' 2>/dev/null || true; } \
+    | awk '$1 == "ii" { print $2 }' | sort -u
+}
+
+added_versions() { # IMAGE -> NAME=VERSION of every package the image holds that the base does not (the same version)
+  comm -13 <(docker run --rm --label io.envbench.managed=true envbench/base:latest \
+               dpkg-query -W -f='${Package}=${Version}\n' | sort) \
+           <(docker run --rm --label io.envbench.managed=true "$1" dpkg-query -W -f='${Package}=${Version}\n' | sort)
+}
+
+build_target_packages() {
+  # A target's own packages (targets/NAME/packages.txt): an image of its own FROM the base, so the base stays small.
+  # The very same versions as the host: every package of their dependency closure that the host holds is installed at
+  # the host's version (NAME=VERSION, downgrades allowed), from Debian's mirror; then every package the image added
+  # to the base is checked against the host's dpkg database, and any difference fails the build.
+  local name=$1 packages pins hash tag context differ
+  packages=$(target_packages "$name")
+  tag=envbench/$name-packages:latest
+  pins=$(host_pins $packages)
+  hash=$(echo "$pins $(target_env "$name")" | recipe_hash "$ROOT/scripts/images.sh" /dev/stdin <(docker image inspect -f '{{.Id}}' envbench/base:latest))
+  if [ "$(image_hash "$tag")" = "$hash" ]; then log "$tag up to date ($hash)"; return; fi
+  # Debian's mirror keeps only the newest build of each package, so the host's closure is first brought up to it
+  # (a library the host got long ago would not be found there); both then hold the mirror's versions of today
+  log "apt-get update and upgrade on the host of the $(echo "$pins" | wc -l) packages $name's packages need"
+  apt-get update -q >/dev/null
+  env $(target_env "$name") DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends --only-upgrade \
+    $(echo "$pins" | cut -d= -f1) >"$CACHE/$name-host-upgrade.log" 2>&1 \
+    || { tail -20 "$CACHE/$name-host-upgrade.log" >&2; log "the host's upgrade failed"; exit 1; }
+  pins=$(host_pins $packages)
+  hash=$(echo "$pins $(target_env "$name")" | recipe_hash "$ROOT/scripts/images.sh" /dev/stdin <(docker image inspect -f '{{.Id}}' envbench/base:latest))
+  context=$(mktemp -d)
+  echo "$pins" > "$context/pins.txt"
+  echo "$(target_env "$name")" > "$context/env.txt"
+  cat > "$context/Dockerfile" <<'DOCKERFILE'
+FROM envbench/base:latest
+COPY pins.txt env.txt /tmp/
+# no service may start during the build (policy-rc.d); the host's versions, exactly
+RUN printf '#!/bin/sh\nexit 101\n' > /usr/sbin/policy-rc.d && chmod +x /usr/sbin/policy-rc.d \
+ && apt-get update -q && env $(cat /tmp/env.txt) DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends \
+      --allow-downgrades $(cat /tmp/pins.txt) \
+ && apt-get clean && rm -rf /var/lib/apt/lists/* /tmp/pins.txt /tmp/env.txt /usr/sbin/policy-rc.d
+DOCKERFILE
+  log "docker build $tag: $packages ($(echo "$pins" | wc -l) packages pinned to the host's versions)"
+  docker build -q --label "$LABEL_HASH=$hash" --label "io.envbench.image=$name-packages" -t "$tag" "$context" \
+    >"$CACHE/$name-packages.log" 2>&1 || { tail -20 "$CACHE/$name-packages.log" >&2; rm -rf "$context"; exit 1; }
+  rm -rf "$context"
+  differ=$(added_versions "$tag" | while IFS== read -r pkg version; do
+             [ "$(dpkg-query -W -f='${Version}' "$pkg" 2>/dev/null)" = "$version" ] || echo "$pkg=$version"
+           done)
+  if [ -n "$differ" ]; then
+    docker image rm -f "$tag" >/dev/null
+    log "$tag would not hold the host's versions of: $differ (the host: apt-get update && apt-get upgrade, then setup again)"
+    exit 1
+  fi
 }
 
 build_base() {
   local hash tag tarball rootfs
-  hash=$(recipe_hash "$ROOT/targets/base/packages.txt" "$ROOT/scripts/images.sh")
+  # over the list and this function only: a change elsewhere in this script (targets' images) keeps the base
+  hash=$(recipe_hash "$ROOT/targets/base/packages.txt" <(declare -f build_base base_packages list_packages))
   tag=envbench/base:latest
   if [ "$(image_hash $tag)" = "$hash" ]; then log "base image up to date ($hash)"; return; fi
   mkdir -p "$CACHE"
@@ -74,11 +145,13 @@ build_target() {
   # a target assembled from downloads (daytrader): its assemble.sh makes the tree the host process runs and the
   # image copies (cached: nothing is done when it is up to date); the image's hash then covers what it made
   if [ -x "$dir/assemble.sh" ]; then "$dir/assemble.sh"; fi
-  hash=$(recipe_hash $(find "$dir" -type f | sort) <(docker image inspect -f '{{.Id}}' envbench/base:latest))
+  local from=envbench/base:latest
+  if [ -f "$dir/packages.txt" ]; then build_target_packages "$name"; from=envbench/$name-packages:latest; fi
+  hash=$(recipe_hash $(find "$dir" -type f | sort) <(docker image inspect -f '{{.Id}}' "$from"))
   tag=envbench/$name:latest
   if [ "$(image_hash "$tag")" = "$hash" ]; then log "$tag up to date ($hash)"; return; fi
-  log "docker build $tag"
-  docker build -q --label "$LABEL_HASH=$hash" --label "io.envbench.image=$name" -t "$tag" "$dir" >/dev/null
+  log "docker build $tag FROM $from"
+  docker build -q --build-arg "BASE=$from" --label "$LABEL_HASH=$hash" --label "io.envbench.image=$name" -t "$tag" "$dir" >/dev/null
 }
 
 all_targets() { for d in "$ROOT"/targets/*/Dockerfile; do basename "$(dirname "$d")"; done; }
@@ -97,5 +170,10 @@ main() {
   local q='${Package}=${Version} '
   log "host:          $(dpkg-query -W -f="$q" $(base_packages))"
   log "envbench/base: $(docker run --rm --label io.envbench.managed=true envbench/base:latest dpkg-query -W -f="$q" $(base_packages))"
+  for t in "${targets[@]}"; do
+    [ -f "$ROOT/targets/$t/packages.txt" ] || continue
+    log "host ($t):     $(dpkg-query -W -f="$q" $(target_packages "$t"))"
+    log "envbench/$t: $(docker run --rm --label io.envbench.managed=true "envbench/$t:latest" dpkg-query -W -f="$q" $(target_packages "$t"))"
+  done
 }
 main "$@"

@@ -94,7 +94,9 @@ public final class DockerLauncher {
         String createdVolume = null;
         String id = null;
         try {
-            HostConfig hc = HostConfig.newHostConfig().withNetworkMode(o.networkMode().dockerName());
+            // on a user-defined network (a multi-service target's) instead of the default bridge: ports publish the same way
+            HostConfig hc = HostConfig.newHostConfig().withNetworkMode(target.network()
+                    .map(ContainerTarget.NetworkAttachment::network).orElse(o.networkMode().dockerName()));
             ExposedPort exposed = target.containerPort() == 0 ? null : ExposedPort.tcp(target.containerPort());
             if (o.networkMode() == NetworkMode.BRIDGE && exposed != null && target.hostPort() != 0) {
                 hc.withPortBindings(new PortBinding(Ports.Binding.bindIpAndPort(publishAddress, target.hostPort()), exposed));
@@ -134,6 +136,7 @@ public final class DockerLauncher {
             if (!o.command().isEmpty()) {
                 create.withCmd(o.command());
             }
+            target.network().ifPresent(n -> create.withAliases(n.alias()));
             id = create.exec().getId();
             docker.startContainerCmd(id).exec();
             RunningContainer running = new RunningContainer(link, environment, id, target, Optional.ofNullable(endpoint), createdVolume);

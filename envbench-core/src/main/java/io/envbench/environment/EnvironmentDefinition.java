@@ -57,6 +57,9 @@ public record EnvironmentDefinition(String name, String target, Placement placem
         if (port == 0 && recipe.hasPort()) {
             throw new InvalidSettingException("port", "is 0, but target " + target + " serves on a port; give a port on 127.0.0.1, e.g. 18080");
         }
+        if (recipe.hasServices()) {
+            return recipe.servicesTarget(placement == Placement.DOCKER, options, port, readyTimeout);
+        }
         return placement == Placement.BARE ? recipe.bare(port, readyTimeout) : recipe.container(options, port, readyTimeout);
     }
 

@@ -20,7 +20,9 @@ import io.envbench.docker.DockerLauncher;
 import io.envbench.docker.DockerReaper;
 import io.envbench.recipe.BareMetalTarget;
 import io.envbench.recipe.ContainerTarget;
+import io.envbench.recipe.ServicesTarget;
 import io.envbench.recipe.TargetSpec;
+import io.envbench.services.ServicesLauncher;
 import io.envbench.settings.InvalidSettingException;
 
 /**
@@ -130,15 +132,20 @@ public final class EnvironmentRegistry implements AutoCloseable {
         reserve(def, spec);
         RunningTarget t;
         try {
-            if (spec instanceof ContainerTarget) {
+            if (spec instanceof ContainerTarget || spec instanceof ServicesTarget s && s.services().stream()
+                    .anyMatch(x -> x.spec() instanceof ContainerTarget)) {
                 // a daemon that is gone or frozen fails the start here, within the ping's deadline, before any other call
                 DockerConnection.connect(dockerDaemon);
             }
             reapLeftovers();
             try {
-                t = spec instanceof BareMetalTarget b
-                        ? new BareMetalLauncher().start(def.name(), b)
-                        : new DockerLauncher(dockerDaemon).start(def.name(), (ContainerTarget) spec);
+                if (spec instanceof BareMetalTarget b) {
+                    t = new BareMetalLauncher().start(def.name(), b);
+                } else if (spec instanceof ServicesTarget s) {
+                    t = new ServicesLauncher(dockerDaemon).start(def.name(), s);
+                } else {
+                    t = new DockerLauncher(dockerDaemon).start(def.name(), (ContainerTarget) spec);
+                }
             } catch (InvalidSettingException e) {
                 throw portHeldByLostContainer(e);
             }

@@ -123,25 +123,126 @@ public final class TargetRecipe {
      * and the target has a port.
      */
     Readiness readiness(Duration timeout) {
-        List<String> given = READINESS_KEYS.stream().filter(props::containsKey).toList();
+        return readiness("", timeout);
+    }
+
+    /** The readiness check of the keys under {@code prefix} ({@code ""} for the target, {@code service.NAME.} for a service). */
+    Readiness readiness(String prefix, Duration timeout) {
+        List<String> given = READINESS_KEYS.stream().map(k -> prefix + k).filter(props::containsKey).toList();
         if (given.size() > 1) {
             throw new InvalidSettingException("target", "recipe " + dir.resolve("target.properties") + " sets " + given
                     + "; keep one readiness check");
         }
-        if (props.containsKey("ready.http.path")) {
-            int status = intProperty("ready.http.status", 200);
-            return new Readiness(new HttpCheck(props.getProperty("ready.http.path").trim(), status), timeout);
+        if (props.containsKey(prefix + "ready.http.path")) {
+            int status = intProperty(prefix + "ready.http.status", 200);
+            return new Readiness(new HttpCheck(props.getProperty(prefix + "ready.http.path").trim(), status), timeout);
         }
-        if (props.containsKey("ready.log")) {
-            return Readiness.logLine(props.getProperty("ready.log"), timeout);
+        if (props.containsKey(prefix + "ready.log")) {
+            return Readiness.logLine(props.getProperty(prefix + "ready.log"), timeout);
         }
-        if (props.containsKey("ready.command")) {
-            return Readiness.command(Arrays.asList(props.getProperty("ready.command").trim().split("\\s+")), timeout);
+        if (props.containsKey(prefix + "ready.command")) {
+            return Readiness.command(Arrays.asList(props.getProperty(prefix + "ready.command").trim().split("\\s+")), timeout);
         }
-        if (props.containsKey("ready.exit.code")) {
-            return Readiness.exitCode(intProperty("ready.exit.code", 0), timeout);
+        if (props.containsKey(prefix + "ready.exit.code")) {
+            return Readiness.exitCode(intProperty(prefix + "ready.exit.code", 0), timeout);
         }
         return Readiness.tcp(timeout);
+    }
+
+    /** Whether the recipe is made of several services ({@code services=}); see {@link ServiceRecipe}. */
+    public boolean hasServices() {
+        return !props.getProperty("services", "").isBlank();
+    }
+
+    /** The services of a multi-service recipe, in start order (each after those it depends on). */
+    public List<ServiceRecipe> services() {
+        return ServiceRecipe.read(this);
+    }
+
+    /**
+     * The whole multi-service target in one placement: every service a host process ({@code inContainers} false), or
+     * every service a container with the environment's options. On the host, and with host networking, services
+     * listen on 127.0.0.1 with ports of their own (the front on {@code port}, the others on free ones) and find each
+     * other there; on a bridge, the containers share a network of the environment's own and find each other by
+     * service name, and only the front's port is published (on 127.0.0.1, as {@code port}).
+     */
+    public ServicesTarget servicesTarget(boolean inContainers, ContainerOptions options, int port, Duration readyTimeout) {
+        List<ServiceRecipe> services = services();
+        String front = frontService();
+        boolean ownNetwork = inContainers && options.networkMode() == NetworkMode.BRIDGE;
+        Map<String, Integer> ports = new LinkedHashMap<>();
+        for (ServiceRecipe s : services) {
+            ports.put(s.name(), ownNetwork ? s.port() : s.name().equals(front) ? port : io.envbench.units.LocalPorts.pickFree());
+        }
+        List<ServicesTarget.Service> resolved = new java.util.ArrayList<>();
+        for (ServiceRecipe s : services) {
+            Map<String, String> env = new LinkedHashMap<>();
+            for (String d : s.dependsOn()) {
+                ServiceRecipe dep = services.stream().filter(x -> x.name().equals(d)).findFirst().orElseThrow();
+                env.put(dep.variablePrefix() + "_HOST", ownNetwork ? d : "127.0.0.1");
+                env.put(dep.variablePrefix() + "_PORT", Integer.toString(ports.get(d)));
+            }
+            env.put(s.portEnv(), Integer.toString(ports.get(s.name())));
+            boolean isFront = s.name().equals(front);
+            TargetSpec spec;
+            if (!inContainers) {
+                Map<String, String> bareEnv = new LinkedHashMap<>(s.bareEnv());
+                bareEnv.putAll(env);
+                spec = new BareMetalTarget(s.bareCommand(), dir, bareEnv, ports.get(s.name()), s.readiness(readyTimeout));
+            } else {
+                ContainerOptions.Builder b = options.toBuilder();
+                env.forEach(b::env);
+                if (!s.containerCommand().isEmpty()) {
+                    b.command(s.containerCommand());
+                }
+                // on its network only the front is published, on the environment's port; with host networking each listens on its own
+                int hostPort = !ownNetwork ? ports.get(s.name()) : isFront ? port : 0;
+                spec = new ContainerTarget(s.image(), b.build(), ownNetwork ? s.port() : ports.get(s.name()), hostPort,
+                        s.readiness(readyTimeout));
+            }
+            resolved.add(new ServicesTarget.Service(s.name(), spec));
+        }
+        return new ServicesTarget(resolved, front, ownNetwork);
+    }
+
+    /** The service load goes to: {@code front}, else the last one listed in {@code services}. */
+    public String frontService() {
+        List<String> names = serviceNames();
+        String front = props.getProperty("front", names.get(names.size() - 1)).trim();
+        if (!names.contains(front)) {
+            throw new InvalidSettingException("target", "recipe " + dir.resolve("target.properties") + ": front=" + front
+                    + " is not one of services=" + String.join(",", names));
+        }
+        return front;
+    }
+
+    List<String> serviceNames() {
+        return Arrays.stream(props.getProperty("services", "").split(",")).map(String::trim).filter(n -> !n.isEmpty()).toList();
+    }
+
+    /** The folder of the recipe (where a bare command runs). */
+    public Path dir() {
+        return dir;
+    }
+
+    String property(String key) {
+        String v = props.getProperty(key);
+        return v == null || v.isBlank() ? null : v.trim();
+    }
+
+    Map<String, String> propertiesUnder(String prefix) {
+        Map<String, String> out = new LinkedHashMap<>();
+        props.stringPropertyNames().stream().filter(k -> k.startsWith(prefix)).sorted()
+                .forEach(k -> out.put(k.substring(prefix.length()), props.getProperty(k)));
+        return out;
+    }
+
+    int intProperty(String key) {
+        return intProperty(key, 0);
+    }
+
+    InvalidSettingException invalid(String what) {
+        return new InvalidSettingException("target", "recipe " + dir.resolve("target.properties") + ": " + what);
     }
 
     private static final List<String> READINESS_KEYS = List.of("ready.http.path", "ready.log", "ready.command", "ready.exit.code", "ready.tcp");
@@ -161,7 +262,7 @@ public final class TargetRecipe {
 
     /** Whether the target serves on a port (a one-shot job such as bonnie++ has none). */
     public boolean hasPort() {
-        return props.containsKey("container.port") || props.containsKey("port.env");
+        return hasServices() || props.containsKey("container.port") || props.containsKey("port.env");
     }
 
     private String required(String key) {

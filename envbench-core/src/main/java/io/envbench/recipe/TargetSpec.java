@@ -2,8 +2,8 @@ package io.envbench.recipe;
 
 import io.envbench.readiness.Readiness;
 
-/** What runs for an environment: a host process or a container. */
-public sealed interface TargetSpec permits BareMetalTarget, ContainerTarget {
+/** What runs for an environment: a host process, a container, or a target made of several services. */
+public sealed interface TargetSpec permits BareMetalTarget, ContainerTarget, ServicesTarget {
     /** The port on 127.0.0.1 where load goes; 0 for a target without a port. */
     int hostPort();
 

@@ -53,8 +53,21 @@ public final class RunResults {
         readSamples(dir, e, runs, env -> env, c::add);
         // a multi-tenant experiment's criteria name a tenant under a configuration: its figures are the tenants table's
         FigureSource tenants = e.tenancy().isPresent() && !e.criteria().isEmpty() ? TenantResults.read(dir, e, runs).figures() : null;
-        return new RunResults(e, c, runs, dir.partial(), tenants);
+        RunResults results = new RunResults(e, c, runs, dir.partial(), tenants);
+        for (RunRecord r : runs) {
+            if (r.ok() && r.firstSample() != null) {
+                results.errors.read(dir.jtl(r.run()), r.run().environment(), r.firstSample().toEpochMilli() + e.load().warmup().toMillis());
+            }
+        }
+        return results;
     }
+
+    /** The failed samples of the completed runs after their warm-up, by environment, label and response code. */
+    public io.envbench.results.ResponseErrors errors() {
+        return errors;
+    }
+
+    private final io.envbench.results.ResponseErrors errors = new io.envbench.results.ResponseErrors();
 
     /**
      * Every sample of the completed runs after their warm-up, counted under the environment the runner

@@ -27,4 +27,17 @@ public final class LocalPorts {
                     + "(ss -ltnp 'sport = :" + port + "') or choose another port");
         }
     }
+
+    /**
+     * A port nothing listens on now, picked by the kernel on 127.0.0.1: for a service of a multi-service target that
+     * load never reaches (its database), on the host, next to the environment's own port.
+     */
+    public static int pickFree() {
+        try (ServerSocket s = new ServerSocket()) {
+            s.bind(new InetSocketAddress("127.0.0.1", 0));
+            return s.getLocalPort();
+        } catch (IOException e) {
+            throw new InvalidSettingException("port", "no free port on 127.0.0.1 for a service: " + e.getMessage());
+        }
+    }
 }

@@ -46,6 +46,8 @@ public final class ComparisonReport {
     private final List<String> hints;
     /** Each environment's colour in the charts. */
     private final EnvironmentPalette palette;
+    /** Failed samples by environment, label and response code; empty: no section. */
+    private final List<io.envbench.results.ResponseErrors.Row> errors;
 
     public ComparisonReport(Comparison c, String baseline) {
         this(c, baseline, null);
@@ -53,12 +55,13 @@ public final class ComparisonReport {
 
     /** @param metrics the Resource Monitor's metrics file, or null: resources next to latency, CPU over time */
     public ComparisonReport(Comparison c, String baseline, io.envbench.metrics.MetricsFile metrics) {
-        this(c, baseline, metrics, List.of(), List.of(), EnvironmentPalette.of(c));
+        this(c, baseline, metrics, List.of(), List.of(), EnvironmentPalette.of(c), List.of());
     }
 
     private ComparisonReport(Comparison c, String baseline, io.envbench.metrics.MetricsFile metrics, List<String> notices,
-                             List<String> hints, EnvironmentPalette palette) {
+                             List<String> hints, EnvironmentPalette palette, List<io.envbench.results.ResponseErrors.Row> errors) {
         this.c = c;
+        this.errors = List.copyOf(errors);
         this.palette = palette;
         this.acrossRuns = new AcrossRuns(c, baseline);
         this.baseline = acrossRuns.baseline();
@@ -72,12 +75,28 @@ public final class ComparisonReport {
      * in every format.
      */
     public ComparisonReport withNotes(List<String> notices, List<String> hints) {
-        return new ComparisonReport(c, baseline, metrics, notices, hints, palette);
+        return new ComparisonReport(c, baseline, metrics, notices, hints, palette, errors);
     }
 
     /** The same report with the charts' colours by this order (an experiment's), as its live view drew them. */
     public ComparisonReport withPalette(EnvironmentPalette palette) {
-        return new ComparisonReport(c, baseline, metrics, notices, hints, palette);
+        return new ComparisonReport(c, baseline, metrics, notices, hints, palette, errors);
+    }
+
+    /** The same report with a section "Errors by response code" (when there are any), in every format. */
+    public ComparisonReport withErrors(List<io.envbench.results.ResponseErrors.Row> errors) {
+        return new ComparisonReport(c, baseline, metrics, notices, hints, palette, errors);
+    }
+
+    public static final String[] ERRORS_HEAD = {"environment", "label", "response code", "response message", "samples"};
+
+    public static final String ERRORS_NOTE = "Failed samples after the warm-up, by environment, label, response code and message "
+            + "(an assertion's failure keeps the server's code: a 200 where a 302 was expected is a failed login or form).";
+
+    /** The errors section's rows. */
+    public List<String[]> errorRows() {
+        return errors.stream().map(r -> new String[] {r.environment(), r.label(), r.responseCode(), r.responseMessage(),
+                Long.toString(r.count())}).toList();
     }
 
     /** Every chart of the report by file name (without extension): the comparison's, and CPU over time with metrics. */
@@ -309,6 +328,11 @@ public final class ComparisonReport {
             mdTable(b, METRICS_HEAD, metricsRows());
             b.append('\n').append(METRICS_NOTE).append('\n');
         }
+        if (!errors.isEmpty()) {
+            b.append("\n## Errors by response code\n\n");
+            mdTable(b, ERRORS_HEAD, errorRows());
+            b.append('\n').append(ERRORS_NOTE).append('\n');
+        }
         if (!hints.isEmpty()) {
             b.append("\n## Hints\n\n");
             hints.forEach(h -> b.append("- ").append(h).append('\n'));
@@ -326,6 +350,11 @@ public final class ComparisonReport {
             b.append("\nResources (metrics file):\n");
             textTable(b, METRICS_HEAD, metricsRows(), 1);
             b.append('\n').append(METRICS_NOTE).append('\n');
+        }
+        if (!errors.isEmpty()) {
+            b.append("\nErrors by response code:\n");
+            textTable(b, ERRORS_HEAD, errorRows(), 4);
+            b.append('\n').append(ERRORS_NOTE).append('\n');
         }
         if (!hints.isEmpty()) {
             b.append("\nHints:\n");
@@ -379,6 +408,11 @@ public final class ComparisonReport {
             b.append("<h2>Resources over the run (metrics file)</h2>\n");
             htmlTable(b, METRICS_HEAD, metricsRows());
             b.append("<p class=\"note\">").append(esc(METRICS_NOTE)).append("</p>\n");
+        }
+        if (!errors.isEmpty()) {
+            b.append("<h2>Errors by response code</h2>\n");
+            htmlTable(b, ERRORS_HEAD, errorRows());
+            b.append("<p class=\"note\">").append(esc(ERRORS_NOTE)).append("</p>\n");
         }
         if (!hints.isEmpty()) {
             b.append("<h2>Hints</h2>\n<ul>\n");

@@ -113,7 +113,8 @@ public record RunConclusion(RunDirectory directory, Experiment experiment, RunRe
         }
         return new ComparisonReport(results.comparison(), experiment.baseline(), metrics.orElse(null))
                 .withNotes(notices, hints.stream().map(Hint::toString).toList())
-                .withPalette(EnvironmentPalette.of(experiment.environmentNames())); // as the run's live view coloured them
+                .withPalette(EnvironmentPalette.of(experiment.environmentNames())) // as the run's live view coloured them
+                .withErrors(results.errors().rows());
     }
 
     /** Whether the experiment passed: complete, not interrupted, and every criterion held. */
