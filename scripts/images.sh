@@ -37,9 +37,18 @@ install_host_packages() {
   # packages too (every target runs bare on this host); their images are then pinned to what the host got
   local packages; packages=$(all_packages)
   log "apt-get install on the host: $packages"
-  env $(all_env) DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends $packages >/dev/null 2>&1 \
-    || { apt-get update -q >/dev/null && env $(all_env) DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends $packages >/dev/null; } \
-    || { log "apt-get install $packages failed on the host"; exit 1; }
+  # no service of these packages may start on the host (mariadb-server's, postgresql's): EnvBench starts its own
+  # instances. A policy-rc.d that refuses starts is put in place for the install when the host has none, and removed.
+  (
+    if [ ! -e /usr/sbin/policy-rc.d ]; then
+      printf '#!/bin/sh\n# EnvBench: no service starts while its packages install (scripts/images.sh)\nexit 101\n' > /usr/sbin/policy-rc.d
+      chmod +x /usr/sbin/policy-rc.d
+      trap 'rm -f /usr/sbin/policy-rc.d' EXIT
+    fi
+    env $(all_env) DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends $packages >/dev/null 2>&1 \
+      || { apt-get update -q >/dev/null && env $(all_env) DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends $packages >/dev/null; } \
+      || { log "apt-get install $packages failed on the host"; exit 1; }
+  ) || exit 1
 }
 
 host_pins() { # package names -> NAME=VERSION of each package of their dependency closure that the host holds
