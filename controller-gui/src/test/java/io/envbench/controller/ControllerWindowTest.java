@@ -213,7 +213,10 @@ class ControllerWindowTest {
         window.list("results.history").selectItems(0, 1);
         window.button("results.sideBySide").click();
         waitFor("both runs side by side", () -> GuiActionRunner.execute(() -> window.label("results.heading").target().getText())
-                .startsWith("Side by side"));
+                .startsWith("Side by side"), () -> "the heading says '" + GuiActionRunner.execute(() -> window.label("results.heading").target()
+                .getText()) + "'; dialogs: " + GuiActionRunner.execute(() -> java.util.Arrays.stream(java.awt.Window.getWindows())
+                .filter(w -> w.isShowing() && w instanceof javax.swing.JDialog).map(w -> ((javax.swing.JDialog) w).getTitle() + ": "
+                        + textOf(((javax.swing.JDialog) w).getContentPane())).toList()));
         window.tabbedPane("results.tabs").selectTab(0);
         assertThat(column(window.table("results.acrossRuns"), 1)).contains(first.getFileName() + "/bare", "gui-test-later/docker-host");
         assertThat(window.label("results.heading").text()).contains("baseline " + first.getFileName() + "/bare");
@@ -472,5 +475,20 @@ class ControllerWindowTest {
     static DockerInventory docker() throws TargetStartException {
         DockerRequired.check();
         return new DockerInventory(DockerDaemon.fromEnvironment());
+    }
+
+    /** The texts of a dialog's labels and option pane (what a user reads in it). */
+    private static String textOf(java.awt.Container c) {
+        StringBuilder b = new StringBuilder();
+        for (java.awt.Component k : c.getComponents()) {
+            if (k instanceof javax.swing.JLabel l && l.getText() != null) {
+                b.append(l.getText()).append(' ');
+            } else if (k instanceof javax.swing.JOptionPane p) {
+                b.append(p.getMessage()).append(' ');
+            } else if (k instanceof java.awt.Container inner) {
+                b.append(textOf(inner));
+            }
+        }
+        return b.toString();
     }
 }

@@ -171,15 +171,29 @@ public final class ResultsView extends JPanel {
         RunDirectoryEntry.list(resultsDir).forEach(history::addElement);
     }
 
+    /**
+     * What was last asked to be shown (event thread only): a reading off the event thread shows its result only when
+     * nothing was asked for since, so a slow read never covers a newer view (side by side, another run).
+     */
+    private int requests;
+
     /** Opens a run directory (from the list, after a run, or chosen): read off the event thread, then shown. */
     public void open(Path dir) {
         heading.setText("reading " + dir + " …");
+        int asked = ++requests;
         Thread reader = new Thread(() -> {
             try {
                 RunConclusion c = RunConclusion.read(new RunDirectory(dir), targets);
-                SwingUtilities.invokeLater(() -> show(c));
+                SwingUtilities.invokeLater(() -> {
+                    if (asked == requests) { // nothing else was asked for meanwhile (side by side, another run)
+                        show(c);
+                    }
+                });
             } catch (IOException | ExperimentException | RuntimeException e) {
                 SwingUtilities.invokeLater(() -> {
+                    if (asked != requests) {
+                        return;
+                    }
                     heading.setText("cannot open " + dir.getFileName());
                     JOptionPane.showMessageDialog(this, e.getMessage(), "Cannot open " + dir.getFileName(), JOptionPane.ERROR_MESSAGE);
                 });
@@ -194,6 +208,7 @@ public final class ResultsView extends JPanel {
      * figures and charts ({@link TenantsReport}, as {@code envbench run} writes them) are read off the event thread first.
      */
     public void show(RunConclusion c) {
+        int asked = ++requests;
         if (c.experiment().tenancy().isEmpty() || !c.hasFigures()) {
             show(c, null, Map.of());
             return;
@@ -203,9 +218,16 @@ public final class ResultsView extends JPanel {
             try {
                 TenantsReport t = TenantsReport.read(c.directory(), c.experiment(), c.directory().runs().read());
                 Map<String, JFreeChart> tenantCharts = t.charts();
-                SwingUtilities.invokeLater(() -> show(c, t, tenantCharts));
+                SwingUtilities.invokeLater(() -> {
+                    if (asked == requests) {
+                        show(c, t, tenantCharts);
+                    }
+                });
             } catch (IOException | RuntimeException e) {
                 SwingUtilities.invokeLater(() -> {
+                    if (asked != requests) {
+                        return;
+                    }
                     show(c, null, Map.of());
                     notes.setText("The per-tenant figures could not be read: " + e.getMessage() + "\n\n" + notes.getText());
                 });
@@ -291,6 +313,7 @@ public final class ResultsView extends JPanel {
 
     /** Two run directories as one comparison: every environment of each, named after its run directory. */
     public void sideBySide(Path first, Path second) {
+        ++requests; // a run still being read for the list's selection is not shown over it
         try {
             SideBySide s = SideBySide.of(new RunDirectory(first), new RunDirectory(second), targets);
             ComparisonReport r = new ComparisonReport(s.comparison(), s.baseline());
