@@ -9,11 +9,8 @@ import java.util.List;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
-import io.envbench.docker.DockerInventory;
 
 /**
  * Study 003 (bonnie++) shortened, through {@code envbench run} as CI runs it: the study's own file with a 512 MiB
@@ -22,22 +19,13 @@ import io.envbench.docker.DockerInventory;
  * volume, scratch folder, cgroup or host process. (A test bonnie++ ends in under 0.5 s it reports as {@code +++++},
  * too quick to time: a smaller file leaves no figure on this machine's fast disk.)
  */
-class SeedBonnieTest {
+class SeedBonnieTest extends DockerEndToEndTest {
     static final Path STUDY = Jmeter.ROOT.resolve("testplans/experiments/seed-003-bonnie.yaml");
     static final List<String> PLACES = List.of("host", "cow", "bind", "volume", "tmpfs");
 
-    @TempDir
-    Path dir;
-    DockerInventory docker;
-
-    @BeforeEach
-    void dockerRuns() {
-        docker = Jmeter.docker();
-    }
-
+    /** Besides nothing labelled (checked by {@link DockerEndToEndTest}): no folder or host process of the study's own. */
     @AfterEach
-    void nothingIsLeft() throws Exception {
-        Jmeter.assertNothingLabelledLeft(docker);
+    void nothingOfTheStudyIsLeft() throws Exception {
         try (Stream<Path> s = Files.list(Path.of("/var/tmp"))) {
             assertEquals(List.of(), s.filter(p -> p.getFileName().toString().startsWith("envbench-bonnie.")).toList(), "scratch folders");
         }

@@ -9,11 +9,8 @@ import java.util.List;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
-import io.envbench.docker.DockerInventory;
 
 /**
  * Study 002 (psql against PostgreSQL) shortened, through {@code envbench run} as CI runs it: the study's own file with
@@ -22,22 +19,13 @@ import io.envbench.docker.DockerInventory;
  * and phase with positive times, both charts are written; and nothing is left: no container, network or volume, no
  * cluster folder in /var/tmp, no PostgreSQL on the host.
  */
-class SeedPostgresTest {
+class SeedPostgresTest extends DockerEndToEndTest {
     static final Path STUDY = Jmeter.ROOT.resolve("testplans/experiments/seed-002-postgres.yaml");
     static final List<String> PLACES = List.of("host", "same-container", "other-container", "published-port");
 
-    @TempDir
-    Path dir;
-    DockerInventory docker;
-
-    @BeforeEach
-    void dockerRuns() {
-        docker = Jmeter.docker();
-    }
-
+    /** Besides nothing labelled (checked by {@link DockerEndToEndTest}): no folder or host process of the study's own. */
     @AfterEach
-    void nothingIsLeft() throws Exception {
-        Jmeter.assertNothingLabelledLeft(docker);
+    void nothingOfTheStudyIsLeft() throws Exception {
         for (String folder : List.of("/var/tmp", "/tmp")) {
             try (Stream<Path> s = Files.list(Path.of(folder))) {
                 assertEquals(List.of(), s.filter(p -> p.getFileName().toString().startsWith("envbench-postgres.")

@@ -10,11 +10,8 @@ import java.util.List;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
-import io.envbench.docker.DockerInventory;
 
 /**
  * Study 000 (Redmine and MariaDB, bare vs Docker) shortened, through {@code envbench run} as CI runs it: the study's own
@@ -23,23 +20,14 @@ import io.envbench.docker.DockerInventory;
  * iteration has samples and no error, the two charts of the study (90% line, KB/s) are written; and nothing is left:
  * no container, network or volume, no Redmine instance or database folder, no mariadbd or Puma on the host.
  */
-class SeedRedmineTest {
+class SeedRedmineTest extends DockerEndToEndTest {
     static final Path STUDY = Jmeter.ROOT.resolve("testplans/experiments/seed-000-redmine.yaml");
     static final List<String> OPERATIONS = List.of("1 GET /login", "2 POST /login", "3 GET /projects/envbench",
             "4 POST /projects/envbench/issues");
 
-    @TempDir
-    Path dir;
-    DockerInventory docker;
-
-    @BeforeEach
-    void dockerRuns() {
-        docker = Jmeter.docker();
-    }
-
+    /** Besides nothing labelled (checked by {@link DockerEndToEndTest}): no folder or host process of the study's own. */
     @AfterEach
-    void nothingIsLeft() throws Exception {
-        Jmeter.assertNothingLabelledLeft(docker);
+    void nothingOfTheStudyIsLeft() throws Exception {
         try (Stream<Path> instances = Files.list(Path.of("/var/lib/redmine")); Stream<Path> scratch = Files.list(Path.of("/var/tmp"))) {
             assertEquals(List.of(), instances.filter(p -> p.getFileName().toString().startsWith("envbench-")).toList(), "Redmine instances");
             assertEquals(List.of(), scratch.filter(p -> p.getFileName().toString().startsWith("envbench-mariadb.")).toList(), "database folders");
