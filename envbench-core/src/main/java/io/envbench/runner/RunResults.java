@@ -21,7 +21,6 @@ import io.envbench.results.JtlReader;
 import io.envbench.results.Sample;
 import io.envbench.stats.AcrossRuns;
 import io.envbench.stats.Comparison;
-import io.envbench.stats.Figure;
 
 /**
  * The figures of a run directory: every completed run's JTL, its warm-up left out, each sample counted
@@ -160,12 +159,7 @@ public final class RunResults {
                 if (acrossRuns == null || !comparison.environments().contains(environment)) {
                     return OptionalDouble.empty();
                 }
-                try {
-                    double v = acrossRuns.medianOfRuns(environment, label, Figure.byCriterionName(figure));
-                    return Double.isNaN(v) ? OptionalDouble.empty() : OptionalDouble.of(v);
-                } catch (IllegalArgumentException e) {
-                    return OptionalDouble.empty();
-                }
+                return acrossRuns.criterionFigure(environment, label, figure);
             }
 
             @Override

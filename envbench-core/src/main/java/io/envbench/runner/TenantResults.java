@@ -203,12 +203,7 @@ public final class TenantResults {
                 if (c == null || !c.environments().contains(configuration)) {
                     return OptionalDouble.empty();
                 }
-                try {
-                    double v = new AcrossRuns(c, null).medianOfRuns(configuration, label, Figure.byCriterionName(figure));
-                    return Double.isNaN(v) ? OptionalDouble.empty() : OptionalDouble.of(v);
-                } catch (IllegalArgumentException e) {
-                    return OptionalDouble.empty();
-                }
+                return new AcrossRuns(c, null).criterionFigure(configuration, label, figure);
             }
 
             @Override

@@ -41,6 +41,21 @@ public final class AcrossRuns {
     }
 
     /**
+     * A criterion's figure ({@link io.envbench.experiment.FigureSource#value}): the median over the runs, empty when
+     * the environment, the label or the figure has none (never ran, no such sample, NaN).
+     *
+     * @param criterionName a figure as criteria write it ({@link Figure#byCriterionName})
+     */
+    public java.util.OptionalDouble criterionFigure(String environment, String label, String criterionName) {
+        try {
+            double v = medianOfRuns(environment, label, Figure.byCriterionName(criterionName));
+            return Double.isNaN(v) ? java.util.OptionalDouble.empty() : java.util.OptionalDouble.of(v);
+        } catch (IllegalArgumentException e) {
+            return java.util.OptionalDouble.empty();
+        }
+    }
+
+    /**
      * The median of the per-run values of a figure: what pass/fail criteria such as {@code p90(docker-bridge) <= 1.2 *
      * p90(bare)} compare.
      *
