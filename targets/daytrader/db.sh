@@ -24,6 +24,9 @@
 #   db.sh status                  the cluster's state and its databases
 # Environment: DB_PORT (5433), DAYTRADER_PG_CLUSTER (envbench), DAYTRADER_DB_STATE (/var/lib/envbench/daytrader-db):
 # another cluster and state folder (the tests' own, so they never drop the one in use).
+#
+# Commands that make, start or drop something hold the cluster's lock (/run/lock/envbench-daytrader-db-VERSION-CLUSTER.lock):
+# tenants are set up at once, and two starts of one cluster at the same moment fail one of them.
 set -euo pipefail
 PG_VERSION=${DAYTRADER_PG_VERSION:-15}
 CLUSTER=${DAYTRADER_PG_CLUSTER:-envbench}
@@ -35,6 +38,18 @@ HERE=$(cd "$(dirname "$0")" && pwd)
 
 log() { echo "[envbench daytrader-db] $*" >&2; }
 die() { log "error: $*"; exit 1; }
+
+# the cluster's lock, on descriptor 9 until unlock or exit; the server pg_ctlcluster starts must not inherit it
+LOCK=/run/lock/envbench-daytrader-db-$PG_VERSION-$CLUSTER.lock
+LOCKED=
+lock() {
+  [ -z "$LOCKED" ] || return 0
+  mkdir -p "$(dirname "$LOCK")"
+  exec 9>>"$LOCK"
+  flock -w 300 9 || die "another db.sh has held $LOCK for 5 minutes; see what holds it: fuser -v $LOCK"
+  LOCKED=1
+}
+unlock() { [ -z "$LOCKED" ] || { exec 9>&-; LOCKED=; }; }
 
 # a host change, written down before it is made (one line each: what restore undoes)
 note() { mkdir -p "$DB_STATE"; grep -qxF "$1" "$CHANGES" 2>/dev/null || echo "$1" >> "$CHANGES"; }
@@ -53,6 +68,7 @@ cluster_online() { pg_lsclusters -h 2>/dev/null | awk -v v="$PG_VERSION" -v c="$
 
 up() {
   [ "$(id -u)" = 0 ] || die "run as root: it makes and starts a PostgreSQL cluster"
+  lock
   if ! command -v pg_createcluster >/dev/null; then
     note "package postgresql"
     log "apt-get install postgresql"
@@ -87,10 +103,10 @@ CONF
   } > "$hba"
   if cluster_online; then
     # listen_addresses needs a restart; pg_hba a reload
-    if [ "$(psql_admin -At -c 'show listen_addresses')" != "$listen" ]; then pg_ctlcluster "$PG_VERSION" "$CLUSTER" restart
+    if [ "$(psql_admin -At -c 'show listen_addresses')" != "$listen" ]; then pg_ctlcluster "$PG_VERSION" "$CLUSTER" restart 9>&-
     else pg_ctlcluster "$PG_VERSION" "$CLUSTER" reload; fi
   else
-    pg_ctlcluster "$PG_VERSION" "$CLUSTER" start || { tail -20 "/var/log/postgresql/postgresql-$PG_VERSION-$CLUSTER.log" >&2; die "the cluster did not start"; }
+    pg_ctlcluster "$PG_VERSION" "$CLUSTER" start 9>&- || { tail -20 "/var/log/postgresql/postgresql-$PG_VERSION-$CLUSTER.log" >&2; die "the cluster did not start"; }
   fi
   log "PostgreSQL $PG_VERSION/$CLUSTER online on $listen port $PORT"
   echo "$PORT"
@@ -99,6 +115,7 @@ CONF
 create() {
   check_name "${1:-}"
   local db=daytrader_$1
+  lock
   cluster_online || up >/dev/null
   if [ -z "$(psql_admin -At -c "select 1 from pg_roles where rolname = '$db'")" ]; then
     psql_admin -c "create role $db login password '$PASSWORD'"
@@ -121,6 +138,7 @@ create() {
 drop() {
   check_name "${1:-}"
   local db=daytrader_$1
+  lock
   cluster_online || { log "cluster not running: nothing to drop"; return 0; }
   psql_admin -c "drop database if exists $db with (force)" -c "drop role if exists $db"
   log "dropped $db"
@@ -138,6 +156,7 @@ rebuild() {
   local url=${2:?"db.sh rebuild NAME URL [USERS QUOTES]: give the DayTrader's base URL, e.g. http://127.0.0.1:18080"}
   local users=${3:-200} quotes=${4:-400} t0=$SECONDS
   create "$1"
+  unlock   # the tenants' rebuilds go through their own DayTrader at once
   config_step "$url" "action=updateConfig&MaxUsers=$users&MaxQuotes=$quotes" "DayTrader Configuration"
   config_step "$url" "action=buildDBTables" "DayTrader tables successfully created"
   config_step "$url" "action=buildDB" "DayTrader Database Built - ${users}users created"
@@ -151,6 +170,7 @@ orders() {
 }
 
 restore() {
+  lock
   [ -f "$CHANGES" ] || { log "nothing to restore (no $CHANGES)"; return 0; }
   if grep -qx "cluster $PG_VERSION/$CLUSTER" "$CHANGES" && cluster_exists; then
     # only a cluster db.sh noted it made is dropped: one that was there before is not EnvBench's

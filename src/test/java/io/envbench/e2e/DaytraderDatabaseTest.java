@@ -41,8 +41,8 @@ class DaytraderDatabaseTest {
                 "DAYTRADER_DB_STATE", state.toString());
         List<String> othersBefore = otherClusters();
         try {
-            DaytraderTargetTest.Result up = run(env, "up");
-            assertEquals(0, up.exitCode(), up.output());
+            // tenants are set up at once: three creates on a host without the cluster make it once and all succeed
+            createAtOnce(env, "probe", "probe_2", "probe_3");
             assertEquals(List.of("cluster 15/" + CLUSTER), Files.readAllLines(state.resolve("host-changes")), "written down");
 
             String gateway = DaytraderTargetTest.bridgeGateway();
@@ -54,8 +54,13 @@ class DaytraderDatabaseTest {
             assertEquals(List.of("host all all 127.0.0.1/32 scram-sha-256", "host all all " + bridge + " scram-sha-256"), hba,
                     "tenants from loopback and the bridge only");
 
-            DaytraderTargetTest.Result create = run(env, "create", "probe");
-            assertEquals(0, create.exitCode(), create.output());
+            // and on a stopped cluster (a machine restarted since): one start, three databases
+            DaytraderTargetTest.Result stop = DaytraderTargetTest.run(List.of("pg_ctlcluster", "15", CLUSTER, "stop"));
+            assertEquals(0, stop.exitCode(), stop.output());
+            createAtOnce(env, "probe", "probe_4", "probe_5");
+            DaytraderTargetTest.Result lockFree = DaytraderTargetTest.run(List.of("flock", "-n",
+                    "/run/lock/envbench-daytrader-db-15-" + CLUSTER + ".lock", "true"));
+            assertEquals(0, lockFree.exitCode(), "the started server does not hold db.sh's lock: " + lockFree.output());
             assertEquals("6", psql("select count(*) from pg_tables where tableowner = 'daytrader_probe'", "daytrader_probe"),
                     "DayTrader's six tables, owned by the tenant's role");
 
@@ -72,6 +77,25 @@ class DaytraderDatabaseTest {
         assertFalse(Files.exists(Path.of("/var/lib/postgresql/15", CLUSTER)), "its data removed");
         assertFalse(Files.exists(state.resolve("host-changes")), "nothing left to restore");
         assertEquals(othersBefore, otherClusters(), "the host's other clusters as they were");
+    }
+
+    /** db.sh create of each name at the same moment: every one succeeds and has its database. */
+    static void createAtOnce(Map<String, String> env, String... names) throws Exception {
+        List<java.util.concurrent.CompletableFuture<DaytraderTargetTest.Result>> creates = new ArrayList<>();
+        for (String name : names) {
+            creates.add(java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+                try {
+                    return run(env, "create", name);
+                } catch (Exception e) {
+                    throw new IllegalStateException(e);
+                }
+            }));
+        }
+        for (int i = 0; i < names.length; i++) {
+            DaytraderTargetTest.Result r = creates.get(i).get(3, TimeUnit.MINUTES);
+            assertEquals(0, r.exitCode(), "create " + names[i] + " beside the others: " + r.output());
+            assertEquals("1", psql("select count(*) from pg_database where datname = 'daytrader_" + names[i] + "'"));
+        }
     }
 
     /** pg_lsclusters without the test's cluster. */

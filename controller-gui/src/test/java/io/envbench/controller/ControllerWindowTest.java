@@ -321,7 +321,9 @@ class ControllerWindowTest {
         waitFor("a row per tenant", () -> GuiActionRunner.execute(() -> figures.getRowCount() == 2
                 && figures.getColumnName(0).equals("tenant") && figures.getValueAt(1, 0).equals("tenant-2")));
         waitFor("live figures of both tenants", Duration.ofSeconds(150), () -> GuiActionRunner.execute(() -> !String.valueOf(
-                figures.getValueAt(0, 2)).isEmpty() && !String.valueOf(figures.getValueAt(1, 2)).isEmpty()));
+                figures.getValueAt(0, 2)).isEmpty() && !String.valueOf(figures.getValueAt(1, 2)).isEmpty()),
+                () -> "the figures are " + GuiActionRunner.execute(() -> rows(figures)) + "; the run's log says:\n"
+                        + GuiActionRunner.execute(() -> robot.finder().findByName(frame, "run.log", javax.swing.JTextArea.class, false).getText()));
         screenshot("run-tenants");
         waitFor("the results are shown", Duration.ofMinutes(3), () -> GuiActionRunner.execute(
                 () -> frame.results().isShowing() && window.label("results.heading").target().getText().contains("gui-tenants —")));
@@ -412,14 +414,30 @@ class ControllerWindowTest {
         });
     }
 
+    private static List<List<String>> rows(JTable table) {
+        List<List<String>> rows = new ArrayList<>();
+        for (int r = 0; r < table.getRowCount(); r++) {
+            List<String> row = new ArrayList<>();
+            for (int c = 0; c < table.getColumnCount(); c++) {
+                row.add(String.valueOf(table.getValueAt(r, c)));
+            }
+            rows.add(row);
+        }
+        return rows;
+    }
+
     private static void waitFor(String what, java.util.function.BooleanSupplier ok) {
         waitFor(what, Duration.ofSeconds(10), ok);
     }
 
     /** As {@link #waitFor(String, java.util.function.BooleanSupplier)}, with what was seen instead in the failure. */
     private static void waitFor(String what, java.util.function.BooleanSupplier ok, java.util.function.Supplier<String> seen) {
+        waitFor(what, Duration.ofSeconds(10), ok, seen);
+    }
+
+    private static void waitFor(String what, Duration timeout, java.util.function.BooleanSupplier ok, java.util.function.Supplier<String> seen) {
         try {
-            waitFor(what, ok);
+            waitFor(what, timeout, ok);
         } catch (org.assertj.swing.exception.WaitTimedOutError e) {
             throw new AssertionError(e.getMessage() + "; " + seen.get(), e);
         }
