@@ -1,8 +1,8 @@
 #!/bin/sh
 # Study 000's database: a fresh MariaDB (Debian bookworm's mariadb-server) in the foreground, the same script on the
 # host and as the db service's container command. Every start: mariadb-install-db into a new folder under $DB_DIR
-# (default /var/tmp), mariadbd on $DB_PORT (3306) listening on $DB_LISTEN (127.0.0.1; the image: 0.0.0.0), the
-# user redmine (password $DB_PASSWORD) for the database redmine, which is loaded from $DB_SEED (a dump made once by
+# (default /var/tmp), mariadbd on $DB_PORT (3306) listening on $DB_LISTEN (comma-separated; 127.0.0.1, the image:
+# 0.0.0.0), the user redmine (password $DB_PASSWORD) for the database redmine, which is loaded from $DB_SEED (a dump made once by
 # assemble.sh: Redmine's schema, its default data, the admin and one project). So every run starts from the very
 # same data, in every placement. Prints "envbench: database ready" once the seed is in. SIGTERM/SIGINT stop it and
 # the folder is removed, whatever happens. DB_SEED=none: an empty database redmine (assemble.sh makes the seed so).

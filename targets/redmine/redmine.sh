@@ -5,7 +5,7 @@
 # REDMINE_INSTANCE) named envbench-XXXXXX, with its database.yml pointing at $DB_HOST:$DB_PORT (the db service: its
 # name on the environment's network, or 127.0.0.1 on the host), its secret key, log and tmp; it is removed when
 # Redmine stops, so nothing of a run is left on the host. Puma: $PUMA_THREADS threads (default 8) in one process,
-# on $LISTEN_ADDRESS (127.0.0.1; the image: 0.0.0.0) port $PORT (3000).
+# on $LISTEN_ADDRESS (comma-separated; 127.0.0.1, the image: 0.0.0.0) port $PORT (3000).
 # With arguments, runs them in that instance instead of Puma (assemble.sh: redmine.sh bundle exec rake db:migrate).
 set -eu
 port=${PORT:-3000}
@@ -42,7 +42,10 @@ as_www=
 cd /usr/share/redmine
 export REDMINE_INSTANCE=$instance RAILS_ENV=production HOME=$dir
 if [ $# -gt 0 ]; then $as_www "$@" & pid=$!; wait "$pid"; status=$?; pid=; exit $status; fi
-$as_www puma --environment production --bind "tcp://$listen:$port" --threads "$threads:$threads" \
+# one --bind per address of $LISTEN_ADDRESS (comma-separated: 127.0.0.1, and the Docker bridge's when a container needs it)
+binds=
+for a in $(echo "$listen" | tr ',' ' '); do binds="$binds --bind tcp://$a:$port"; done
+$as_www puma --environment production $binds --threads "$threads:$threads" \
   --pidfile "$dir/tmp/pids/puma.pid" config.ru &
 pid=$!
 wait "$pid"

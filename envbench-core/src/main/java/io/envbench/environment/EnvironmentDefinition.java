@@ -1,6 +1,7 @@
 package io.envbench.environment;
 
 import io.envbench.docker.ContainerOptions;
+import io.envbench.recipe.ServicePlacement;
 import io.envbench.recipe.TargetRecipe;
 import io.envbench.recipe.TargetSpec;
 import io.envbench.settings.FileSafeName;
@@ -9,15 +10,20 @@ import io.envbench.units.LocalPorts;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Objects;
 
 /**
  * A named environment: which target recipe runs, on bare metal or in Docker with which options, and the
  * loopback port where load goes. Immutable.
+ *
+ * @param services a multi-service target's services placed otherwise than {@code placement} and {@code options} say
+ *                 (service name → its placement); empty: every service where the environment is
  */
 public record EnvironmentDefinition(String name, String target, Placement placement, ContainerOptions options, int port,
-                                    Duration readyTimeout) {
+                                    Duration readyTimeout, Map<String, ServicePlacement> services) {
     public enum Placement {
         BARE, DOCKER;
 
@@ -31,7 +37,13 @@ public record EnvironmentDefinition(String name, String target, Placement placem
         }
     }
 
+    /** An environment whose services, if it has several, all run where it says. */
+    public EnvironmentDefinition(String name, String target, Placement placement, ContainerOptions options, int port, Duration readyTimeout) {
+        this(name, target, placement, options, port, readyTimeout, Map.of());
+    }
+
     public EnvironmentDefinition {
+        services = services == null ? Map.of() : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(services));
         // names the run's files (jtl/NAME-r1.jtl) and the container
         FileSafeName.check("environment", name, "docker-bridge");
         Objects.requireNonNull(placement, "placement");
@@ -58,13 +70,34 @@ public record EnvironmentDefinition(String name, String target, Placement placem
             throw new InvalidSettingException("port", "is 0, but target " + target + " serves on a port; give a port on 127.0.0.1, e.g. 18080");
         }
         if (recipe.hasServices()) {
-            return recipe.servicesTarget(placement == Placement.DOCKER, options, port, readyTimeout);
+            ServicePlacement everywhere = placement == Placement.DOCKER ? ServicePlacement.container(options) : ServicePlacement.bare();
+            List<String> names = recipe.services().stream().map(io.envbench.recipe.ServiceRecipe::name).toList();
+            for (String s : services.keySet()) {
+                if (!names.contains(s)) {
+                    throw new InvalidSettingException("services." + s, "is not a service of target " + target + "; its services are "
+                            + String.join(", ", names));
+                }
+            }
+            Map<String, ServicePlacement> each = new java.util.LinkedHashMap<>();
+            names.forEach(n -> each.put(n, services.getOrDefault(n, everywhere)));
+            return recipe.servicesTarget(each, port, readyTimeout);
+        }
+        if (!services.isEmpty()) {
+            throw new InvalidSettingException("services", "target " + target + " is a single server, not several services; remove services:");
         }
         return placement == Placement.BARE ? recipe.bare(port, readyTimeout) : recipe.container(options, port, readyTimeout);
     }
 
+    /** Whether anything of it runs in a container: the environment itself, or one of its services. */
+    public boolean usesDocker() {
+        return placement == Placement.DOCKER || services.values().stream().anyMatch(ServicePlacement::inContainer);
+    }
+
     @Override
     public String toString() {
-        return name + " (" + target + ", " + (placement == Placement.BARE ? "bare metal" : "docker " + options) + ", port " + port + ")";
+        return name + " (" + target + ", " + (placement == Placement.BARE ? "bare metal" : "docker " + options)
+                + (services.isEmpty() ? "" : ", " + services.entrySet().stream().map(e -> e.getKey() + " " + e.getValue())
+                .collect(java.util.stream.Collectors.joining(", ")))
+                + ", port " + port + ")";
     }
 }

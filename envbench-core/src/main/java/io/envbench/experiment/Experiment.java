@@ -196,7 +196,7 @@ public record Experiment(String name, String description, List<EnvironmentPlan> 
 
     /** Whether a run starts containers (the daemon is checked before the first run). */
     public boolean usesDocker() {
-        return tenancy.isPresent() || environments.stream().anyMatch(e -> e.definition().placement() == EnvironmentDefinition.Placement.DOCKER);
+        return tenancy.isPresent() || environments.stream().anyMatch(e -> e.definition().usesDocker());
     }
 
     private static void checkMultiTenant(List<EnvironmentPlan> environments, LoadPlan load, Tenancy tenancy, List<Criterion> criteria) {

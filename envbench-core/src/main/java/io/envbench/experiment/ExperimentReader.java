@@ -13,6 +13,7 @@ import io.envbench.experiment.YamlTree.Mapping;
 import io.envbench.experiment.YamlTree.Node;
 import io.envbench.experiment.YamlTree.Scalar;
 import io.envbench.experiment.YamlTree.Sequence;
+import io.envbench.recipe.ServicePlacement;
 import io.envbench.recipe.TargetRecipe;
 import io.envbench.settings.InvalidSettingException;
 import io.envbench.units.CpuSet;
@@ -386,6 +387,28 @@ final class ExperimentReader {
                         + ") here, or once for all environments as target: at the top"));
         checkTarget(target);
 
+        ContainerOptions.Builder options = containerOptions(m);
+        Map<String, ServicePlacement> services = services(m, target);
+        Optional<Scalar> clientNode = scalar(m, CLIENT, "inside, host or container");
+        io.envbench.command.ClientPlace client = clientNode.isEmpty() ? io.envbench.command.ClientPlace.INSIDE
+                : at(clientNode.get(), () -> io.envbench.command.ClientPlace.parse(CLIENT, clientNode.get().text()));
+        if (client != io.envbench.command.ClientPlace.INSIDE && runtime == EnvironmentDefinition.Placement.DOCKER
+                && !TargetRecipe.load(targetsDir, target.text()).hasPort()) {
+            throw fail(clientNode.get(), client.yamlName() + " reaches the target on its port, and target " + target.text()
+                    + " serves on none; use client: inside, or a target with a port (container.port in its target.properties)");
+        }
+        Function<String, String> definitionField = f -> switch (f) {
+            case "environment" -> YamlTree.child(m.path(), NAME);
+            case PORT, READY_TIMEOUT_SECONDS, TARGET -> f;
+            default -> YamlTree.child(m.path(), f);
+        };
+        EnvironmentDefinition definition = located(definitionField,
+                () -> new EnvironmentDefinition(name, target.text(), runtime, options.build(), port, readyTimeout, services));
+        return located(f -> YamlTree.child(m.path(), f), () -> new EnvironmentPlan(name, definition, client));
+    }
+
+    /** A container's fields (network:, volume:, cpuset:, cpus:, cpuShares:, memory:) of an environment or a service. */
+    private ContainerOptions.Builder containerOptions(Mapping m) throws ExperimentException {
         ContainerOptions.Builder options = ContainerOptions.builder();
         Optional<Scalar> network = scalar(m, NETWORK, "bridge or host");
         if (network.isPresent()) {
@@ -414,22 +437,48 @@ final class ExperimentReader {
             long bytes = at(memory.get(), () -> MemorySize.parseContainerLimit(MEMORY, memory.get().text()));
             at(memory.get(), () -> options.memoryBytes(bytes));
         }
-        Optional<Scalar> clientNode = scalar(m, CLIENT, "inside, host or container");
-        io.envbench.command.ClientPlace client = clientNode.isEmpty() ? io.envbench.command.ClientPlace.INSIDE
-                : at(clientNode.get(), () -> io.envbench.command.ClientPlace.parse(CLIENT, clientNode.get().text()));
-        if (client != io.envbench.command.ClientPlace.INSIDE && runtime == EnvironmentDefinition.Placement.DOCKER
-                && !TargetRecipe.load(targetsDir, target.text()).hasPort()) {
-            throw fail(clientNode.get(), client.yamlName() + " reaches the target on its port, and target " + target.text()
-                    + " serves on none; use client: inside, or a target with a port (container.port in its target.properties)");
+        return options;
+    }
+
+    /**
+     * An environment's {@code services:}: a multi-service target's services placed otherwise than the environment,
+     * each {@code NAME: { placement: bare|docker, and for docker its container's fields }}.
+     */
+    private Map<String, ServicePlacement> services(Mapping environment, Scalar target) throws ExperimentException {
+        Optional<Node> node = field(environment, SERVICES);
+        if (node.isEmpty()) {
+            return Map.of();
         }
-        Function<String, String> definitionField = f -> switch (f) {
-            case "environment" -> YamlTree.child(m.path(), NAME);
-            case PORT, READY_TIMEOUT_SECONDS, TARGET -> f;
-            default -> YamlTree.child(m.path(), f);
-        };
-        EnvironmentDefinition definition = located(definitionField,
-                () -> new EnvironmentDefinition(name, target.text(), runtime, options.build(), port, readyTimeout));
-        return located(f -> YamlTree.child(m.path(), f), () -> new EnvironmentPlan(name, definition, client));
+        String example = "e.g. services: { web: { placement: docker, network: bridge } }";
+        Mapping m = mapping(node.get(), "each service placed otherwise than the environment, " + example);
+        TargetRecipe recipe = TargetRecipe.load(targetsDir, target.text());
+        if (!recipe.hasServices()) {
+            throw fail(node.get(), "target " + target.text() + " is a single server, not several services; remove services:");
+        }
+        List<String> names = recipe.services().stream().map(io.envbench.recipe.ServiceRecipe::name).toList();
+        Map<String, ServicePlacement> out = new LinkedHashMap<>();
+        for (Map.Entry<String, Node> e : m.fields().entrySet()) {
+            if (!names.contains(e.getKey())) {
+                throw fail(e.getValue(), "'" + e.getKey() + "' is not a service of target " + target.text() + "; its services are "
+                        + String.join(", ", names));
+            }
+            Mapping sm = mapping(e.getValue(), "the service's placement: bare or docker, and for docker its container's fields, " + example);
+            checkFields(sm, SERVICE);
+            Scalar placement = requiredScalar(sm, PLACEMENT, "bare or docker");
+            EnvironmentDefinition.Placement where = at(placement, () -> EnvironmentDefinition.Placement.parse(PLACEMENT, placement.text()));
+            if (where == EnvironmentDefinition.Placement.BARE) {
+                for (String field : CONTAINER) {
+                    if (sm.fields().containsKey(field)) {
+                        throw fail(sm.fields().get(field), "only applies to placement: docker; remove it, or set placement: docker");
+                    }
+                }
+                out.put(e.getKey(), ServicePlacement.bare());
+            } else {
+                ContainerOptions.Builder options = containerOptions(sm);
+                out.put(e.getKey(), at(placement, () -> ServicePlacement.container(options.build())));
+            }
+        }
+        return out;
     }
 
     private VolumeMount volume(Node node) throws ExperimentException {

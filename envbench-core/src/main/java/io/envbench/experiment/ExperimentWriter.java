@@ -95,10 +95,21 @@ final class ExperimentWriter {
         if (client != io.envbench.command.ClientPlace.INSIDE) {
             out.put(CLIENT, client.yamlName());
         }
-        if (d.placement() == EnvironmentDefinition.Placement.BARE) {
-            return;
+        if (d.placement() == EnvironmentDefinition.Placement.DOCKER) {
+            containerFields(out, d.options());
         }
-        ContainerOptions o = d.options();
+        if (!d.services().isEmpty()) {
+            ObjectNode services = out.putObject(SERVICES);
+            d.services().forEach((name, where) -> {
+                ObjectNode service = services.putObject(name);
+                service.put(PLACEMENT, where.inContainer() ? "docker" : "bare");
+                where.container().ifPresent(o -> containerFields(service, o));
+            });
+        }
+    }
+
+    /** A container's fields, as an environment or a service has them. */
+    private static void containerFields(ObjectNode out, ContainerOptions o) {
         out.put(NETWORK, o.networkMode().dockerName());
         VolumeMount v = o.volume();
         ObjectNode volume = out.putObject(VOLUME);

@@ -25,6 +25,7 @@ final class YamlFields {
             REPETITIONS, ORDER, SEED, BASELINE, LOAD, CRITERIA);
 
     static final String PLACEMENT = "placement";
+    static final String SERVICES = "services";
     static final String NETWORK = "network";
     static final String VOLUME = "volume";
     static final String CPUSET = "cpuset";
@@ -35,7 +36,9 @@ final class YamlFields {
     static final String CLIENT = "client";
     /** Only for placement: docker. */
     static final List<String> CONTAINER = List.of(NETWORK, VOLUME, CPUSET, CPUS, CPU_SHARES, MEMORY);
-    static final List<String> ENVIRONMENT = List.of(NAME, PLACEMENT, TARGET, CLIENT, NETWORK, VOLUME, CPUSET, CPUS, CPU_SHARES, MEMORY);
+    static final List<String> ENVIRONMENT = List.of(NAME, PLACEMENT, TARGET, CLIENT, NETWORK, VOLUME, CPUSET, CPUS, CPU_SHARES, MEMORY, SERVICES);
+    /** A service of an environment placed otherwise ({@code services: NAME:}). */
+    static final List<String> SERVICE = List.of(PLACEMENT, NETWORK, VOLUME, CPUSET, CPUS, CPU_SHARES, MEMORY);
 
     static final String VOLUME_TYPE = "type";
     static final String VOLUME_SOURCE = "source";

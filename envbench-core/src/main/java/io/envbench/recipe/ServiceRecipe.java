@@ -17,13 +17,15 @@ import io.envbench.readiness.Readiness;
  * {@code service.NAME.*}:
  * <ul>
  * <li>{@code depends} the services it needs (comma-separated): started and ready before it, stopped after it; it gets
- * {@code DEP_HOST} and {@code DEP_PORT} of each (the dependency's name upper-cased, {@code -} as {@code _}): on the
- * environment's network, the service's name and its container port; on the host, 127.0.0.1 and its own port;</li>
+ * {@code DEP_HOST} and {@code DEP_PORT} of each (the dependency's name upper-cased, {@code -} as {@code _}), wherever
+ * each is placed ({@link ServicesAddressing});</li>
  * <li>{@code image} (the recipe's {@code image} when absent) and {@code command} (the image's CMD when absent): the
  * container;</li>
  * <li>{@code bare.command} and {@code bare.env.*}: the host process, run from the recipe's folder;</li>
  * <li>{@code port} (the port it listens on in its container) and {@code port.env} (the variable that sets it: on the
  * host every service gets a port of its own this way);</li>
+ * <li>{@code listen.env}: the variable that sets the addresses it listens on, comma-separated (127.0.0.1 on the host,
+ * plus the host's Docker bridge address when a container needs it; 0.0.0.0 in its own container);</li>
  * <li>{@code ready.*}: its readiness check, the same keys as a target's.</li>
  * </ul>
  * {@code front=NAME} (default: the last listed) is the service load goes to: the environment's port is its port.
@@ -126,6 +128,14 @@ public final class ServiceRecipe {
     /** The port it listens on inside its container (and where the others reach it on the environment's network). */
     public int port() {
         return recipe.intProperty("service." + name + ".port");
+    }
+
+    /**
+     * The variable that sets the addresses it listens on (comma-separated, e.g. {@code 127.0.0.1,172.17.0.1}); null when
+     * the recipe gives none ({@code service.NAME.listen.env}). See {@link ServicesAddressing}.
+     */
+    public String listenEnv() {
+        return recipe.property("service." + name + ".listen.env");
     }
 
     /** The variable that sets its listening port. */

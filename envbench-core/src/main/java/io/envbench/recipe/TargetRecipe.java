@@ -160,49 +160,39 @@ public final class TargetRecipe {
     }
 
     /**
-     * The whole multi-service target in one placement: every service a host process ({@code inContainers} false), or
-     * every service a container with the environment's options. On the host, and with host networking, services
-     * listen on 127.0.0.1 with ports of their own (the front on {@code port}, the others on free ones) and find each
-     * other there; on a bridge, the containers share a network of the environment's own and find each other by
-     * service name, and only the front's port is published (on 127.0.0.1, as {@code port}).
+     * The multi-service target with each service where {@code placements} puts it (every service must have one), see
+     * {@link ServicesAddressing} for how they listen and find each other.
      */
-    public ServicesTarget servicesTarget(boolean inContainers, ContainerOptions options, int port, Duration readyTimeout) {
+    public ServicesTarget servicesTarget(Map<String, ServicePlacement> placements, int port, Duration readyTimeout) {
+        return servicesTarget(placements, port, readyTimeout, HostOnDockerBridge::address);
+    }
+
+    /** As {@link #servicesTarget(Map, int, Duration)}, with the host's address on the Docker bridge from {@code bridgeAddress}. */
+    ServicesTarget servicesTarget(Map<String, ServicePlacement> placements, int port, Duration readyTimeout,
+                                  java.util.function.Supplier<String> bridgeAddress) {
         List<ServiceRecipe> services = services();
         String front = frontService();
-        boolean ownNetwork = inContainers && options.networkMode() == NetworkMode.BRIDGE;
-        Map<String, Integer> ports = new LinkedHashMap<>();
-        for (ServiceRecipe s : services) {
-            ports.put(s.name(), ownNetwork ? s.port() : s.name().equals(front) ? port : io.envbench.units.LocalPorts.pickFree());
-        }
+        ServicesAddressing addressing = new ServicesAddressing(services, placements, front, port, bridgeAddress);
         List<ServicesTarget.Service> resolved = new java.util.ArrayList<>();
         for (ServiceRecipe s : services) {
-            Map<String, String> env = new LinkedHashMap<>();
-            for (String d : s.dependsOn()) {
-                ServiceRecipe dep = services.stream().filter(x -> x.name().equals(d)).findFirst().orElseThrow();
-                env.put(dep.variablePrefix() + "_HOST", ownNetwork ? d : "127.0.0.1");
-                env.put(dep.variablePrefix() + "_PORT", Integer.toString(ports.get(d)));
-            }
-            env.put(s.portEnv(), Integer.toString(ports.get(s.name())));
-            boolean isFront = s.name().equals(front);
+            ServicePlacement where = placements.get(s.name());
+            Map<String, String> env = addressing.environment(s);
             TargetSpec spec;
-            if (!inContainers) {
+            if (!where.inContainer()) {
                 Map<String, String> bareEnv = new LinkedHashMap<>(s.bareEnv());
                 bareEnv.putAll(env);
-                spec = new BareMetalTarget(s.bareCommand(), dir, bareEnv, ports.get(s.name()), s.readiness(readyTimeout));
+                spec = new BareMetalTarget(s.bareCommand(), dir, bareEnv, addressing.listenPort(s), s.readiness(readyTimeout));
             } else {
-                ContainerOptions.Builder b = options.toBuilder();
+                ContainerOptions.Builder b = where.container().orElseThrow().toBuilder();
                 env.forEach(b::env);
                 if (!s.containerCommand().isEmpty()) {
                     b.command(s.containerCommand());
                 }
-                // on its network only the front is published, on the environment's port; with host networking each listens on its own
-                int hostPort = !ownNetwork ? ports.get(s.name()) : isFront ? port : 0;
-                spec = new ContainerTarget(s.image(), b.build(), ownNetwork ? s.port() : ports.get(s.name()), hostPort,
-                        s.readiness(readyTimeout));
+                spec = new ContainerTarget(s.image(), b.build(), addressing.listenPort(s), addressing.hostPort(s), s.readiness(readyTimeout));
             }
             resolved.add(new ServicesTarget.Service(s.name(), spec));
         }
-        return new ServicesTarget(resolved, front, ownNetwork);
+        return new ServicesTarget(resolved, front, addressing.ownNetwork());
     }
 
     /** The service load goes to: {@code front}, else the last one listed in {@code services}. */

@@ -53,7 +53,9 @@ public final class ServicesLauncher {
                     t = new BareMetalLauncher().start(as, b);
                 } else {
                     ContainerTarget c = (ContainerTarget) s.spec();
-                    t = docker.start(as, network == null ? c : c.on(network.name(), s.name()));
+                    // a container on a bridge joins the environment's network, named after its service; one on the host's network cannot
+                    boolean bridged = c.options().networkMode() == io.envbench.docker.NetworkMode.BRIDGE;
+                    t = docker.start(as, network == null || !bridged ? c : c.on(network.name(), s.name()));
                 }
                 log.info("{}: service {} ready in {} ms", environment, s.name(), t.startToReady().toMillis());
                 started.add(new RunningServices.Started(s.name(), t));

@@ -36,7 +36,7 @@ public final class ExperimentDraft {
             "load.durationSeconds", "criteria");
     /** The fields of one environment, by path under {@code environments[i]}. */
     public static final List<String> ENVIRONMENT_FIELDS = List.of("name", "placement", "target", "client", "network", "volume.type",
-            "volume.source", "volume.path", "cpuset", "cpus", "cpuShares", "memory");
+            "volume.source", "volume.path", "cpuset", "cpus", "cpuShares", "memory", "services");
     /** Environment fields that only a container has: the form disables them for a bare-metal environment. */
     public static final List<String> CONTAINER_FIELDS = List.of("client", "network", "volume.type", "volume.source", "volume.path", "cpuset", "cpus",
             "cpuShares", "memory");
@@ -402,6 +402,8 @@ public final class ExperimentDraft {
                 JsonNode n = at(e, f);
                 if (n != null && n.isValueNode()) {
                     env.put(f, n.asText());
+                } else if (n != null && f.equals("services")) {
+                    env.put(f, flowYaml(n)); // a mapping per service, edited as one line of YAML
                 }
             }
             d.addEnvironment(env);
@@ -423,10 +425,14 @@ public final class ExperimentDraft {
             ObjectNode env = envs.addObject();
             boolean container = "docker".equals(e.getOrDefault("placement", ""));
             for (String field : ENVIRONMENT_FIELDS) {
-                if (field.startsWith("volume.") || (!container && CONTAINER_FIELDS.contains(field))) {
+                if (field.startsWith("volume.") || field.equals("services") || (!container && CONTAINER_FIELDS.contains(field))) {
                     continue;
                 }
                 scalar(env, field, e.getOrDefault(field, ""));
+            }
+            String services = e.getOrDefault("services", "").strip();
+            if (!services.isEmpty()) {
+                env.set("services", yamlOrText(services));
             }
             String volumeType = e.getOrDefault("volume.type", "").strip();
             if (container && !volumeType.isEmpty() && !volumeType.equals("none")) {
@@ -528,6 +534,34 @@ public final class ExperimentDraft {
     }
 
     /** A number typed as a number stays one in the file (threads: 8); anything else is text, and the reader judges it. */
+    /** One line of YAML: {@code { web: { placement: docker, network: bridge } }}. */
+    static String flowYaml(JsonNode n) {
+        if (n.isObject()) {
+            List<String> parts = new ArrayList<>();
+            n.fields().forEachRemaining(f -> parts.add(f.getKey() + ": " + flowYaml(f.getValue())));
+            return "{ " + String.join(", ", parts) + " }";
+        }
+        if (n.isArray()) {
+            List<String> parts = new ArrayList<>();
+            n.forEach(x -> parts.add(flowYaml(x)));
+            return "[" + String.join(", ", parts) + "]";
+        }
+        return n.asText();
+    }
+
+    /** The text as YAML when it reads as a mapping; else as typed, so the reader names the field and says what is wrong. */
+    private static JsonNode yamlOrText(String text) {
+        try {
+            JsonNode n = YAML.readTree(text);
+            if (n != null && n.isObject()) {
+                return n;
+            }
+        } catch (IOException e) {
+            // as typed: the experiment reader says what a services: entry must be
+        }
+        return JsonNodeFactory.instance.textNode(text);
+    }
+
     private static void scalar(ObjectNode node, String field, String text) {
         String t = text == null ? "" : text.strip();
         if (t.isEmpty()) {

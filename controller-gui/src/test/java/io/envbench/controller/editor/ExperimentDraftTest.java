@@ -33,6 +33,25 @@ class ExperimentDraftTest {
     }
 
     @Test
+    void study001sServicesPlacedOneByOneSurviveTheFormAndABadOneIsNamed() throws Exception {
+        Path threeTier = ROOT.resolve("testplans/experiments/seed-001-three-tier.yaml");
+        Experiment original = ExperimentFile.read(threeTier, TARGETS);
+        ExperimentDraft draft = ExperimentDraft.fromYaml(Files.readString(threeTier));
+        assertEquals("{ web: { placement: docker, network: bridge } }", draft.environment(1, "services"));
+        Experiment again = draft.parse(threeTier, TARGETS);
+        for (String env : original.environmentNames()) {
+            assertEquals(original.environment(env).definition().toString(), again.environment(env).definition().toString(), env);
+        }
+        draft.environment(1, "services", "{ cache: { placement: docker } }");
+        ExperimentException bad = draft.check(threeTier, TARGETS).orElseThrow();
+        assertTrue(bad.getMessage().contains("environments[1].services.cache") && bad.getMessage().contains("its services are db, app, web"),
+                bad.getMessage());
+        draft.environment(1, "services", "web docker");
+        bad = draft.check(threeTier, TARGETS).orElseThrow();
+        assertTrue(bad.getMessage().contains("environments[1].services"), bad.getMessage());
+    }
+
+    @Test
     void aNewExperimentIsValidAndRunsAsWritten() throws Exception {
         ExperimentDraft d = ExperimentDraft.newExperiment("nginx-static");
         Path file = ROOT.resolve("testplans/experiments/new.yaml");

@@ -1,0 +1,100 @@
+package io.envbench.e2e;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Study 001 (a three-tier site with the study's Docker options) shortened, through {@code envbench run} as CI runs it:
+ * the study's own file and plan, one run of 20 s for four of its configurations, which between them take every path
+ * services find each other by: all on the host; nginx in a bridged container reaching the host's Redmine on the host's
+ * bridge address; MariaDB in a bridged container on a volume, reached by the host's Redmine through its port published
+ * on 127.0.0.1; MariaDB with host networking and its data in the copy-on-write layer. Every run is ok with no error,
+ * each service ran where its configuration put it, docker-proxy's CPU is in the report, and nothing is left: no
+ * container, network or volume, no nginx, Redmine or database folder, no host process of the study's.
+ */
+class SeedThreeTierTest extends DockerEndToEndTest {
+    static final Path STUDY = Jmeter.ROOT.resolve("testplans/experiments/seed-001-three-tier.yaml");
+    static final List<String> CONFIGURATIONS = List.of("default", "nginx-bridge", "mariadb-bridge", "mariadb-host-cow");
+
+    /** Besides nothing labelled (checked by {@link DockerEndToEndTest}): no folder or host process of the study's own. */
+    @AfterEach
+    void nothingOfTheStudyIsLeft() throws Exception {
+        try (Stream<Path> instances = Files.list(Path.of("/var/lib/redmine")); Stream<Path> scratch = Files.list(Path.of("/var/tmp"))) {
+            assertEquals(List.of(), instances.filter(p -> p.getFileName().toString().startsWith("envbench-")).toList(), "Redmine instances");
+            assertEquals(List.of(), scratch.filter(p -> p.getFileName().toString().matches("envbench-(mariadb|nginx)\\..*")).toList(),
+                    "database and nginx folders");
+        }
+        assertEquals(List.of(), ProcessHandle.allProcesses().filter(p -> p.info().commandLine().orElse("")
+                        .matches(".*(mariadbd|puma|redmine\\.sh|mariadb\\.sh|nginx\\.sh|envbench-nginx).*"))
+                .map(p -> p.pid() + " " + p.info().commandLine().orElse("")).toList(), "host processes");
+    }
+
+    @Test
+    void fourConfigurationsPlaceEachTierWhereTheySayAndLeaveNothing() throws Exception {
+        String yaml = Files.readString(STUDY).replace("plan: ../seed-001-three-tier.jmx", "plan: " + Jmeter.ROOT.resolve("testplans/seed-001-three-tier.jmx"))
+                .replaceFirst("repetitions: 4 .*", "repetitions: 1").replace("warmupSeconds: 15", "warmupSeconds: 5")
+                .replace("durationSeconds: 75", "durationSeconds: 20").replace("envbench.threads: 20", "envbench.threads: 8");
+        // four of the six configurations: each is an environment entry of its own, from "  - name: X" to the next
+        StringBuilder kept = new StringBuilder();
+        boolean keep = true;
+        for (String line : yaml.split("\n", -1)) {
+            if (line.startsWith("  - name: ")) {
+                keep = CONFIGURATIONS.contains(line.substring("  - name: ".length()).split("\\s")[0]);
+            } else if (!line.startsWith(" ")) {
+                keep = true;
+            }
+            if (keep) {
+                kept.append(line).append('\n');
+            }
+        }
+        yaml = kept.toString();
+        assertTrue(yaml.contains("repetitions: 1") && yaml.contains("durationSeconds: 20") && !yaml.contains("nginx-host"), yaml);
+        Path file = dir.resolve("seed-001-short.yaml");
+        Files.writeString(file, yaml);
+        Path out = dir.resolve("run");
+        Path console = dir.resolve("console.txt");
+        long t0 = System.nanoTime();
+        int exit = Cli.run(console, 400, "run", file.toString(), "-o", out.toString());
+        String text = Files.readString(console);
+        System.out.printf("short three-tier study: %d runs in %.1f s%n", CONFIGURATIONS.size(), (System.nanoTime() - t0) / 1e9);
+        assertEquals(0, exit, text);
+
+        List<String> runs = Files.readAllLines(out.resolve("runs.csv"));
+        assertEquals(CONFIGURATIONS, runs.subList(1, runs.size()).stream().map(l -> l.split(",")[1]).toList(), String.join("\n", runs));
+        assertTrue(runs.stream().skip(1).allMatch(l -> l.split(",")[5].equals("ok")), String.join("\n", runs));
+        // where each service ran: the target log's first line describes them
+        assertPlaced(out, "default", "db: host process", "app: host process", "web: host process");
+        assertPlaced(out, "nginx-bridge", "db: host process", "app: host process", "web: container", "network envbench-nginx-bridge-net-");
+        assertPlaced(out, "mariadb-bridge", "db: container", "app: host process", "web: host process", "network envbench-mariadb-bridge-net-");
+        assertPlaced(out, "mariadb-host-cow", "db: container", "app: host process", "web: host process");
+
+        List<String[]> rows = Files.readAllLines(out.resolve("report/comparison.csv")).stream().skip(1).map(l -> l.split(",", -1)).toList();
+        for (String env : CONFIGURATIONS) {
+            String[] total = rows.stream().filter(r -> r[0].equals(env) && r[1].equals("TOTAL")).findFirst()
+                    .orElseThrow(() -> new AssertionError("no TOTAL row for " + env));
+            assertTrue(Long.parseLong(total[2]) >= 20, env + ": count " + total[2]);
+            assertEquals(0.0, Double.parseDouble(total[10]), env + ": error %");
+            System.out.printf("%s: count %s, average %s ms, throughput %s/s%n", env, total[2], total[3], total[11]);
+        }
+        String md = Files.readString(out.resolve("report/comparison.md"));
+        String proxyRow = md.lines().filter(l -> l.startsWith("| nginx-bridge |") && l.split("\\|").length > 6).reduce((a, b) -> b).orElseThrow();
+        System.out.println("resources of nginx-bridge: " + proxyRow);
+        double proxyCpu = Double.parseDouble(proxyRow.split("\\|")[5].trim().split(" / ")[0]);
+        assertTrue(proxyCpu > 0, "docker-proxy carried nginx-bridge's load: " + proxyRow);
+    }
+
+    private static void assertPlaced(Path out, String env, String... parts) throws Exception {
+        String first = Files.readString(out.resolve("logs/" + env + "-r1.target.log")).lines().findFirst().orElse("");
+        for (String p : parts) {
+            assertTrue(first.contains(p), env + ": '" + p + "' in " + first);
+        }
+    }
+}
