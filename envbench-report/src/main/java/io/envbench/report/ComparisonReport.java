@@ -292,6 +292,37 @@ public final class ComparisonReport {
         return rows;
     }
 
+    public static final String[] SCORE_HEAD = {"environment", "runs", "throughput /s (median of runs)", "ratio to baseline",
+            "interval of the ratio", "verdict", "docker-proxy CPU % avg"};
+
+    public static final String SCORE_NOTE = "The score of each environment (study 001's table): all samples' throughput, one value per run. "
+            + "Ratio = median of its runs / median of the baseline's. Interval: Bauer's distribution-free interval of the ratio (the "
+            + "Hodges-Lehmann interval on the log scale: the k-th smallest and largest of the ratios of each run to each baseline run; "
+            + "with 4 runs a side the lowest and highest, 97.1%); it assumes the environments differ by a factor, which a handful of "
+            + "runs cannot check. Verdict: the exact Mann-Whitney test of the across-runs table. docker-proxy: its CPU over the "
+            + "environment's runs (one core = 100), from the metrics file.";
+
+    /** The score table: per environment, the total throughput against the baseline's with the ratio's interval; see {@link #SCORE_HEAD}. */
+    public List<String[]> scoreRows() {
+        List<String[]> rows = new ArrayList<>();
+        RunStatistics base = acrossRuns.versusBaseline(baseline, Comparison.TOTAL, Figure.THROUGHPUT).runs();
+        for (String env : c.environments()) {
+            Verdict t = acrossRuns.versusBaseline(env, Comparison.TOTAL, Figure.THROUGHPUT);
+            if (t.runs().runs() == 0) {
+                continue;
+            }
+            boolean isBaseline = env.equals(baseline);
+            io.envbench.stats.RatioOfRuns ratio = io.envbench.stats.RatioOfRuns.of(t.runs(), base);
+            String interval = isBaseline ? "" : ratio.available() ? "[" + f2(ratio.low()) + ", " + f2(ratio.high()) + "] ("
+                    + Math.round(100 * ratio.confidence() * 10) / 10.0 + "%)" : "needs 4+ runs a side";
+            String proxy = metrics == null || !metrics.environments().contains(env) ? "–"
+                    : f1(metrics.summary(env, "process.docker-proxy.cpu.pct").average());
+            rows.add(new String[] {env, Long.toString(t.runs().runs()), f1(t.medianOfRuns()), isBaseline ? "1 (baseline)" : f2(ratio.ratio()),
+                    interval, isBaseline ? "baseline" : vsBaseline(t), proxy});
+        }
+        return rows;
+    }
+
     /** The verdict; "too few runs" keeps to the change here, the note says why. */
     private static String vsBaseline(Verdict v) {
         return v.kind() == Verdict.Kind.TOO_FEW_RUNS ? v.mark() : v.text();
@@ -310,8 +341,9 @@ public final class ComparisonReport {
             + "independent, so only repetitions decide whether a difference holds (benchstat's method). Median of runs with its "
             + "95% confidence interval from order statistics (binomial; needs " + RunStatistics.runsNeededForMedianInterval()
             + " runs). vs baseline: change of the medians in %, with the exact two-sided Mann-Whitney U test on the per-run "
-            + "values (n = runs of each side): a % where p < " + AcrossRuns.ALPHA + ", \"~\" where not. The change has no interval: a "
-            + "distribution-free one for a ratio of medians needs a pure-shift assumption a handful of runs cannot check. CV = standard deviation / mean of the runs; above "
+            + "values (n = runs of each side): a % where p < " + AcrossRuns.ALPHA + ", \"~\" where not. The change has no interval here: a "
+            + "distribution-free one for a ratio of medians needs a pure-shift assumption a handful of runs cannot check (the score "
+            + "table gives one for the total throughput, under that assumption). CV = standard deviation / mean of the runs; above "
             + "3.5% the note says how many runs would bring the 95% interval of the mean within 3.5%. comparison.csv has the "
             + "same for every figure (mean, median, p90, p95, p99, errorPct).";
 
@@ -323,6 +355,11 @@ public final class ComparisonReport {
         b.append('\n').append(TABLE_NOTE).append("\n\n## Across runs: which differences hold\n\n");
         mdTable(b, RUN_HEAD, runRows());
         b.append('\n').append(RUN_NOTE).append('\n');
+        if (c.environments().size() > 1) {
+            b.append("\n## Score: total throughput against the baseline\n\n");
+            mdTable(b, SCORE_HEAD, scoreRows());
+            b.append('\n').append(SCORE_NOTE).append('\n');
+        }
         if (metrics != null) {
             b.append("\n## Resources over the run (metrics file)\n\n");
             mdTable(b, METRICS_HEAD, metricsRows());
@@ -404,6 +441,11 @@ public final class ComparisonReport {
         b.append("<p class=\"note\">").append(esc(TABLE_NOTE)).append("</p>\n<h2>Across runs: which differences hold</h2>\n");
         htmlTable(b, RUN_HEAD, runRows());
         b.append("<p class=\"note\">").append(esc(RUN_NOTE)).append("</p>\n");
+        if (c.environments().size() > 1) {
+            b.append("<h2>Score: total throughput against the baseline</h2>\n");
+            htmlTable(b, SCORE_HEAD, scoreRows());
+            b.append("<p class=\"note\">").append(esc(SCORE_NOTE)).append("</p>\n");
+        }
         if (metrics != null) {
             b.append("<h2>Resources over the run (metrics file)</h2>\n");
             htmlTable(b, METRICS_HEAD, metricsRows());

@@ -127,6 +127,29 @@ class ComparisonReportTest {
         }
     }
 
+    /** The score table: each environment's total throughput against the baseline's, the ratio inside its interval. */
+    @Test
+    void theScoreTableGivesEachRatioWithItsInterval() {
+        ComparisonReport six = new ComparisonReport(comparison(6), null);
+        List<String[]> rows = six.scoreRows();
+        assertEquals(List.of("bare", "docker-bridge", "docker-host"), rows.stream().map(r -> r[0]).toList());
+        assertEquals("1 (baseline)", rows.get(0)[3]);
+        for (String[] r : rows.subList(1, rows.size())) {
+            double ratio = Double.parseDouble(r[3]);
+            java.util.regex.Matcher m = java.util.regex.Pattern.compile("\\[([0-9.]+), ([0-9.]+)\\] \\(([0-9.]+)%\\)").matcher(r[4]);
+            assertTrue(m.matches(), r[4]);
+            assertTrue(Double.parseDouble(m.group(1)) <= ratio && ratio <= Double.parseDouble(m.group(2)), String.join(" | ", r));
+            assertTrue(Double.parseDouble(m.group(3)) >= 95, r[4]);
+            double median = six.acrossRuns().medianOfRuns(r[0], io.envbench.stats.Comparison.TOTAL, Figure.THROUGHPUT)
+                    / six.acrossRuns().medianOfRuns("bare", io.envbench.stats.Comparison.TOTAL, Figure.THROUGHPUT);
+            assertEquals(median, ratio, 0.005, "ratio of the medians of runs");
+        }
+        assertTrue(six.markdown().contains("## Score: total throughput against the baseline"), six.markdown());
+        assertTrue(six.html(List.of()).contains("<h2>Score: total throughput against the baseline</h2>"));
+        List<String[]> two = new ComparisonReport(comparison(2), "bare").scoreRows();
+        assertEquals("needs 4+ runs a side", two.get(1)[4]);
+    }
+
     private static String[] row(List<String[]> rows, String label, String env) {
         return rows.stream().filter(r -> r[0].equals(label) && r[1].equals(env)).findFirst().orElseThrow();
     }
