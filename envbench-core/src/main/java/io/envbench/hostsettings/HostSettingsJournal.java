@@ -48,6 +48,9 @@ public final class HostSettingsJournal implements AutoCloseable {
     public static final String SUFFIX = ".journal";
     /** The value of {@link RunSession#LABEL_ENV} in a journal's owner labels. */
     static final String OWNER_ROLE = "host-settings";
+    /** A journal is readable by its owner only: a daemon's line holds the environment dockerd ran with. */
+    private static final java.nio.file.attribute.FileAttribute<?> OWNER_ONLY =
+            java.nio.file.attribute.PosixFilePermissions.asFileAttribute(java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
 
     private final Path file;
     private final FileChannel channel;
@@ -110,9 +113,7 @@ public final class HostSettingsJournal implements AutoCloseable {
         FileChannel channel = null;
         try {
             // readable by its owner only: a daemon's line holds the environment dockerd ran with
-            try (FileChannel p = FileChannel.open(partial, Set.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE),
-                    java.nio.file.attribute.PosixFilePermissions.asFileAttribute(
-                            java.nio.file.attribute.PosixFilePermissions.fromString("rw-------")))) {
+            try (FileChannel p = FileChannel.open(partial, Set.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE), OWNER_ONLY)) {
                 writeFully(p, JournalFormat.HEADER + "\n" + JournalFormat.ownerLine(RunSession.labels(OWNER_ROLE)));
                 p.force(true);
             }
@@ -445,8 +446,8 @@ public final class HostSettingsJournal implements AutoCloseable {
         Path partial = journal.resolveSibling(journal.getFileName() + ".partial");
         StringBuilder text = new StringBuilder(JournalFormat.HEADER).append('\n').append(JournalFormat.ownerLine(owner));
         changes.forEach(c -> text.append(JournalFormat.line(c)));
-        try (FileChannel p = FileChannel.open(partial, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING,
-                StandardOpenOption.WRITE)) {
+        try (FileChannel p = FileChannel.open(partial, Set.of(StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING,
+                StandardOpenOption.WRITE), OWNER_ONLY)) {
             writeFully(p, text.toString());
             p.force(true);
         }
