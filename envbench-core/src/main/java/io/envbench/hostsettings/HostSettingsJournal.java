@@ -48,21 +48,27 @@ public final class HostSettingsJournal implements AutoCloseable {
     public static final String SUFFIX = ".journal";
     /** The value of {@link RunSession#LABEL_ENV} in a journal's owner labels. */
     static final String OWNER_ROLE = "host-settings";
+    /** A journal is readable by its owner only: a daemon's line holds the environment dockerd ran with. */
+    private static final java.nio.file.attribute.FileAttribute<?> OWNER_ONLY =
+            java.nio.file.attribute.PosixFilePermissions.asFileAttribute(java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
 
     private final Path file;
     private final FileChannel channel;
     private final FileLock lock;
     private final ProcessPauser pauser;
+    private final DaemonRestarter restarter;
     private final List<Change> changes = new ArrayList<>();
     private final Set<Path> writtenDown = new HashSet<>();
     private final Set<Long> paused = new HashSet<>();
+    private final Map<String, String> restartedDaemons = new java.util.HashMap<>();
     private Restore restored;
 
-    private HostSettingsJournal(Path file, FileChannel channel, FileLock lock, ProcessPauser pauser) {
+    private HostSettingsJournal(Path file, FileChannel channel, FileLock lock, ProcessPauser pauser, DaemonRestarter restarter) {
         this.file = file;
         this.channel = channel;
         this.lock = lock;
         this.pauser = pauser;
+        this.restarter = restarter;
     }
 
     /** {@code <tmp>/envbench/hostsettings}, beside the bare-metal state files. */
@@ -84,13 +90,21 @@ public final class HostSettingsJournal implements AutoCloseable {
      * @throws IOException naming the folder when it cannot be made or written
      */
     public static HostSettingsJournal open(Path folder, ProcessPauser pauser) throws IOException {
+        return open(folder, pauser, DaemonRestarter.LOCAL);
+    }
+
+    /**
+     * As {@link #open(Path, ProcessPauser)}, restarting Docker daemons with {@code restarter} (when a change of a daemon's
+     * configuration is made or put back; {@link DaemonRestarter#LOCAL} on a real host).
+     */
+    public static HostSettingsJournal open(Path folder, ProcessPauser pauser, DaemonRestarter restarter) throws IOException {
         Path dir = folder.toAbsolutePath().normalize();
         try {
             Files.createDirectories(dir);
         } catch (IOException e) {
             throw new IOException("cannot make the host settings journal folder " + dir + ": " + e, e);
         }
-        sweepLeftovers(dir, pauser);
+        sweepLeftovers(dir, pauser, restarter);
         ReaperProcess.ofThisJvm().watchHostSettings(dir);
         String name = "hostsettings-" + RunSession.runId() + "-" + OwnerIdentity.current().pid() + "-"
                 + UUID.randomUUID().toString().substring(0, 8);
@@ -98,7 +112,8 @@ public final class HostSettingsJournal implements AutoCloseable {
         Path partial = dir.resolve(name + SUFFIX + ".partial");
         FileChannel channel = null;
         try {
-            try (FileChannel p = FileChannel.open(partial, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
+            // readable by its owner only: a daemon's line holds the environment dockerd ran with
+            try (FileChannel p = FileChannel.open(partial, Set.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE), OWNER_ONLY)) {
                 writeFully(p, JournalFormat.HEADER + "\n" + JournalFormat.ownerLine(RunSession.labels(OWNER_ROLE)));
                 p.force(true);
             }
@@ -106,7 +121,7 @@ public final class HostSettingsJournal implements AutoCloseable {
             syncFolder(dir);
             channel = FileChannel.open(file, StandardOpenOption.WRITE, StandardOpenOption.APPEND);
             FileLock lock = channel.lock();
-            return new HostSettingsJournal(file, channel, lock, pauser);
+            return new HostSettingsJournal(file, channel, lock, pauser, restarter);
         } catch (IOException e) {
             if (channel != null) {
                 channel.close();
@@ -179,6 +194,40 @@ public final class HostSettingsJournal implements AutoCloseable {
     }
 
     /**
+     * Replaces the configuration file {@code configFile} of the Docker daemon at {@code daemonAddress} with
+     * {@code content} and restarts the daemon so that it reads it. Written down first, in this order: that the daemon is
+     * restarted, then the file's bytes and mode before (or its absence), at the first change of each only; putting back
+     * (the latest first) writes the old bytes back, or deletes the file, and then restarts the daemon again. The file is
+     * written beside and moved over, with the mode it had (a new one {@code rw-r--r--}, its folder made when missing).
+     *
+     * @throws IOException naming the file or the daemon when the file cannot be read or written (nothing changed) or the
+     *                     daemon cannot be restarted (the file is changed: {@link #restore()} puts it back)
+     */
+    public synchronized void changeDaemonConfig(String daemonAddress, Path configFile, byte[] content) throws IOException {
+        checkOpen();
+        Path f = configFile.toAbsolutePath().normalize();
+        String howItRuns = restartedDaemons.get(daemonAddress);
+        if (howItRuns == null) {
+            howItRuns = restarter.howItRuns(daemonAddress).orElseThrow(() -> new IOException("no Docker daemon runs at "
+                    + daemonAddress + ": start it (./envbench setup) before changing its configuration; nothing was changed"));
+            append(new Change.DaemonRestarted(daemonAddress, howItRuns));
+            restartedDaemons.put(daemonAddress, howItRuns);
+        }
+        if (!writtenDown.contains(f)) {
+            Optional<Change.FileContent.Original> before;
+            try {
+                before = WholeFile.read(f);
+            } catch (IOException e) {
+                throw new IOException("cannot read " + f + " before changing it: " + reason(e), e);
+            }
+            append(new Change.FileContent(f, before));
+            writtenDown.add(f);
+        }
+        WholeFile.replace(f, content, WholeFile.read(f).map(Change.FileContent.Original::permissions).orElse(WholeFile.NEW_FILE_MODE));
+        restarter.restart(daemonAddress, howItRuns);
+    }
+
+    /**
      * Puts every change back, the latest first, and deletes the journal; a change whose object is gone is skipped, one
      * that fails is reported and the rest still put back (the journal then keeps only those, for a later sweep). Once
      * restored, the journal takes no more changes; a second call returns the first result.
@@ -187,7 +236,7 @@ public final class HostSettingsJournal implements AutoCloseable {
         if (restored != null) {
             return restored;
         }
-        Undone u = undo(file, changes, pauser);
+        Undone u = undo(file, changes, pauser, restarter);
         Restore r = u.report();
         try {
             if (r.complete()) {
@@ -223,10 +272,19 @@ public final class HostSettingsJournal implements AutoCloseable {
 
     /** As {@link #sweepLeftovers(Path)}, resuming paused processes with {@code pauser}. */
     public static Sweep sweepLeftovers(Path folder, ProcessPauser pauser) {
-        return sweepLeftovers(folder, pauser, LeftoverCheck.forThisProcess());
+        return sweepLeftovers(folder, pauser, DaemonRestarter.LOCAL);
+    }
+
+    /** As {@link #sweepLeftovers(Path)}, resuming paused processes with {@code pauser}, restarting daemons with {@code restarter}. */
+    public static Sweep sweepLeftovers(Path folder, ProcessPauser pauser, DaemonRestarter restarter) {
+        return sweepLeftovers(folder, pauser, restarter, LeftoverCheck.forThisProcess());
     }
 
     static Sweep sweepLeftovers(Path folder, ProcessPauser pauser, LeftoverCheck check) {
+        return sweepLeftovers(folder, pauser, DaemonRestarter.LOCAL, check);
+    }
+
+    static Sweep sweepLeftovers(Path folder, ProcessPauser pauser, DaemonRestarter restarter, LeftoverCheck check) {
         List<Restore> restores = new ArrayList<>();
         List<String> kept = new ArrayList<>();
         List<String> refused = new ArrayList<>();
@@ -260,7 +318,7 @@ public final class HostSettingsJournal implements AutoCloseable {
                         continue;
                     }
                     contents = JournalFormat.read(journal); // as it is now that it is ours
-                    Undone u = undo(journal, contents.changes(), pauser);
+                    Undone u = undo(journal, contents.changes(), pauser, restarter);
                     if (u.report().complete()) {
                         Files.delete(journal);
                     } else {
@@ -307,14 +365,14 @@ public final class HostSettingsJournal implements AutoCloseable {
     }
 
     /** Puts back {@code changes}, the latest first. */
-    private static Undone undo(Path journal, List<Change> changes, ProcessPauser pauser) {
+    private static Undone undo(Path journal, List<Change> changes, ProcessPauser pauser, DaemonRestarter restarter) {
         List<String> restored = new ArrayList<>();
         List<String> skipped = new ArrayList<>();
         List<String> failed = new ArrayList<>();
         List<Change> failedChanges = new ArrayList<>();
         for (int i = changes.size() - 1; i >= 0; i--) {
             Change c = changes.get(i);
-            Outcome o = undo(c, pauser);
+            Outcome o = undo(c, pauser, restarter);
             switch (o.kind) {
                 case RESTORED -> restored.add(c.describe());
                 case GONE -> skipped.add(c.describe() + ": skipped, " + o.why);
@@ -332,7 +390,23 @@ public final class HostSettingsJournal implements AutoCloseable {
     private record Outcome(Kind kind, String why) {
     }
 
-    private static Outcome undo(Change change, ProcessPauser pauser) {
+    private static Outcome undo(Change change, ProcessPauser pauser, DaemonRestarter restarter) {
+        if (change instanceof Change.FileContent c) {
+            try {
+                WholeFile.putBack(c.file(), c.before());
+                return new Outcome(Kind.RESTORED, "");
+            } catch (IOException e) {
+                return new Outcome(Kind.FAILED, reason(e));
+            }
+        }
+        if (change instanceof Change.DaemonRestarted d) {
+            try {
+                restarter.restart(d.daemonAddress(), d.howItRuns());
+                return new Outcome(Kind.RESTORED, "");
+            } catch (IOException | RuntimeException e) {
+                return new Outcome(Kind.FAILED, e.getMessage() == null ? e.toString() : e.getMessage());
+            }
+        }
         if (change instanceof Change.FileValue f) {
             try {
                 if (readValue(f.file()).equals(f.before())) {
@@ -372,8 +446,8 @@ public final class HostSettingsJournal implements AutoCloseable {
         Path partial = journal.resolveSibling(journal.getFileName() + ".partial");
         StringBuilder text = new StringBuilder(JournalFormat.HEADER).append('\n').append(JournalFormat.ownerLine(owner));
         changes.forEach(c -> text.append(JournalFormat.line(c)));
-        try (FileChannel p = FileChannel.open(partial, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING,
-                StandardOpenOption.WRITE)) {
+        try (FileChannel p = FileChannel.open(partial, Set.of(StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING,
+                StandardOpenOption.WRITE), OWNER_ONLY)) {
             writeFully(p, text.toString());
             p.force(true);
         }

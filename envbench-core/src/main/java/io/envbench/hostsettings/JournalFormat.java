@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The journal's text: a header line, the owner's labels, then one line per change, fields separated by tabs, with
@@ -18,6 +19,9 @@ import java.util.Map;
  * owner	io.envbench.managed=true	io.envbench.run=1a2b3c4d	io.envbench.owner-host=...	...
  * file	/proc/irq/38/smp_affinity_list	0-1
  * paused	/proc	812	4711	irqbalance
+ * restarted	unix:///var/run/docker.sock	{"argv":["dockerd"],...}
+ * content	/etc/docker/daemon.json	absent
+ * content	/etc/docker/daemon.json	rw-r--r--	eyJkZWJ1ZyI6IHRydWV9Cg==
  * </pre>
  *
  * A last line without its line end is a change that was being written down when the owner died, and so was never
@@ -28,6 +32,10 @@ final class JournalFormat {
     static final String OWNER = "owner";
     static final String FILE = "file";
     static final String PAUSED = "paused";
+    static final String CONTENT = "content";
+    static final String RESTARTED = "restarted";
+    /** The content field of a file that was absent. */
+    static final String ABSENT = "absent";
 
     /** A journal read whole. */
     record Contents(Map<String, String> owner, List<Change> changes) {
@@ -45,6 +53,13 @@ final class JournalFormat {
     static String line(Change change) {
         if (change instanceof Change.FileValue f) {
             return FILE + "\t" + escape(f.file().toString()) + "\t" + escape(f.before()) + "\n";
+        }
+        if (change instanceof Change.FileContent c) {
+            return CONTENT + "\t" + escape(c.file().toString()) + "\t"
+                    + c.before().map(o -> o.permissions() + "\t" + o.base64()).orElse(ABSENT) + "\n";
+        }
+        if (change instanceof Change.DaemonRestarted r) {
+            return RESTARTED + "\t" + escape(r.daemonAddress()) + "\t" + escape(r.howItRuns()) + "\n";
         }
         Change.PausedProcess p = (Change.PausedProcess) change;
         return PAUSED + "\t" + escape(p.procRoot().toString()) + "\t" + p.pid() + "\t" + p.startTicks() + "\t" + escape(p.name()) + "\n";
@@ -88,11 +103,23 @@ final class JournalFormat {
                 return new Change.PausedProcess(absolute(journal, lineNo, unescape(journal, lineNo, f[1])), Long.parseLong(f[2]),
                         Long.parseLong(f[3]), unescape(journal, lineNo, f[4]));
             }
-        } catch (NumberFormatException e) {
-            throw new DamagedJournalException(journal, lineNo, "'" + line + "' has a number that is not one");
+            if (f[0].equals(CONTENT) && f.length == 3 && f[2].equals(ABSENT)) {
+                return new Change.FileContent(absolute(journal, lineNo, unescape(journal, lineNo, f[1])), Optional.empty());
+            }
+            if (f[0].equals(CONTENT) && f.length == 4 && f[2].matches("[r-][w-][xsS-][r-][w-][xsS-][r-][w-][xtT-]")) {
+                java.util.Base64.getDecoder().decode(f[3]); // damaged Base64 refuses the journal now, not at put back
+                return new Change.FileContent(absolute(journal, lineNo, unescape(journal, lineNo, f[1])),
+                        Optional.of(new Change.FileContent.Original(f[3], f[2])));
+            }
+            if (f[0].equals(RESTARTED) && f.length == 3) {
+                return new Change.DaemonRestarted(unescape(journal, lineNo, f[1]), unescape(journal, lineNo, f[2]));
+            }
+        } catch (IllegalArgumentException e) { // a number or Base64 that is not one
+            throw new DamagedJournalException(journal, lineNo, "'" + line + "' has a number or Base64 content that is not one");
         }
         throw new DamagedJournalException(journal, lineNo, "'" + line + "' is not a change (file<TAB>path<TAB>value or "
-                + "paused<TAB>proc root<TAB>PID<TAB>start ticks<TAB>name)");
+                + "paused<TAB>proc root<TAB>PID<TAB>start ticks<TAB>name or content<TAB>path<TAB>absent|mode<TAB>Base64 or "
+                + "restarted<TAB>daemon address<TAB>how it runs)");
     }
 
     private static Path absolute(Path journal, int lineNo, String path) throws DamagedJournalException {

@@ -1,0 +1,24 @@
+package io.envbench.dockerdaemon;
+
+import io.envbench.hostsettings.DaemonRestarter;
+
+import java.io.IOException;
+import java.util.Optional;
+
+/**
+ * What {@link DaemonSettingsChange} needs of a host: the command line of the dockerd serving an address (its flags
+ * and its configuration file decide its settings) and a restart of it. {@link DaemonRestart} does it on this host;
+ * tests on a temporary folder pass one that records. Implementations are thread-safe.
+ */
+public interface DaemonControl extends DaemonRestarter {
+    /** The command line of the dockerd that serves {@code daemonAddress}; empty when none runs. */
+    Optional<DockerdCommandLine> commandLine(String daemonAddress) throws IOException;
+
+    /**
+     * Whether the daemon at {@code daemonAddress} may be restarted now (asked before anything is written down; the
+     * restart asks again).
+     *
+     * @throws IOException saying why not: a remote daemon, containers running that a restart would stop (listed)
+     */
+    void checkRestartAllowed(String daemonAddress) throws IOException;
+}

@@ -1,0 +1,202 @@
+package io.envbench.e2e;
+
+import io.envbench.docker.ContainerOptions;
+import io.envbench.docker.DockerDaemon;
+import io.envbench.docker.DockerLauncher;
+import io.envbench.docker.DockerRequired;
+import io.envbench.dockerdaemon.DaemonConfigFile;
+import io.envbench.dockerdaemon.DaemonRestart;
+import io.envbench.dockerdaemon.DaemonSettings;
+import io.envbench.dockerdaemon.DaemonSettingsChange;
+import io.envbench.dockerdaemon.RestartPermission;
+import io.envbench.dockerdaemon.RunningDockerd;
+import io.envbench.environment.Endpoint;
+import io.envbench.environment.RunningTarget;
+import io.envbench.recipe.TargetRecipe;
+import io.envbench.reaper.Reaper;
+import io.envbench.units.LocalPorts;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Study 001's extra row on the real engine: the local daemon's userland proxy turned off and back on through
+ * {@link DaemonSettingsChange} (two real daemon restarts), and put back by the reaper of an owner killed with SIGKILL.
+ * Run under {@code flock /work/docker.lock}: it restarts this host's dockerd. Root only; the daemon must run nothing
+ * but EnvBench's leftovers.
+ */
+class DockerDaemonSettingsTest extends DockerEndToEndTest {
+    static final Path TARGETS = Jmeter.ROOT.resolve("targets");
+    static final String SOCKET = DockerDaemon.LOCAL_SOCKET;
+
+    Optional<byte[]> configBefore;
+    RunningDockerd dockerdBefore;
+
+    @BeforeEach
+    void localDaemonAsRoot() throws IOException {
+        DockerRequired.require("0".equals(DockerRequired.uid()), "root", "restarting dockerd and writing /etc/docker need root");
+        DockerRequired.require(DockerDaemon.fromEnvironment().address().equals(SOCKET), "the local daemon",
+                "DOCKER_HOST names another daemon; only the local one is restarted");
+        configBefore = new DaemonConfigFile(DaemonConfigFile.DEFAULT).bytes();
+        dockerdBefore = DaemonRestart.onThisHost().running(SOCKET).orElseThrow();
+    }
+
+    @AfterEach
+    void daemonAsBefore() throws Exception {
+        assertEquals(configBefore.map(b -> new String(b, StandardCharsets.UTF_8)),
+                new DaemonConfigFile(DaemonConfigFile.DEFAULT).bytes().map(b -> new String(b, StandardCharsets.UTF_8)),
+                DaemonConfigFile.DEFAULT + " as before the test");
+        RunningDockerd now = DaemonRestart.onThisHost().running(SOCKET).orElseThrow(() -> new AssertionError("no dockerd runs after the test"));
+        assertEquals(dockerdBefore.commandLine(), now.commandLine(), "dockerd runs with the command line it had");
+        assertEquals(dockerdBefore.log(), now.log(), "and writes to the log it wrote to");
+        assertTrue(Dockerd.answers(), "and answers");
+    }
+
+    @Test
+    void withTheUserlandProxyOffAPublishedPortAnswersOnLoopbackWithoutDockerProxyAndAllIsPutBackAfter() throws Exception {
+        DockerDaemon daemon = DockerDaemon.fromEnvironment();
+        DaemonSettingsChange.Applied applied;
+        DaemonSettingsChange.Restored restored;
+        try (DaemonSettingsChange change = DaemonSettingsChange.open(daemon, DaemonConfigFile.DEFAULT, dir.resolve("journals"),
+                DaemonRestart.onThisHost(), RestartPermission.GRANTED)) {
+            assertEquals(DaemonSettings.DOCKER_DEFAULTS, change.effective(), "this host's daemon runs with Docker's defaults");
+            applied = change.apply(new DaemonSettings(false));
+            assertTrue(applied.restarted());
+            assertEquals("userland-proxy=false", change.effective().describe());
+            assertNotEquals(dockerdBefore.pid(), DaemonRestart.onThisHost().running(SOCKET).orElseThrow().pid(), "a new dockerd");
+            assertEquals(List.of(), dockerProxies(), "no docker-proxy before the container, either");
+            served(daemon, false);
+            restored = change.restore();
+        }
+        assertTrue(restored.complete(), restored.summary());
+        assertEquals(Optional.of(DaemonSettings.DOCKER_DEFAULTS), restored.now());
+        served(daemon, true);
+        System.out.printf("daemon settings: userland-proxy=false applied in %d ms, put back in %d ms (each a dockerd restart)%n",
+                applied.took().toMillis(), restored.took().toMillis());
+    }
+
+    @Test
+    void theReaperOfAnOwnerKilledAfterTurningTheProxyOffPutsTheDaemonBack() throws Exception {
+        Path journals = dir.resolve("journals");
+        Process owner = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", System.getProperty("java.class.path"), OwnerThatChangesDaemonSettings.class.getName(), journals.toString())
+                .redirectErrorStream(true).start();
+        try (BufferedReader out = new BufferedReader(new InputStreamReader(owner.getInputStream(), StandardCharsets.UTF_8))) {
+            List<String> said = new ArrayList<>();
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
+            for (String line; System.nanoTime() < deadline && (line = out.readLine()) != null && !line.equals("ready"); ) {
+                said.add(line);
+            }
+            assertTrue(said.stream().anyMatch(l -> l.startsWith("applied userland-proxy=false")), String.join("\n", said));
+            assertTrue(Files.exists(DaemonConfigFile.DEFAULT), "the owner wrote " + DaemonConfigFile.DEFAULT);
+            assertEquals(new DaemonSettings(false), effective());
+            long afterApply = DaemonRestart.onThisHost().running(SOCKET).orElseThrow().pid();
+
+            long killed = System.nanoTime();
+            owner.destroyForcibly(); // SIGKILL: no close(), no shutdown hook
+            owner.waitFor(10, TimeUnit.SECONDS);
+            long back = -1;
+            while (System.nanoTime() - killed < TimeUnit.SECONDS.toNanos(90)) {
+                Optional<RunningDockerd> d = DaemonRestart.onThisHost().running(SOCKET);
+                if (!journalsLeft(journals) && d.isPresent() && d.get().pid() != afterApply && Dockerd.answers()) {
+                    back = (System.nanoTime() - killed) / 1_000_000;
+                    break;
+                }
+                Thread.sleep(100);
+            }
+            System.out.printf("daemon settings: owner SIGKILLed -> its reaper put daemon.json back and restarted dockerd in %s ms%n",
+                    back < 0 ? "(not within 90 s)" : Long.toString(back));
+            assertTrue(back >= 0, "not back 90 s after the kill; reaper log: " + readLog(owner.pid()));
+            assertEquals(DaemonSettings.DOCKER_DEFAULTS, effective());
+            assertTrue(readLog(owner.pid()).contains("put back host settings: 2 settings put back"), readLog(owner.pid()));
+            Files.deleteIfExists(Reaper.logFile(owner.pid()));
+        } finally {
+            owner.destroyForcibly();
+        }
+    }
+
+    /**
+     * A labelled nginx publishing a free port on 127.0.0.1 answers there, through a docker-proxy for that port or not;
+     * it is removed after.
+     */
+    private void served(DockerDaemon daemon, boolean throughProxy) throws Exception {
+        int port = LocalPorts.pickFree();
+        try (RunningTarget t = new DockerLauncher(daemon).start("daemon-settings-" + (throughProxy ? "proxy" : "no-proxy"),
+                TargetRecipe.load(TARGETS, "nginx-static").container(ContainerOptions.builder().build(), port, Duration.ofSeconds(30)))) {
+            Endpoint e = t.endpoint().orElseThrow();
+            assertEquals("127.0.0.1", e.host());
+            HttpResponse<String> r = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build().send(
+                    HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/")).timeout(Duration.ofSeconds(5)).build(),
+                    HttpResponse.BodyHandlers.ofString());
+            assertEquals(200, r.statusCode(), "the published port answers on 127.0.0.1");
+            List<String> proxies = dockerProxies();
+            boolean proxied = proxies.stream().anyMatch(p -> p.contains("-host-port " + port + " "));
+            System.out.printf("userland-proxy=%s: 127.0.0.1:%d answered HTTP 200; docker-proxy processes: %s; route_localnet on docker0: %s%n",
+                    throughProxy, port, proxies, Files.readString(Path.of("/proc/sys/net/ipv4/conf/docker0/route_localnet")).strip());
+            assertEquals(throughProxy, proxied, "a docker-proxy for port " + port + ": " + proxies);
+        }
+        assertFalse(dockerProxies().stream().anyMatch(p -> p.contains("-host-port " + port + " ")), "its proxy ended with it");
+    }
+
+    /** The command lines of the docker-proxy processes running now. */
+    private static List<String> dockerProxies() throws IOException {
+        List<String> out = new ArrayList<>();
+        try (DirectoryStream<Path> procs = Files.newDirectoryStream(Path.of("/proc"), p -> p.getFileName().toString().matches("\\d+"))) {
+            for (Path p : procs) {
+                try {
+                    if ("docker-proxy".equals(Files.readString(p.resolve("comm")).strip())) {
+                        out.add(String.join(" ", Arrays.asList(Files.readString(p.resolve("cmdline")).split("\0"))) + " ");
+                    }
+                } catch (IOException e) {
+                    // ended while we looked
+                }
+            }
+        }
+        return out;
+    }
+
+    private static DaemonSettings effective() throws IOException {
+        return DaemonSettings.effective(DaemonRestart.onThisHost().commandLine(SOCKET).orElseThrow(), DaemonConfigFile.DEFAULT);
+    }
+
+    private static boolean journalsLeft(Path folder) throws IOException {
+        if (!Files.isDirectory(folder)) {
+            return false;
+        }
+        try (DirectoryStream<Path> j = Files.newDirectoryStream(folder, "*.journal")) {
+            return j.iterator().hasNext();
+        }
+    }
+
+    private static String readLog(long ownerPid) {
+        try {
+            return Files.readString(Reaper.logFile(ownerPid));
+        } catch (IOException e) {
+            return "(no log: " + e + ")";
+        }
+    }
+}
