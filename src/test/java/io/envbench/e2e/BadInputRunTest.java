@@ -84,6 +84,23 @@ class BadInputRunTest extends DockerEndToEndTest {
                 "differ only in case");
     }
 
+    /** Study 001's row with the userland proxy off restarts the daemon: never without --allow-docker-restart, nothing changed. */
+    @Test
+    void aDaemonSettingThatNeedsARestartIsRefusedUnlessAllowed() throws Exception {
+        Path daemonJson = Path.of("/etc/docker/daemon.json");
+        byte[] before = Files.exists(daemonJson) ? Files.readAllBytes(daemonJson) : null;
+        refused(with("    network: bridge", "    network: bridge\n    dockerDaemon: { userlandProxy: false }"), List.of(),
+                "environments[1].dockerDaemon", "userland-proxy=false", "--allow-docker-restart");
+        refused(with("    placement: bare\n", "    placement: bare\n    dockerDaemon: { userlandProxy: false }\n"), List.of(),
+                "environments[0].dockerDaemon", "only applies to an environment with a container");
+        refused(with("    network: bridge", "    network: bridge\n    dockerDaemon: { userlandProxy: maybe }"), List.of(),
+                "environments[1].dockerDaemon.userlandProxy", "neither true nor false");
+        assertEquals(before == null, !Files.exists(daemonJson), "the daemon's configuration file as it was");
+        if (before != null) {
+            assertTrue(java.util.Arrays.equals(before, Files.readAllBytes(daemonJson)), "the daemon's configuration file as it was");
+        }
+    }
+
     @Test
     void aBindSourceThatDoesNotExistIsNamedAndNeverCreated() throws Exception {
         Path missing = dir.resolve("html-that-is-not-there");

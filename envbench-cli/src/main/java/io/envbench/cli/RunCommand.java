@@ -64,6 +64,10 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--quick", description = "the shortest durations that still give figures (smoke tests, CI)")
     boolean quick;
 
+    @Option(names = "--allow-docker-restart", description = "let environments' dockerDaemon: settings (e.g. userlandProxy: false) restart "
+            + "this host's Docker daemon, which stops every container on it; its configuration is put back after the experiment")
+    boolean allowDockerRestart;
+
     @Option(names = "--resume", paramLabel = "DIR", description = "complete an interrupted run directory: runs only what is missing")
     Path resume;
 
@@ -189,7 +193,8 @@ final class RunCommand implements Callable<Integer> {
         // EnvBench's own stop-on-exit hook is off: it would stop the environment under the running load
         EnvBench envbench = new EnvBench(base.resolve("targets"), daemon, false);
         runner = new ExperimentRunner(envbench, jmeter, base.resolve("testplans/http-load.jmx"), Duration.ofMillis(metricsIntervalMs),
-                tenantControls);
+                tenantControls).dockerRestart(allowDockerRestart ? io.envbench.dockerdaemon.RestartPermission.GRANTED
+                : io.envbench.dockerdaemon.RestartPermission.REFUSED);
         Thread onSignal = new Thread(() -> {
             runner.cancel();
             try {

@@ -404,7 +404,25 @@ final class ExperimentReader {
         };
         EnvironmentDefinition definition = located(definitionField,
                 () -> new EnvironmentDefinition(name, target.text(), runtime, options.build(), port, readyTimeout, services));
-        return located(f -> YamlTree.child(m.path(), f), () -> new EnvironmentPlan(name, definition, client));
+        Optional<io.envbench.dockerdaemon.DaemonSettings> daemon = dockerDaemon(m);
+        return located(f -> YamlTree.child(m.path(), f), () -> new EnvironmentPlan(name, definition, client, daemon));
+    }
+
+    /** {@code dockerDaemon: { userlandProxy: false }}: the daemon settings the environment's runs need. */
+    private Optional<io.envbench.dockerdaemon.DaemonSettings> dockerDaemon(Mapping environment) throws ExperimentException {
+        Optional<Node> node = field(environment, DOCKER_DAEMON);
+        if (node.isEmpty()) {
+            return Optional.empty();
+        }
+        Mapping m = mapping(node.get(), "the Docker daemon's settings for this environment's runs, e.g. { userlandProxy: false }");
+        checkFields(m, List.of(USERLAND_PROXY));
+        Scalar proxy = requiredScalar(m, USERLAND_PROXY, "true (docker-proxy carries published ports, Docker's default) or false (iptables NAT)");
+        String t = proxy.text().trim();
+        if (!t.equals("true") && !t.equals("false")) {
+            throw fail(proxy, "'" + proxy.text() + "' is neither true nor false; use false (published ports through iptables NAT, no "
+                    + "docker-proxy) or true (Docker's default)");
+        }
+        return Optional.of(new io.envbench.dockerdaemon.DaemonSettings(Boolean.parseBoolean(t)));
     }
 
     /** A container's fields (network:, volume:, cpuset:, cpus:, cpuShares:, memory:) of an environment or a service. */

@@ -38,7 +38,11 @@ final class ExperimentWriter {
             tenancy(root, e.tenancy().get());
         } else {
             ArrayNode environments = root.putArray(ENVIRONMENTS);
-            e.environments().forEach(env -> environment(environments.addObject(), env.definition(), env.client()));
+            e.environments().forEach(env -> {
+                ObjectNode out = environments.addObject();
+                environment(out, env.definition(), env.client());
+                env.dockerDaemon().ifPresent(d -> out.putObject(DOCKER_DAEMON).put(USERLAND_PROXY, d.userlandProxy()));
+            });
         }
         root.put(REPETITIONS, e.repetitions());
         root.put(ORDER, e.order().yamlName());

@@ -26,6 +26,8 @@ final class YamlFields {
 
     static final String PLACEMENT = "placement";
     static final String SERVICES = "services";
+    static final String DOCKER_DAEMON = "dockerDaemon";
+    static final String USERLAND_PROXY = "userlandProxy";
     static final String NETWORK = "network";
     static final String VOLUME = "volume";
     static final String CPUSET = "cpuset";
@@ -36,7 +38,7 @@ final class YamlFields {
     static final String CLIENT = "client";
     /** Only for placement: docker. */
     static final List<String> CONTAINER = List.of(NETWORK, VOLUME, CPUSET, CPUS, CPU_SHARES, MEMORY);
-    static final List<String> ENVIRONMENT = List.of(NAME, PLACEMENT, TARGET, CLIENT, NETWORK, VOLUME, CPUSET, CPUS, CPU_SHARES, MEMORY, SERVICES);
+    static final List<String> ENVIRONMENT = List.of(NAME, PLACEMENT, TARGET, CLIENT, NETWORK, VOLUME, CPUSET, CPUS, CPU_SHARES, MEMORY, SERVICES, DOCKER_DAEMON);
     /** A service of an environment placed otherwise ({@code services: NAME:}). */
     static final List<String> SERVICE = List.of(PLACEMENT, NETWORK, VOLUME, CPUSET, CPUS, CPU_SHARES, MEMORY);
 

@@ -15,6 +15,7 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
@@ -30,6 +31,10 @@ import io.envbench.environment.EnvironmentDefinition;
 import io.envbench.environment.EnvironmentRegistry;
 import io.envbench.environment.RunningTarget;
 import io.envbench.environment.TargetStartException;
+import io.envbench.dockerdaemon.DaemonSettings;
+import io.envbench.dockerdaemon.DaemonSettingsChange;
+import io.envbench.dockerdaemon.RestartPermission;
+import io.envbench.experiment.EnvironmentPlan;
 import io.envbench.experiment.Experiment;
 import io.envbench.experiment.HttpLoad;
 import io.envbench.experiment.LoadPlan;
@@ -81,6 +86,8 @@ public final class ExperimentRunner {
     private final CommandLoadStep commandStep;
     /** Runs a multi-tenant experiment's runs: every tenant at once under one configuration. */
     private final TenantsRun tenantsRun;
+    /** Whether an environment's {@code dockerDaemon:} may restart the Docker daemon (never unless the user says so). */
+    private volatile RestartPermission dockerRestart = RestartPermission.REFUSED;
 
     /**
      * @param envbench        whose environments the runs start (it is not closed here)
@@ -106,8 +113,22 @@ public final class ExperimentRunner {
         this.tenantsRun = new TenantsRun(envbench, tenantControls, () -> cancelled, load);
     }
 
+    /**
+     * Lets the environments' {@code dockerDaemon:} settings restart the Docker daemon (the CLI's
+     * {@code --allow-docker-restart}, the controller's confirmation); without it an experiment that needs other settings
+     * than the daemon has is refused before its first run.
+     */
+    public ExperimentRunner dockerRestart(RestartPermission permission) {
+        this.dockerRestart = java.util.Objects.requireNonNull(permission, "permission");
+        return this;
+    }
+
     /** Runs every planned run of the experiment into a new run directory. */
     public Outcome run(Experiment e, RunDirectory dir, RunProgress progress) throws IOException {
+        DaemonPlan daemon = daemonFor(e, new RunProgress() { }); // a refused daemon change leaves no run directory behind
+        if (daemon != null) {
+            daemon.change().close(); // nothing was changed yet
+        }
         dir.create();
         Path part = dir.experiment().resolveSibling(dir.experiment().getFileName() + ".part");
         try { // whole or not at all: --resume reads it
@@ -142,6 +163,8 @@ public final class ExperimentRunner {
         int finished = 0;
         int index = 0;
         List<PlannedRun> todo = plan.stream().filter(r -> !done.contains(r.id())).toList();
+        DaemonPlan daemon = todo.isEmpty() ? null : daemonFor(e, progress);
+        try {
         for (PlannedRun r : plan) {
             index++;
             if (done.contains(r.id())) {
@@ -150,12 +173,14 @@ public final class ExperimentRunner {
             if (cancelled) {
                 break;
             }
+            Optional<String> daemonFailed = daemon == null ? Optional.empty() : daemonSettingsFor(e, r, daemon, dir, progress);
             int left = todo.size() - finished;
             Duration perRun = finished == 0 ? expectedRun : Duration.ofMillis(doneMillis / finished);
             progress.runStarting(r, index, plan.size(), perRun.multipliedBy(left));
             long t0 = System.nanoTime();
             List<String> stopped = new java.util.concurrent.CopyOnWriteArrayList<>();
-            RunRecord rec = runOne(e, r, dir, progress, perRun.multipliedBy(left), stopped);
+            RunRecord rec = daemonFailed.isPresent() ? new RunRecord(r, Instant.now(), Instant.now(), "failed: docker daemon: "
+                    + firstLine(daemonFailed.get()), 0, 0, null) : runOne(e, r, dir, progress, perRun.multipliedBy(left), stopped);
             doneMillis += (System.nanoTime() - t0) / 1_000_000;
             finished++;
             try {
@@ -172,6 +197,13 @@ public final class ExperimentRunner {
                 break;
             }
         }
+        } finally {
+            if (daemon != null) {
+                DaemonSettingsChange.Restored back = daemon.change().restore();
+                progress.log("docker daemon: " + back.summary());
+                daemon.change().close();
+            }
+        }
         List<RunRecord> all = new ArrayList<>(dir.runs().read());
         all.addAll(unwritten);
         Set<String> ok = new HashSet<>();
@@ -181,6 +213,62 @@ public final class ExperimentRunner {
             Files.deleteIfExists(dir.partialMarker());
         }
         return new Outcome(dir, e, all, complete && dataEndsEarly.isEmpty(), cancelled, List.copyOf(dataEndsEarly));
+    }
+
+    /**
+     * The daemon settings change of an experiment whose environments ask for settings ({@code dockerDaemon:}), opened
+     * before its first run; null when none asks. Refused (nothing run, nothing changed) when one asks for other settings
+     * than the daemon has and restarts are not allowed, or the daemon is not this host's.
+     */
+    private DaemonPlan daemonFor(Experiment e, RunProgress progress) {
+        if (e.environments().stream().noneMatch(p -> p.dockerDaemon().isPresent())) {
+            return null;
+        }
+        DaemonSettingsChange change;
+        try {
+            change = DaemonSettingsChange.open(envbench.dockerDaemon(), dockerRestart);
+        } catch (IOException ex) {
+            throw new InvalidSettingException("dockerDaemon", ex.getMessage());
+        }
+        DaemonSettings now;
+        try {
+            now = change.effective();
+        } catch (IOException ex) {
+            change.close();
+            throw new InvalidSettingException("dockerDaemon", ex.getMessage());
+        }
+        for (int i = 0; i < e.environments().size(); i++) {
+            EnvironmentPlan p = e.environments().get(i);
+            if (p.dockerDaemon().isPresent() && !p.dockerDaemon().get().equals(now) && dockerRestart != RestartPermission.GRANTED) {
+                change.close();
+                throw new InvalidSettingException("environments[" + i + "].dockerDaemon", p.name() + " runs with "
+                        + p.dockerDaemon().get().describe() + " and the Docker daemon has " + now.describe() + ": its runs restart the "
+                        + "daemon (every container on it stops), which EnvBench does only when told; run with --allow-docker-restart "
+                        + "(the controller asks), or remove dockerDaemon:");
+            }
+        }
+        progress.log("docker daemon: " + now.describe() + " before the experiment; put back after it");
+        return new DaemonPlan(change, now);
+    }
+
+    /** The daemon's settings change for an experiment, and the settings it had before (those of a run that asks for none). */
+    private record DaemonPlan(DaemonSettingsChange change, DaemonSettings before) {
+    }
+
+    /** Gives the daemon the settings run {@code r} needs (its environment's, else those it had); empty when it has them. */
+    private Optional<String> daemonSettingsFor(Experiment e, PlannedRun r, DaemonPlan daemon, RunDirectory dir, RunProgress progress) {
+        try {
+            DaemonSettings wanted = e.environment(r.environment()).dockerDaemon().orElse(daemon.before());
+            DaemonSettingsChange.Applied a = daemon.change().apply(wanted);
+            if (a.restarted()) {
+                progress.log(r.id() + ": docker daemon restarted with " + a.now().describe() + " in " + a.took().toMillis() + " ms");
+            }
+            dir.appendDockerDaemon(r, a.now());
+            return Optional.empty();
+        } catch (IOException | RuntimeException ex) {
+            progress.log(r.id() + ": the Docker daemon's settings could not be set: " + ex.getMessage());
+            return Optional.of(ex.getMessage() == null ? ex.toString() : ex.getMessage());
+        }
     }
 
     /** Stops the load and the environment of the running run; the runs not started yet are not started. */

@@ -77,6 +77,19 @@ public record RunDirectory(Path root) {
     /** The JMeter plan of a multi-tenant experiment's runs: a thread group per tenant ({@code io.envbench.tenants.TenantsPlan}). */
     public Path tenantsPlan() { return root.resolve("tenants.jmx"); }
     public Path report() { return root.resolve("report"); }
+    /** Which Docker daemon settings each run ran with ({@code dockerDaemon:} in the experiment): {@code run,environment,settings}. */
+    public Path dockerDaemon() { return root.resolve("docker-daemon.csv"); }
+
+    /** Appends run {@code r}'s daemon settings to {@link #dockerDaemon()} (a header first). */
+    public void appendDockerDaemon(PlannedRun r, io.envbench.dockerdaemon.DaemonSettings settings) throws IOException {
+        Path f = dockerDaemon();
+        String line = r.id() + "," + r.environment() + "," + settings.describe() + "\n";
+        if (!Files.exists(f)) {
+            line = "run,environment,dockerDaemon\n" + line;
+        }
+        Files.writeString(f, line, java.nio.charset.StandardCharsets.UTF_8, java.nio.file.StandardOpenOption.CREATE,
+                java.nio.file.StandardOpenOption.APPEND);
+    }
     public Path junit() { return root.resolve("junit.xml"); }
     /** Present while runs are missing: the report of such a folder is marked partial. */
     public Path partialMarker() { return root.resolve("PARTIAL"); }

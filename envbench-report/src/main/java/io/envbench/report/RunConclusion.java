@@ -72,6 +72,7 @@ public record RunConclusion(RunDirectory directory, Experiment experiment, RunRe
             notices.add("PARTIAL: " + (cancelled ? "interrupted; " : "") + notOk + " of " + results.plannedRuns()
                     + " planned run(s) not ok or not run (runs.csv); the figures cover the completed runs only");
         }
+        dockerDaemonSettings(dir).ifPresent(notices::add);
         // why each run that ended badly did: a dead target, a failed start, JMeter's exit code
         runs.stream().filter(r -> !r.ok()).forEach(r -> notices.add(r.run().environment() + " run " + r.run().repetition() + ": "
                 + r.status()));
@@ -104,6 +105,26 @@ public record RunConclusion(RunDirectory directory, Experiment experiment, RunRe
     /** Whether there is anything to compare (at least one completed run). */
     public boolean hasFigures() {
         return !results.comparison().environments().isEmpty();
+    }
+
+    /**
+     * Which Docker daemon settings each environment's runs ran with, when its experiment changed them
+     * ({@code docker-daemon.csv}, written by the runner as it set them): e.g. {@code Docker daemon settings the runs ran with:
+     * default: userland-proxy=true; proxy-off: userland-proxy=false}.
+     */
+    static Optional<String> dockerDaemonSettings(RunDirectory dir) throws IOException {
+        if (!java.nio.file.Files.exists(dir.dockerDaemon())) {
+            return Optional.empty();
+        }
+        java.util.Map<String, java.util.Set<String>> byEnvironment = new java.util.LinkedHashMap<>();
+        for (String line : java.nio.file.Files.readAllLines(dir.dockerDaemon()).stream().skip(1).toList()) {
+            String[] f = line.split(",", 3);
+            if (f.length == 3) {
+                byEnvironment.computeIfAbsent(f[1], k -> new java.util.TreeSet<>()).add(f[2]);
+            }
+        }
+        return Optional.of("Docker daemon settings the runs ran with (docker-daemon.csv): " + byEnvironment.entrySet().stream()
+                .map(en -> en.getKey() + ": " + String.join(" and ", en.getValue())).collect(java.util.stream.Collectors.joining("; ")));
     }
 
     /** The comparison report over the completed runs, with the notices and hints; only when {@link #hasFigures()}. */
