@@ -160,10 +160,24 @@ public final class ControllerWindow extends JFrame {
         if (quick) {
             e = e.quick();
         }
+        io.envbench.dockerdaemon.RestartPermission restart = io.envbench.dockerdaemon.RestartPermission.REFUSED;
+        List<String> daemonRows = e.environments().stream().filter(p -> p.dockerDaemon().isPresent())
+                .map(p -> p.name() + " (" + p.dockerDaemon().get().describe() + ")").toList();
+        if (!daemonRows.isEmpty()) {
+            // as envbench run --allow-docker-restart: the user says so, each time
+            int answer = JOptionPane.showConfirmDialog(this, "<html>" + String.join(", ", daemonRows) + " run with other Docker daemon "
+                    + "settings.<br>EnvBench restarts this host's Docker daemon for them, which stops <b>every container</b> on it, and "
+                    + "puts its configuration back after the experiment.<br>Allow the restarts?</html>", "Restart the Docker daemon?",
+                    JOptionPane.YES_NO_OPTION, JOptionPane.WARNING_MESSAGE);
+            if (answer != JOptionPane.YES_OPTION) {
+                return false;
+            }
+            restart = io.envbench.dockerdaemon.RestartPermission.GRANTED;
+        }
         try {
             JMeterInstall jmeter = new JMeterInstall(root.resolve("jmeter-dist/target/jmeter"));
             RunDirectory dir = RunDirectory.timestamped(resultsDir, e.name());
-            execution = new ExperimentExecution(root, jmeter, e, dir, Duration.ofSeconds(1));
+            execution = new ExperimentExecution(root, jmeter, e, dir, Duration.ofSeconds(1), restart);
             runView.show(execution.start());
         } catch (io.envbench.settings.InvalidSettingException ex) { // e.g. a multi-tenant file for more CPUs than this host has
             JOptionPane.showMessageDialog(this, ex.getMessage(), "The experiment cannot run on this host", JOptionPane.ERROR_MESSAGE);

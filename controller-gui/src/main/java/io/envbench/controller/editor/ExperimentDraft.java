@@ -36,7 +36,7 @@ public final class ExperimentDraft {
             "load.durationSeconds", "criteria");
     /** The fields of one environment, by path under {@code environments[i]}. */
     public static final List<String> ENVIRONMENT_FIELDS = List.of("name", "placement", "target", "client", "network", "volume.type",
-            "volume.source", "volume.path", "cpuset", "cpus", "cpuShares", "memory", "services");
+            "volume.source", "volume.path", "cpuset", "cpus", "cpuShares", "memory", "services", "dockerDaemon.userlandProxy");
     /** Environment fields that only a container has: the form disables them for a bare-metal environment. */
     public static final List<String> CONTAINER_FIELDS = List.of("client", "network", "volume.type", "volume.source", "volume.path", "cpuset", "cpus",
             "cpuShares", "memory");
@@ -425,10 +425,15 @@ public final class ExperimentDraft {
             ObjectNode env = envs.addObject();
             boolean container = "docker".equals(e.getOrDefault("placement", ""));
             for (String field : ENVIRONMENT_FIELDS) {
-                if (field.startsWith("volume.") || field.equals("services") || (!container && CONTAINER_FIELDS.contains(field))) {
+                if (field.startsWith("volume.") || field.equals("services") || field.startsWith("dockerDaemon.")
+                        || (!container && CONTAINER_FIELDS.contains(field))) {
                     continue;
                 }
                 scalar(env, field, e.getOrDefault(field, ""));
+            }
+            String userlandProxy = e.getOrDefault("dockerDaemon.userlandProxy", "").strip();
+            if (!userlandProxy.isEmpty()) {
+                scalar(env.putObject("dockerDaemon"), "userlandProxy", userlandProxy);
             }
             String services = e.getOrDefault("services", "").strip();
             if (!services.isEmpty()) {

@@ -190,6 +190,8 @@ public final class ExperimentEditor extends JPanel {
         env.add("CPUs (quota)", envText("cpus", "a CPU quota in cores, e.g. 1.5; empty: none"));
         env.add("CPU shares", envText("cpuShares", "relative CPU weight, 2 to 262144; empty: Docker's 1024"));
         env.add("Memory", envText("memory", "a memory limit with k, m or g, e.g. 512m; empty: none"));
+        env.add("Docker userland proxy", envText("dockerDaemon.userlandProxy", "false: this environment's runs restart the Docker daemon "
+                + "with userland-proxy=false (published ports through iptables NAT, no docker-proxy; the run asks first); empty: the daemon as it is"));
         env.add("Services", envText("services", "a target of several services: those placed otherwise than this environment, as YAML, "
                 + "e.g. { web: { placement: docker, network: bridge } }; empty: all where the environment is"));
         er.wide(environmentDetail);

@@ -60,6 +60,12 @@ public final class ExperimentExecution {
      *                                                      (naming the file's field and the fix)
      */
     public ExperimentExecution(Path root, JMeterInstall jmeter, Experiment experiment, RunDirectory directory, Duration metricsInterval) {
+        this(root, jmeter, experiment, directory, metricsInterval, io.envbench.dockerdaemon.RestartPermission.REFUSED);
+    }
+
+    /** @param dockerRestart whether the environments' {@code dockerDaemon:} settings may restart the Docker daemon (the user said so) */
+    public ExperimentExecution(Path root, JMeterInstall jmeter, Experiment experiment, RunDirectory directory, Duration metricsInterval,
+                               io.envbench.dockerdaemon.RestartPermission dockerRestart) {
         this.experiment = experiment;
         this.directory = directory;
         DockerDaemon daemon = DockerDaemon.fromEnvironment();
@@ -68,7 +74,8 @@ public final class ExperimentExecution {
         TenantControl.Factory controls = CpuControlFactory.onThisHost(daemon);
         controls.checkHost(experiment);
         this.envbench = new EnvBench(root.resolve("targets"), daemon, true);
-        this.runner = new ExperimentRunner(envbench, jmeter, root.resolve("testplans/http-load.jmx"), metricsInterval, controls);
+        this.runner = new ExperimentRunner(envbench, jmeter, root.resolve("testplans/http-load.jmx"), metricsInterval, controls)
+                .dockerRestart(dockerRestart);
         this.board = LiveBoard.of(experiment);
     }
 

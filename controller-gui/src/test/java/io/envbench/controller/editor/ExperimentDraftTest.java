@@ -42,6 +42,11 @@ class ExperimentDraftTest {
         for (String env : original.environmentNames()) {
             assertEquals(original.environment(env).definition().toString(), again.environment(env).definition().toString(), env);
         }
+        draft.environment(1, "dockerDaemon.userlandProxy", "false");
+        assertEquals(java.util.Optional.of(new io.envbench.dockerdaemon.DaemonSettings(false)),
+                draft.parse(threeTier, TARGETS).environment("nginx-bridge").dockerDaemon(), "the daemon setting goes into the file");
+        assertTrue(draft.toYaml().contains("userlandProxy: false"), draft.toYaml());
+        draft.environment(1, "dockerDaemon.userlandProxy", "");
         draft.environment(1, "services", "{ cache: { placement: docker } }");
         ExperimentException bad = draft.check(threeTier, TARGETS).orElseThrow();
         assertTrue(bad.getMessage().contains("environments[1].services.cache") && bad.getMessage().contains("its services are db, app, web"),
