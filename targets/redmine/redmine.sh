@@ -4,7 +4,8 @@
 # (Debian's multi-instance layout: /usr/share/redmine/instances/NAME = /var/lib/redmine/NAME, selected by
 # REDMINE_INSTANCE) named envbench-XXXXXX, with its database.yml pointing at $DB_HOST:$DB_PORT (the db service: its
 # name on the environment's network, or 127.0.0.1 on the host), its secret key, log and tmp; it is removed when
-# Redmine stops, so nothing of a run is left on the host. Puma: $PUMA_THREADS threads (default 8) in one process,
+# Redmine stops, so nothing of a run is left on the host. Puma: $PUMA_THREADS threads (default 8) in one process
+# (or in each of $PUMA_WORKERS forked workers),
 # on $LISTEN_ADDRESS (comma-separated; 127.0.0.1, the image: 0.0.0.0) port $PORT (3000).
 # With arguments, runs them in that instance instead of Puma (assemble.sh: redmine.sh bundle exec rake db:migrate).
 set -eu
@@ -45,7 +46,11 @@ if [ $# -gt 0 ]; then $as_www "$@" & pid=$!; wait "$pid"; status=$?; pid=; exit 
 # one --bind per address of $LISTEN_ADDRESS (comma-separated: 127.0.0.1, and the Docker bridge's when a container needs it)
 binds=
 for a in $(echo "$listen" | tr ',' ' '); do binds="$binds --bind tcp://$a:$port"; done
-$as_www puma --environment production $binds --threads "$threads:$threads" \
+# PUMA_WORKERS (default 0): Puma's cluster mode, that many forked Ruby processes, each with its threads (one Ruby
+# process runs on one core at a time: the interpreter's lock)
+workers=
+[ "${PUMA_WORKERS:-0}" = 0 ] || workers="--workers $PUMA_WORKERS"
+$as_www puma --environment production $binds $workers --threads "$threads:$threads" \
   --pidfile "$dir/tmp/pids/puma.pid" config.ru &
 pid=$!
 wait "$pid"

@@ -22,6 +22,7 @@ import io.envbench.readiness.Readiness;
  * <li>{@code image} (the recipe's {@code image} when absent) and {@code command} (the image's CMD when absent): the
  * container;</li>
  * <li>{@code bare.command} and {@code bare.env.*}: the host process, run from the recipe's folder;</li>
+ * <li>{@code env.*}: variables it gets in either place;</li>
  * <li>{@code port} (the port it listens on in its container) and {@code port.env} (the variable that sets it: on the
  * host every service gets a port of its own this way);</li>
  * <li>{@code listen.env}: the variable that sets the addresses it listens on, comma-separated (127.0.0.1 on the host,
@@ -123,6 +124,11 @@ public final class ServiceRecipe {
 
     public Map<String, String> bareEnv() {
         return recipe.propertiesUnder("service." + name + ".bare.env.");
+    }
+
+    /** Variables it gets wherever it runs ({@code service.NAME.env.*}), e.g. Puma's workers. */
+    public Map<String, String> env() {
+        return recipe.propertiesUnder("service." + name + ".env.");
     }
 
     /** The port it listens on inside its container (and where the others reach it on the environment's network). */

@@ -176,7 +176,8 @@ public final class TargetRecipe {
         List<ServicesTarget.Service> resolved = new java.util.ArrayList<>();
         for (ServiceRecipe s : services) {
             ServicePlacement where = placements.get(s.name());
-            Map<String, String> env = addressing.environment(s);
+            Map<String, String> env = new LinkedHashMap<>(s.env());
+            env.putAll(addressing.environment(s));
             TargetSpec spec;
             if (!where.inContainer()) {
                 Map<String, String> bareEnv = new LinkedHashMap<>(s.bareEnv());

@@ -71,6 +71,7 @@ class ServicesAddressingTest {
         }
         has(t, "web", "APP_HOST", "127.0.0.1", "APP_PORT", Integer.toString(spec(t, "app").hostPort()));
         has(t, "app", "DB_HOST", "127.0.0.1", "DB_PORT", Integer.toString(spec(t, "db").hostPort()));
+        has(t, "app", "PUMA_WORKERS", "2"); // service.app.env.*: in either place
         assertNotEquals(PORT, spec(t, "app").hostPort());
         assertNotEquals(spec(t, "db").hostPort(), spec(t, "app").hostPort());
     }
@@ -124,6 +125,7 @@ class ServicesAddressingTest {
         ServicesTarget t = threeTier(Map.of("db", ServicePlacement.container(BRIDGE), "app", ServicePlacement.container(BRIDGE),
                 "web", ServicePlacement.container(BRIDGE)), NOT_ASKED);
         has(t, "web", "APP_HOST", "app", "APP_PORT", "3000");
+        has(t, "app", "PUMA_WORKERS", "2");
         has(t, "app", "DB_HOST", "db", "DB_PORT", "3306");
         assertEquals(0, spec(t, "db").hostPort());
         assertNotEquals(0, spec(t, "app").hostPort(), "published on loopback: its readiness is an HTTP check");
