@@ -125,11 +125,12 @@ public final class ComparisonReport {
 
     public static final String[] METRICS_HEAD = {"environment", "host CPU % avg / peak", "JMeter CPU % avg / peak",
             "target CPU % avg / peak", "docker-proxy CPU % avg / peak", "disk write KB/s avg / peak",
-            "network rx KB/s avg / peak (all interfaces)"};
+            "network rx KB/s avg / peak (all interfaces)", "I/O wait % avg / peak"};
 
     public static final String METRICS_NOTE = "From the Resource Monitor's metrics file: host CPU counts the whole machine as 100; "
             + "JMeter (its own JVM), the target (its container or process tree) and docker-proxy (Docker's userland port proxy) "
-            + "count one core as 100. On a small machine JMeter competes with the target for the same CPUs.";
+            + "count one core as 100; I/O wait is the host's share of CPU time idle with disk I/O outstanding (all CPUs = 100). "
+            + "On a small machine JMeter competes with the target for the same CPUs.";
 
     /** Average and peak resources per environment from the metrics file. */
     public List<String[]> metricsRows() {
@@ -146,7 +147,8 @@ public final class ComparisonReport {
                     avgPeak(metrics.summary(env, "target.cpu.pct"), 1),
                     avgPeak(metrics.summary(env, "process.docker-proxy.cpu.pct"), 1),
                     avgPeak(metrics.summaryOfSum(env, java.util.regex.Pattern.compile("host\\.disk\\..*\\.write\\.bytesPerSec")), 1024),
-                    avgPeak(metrics.summaryOfSum(env, java.util.regex.Pattern.compile("host\\.net\\..*\\.rx\\.bytesPerSec")), 1024)});
+                    avgPeak(metrics.summaryOfSum(env, java.util.regex.Pattern.compile("host\\.net\\..*\\.rx\\.bytesPerSec")), 1024),
+                    avgPeak(metrics.summary(env, "host.cpu.iowait.pct"), 1)});
         }
         return rows;
     }
