@@ -372,15 +372,7 @@ final class ExperimentReader {
         Mapping m = mapping(item, "an environment: name:, placement: and, for Docker, its options");
         checkFields(m, ENVIRONMENT);
         String name = requiredText(m, NAME, "the environment's name, e.g. docker-bridge");
-        Scalar placement = requiredScalar(m, PLACEMENT, "bare or docker");
-        EnvironmentDefinition.Placement runtime = at(placement, () -> EnvironmentDefinition.Placement.parse(PLACEMENT, placement.text()));
-        if (runtime == EnvironmentDefinition.Placement.BARE) {
-            for (String field : CONTAINER) {
-                if (m.fields().containsKey(field)) {
-                    throw fail(m.fields().get(field), "only applies to placement: docker; remove it, or set placement: docker");
-                }
-            }
-        }
+        EnvironmentDefinition.Placement runtime = placement(m);
         Optional<Scalar> ownTarget = scalar(m, TARGET, "a target recipe under targets/, e.g. nginx-static");
         Scalar target = ownTarget.or(() -> defaultTarget).orElseThrow(() -> fail(YamlTree.child(m.path(), TARGET),
                 "is missing; name a recipe under targets/ (" + String.join(", ", TargetRecipe.available(targetsDir))
@@ -423,6 +415,20 @@ final class ExperimentReader {
                     + "docker-proxy) or true (Docker's default)");
         }
         return Optional.of(new io.envbench.dockerdaemon.DaemonSettings(Boolean.parseBoolean(t)));
+    }
+
+    /** {@code placement:} of an environment or a service; a bare one with a container's field is refused, naming the field. */
+    private EnvironmentDefinition.Placement placement(Mapping m) throws ExperimentException {
+        Scalar placement = requiredScalar(m, PLACEMENT, "bare or docker");
+        EnvironmentDefinition.Placement where = at(placement, () -> EnvironmentDefinition.Placement.parse(PLACEMENT, placement.text()));
+        if (where == EnvironmentDefinition.Placement.BARE) {
+            for (String field : CONTAINER) {
+                if (m.fields().containsKey(field)) {
+                    throw fail(m.fields().get(field), "only applies to placement: docker; remove it, or set placement: docker");
+                }
+            }
+        }
+        return where;
     }
 
     /** A container's fields (network:, volume:, cpuset:, cpus:, cpuShares:, memory:) of an environment or a service. */
@@ -482,18 +488,11 @@ final class ExperimentReader {
             }
             Mapping sm = mapping(e.getValue(), "the service's placement: bare or docker, and for docker its container's fields, " + example);
             checkFields(sm, SERVICE);
-            Scalar placement = requiredScalar(sm, PLACEMENT, "bare or docker");
-            EnvironmentDefinition.Placement where = at(placement, () -> EnvironmentDefinition.Placement.parse(PLACEMENT, placement.text()));
-            if (where == EnvironmentDefinition.Placement.BARE) {
-                for (String field : CONTAINER) {
-                    if (sm.fields().containsKey(field)) {
-                        throw fail(sm.fields().get(field), "only applies to placement: docker; remove it, or set placement: docker");
-                    }
-                }
+            if (placement(sm) == EnvironmentDefinition.Placement.BARE) {
                 out.put(e.getKey(), ServicePlacement.bare());
             } else {
                 ContainerOptions.Builder options = containerOptions(sm);
-                out.put(e.getKey(), at(placement, () -> ServicePlacement.container(options.build())));
+                out.put(e.getKey(), at(sm.fields().get(PLACEMENT), () -> ServicePlacement.container(options.build())));
             }
         }
         return out;
