@@ -20,13 +20,7 @@ dir=$(mktemp -d "$base/envbench-mariadb.XXXXXX")
 chmod 755 "$dir"
 user=$(id -un)
 [ "$(id -u)" != 0 ] || { user=mysql; chown mysql: "$dir"; }
-pid=
-cleanup() {
-  if [ -n "$pid" ]; then kill -TERM "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; fi
-  rm -rf "$dir"
-}
-trap cleanup EXIT
-trap 'exit 143' TERM INT
+. "$here/scratch.sh"
 mariadb-install-db --user="$user" --datadir="$dir/data" --auth-root-authentication-method=socket \
   --skip-test-db >"$dir/install.log" 2>&1 || { cat "$dir/install.log"; exit 1; }
 # --no-defaults: none of the host's /etc/mysql settings; what differs from MariaDB's defaults is said here

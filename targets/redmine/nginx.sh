@@ -13,13 +13,7 @@ base=${STATE_DIR:-/var/tmp}
 exec 2>&1
 dir=$(mktemp -d "$base/envbench-nginx.XXXXXX")
 chmod 755 "$dir"
-pid=
-cleanup() {
-  if [ -n "$pid" ]; then kill -TERM "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; fi
-  rm -rf "$dir"
-}
-trap cleanup EXIT
-trap 'exit 143' TERM INT
+. "$(cd "$(dirname "$0")" && pwd)/scratch.sh"
 listens=$(echo "$listen" | tr ',' '\n' | sed "s/.*/        listen &:$port;/")
 cat > "$dir/nginx.conf" <<CONF
 # rendered by nginx.sh: the same on the host and in the container

@@ -16,13 +16,7 @@ instances=/var/lib/redmine
 exec 2>&1
 dir=$(mktemp -d "$instances/envbench-XXXXXX")
 instance=$(basename "$dir")
-pid=
-cleanup() {
-  if [ -n "$pid" ]; then kill -TERM "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; fi
-  rm -rf "$dir"
-}
-trap cleanup EXIT
-trap 'exit 143' TERM INT
+. "$(cd "$(dirname "$0")" && pwd)/scratch.sh"
 mkdir -p "$dir/config" "$dir/log" "$dir/files" "$dir/public/plugin_assets" "$dir/tmp/pids" "$dir/tmp/cache"
 cat > "$dir/config/database.yml" <<YML
 production:
