@@ -13,7 +13,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Study 001 (a three-tier site with the study's Docker options) shortened, through {@code envbench run} as CI runs it:
- * the study's own file and plan, one run of 20 s for four of its configurations, which between them take every path
+ * the study's own file and plan, one run of 20 s for five of its configurations (the row with Docker's userland proxy
+ * off among them: a real restart of the daemon before and after it, allowed with --allow-docker-restart, the daemon's
+ * configuration as it was at the end, no docker-proxy in that row), which between them take every path
  * services find each other by: all on the host; nginx in a bridged container reaching the host's Redmine on the host's
  * bridge address; MariaDB in a bridged container on a volume, reached by the host's Redmine through its port published
  * on 127.0.0.1; MariaDB with host networking and its data in the copy-on-write layer. Every run is ok with no error,
@@ -22,7 +24,8 @@ import org.junit.jupiter.api.Test;
  */
 class SeedThreeTierTest extends DockerEndToEndTest {
     static final Path STUDY = Jmeter.ROOT.resolve("testplans/experiments/seed-001-three-tier.yaml");
-    static final List<String> CONFIGURATIONS = List.of("default", "nginx-bridge", "mariadb-bridge", "mariadb-host-cow");
+    static final List<String> CONFIGURATIONS = List.of("default", "nginx-bridge", "nginx-bridge-noproxy", "mariadb-bridge", "mariadb-host-cow");
+    static final Path DAEMON_JSON = Path.of("/etc/docker/daemon.json");
 
     /** Besides nothing labelled (checked by {@link DockerEndToEndTest}): no folder or host process of the study's own. */
     @AfterEach
@@ -38,7 +41,7 @@ class SeedThreeTierTest extends DockerEndToEndTest {
     }
 
     @Test
-    void fourConfigurationsPlaceEachTierWhereTheySayAndLeaveNothing() throws Exception {
+    void fiveConfigurationsPlaceEachTierWhereTheySayAndLeaveNothing() throws Exception {
         String yaml = Files.readString(STUDY).replace("plan: ../seed-001-three-tier.jmx", "plan: " + Jmeter.ROOT.resolve("testplans/seed-001-three-tier.jmx"))
                 .replaceFirst("repetitions: 4 .*", "repetitions: 1").replace("warmupSeconds: 15", "warmupSeconds: 5")
                 .replace("durationSeconds: 75", "durationSeconds: 20").replace("envbench.threads: 20", "envbench.threads: 8");
@@ -61,8 +64,9 @@ class SeedThreeTierTest extends DockerEndToEndTest {
         Files.writeString(file, yaml);
         Path out = dir.resolve("run");
         Path console = dir.resolve("console.txt");
+        byte[] daemonJson = Files.exists(DAEMON_JSON) ? Files.readAllBytes(DAEMON_JSON) : null;
         long t0 = System.nanoTime();
-        int exit = Cli.run(console, 400, "run", file.toString(), "-o", out.toString());
+        int exit = Cli.run(console, 500, "run", file.toString(), "-o", out.toString(), "--allow-docker-restart");
         String text = Files.readString(console);
         System.out.printf("short three-tier study: %d runs in %.1f s%n", CONFIGURATIONS.size(), (System.nanoTime() - t0) / 1e9);
         assertEquals(0, exit, text);
@@ -73,6 +77,19 @@ class SeedThreeTierTest extends DockerEndToEndTest {
         // where each service ran: the target log's first line describes them
         assertPlaced(out, "default", "db: host process", "app: host process", "web: host process");
         assertPlaced(out, "nginx-bridge", "db: host process", "app: host process", "web: container", "network envbench-nginx-bridge-net-");
+        assertPlaced(out, "nginx-bridge-noproxy", "web: container", "network envbench-nginx-bridge-noproxy-net-");
+        // the row with the userland proxy off ran so, the others with the daemon's own settings, and the daemon is as it was
+        List<String> daemon = Files.readAllLines(out.resolve("docker-daemon.csv"));
+        System.out.println("docker-daemon.csv: " + daemon);
+        for (String env : CONFIGURATIONS) {
+            String line = daemon.stream().filter(l -> l.startsWith(env + "-r1,")).findFirst().orElseThrow(() -> new AssertionError(env + " in " + daemon));
+            assertTrue(line.endsWith(env.endsWith("noproxy") ? "userland-proxy=false" : "userland-proxy=true"), line);
+        }
+        assertEquals(daemonJson == null, !Files.exists(DAEMON_JSON), "daemon.json as it was");
+        if (daemonJson != null) {
+            assertTrue(java.util.Arrays.equals(daemonJson, Files.readAllBytes(DAEMON_JSON)), "daemon.json as it was");
+        }
+        assertTrue(text.contains("docker daemon: Docker daemon settings put back"), text);
         assertPlaced(out, "mariadb-bridge", "db: container", "app: host process", "web: host process", "network envbench-mariadb-bridge-net-");
         assertPlaced(out, "mariadb-host-cow", "db: container", "app: host process", "web: host process");
 
@@ -85,6 +102,9 @@ class SeedThreeTierTest extends DockerEndToEndTest {
             System.out.printf("%s: count %s, average %s ms, throughput %s/s%n", env, total[2], total[3], total[11]);
         }
         String md = Files.readString(out.resolve("report/comparison.md"));
+        assertTrue(md.contains("nginx-bridge-noproxy: userland-proxy=false") && md.contains("default: userland-proxy=true"), md);
+        String noProxyRow = md.lines().filter(l -> l.startsWith("| nginx-bridge-noproxy |") && l.split("\\|").length > 6).reduce((a, b) -> b).orElseThrow();
+        assertEquals(0.0, Double.parseDouble(noProxyRow.split("\\|")[5].trim().split(" / ")[0]), "no docker-proxy without the userland proxy: " + noProxyRow);
         String proxyRow = md.lines().filter(l -> l.startsWith("| nginx-bridge |") && l.split("\\|").length > 6).reduce((a, b) -> b).orElseThrow();
         System.out.println("resources of nginx-bridge: " + proxyRow);
         double proxyCpu = Double.parseDouble(proxyRow.split("\\|")[5].trim().split(" / ")[0]);

@@ -24,7 +24,10 @@ class ServicePlacementFileTest {
     @Test
     void theStudysSixConfigurationsPlaceOneServiceEach() throws Exception {
         Experiment e = ExperimentFile.read(THREE_TIER, TARGETS);
-        assertEquals(List.of("default", "nginx-bridge", "nginx-host", "mariadb-bridge", "mariadb-host", "mariadb-host-cow"), e.environmentNames());
+        assertEquals(List.of("default", "nginx-bridge", "nginx-host", "nginx-bridge-noproxy", "mariadb-bridge", "mariadb-host", "mariadb-host-cow"),
+                e.environmentNames());
+        assertEquals(java.util.Optional.of(new io.envbench.dockerdaemon.DaemonSettings(false)), e.environment("nginx-bridge-noproxy").dockerDaemon());
+        assertTrue(e.environment("nginx-bridge").dockerDaemon().isEmpty());
         assertTrue(e.usesDocker());
         EnvironmentDefinition none = e.environment("default").definition();
         assertTrue(none.services().isEmpty());
@@ -45,7 +48,7 @@ class ServicePlacementFileTest {
     void writtenBackItReadsTheSame() throws Exception {
         Experiment first = ExperimentFile.read(THREE_TIER, TARGETS);
         String yaml = first.toYaml();
-        assertTrue(yaml.contains("services:"), yaml);
+        assertTrue(yaml.contains("services:") && yaml.contains("userlandProxy: false"), yaml);
         Experiment second = ExperimentFile.parse(yaml, THREE_TIER, TARGETS);
         for (String env : first.environmentNames()) {
             assertEquals(first.environment(env).definition().toString(), second.environment(env).definition().toString(), env);
