@@ -234,6 +234,7 @@ public final class DaemonRestart implements DaemonControl {
             Optional<RunningDockerd> now = RunningDockerd.listeningOn(procRoot, socket);
             if (now.isPresent() && (before.isEmpty() || now.get().pid() != before.get().pid()
                     || now.get().startTicks() != before.get().startTicks())) {
+                DockerConnection.restarted(daemonAddress); // no pooled connection to the old dockerd may be used
                 try {
                     DockerConnection.connect(daemon);
                     return now.get();
