@@ -53,8 +53,11 @@ class DockerDaemonSettingsTest extends DockerEndToEndTest {
     static final Path TARGETS = Jmeter.ROOT.resolve("targets");
     static final String SOCKET = DockerDaemon.LOCAL_SOCKET;
 
+    static final Path ROUTE_LOCALNET = Path.of("/proc/sys/net/ipv4/conf/docker0/route_localnet");
+
     Optional<byte[]> configBefore;
     RunningDockerd dockerdBefore;
+    String routeLocalnetBefore;
 
     @BeforeEach
     void localDaemonAsRoot() throws IOException {
@@ -63,6 +66,7 @@ class DockerDaemonSettingsTest extends DockerEndToEndTest {
                 "DOCKER_HOST names another daemon; only the local one is restarted");
         configBefore = new DaemonConfigFile(DaemonConfigFile.DEFAULT).bytes();
         dockerdBefore = DaemonRestart.onThisHost().running(SOCKET).orElseThrow();
+        routeLocalnetBefore = Files.readString(ROUTE_LOCALNET).strip();
     }
 
     @AfterEach
@@ -74,6 +78,8 @@ class DockerDaemonSettingsTest extends DockerEndToEndTest {
         assertEquals(dockerdBefore.commandLine(), now.commandLine(), "dockerd runs with the command line it had");
         assertEquals(dockerdBefore.log(), now.log(), "and writes to the log it wrote to");
         assertTrue(Dockerd.answers(), "and answers");
+        assertEquals(routeLocalnetBefore, Files.readString(ROUTE_LOCALNET).strip(), ROUTE_LOCALNET + ", which dockerd set without its "
+                + "proxy, is put back");
     }
 
     @Test
@@ -89,6 +95,7 @@ class DockerDaemonSettingsTest extends DockerEndToEndTest {
             assertEquals("userland-proxy=false", change.effective().describe());
             assertNotEquals(dockerdBefore.pid(), DaemonRestart.onThisHost().running(SOCKET).orElseThrow().pid(), "a new dockerd");
             assertEquals(List.of(), dockerProxies(), "no docker-proxy before the container, either");
+            assertEquals("1", Files.readString(ROUTE_LOCALNET).strip(), "dockerd without its proxy routes 127.0.0.1 on docker0");
             served(daemon, false);
             restored = change.restore();
         }
@@ -132,7 +139,7 @@ class DockerDaemonSettingsTest extends DockerEndToEndTest {
                     back < 0 ? "(not within 90 s)" : Long.toString(back));
             assertTrue(back >= 0, "not back 90 s after the kill; reaper log: " + readLog(owner.pid()));
             assertEquals(DaemonSettings.DOCKER_DEFAULTS, effective());
-            assertTrue(readLog(owner.pid()).contains("put back host settings: 2 settings put back"), readLog(owner.pid()));
+            assertTrue(readLog(owner.pid()).contains("put back host settings: 3 settings put back"), readLog(owner.pid()));
             Files.deleteIfExists(Reaper.logFile(owner.pid()));
         } finally {
             owner.destroyForcibly();
@@ -156,7 +163,7 @@ class DockerDaemonSettingsTest extends DockerEndToEndTest {
             List<String> proxies = dockerProxies();
             boolean proxied = proxies.stream().anyMatch(p -> p.contains("-host-port " + port + " "));
             System.out.printf("userland-proxy=%s: 127.0.0.1:%d answered HTTP 200; docker-proxy processes: %s; route_localnet on docker0: %s%n",
-                    throughProxy, port, proxies, Files.readString(Path.of("/proc/sys/net/ipv4/conf/docker0/route_localnet")).strip());
+                    throughProxy, port, proxies, Files.readString(ROUTE_LOCALNET).strip());
             assertEquals(throughProxy, proxied, "a docker-proxy for port " + port + ": " + proxies);
         }
         assertFalse(dockerProxies().stream().anyMatch(p -> p.contains("-host-port " + port + " ")), "its proxy ended with it");

@@ -43,6 +43,19 @@ public final class DockerConnection {
     }
 
     /**
+     * The daemon at {@code address} was restarted on purpose: the pooled connections of every link to that address
+     * (whatever settings it was reached with) are dropped ({@link DockerDaemonLink#dropConnections}), so that the next
+     * call connects to the new daemon. Connects nothing.
+     */
+    public static void restarted(String address) {
+        LINKS.forEach((key, link) -> {
+            if (key.address().equals(address)) {
+                link.dropConnections();
+            }
+        });
+    }
+
+    /**
      * Whether containers wait for this daemon to answer again before they are removed ({@link DockerDaemonLink#removeWhenBack}):
      * a lost container may still hold its published port, so a start of any kind should connect first.
      */

@@ -268,6 +268,17 @@ public final class DockerDaemonLink {
         lossListeners.forEach(l -> l.accept(why));
     }
 
+    /**
+     * The daemon was restarted on purpose (a change of its settings, {@link io.envbench.dockerdaemon.DaemonRestart}):
+     * every pooled connection, to the old daemon's socket, is closed, so that no request meets a broken pipe and takes
+     * the new daemon for lost. Not a loss: no listener hears of it.
+     */
+    public void dropConnections() {
+        Map<Duration, ApacheDockerHttpClient> old = transports;
+        transports = new ConcurrentHashMap<>();
+        old.values().forEach(DockerDaemonLink::closeQuietly);
+    }
+
     private void answered() {
         String was;
         synchronized (this) {

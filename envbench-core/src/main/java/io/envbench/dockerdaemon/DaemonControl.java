@@ -21,4 +21,11 @@ public interface DaemonControl extends DaemonRestarter {
      * @throws IOException saying why not: a remote daemon, containers running that a restart would stop (listed)
      */
     void checkRestartAllowed(String daemonAddress) throws IOException;
+
+    /**
+     * Host files dockerd changes by itself when its settings change, written down before its restart and put back after
+     * the restart that puts its settings back: with the userland proxy off it sets {@code route_localnet} of its bridge
+     * {@code docker0} to 1 (so that hairpin NAT may route 127.0.0.1), and does not set it back when the proxy is on again.
+     */
+    java.util.List<java.nio.file.Path> filesItChanges();
 }

@@ -133,6 +133,13 @@ public final class DaemonRestart implements DaemonControl {
         return Path.of(URI.create(daemonAddress).getPath());
     }
 
+    /** {@code route_localnet} of the default bridge {@code docker0}, when it exists. */
+    @Override
+    public List<Path> filesItChanges() {
+        Path routeLocalnet = procRoot.resolve("sys/net/ipv4/conf/docker0/route_localnet");
+        return Files.exists(routeLocalnet) ? List.of(routeLocalnet) : List.of();
+    }
+
     @Override
     public void checkRestartAllowed(String daemonAddress) throws IOException {
         socketOf(daemonAddress);
@@ -234,6 +241,7 @@ public final class DaemonRestart implements DaemonControl {
             Optional<RunningDockerd> now = RunningDockerd.listeningOn(procRoot, socket);
             if (now.isPresent() && (before.isEmpty() || now.get().pid() != before.get().pid()
                     || now.get().startTicks() != before.get().startTicks())) {
+                DockerConnection.restarted(daemonAddress); // no pooled connection to the old dockerd may be used
                 try {
                     DockerConnection.connect(daemon);
                     return now.get();

@@ -24,8 +24,9 @@ import org.slf4j.LoggerFactory;
  * ({@link #restore()}, {@link #close()}), restarting it each time. A change is made only with
  * {@link RestartPermission#GRANTED}: a restart stops every container of the daemon.
  *
- * <p>Written down first, in a {@link HostSettingsJournal} of its own (the daemon restart with how dockerd ran, then
- * {@code daemon.json}'s bytes and mode or its absence, each fsync'd before the change), so that when this process is
+ * <p>Written down first, in a {@link HostSettingsJournal} of its own (what dockerd changes by itself,
+ * {@link DaemonControl#filesItChanges()}, then the daemon restart with how dockerd ran, then {@code daemon.json}'s bytes
+ * and mode or its absence, each fsync'd before the change), so that when this process is
  * killed its reaper, or the next EnvBench start's sweep, puts the file back byte for byte (or deletes it) and restarts
  * the daemon again. While a change is applied this process holds a lock on {@code docker-daemon.lock} in the journal's
  * folder: a second EnvBench process cannot change the same daemon's settings under the first one's run.
@@ -162,6 +163,9 @@ public final class DaemonSettingsChange implements AutoCloseable {
         }
         log.info("changing the Docker daemon {} from {} to {}: {} rewritten, daemon restarted", daemon.address(), now.describe(),
                 wanted.describe(), file.path());
+        for (Path side : control.filesItChanges()) { // written down first: put back last, after the daemon's restart
+            journal.writeDown(side);
+        }
         journal.changeDaemonConfig(daemon.address(), file.path(), content);
         DaemonSettings after = effective();
         if (!after.equals(wanted)) {

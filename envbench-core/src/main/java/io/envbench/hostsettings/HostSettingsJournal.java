@@ -174,6 +174,30 @@ public final class HostSettingsJournal implements AutoCloseable {
     }
 
     /**
+     * Writes down the value the host file {@code file} has now, without changing it: for a setting another party changes
+     * as a consequence of a change written down after it (dockerd sets its bridge's {@code route_localnet} when its
+     * userland proxy is off). Put back as a written one is, after the later changes; written down at its first mention
+     * only. A file that does not exist is not written down.
+     *
+     * @throws IOException naming the file when it cannot be read, or the journal cannot be written
+     */
+    public synchronized void writeDown(Path file) throws IOException {
+        checkOpen();
+        Path f = file.toAbsolutePath().normalize();
+        if (writtenDown.contains(f) || !Files.exists(f)) {
+            return;
+        }
+        String before;
+        try {
+            before = readValue(f);
+        } catch (IOException e) {
+            throw new IOException("cannot read " + f + " to write it down: " + reason(e), e);
+        }
+        append(new Change.FileValue(f, before));
+        writtenDown.add(f);
+    }
+
+    /**
      * Pauses the process {@code pid} of the procfs tree {@code procRoot} (irqbalance), after writing down that it was
      * running, with its start tick; putting back resumes it only if that PID is still the same process.
      *

@@ -49,7 +49,7 @@ class DaemonSettingsChangeTest {
         Files.createDirectories(etcDocker);
         config = etcDocker.resolve("daemon.json");
         journals = dir.resolve("journals");
-        dockerd = new FakeDaemon(config, journals);
+        dockerd = new FakeDaemon(config, journals, dir.resolve("route_localnet"));
     }
 
     DaemonSettingsChange open(RestartPermission permission) throws IOException {
@@ -73,7 +73,9 @@ class DaemonSettingsChangeTest {
             assertEquals(NO_PROXY, change.effective());
             assertEquals(1, dockerd.restarts.size());
             assertEquals(Optional.of(Files.readString(config)), dockerd.restarts.get(0).config(), "restarted after the file was written");
+            assertEquals("1\n", Files.readString(dockerd.routeLocalnet), "dockerd without its proxy routes 127.0.0.1 on its bridge");
         }
+        assertEquals("0\n", Files.readString(dockerd.routeLocalnet), "what dockerd changed by itself is put back too");
         assertFalse(Files.exists(config), "absent before, absent after");
         assertEquals(2, dockerd.restarts.size(), "restarted again to read its old settings");
         assertEquals(Optional.empty(), dockerd.restarts.get(1).config(), "the second restart came after the file was removed");
@@ -243,11 +245,13 @@ class DaemonSettingsChangeTest {
         Files.writeString(leftovers.resolve("hostsettings-dead.journal"), written.replace(mine, "io.envbench.owner-pid=" + gone.pid())
                 .replace(run, "io.envbench.run=deadbeef"));
         Files.writeString(config, "{\n  \"userland-proxy\" : false\n}\n");
+        Files.writeString(dockerd.routeLocalnet, "1\n");
         int restartsBefore = dockerd.restarts.size();
         HostSettingsJournal.Sweep sweep = HostSettingsJournal.sweepLeftovers(leftovers, ProcessPauser.SIGNALS, dockerd);
         assertEquals(1, sweep.restored().size(), sweep.toString());
-        assertEquals(2, sweep.restored().get(0).restored().size(), sweep.toString());
+        assertEquals(3, sweep.restored().get(0).restored().size(), sweep.toString());
         assertFalse(Files.exists(config), "absent again");
+        assertEquals("0\n", Files.readString(dockerd.routeLocalnet), "put back after the restart");
         assertEquals(restartsBefore + 1, dockerd.restarts.size());
         assertEquals(FakeDaemon.HOW, dockerd.restarts.get(restartsBefore).howItRuns(), "started as the journal says it ran");
         assertEquals(Optional.empty(), dockerd.restarts.get(restartsBefore).config(), "after the file was put back");

@@ -21,15 +21,24 @@ final class FakeDaemon implements DaemonControl {
 
     private final Path config;
     private final Path journalFolder;
+    /** Stands for docker0's route_localnet: a restart with the proxy off sets it to 1, as dockerd does. */
+    final Path routeLocalnet;
     final List<Restart> restarts = new ArrayList<>();
     List<String> argv = List.of("dockerd");
     boolean running = true;
     String failNextRestart;
     String othersRunning;
 
-    FakeDaemon(Path config, Path journalFolder) {
+    FakeDaemon(Path config, Path journalFolder, Path routeLocalnet) throws IOException {
         this.config = config;
         this.journalFolder = journalFolder;
+        this.routeLocalnet = routeLocalnet;
+        Files.writeString(routeLocalnet, "0\n");
+    }
+
+    @Override
+    public List<Path> filesItChanges() {
+        return List.of(routeLocalnet);
     }
 
     @Override
@@ -59,6 +68,9 @@ final class FakeDaemon implements DaemonControl {
             throw new IOException(why);
         }
         running = true;
+        if (Files.exists(config) && Files.readString(config).replace(" ", "").contains("\"userland-proxy\":false")) {
+            Files.writeString(routeLocalnet, "1\n");
+        }
     }
 
     /** The text of every journal in the folder, one after the other. */
