@@ -183,6 +183,8 @@ final class RunCommand implements Callable<Integer> {
             // study 004's controls (io.envbench.cpucontrol) of a multi-tenant experiment's configurations
             tenantControls = CpuControlFactory.onThisHost(daemon);
             tenantControls.checkHost(experiment);
+            // study 001's row with the userland proxy off restarts the daemon: only when allowed, said before anything starts
+            ExperimentRunner.checkDockerDaemon(experiment, daemon, dockerRestart());
         } catch (ExperimentException | InvalidSettingException e) {
             err.println("envbench run: " + e.getMessage());
             return BAD_INPUT;
@@ -193,8 +195,7 @@ final class RunCommand implements Callable<Integer> {
         // EnvBench's own stop-on-exit hook is off: it would stop the environment under the running load
         EnvBench envbench = new EnvBench(base.resolve("targets"), daemon, false);
         runner = new ExperimentRunner(envbench, jmeter, base.resolve("testplans/http-load.jmx"), Duration.ofMillis(metricsIntervalMs),
-                tenantControls).dockerRestart(allowDockerRestart ? io.envbench.dockerdaemon.RestartPermission.GRANTED
-                : io.envbench.dockerdaemon.RestartPermission.REFUSED);
+                tenantControls).dockerRestart(dockerRestart());
         Thread onSignal = new Thread(() -> {
             runner.cancel();
             try {
@@ -226,6 +227,10 @@ final class RunCommand implements Callable<Integer> {
                 }
             }
         }
+    }
+
+    private io.envbench.dockerdaemon.RestartPermission dockerRestart() {
+        return allowDockerRestart ? io.envbench.dockerdaemon.RestartPermission.GRANTED : io.envbench.dockerdaemon.RestartPermission.REFUSED;
     }
 
     /** A multi-tenant experiment's report: per configuration x tenant, the host's CPU, and the charts ({@link TenantsReport}). */

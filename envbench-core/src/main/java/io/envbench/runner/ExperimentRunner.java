@@ -125,10 +125,7 @@ public final class ExperimentRunner {
 
     /** Runs every planned run of the experiment into a new run directory. */
     public Outcome run(Experiment e, RunDirectory dir, RunProgress progress) throws IOException {
-        DaemonPlan daemon = daemonFor(e, new RunProgress() { }); // a refused daemon change leaves no run directory behind
-        if (daemon != null) {
-            daemon.change().close(); // nothing was changed yet
-        }
+        checkDockerDaemon(e, envbench.dockerDaemon(), dockerRestart); // a refused daemon change leaves no run directory behind
         dir.create();
         Path part = dir.experiment().resolveSibling(dir.experiment().getFileName() + ".part");
         try { // whole or not at all: --resume reads it
@@ -221,12 +218,30 @@ public final class ExperimentRunner {
      * than the daemon has and restarts are not allowed, or the daemon is not this host's.
      */
     private DaemonPlan daemonFor(Experiment e, RunProgress progress) {
+        return daemonFor(e, envbench.dockerDaemon(), dockerRestart, progress);
+    }
+
+    /**
+     * Whether the experiment's {@code dockerDaemon:} settings can be had on {@code daemon} with {@code permission}, checked
+     * before anything is made (nothing is changed here).
+     *
+     * @throws InvalidSettingException naming the environment's {@code dockerDaemon} and the fix, when they cannot
+     */
+    public static void checkDockerDaemon(Experiment e, io.envbench.docker.DockerDaemon daemon, RestartPermission permission) {
+        DaemonPlan plan = daemonFor(e, daemon, permission, new RunProgress() { });
+        if (plan != null) {
+            plan.change().close(); // nothing was changed
+        }
+    }
+
+    private static DaemonPlan daemonFor(Experiment e, io.envbench.docker.DockerDaemon daemonToChange, RestartPermission dockerRestart,
+                                        RunProgress progress) {
         if (e.environments().stream().noneMatch(p -> p.dockerDaemon().isPresent())) {
             return null;
         }
         DaemonSettingsChange change;
         try {
-            change = DaemonSettingsChange.open(envbench.dockerDaemon(), dockerRestart);
+            change = DaemonSettingsChange.open(daemonToChange, dockerRestart);
         } catch (IOException ex) {
             throw new InvalidSettingException("dockerDaemon", ex.getMessage());
         }
