@@ -12,7 +12,7 @@ public enum CpuControlMode {
     NONE,
     /** Low tenants pinned to their CPUs once, high tenants float; nothing changes afterwards. */
     STATIC,
-    /** Pinned at first, then a loop releases a tenant that saturates its CPUs or misses its goal, and pins it again when calm. */
+    /** Pinned at first, then a loop releases the tenant using a saturated home most (or one missing its goal), and pins it again when it and the home's tenants fit. */
     DYNAMIC;
 
     /**

@@ -25,11 +25,15 @@ import java.util.Set;
  *       else at the first reading (a tenant using at least {@code releaseAbovePct} of the CPUs it would be pinned to is
  *       high). Nothing changes afterwards.</li>
  *   <li>{@code dynamic}: every tenant pinned at {@link #begin} (but the high ones given); then at each {@link #step}:
- *       a pinned tenant using at least {@code releaseAbovePct} of its CPUs for {@code releaseAfterSteps} steps in a
- *       row, or over its response-time goal for {@code goalMissedSteps}, is released to float; a floating tenant using
- *       less than {@code pinBelowPct} of its home's CPUs for {@code pinAfterSteps} steps in a row (and, with a goal, at
- *       most {@code goalMetFraction} of it) is pinned again. A floating tenant that misses its goal is noted: there
- *       is nothing more to give it. A step without a reading of a tenant leaves its counters as they are.</li>
+ *       a home is judged by what all the tenants pinned to it use together (on a machine with fewer CPUs than tenants,
+ *       several share one). A home at or above {@code releaseAbovePct} of its CPUs for {@code releaseAfterSteps} steps
+ *       in a row gives up one tenant a step, the one that used it most; a pinned tenant over its response-time goal for
+ *       {@code goalMissedSteps} is released too. A floating tenant is pinned again when its own use plus what the
+ *       tenants already on its home use stays below {@code pinBelowPct} of the home for {@code pinAfterSteps} steps in a
+ *       row (and, with a goal, its 90% line is at most {@code goalMetFraction} of it), so it is never pinned onto a home
+ *       that others fill; when only the others' use keeps it out, that is noted once per streak. A floating tenant that
+ *       misses its goal is noted: there is nothing more to give it. A step without a reading of a tenant leaves its
+ *       counters as they are, and its latest reading counts in its home's load.</li>
  * </ul>
  * Every change of a floating tenant's CPUs that follows from another's pin or release is an action too ({@code FLOAT}).
  * Thread-safe: every method holds the instance's monitor.
@@ -50,12 +54,17 @@ public final class CpuController {
         int hot;
         int calm;
         int goalMissed;
+        /** Steps in a row calm alone, but not with the tenants already on its home. */
+        int homeFull;
         boolean releasedForGoal;
+        /** Its latest reading, in CPUs: it counts in its home's load while it has no newer one. */
+        double lastCores;
 
         void reset() {
             hot = 0;
             calm = 0;
             goalMissed = 0;
+            homeFull = 0;
         }
     }
 
@@ -190,8 +199,56 @@ public final class CpuController {
     }
 
     private void dynamicRules(Instant at, Map<String, TenantReading> readings, List<CpuAction> actions) {
+        readings.values().forEach(r -> counters.get(r.tenant()).lastCores = r.cpuCores());
+        List<Tenant> floatingAtStart = tenants.stream().filter(t -> !counters.get(t.name()).pinned).toList();
         Set<String> released = new HashSet<>();
+        Map<CpuSet, Double> loadAtStart = pinnedCoresByHome();
+        Map<CpuSet, List<Tenant>> hotByHome = new LinkedHashMap<>();
         for (Tenant t : tenants) {
+            TenantReading r = readings.get(t.name());
+            Optional<CpuSet> home = layout.home(t.name());
+            Counters c = counters.get(t.name());
+            if (r == null || home.isEmpty() || !c.pinned) {
+                continue;
+            }
+            double pct = 100 * r.cpuCores() / home.get().size();
+            double homePct = 100 * loadAtStart.getOrDefault(home.get(), 0.0) / home.get().size();
+            Optional<Duration> goal = t.responseTimeGoal();
+            Optional<Duration> rt = r.responseTime90();
+            countGoal(c, goal, rt);
+            c.hot = homePct >= settings.releaseAbovePct() ? c.hot + 1 : 0;
+            if (c.hot >= settings.releaseAfterSteps()) {
+                hotByHome.computeIfAbsent(home.get(), h -> new ArrayList<>()).add(t);
+            } else if (c.goalMissed >= settings.goalMissedSteps()) {
+                release(t.name(), c, true);
+                released.add(t.name());
+                actions.add(action(at, t.name(), CpuAction.Kind.RELEASE, null, String.format(Locale.ROOT,
+                        "90%% line %d ms over its goal %d ms for %d steps (cpu %.0f%% of its %s (%s)): released to float",
+                        rt.get().toMillis(), goal.get().toMillis(), settings.goalMissedSteps(), pct, cpus(home.get().size()), home.get())));
+            }
+        }
+        // a saturated home gives up one tenant a step: the one that used it most
+        hotByHome.forEach((home, hot) -> {
+            Tenant t = hot.stream().filter(h -> !released.contains(h.name()))
+                    .max(java.util.Comparator.comparingDouble(h -> counters.get(h.name()).lastCores)).orElse(null);
+            if (t == null) {
+                return;
+            }
+            Counters c = counters.get(t.name());
+            List<String> others = pinnedOn(home).stream().filter(n -> !n.equals(t.name())).toList();
+            double homePct = 100 * loadAtStart.get(home) / home.size();
+            String reason = others.isEmpty()
+                    ? String.format(Locale.ROOT, "cpu %.0f%% of its %s (%s) for %d steps, at least %.0f%%", homePct, cpus(home.size()), home,
+                            settings.releaseAfterSteps(), settings.releaseAbovePct())
+                    : String.format(Locale.ROOT, "its home's %s (%s) at %.0f%% for %d steps, at least %.0f%%, shared with %s; "
+                                    + "it used the most: %.0f%%", cpus(home.size()), home, homePct, settings.releaseAfterSteps(),
+                            settings.releaseAbovePct(), String.join(", ", others), 100 * c.lastCores / home.size());
+            release(t.name(), c, false);
+            released.add(t.name());
+            actions.add(action(at, t.name(), CpuAction.Kind.RELEASE, null, reason));
+        });
+        Map<CpuSet, Double> homeLoad = pinnedCoresByHome();
+        for (Tenant t : floatingAtStart) {
             TenantReading r = readings.get(t.name());
             Optional<CpuSet> home = layout.home(t.name());
             if (r == null || home.isEmpty()) {
@@ -199,45 +256,38 @@ public final class CpuController {
             }
             Counters c = counters.get(t.name());
             double pct = 100 * r.cpuCores() / home.get().size();
+            double alreadyPct = 100 * homeLoad.getOrDefault(home.get(), 0.0) / home.get().size();
             Optional<Duration> goal = t.responseTimeGoal();
             Optional<Duration> rt = r.responseTime90();
-            boolean missed = goal.isPresent() && rt.isPresent() && rt.get().compareTo(goal.get()) > 0;
-            if (goal.isPresent() && rt.isPresent()) {
-                c.goalMissed = missed ? c.goalMissed + 1 : 0;
-            }
-            if (c.pinned) {
-                c.hot = pct >= settings.releaseAbovePct() ? c.hot + 1 : 0;
-                if (c.hot >= settings.releaseAfterSteps()) {
-                    release(t.name(), c, false);
-                    released.add(t.name());
-                    actions.add(action(at, t.name(), CpuAction.Kind.RELEASE, null, String.format(Locale.ROOT,
-                            "cpu %.0f%% of its %s (%s) for %d steps, at least %.0f%%", pct, cpus(home.get().size()), home.get(),
-                            settings.releaseAfterSteps(), settings.releaseAbovePct())));
-                } else if (c.goalMissed >= settings.goalMissedSteps()) {
-                    release(t.name(), c, true);
-                    released.add(t.name());
-                    actions.add(action(at, t.name(), CpuAction.Kind.RELEASE, null, String.format(Locale.ROOT,
-                            "90%% line %d ms over its goal %d ms for %d steps (cpu %.0f%% of its %s (%s)): released to float",
-                            rt.get().toMillis(), goal.get().toMillis(), settings.goalMissedSteps(), pct, cpus(home.get().size()), home.get())));
-                }
-            } else {
-                boolean goalMet = goal.isEmpty() || rt.isEmpty()
-                        || rt.get().toNanos() <= goal.get().toNanos() * (c.releasedForGoal ? settings.goalMetFraction() : 1.0);
-                c.calm = pct < settings.pinBelowPct() && goalMet ? c.calm + 1 : 0;
-                if (c.calm >= settings.pinAfterSteps()) {
-                    c.pinned = true;
-                    c.releasedForGoal = false;
-                    c.reset();
-                    actions.add(action(at, t.name(), CpuAction.Kind.PIN, "pin " + home.get(), String.format(Locale.ROOT,
-                            "cpu %.0f%% of its home's %s (%s) for %d steps, below %.0f%%%s", pct, cpus(home.get().size()), home.get(),
-                            settings.pinAfterSteps(), settings.pinBelowPct(), goal.isPresent() && rt.isPresent()
-                                    ? String.format(Locale.ROOT, "; 90%% line %d ms within its goal %d ms", rt.get().toMillis(), goal.get().toMillis())
-                                    : "")));
-                } else if (missed && c.goalMissed == settings.goalMissedSteps()) {
-                    actions.add(action(at, t.name(), CpuAction.Kind.NOTE, "no action", String.format(Locale.ROOT,
-                            "90%% line %d ms over its goal %d ms for %d steps while floating on %s: no more CPUs to give it",
-                            rt.get().toMillis(), goal.get().toMillis(), c.goalMissed, cpusets.get(t.name()))));
-                }
+            boolean missed = countGoal(c, goal, rt);
+            boolean goalMet = goal.isEmpty() || rt.isEmpty()
+                    || rt.get().toNanos() <= goal.get().toNanos() * (c.releasedForGoal ? settings.goalMetFraction() : 1.0);
+            boolean fits = pct + alreadyPct < settings.pinBelowPct();
+            c.calm = fits && goalMet ? c.calm + 1 : 0;
+            c.homeFull = pct < settings.pinBelowPct() && !fits ? c.homeFull + 1 : 0;
+            List<String> there = pinnedOn(home.get());
+            if (c.calm >= settings.pinAfterSteps()) {
+                c.pinned = true;
+                c.releasedForGoal = false;
+                c.reset();
+                homeLoad.merge(home.get(), r.cpuCores(), Double::sum);
+                String load = there.isEmpty()
+                        ? String.format(Locale.ROOT, "cpu %.0f%% of its home's %s (%s)", pct, cpus(home.get().size()), home.get())
+                        : String.format(Locale.ROOT, "cpu %.0f%% plus the %.0f%% that %s %s of its home's %s (%s): %.0f%%", pct, alreadyPct,
+                                String.join(", ", there), there.size() == 1 ? "uses" : "use", cpus(home.get().size()), home.get(), pct + alreadyPct);
+                actions.add(action(at, t.name(), CpuAction.Kind.PIN, "pin " + home.get(), String.format(Locale.ROOT,
+                        "%s for %d steps, below %.0f%%%s", load, settings.pinAfterSteps(), settings.pinBelowPct(), goal.isPresent() && rt.isPresent()
+                                ? String.format(Locale.ROOT, "; 90%% line %d ms within its goal %d ms", rt.get().toMillis(), goal.get().toMillis())
+                                : "")));
+            } else if (c.homeFull == settings.pinAfterSteps()) {
+                actions.add(action(at, t.name(), CpuAction.Kind.NOTE, "stays floating", String.format(Locale.ROOT,
+                        "cpu %.0f%% for %d steps, but %s already %s %.0f%% of its home's %s (%s): %.0f%% together, not below %.0f%%",
+                        pct, c.homeFull, String.join(", ", there), there.size() == 1 ? "uses" : "use", alreadyPct, cpus(home.get().size()), home.get(), pct + alreadyPct,
+                        settings.pinBelowPct())));
+            } else if (missed && c.goalMissed == settings.goalMissedSteps()) {
+                actions.add(action(at, t.name(), CpuAction.Kind.NOTE, "no action", String.format(Locale.ROOT,
+                        "90%% line %d ms over its goal %d ms for %d steps while floating on %s: no more CPUs to give it",
+                        rt.get().toMillis(), goal.get().toMillis(), c.goalMissed, cpusets.get(t.name()))));
             }
         }
         Map<String, CpuSet> next = cpusetsNow();
@@ -256,6 +306,32 @@ public final class CpuController {
         actions.clear();
         actions.addAll(withCpusets);
         cpusets = next;
+    }
+
+    /** Counts a step over the goal; whether this one was. */
+    private static boolean countGoal(Counters c, Optional<Duration> goal, Optional<Duration> rt) {
+        boolean missed = goal.isPresent() && rt.isPresent() && rt.get().compareTo(goal.get()) > 0;
+        if (goal.isPresent() && rt.isPresent()) {
+            c.goalMissed = missed ? c.goalMissed + 1 : 0;
+        }
+        return missed;
+    }
+
+    /** The CPU the pinned tenants of each home used in their latest readings, in CPUs. */
+    private Map<CpuSet, Double> pinnedCoresByHome() {
+        Map<CpuSet, Double> load = new LinkedHashMap<>();
+        for (Tenant t : tenants) {
+            Counters c = counters.get(t.name());
+            if (c.pinned) {
+                layout.home(t.name()).ifPresent(h -> load.merge(h, c.lastCores, Double::sum));
+            }
+        }
+        return load;
+    }
+
+    /** The tenants pinned to {@code home} now. */
+    private List<String> pinnedOn(CpuSet home) {
+        return tenants.stream().map(Tenant::name).filter(n -> counters.get(n).pinned && layout.home(n).orElseThrow().equals(home)).toList();
     }
 
     private static void release(String tenant, Counters c, boolean forGoal) {

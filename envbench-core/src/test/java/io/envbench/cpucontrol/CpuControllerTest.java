@@ -161,6 +161,78 @@ class CpuControllerTest {
         assertEquals(cpus("1"), c.step(T0.plusSeconds(++second), List.of()).cpusets().get("tenant-1"));
     }
 
+    /**
+     * Study 004's scenario 2 on 2 CPUs, as the series saw it: three low tenants pinned to CPU 0 use 60% of it together, the high one
+     * floats on CPU 1 and gets 42% there. Judged alone (42% below 50%) it used to be pinned onto CPU 0 as well; judged with the others
+     * on that home (102%) it stays floating, and the timeline says why once.
+     */
+    @Test
+    void aFloatingTenantIsNeverPinnedOntoAHomeTheTenantsAlreadyThereFill() {
+        CpuController c = new CpuController(dynamic().withHighTenants(Set.of("tenant-4")), tenants(4), TWO);
+        c.begin(T0);
+        List<CpuAction> all = new ArrayList<>();
+        for (int i = 0; i < 10; i++) {
+            all.addAll(step(c, 0.2, 0.2, 0.2, 0.42).actions());
+        }
+        assertFalse(c.pinned("tenant-4"));
+        assertTrue(all.stream().noneMatch(a -> a.kind() == CpuAction.Kind.PIN || a.kind() == CpuAction.Kind.RELEASE), all.toString());
+        assertEquals(1, all.size(), all.toString());
+        assertEquals("cpu 42% for 3 steps, but tenant-1, tenant-2, tenant-3 already use 60% of its home's 1 CPU (0): 102% together, "
+                + "not below 50%", all.get(0).reason());
+        assertEquals("stays floating", all.get(0).action());
+        // the home calms down: 10% + 30% = 40% fits
+        for (int i = 0; i < 2; i++) {
+            assertTrue(of(step(c, 0.05, 0.05, 0.0, 0.3), CpuAction.Kind.PIN).isEmpty());
+        }
+        CpuAction pin = of(step(c, 0.05, 0.05, 0.0, 0.3), CpuAction.Kind.PIN).get(0);
+        assertEquals("cpu 30% plus the 10% that tenant-1, tenant-2, tenant-3 use of its home's 1 CPU (0): 40% for 3 steps, below 50%",
+                pin.reason());
+    }
+
+    /** Three low tenants share CPU 0 and fill it together, none of them alone: the home gives up its largest user, one a step. */
+    @Test
+    void aSharedHomeThatSaturatesReleasesItsLargestUserOneAStep() {
+        CpuController c = new CpuController(dynamic().withHighTenants(Set.of("tenant-4")), tenants(4), TWO);
+        c.begin(T0);
+        assertTrue(step(c, 0.3, 0.4, 0.25, 0.5).actions().isEmpty());
+        assertTrue(step(c, 0.3, 0.4, 0.25, 0.5).actions().isEmpty());
+        ControlStep third = step(c, 0.3, 0.4, 0.25, 0.5);
+        List<CpuAction> released = of(third, CpuAction.Kind.RELEASE);
+        assertEquals(1, released.size(), third.actions().toString());
+        assertEquals("tenant-2", released.get(0).tenant());
+        assertEquals("its home's 1 CPU (0) at 95% for 3 steps, at least 90%, shared with tenant-1, tenant-3; it used the most: 40%",
+                released.get(0).reason());
+        assertEquals(cpus("1"), third.cpusets().get("tenant-2"), "it floats with the high tenant");
+        // the two left use 55%: below 90%, nobody else goes; and tenant-2 is not pinned back (40% + 55% is not below 50%)
+        for (int i = 0; i < 5; i++) {
+            ControlStep s = step(c, 0.3, 0.4, 0.25, 0.5);
+            assertTrue(of(s, CpuAction.Kind.RELEASE).isEmpty() && of(s, CpuAction.Kind.PIN).isEmpty(), s.actions().toString());
+        }
+        // still saturated after one left: the next largest goes at the next step
+        CpuController d = new CpuController(dynamic().withHighTenants(Set.of("tenant-4")), tenants(4), TWO);
+        d.begin(T0);
+        for (int i = 0; i < 3; i++) {
+            step(d, 0.5, 0.6, 0.45, 0.5);
+        }
+        assertFalse(d.pinned("tenant-2"));
+        assertEquals("tenant-1", of(step(d, 0.5, 0.6, 0.45, 0.5), CpuAction.Kind.RELEASE).get(0).tenant());
+        assertTrue(d.pinned("tenant-3"));
+    }
+
+    /** Two calm floaters of one home: pinning the first fills it, so the second waits. */
+    @Test
+    void twoCalmFloatersAreNotBothPinnedOntoAHomeTheyWouldFillTogether() {
+        CpuController c = new CpuController(dynamic().withHighTenants(Set.of("tenant-1", "tenant-2")), tenants(3), TWO);
+        c.begin(T0);
+        assertTrue(c.pinned("tenant-3"));
+        ControlStep s = null;
+        for (int i = 0; i < 3; i++) {
+            s = step(c, 0.3, 0.3, 0.1);
+        }
+        assertEquals(List.of("tenant-1"), of(s, CpuAction.Kind.PIN).stream().map(CpuAction::tenant).toList(), s.actions().toString());
+        assertFalse(c.pinned("tenant-2"), "30% + 40% on CPU 0 is not below 50%");
+    }
+
     @Test
     void oneCpuOnlinePinsNothingAndSaysSo() {
         CpuController c = new CpuController(dynamic(), tenants(2), CpuSet.parseList("online", "0"));

@@ -638,8 +638,8 @@ public final class ExperimentEditor extends JPanel {
         configurationTable.setDefaultRenderer(Object.class, configurationRows.renderer());
         choices(configurationTable, "cpuControl", "none", "static", "dynamic");
         choices(configurationTable, "interruptSteering", "off", "on");
-        configurationTable.setToolTipText("cpuControl: none (every tenant floats), static (low tenants pinned), dynamic (a loop releases a "
-                + "saturated tenant and pins it again); interruptSteering on needs root; the loop's period (s) only for dynamic");
+        configurationTable.setToolTipText("cpuControl: none (every tenant floats), static (low tenants pinned), dynamic (a loop releases the "
+                + "largest tenant of a saturated home and pins it again when the home has room); interruptSteering on needs root; the loop's period (s) only for dynamic");
         t.wide(new JScrollPane(configurationTable));
         t.wide(rowButtons("configurations", "Add configuration", () -> {
             int i = draft.addConfiguration(java.util.Map.of("name", "configuration-" + (draft.configurationCount() + 1), "cpuControl",

@@ -78,7 +78,8 @@ public class CpuControlGui extends AbstractListenerGui implements Clearable {
         add(title, BorderLayout.NORTH);
 
         mode.setToolTipText("none: nothing changes. static: low tenants pinned to CPUs of their own, high tenants float. dynamic: "
-                + "every interval a tenant that saturates its CPUs or misses its goal is released, and pinned again when calm");
+                + "every interval a saturated home (all the tenants pinned there) releases the tenant using it most, a tenant missing its goal "
+                + "is released, and a floating one is pinned again when it and the home's tenants stay below 50%");
         interval.setToolTipText("Seconds between the dynamic loop's steps, 1 to 10 (default 2)");
         highTenants.setToolTipText("Tenants (environment names) that start floating, separated by commas, e.g. tenant-3; empty: "
                 + "static decides from the first reading, dynamic pins every tenant at first");
