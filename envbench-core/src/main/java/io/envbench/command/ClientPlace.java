@@ -35,6 +35,23 @@ public enum ClientPlace {
         return yamlName;
     }
 
+    /**
+     * Checks that an environment can have its command here.
+     *
+     * @throws InvalidSettingException {@code field}: not {@link #INSIDE} for a bare environment (its command already runs
+     *                                 on the host, against its port), or {@link #CONTAINER} with host networking
+     */
+    public void requireFits(String field, io.envbench.environment.EnvironmentDefinition definition) {
+        if (this != INSIDE && definition.placement() == io.envbench.environment.EnvironmentDefinition.Placement.BARE) {
+            throw new InvalidSettingException(field, "only applies to placement: docker (a bare environment's command "
+                    + "already runs on the host, against its port); remove it, or set placement: docker");
+        }
+        if (this == CONTAINER && definition.options().networkMode() == io.envbench.docker.NetworkMode.HOST) {
+            throw new InvalidSettingException(field, "container needs network: bridge: a container on the host's network "
+                    + "cannot join the user-defined network the client container reaches it on; set network: bridge, or client: host");
+        }
+    }
+
     public static ClientPlace parse(String field, String text) {
         String t = text == null ? "" : text.trim().toLowerCase(Locale.ROOT);
         return Arrays.stream(values()).filter(p -> p.yamlName.equals(t)).findFirst()

@@ -63,6 +63,8 @@ public final class EnvironmentRegistry implements AutoCloseable {
     private final DockerDaemon dockerDaemon;
     /** name -> running target. */
     private final Map<String, RunningTarget> running = new LinkedHashMap<>();
+    /** name -> what it was started from (the latest start of that name). */
+    private final Map<String, EnvironmentDefinition> definitions = new LinkedHashMap<>();
     /** name -> a start in progress: its port (0 for none) and the thread doing it (interrupted on close). */
     private final Map<String, Starting> starting = new LinkedHashMap<>();
     /** name -> the port of an environment being stopped: neither is free until the stop has finished. */
@@ -110,6 +112,11 @@ public final class EnvironmentRegistry implements AutoCloseable {
 
     public synchronized Optional<RunningTarget> running(String name) {
         return Optional.ofNullable(running.get(name));
+    }
+
+    /** What the environment of this name running now was started from; empty when none runs. */
+    public synchronized Optional<EnvironmentDefinition> definition(String name) {
+        return running.containsKey(name) ? Optional.ofNullable(definitions.get(name)) : Optional.empty();
     }
 
     public synchronized boolean isRunning(String name) {
@@ -162,6 +169,7 @@ public final class EnvironmentRegistry implements AutoCloseable {
             keep = !closed;
             if (keep) {
                 running.put(def.name(), t);
+                definitions.put(def.name(), def);
             }
         }
         if (!keep) { // closed while it started (Ctrl-C): it must not outlive its owner

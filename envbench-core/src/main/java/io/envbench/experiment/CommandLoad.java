@@ -43,6 +43,11 @@ public record CommandLoad(List<String> command, CommandOutput output, OptionalLo
         }
     }
 
+    /** A command line as a file or a form writes it ({@code ./bonnie.sh -s 1024 -r 512}), split at spaces; blank: none. */
+    public static List<String> words(String line) {
+        return line == null || line.isBlank() ? List.of() : List.of(line.trim().split("\\s+"));
+    }
+
     /** The command as one line, as the file writes it. */
     public String commandLine() {
         return String.join(" ", command);

@@ -28,14 +28,7 @@ public record EnvironmentPlan(String name, EnvironmentDefinition definition, Cli
             throw new InvalidSettingException("name", "'" + name + "' differs from its definition's name '" + definition.name()
                     + "'; give both the same name");
         }
-        if (client != ClientPlace.INSIDE && definition.placement() == EnvironmentDefinition.Placement.BARE) {
-            throw new InvalidSettingException(YamlFields.CLIENT, "only applies to placement: docker (a bare environment's command "
-                    + "already runs on the host, against its port); remove it, or set placement: docker");
-        }
-        if (client == ClientPlace.CONTAINER && definition.options().networkMode() == io.envbench.docker.NetworkMode.HOST) {
-            throw new InvalidSettingException(YamlFields.CLIENT, "container needs network: bridge: a container on the host's network "
-                    + "cannot join the user-defined network the client container reaches it on; set network: bridge, or client: host");
-        }
+        client.requireFits(YamlFields.CLIENT, definition);
     }
 
     /** An environment whose command (if any) runs in its own place. */

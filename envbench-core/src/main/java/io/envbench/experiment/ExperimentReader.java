@@ -600,7 +600,7 @@ final class ExperimentReader {
         checkFields(m, COMMAND_FIELDS);
         Scalar run = scalar(m, RUN, "the program and its arguments").orElseThrow(() -> fail(m, "has no run:; give the program and "
                 + "its arguments, e.g. run: ./bonnie.sh -s 1024 -r 512"));
-        List<String> command = run.text().isBlank() ? List.of() : List.of(run.text().trim().split("\\s+"));
+        List<String> command = CommandLoad.words(run.text());
         Scalar outputNode = scalar(m, OUTPUT, "how the output is read: bonnie++").orElseThrow(() -> fail(m, "has no output:; say how "
                 + "the program's output is read, e.g. output: bonnie++"));
         io.envbench.command.CommandOutput output = at(outputNode, () -> io.envbench.command.CommandOutput.parse(OUTPUT, outputNode.text()));

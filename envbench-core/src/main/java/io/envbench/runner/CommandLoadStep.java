@@ -8,22 +8,14 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
 
 import io.envbench.EnvBench;
-import io.envbench.command.ClientContainer;
-import io.envbench.command.ClientPlace;
 import io.envbench.experiment.EnvironmentPlan;
-import io.envbench.recipe.ContainerTarget;
-import io.envbench.recipe.TargetRecipe;
-import com.github.dockerjava.api.DockerClient;
-import java.util.Map;
-import java.util.Optional;
+import io.envbench.command.CommandInPlace;
 import io.envbench.command.CommandRun;
-import io.envbench.docker.DockerConnection;
 import io.envbench.environment.EnvironmentDefinition;
 import io.envbench.environment.RunningTarget;
 import io.envbench.environment.TargetStartException;
 import io.envbench.experiment.CommandLoad;
 import io.envbench.metrics.MetricsCollector;
-import io.envbench.recipe.BareMetalTarget;
 
 /**
  * The load step of one run when the experiment's load is a {@link CommandLoad}: the command runs once in the started
@@ -41,14 +33,6 @@ final class CommandLoadStep {
         this.envbench = envbench;
         this.metricsInterval = metricsInterval;
         this.cgroupRoot = cgroupRoot;
-    }
-
-    /** The target's host and port for the command, when the target has a port. */
-    private static Map<String, String> reach(Optional<String> host, Optional<Integer> port) {
-        if (host.isEmpty() || port.isEmpty()) {
-            return Map.of();
-        }
-        return Map.of(CommandRun.TARGET_HOST_VARIABLE, host.get(), CommandRun.TARGET_PORT_VARIABLE, Integer.toString(port.get()));
     }
 
     void cancel() {
@@ -84,38 +68,12 @@ final class CommandLoadStep {
             progress.log(r.id() + ": no metrics: " + ex.getMessage());
         }
         CommandRun.Result result;
-        ClientContainer client = null;
         try {
-            if (def.placement() == EnvironmentDefinition.Placement.BARE) {
-                BareMetalTarget bare = (BareMetalTarget) def.resolve(envbench.targetsDir());
-                result = command.onHost(bare, def.name(), reach(target.endpoint().map(e -> e.host()), target.endpoint().map(e -> e.port())),
-                        cgroupRoot);
-            } else {
-                ContainerTarget container = (ContainerTarget) def.resolve(envbench.targetsDir());
-                DockerClient docker = DockerConnection.connect(envbench.dockerDaemon());
-                String id = target.containerId().orElseThrow();
-                switch (plan.client()) {
-                    case INSIDE -> result = command.inContainer(docker, id, def.name(),
-                            reach(Optional.of("127.0.0.1"), Optional.of(container.containerPort()).filter(p -> p != 0)));
-                    case HOST -> result = command.onHost(TargetRecipe.load(envbench.targetsDir(), def.target()).bare(def.port(),
-                            def.readyTimeout()), def.name(), reach(target.endpoint().map(e -> e.host()), target.endpoint().map(e -> e.port())),
-                            cgroupRoot);
-                    case CONTAINER -> {
-                        client = ClientContainer.start(docker, def.name(), id, container.image());
-                        progress.log(r.id() + ": the command runs in a second container on network envbench-" + def.name()
-                                + "-net, against " + ClientPlace.TARGET_ALIAS + ":" + container.containerPort());
-                        result = command.inContainer(docker, client.id(), def.name(),
-                                reach(Optional.of(ClientPlace.TARGET_ALIAS), Optional.of(container.containerPort())));
-                    }
-                    default -> throw new IllegalStateException(plan.client().toString());
-                }
-            }
+            result = CommandInPlace.run(command, def, plan.client(), target, envbench.targetsDir(), envbench.dockerDaemon(), cgroupRoot,
+                    line -> progress.log(r.id() + ": " + line));
         } catch (TargetStartException | RuntimeException ex) {
             return "failed: command: " + ex.getMessage();
         } finally {
-            if (client != null) {
-                client.close();
-            }
             running.set(null);
             if (metrics != null) {
                 metrics.close();

@@ -22,7 +22,7 @@ class GuiDescriptionsTest {
     @ParameterizedTest
     @ValueSource(classes = {io.envbench.jmeter.samplers.TargetEnvironmentSampler.class,
             io.envbench.jmeter.samplers.ContainerOptionsSampler.class, io.envbench.jmeter.modifiers.EnvironmentTag.class,
-            io.envbench.jmeter.samplers.EngineMetricsSampler.class})
+            io.envbench.jmeter.samplers.EngineMetricsSampler.class, io.envbench.jmeter.samplers.CommandSampler.class})
     void everyFieldHasALabelATooltipAndADefault(Class<?> element) throws Exception {
         org.apache.jmeter.util.JMeterUtils.setLocale(java.util.Locale.ENGLISH); // as JMeter does at start
         BeanInfo info = Introspector.getBeanInfo(element);
@@ -37,6 +37,10 @@ class GuiDescriptionsTest {
         }
         if (element == io.envbench.jmeter.samplers.TargetEnvironmentSampler.class) {
             assertEquals(15, fields.size());
+        }
+        if (element == io.envbench.jmeter.samplers.CommandSampler.class) {
+            assertEquals(List.of("bareMemory", "client", "command", "environment", "expectedSeconds", "output"),
+                    fields.stream().map(PropertyDescriptor::getName).sorted().toList());
         }
         if (element == io.envbench.jmeter.modifiers.EnvironmentTag.class) {
             assertEquals(List.of("environment"), fields.stream().map(PropertyDescriptor::getName).toList(), "the Environment field is shown");

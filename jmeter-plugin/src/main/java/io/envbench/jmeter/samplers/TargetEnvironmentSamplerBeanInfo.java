@@ -1,11 +1,7 @@
 package io.envbench.jmeter.samplers;
 
-import java.beans.PropertyDescriptor;
-
-import org.apache.jmeter.testbeans.BeanInfoSupport;
-
 /** GUI of the Target Environment Sampler: fields, defaults and choices; labels and tooltips in the resources file. */
-public class TargetEnvironmentSamplerBeanInfo extends BeanInfoSupport {
+public class TargetEnvironmentSamplerBeanInfo extends FieldsBeanInfo {
     public TargetEnvironmentSamplerBeanInfo() {
         super(TargetEnvironmentSampler.class);
         createPropertyGroup("environmentGroup", new String[] {"action", "environment", "target", "runtime", "port"});
@@ -28,19 +24,5 @@ public class TargetEnvironmentSamplerBeanInfo extends BeanInfoSupport {
         text("memory", "");
         text("containerEnv", "");
         text("readyTimeoutSeconds", "");
-    }
-
-    private void text(String name, String dflt) {
-        PropertyDescriptor p = property(name);
-        p.setValue(NOT_UNDEFINED, Boolean.TRUE);
-        p.setValue(DEFAULT, dflt);
-    }
-
-    private void choice(String name, String dflt, boolean allowExpressions, String... tags) {
-        PropertyDescriptor p = property(name);
-        p.setValue(NOT_UNDEFINED, Boolean.TRUE);
-        p.setValue(DEFAULT, dflt);
-        p.setValue(TAGS, tags);
-        p.setValue(NOT_OTHER, !allowExpressions);
     }
 }
