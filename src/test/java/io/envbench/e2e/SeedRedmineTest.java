@@ -71,7 +71,18 @@ class SeedRedmineTest extends DockerEndToEndTest {
                 System.out.printf("%s %s: count %s, average %s ms, 90%% %s ms, %s KB/s%n", env, op, row[2], row[3], row[5], row[12]);
             }
         }
-        assertFalse(Files.readString(out.resolve("report/comparison.md")).contains("Errors by response code"));
+        String md = Files.readString(out.resolve("report/comparison.md"));
+        assertFalse(md.contains("Errors by response code"));
+        // each service apart, on the host and in its container alike: the database's own storage writes (study 000)
+        String services = md.substring(md.indexOf("## Services apart (metrics file)"));
+        for (String env : List.of("bare", "docker")) {
+            for (String service : List.of("db", "app")) {
+                assertTrue(services.lines().anyMatch(l -> l.startsWith("| " + env + " | " + service + " | ")), env + " " + service + ":\n" + services);
+            }
+        }
+        String header = Files.readAllLines(out.resolve("metrics/docker-r1.csv")).stream().filter(l -> !l.startsWith("#")).findFirst().orElseThrow();
+        assertTrue(header.contains("process.docker/db.io.write.bytesPerSec") && header.contains("process.docker/app.cpu.pct"), header);
+        services.lines().filter(l -> l.contains(" | db | ")).forEach(l -> System.out.println("database apart: " + l));
         for (String chart : List.of("p90", "received")) {
             assertTrue(Files.size(out.resolve("report/charts/" + chart + ".png")) > 5_000, chart);
         }

@@ -23,6 +23,14 @@ public interface RunningTarget extends AutoCloseable {
     /** The container id, when it is a container. */
     Optional<String> containerId();
 
+    /**
+     * The services of a target made of several (a web server, an application, a database), by name, in start order;
+     * empty for a target of one process or container.
+     */
+    default java.util.Map<String, RunningTarget> services() {
+        return java.util.Map.of();
+    }
+
     /** One line for logs and sample messages: what runs where. */
     String describe();
 

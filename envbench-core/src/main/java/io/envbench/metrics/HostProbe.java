@@ -118,11 +118,13 @@ public final class HostProbe {
         if (processesAt == 0 || at - processesAt >= processesEveryNanos || !processes.keySet().containsAll(trees.keySet())) {
             Map<String, Map<Integer, long[]>> p = new LinkedHashMap<>();
             seen.clear();
-            watchedPids.forEach((name, pids) -> p.put(name, perPid(pids)));
+            watchedPids.forEach((name, pids) -> p.put(name, perPid(pids, false)));
             // JMeter's own JVM (not its tree: a bare-metal target is its child), as it competes for the same CPUs
-            p.put(JVM_ROLE, perPid(List.of((int) loadGeneratorPid)));
+            p.put(JVM_ROLE, perPid(List.of((int) loadGeneratorPid), false));
+            // the targets' trees with their storage I/O (a database's write rate, study 000)
             trees.forEach((role, pid) -> p.put(role, perPid(Stream.concat(Stream.of(pid),
-                    ProcessHandle.of(pid).map(h -> h.descendants().map(ProcessHandle::pid)).orElse(Stream.empty())).map(Long::intValue).toList())));
+                    ProcessHandle.of(pid).map(h -> h.descendants().map(ProcessHandle::pid)).orElse(Stream.empty())).map(Long::intValue).toList(),
+                    true)));
             if (linux) {
                 procFs.retainProcesses(seen);
             }
@@ -182,14 +184,23 @@ public final class HostProbe {
         }
     }
 
-    /** PID -> {CPU ms, RSS bytes}: rates are taken per PID, so a process appearing between ticks adds no spike. */
-    private Map<Integer, long[]> perPid(List<Integer> pids) {
+    /**
+     * PID -> {CPU ms, RSS bytes}, with {@code io} also {storage read bytes, storage write bytes}: rates are taken per PID,
+     * so a process appearing between ticks adds no spike.
+     */
+    private Map<Integer, long[]> perPid(List<Integer> pids, boolean io) {
         Map<Integer, long[]> m = new LinkedHashMap<>();
         pids.forEach(pid -> {
             long[] v = linux ? procFs.process(pid) : null;
             if (v == null && !linux) {
                 OSProcess proc = os.getProcess(pid);
                 v = proc == null ? null : new long[] {proc.getKernelTime() + proc.getUserTime(), proc.getResidentSetSize()};
+            }
+            if (v != null && io && linux) {
+                long[] rw = procFs.processIo(pid);
+                if (rw != null) {
+                    v = new long[] {v[0], v[1], rw[0], rw[1]};
+                }
             }
             if (v != null) {
                 m.put(pid, v);

@@ -79,16 +79,29 @@ public final class Metrics {
             Map<Integer, long[]> before = a.processes().getOrDefault(name, Map.of());
             long cpuMs = 0;
             long rss = 0;
+            long read = 0;
+            long written = 0;
+            boolean io = false;
             for (Map.Entry<Integer, long[]> e : pids.entrySet()) {
                 long[] p = before.get(e.getKey());
                 if (p != null) {
                     cpuMs += Math.max(0, e.getValue()[0] - p[0]);
+                    if (p.length >= 4 && e.getValue().length >= 4) {
+                        read += Math.max(0, e.getValue()[2] - p[2]);
+                        written += Math.max(0, e.getValue()[3] - p[3]);
+                        io = true;
+                    }
                 }
                 rss += e.getValue()[1];
             }
-            String[] c = PROCESS_COLUMNS.computeIfAbsent(name, n -> new String[] {"process." + n + ".cpu.pct", "process." + n + ".rss.bytes"});
+            String[] c = PROCESS_COLUMNS.computeIfAbsent(name, n -> new String[] {"process." + n + ".cpu.pct", "process." + n + ".rss.bytes",
+                "process." + n + ".io.read.bytesPerSec", "process." + n + ".io.write.bytesPerSec"});
             m.put(c[0], cpuMs / (processSeconds * 10));
             m.put(c[1], (double) rss);
+            if (io) {
+                m.put(c[2], read / processSeconds);
+                m.put(c[3], written / processSeconds);
+            }
         });
     }
 

@@ -188,11 +188,18 @@ public final class MetricsCollector implements AutoCloseable {
         }
         Map<String, Long> trees = Map.of();
         for (Map.Entry<String, RunningTarget> e : envs.entrySet()) {
-            if (e.getValue().containerId().isEmpty()) {
+            if (e.getValue().containerId().isEmpty() || !e.getValue().services().isEmpty()) {
                 if (trees.isEmpty()) {
                     trees = new LinkedHashMap<>();
                 }
-                trees.put(e.getKey(), e.getValue().pid());
+                if (e.getValue().containerId().isEmpty()) {
+                    trees.put(e.getKey(), e.getValue().pid());
+                }
+                // each service of a multi-service target, in a container too (its processes seen from the host):
+                // process.ENV/SERVICE.* (CPU, memory, storage reads and writes: the database's write rate)
+                for (Map.Entry<String, RunningTarget> s : e.getValue().services().entrySet()) {
+                    trees.put(serviceRole(e.getKey(), s.getKey()), s.getValue().pid());
+                }
             }
         }
         HostSnapshot h = host.read(trees);
@@ -266,5 +273,10 @@ public final class MetricsCollector implements AutoCloseable {
             m.put("target.mem.bytes", mem);
         }
         return m;
+    }
+
+    /** The metrics file's name of a service of a multi-service environment: {@code ENV/SERVICE} (no environment name has a '/'). */
+    public static String serviceRole(String environment, String service) {
+        return environment + "/" + service;
     }
 }

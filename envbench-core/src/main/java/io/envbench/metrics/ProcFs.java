@@ -42,6 +42,8 @@ final class ProcFs {
     private PseudoFile meminfo;
     private PseudoFile loadavg;
     private final OpenPerProcess<PseudoFile> stats = new OpenPerProcess<>(pid -> new PseudoFile(PROC.resolve(pid + "/stat")));
+    private final OpenPerProcess<PseudoFile> ios = new OpenPerProcess<>(pid -> new PseudoFile(PROC.resolve(pid + "/io")));
+    private static final byte[][] IO = {Ascii.bytes("read_bytes:"), Ascii.bytes("write_bytes:")};
     /** Names seen in diskstats and net/dev, kept as Strings once (not one String per line per tick). */
     private final Map<String, String> names = new java.util.HashMap<>();
     private final long[] fields = new long[14];
@@ -219,6 +221,24 @@ final class ProcFs {
     }
 
     /**
+     * {read bytes, write bytes} a process caused to be fetched from or sent to storage ({@code /proc/PID/io}'s
+     * {@code read_bytes} and {@code write_bytes}: counted when a page is read in or dirtied, so a buffered write counts
+     * for the process that made it, in a container too), or null when it is gone or unreadable (another user's process
+     * without root).
+     */
+    long[] processIo(long pid) {
+        try {
+            PseudoFile f = ios.get(pid);
+            long[] v = new long[2];
+            Ascii.counters(f.bytes(), f.fill(), IO, v);
+            return v[0] < 0 || v[1] < 0 ? null : v;
+        } catch (IOException | RuntimeException e) {
+            ios.forget(pid);
+            return null;
+        }
+    }
+
+    /**
      * PIDs by command name, from each process's {@code comm} (the kernel's 15-character name, so
      * containerd-shim-runc-v2 is "containerd-shim"). Far cheaper than building every process's details.
      */
@@ -250,5 +270,6 @@ final class ProcFs {
     /** Closes the stat files of processes not in {@code pids}. */
     void retainProcesses(java.util.Set<Long> pids) {
         stats.retain(pids);
+        ios.retain(pids);
     }
 }

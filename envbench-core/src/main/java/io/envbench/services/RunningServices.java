@@ -50,6 +50,13 @@ final class RunningServices implements RunningTarget {
     @Override public Optional<String> containerId() { return front.target().containerId(); }
 
     @Override
+    public java.util.Map<String, RunningTarget> services() {
+        java.util.Map<String, RunningTarget> m = new java.util.LinkedHashMap<>();
+        services.forEach(s -> m.put(s.name(), s.target()));
+        return java.util.Collections.unmodifiableMap(m);
+    }
+
+    @Override
     public String describe() {
         return services.stream().map(s -> s.name() + ": " + s.target().describe()).collect(Collectors.joining("; "))
                 + (network == null ? "" : "; network " + network.name());

@@ -67,4 +67,37 @@ class HostProbeTest {
         assertTrue(jvm > 5 && jvm < jvmSelf * 1.6 + 8, "the rate over the span between the two process readings: " + jvm
                 + " (the JVM's own count over the burn: " + jvmSelf + ")");
     }
+
+    /**
+     * A target's tree carries its storage writes: this JVM (its own tree here) writes 16 MiB to a file on disk and syncs
+     * it, and the rate over the two readings accounts for at least that (study 000's database write rate).
+     */
+    @Test
+    void aTreesStorageWritesAreCounted() throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(ProcFs.available(), "procfs: Linux only");
+        HostProbe probe = new HostProbe(ProcessHandle.current().pid(), java.time.Duration.ZERO);
+        long me = ProcessHandle.current().pid();
+        java.nio.file.Path file = java.nio.file.Files.createTempFile(java.nio.file.Path.of("target"), "io-", ".bin"); // on disk, not tmpfs
+        try {
+            HostSnapshot a = probe.read(Map.of("this-jvm", me));
+            try (java.nio.channels.FileChannel ch = java.nio.channels.FileChannel.open(file, java.nio.file.StandardOpenOption.WRITE)) {
+                java.nio.ByteBuffer mib = java.nio.ByteBuffer.allocate(1 << 20);
+                for (int i = 0; i < 16; i++) {
+                    mib.clear();
+                    ch.write(mib);
+                }
+                ch.force(true);
+            }
+            HostSnapshot b = probe.read(Map.of("this-jvm", me));
+            Map<String, Double> m = Metrics.host(a, b);
+            double seconds = (b.processesAtNanos() - a.processesAtNanos()) / 1e9;
+            double written = m.get("process.this-jvm.io.write.bytesPerSec") * seconds;
+            System.out.printf("16 MiB written and synced: %.1f MiB counted over %.3f s%n", written / (1 << 20), seconds);
+            assertTrue(written >= 16 * (1 << 20) * 0.99, "write_bytes of the tree: " + written);
+            assertTrue(m.get("process.this-jvm.io.read.bytesPerSec") >= 0);
+            assertTrue(m.keySet().stream().noneMatch(k -> k.startsWith("process.jmeter.io.")), "only targets' trees carry I/O: " + m.keySet());
+        } finally {
+            java.nio.file.Files.deleteIfExists(file);
+        }
+    }
 }

@@ -153,6 +153,41 @@ public final class ComparisonReport {
         return rows;
     }
 
+    public static final String[] SERVICES_HEAD = {"environment", "service", "CPU % avg / peak", "memory MiB avg / peak",
+        "storage write KB/s avg / peak", "storage read KB/s avg / peak"};
+
+    public static final String SERVICES_NOTE = "Each service of a multi-service target apart (its process tree, in a container too, "
+            + "seen from the host): CPU counts one core as 100; storage writes and reads are what its processes caused to be sent "
+            + "to or fetched from the disks (/proc/PID/io write_bytes and read_bytes: a buffered write counts when the page is "
+            + "dirtied, for the process that dirtied it), so the database's own write rate stands beside the host's disk writes.";
+
+    private static final java.util.regex.Pattern SERVICE_CPU = java.util.regex.Pattern.compile("process\\.(.+)/([^/]+)\\.cpu\\.pct");
+
+    /** Per environment x service of a multi-service target: its CPU, memory and storage I/O; empty without such columns. */
+    public List<String[]> servicesRows() {
+        List<String[]> rows = new ArrayList<>();
+        if (metrics == null) {
+            return rows;
+        }
+        for (String env : c.environments()) {
+            if (!metrics.environments().contains(env)) {
+                continue;
+            }
+            for (String m : metrics.metrics(env)) {
+                java.util.regex.Matcher x = SERVICE_CPU.matcher(m);
+                if (!x.matches() || !x.group(1).equals(env)) {
+                    continue;
+                }
+                String p = "process." + env + "/" + x.group(2) + ".";
+                rows.add(new String[] {env, x.group(2), avgPeak(metrics.summary(env, p + "cpu.pct"), 1),
+                        avgPeak(metrics.summary(env, p + "rss.bytes"), 1024 * 1024),
+                        avgPeak(metrics.summary(env, p + "io.write.bytesPerSec"), 1024),
+                        avgPeak(metrics.summary(env, p + "io.read.bytesPerSec"), 1024)});
+            }
+        }
+        return rows;
+    }
+
     private static String avgPeak(io.envbench.metrics.MetricsFile.Summary s, double divisor) {
         return f1(s.average() / divisor) + " / " + f1(s.peak() / divisor);
     }
@@ -366,6 +401,12 @@ public final class ComparisonReport {
             b.append("\n## Resources over the run (metrics file)\n\n");
             mdTable(b, METRICS_HEAD, metricsRows());
             b.append('\n').append(METRICS_NOTE).append('\n');
+            List<String[]> services = servicesRows();
+            if (!services.isEmpty()) {
+                b.append("\n## Services apart (metrics file)\n\n");
+                mdTable(b, SERVICES_HEAD, services);
+                b.append('\n').append(SERVICES_NOTE).append('\n');
+            }
         }
         if (!errors.isEmpty()) {
             b.append("\n## Errors by response code\n\n");
@@ -389,6 +430,12 @@ public final class ComparisonReport {
             b.append("\nResources (metrics file):\n");
             textTable(b, METRICS_HEAD, metricsRows(), 1);
             b.append('\n').append(METRICS_NOTE).append('\n');
+            List<String[]> services = servicesRows();
+            if (!services.isEmpty()) {
+                b.append("\nServices apart (metrics file):\n");
+                textTable(b, SERVICES_HEAD, services, 2);
+                b.append('\n').append(SERVICES_NOTE).append('\n');
+            }
         }
         if (!errors.isEmpty()) {
             b.append("\nErrors by response code:\n");
@@ -452,6 +499,12 @@ public final class ComparisonReport {
             b.append("<h2>Resources over the run (metrics file)</h2>\n");
             htmlTable(b, METRICS_HEAD, metricsRows());
             b.append("<p class=\"note\">").append(esc(METRICS_NOTE)).append("</p>\n");
+            List<String[]> services = servicesRows();
+            if (!services.isEmpty()) {
+                b.append("<h2>Services apart (metrics file)</h2>\n");
+                htmlTable(b, SERVICES_HEAD, services);
+                b.append("<p class=\"note\">").append(esc(SERVICES_NOTE)).append("</p>\n");
+            }
         }
         if (!errors.isEmpty()) {
             b.append("<h2>Errors by response code</h2>\n");

@@ -154,6 +154,33 @@ class ComparisonReportTest {
         return rows.stream().filter(r -> r[0].equals(label) && r[1].equals(env)).findFirst().orElseThrow();
     }
 
+    /** A multi-service target's services each get a row: CPU, memory and the storage writes of their own processes. */
+    @Test
+    void eachServiceOfAMultiServiceTargetHasARowWithItsStorageWrites() throws Exception {
+        Path f = dir.resolve("m.csv");
+        try (io.envbench.metrics.MetricsCsvWriter w = new io.envbench.metrics.MetricsCsvWriter(f)) {
+            for (int i = 0; i < 2; i++) {
+                w.write(1000 + 1000 * i, "bare", java.util.Map.of("host.cpu.pct", 50.0, "process.bare.cpu.pct", 90.0,
+                        "process.bare/db.cpu.pct", 20.0 + 10 * i, "process.bare/db.rss.bytes", 200.0 * (1 << 20),
+                        "process.bare/db.io.write.bytesPerSec", 2048.0 * (1 + i), "process.bare/db.io.read.bytesPerSec", 0.0,
+                        "process.bare/app.cpu.pct", 90.0, "process.bare/app.rss.bytes", 100.0 * (1 << 20),
+                        "process.bare/app.io.write.bytesPerSec", 0.0, "process.bare/app.io.read.bytesPerSec", 1024.0));
+                w.write(1000 + 1000 * i, "docker-host", java.util.Map.of("host.cpu.pct", 50.0, "process.docker-host/db.cpu.pct", 25.0,
+                        "process.docker-host/db.rss.bytes", 300.0 * (1 << 20), "process.docker-host/db.io.write.bytesPerSec", 10240.0,
+                        "process.docker-host/db.io.read.bytesPerSec", 0.0));
+            }
+        }
+        ComparisonReport report = new ComparisonReport(comparison(), null, io.envbench.metrics.MetricsFile.read(f));
+        List<String[]> rows = report.servicesRows();
+        assertEquals(List.of("bare/app", "bare/db", "docker-host/db"), rows.stream().map(r -> r[0] + "/" + r[1]).sorted().toList());
+        String[] db = rows.stream().filter(r -> r[0].equals("bare") && r[1].equals("db")).findFirst().orElseThrow();
+        assertEquals(List.of("25.0 / 30.0", "200.0 / 200.0", "3.0 / 4.0", "0.0 / 0.0"), List.of(db).subList(2, 6));
+        assertTrue(report.markdown().contains("## Services apart (metrics file)"), report.markdown());
+        assertTrue(report.html(List.of()).contains("<h2>Services apart (metrics file)</h2>"));
+        assertTrue(report.text().contains("Services apart"));
+        assertTrue(new ComparisonReport(comparison(), null).servicesRows().isEmpty(), "no metrics, no services table");
+    }
+
     @Test
     void anUnknownBaselineIsNamed() {
         IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
