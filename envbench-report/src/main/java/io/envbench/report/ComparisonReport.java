@@ -132,16 +132,15 @@ public final class ComparisonReport {
             + "count one core as 100; I/O wait is the host's share of CPU time idle with disk I/O outstanding (all CPUs = 100). "
             + "On a small machine JMeter competes with the target for the same CPUs.";
 
+    /** The compared environments the metrics file has rows of, in the comparison's order; none without a file. */
+    private List<String> environmentsWithMetrics() {
+        return metrics == null ? List.of() : c.environments().stream().filter(metrics.environments()::contains).toList();
+    }
+
     /** Average and peak resources per environment from the metrics file. */
     public List<String[]> metricsRows() {
         List<String[]> rows = new ArrayList<>();
-        if (metrics == null) {
-            return rows;
-        }
-        for (String env : c.environments()) {
-            if (!metrics.environments().contains(env)) {
-                continue;
-            }
+        for (String env : environmentsWithMetrics()) {
             rows.add(new String[] {env, avgPeak(metrics.summary(env, "host.cpu.pct"), 1),
                     avgPeak(metrics.summary(env, "process." + io.envbench.metrics.HostProbe.JVM_ROLE + ".cpu.pct"), 1),
                     avgPeak(metrics.summary(env, "target.cpu.pct"), 1),
@@ -166,13 +165,7 @@ public final class ComparisonReport {
     /** Per environment x service of a multi-service target: its CPU, memory and storage I/O; empty without such columns. */
     public List<String[]> servicesRows() {
         List<String[]> rows = new ArrayList<>();
-        if (metrics == null) {
-            return rows;
-        }
-        for (String env : c.environments()) {
-            if (!metrics.environments().contains(env)) {
-                continue;
-            }
+        for (String env : environmentsWithMetrics()) {
             for (String m : metrics.metrics(env)) {
                 java.util.regex.Matcher x = SERVICE_CPU.matcher(m);
                 if (!x.matches() || !x.group(1).equals(env)) {
