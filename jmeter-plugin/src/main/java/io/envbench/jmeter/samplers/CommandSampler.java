@@ -144,7 +144,7 @@ public class CommandSampler extends AbstractSampler implements TestBean, Interru
                 sub.setSuccessful(true);
                 sub.setResponseMessage(phase(p));
                 sub.setResponseData(phase(p), StandardCharsets.UTF_8.name());
-                r.addRawSubResult(sub);
+                r.storeSubResult(sub, false); // its own label (addSubResult would rename it LABEL-0)
             }
         }
     }
