@@ -103,12 +103,21 @@ class SeedThreeTierTest extends DockerEndToEndTest {
         }
         String md = Files.readString(out.resolve("report/comparison.md"));
         assertTrue(md.contains("nginx-bridge-noproxy: userland-proxy=false") && md.contains("default: userland-proxy=true"), md);
-        String noProxyRow = md.lines().filter(l -> l.startsWith("| nginx-bridge-noproxy |") && l.split("\\|").length > 6).reduce((a, b) -> b).orElseThrow();
+        // the resources table's rows (the services table after it has rows of the same environments)
+        int from = md.indexOf("## Resources over the run");
+        int to = md.indexOf("\n## ", from + 1);
+        String resources = md.substring(from, to < 0 ? md.length() : to);
+        String noProxyRow = resources.lines().filter(l -> l.startsWith("| nginx-bridge-noproxy |")).findFirst().orElseThrow(() -> new AssertionError(resources));
         assertEquals(0.0, Double.parseDouble(noProxyRow.split("\\|")[5].trim().split(" / ")[0]), "no docker-proxy without the userland proxy: " + noProxyRow);
-        String proxyRow = md.lines().filter(l -> l.startsWith("| nginx-bridge |") && l.split("\\|").length > 6).reduce((a, b) -> b).orElseThrow();
+        String proxyRow = resources.lines().filter(l -> l.startsWith("| nginx-bridge |")).findFirst().orElseThrow(() -> new AssertionError(resources));
         System.out.println("resources of nginx-bridge: " + proxyRow);
         double proxyCpu = Double.parseDouble(proxyRow.split("\\|")[5].trim().split(" / ")[0]);
         assertTrue(proxyCpu > 0, "docker-proxy carried nginx-bridge's load: " + proxyRow);
+        // each tier apart, wherever it runs: nginx, Redmine and MariaDB of nginx-bridge
+        String services = md.substring(md.indexOf("## Services apart (metrics file)"));
+        for (String service : List.of("web", "app", "db")) {
+            assertTrue(services.lines().anyMatch(l -> l.startsWith("| nginx-bridge | " + service + " | ")), service + ":\n" + services);
+        }
     }
 
     private static void assertPlaced(Path out, String env, String... parts) throws Exception {
