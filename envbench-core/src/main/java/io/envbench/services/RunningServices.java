@@ -34,6 +34,7 @@ final class RunningServices implements RunningTarget {
     private final UserDefinedNetwork network;
     private final Duration startToReady;
     private final AtomicBoolean stopped = new AtomicBoolean();
+    private final java.util.Map<String, RunningTarget> byName;
 
     RunningServices(String environment, List<Started> services, String front, UserDefinedNetwork network, Duration startToReady) {
         this.environment = environment;
@@ -41,6 +42,9 @@ final class RunningServices implements RunningTarget {
         this.front = services.stream().filter(s -> s.name().equals(front)).findFirst().orElseThrow();
         this.network = network;
         this.startToReady = startToReady;
+        java.util.Map<String, RunningTarget> m = new java.util.LinkedHashMap<>();
+        this.services.forEach(s -> m.put(s.name(), s.target()));
+        this.byName = java.util.Collections.unmodifiableMap(m);
     }
 
     @Override public String environment() { return environment; }
@@ -49,11 +53,10 @@ final class RunningServices implements RunningTarget {
     @Override public long pid() { return front.target().pid(); }
     @Override public Optional<String> containerId() { return front.target().containerId(); }
 
+    /** Made once: the metrics collector asks on every tick. */
     @Override
     public java.util.Map<String, RunningTarget> services() {
-        java.util.Map<String, RunningTarget> m = new java.util.LinkedHashMap<>();
-        services.forEach(s -> m.put(s.name(), s.target()));
-        return java.util.Collections.unmodifiableMap(m);
+        return byName;
     }
 
     @Override

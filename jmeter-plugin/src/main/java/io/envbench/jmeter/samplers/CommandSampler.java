@@ -206,10 +206,11 @@ public class CommandSampler extends AbstractSampler implements TestBean, Interru
         }
         OptionalLong memory = bareMemory == null || bareMemory.isBlank() ? OptionalLong.empty()
                 : OptionalLong.of(MemorySize.parseBytes("bareMemory", bareMemory.trim()));
-        if (CommandLoad.words(command).isEmpty()) {
+        java.util.List<String> words = CommandLoad.words(command);
+        if (words.isEmpty()) {
             throw new InvalidSettingException("command", "is empty; give the program and its arguments, e.g. ./psql-latency.sh 1000 10000");
         }
-        return new CommandLoad(CommandLoad.words(command), CommandOutput.parse("output", output), memory, Duration.ofSeconds(seconds));
+        return new CommandLoad(words, CommandOutput.parse("output", output), memory, Duration.ofSeconds(seconds));
     }
 
     private AtomicReference<CommandRun> running() {
