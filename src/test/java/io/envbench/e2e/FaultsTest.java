@@ -152,4 +152,53 @@ class FaultsTest {
                 gone < 0 ? "(not within 30 s)" : Long.toString(gone));
         assertTrue(gone >= 0 && gone < 10_000, "the killed JMeter's nginx is stopped within 10 s; took " + gone + " ms");
     }
+    /**
+     * The target killed from outside mid-test (as the OOM killer would): the load's samples that fail from then on carry
+     * the reason in their response message (the plan's Environment Tag) and stay tagged with it, and nothing is left.
+     */
+    @Test
+    void samplesThatFailAfterTheTargetDiedNameItAndTheReason() throws Exception {
+        Path jtl = dir.resolve("died.jtl");
+        Process p = Jmeter.start(Jmeter.STATIC_WEB, jtl, List.of("-Jenvbench.env=docker-bridge", "-Jenvbench.warmup.seconds=1",
+                "-Jenvbench.light.seconds=1", "-Jenvbench.saturation.seconds=10", "-Jenvbench.threads=2"));
+        long killedAtMs;
+        try {
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+            while (System.nanoTime() < deadline && !(Files.exists(jtl) && Files.readString(jtl).contains("saturation: GET page"))) {
+                Thread.sleep(100);
+            }
+            assertTrue(Files.readString(jtl).contains("saturation: GET page"), "load reached docker-bridge: " + Jmeter.logTail(jtl, 20));
+            var victim = docker.containers();
+            assertEquals(1, victim.size(), "the bridge container runs: " + victim);
+            killedAtMs = System.currentTimeMillis();
+            io.envbench.docker.DockerConnection.connect(io.envbench.docker.DockerDaemon.fromEnvironment())
+                    .killContainerCmd(victim.get(0).id()).exec(); // SIGKILL to its main process
+            assertTrue(p.waitFor(120, TimeUnit.SECONDS), "JMeter ends: " + Jmeter.logTail(jtl, 20));
+        } finally {
+            if (p.isAlive()) {
+                p.destroyForcibly();
+            }
+        }
+        List<org.apache.commons.csv.CSVRecord> rows;
+        try (var r = Files.newBufferedReader(jtl)) {
+            rows = org.apache.commons.csv.CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).build().parse(r).getRecords();
+        }
+        String reason = "(EnvBench: environment docker-bridge died during the test: exited with code 137 (killed by signal 9, SIGKILL))";
+        // the death is heard within a second or two (the container's events stream); from 3 s after the kill every failure says it
+        List<org.apache.commons.csv.CSVRecord> failedLater = rows.stream()
+                .filter(r -> r.get("label").startsWith("saturation") && "false".equals(r.get("success"))
+                        && Long.parseLong(r.get("timeStamp")) >= killedAtMs + 3000)
+                .toList();
+        long marked = rows.stream().filter(r -> r.get("responseMessage").endsWith(reason)).count();
+        System.out.printf("target died mid-test: %d failed samples from 3 s after the kill, %d samples marked with the reason%n",
+                failedLater.size(), marked);
+        assertFalse(failedLater.isEmpty(), "the load went on failing after the kill: " + rows.size() + " rows");
+        for (var r : failedLater) {
+            assertTrue(r.get("responseMessage").endsWith(reason), "a failed sample names the dead environment: " + r);
+            assertEquals("docker-bridge", r.get("envbench.env"), "and stays tagged with it: " + r);
+        }
+        assertTrue(rows.stream().noneMatch(r -> r.get("success").equals("true") && r.get("responseMessage").contains("EnvBench: environment")),
+                "only failures are marked");
+        assertEquals(List.of(), docker.containers());
+    }
 }

@@ -23,7 +23,8 @@ import io.envbench.results.Sample;
  * {@code testplans/static-web.jmx} in the real JMeter with {@code -Jenvbench.docker.host=tcp://127.0.0.2:PORT} and the
  * TLS properties: the container runs on a second, TLS-only dockerd ({@link TlsDockerDaemon}), its port is published
  * on that daemon's host and the plan's load goes there; a wrong certificate folder fails the start sample with the
- * property named. It reaches the TLS daemon only through {@link TlsDockerDaemon}'s own client: here the plugin jar's
+ * property named. The plan's Resource Monitor reads that container through Docker's stats stream, and its metrics file
+ * names that source. It reaches the TLS daemon only through {@link TlsDockerDaemon}'s own client: here the plugin jar's
  * shaded copy of EnvBench's Docker classes comes first on the class path.
  */
 class RemoteDockerPlanTest {
@@ -75,8 +76,19 @@ class RemoteDockerPlanTest {
         long gets = samples.stream().filter(s -> s.label().contains("GET")).count();
         assertTrue(gets > 100, "samples: " + gets);
         assertEquals(List.of("docker-bridge"), samples.stream().map(Sample::environment).distinct().toList());
+        // the plan's Resource Monitor read the remote container through Docker's stats stream, and its file says so
+        io.envbench.metrics.MetricsFile m = io.envbench.metrics.MetricsFile.read(dir.resolve("envbench-metrics.csv"));
+        String cpu = "container.docker-bridge.cpu.pct";
+        String mem = "container.docker-bridge.mem.bytes";
+        assertEquals(java.util.Optional.of(io.envbench.metrics.DockerStatsStream.SOURCE), m.sourceOf(cpu), m.sources().toString());
+        assertEquals(java.util.Optional.of(io.envbench.metrics.DockerStatsStream.SOURCE), m.sourceOf(mem), m.sources().toString());
+        String env = m.environments().stream().filter(e -> !m.over(e, mem).isEmpty()).findFirst()
+                .orElseThrow(() -> new AssertionError("no row has " + mem + ": " + m.environments()));
+        var memory = m.summary(env, mem);
+        assertTrue(memory.samples() >= 2 && memory.average() > 0, "the remote container's memory, from the stream: " + memory);
+        assertTrue(m.summary(env, cpu).peak() > 0, "nginx worked under load: " + m.summary(env, cpu));
         System.out.println("static-web.jmx on the TLS daemon: " + gets + " requests to " + TlsDockerDaemon.LISTEN_ADDRESS
-                + ":18080, no errors");
+                + ":18080, no errors; the container's figures from " + m.sourceOf(cpu).orElseThrow() + ", " + memory.samples() + " rows");
     }
 
     @Test

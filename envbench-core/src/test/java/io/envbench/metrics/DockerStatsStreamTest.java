@@ -23,19 +23,19 @@ import io.envbench.environment.EnvironmentDefinition.Placement;
 import io.envbench.environment.EnvironmentRegistry;
 
 /**
- * The stats-stream path for real: three small containers on the local daemon read as a remote daemon's would be
+ * The stats-stream path for real: eight small containers on the local daemon read as a remote daemon's would be
  * (one Docker stats stream each), the collector at a 1 s interval. Rows carry every container's figures from the
  * stream, the file names that source, a stopped container's stream ends with it, and closing ends them all.
  */
 class DockerStatsStreamTest {
-    static final int CONTAINERS = 3;
+    static final int CONTAINERS = 8; // the figure: 8 remote containers at a 1 s interval
 
     @TempDir
     Path dir;
     EnvironmentRegistry registry;
 
     @BeforeEach
-    void threeContainers() throws Exception {
+    void eightContainers() throws Exception {
         DockerRequired.check();
         Path targets = Files.createDirectories(dir.resolve("targets/idle"));
         Files.writeString(targets.resolve("target.properties"), "image=envbench/base:latest\nready.log=ready\n");

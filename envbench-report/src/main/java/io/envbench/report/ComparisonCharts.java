@@ -27,6 +27,8 @@ import org.jfree.chart.axis.CategoryLabelPositions;
 import org.jfree.chart.axis.LogarithmicAxis;
 import org.jfree.chart.axis.NumberAxis;
 import org.jfree.chart.labels.IntervalCategoryToolTipGenerator;
+import org.jfree.chart.labels.ItemLabelAnchor;
+import org.jfree.chart.labels.ItemLabelPosition;
 import org.jfree.chart.labels.StandardCategoryItemLabelGenerator;
 import org.jfree.chart.labels.StandardCategoryToolTipGenerator;
 import org.jfree.chart.plot.CategoryPlot;
@@ -37,6 +39,7 @@ import org.jfree.chart.renderer.category.BarRenderer;
 import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
 import org.jfree.chart.title.TextTitle;
 import org.jfree.chart.ui.Layer;
+import org.jfree.chart.ui.TextAnchor;
 import org.jfree.data.category.CategoryDataset;
 import org.jfree.data.category.DefaultCategoryDataset;
 import org.jfree.data.xy.XYDataset;
@@ -67,6 +70,8 @@ public final class ComparisonCharts {
     public static final String CPU_AXIS = "CPU % (one core = 100)";
     /** With more labels than this, bars lie horizontal and their labels get a line of their own beside them. */
     private static final int MOST_LABELS_UNDER_BARS = 6;
+    /** Above this many upright bars a bar is narrower than its figure written flat: the figures are turned upright. */
+    private static final int MOST_BARS_WITH_FLAT_FIGURES = 24;
     private static final int CATEGORY_LABEL_LINES = 3;
     private static final double BYTES_PER_KB = 1024;
     /** An environment's colour in a legend: large enough to tell at half width. */
@@ -270,9 +275,16 @@ public final class ComparisonCharts {
         // each bar's figure on it: a log axis labels its decades only
         renderer.setDefaultItemLabelGenerator(new StandardCategoryItemLabelGenerator("{2}", new DecimalFormat("0")));
         renderer.setDefaultItemLabelsVisible(true);
+        boolean upright = plot.getOrientation() == PlotOrientation.VERTICAL && d.getRowCount() * d.getColumnCount() > MOST_BARS_WITH_FLAT_FIGURES;
+        if (upright) { // side by side the figures of narrow bars would overlap (7 environments x 6 labels: study 001)
+            renderer.setDefaultPositiveItemLabelPosition(new ItemLabelPosition(ItemLabelAnchor.OUTSIDE12, TextAnchor.CENTER_LEFT,
+                    TextAnchor.CENTER_LEFT, -Math.PI / 2));
+            renderer.setDefaultNegativeItemLabelPosition(new ItemLabelPosition(ItemLabelAnchor.OUTSIDE6, TextAnchor.CENTER_RIGHT,
+                    TextAnchor.CENTER_RIGHT, -Math.PI / 2));
+        }
         ChartStyle.flat(chart);
         renderer.setDefaultItemLabelFont(new Font(Font.SANS_SERIF, Font.PLAIN, ChartStyle.TICK_FONT_PX - 2));
-        plot.getRangeAxis().setUpperMargin(0.12);
+        plot.getRangeAxis().setUpperMargin(upright ? 0.16 : 0.12);
         chart.addSubtitle(subtitle("bars: median of runs against " + baseline + "'s median of runs"));
         categoryStyle(plot, d, palette);
         return chart;

@@ -54,10 +54,13 @@ public final class JMeterEnvBench {
                     EnvBenchProperties.forgetEndpoint(environment);
                 }
 
-                /** As a stop, and said in JMeter's log: load to it falls back to the loopback defaults and fails. */
+                /**
+                 * Its endpoint goes as at a stop, and JMeter's log says why: load to it falls back to the loopback defaults
+                 * and fails. Its thread groups keep it as theirs, so their samples stay tagged with it and an Environment
+                 * Tag marks their failures with the reason ({@link #whyDown}).
+                 */
                 @Override
                 public void died(String environment, String reason) {
-                    BY_THREAD_GROUP.values().removeIf(environment::equals);
                     EnvBenchProperties.forgetEndpoint(environment);
                     log.error("EnvBench: environment {} died during the test: {}; its envbench.{}.host/port are removed, "
                             + "so samples meant for it fail from now on", environment, reason, environment);
@@ -91,6 +94,18 @@ public final class JMeterEnvBench {
         }
         var running = environments().runningTargets().keySet();
         return running.size() == 1 ? Optional.of(running.iterator().next()) : Optional.empty();
+    }
+
+    /**
+     * Why {@code environment} is down, when it died during the test (an environment stopped on purpose, or never started,
+     * has no reason). Asks only an instance already made: a plan without Target Environment samplers makes none.
+     */
+    public static Optional<String> whyDown(String environment) {
+        EnvBench e;
+        synchronized (JMeterEnvBench.class) {
+            e = instance;
+        }
+        return e == null ? Optional.empty() : e.environments().whyDown(environment);
     }
 
     /** At the end of a test: stop every environment and forget the thread groups. */
