@@ -28,7 +28,7 @@ import java.util.Set;
  *       a home is judged by what all the tenants pinned to it use together (on a machine with fewer CPUs than tenants,
  *       several share one). A home at or above {@code releaseAbovePct} of its CPUs for {@code releaseAfterSteps} steps
  *       in a row gives up one tenant a step, the one that used it most; a pinned tenant over its response-time goal for
- *       {@code goalMissedSteps} is released too. A floating tenant is pinned again when its own use plus what the
+ *       {@code goalMissedSteps} is released for its goal first (and its home then gives up no other tenant that step). A floating tenant is pinned again when its own use plus what the
  *       tenants already on its home use stays below {@code pinBelowPct} of the home for {@code pinAfterSteps} steps in a
  *       row (and, with a goal, its 90% line is at most {@code goalMetFraction} of it), so it is never pinned onto a home
  *       that others fill; when only the others' use keeps it out, that is noted once per streak. A floating tenant that
@@ -204,6 +204,7 @@ public final class CpuController {
         Set<String> released = new HashSet<>();
         Map<CpuSet, Double> loadAtStart = pinnedCoresByHome();
         Map<CpuSet, List<Tenant>> hotByHome = new LinkedHashMap<>();
+        Set<CpuSet> relieved = new HashSet<>();
         for (Tenant t : tenants) {
             TenantReading r = readings.get(t.name());
             Optional<CpuSet> home = layout.home(t.name());
@@ -217,17 +218,19 @@ public final class CpuController {
             Optional<Duration> rt = r.responseTime90();
             countGoal(c, goal, rt);
             c.hot = homePct >= settings.releaseAbovePct() ? c.hot + 1 : 0;
-            if (c.hot >= settings.releaseAfterSteps()) {
-                hotByHome.computeIfAbsent(home.get(), h -> new ArrayList<>()).add(t);
-            } else if (c.goalMissed >= settings.goalMissedSteps()) {
+            if (c.goalMissed >= settings.goalMissedSteps()) { // the user's own goal first: its reason is the one to give
                 release(t.name(), c, true);
                 released.add(t.name());
+                relieved.add(home.get());
                 actions.add(action(at, t.name(), CpuAction.Kind.RELEASE, null, String.format(Locale.ROOT,
                         "90%% line %d ms over its goal %d ms for %d steps (cpu %.0f%% of its %s (%s)): released to float",
                         rt.get().toMillis(), goal.get().toMillis(), settings.goalMissedSteps(), pct, cpus(home.get().size()), home.get())));
+            } else if (c.hot >= settings.releaseAfterSteps()) {
+                hotByHome.computeIfAbsent(home.get(), h -> new ArrayList<>()).add(t);
             }
         }
-        // a saturated home gives up one tenant a step: the one that used it most
+        // a saturated home gives up one tenant a step, the one that used it most (none more when one left it for its goal)
+        relieved.forEach(hotByHome::remove);
         hotByHome.forEach((home, hot) -> {
             Tenant t = hot.stream().filter(h -> !released.contains(h.name()))
                     .max(java.util.Comparator.comparingDouble(h -> counters.get(h.name()).lastCores)).orElse(null);

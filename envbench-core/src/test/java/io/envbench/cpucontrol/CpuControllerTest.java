@@ -219,6 +219,26 @@ class CpuControllerTest {
         assertTrue(d.pinned("tenant-3"));
     }
 
+    /**
+     * The plan's case (two tenants share CPU 0 and fill it; tenant-2 misses its goal too): tenant-2 is released for its
+     * goal, whose reason is the one to give, and the home gives up nobody else that step.
+     */
+    @Test
+    void aTenantOverItsGoalOnASaturatedHomeIsReleasedForItsGoalAndAloneThatStep() {
+        List<Tenant> t = List.of(Tenant.of("tenant-1", "c1"), Tenant.withGoal("tenant-2", "c2", Duration.ofMillis(5)));
+        CpuController c = new CpuController(dynamic(), t, TWO);
+        c.begin(T0);
+        for (int i = 0; i < 2; i++) {
+            c.step(T0.plusSeconds(++second), List.of(reading("tenant-1", 0.6, -1), reading("tenant-2", 0.4, 30)));
+        }
+        ControlStep third = c.step(T0.plusSeconds(++second), List.of(reading("tenant-1", 0.6, -1), reading("tenant-2", 0.4, 30)));
+        List<CpuAction> released = of(third, CpuAction.Kind.RELEASE);
+        assertEquals(1, released.size(), "one release a step: " + third.actions());
+        assertEquals("tenant-2", released.get(0).tenant(), "not tenant-1, the home's largest user: tenant-2 left for its goal");
+        assertTrue(released.get(0).reason().startsWith("90% line 30 ms over its goal 5 ms for 3 steps"), released.get(0).reason());
+        assertTrue(c.pinned("tenant-1"));
+    }
+
     /** Two calm floaters of one home: pinning the first fills it, so the second waits. */
     @Test
     void twoCalmFloatersAreNotBothPinnedOntoAHomeTheyWouldFillTogether() {
