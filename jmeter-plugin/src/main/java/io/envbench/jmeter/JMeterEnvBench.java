@@ -62,8 +62,8 @@ public final class JMeterEnvBench {
                 @Override
                 public void died(String environment, String reason) {
                     EnvBenchProperties.forgetEndpoint(environment);
-                    log.error("EnvBench: environment {} died during the test: {}; its envbench.{}.host/port are removed, "
-                            + "so samples meant for it fail from now on", environment, reason, environment);
+                    log.error("EnvBench: {}; its envbench.{}.host/port are removed, so samples meant for it fail from now on",
+                            death(environment, reason), environment);
                 }
             });
         }
@@ -106,6 +106,18 @@ public final class JMeterEnvBench {
             e = instance;
         }
         return e == null ? Optional.empty() : e.environments().whyDown(environment);
+    }
+
+    /**
+     * How a death during the test reads wherever a sample reports it (the stop sample, a failed load sample's message):
+     * {@code environment docker died during the test: killed: out of memory, limit 6m}; empty when it did not die.
+     */
+    public static Optional<String> death(String environment) {
+        return whyDown(environment).map(reason -> death(environment, reason));
+    }
+
+    private static String death(String environment, String reason) {
+        return "environment " + environment + " died during the test: " + reason;
     }
 
     /** At the end of a test: stop every environment and forget the thread groups. */

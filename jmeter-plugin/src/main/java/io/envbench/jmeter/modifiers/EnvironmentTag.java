@@ -30,8 +30,6 @@ import io.envbench.jmeter.JMeterEnvBench;
  */
 public class EnvironmentTag extends AbstractTestElement implements PreProcessor, PostProcessor, TestBean {
     private static final long serialVersionUID = 1L;
-    /** Appended to the response message of a sample that failed while its environment was down; then the reason. */
-    public static final String DIED_NOTE = "EnvBench: environment ";
 
     private String environment = "";
     /**
@@ -75,9 +73,9 @@ public class EnvironmentTag extends AbstractTestElement implements PreProcessor,
         if (result.isSuccessful() || env == null || env.isEmpty() || "none".equals(env)) {
             return;
         }
-        JMeterEnvBench.whyDown(env).ifPresent(reason -> {
+        JMeterEnvBench.death(env).ifPresent(death -> {
             String before = result.getResponseMessage() == null ? "" : result.getResponseMessage();
-            result.setResponseMessage((before.isEmpty() ? "" : before + " ") + "(" + DIED_NOTE + env + " died during the test: " + reason + ")");
+            result.setResponseMessage((before.isEmpty() ? "" : before + " ") + "(EnvBench: " + death + ")");
         });
     }
 

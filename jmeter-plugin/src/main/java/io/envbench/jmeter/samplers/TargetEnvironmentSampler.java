@@ -87,9 +87,9 @@ public class TargetEnvironmentSampler extends AbstractSampler implements TestBea
                     tagThread(name);
                     EnvironmentRegistry envs = JMeterEnvBench.environments();
                     boolean was = envs.stop(name); // its endpoint is forgotten when it stops
-                    var died = was ? java.util.Optional.<String>empty() : envs.whyDown(name);
+                    var died = was ? java.util.Optional.<String>empty() : JMeterEnvBench.death(name);
                     if (died.isPresent()) { // the load it carried failed: this sample says why
-                        fail(r, t0, "environment " + name + " died during the test: " + died.get());
+                        fail(r, t0, died.get());
                     } else {
                         SampleResults.ok(r, t0, was ? "stopped " + name : name + " was not running");
                     }
