@@ -139,7 +139,9 @@ class DockerDaemonSettingsTest extends DockerEndToEndTest {
                     back < 0 ? "(not within 90 s)" : Long.toString(back));
             assertTrue(back >= 0, "not back 90 s after the kill; reaper log: " + readLog(owner.pid()));
             assertEquals(DaemonSettings.DOCKER_DEFAULTS, effective());
-            assertTrue(readLog(owner.pid()).contains("put back host settings: 3 settings put back"), readLog(owner.pid()));
+            // The sweep deletes the journal as it puts it back and the reaper writes what it did after: wait for its last line
+            String log = reaperLogWhenDone(owner.pid(), Duration.ofSeconds(10));
+            assertTrue(log.contains("put back host settings: 3 settings put back"), log);
             Files.deleteIfExists(Reaper.logFile(owner.pid()));
         } finally {
             owner.destroyForcibly();
@@ -197,6 +199,17 @@ class DockerDaemonSettingsTest extends DockerEndToEndTest {
         try (DirectoryStream<Path> j = Files.newDirectoryStream(folder, "*.journal")) {
             return j.iterator().hasNext();
         }
+    }
+
+    /** The reaper's log once it says the owner is gone and how many leftovers it removed, or as it is at the deadline. */
+    private static String reaperLogWhenDone(long ownerPid, Duration within) throws InterruptedException {
+        long deadline = System.nanoTime() + within.toNanos();
+        String log = readLog(ownerPid);
+        while (!log.contains("owner PID " + ownerPid + " gone;") && System.nanoTime() < deadline) {
+            Thread.sleep(100);
+            log = readLog(ownerPid);
+        }
+        return log;
     }
 
     private static String readLog(long ownerPid) {
