@@ -39,12 +39,15 @@ import io.envbench.units.MemorySize;
 
 /**
  * Targets that die mid-run on the real engine and the real host: killed by the OOM killer, removed from
- * outside, a host process killed with SIGKILL; each noticed within 3 s with its reason, and a stop
- * EnvBench makes is never a death. Each test prints its time to detect (from the fault to the listener
- * hearing it, the cleanup of what was left included).
+ * outside, a host process killed with SIGKILL; each noticed (marked down) within 3 s with its reason, the
+ * listeners told within 5 s, and a stop EnvBench makes is never a death. Each test prints its time to detect
+ * (from the fault to the registry marking it down, and to the listener hearing it, the cleanup of what was
+ * left included).
  */
 class TargetDeathTest {
     static final Duration WITHIN = Duration.ofSeconds(3);
+    /** Listeners hear it after what was left of the target is removed: a Docker call more. */
+    static final Duration TOLD_WITHIN = Duration.ofSeconds(5);
 
     record Death(String environment, String reason, long atNanos) {
     }
@@ -101,7 +104,8 @@ class TargetDeathTest {
         assertNotNull(d, what + ": no death heard within 15 s");
         long ms = TimeUnit.NANOSECONDS.toMillis(d.atNanos() - faultNanos);
         System.out.printf("time to detect, %s: marked down after %d ms, listeners told after %d ms (%s)%n", what, downMs, ms, d.reason());
-        assertTrue(ms <= WITHIN.toMillis(), what + " took " + ms + " ms to notice; at most " + WITHIN.toMillis());
+        assertTrue(downMs <= WITHIN.toMillis(), what + " took " + downMs + " ms to notice; at most " + WITHIN.toMillis());
+        assertTrue(ms <= TOLD_WITHIN.toMillis(), what + ": listeners told after " + ms + " ms; at most " + TOLD_WITHIN.toMillis());
         return d;
     }
 

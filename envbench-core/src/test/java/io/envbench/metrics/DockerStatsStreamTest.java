@@ -79,8 +79,12 @@ class DockerStatsStreamTest {
             Thread t0 = threads.get(stopped);
             t0.join(5000);
             assertFalse(t0.isAlive(), "the stopped container's stream thread still runs");
-            Thread.sleep(1500); // a tick lets go of it
-            assertEquals(CONTAINERS - 1, c.containerProbe().streams().orElseThrow().threads().size());
+            // the next tick lets go of it (one a second; a tick under way may still hold it)
+            long letGo = System.nanoTime() + Duration.ofSeconds(5).toNanos();
+            while (c.containerProbe().streams().orElseThrow().threads().size() != CONTAINERS - 1 && System.nanoTime() < letGo) {
+                Thread.sleep(100);
+            }
+            assertEquals(CONTAINERS - 1, c.containerProbe().streams().orElseThrow().threads().size(), "a tick let go of the stopped stream");
         }
         for (Thread t : threads.values()) {
             t.join(5000);

@@ -43,27 +43,27 @@ class HostProbeTest {
 
     @Test
     void processesAreReadAgainOnlyAfterTheirIntervalAndTheFiguresBetweenCarryNone() throws Exception {
-        HostProbe probe = new HostProbe(ProcessHandle.current().pid(), java.time.Duration.ofMillis(400));
+        HostProbe probe = new HostProbe(ProcessHandle.current().pid(), java.time.Duration.ofSeconds(2));
         long me = ProcessHandle.current().pid();
         HostSnapshot a = probe.read(Map.of("this-jvm", me));
         Thread.sleep(100);
         HostSnapshot b = probe.read(Map.of("this-jvm", me));
-        assertEquals(a.processesAtNanos(), b.processesAtNanos(), "not read again within 400 ms");
+        assertEquals(a.processesAtNanos(), b.processesAtNanos(), "not read again within 2 s (a pause of 2 s between the reads would fail this)");
         Map<String, Double> between = Metrics.host(a, b);
         assertTrue(between.containsKey("host.cpu.pct"));
         assertTrue(between.keySet().stream().noneMatch(k -> k.startsWith("process.")), "no process figures without a new reading: " + between.keySet());
         var os = (com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory.getOperatingSystemMXBean();
         long cpu0 = os.getProcessCpuTime();
         long t0 = System.nanoTime();
-        long until = t0 + 500_000_000L;
+        long until = t0 + 2_100_000_000L; // past the 2 s interval since a
         while (System.nanoTime() < until) {
             Math.sqrt(System.nanoTime()); // some CPU for this JVM
         }
         HostSnapshot c = probe.read(Map.of("this-jvm", me));
         double jvmSelf = 100.0 * (os.getProcessCpuTime() - cpu0) / (System.nanoTime() - t0);
-        assertTrue(c.processesAtNanos() > b.processesAtNanos(), "read again after 400 ms");
+        assertTrue(c.processesAtNanos() > b.processesAtNanos(), "read again after 2 s");
         double jvm = Metrics.host(b, c).get("process.this-jvm.cpu.pct");
-        // the rate spans the two process readings (a, then c: ~600 ms), of which ~500 ms burnt: not the 100 ms between b and c
+        // the rate spans the two process readings (a, then c: ~2.2 s), of which ~2.1 s burnt: not the 100 ms between b and c
         assertTrue(jvm > 5 && jvm < jvmSelf * 1.6 + 8, "the rate over the span between the two process readings: " + jvm
                 + " (the JVM's own count over the burn: " + jvmSelf + ")");
     }
