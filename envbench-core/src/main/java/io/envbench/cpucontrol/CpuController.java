@@ -28,12 +28,13 @@ import java.util.Set;
  *       a home is judged by what all the tenants pinned to it use together (on a machine with fewer CPUs than tenants,
  *       several share one). A home at or above {@code releaseAbovePct} of its CPUs for {@code releaseAfterSteps} steps
  *       in a row gives up one tenant a step, the one that used it most; a pinned tenant over its response-time goal for
- *       {@code goalMissedSteps} is released for its goal first (and its home then gives up no other tenant that step). A floating tenant is pinned again when its own use plus what the
- *       tenants already on its home use stays below {@code pinBelowPct} of the home for {@code pinAfterSteps} steps in a
- *       row (and, with a goal, its 90% line is at most {@code goalMetFraction} of it), so it is never pinned onto a home
- *       that others fill; when only the others' use keeps it out, that is noted once per streak. A floating tenant that
- *       misses its goal is noted: there is nothing more to give it. A step without a reading of a tenant leaves its
- *       counters as they are, and its latest reading counts in its home's load.</li>
+ *       {@code goalMissedSteps} is released for its goal first (and its home then gives up no other tenant that step).
+ *       A floating tenant is pinned again when its own use plus what the tenants already on its home use stays below
+ *       {@code pinBelowPct} of the home for {@code pinAfterSteps} steps in a row (and, with a goal, its 90% line is at
+ *       most {@code goalMetFraction} of it), so it is never pinned onto a home that others fill; when only the others'
+ *       use keeps it out, that is noted once per streak. A floating tenant that misses its goal is noted: there is
+ *       nothing more to give it. A step without a reading of a tenant leaves its counters as they are, and its latest
+ *       reading counts in its home's load.</li>
  * </ul>
  * Every change of a floating tenant's CPUs that follows from another's pin or release is an action too ({@code FLOAT}).
  * Thread-safe: every method holds the instance's monitor.

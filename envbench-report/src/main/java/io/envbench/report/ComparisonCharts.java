@@ -275,7 +275,8 @@ public final class ComparisonCharts {
         // each bar's figure on it: a log axis labels its decades only
         renderer.setDefaultItemLabelGenerator(new StandardCategoryItemLabelGenerator("{2}", new DecimalFormat("0")));
         renderer.setDefaultItemLabelsVisible(true);
-        boolean upright = plot.getOrientation() == PlotOrientation.VERTICAL && d.getRowCount() * d.getColumnCount() > MOST_BARS_WITH_FLAT_FIGURES;
+        boolean upright = plot.getOrientation() == PlotOrientation.VERTICAL
+                && d.getRowCount() * d.getColumnCount() > MOST_BARS_WITH_FLAT_FIGURES;
         if (upright) { // side by side the figures of narrow bars would overlap (7 environments x 6 labels: study 001)
             renderer.setDefaultPositiveItemLabelPosition(new ItemLabelPosition(ItemLabelAnchor.OUTSIDE12, TextAnchor.CENTER_LEFT,
                     TextAnchor.CENTER_LEFT, -Math.PI / 2));
