@@ -55,7 +55,50 @@ public final class GuiTests {
         }
     }
 
-    /** Saves what a component shows on the screen as {@code target/screenshots/NAME.png}; asserts it is not blank. */
+    /**
+     * JMeter initialised with a home of its own in {@code home}, whose menus are built as a real JMeter builds them:
+     * SaveService's {@code bin/saveservice.properties} (from JMeter's config jar), an empty {@code lib/ext}, and as
+     * {@code search_paths} the plugin's classes (as {@code lib/ext} would hold its jar) with JMeter's core, components
+     * and functions jars (functions such as {@code __P} for the fields' expressions). Call it before the first menu.
+     */
+    public static synchronized void initJMeterWithMenus(Path home) throws IOException {
+        Files.createDirectories(home.resolve("bin"));
+        Files.createDirectories(home.resolve("lib/ext"));
+        try (java.io.InputStream in = org.apache.jmeter.save.SaveService.class.getResourceAsStream("/bin/saveservice.properties")) {
+            Files.copy(in, home.resolve("bin/saveservice.properties"), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        }
+        initJMeter();
+        JMeterUtils.setJMeterHome(home.toString());
+        JMeterUtils.setProperty("search_paths", String.join(";", location(JMeterEnvBench.class),
+                location(org.apache.jmeter.gui.util.MenuFactory.class), location(org.apache.jmeter.assertions.ResponseAssertion.class),
+                location(org.apache.jmeter.functions.Property2.class)));
+    }
+
+    private static String location(Class<?> c) {
+        try {
+            return Path.of(c.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
+        } catch (java.net.URISyntaxException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /**
+     * The items of JMeter's own Add menu of {@code category} ({@code MenuFactory.LISTENERS}, {@code PRE_PROCESSORS}, ...),
+     * as the tree's right-click menu shows them; built on the event thread.
+     */
+    public static java.util.List<String> addMenu(String category) {
+        return org.assertj.swing.edt.GuiActionRunner.execute(() -> {
+            javax.swing.JMenu menu = org.apache.jmeter.gui.util.MenuFactory.makeMenu(category, org.apache.jmeter.gui.action.ActionNames.ADD);
+            java.util.List<String> names = new java.util.ArrayList<>();
+            for (int i = 0; i < menu.getItemCount(); i++) {
+                if (menu.getItem(i) != null) {
+                    names.add(menu.getItem(i).getText());
+                }
+            }
+            return names;
+        });
+    }
+
     /** Shows a JMeter GUI component alone in a window of the given size, for AssertJ Swing to drive. */
     public static org.assertj.swing.fixture.FrameFixture showInFrame(String title, java.awt.Container gui, java.awt.Dimension size) {
         javax.swing.JFrame frame = org.assertj.swing.edt.GuiActionRunner.execute(() -> {
@@ -68,6 +111,7 @@ public final class GuiTests {
         return window;
     }
 
+    /** Saves what a component shows on the screen as {@code target/screenshots/NAME.png}; asserts it is not blank. */
     public static Path screenshot(Component c, String name) throws IOException {
         BufferedImage image = new ScreenshotTaker().takeScreenshotOf(c); // off the event thread: it waits for the screen
         Files.createDirectories(SCREENSHOTS);

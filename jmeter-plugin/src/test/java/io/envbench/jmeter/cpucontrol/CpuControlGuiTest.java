@@ -52,23 +52,7 @@ class CpuControlGuiTest {
     @BeforeAll
     static void jmeter() throws Exception {
         GuiTests.requireDisplay();
-        // a JMeter home of its own: SaveService reads bin/saveservice.properties (from JMeter's config jar), the menus
-        // look in lib/ext and the search_paths, here this module's classes
-        Files.createDirectories(jmeterHome.resolve("bin"));
-        Files.createDirectories(jmeterHome.resolve("lib/ext"));
-        try (InputStream in = SaveService.class.getResourceAsStream("/bin/saveservice.properties")) {
-            Files.copy(in, jmeterHome.resolve("bin/saveservice.properties"));
-        }
-        GuiTests.initJMeter();
-        JMeterUtils.setJMeterHome(jmeterHome.toString());
-        // this module's classes as lib/ext would hold the plugin, and JMeter's core, components and functions jars: the
-        // menus as a real JMeter builds them, and functions such as __P for the fields' expressions
-        JMeterUtils.setProperty("search_paths", String.join(";", location(CpuControlGui.class), location(MenuFactory.class),
-                location(org.apache.jmeter.assertions.ResponseAssertion.class), location(org.apache.jmeter.functions.Property2.class)));
-    }
-
-    private static String location(Class<?> c) throws Exception {
-        return Path.of(c.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
+        GuiTests.initJMeterWithMenus(jmeterHome);
     }
 
     @BeforeEach
@@ -88,17 +72,7 @@ class CpuControlGuiTest {
 
     @Test
     void itIsInTheAddListenerMenu() {
-        List<String> listeners = onEdt(() -> {
-            JMenu menu = MenuFactory.makeMenu(MenuFactory.LISTENERS, ActionNames.ADD);
-            List<String> names = new ArrayList<>();
-            for (int i = 0; i < menu.getItemCount(); i++) {
-                JMenuItem item = menu.getItem(i);
-                if (item != null) {
-                    names.add(item.getText());
-                }
-            }
-            return names;
-        });
+        List<String> listeners = GuiTests.addMenu(MenuFactory.LISTENERS);
         assertTrue(listeners.contains("EnvBench CPU Control"), "Add > Listener holds: " + listeners);
         assertTrue(gui.getMenuCategories().contains(MenuFactory.LISTENERS));
     }
