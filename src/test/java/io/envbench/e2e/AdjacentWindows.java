@@ -11,7 +11,7 @@ import org.apache.jmeter.samplers.SampleEvent;
 import org.apache.jmeter.samplers.SampleListener;
 import org.apache.jmeter.testelement.AbstractTestElement;
 
-import io.envbench.stats.RunStatistics;
+import io.envbench.measure.stats.RunStatistics;
 
 /**
  * The overhead benchmarks' one design: ONE long saturation run of static-web.jmx (bare nginx) in JMeter's engine in the

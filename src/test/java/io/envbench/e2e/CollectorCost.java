@@ -7,8 +7,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.atomic.LongAdder;
 
-import io.envbench.metrics.MetricsCollector;
-import io.envbench.stats.RunStatistics;
+import io.envbench.measure.metrics.MetricsCollector;
+import io.envbench.measure.stats.RunStatistics;
 
 /**
  * The collector thread's cost over repeated windows of a running collector: its CPU time (user + system, from the

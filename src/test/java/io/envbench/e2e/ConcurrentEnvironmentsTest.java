@@ -10,8 +10,8 @@ import java.util.LongSummaryStatistics;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import io.envbench.docker.DockerInventory;
-import io.envbench.results.Sample;
+import io.envbench.launch.docker.DockerInventory;
+import io.envbench.measure.results.Sample;
 
 /** testplans/two-at-once.jmx in the real JMeter: two environments at once, each loaded and tagged by its own thread group. */
 class ConcurrentEnvironmentsTest {

@@ -14,8 +14,8 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import io.envbench.docker.DockerRequired;
-import io.envbench.units.LocalPorts;
+import io.envbench.launch.docker.DockerRequired;
+import io.envbench.base.units.LocalPorts;
 
 /**
  * targets/daytrader/db.sh on the real host's PostgreSQL, with a cluster and state folder of the test's own (so the

@@ -24,15 +24,15 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-import io.envbench.bare.BareMetalLauncher;
-import io.envbench.docker.ContainerOptions;
-import io.envbench.docker.DockerDaemon;
-import io.envbench.docker.DockerLauncher;
-import io.envbench.environment.Endpoint;
-import io.envbench.environment.RunSession;
-import io.envbench.environment.RunningTarget;
-import io.envbench.recipe.TargetRecipe;
-import io.envbench.results.Sample;
+import io.envbench.launch.bare.BareMetalLauncher;
+import io.envbench.base.container.ContainerOptions;
+import io.envbench.launch.docker.DockerDaemon;
+import io.envbench.launch.docker.DockerLauncher;
+import io.envbench.base.environment.Endpoint;
+import io.envbench.base.environment.RunSession;
+import io.envbench.base.environment.RunningTarget;
+import io.envbench.base.recipe.TargetRecipe;
+import io.envbench.measure.results.Sample;
 
 /**
  * The real DayTrader 2.1.7 (targets/daytrader, assembled at setup from Maven Central) as a host process and in a

@@ -18,7 +18,7 @@ import java.util.zip.ZipFile;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import io.envbench.results.Sample;
+import io.envbench.measure.results.Sample;
 
 /**
  * The assembled JMeter is laid out like the official 5.6.3 binary and logs: its lib/ holds the official

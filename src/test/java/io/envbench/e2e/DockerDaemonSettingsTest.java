@@ -1,20 +1,21 @@
 package io.envbench.e2e;
 
-import io.envbench.docker.ContainerOptions;
-import io.envbench.docker.DockerDaemon;
-import io.envbench.docker.DockerLauncher;
-import io.envbench.docker.DockerRequired;
-import io.envbench.dockerdaemon.DaemonConfigFile;
-import io.envbench.dockerdaemon.DaemonRestart;
-import io.envbench.dockerdaemon.DaemonSettings;
-import io.envbench.dockerdaemon.DaemonSettingsChange;
-import io.envbench.dockerdaemon.RestartPermission;
-import io.envbench.dockerdaemon.RunningDockerd;
-import io.envbench.environment.Endpoint;
-import io.envbench.environment.RunningTarget;
-import io.envbench.recipe.TargetRecipe;
-import io.envbench.reaper.Reaper;
-import io.envbench.units.LocalPorts;
+import io.envbench.host.reaper.ReaperProcess;
+import io.envbench.base.container.ContainerOptions;
+import io.envbench.launch.docker.DockerDaemon;
+import io.envbench.launch.docker.DockerLauncher;
+import io.envbench.launch.docker.DockerRequired;
+import io.envbench.launch.dockerdaemon.DaemonConfigFile;
+import io.envbench.launch.dockerdaemon.DaemonRestart;
+import io.envbench.launch.dockerdaemon.DaemonSettings;
+import io.envbench.launch.dockerdaemon.DaemonSettingsChange;
+import io.envbench.launch.dockerdaemon.RestartPermission;
+import io.envbench.launch.dockerdaemon.RunningDockerd;
+import io.envbench.base.environment.Endpoint;
+import io.envbench.base.environment.RunningTarget;
+import io.envbench.base.recipe.TargetRecipe;
+import io.envbench.control.reaper.Reaper;
+import io.envbench.base.units.LocalPorts;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -142,7 +143,7 @@ class DockerDaemonSettingsTest extends DockerEndToEndTest {
             // The sweep deletes the journal as it puts it back and the reaper writes what it did after: wait for its last line
             String log = reaperLogWhenDone(owner.pid(), Duration.ofSeconds(10));
             assertTrue(log.contains("put back host settings: 3 settings put back"), log);
-            Files.deleteIfExists(Reaper.logFile(owner.pid()));
+            Files.deleteIfExists(ReaperProcess.logFile(owner.pid()));
         } finally {
             owner.destroyForcibly();
         }
@@ -214,7 +215,7 @@ class DockerDaemonSettingsTest extends DockerEndToEndTest {
 
     private static String readLog(long ownerPid) {
         try {
-            return Files.readString(Reaper.logFile(ownerPid));
+            return Files.readString(ReaperProcess.logFile(ownerPid));
         } catch (IOException e) {
             return "(no log: " + e + ")";
         }

@@ -6,7 +6,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.io.TempDir;
 
-import io.envbench.docker.DockerInventory;
+import io.envbench.launch.docker.DockerInventory;
 
 /**
  * What every end-to-end test on the real engine shares: a temporary folder, the labelled Docker resources (a failure

@@ -14,7 +14,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import io.envbench.docker.DockerInventory;
+import io.envbench.launch.docker.DockerInventory;
 
 /**
  * {@code envbench run} end to end: the real runner starts the real environments, runs the assembled JMeter

@@ -1,5 +1,6 @@
 package io.envbench.e2e;
 
+import io.envbench.host.reaper.ReaperProcess;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -14,8 +15,8 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import io.envbench.results.Sample;
-import io.envbench.docker.DockerInventory;
+import io.envbench.measure.results.Sample;
+import io.envbench.launch.docker.DockerInventory;
 
 /** Bad input and a killed JMeter, in the real JMeter with the real Docker engine. */
 class FaultsTest {
@@ -96,7 +97,7 @@ class FaultsTest {
     void removeTheKilledJmetersReaperLogs() throws Exception {
         Thread.sleep(killed.isEmpty() ? 0 : 500); // a reaper writes its last line as it exits
         for (long pid : killed) {
-            Files.deleteIfExists(io.envbench.reaper.Reaper.logFile(pid));
+            Files.deleteIfExists(io.envbench.host.reaper.ReaperProcess.logFile(pid));
         }
     }
 
@@ -171,7 +172,7 @@ class FaultsTest {
             var victim = docker.containers();
             assertEquals(1, victim.size(), "the bridge container runs: " + victim);
             killedAtMs = System.currentTimeMillis();
-            io.envbench.docker.DockerConnection.connect(io.envbench.docker.DockerDaemon.fromEnvironment())
+            io.envbench.launch.docker.DockerConnection.connect(io.envbench.launch.docker.DockerDaemon.fromEnvironment())
                     .killContainerCmd(victim.get(0).id()).exec(); // SIGKILL to its main process
             assertTrue(p.waitFor(120, TimeUnit.SECONDS), "JMeter ends: " + Jmeter.logTail(jtl, 20));
         } finally {

@@ -1,6 +1,6 @@
 package io.envbench.e2e;
 
-import io.envbench.docker.DockerDaemon;
+import io.envbench.launch.docker.DockerDaemon;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
@@ -12,10 +12,10 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 
-import io.envbench.results.JtlReader;
-import io.envbench.results.Sample;
-import io.envbench.docker.DockerInventory;
-import io.envbench.environment.TargetStartException;
+import io.envbench.measure.results.JtlReader;
+import io.envbench.measure.results.Sample;
+import io.envbench.launch.docker.DockerInventory;
+import io.envbench.base.environment.TargetStartException;
 
 /** The assembled JMeter 5.6.3 (jmeter-dist) with our jar in lib/ext, run as a user runs it. */
 final class Jmeter {
@@ -168,7 +168,7 @@ final class Jmeter {
         try {
             return new DockerInventory(DockerDaemon.fromEnvironment());
         } catch (TargetStartException e) {
-            io.envbench.docker.DockerRequired.require(false, "Docker", e.getMessage()); // fails under CI=true, else skips
+            io.envbench.launch.docker.DockerRequired.require(false, "Docker", e.getMessage()); // fails under CI=true, else skips
             return null;
         }
     }

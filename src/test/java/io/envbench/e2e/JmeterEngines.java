@@ -14,8 +14,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
-import io.envbench.engines.RemoteEngine;
-import io.envbench.engines.RemoteEngines;
+import io.envbench.measure.engines.RemoteEngine;
+import io.envbench.measure.engines.RemoteEngines;
 
 /**
  * Remote JMeter engines for tests: {@code jmeter-server}s of the assembled JMeter on loopback, each with its own RMI
@@ -118,8 +118,8 @@ final class JmeterEngines implements AutoCloseable {
      * {@code httpFields} (YAML lines under {@code http:}, e.g. {@code "threads: 2\nwarmupSeconds: 1\ndurationSeconds: 6"})
      * and {@code enginesYaml} under {@code load:} ({@link #yaml()}, or empty for the runner's own JMeter).
      */
-    static io.envbench.experiment.Experiment bareNginx(Path dir, String name, int port, String httpFields, String enginesYaml)
-            throws IOException, io.envbench.experiment.ExperimentException {
+    static io.envbench.study.experiment.Experiment bareNginx(Path dir, String name, int port, String httpFields, String enginesYaml)
+            throws IOException, io.envbench.study.experiment.ExperimentException {
         Path file = dir.resolve(name + ".yaml");
         Files.writeString(file, """
                 name: %s
@@ -134,7 +134,7 @@ final class JmeterEngines implements AutoCloseable {
                     path: /page-4k.html
                 %s%s""".formatted(name, port, httpFields.lines().map(l -> "    " + l + "\n").collect(java.util.stream.Collectors.joining()),
                 enginesYaml));
-        return io.envbench.experiment.ExperimentFile.read(file, Jmeter.ROOT.resolve("targets"));
+        return io.envbench.study.experiment.ExperimentFile.read(file, Jmeter.ROOT.resolve("targets"));
     }
 
     static int freePort() throws IOException {

@@ -1,6 +1,6 @@
 package io.envbench.e2e;
 
-import io.envbench.docker.DockerDaemon;
+import io.envbench.launch.docker.DockerDaemon;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -11,14 +11,14 @@ import java.util.Locale;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import io.envbench.metrics.CgroupProbe;
-import io.envbench.metrics.DockerStatsProbe;
-import io.envbench.metrics.MetricsCollector;
-import io.envbench.docker.ContainerOptions;
-import io.envbench.docker.DockerConnection;
-import io.envbench.environment.EnvironmentDefinition;
-import io.envbench.docker.NetworkMode;
-import io.envbench.environment.RunningTarget;
+import io.envbench.measure.metrics.CgroupProbe;
+import io.envbench.measure.metrics.DockerStatsProbe;
+import io.envbench.measure.metrics.MetricsCollector;
+import io.envbench.base.container.ContainerOptions;
+import io.envbench.launch.docker.DockerConnection;
+import io.envbench.base.definition.EnvironmentDefinition;
+import io.envbench.base.container.NetworkMode;
+import io.envbench.base.environment.RunningTarget;
 
 /**
  * Benchmarks of the resource metrics (run by {@code ./envbench bench}, not by the test suite): probe
@@ -34,7 +34,7 @@ class MetricsBenchmark {
         Jmeter.docker();
         Path targets = Jmeter.ROOT.resolve("targets");
         List<RunningTarget> started = new ArrayList<>();
-        io.envbench.environment.EnvironmentRegistry envs = new io.envbench.environment.EnvironmentRegistry(targets, io.envbench.docker.DockerDaemon.fromEnvironment());
+        io.envbench.control.registry.EnvironmentRegistry envs = new io.envbench.control.registry.EnvironmentRegistry(targets, io.envbench.launch.docker.DockerDaemon.fromEnvironment());
         try {
             for (int i = 0; i < 8; i++) {
                 started.add(envs.start(new EnvironmentDefinition("bench-" + i, "nginx-static", EnvironmentDefinition.Placement.DOCKER,
@@ -79,7 +79,7 @@ class MetricsBenchmark {
         Jmeter.docker();
         Path targets = Files.createDirectories(dir.resolve("targets/idle"));
         Files.writeString(targets.resolve("target.properties"), "image=envbench/base:latest\nready.log=ready\n");
-        io.envbench.environment.EnvironmentRegistry envs = new io.envbench.environment.EnvironmentRegistry(dir.resolve("targets"), DockerDaemon.fromEnvironment());
+        io.envbench.control.registry.EnvironmentRegistry envs = new io.envbench.control.registry.EnvironmentRegistry(dir.resolve("targets"), DockerDaemon.fromEnvironment());
         int containers = Integer.getInteger("bench.streams", 30);
         try {
             long t0 = System.nanoTime();
@@ -90,11 +90,11 @@ class MetricsBenchmark {
             }
             double startS = (System.nanoTime() - t0) / 1e9;
             MetricsCollector c = new MetricsCollector(envs, Duration.ofSeconds(1), dir.resolve("streams.csv"), ProcessHandle.current().pid(),
-                    io.envbench.metrics.ContainerProbe.Source.STATS_STREAM).start();
+                    io.envbench.measure.metrics.ContainerProbe.Source.STATS_STREAM).start();
             CollectorCost cost = CollectorCost.measure(c, Duration.ofSeconds(15), 10, Duration.ofSeconds(5),
                     t -> t.getName().startsWith("docker-java-stream-"));
             c.close();
-            io.envbench.metrics.MetricsFile m = io.envbench.metrics.MetricsFile.read(dir.resolve("streams.csv"));
+            io.envbench.measure.metrics.MetricsFile m = io.envbench.measure.metrics.MetricsFile.read(dir.resolve("streams.csv"));
             long withFigures = m.environments().stream().mapToLong(e -> m.over(e, "container.stream-" + (containers - 1) + ".cpu.pct").size()).sum();
             System.out.printf(Locale.ROOT, "%nCollector, %d containers + host at 1 Hz (one Docker stats stream each, local daemon read as a remote "
                     + "one; collector and stream threads): %s; %d rows with the last container's figures, source '%s' (containers started in %.0f s)%n",

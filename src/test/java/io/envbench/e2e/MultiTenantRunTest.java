@@ -21,9 +21,9 @@ import org.apache.commons.csv.CSVRecord;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-import io.envbench.results.JtlReader;
-import io.envbench.results.Sample;
-import io.envbench.tenants.TimelineFile;
+import io.envbench.measure.results.JtlReader;
+import io.envbench.measure.results.Sample;
+import io.envbench.study.tenants.TimelineFile;
 
 /**
  * A short multi-tenant experiment through {@code envbench run}, for real: two DayTrader tenants in containers on the

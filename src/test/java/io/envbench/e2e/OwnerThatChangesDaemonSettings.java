@@ -1,12 +1,12 @@
 package io.envbench.e2e;
 
-import io.envbench.docker.DockerDaemon;
-import io.envbench.dockerdaemon.DaemonConfigFile;
-import io.envbench.dockerdaemon.DaemonRestart;
-import io.envbench.dockerdaemon.DaemonSettings;
-import io.envbench.dockerdaemon.DaemonSettingsChange;
-import io.envbench.dockerdaemon.RestartPermission;
-import io.envbench.reaper.ReaperProcess;
+import io.envbench.launch.docker.DockerDaemon;
+import io.envbench.launch.dockerdaemon.DaemonConfigFile;
+import io.envbench.launch.dockerdaemon.DaemonRestart;
+import io.envbench.launch.dockerdaemon.DaemonSettings;
+import io.envbench.launch.dockerdaemon.DaemonSettingsChange;
+import io.envbench.launch.dockerdaemon.RestartPermission;
+import io.envbench.host.reaper.ReaperProcess;
 
 import java.nio.file.Path;
 import java.time.Duration;

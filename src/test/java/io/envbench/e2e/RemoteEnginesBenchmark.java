@@ -12,14 +12,14 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import io.envbench.EnvBench;
-import io.envbench.experiment.Experiment;
-import io.envbench.results.JtlReader;
-import io.envbench.runner.ExperimentRunner;
-import io.envbench.runner.JMeterInstall;
-import io.envbench.runner.RunDirectory;
-import io.envbench.runner.RunProgress;
-import io.envbench.runner.RunRecord;
+import io.envbench.control.registry.EnvBench;
+import io.envbench.study.experiment.Experiment;
+import io.envbench.measure.results.JtlReader;
+import io.envbench.study.runner.ExperimentRunner;
+import io.envbench.study.runner.JMeterInstall;
+import io.envbench.study.analysis.RunDirectory;
+import io.envbench.study.runner.RunProgress;
+import io.envbench.study.analysis.RunRecord;
 
 /**
  * Not in the suite ({@code ./envbench bench}): JMeter's saturation throughput on bare nginx with two remote engines
@@ -41,7 +41,7 @@ class RemoteEnginesBenchmark {
         int rounds = Integer.getInteger("bench.rounds", 3);
         int port = JmeterEngines.freePort();
         Map<String, List<Double>> perSecond = new LinkedHashMap<>();
-        try (JmeterEngines engines = JmeterEngines.start(dir, 2); EnvBench envbench = new EnvBench(Jmeter.ROOT.resolve("targets"), io.envbench.docker.DockerDaemon.fromEnvironment())) {
+        try (JmeterEngines engines = JmeterEngines.start(dir, 2); EnvBench envbench = new EnvBench(Jmeter.ROOT.resolve("targets"), io.envbench.launch.docker.DockerDaemon.fromEnvironment())) {
             Map<String, Experiment> configs = new LinkedHashMap<>();
             configs.put("local JMeter", experiment("local", port, THREADS, ""));
             configs.put("one engine", experiment("one", port, THREADS, "  engines: [" + engines.engines.get(0) + "]\n  rmiKeystore: "

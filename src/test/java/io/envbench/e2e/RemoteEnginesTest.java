@@ -22,19 +22,19 @@ import org.apache.commons.csv.CSVRecord;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import io.envbench.EnvBench;
-import io.envbench.engines.EngineMetrics;
-import io.envbench.engines.RemoteEngine;
-import io.envbench.environment.EnvironmentRegistry;
-import io.envbench.environment.RunningTarget;
-import io.envbench.experiment.Experiment;
-import io.envbench.metrics.MetricsFile;
-import io.envbench.runner.ExperimentRunner;
-import io.envbench.runner.JMeterInstall;
-import io.envbench.runner.PlannedRun;
-import io.envbench.runner.RunDirectory;
-import io.envbench.runner.RunProgress;
-import io.envbench.runner.RunRecord;
+import io.envbench.control.registry.EnvBench;
+import io.envbench.measure.engines.EngineMetrics;
+import io.envbench.measure.engines.RemoteEngine;
+import io.envbench.control.registry.EnvironmentRegistry;
+import io.envbench.base.environment.RunningTarget;
+import io.envbench.study.experiment.Experiment;
+import io.envbench.measure.metrics.MetricsFile;
+import io.envbench.study.runner.ExperimentRunner;
+import io.envbench.study.runner.JMeterInstall;
+import io.envbench.study.experiment.PlannedRun;
+import io.envbench.study.analysis.RunDirectory;
+import io.envbench.study.runner.RunProgress;
+import io.envbench.study.analysis.RunRecord;
 
 /**
  * An experiment on two remote JMeter engines ({@code jmeter-server}, loopback, RMI ports apart, RMI over SSL with a
@@ -57,7 +57,7 @@ class RemoteEnginesTest {
         List<String> engineChildren = new CopyOnWriteArrayList<>();
         RunDirectory run = new RunDirectory(dir.resolve("run"));
         ExperimentRunner.Outcome outcome;
-        try (EnvBench envbench = new EnvBench(Jmeter.ROOT.resolve("targets"), io.envbench.docker.DockerDaemon.fromEnvironment())) {
+        try (EnvBench envbench = new EnvBench(Jmeter.ROOT.resolve("targets"), io.envbench.launch.docker.DockerDaemon.fromEnvironment())) {
             Experiment experiment = JmeterEngines.bareNginx(dir, "remote-engines", port,
                     "threads: 2\nwarmupSeconds: 1\ndurationSeconds: " + RUN_SECONDS, engines.yaml());
             envbench.environments().addListener(new EnvironmentRegistry.Listener() {
@@ -173,7 +173,7 @@ class RemoteEnginesTest {
         ExperimentRunner.Outcome outcome;
         long cancelledAt;
         long returnedAt;
-        try (EnvBench envbench = new EnvBench(Jmeter.ROOT.resolve("targets"), io.envbench.docker.DockerDaemon.fromEnvironment())) {
+        try (EnvBench envbench = new EnvBench(Jmeter.ROOT.resolve("targets"), io.envbench.launch.docker.DockerDaemon.fromEnvironment())) {
             Experiment experiment = JmeterEngines.bareNginx(dir, "remote-engines-cancel", port,
                     "threads: 1\nrequestsPerSecond: 50\nwarmupSeconds: 1\ndurationSeconds: " + plannedSeconds, engines.yaml());
             ExperimentRunner runner = new ExperimentRunner(envbench, new JMeterInstall(Jmeter.HOME), Jmeter.ROOT.resolve("testplans/http-load.jmx"),

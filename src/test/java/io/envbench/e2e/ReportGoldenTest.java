@@ -19,8 +19,8 @@ import org.junit.jupiter.api.io.TempDir;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
-import io.envbench.stats.Comparison;
-import io.envbench.stats.SampleStatistics;
+import io.envbench.measure.stats.Comparison;
+import io.envbench.measure.stats.SampleStatistics;
 
 /**
  * Golden test: every figure of our comparison against the real JMeter 5.6.3 report generator

@@ -9,7 +9,7 @@ import java.util.stream.Collectors;
 
 import org.junit.jupiter.api.Test;
 
-import io.envbench.results.Sample;
+import io.envbench.measure.results.Sample;
 
 /**
  * Studies 002 and 003 from the JMeter side: testplans/seed-002-postgres.jmx and seed-003-bonnie.jmx in the real assembled

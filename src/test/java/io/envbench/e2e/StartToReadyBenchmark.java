@@ -13,11 +13,11 @@ import java.util.Locale;
 
 import org.junit.jupiter.api.Test;
 
-import io.envbench.docker.ContainerOptions;
-import io.envbench.environment.EnvironmentDefinition;
-import io.envbench.docker.NetworkMode;
-import io.envbench.environment.RunSession;
-import io.envbench.environment.RunningTarget;
+import io.envbench.base.container.ContainerOptions;
+import io.envbench.base.definition.EnvironmentDefinition;
+import io.envbench.base.container.NetworkMode;
+import io.envbench.base.environment.RunSession;
+import io.envbench.base.environment.RunningTarget;
 
 /**
  * Benchmark (run by {@code ./envbench bench}, not by the test suite): start-to-ready of each environment
@@ -32,7 +32,7 @@ class StartToReadyBenchmark {
     void startToReady() throws Exception {
         Jmeter.docker();
         Path targets = Jmeter.ROOT.resolve("targets");
-        io.envbench.environment.EnvironmentRegistry registry = new io.envbench.environment.EnvironmentRegistry(targets, io.envbench.docker.DockerDaemon.fromEnvironment());
+        io.envbench.control.registry.EnvironmentRegistry registry = new io.envbench.control.registry.EnvironmentRegistry(targets, io.envbench.launch.docker.DockerDaemon.fromEnvironment());
         String[][] envs = {{"bare", "bare", "bridge"}, {"docker-bridge", "docker", "bridge"}, {"docker-host", "docker", "host"}};
         StringBuilder table = new StringBuilder(String.format(Locale.ROOT, "%n%-14s %14s %14s %8s%n", "environment",
                 "EnvBench ms", "plain ms", "ratio"));

@@ -10,7 +10,7 @@ import java.util.stream.Collectors;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-import io.envbench.results.Sample;
+import io.envbench.measure.results.Sample;
 
 /** testplans/static-web.jmx in the real JMeter, headless, one environment per run, on the real Docker engine. */
 class StaticWebPlanTest extends DockerEndToEndTest {

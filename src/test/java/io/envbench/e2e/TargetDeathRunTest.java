@@ -1,6 +1,6 @@
 package io.envbench.e2e;
 
-import io.envbench.docker.DockerDaemon;
+import io.envbench.launch.docker.DockerDaemon;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -16,8 +16,8 @@ import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVRecord;
 import org.junit.jupiter.api.Test;
 
-import io.envbench.docker.DockerConnection;
-import io.envbench.environment.RunSession;
+import io.envbench.launch.docker.DockerConnection;
+import io.envbench.base.environment.RunSession;
 
 /**
  * {@code envbench run} when the target dies mid-run: its container is killed from outside during the

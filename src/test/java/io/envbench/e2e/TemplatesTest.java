@@ -19,7 +19,7 @@ import org.apache.jmeter.util.JMeterUtils;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import io.envbench.results.Sample;
+import io.envbench.measure.results.Sample;
 
 /**
  * EnvBench's templates in the assembled JMeter: listed by File > Templates next to JMeter's own (read by JMeter's

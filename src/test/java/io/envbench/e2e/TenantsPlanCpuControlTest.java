@@ -24,13 +24,13 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 
-import io.envbench.cpucontrol.TimelineCsv;
-import io.envbench.docker.DockerConnection;
-import io.envbench.docker.DockerDaemon;
-import io.envbench.hostsettings.HostSettingsJournal;
-import io.envbench.results.Sample;
-import io.envbench.steering.HostRoots;
-import io.envbench.steering.NetworkIrq;
+import io.envbench.study.cpucontrol.TimelineCsv;
+import io.envbench.launch.docker.DockerConnection;
+import io.envbench.launch.docker.DockerDaemon;
+import io.envbench.host.hostsettings.HostSettingsJournal;
+import io.envbench.measure.results.Sample;
+import io.envbench.study.steering.HostRoots;
+import io.envbench.study.steering.NetworkIrq;
 
 /**
  * testplans/daytrader-tenants.jmx in the real assembled JMeter, headless, with 2 DayTrader tenants in containers for

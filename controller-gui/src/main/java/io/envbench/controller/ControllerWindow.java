@@ -31,10 +31,10 @@ import io.envbench.controller.editor.ExperimentEditor;
 import io.envbench.controller.results.ResultsView;
 import io.envbench.controller.run.ExperimentExecution;
 import io.envbench.controller.run.RunView;
-import io.envbench.experiment.Experiment;
-import io.envbench.experiment.ExperimentException;
-import io.envbench.runner.JMeterInstall;
-import io.envbench.runner.RunDirectory;
+import io.envbench.study.experiment.Experiment;
+import io.envbench.study.experiment.ExperimentException;
+import io.envbench.study.runner.JMeterInstall;
+import io.envbench.study.analysis.RunDirectory;
 
 /**
  * The EnvBench controller's window: Experiment (the editor), Run (progress and live figures) and Results (the
@@ -160,7 +160,7 @@ public final class ControllerWindow extends JFrame {
         if (quick) {
             e = e.quick();
         }
-        io.envbench.dockerdaemon.RestartPermission restart = io.envbench.dockerdaemon.RestartPermission.REFUSED;
+        io.envbench.launch.dockerdaemon.RestartPermission restart = io.envbench.launch.dockerdaemon.RestartPermission.REFUSED;
         List<String> daemonRows = e.environments().stream().filter(p -> p.dockerDaemon().isPresent())
                 .map(p -> p.name() + " (" + p.dockerDaemon().get().describe() + ")").toList();
         if (!daemonRows.isEmpty()) {
@@ -172,14 +172,14 @@ public final class ControllerWindow extends JFrame {
             if (answer != JOptionPane.YES_OPTION) {
                 return false;
             }
-            restart = io.envbench.dockerdaemon.RestartPermission.GRANTED;
+            restart = io.envbench.launch.dockerdaemon.RestartPermission.GRANTED;
         }
         try {
             JMeterInstall jmeter = new JMeterInstall(root.resolve("jmeter-dist/target/jmeter"));
             RunDirectory dir = RunDirectory.timestamped(resultsDir, e.name());
             execution = new ExperimentExecution(root, jmeter, e, dir, Duration.ofSeconds(1), restart);
             runView.show(execution.start());
-        } catch (io.envbench.settings.InvalidSettingException ex) { // e.g. a multi-tenant file for more CPUs than this host has
+        } catch (io.envbench.base.settings.InvalidSettingException ex) { // e.g. a multi-tenant file for more CPUs than this host has
             JOptionPane.showMessageDialog(this, ex.getMessage(), "The experiment cannot run on this host", JOptionPane.ERROR_MESSAGE);
             return false;
         } catch (RuntimeException | LinkageError ex) {

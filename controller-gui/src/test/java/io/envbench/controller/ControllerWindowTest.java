@@ -1,6 +1,6 @@
 package io.envbench.controller;
 
-import io.envbench.docker.DockerDaemon;
+import io.envbench.launch.docker.DockerDaemon;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.awt.Rectangle;
@@ -37,10 +37,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import io.envbench.controller.editor.ExperimentDraft;
-import io.envbench.docker.DockerInventory;
-import io.envbench.docker.DockerRequired;
-import io.envbench.environment.TargetStartException;
-import io.envbench.experiment.ExperimentFile;
+import io.envbench.launch.docker.DockerInventory;
+import io.envbench.launch.docker.DockerRequired;
+import io.envbench.base.environment.TargetStartException;
+import io.envbench.study.experiment.ExperimentFile;
 import io.envbench.report.TableOrder;
 
 /**
@@ -267,13 +267,13 @@ class ControllerWindowTest {
 
         Path saved = temp.resolve("tenants.yaml");
         GuiActionRunner.execute(() -> frame.saveTo(saved));
-        io.envbench.experiment.Experiment e = ExperimentFile.read(saved, ROOT.resolve("targets"));
-        io.envbench.experiment.Tenancy t = e.tenancy().orElseThrow();
+        io.envbench.study.experiment.Experiment e = ExperimentFile.read(saved, ROOT.resolve("targets"));
+        io.envbench.study.experiment.Tenancy t = e.tenancy().orElseThrow();
         assertThat(t.tenantNames()).containsExactly("tenant-1", "tenant-2", "tenant-3", "tenant-4");
         assertThat(t.tenants().get(3).requestsPerSecond()).isEqualTo(800.0);
         assertThat(t.tenants().get(0).requestsPerSecond()).isEqualTo(100.0);
         assertThat(t.configuration("dynamic").controlInterval()).isEqualTo(Duration.ofSeconds(2));
-        assertThat(t.configuration("static").cpuControl()).isEqualTo(io.envbench.cpucontrol.CpuControlMode.DYNAMIC);
+        assertThat(t.configuration("static").cpuControl()).isEqualTo(io.envbench.study.cpucontrol.CpuControlMode.DYNAMIC);
         assertThat(e.load().plan().orElseThrow()).isEqualTo(ROOT.resolve("testplans/daytrader.jmx"));
         assertThat(e.baseline()).isEqualTo("none");
 

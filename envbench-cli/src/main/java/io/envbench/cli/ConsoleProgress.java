@@ -4,10 +4,10 @@ import java.io.PrintStream;
 import java.time.Duration;
 import java.util.Locale;
 
-import io.envbench.runner.LiveFigures;
-import io.envbench.runner.PlannedRun;
-import io.envbench.runner.RunProgress;
-import io.envbench.runner.RunRecord;
+import io.envbench.study.runner.LiveFigures;
+import io.envbench.study.experiment.PlannedRun;
+import io.envbench.study.runner.RunProgress;
+import io.envbench.study.analysis.RunRecord;
 
 /**
  * The runner's progress in a terminal: one line redrawn in place (run i of n, environment, repetition,

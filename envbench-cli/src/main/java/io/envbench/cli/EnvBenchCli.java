@@ -7,9 +7,9 @@ import java.util.concurrent.Callable;
 import java.util.function.Predicate;
 import java.util.regex.Pattern;
 
-import io.envbench.metrics.MetricsFile;
+import io.envbench.measure.metrics.MetricsFile;
 import io.envbench.report.ComparisonReport;
-import io.envbench.stats.Comparison;
+import io.envbench.measure.stats.Comparison;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;

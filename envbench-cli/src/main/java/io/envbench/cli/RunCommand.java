@@ -10,23 +10,23 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
-import io.envbench.EnvBench;
-import io.envbench.docker.DockerDaemon;
-import io.envbench.experiment.Criterion;
-import io.envbench.experiment.Experiment;
-import io.envbench.experiment.ExperimentException;
-import io.envbench.experiment.ExperimentFile;
-import io.envbench.metrics.MetricsCollector;
+import io.envbench.control.registry.EnvBench;
+import io.envbench.launch.docker.DockerDaemon;
+import io.envbench.study.experiment.Criterion;
+import io.envbench.study.experiment.Experiment;
+import io.envbench.study.experiment.ExperimentException;
+import io.envbench.study.experiment.ExperimentFile;
+import io.envbench.measure.metrics.MetricsCollector;
 import io.envbench.report.ComparisonReport;
 import io.envbench.report.RunConclusion;
-import io.envbench.runner.ExperimentRunner;
-import io.envbench.runner.JMeterInstall;
-import io.envbench.runner.RunDirectory;
+import io.envbench.study.runner.ExperimentRunner;
+import io.envbench.study.runner.JMeterInstall;
+import io.envbench.study.analysis.RunDirectory;
 import io.envbench.report.tenants.TenantsReport;
-import io.envbench.tenants.CpuControlFactory;
-import io.envbench.tenants.TenantControl;
-import io.envbench.settings.InvalidSettingException;
-import io.envbench.units.LocalPorts;
+import io.envbench.study.tenants.CpuControlFactory;
+import io.envbench.study.tenants.TenantControl;
+import io.envbench.base.settings.InvalidSettingException;
+import io.envbench.base.units.LocalPorts;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -180,7 +180,7 @@ final class RunCommand implements Callable<Integer> {
                     throw new InvalidSettingException(experiment.file() + ": port", e.getMessage().substring(e.field().length() + 2));
                 }
             }
-            // study 004's controls (io.envbench.cpucontrol) of a multi-tenant experiment's configurations
+            // study 004's controls (io.envbench.study.cpucontrol) of a multi-tenant experiment's configurations
             tenantControls = CpuControlFactory.onThisHost(daemon);
             tenantControls.checkHost(experiment);
             // study 001's row with the userland proxy off restarts the daemon: only when allowed, said before anything starts
@@ -229,8 +229,8 @@ final class RunCommand implements Callable<Integer> {
         }
     }
 
-    private io.envbench.dockerdaemon.RestartPermission dockerRestart() {
-        return allowDockerRestart ? io.envbench.dockerdaemon.RestartPermission.GRANTED : io.envbench.dockerdaemon.RestartPermission.REFUSED;
+    private io.envbench.launch.dockerdaemon.RestartPermission dockerRestart() {
+        return allowDockerRestart ? io.envbench.launch.dockerdaemon.RestartPermission.GRANTED : io.envbench.launch.dockerdaemon.RestartPermission.REFUSED;
     }
 
     /** A multi-tenant experiment's report: per configuration x tenant, the host's CPU, and the charts ({@link TenantsReport}). */
@@ -256,12 +256,12 @@ final class RunCommand implements Callable<Integer> {
     /** A command load's report: its output format's tables and charts over the completed runs. */
     private void commandReport(Experiment experiment, RunDirectory dir) {
         try {
-            java.util.Optional<io.envbench.report.CommandReport> found = io.envbench.report.CommandReport.of(dir, experiment);
+            java.util.Optional<io.envbench.report.command.CommandReport> found = io.envbench.report.command.CommandReport.of(dir, experiment);
             if (found.isEmpty()) {
                 out.println("No completed run: nothing to compare. See " + dir.root().resolve("runs.csv") + " and " + dir.root().resolve("logs"));
                 return;
             }
-            io.envbench.report.CommandReport report = found.get();
+            io.envbench.report.command.CommandReport report = found.get();
             report.write(dir.report());
             out.print(report.markdown());
             out.println("Report: " + dir.report().resolve(report.tableFile()) + ", charts in " + dir.report().resolve("charts"));

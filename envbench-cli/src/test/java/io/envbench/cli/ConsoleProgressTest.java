@@ -9,8 +9,8 @@ import java.time.Instant;
 
 import org.junit.jupiter.api.Test;
 
-import io.envbench.runner.PlannedRun;
-import io.envbench.runner.RunRecord;
+import io.envbench.study.experiment.PlannedRun;
+import io.envbench.study.analysis.RunRecord;
 
 class ConsoleProgressTest {
     @Test

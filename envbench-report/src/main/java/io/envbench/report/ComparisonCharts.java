@@ -46,10 +46,10 @@ import org.jfree.data.xy.XYDataset;
 import org.jfree.data.xy.XYSeries;
 import org.jfree.data.xy.XYSeriesCollection;
 
-import io.envbench.metrics.MetricsFile;
-import io.envbench.stats.Comparison;
-import io.envbench.stats.RunStatistics;
-import io.envbench.stats.SampleStatistics;
+import io.envbench.measure.metrics.MetricsFile;
+import io.envbench.measure.stats.Comparison;
+import io.envbench.measure.stats.RunStatistics;
+import io.envbench.measure.stats.SampleStatistics;
 
 /**
  * The charts of a comparison, as JFreeChart objects (shown in the GUI, exported by {@link ChartFormat}), in

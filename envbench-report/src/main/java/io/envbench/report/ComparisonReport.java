@@ -13,13 +13,13 @@ import java.util.stream.Collectors;
 
 import org.jfree.chart.JFreeChart;
 
-import io.envbench.stats.AcrossRuns;
-import io.envbench.stats.Comparison;
-import io.envbench.stats.Figure;
-import io.envbench.stats.MannWhitney;
-import io.envbench.stats.RunStatistics;
-import io.envbench.stats.SampleStatistics;
-import io.envbench.stats.Verdict;
+import io.envbench.measure.stats.AcrossRuns;
+import io.envbench.measure.stats.Comparison;
+import io.envbench.measure.stats.Figure;
+import io.envbench.measure.stats.MannWhitney;
+import io.envbench.measure.stats.RunStatistics;
+import io.envbench.measure.stats.SampleStatistics;
+import io.envbench.measure.stats.Verdict;
 
 /**
  * The comparison as documents: {@code comparison.csv} (one row per environment x label),
@@ -39,7 +39,7 @@ public final class ComparisonReport {
     private final Comparison c;
     private final String baseline;
     private final AcrossRuns acrossRuns;
-    private final io.envbench.metrics.MetricsFile metrics;
+    private final io.envbench.measure.metrics.MetricsFile metrics;
     /** Said first, in red in HTML: e.g. that runs are missing and the report is partial. */
     private final List<String> notices;
     /** Advice drawn from the resources, each naming its figure. */
@@ -47,19 +47,19 @@ public final class ComparisonReport {
     /** Each environment's colour in the charts. */
     private final EnvironmentPalette palette;
     /** Failed samples by environment, label and response code; empty: no section. */
-    private final List<io.envbench.results.ResponseErrors.Row> errors;
+    private final List<io.envbench.measure.results.ResponseErrors.Row> errors;
 
     public ComparisonReport(Comparison c, String baseline) {
         this(c, baseline, null);
     }
 
     /** @param metrics the Resource Monitor's metrics file, or null: resources next to latency, CPU over time */
-    public ComparisonReport(Comparison c, String baseline, io.envbench.metrics.MetricsFile metrics) {
+    public ComparisonReport(Comparison c, String baseline, io.envbench.measure.metrics.MetricsFile metrics) {
         this(c, baseline, metrics, List.of(), List.of(), EnvironmentPalette.of(c), List.of());
     }
 
-    private ComparisonReport(Comparison c, String baseline, io.envbench.metrics.MetricsFile metrics, List<String> notices,
-                             List<String> hints, EnvironmentPalette palette, List<io.envbench.results.ResponseErrors.Row> errors) {
+    private ComparisonReport(Comparison c, String baseline, io.envbench.measure.metrics.MetricsFile metrics, List<String> notices,
+                             List<String> hints, EnvironmentPalette palette, List<io.envbench.measure.results.ResponseErrors.Row> errors) {
         this.c = c;
         this.errors = List.copyOf(errors);
         this.palette = palette;
@@ -84,7 +84,7 @@ public final class ComparisonReport {
     }
 
     /** The same report with a section "Errors by response code" (when there are any), in every format. */
-    public ComparisonReport withErrors(List<io.envbench.results.ResponseErrors.Row> errors) {
+    public ComparisonReport withErrors(List<io.envbench.measure.results.ResponseErrors.Row> errors) {
         return new ComparisonReport(c, baseline, metrics, notices, hints, palette, errors);
     }
 
@@ -142,7 +142,7 @@ public final class ComparisonReport {
         List<String[]> rows = new ArrayList<>();
         for (String env : environmentsWithMetrics()) {
             rows.add(new String[] {env, avgPeak(metrics.summary(env, "host.cpu.pct"), 1),
-                    avgPeak(metrics.summary(env, "process." + io.envbench.metrics.HostProbe.JVM_ROLE + ".cpu.pct"), 1),
+                    avgPeak(metrics.summary(env, "process." + io.envbench.measure.metrics.HostProbe.JVM_ROLE + ".cpu.pct"), 1),
                     avgPeak(metrics.summary(env, "target.cpu.pct"), 1),
                     avgPeak(metrics.summary(env, "process.docker-proxy.cpu.pct"), 1),
                     avgPeak(metrics.summaryOfSum(env, java.util.regex.Pattern.compile("host\\.disk\\..*\\.write\\.bytesPerSec")), 1024),
@@ -181,7 +181,7 @@ public final class ComparisonReport {
         return rows;
     }
 
-    private static String avgPeak(io.envbench.metrics.MetricsFile.Summary s, double divisor) {
+    private static String avgPeak(io.envbench.measure.metrics.MetricsFile.Summary s, double divisor) {
         return f1(s.average() / divisor) + " / " + f1(s.peak() / divisor);
     }
 
@@ -342,7 +342,7 @@ public final class ComparisonReport {
                 continue;
             }
             boolean isBaseline = env.equals(baseline);
-            io.envbench.stats.RatioOfRuns ratio = io.envbench.stats.RatioOfRuns.of(t.runs(), base);
+            io.envbench.measure.stats.RatioOfRuns ratio = io.envbench.measure.stats.RatioOfRuns.of(t.runs(), base);
             String interval = isBaseline ? "" : ratio.available() ? "[" + f2(ratio.low()) + ", " + f2(ratio.high()) + "] ("
                     + Math.round(100 * ratio.confidence() * 10) / 10.0 + "%)" : "needs 4+ runs a side";
             String proxy = metrics == null || !metrics.environments().contains(env) ? "–"

@@ -4,7 +4,7 @@ import java.awt.Color;
 import java.util.ArrayList;
 import java.util.List;
 
-import io.envbench.stats.Comparison;
+import io.envbench.measure.stats.Comparison;
 
 /**
  * One colour per environment, the same in every chart and view: the environment's position in the experiment's order

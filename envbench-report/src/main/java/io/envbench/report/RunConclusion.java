@@ -6,17 +6,17 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 
-import io.envbench.experiment.Criterion;
-import io.envbench.experiment.Experiment;
-import io.envbench.experiment.ExperimentException;
-import io.envbench.experiment.ExperimentFile;
-import io.envbench.hints.Hint;
-import io.envbench.hints.Hints;
-import io.envbench.metrics.MetricsFile;
-import io.envbench.runner.ExperimentRunner;
-import io.envbench.runner.RunDirectory;
-import io.envbench.runner.RunRecord;
-import io.envbench.runner.RunResults;
+import io.envbench.study.experiment.Criterion;
+import io.envbench.study.experiment.Experiment;
+import io.envbench.study.experiment.ExperimentException;
+import io.envbench.study.experiment.ExperimentFile;
+import io.envbench.measure.hints.Hint;
+import io.envbench.measure.hints.Hints;
+import io.envbench.measure.metrics.MetricsFile;
+import io.envbench.study.runner.ExperimentRunner;
+import io.envbench.study.analysis.RunDirectory;
+import io.envbench.study.analysis.RunRecord;
+import io.envbench.study.analysis.RunResults;
 
 /**
  * What a run directory comes to: its figures, the criteria's verdicts, the notices (partial, interrupted) and

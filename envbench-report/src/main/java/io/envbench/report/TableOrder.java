@@ -4,7 +4,7 @@ import java.util.Comparator;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-import io.envbench.stats.Comparison;
+import io.envbench.measure.stats.Comparison;
 
 /**
  * The order of a comparison table's cells when a user sorts by a column: cells that start with a number ("12.5",

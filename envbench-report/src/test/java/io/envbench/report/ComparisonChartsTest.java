@@ -34,12 +34,12 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import io.envbench.metrics.MetricsCsvWriter;
-import io.envbench.metrics.MetricsFile;
-import io.envbench.results.Sample;
-import io.envbench.stats.Comparison;
-import io.envbench.stats.RunStatistics;
-import io.envbench.stats.SampleStatistics;
+import io.envbench.measure.metrics.MetricsCsvWriter;
+import io.envbench.measure.metrics.MetricsFile;
+import io.envbench.measure.results.Sample;
+import io.envbench.measure.stats.Comparison;
+import io.envbench.measure.stats.RunStatistics;
+import io.envbench.measure.stats.SampleStatistics;
 
 /** Charts a report can take: one colour per environment, whiskers from runs, units without exponents, one CPU count per axis. */
 class ComparisonChartsTest {

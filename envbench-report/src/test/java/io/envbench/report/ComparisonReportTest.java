@@ -18,10 +18,10 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import io.envbench.stats.Comparison;
-import io.envbench.stats.Figure;
-import io.envbench.stats.Verdict;
-import io.envbench.results.Sample;
+import io.envbench.measure.stats.Comparison;
+import io.envbench.measure.stats.Figure;
+import io.envbench.measure.stats.Verdict;
+import io.envbench.measure.results.Sample;
 
 class ComparisonReportTest {
     @TempDir
@@ -140,8 +140,8 @@ class ComparisonReportTest {
             assertTrue(m.matches(), r[4]);
             assertTrue(Double.parseDouble(m.group(1)) <= ratio && ratio <= Double.parseDouble(m.group(2)), String.join(" | ", r));
             assertTrue(Double.parseDouble(m.group(3)) >= 95, r[4]);
-            double median = six.acrossRuns().medianOfRuns(r[0], io.envbench.stats.Comparison.TOTAL, Figure.THROUGHPUT)
-                    / six.acrossRuns().medianOfRuns("bare", io.envbench.stats.Comparison.TOTAL, Figure.THROUGHPUT);
+            double median = six.acrossRuns().medianOfRuns(r[0], io.envbench.measure.stats.Comparison.TOTAL, Figure.THROUGHPUT)
+                    / six.acrossRuns().medianOfRuns("bare", io.envbench.measure.stats.Comparison.TOTAL, Figure.THROUGHPUT);
             assertEquals(median, ratio, 0.005, "ratio of the medians of runs");
         }
         assertTrue(six.markdown().contains("## Score: total throughput against the baseline"), six.markdown());
@@ -158,7 +158,7 @@ class ComparisonReportTest {
     @Test
     void eachServiceOfAMultiServiceTargetHasARowWithItsStorageWrites() throws Exception {
         Path f = dir.resolve("m.csv");
-        try (io.envbench.metrics.MetricsCsvWriter w = new io.envbench.metrics.MetricsCsvWriter(f)) {
+        try (io.envbench.measure.metrics.MetricsCsvWriter w = new io.envbench.measure.metrics.MetricsCsvWriter(f)) {
             for (int i = 0; i < 2; i++) {
                 w.write(1000 + 1000 * i, "bare", java.util.Map.of("host.cpu.pct", 50.0, "process.bare.cpu.pct", 90.0,
                         "process.bare/db.cpu.pct", 20.0 + 10 * i, "process.bare/db.rss.bytes", 200.0 * (1 << 20),
@@ -170,7 +170,7 @@ class ComparisonReportTest {
                         "process.docker-host/db.io.read.bytesPerSec", 0.0));
             }
         }
-        ComparisonReport report = new ComparisonReport(comparison(), null, io.envbench.metrics.MetricsFile.read(f));
+        ComparisonReport report = new ComparisonReport(comparison(), null, io.envbench.measure.metrics.MetricsFile.read(f));
         List<String[]> rows = report.servicesRows();
         assertEquals(List.of("bare/app", "bare/db", "docker-host/db"), rows.stream().map(r -> r[0] + "/" + r[1]).sorted().toList());
         String[] db = rows.stream().filter(r -> r[0].equals("bare") && r[1].equals("db")).findFirst().orElseThrow();

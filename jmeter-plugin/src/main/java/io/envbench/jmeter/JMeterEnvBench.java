@@ -9,9 +9,9 @@ import java.util.Optional;
 import org.apache.jmeter.threads.AbstractThreadGroup;
 import org.apache.jmeter.threads.JMeterContextService;
 
-import io.envbench.EnvBench;
-import io.envbench.environment.EnvironmentRegistry;
-import io.envbench.metrics.MetricsCollector;
+import io.envbench.control.registry.EnvBench;
+import io.envbench.control.registry.EnvironmentRegistry;
+import io.envbench.measure.metrics.MetricsCollector;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -33,7 +33,7 @@ public final class JMeterEnvBench {
     private static final Map<AbstractThreadGroup, String> BY_THREAD_GROUP = java.util.Collections.synchronizedMap(new java.util.IdentityHashMap<>());
     private static MetricsCollector collector;
     /** Who shows the CPU Controls' actions live (their GUIs): told of every action of every CPU Control in this JVM. */
-    private static final java.util.List<io.envbench.cpucontrol.ControlTimeline> CPU_CONTROL_WATCHERS = new java.util.concurrent.CopyOnWriteArrayList<>();
+    private static final java.util.List<io.envbench.study.cpucontrol.ControlTimeline> CPU_CONTROL_WATCHERS = new java.util.concurrent.CopyOnWriteArrayList<>();
     private static int collectorUsers;
 
     private JMeterEnvBench() {
@@ -156,16 +156,16 @@ public final class JMeterEnvBench {
     }
 
     /** Tells {@code watcher} (a GUI) of every action of the CPU Controls that run in this JVM, from now on. */
-    public static void watchCpuControl(io.envbench.cpucontrol.ControlTimeline watcher) {
+    public static void watchCpuControl(io.envbench.study.cpucontrol.ControlTimeline watcher) {
         CPU_CONTROL_WATCHERS.add(watcher);
     }
 
-    public static void unwatchCpuControl(io.envbench.cpucontrol.ControlTimeline watcher) {
+    public static void unwatchCpuControl(io.envbench.study.cpucontrol.ControlTimeline watcher) {
         CPU_CONTROL_WATCHERS.remove(watcher);
     }
 
     /** A CPU Control acted: every watcher hears it (on the control's thread; a watcher returns quickly). */
-    public static void cpuControlActed(io.envbench.cpucontrol.CpuAction action) {
+    public static void cpuControlActed(io.envbench.study.cpucontrol.CpuAction action) {
         for (var w : CPU_CONTROL_WATCHERS) {
             try {
                 w.acted(action);

@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-import io.envbench.settings.InvalidSettingException;
+import io.envbench.base.settings.InvalidSettingException;
 
 class EnvBenchPropertiesTest {
     @Test

@@ -17,9 +17,9 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 
-import io.envbench.experiment.Experiment;
-import io.envbench.experiment.ExperimentException;
-import io.envbench.experiment.ExperimentFile;
+import io.envbench.study.experiment.Experiment;
+import io.envbench.study.experiment.ExperimentException;
+import io.envbench.study.experiment.ExperimentFile;
 
 /**
  * An experiment file as the editor's form holds it: every field as the text typed, so a half-typed value can

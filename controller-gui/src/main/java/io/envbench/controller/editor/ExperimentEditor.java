@@ -46,8 +46,8 @@ import javax.swing.filechooser.FileNameExtensionFilter;
 import javax.swing.table.AbstractTableModel;
 import javax.swing.text.JTextComponent;
 
-import io.envbench.experiment.ExperimentException;
-import io.envbench.recipe.TargetRecipe;
+import io.envbench.study.experiment.ExperimentException;
+import io.envbench.base.recipe.TargetRecipe;
 
 /**
  * The experiment editor: a form over an experiment file. Every choice is a drop-down, the recipes found under
@@ -234,7 +234,7 @@ public final class ExperimentEditor extends JPanel {
         commandOnly.add(rows.add("Command", text("load.command.run", "the program and its arguments, run in each environment's place, "
                 + "e.g. ./bonnie.sh -s 2048 -r 1024 -n 16 -f")));
         commandOnly.add(rows.add("Output", combo("load.command.output", false, "how the program's output is read",
-                java.util.Arrays.stream(io.envbench.command.CommandOutput.values()).map(io.envbench.command.CommandOutput::yamlName).toList())));
+                java.util.Arrays.stream(io.envbench.study.experiment.CommandOutput.values()).map(io.envbench.study.experiment.CommandOutput::yamlName).toList())));
         commandOnly.add(rows.add("Bare-metal memory", text("load.command.bareMemory", "the memory cgroup of a bare-metal run, e.g. 1g, "
                 + "as a container's memory limit (page cache included); empty: none")));
         warmupRow = rows.add("Warm-up (s)", text("load.warmupSeconds", "samples in the first seconds of each run are left out of the figures"));
@@ -779,7 +779,7 @@ public final class ExperimentEditor extends JPanel {
 
     private static boolean loadOnly(Path plan) {
         try {
-            return !io.envbench.experiment.LoadPlan.startsEnvironments(plan);
+            return !io.envbench.study.experiment.LoadPlan.startsEnvironments(plan);
         } catch (IOException e) {
             return false;
         }
@@ -1043,7 +1043,7 @@ public final class ExperimentEditor extends JPanel {
             String f = columns.get(c);
             if (tenantsModel) {
                 // a tenant's name is its place: tenant-N
-                return f.equals("name") ? io.envbench.experiment.Tenancy.name(r + 1) : draft.tenant(r, f);
+                return f.equals("name") ? io.envbench.study.experiment.Tenancy.name(r + 1) : draft.tenant(r, f);
             }
             return f.equals("controlIntervalSeconds") && !draft.hasControlInterval(r) ? "—" : draft.configuration(r, f);
         }

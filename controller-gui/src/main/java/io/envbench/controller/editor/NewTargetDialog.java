@@ -1,6 +1,6 @@
 package io.envbench.controller.editor;
 
-import io.envbench.docker.DockerDaemon;
+import io.envbench.launch.docker.DockerDaemon;
 import java.awt.BorderLayout;
 import java.awt.Color;
 import java.awt.FlowLayout;
@@ -28,10 +28,10 @@ import javax.swing.JTextField;
 import javax.swing.SwingConstants;
 import javax.swing.SwingUtilities;
 
-import io.envbench.docker.ImageBuilder;
-import io.envbench.environment.TargetStartException;
-import io.envbench.recipe.NewTargetRecipe;
-import io.envbench.settings.InvalidSettingException;
+import io.envbench.launch.docker.ImageBuilder;
+import io.envbench.base.environment.TargetStartException;
+import io.envbench.base.recipe.NewTargetRecipe;
+import io.envbench.base.settings.InvalidSettingException;
 
 /**
  * "New target": a recipe of one's own from a host command line plus an image or a Dockerfile. Writes

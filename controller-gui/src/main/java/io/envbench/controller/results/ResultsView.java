@@ -30,14 +30,14 @@ import javax.swing.SwingUtilities;
 import org.jfree.chart.ChartPanel;
 import org.jfree.chart.JFreeChart;
 
-import io.envbench.experiment.ExperimentException;
+import io.envbench.study.experiment.ExperimentException;
 import io.envbench.report.ChartFormat;
 import io.envbench.report.ComparisonReport;
 import io.envbench.report.RunConclusion;
 import io.envbench.report.table.ComparisonTable;
 import io.envbench.report.tenants.TenantsReport;
-import io.envbench.runner.RunDirectory;
-import io.envbench.runner.TenantResults;
+import io.envbench.study.analysis.RunDirectory;
+import io.envbench.study.analysis.TenantResults;
 
 /**
  * The results view: past run directories to reopen, the comparison of one (across runs with intervals and
@@ -292,12 +292,12 @@ public final class ResultsView extends JPanel {
         String title = c.experiment().name() + " — " + verdict + " — " + (c.results().plannedRuns() - c.missingRuns()) + " of "
                 + c.results().plannedRuns() + " runs, baseline " + c.experiment().baseline() + " — " + c.directory().root();
         try {
-            java.util.Optional<io.envbench.report.CommandReport> found = io.envbench.report.CommandReport.of(c.directory(), c.experiment());
+            java.util.Optional<io.envbench.report.command.CommandReport> found = io.envbench.report.command.CommandReport.of(c.directory(), c.experiment());
             if (found.isEmpty()) {
                 clear(title + ": no completed run");
                 return;
             }
-            io.envbench.report.CommandReport b = found.get();
+            io.envbench.report.command.CommandReport b = found.get();
             clear(title);
             charts = b.charts();
             charts.forEach((name, chart) -> chartChoice.addItem(chartTitle(name, chart)));

@@ -10,7 +10,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.stream.Stream;
 
-import io.envbench.runner.RunDirectory;
+import io.envbench.study.analysis.RunDirectory;
 
 /** A run directory in the list of past runs: its folder, when it was last written, whether runs are missing. */
 record RunDirectoryEntry(Path directory, FileTime modified, boolean partial) {

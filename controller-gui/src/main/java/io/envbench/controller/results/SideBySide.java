@@ -2,12 +2,12 @@ package io.envbench.controller.results;
 
 import java.io.IOException;
 
-import io.envbench.experiment.Experiment;
-import io.envbench.experiment.ExperimentException;
-import io.envbench.experiment.ExperimentFile;
-import io.envbench.runner.RunDirectory;
-import io.envbench.runner.RunResults;
-import io.envbench.stats.Comparison;
+import io.envbench.study.experiment.Experiment;
+import io.envbench.study.experiment.ExperimentException;
+import io.envbench.study.experiment.ExperimentFile;
+import io.envbench.study.analysis.RunDirectory;
+import io.envbench.study.analysis.RunResults;
+import io.envbench.measure.stats.Comparison;
 
 /**
  * Two run directories as one comparison, as Phoronix merges result files: each environment named after its run

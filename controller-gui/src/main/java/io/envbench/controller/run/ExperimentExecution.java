@@ -1,6 +1,6 @@
 package io.envbench.controller.run;
 
-import io.envbench.docker.DockerDaemon;
+import io.envbench.launch.docker.DockerDaemon;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -11,22 +11,22 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
-import io.envbench.EnvBench;
-import io.envbench.experiment.Experiment;
-import io.envbench.metrics.MetricsCollector;
+import io.envbench.control.registry.EnvBench;
+import io.envbench.study.experiment.Experiment;
+import io.envbench.measure.metrics.MetricsCollector;
 import io.envbench.report.RunConclusion;
-import io.envbench.results.JtlTail;
-import io.envbench.results.Sample;
-import io.envbench.runner.ExperimentRunner;
-import io.envbench.runner.JMeterInstall;
-import io.envbench.runner.LiveFigures;
-import io.envbench.runner.PlannedRun;
-import io.envbench.runner.RunDirectory;
-import io.envbench.runner.RunProgress;
-import io.envbench.runner.RunRecord;
+import io.envbench.measure.results.JtlTail;
+import io.envbench.measure.results.Sample;
+import io.envbench.study.runner.ExperimentRunner;
+import io.envbench.study.runner.JMeterInstall;
+import io.envbench.study.runner.LiveFigures;
+import io.envbench.study.experiment.PlannedRun;
+import io.envbench.study.analysis.RunDirectory;
+import io.envbench.study.runner.RunProgress;
+import io.envbench.study.analysis.RunRecord;
 import io.envbench.report.tenants.TenantsReport;
-import io.envbench.tenants.CpuControlFactory;
-import io.envbench.tenants.TenantControl;
+import io.envbench.study.tenants.CpuControlFactory;
+import io.envbench.study.tenants.TenantControl;
 
 /**
  * One experiment run from the controller, off the event thread: the same runner as {@code envbench run}, the same
@@ -56,16 +56,16 @@ public final class ExperimentExecution {
      * @param root             the EnvBench folder (targets/, testplans/, the assembled JMeter)
      * @param jmeter           the JMeter that runs the load
      * @param metricsInterval  between metrics readings
-     * @throws io.envbench.settings.InvalidSettingException when this host cannot run a multi-tenant experiment as written
+     * @throws io.envbench.base.settings.InvalidSettingException when this host cannot run a multi-tenant experiment as written
      *                                                      (naming the file's field and the fix)
      */
     public ExperimentExecution(Path root, JMeterInstall jmeter, Experiment experiment, RunDirectory directory, Duration metricsInterval) {
-        this(root, jmeter, experiment, directory, metricsInterval, io.envbench.dockerdaemon.RestartPermission.REFUSED);
+        this(root, jmeter, experiment, directory, metricsInterval, io.envbench.launch.dockerdaemon.RestartPermission.REFUSED);
     }
 
     /** @param dockerRestart whether the environments' {@code dockerDaemon:} settings may restart the Docker daemon (the user said so) */
     public ExperimentExecution(Path root, JMeterInstall jmeter, Experiment experiment, RunDirectory directory, Duration metricsInterval,
-                               io.envbench.dockerdaemon.RestartPermission dockerRestart) {
+                               io.envbench.launch.dockerdaemon.RestartPermission dockerRestart) {
         this.experiment = experiment;
         this.directory = directory;
         DockerDaemon daemon = DockerDaemon.fromEnvironment();

@@ -8,11 +8,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentLinkedQueue;
 
-import io.envbench.metrics.MetricsCollector;
-import io.envbench.results.Sample;
-import io.envbench.runner.PlannedRun;
-import io.envbench.runner.RunRecord;
-import io.envbench.stats.ElapsedDistribution;
+import io.envbench.measure.metrics.MetricsCollector;
+import io.envbench.measure.results.Sample;
+import io.envbench.study.experiment.PlannedRun;
+import io.envbench.study.analysis.RunRecord;
+import io.envbench.measure.stats.ElapsedDistribution;
 
 /**
  * What the run view shows while an experiment runs, gathered from the runner's threads (progress, metrics ticks)
@@ -69,8 +69,8 @@ public final class LiveBoard {
      * whatever its configuration, runs every tenant: the rows show the running configuration's tenants, their own
      * samples by the JTL's environment column and their container's CPU).
      */
-    public static LiveBoard of(io.envbench.experiment.Experiment e) {
-        int runs = io.envbench.runner.Schedule.of(e).size();
+    public static LiveBoard of(io.envbench.study.experiment.Experiment e) {
+        int runs = io.envbench.study.experiment.Schedule.of(e).size();
         return e.tenancy().map(t -> new LiveBoard(t.tenantNames(), true, runs, e.load().warmup()))
                 .orElseGet(() -> new LiveBoard(e.environmentNames(), false, runs, e.load().warmup()));
     }
@@ -123,7 +123,7 @@ public final class LiveBoard {
     public synchronized void metrics(PlannedRun run, MetricsCollector.Tick tick) {
         if (tenants) {
             perEnvironment.forEach((tenant, p) -> {
-                p.targetCpuPct = tick.get(io.envbench.metrics.Metrics.containerColumns(tenant).cpuPct());
+                p.targetCpuPct = tick.get(io.envbench.measure.metrics.Metrics.containerColumns(tenant).cpuPct());
                 p.hostCpuPct = tick.get("host.cpu.pct");
             });
             return;

@@ -10,9 +10,9 @@ import java.util.Optional;
 
 import org.junit.jupiter.api.Test;
 
-import io.envbench.experiment.Experiment;
-import io.envbench.experiment.ExperimentException;
-import io.envbench.experiment.ExperimentFile;
+import io.envbench.study.experiment.Experiment;
+import io.envbench.study.experiment.ExperimentException;
+import io.envbench.study.experiment.ExperimentFile;
 
 class ExperimentDraftTest {
     @org.junit.jupiter.api.io.TempDir
@@ -43,7 +43,7 @@ class ExperimentDraftTest {
             assertEquals(original.environment(env).definition().toString(), again.environment(env).definition().toString(), env);
         }
         draft.environment(1, "dockerDaemon.userlandProxy", "false");
-        assertEquals(java.util.Optional.of(new io.envbench.dockerdaemon.DaemonSettings(false)),
+        assertEquals(java.util.Optional.of(new io.envbench.launch.dockerdaemon.DaemonSettings(false)),
                 draft.parse(threeTier, TARGETS).environment("nginx-bridge").dockerDaemon(), "the daemon setting goes into the file");
         assertTrue(draft.toYaml().contains("userlandProxy: false"), draft.toYaml());
         draft.environment(1, "dockerDaemon.userlandProxy", "");
@@ -138,7 +138,7 @@ class ExperimentDraftTest {
         assertEquals("1g", d.get("load.command.bareMemory"));
         assertEquals(5, d.environmentCount());
         Experiment fromForm = d.parse(file, TARGETS);
-        Experiment fromFile = io.envbench.experiment.ExperimentFile.read(file, TARGETS);
+        Experiment fromFile = io.envbench.study.experiment.ExperimentFile.read(file, TARGETS);
         assertEquals(fromFile.load(), fromForm.load());
         assertEquals(fromFile.toYaml(), fromForm.toYaml());
     }
@@ -152,7 +152,7 @@ class ExperimentDraftTest {
         assertEquals("psql-time", d.get("load.command.output"));
         assertEquals(4, d.environmentCount());
         Experiment fromForm = d.parse(file, TARGETS);
-        Experiment fromFile = io.envbench.experiment.ExperimentFile.read(file, TARGETS);
+        Experiment fromFile = io.envbench.study.experiment.ExperimentFile.read(file, TARGETS);
         assertEquals(fromFile.toYaml(), fromForm.toYaml());
         assertTrue(fromForm.toYaml().contains("client: container") && fromForm.toYaml().contains("client: host"), fromForm.toYaml());
     }

@@ -14,11 +14,11 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.Test;
 
-import io.envbench.cpucontrol.CpuControlMode;
-import io.envbench.experiment.Experiment;
-import io.envbench.experiment.ExperimentException;
-import io.envbench.experiment.ExperimentFile;
-import io.envbench.experiment.Tenancy;
+import io.envbench.study.cpucontrol.CpuControlMode;
+import io.envbench.study.experiment.Experiment;
+import io.envbench.study.experiment.ExperimentException;
+import io.envbench.study.experiment.ExperimentFile;
+import io.envbench.study.experiment.Tenancy;
 
 /**
  * The form's model of a multi-tenant experiment (tenants: and configurations:) against the core's reader: every

@@ -17,7 +17,7 @@ import javax.swing.table.TableColumn;
 import javax.swing.table.TableRowSorter;
 
 import io.envbench.report.TableOrder;
-import io.envbench.stats.Comparison;
+import io.envbench.measure.stats.Comparison;
 
 /**
  * A comparison table as JMeter users expect it, for the JMeter listeners and the controller alike: a click on a

@@ -20,8 +20,8 @@ import org.jfree.chart.ui.RectangleAnchor;
 import org.jfree.chart.ui.RectangleInsets;
 import org.jfree.chart.ui.TextAnchor;
 
-import io.envbench.cpucontrol.CpuAction;
-import io.envbench.cpucontrol.TimelineCsv;
+import io.envbench.study.cpucontrol.CpuAction;
+import io.envbench.study.cpucontrol.TimelineCsv;
 import io.envbench.report.ChartStyle;
 
 /**

@@ -28,13 +28,13 @@ import org.jfree.chart.ui.TextAnchor;
 import org.jfree.data.xy.XYSeries;
 import org.jfree.data.xy.XYSeriesCollection;
 
-import io.envbench.metrics.Metrics;
-import io.envbench.metrics.MetricsFile;
+import io.envbench.measure.metrics.Metrics;
+import io.envbench.measure.metrics.MetricsFile;
 import io.envbench.report.ChartStyle;
 import io.envbench.report.ComparisonCharts;
 import io.envbench.report.EnvironmentPalette;
 import io.envbench.report.SiNumberFormat;
-import io.envbench.results.JtlReader;
+import io.envbench.measure.results.JtlReader;
 
 /**
  * The charts of one multi-tenant run over its own time (seconds since the run started): each tenant's container CPU

@@ -11,15 +11,15 @@ import java.util.Optional;
 
 import org.jfree.chart.JFreeChart;
 
-import io.envbench.cpucontrol.TimelineCsv;
-import io.envbench.experiment.Experiment;
+import io.envbench.study.cpucontrol.TimelineCsv;
+import io.envbench.study.experiment.Experiment;
 import io.envbench.report.ChartFormat;
 import io.envbench.report.ComparisonCharts;
 import io.envbench.report.ComparisonReport;
-import io.envbench.runner.RunDirectory;
-import io.envbench.runner.RunRecord;
-import io.envbench.runner.TenantResults;
-import io.envbench.stats.SampleStatistics;
+import io.envbench.study.analysis.RunDirectory;
+import io.envbench.study.analysis.RunRecord;
+import io.envbench.study.analysis.TenantResults;
+import io.envbench.measure.stats.SampleStatistics;
 
 /**
  * The report of a multi-tenant run directory, the one for {@code envbench run} and the controller: the per-tenant

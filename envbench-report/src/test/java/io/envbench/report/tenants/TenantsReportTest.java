@@ -26,15 +26,15 @@ import org.jfree.chart.ui.Layer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import io.envbench.cpucontrol.CpuAction;
-import io.envbench.cpucontrol.TimelineCsv;
-import io.envbench.experiment.Experiment;
-import io.envbench.experiment.ExperimentFile;
-import io.envbench.metrics.MetricsCsvWriter;
-import io.envbench.runner.PlannedRun;
-import io.envbench.runner.RunDirectory;
-import io.envbench.runner.RunRecord;
-import io.envbench.runner.Schedule;
+import io.envbench.study.cpucontrol.CpuAction;
+import io.envbench.study.cpucontrol.TimelineCsv;
+import io.envbench.study.experiment.Experiment;
+import io.envbench.study.experiment.ExperimentFile;
+import io.envbench.measure.metrics.MetricsCsvWriter;
+import io.envbench.study.experiment.PlannedRun;
+import io.envbench.study.analysis.RunDirectory;
+import io.envbench.study.analysis.RunRecord;
+import io.envbench.study.experiment.Schedule;
 
 /**
  * A multi-tenant run directory written by the real writers (the timeline by {@link TimelineCsv}, the metrics by

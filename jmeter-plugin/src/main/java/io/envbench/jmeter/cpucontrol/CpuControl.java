@@ -1,5 +1,7 @@
 package io.envbench.jmeter.cpucontrol;
 
+import io.envbench.launch.dockerdaemon.DaemonRestart;
+
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -27,29 +29,29 @@ import org.apache.jmeter.util.JMeterUtils;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import io.envbench.cpucontrol.CpuAction;
-import io.envbench.cpucontrol.CpuControlLoop;
-import io.envbench.cpucontrol.CpuController;
-import io.envbench.cpucontrol.DockerCpusets;
-import io.envbench.cpucontrol.Tenant;
-import io.envbench.cpucontrol.TenantReadings;
-import io.envbench.cpucontrol.TimelineCsv;
-import io.envbench.docker.DockerDaemon;
-import io.envbench.environment.EnvironmentRegistry;
-import io.envbench.environment.RunningTarget;
-import io.envbench.hostsettings.HostSettingsJournal;
+import io.envbench.study.cpucontrol.CpuAction;
+import io.envbench.study.cpucontrol.CpuControlLoop;
+import io.envbench.study.cpucontrol.CpuController;
+import io.envbench.study.cpucontrol.DockerCpusets;
+import io.envbench.study.cpucontrol.Tenant;
+import io.envbench.study.cpucontrol.TenantReadings;
+import io.envbench.study.cpucontrol.TimelineCsv;
+import io.envbench.launch.docker.DockerDaemon;
+import io.envbench.control.registry.EnvironmentRegistry;
+import io.envbench.base.environment.RunningTarget;
+import io.envbench.host.hostsettings.HostSettingsJournal;
 import io.envbench.jmeter.EnvBenchProperties;
 import io.envbench.jmeter.JMeterEnvBench;
 import io.envbench.jmeter.JmeterCommandLine;
 import io.envbench.jmeter.samplers.ContainerOptionsSampler;
 import io.envbench.jmeter.samplers.EngineMetricsSampler;
 import io.envbench.jmeter.samplers.TargetEnvironmentSampler;
-import io.envbench.settings.InvalidSettingException;
-import io.envbench.steering.HostRoots;
-import io.envbench.steering.InterruptSteering;
-import io.envbench.steering.ReceivePacketSteering;
-import io.envbench.steering.VethHostEnd;
-import io.envbench.units.CpuSet;
+import io.envbench.base.settings.InvalidSettingException;
+import io.envbench.study.steering.HostRoots;
+import io.envbench.study.steering.InterruptSteering;
+import io.envbench.study.steering.ReceivePacketSteering;
+import io.envbench.study.steering.VethHostEnd;
+import io.envbench.base.units.CpuSet;
 
 /**
  * EnvBench CPU Control (a listener): study 004's CPU controller over the containers this JMeter's Target Environment
@@ -161,7 +163,7 @@ public class CpuControl extends AbstractTestElement implements TestStateListener
         }
         try {
             if (fields.interruptSteering() || fields.receiveSteering()) {
-                journal = HostSettingsJournal.open(HostSettingsJournal.defaultFolder());
+                journal = HostSettingsJournal.open(HostSettingsJournal.defaultFolder(), DaemonRestart.onThisHost());
                 if (fields.interruptSteering()) {
                     irqs = InterruptSteering.ofNetworkDevices(journal, roots, fields.irqBalance());
                 }
@@ -345,13 +347,13 @@ public class CpuControl extends AbstractTestElement implements TestStateListener
             startLoop(now);
         } catch (InvalidSettingException e) {
             fail(e.getMessage() + ". The test is stopped; every change is put back.");
-        } catch (IOException | RuntimeException | io.envbench.environment.TargetStartException e) {
+        } catch (IOException | RuntimeException | io.envbench.base.environment.TargetStartException e) {
             log.error("{} could not start", TITLE, e);
             fail("could not start: " + e.getMessage() + ". The test is stopped; every change is put back.");
         }
     }
 
-    private void startLoop(Map<String, String> running) throws IOException, io.envbench.environment.TargetStartException {
+    private void startLoop(Map<String, String> running) throws IOException, io.envbench.base.environment.TargetStartException {
         if (timeline == null && timelineFile != null) {
             timeline = new TimelineCsv(timelineFile);
         }

@@ -30,11 +30,11 @@ import org.apache.jmeter.samplers.Clearable;
 import org.apache.jmeter.testelement.TestElement;
 import org.apache.jmeter.visualizers.gui.AbstractListenerGui;
 
-import io.envbench.cpucontrol.ControlTimeline;
-import io.envbench.cpucontrol.CpuAction;
+import io.envbench.study.cpucontrol.ControlTimeline;
+import io.envbench.study.cpucontrol.CpuAction;
 import io.envbench.jmeter.EnvBenchHelp;
 import io.envbench.jmeter.JMeterEnvBench;
-import io.envbench.settings.InvalidSettingException;
+import io.envbench.base.settings.InvalidSettingException;
 
 /**
  * GUI of the EnvBench CPU Control (Listeners menu: like the Resource Monitor it hears every sample and acts for the

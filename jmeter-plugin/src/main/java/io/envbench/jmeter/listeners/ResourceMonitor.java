@@ -16,8 +16,8 @@ import org.apache.jmeter.util.JMeterUtils;
 import io.envbench.jmeter.EnvBenchProperties;
 import io.envbench.jmeter.JMeterEnvBench;
 import io.envbench.jmeter.JmeterCommandLine;
-import io.envbench.metrics.MetricsCollector;
-import io.envbench.settings.InvalidSettingException;
+import io.envbench.measure.metrics.MetricsCollector;
+import io.envbench.base.settings.InvalidSettingException;
 
 /**
  * EnvBench Resource Monitor (element): runs the JVM's metrics collector while the test runs, writing

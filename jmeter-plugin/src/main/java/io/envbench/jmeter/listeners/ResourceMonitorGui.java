@@ -36,8 +36,8 @@ import org.jfree.data.time.TimeSeriesCollection;
 
 import io.envbench.jmeter.EnvBenchHelp;
 import io.envbench.jmeter.JMeterEnvBench;
-import io.envbench.metrics.MetricsCollector;
-import io.envbench.metrics.MetricsFile;
+import io.envbench.measure.metrics.MetricsCollector;
+import io.envbench.measure.metrics.MetricsFile;
 
 /**
  * GUI of the EnvBench Resource Monitor: interval and metrics file (kept in the element), and time series of the

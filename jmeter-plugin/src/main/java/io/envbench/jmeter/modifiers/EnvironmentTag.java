@@ -9,7 +9,7 @@ import org.apache.jmeter.threads.JMeterContext;
 import org.apache.jmeter.threads.JMeterContextService;
 import org.apache.jmeter.threads.JMeterVariables;
 
-import io.envbench.engines.EngineMetrics;
+import io.envbench.measure.engines.EngineMetrics;
 import io.envbench.jmeter.EnvBenchProperties;
 import io.envbench.jmeter.JMeterEnvBench;
 

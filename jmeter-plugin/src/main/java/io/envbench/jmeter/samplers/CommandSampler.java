@@ -1,5 +1,7 @@
 package io.envbench.jmeter.samplers;
 
+import io.envbench.study.command.CommandOutputCheck;
+
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -20,22 +22,22 @@ import org.apache.jmeter.threads.JMeterVariables;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import io.envbench.bonnie.BonnieCsv;
-import io.envbench.bonnie.BonnieFigure;
-import io.envbench.command.ClientPlace;
-import io.envbench.command.CommandInPlace;
-import io.envbench.command.CommandOutput;
-import io.envbench.command.CommandRun;
-import io.envbench.environment.EnvironmentDefinition;
-import io.envbench.environment.EnvironmentRegistry;
-import io.envbench.environment.RunningTarget;
-import io.envbench.environment.TargetStartException;
-import io.envbench.experiment.CommandLoad;
+import io.envbench.study.bonnie.BonnieCsv;
+import io.envbench.study.bonnie.BonnieFigure;
+import io.envbench.study.experiment.ClientPlace;
+import io.envbench.study.command.CommandInPlace;
+import io.envbench.study.experiment.CommandOutput;
+import io.envbench.study.command.CommandRun;
+import io.envbench.base.definition.EnvironmentDefinition;
+import io.envbench.control.registry.EnvironmentRegistry;
+import io.envbench.base.environment.RunningTarget;
+import io.envbench.base.environment.TargetStartException;
+import io.envbench.study.experiment.CommandLoad;
 import io.envbench.jmeter.EnvBenchProperties;
 import io.envbench.jmeter.JMeterEnvBench;
-import io.envbench.psql.PsqlTimes;
-import io.envbench.settings.InvalidSettingException;
-import io.envbench.units.MemorySize;
+import io.envbench.study.psql.PsqlTimes;
+import io.envbench.base.settings.InvalidSettingException;
+import io.envbench.base.units.MemorySize;
 
 /**
  * Runs a program once in a running environment's place, or beside it, as {@code envbench run}'s command loads do
@@ -126,7 +128,7 @@ public class CommandSampler extends AbstractSampler implements TestBean, Interru
             return;
         }
         try {
-            load.output().check(stdout);
+            CommandOutputCheck.check(load.output(), stdout);
         } catch (IllegalArgumentException ex) {
             failWith(r, ex.getMessage());
             return;

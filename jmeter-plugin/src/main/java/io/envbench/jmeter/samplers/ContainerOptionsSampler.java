@@ -8,9 +8,9 @@ import org.apache.jmeter.samplers.SampleResult;
 import org.apache.jmeter.testbeans.TestBean;
 
 import io.envbench.jmeter.JMeterEnvBench;
-import io.envbench.docker.ContainerUpdate;
-import io.envbench.settings.InvalidSettingException;
-import io.envbench.environment.TargetStartException;
+import io.envbench.control.registry.ContainerUpdate;
+import io.envbench.base.settings.InvalidSettingException;
+import io.envbench.base.environment.TargetStartException;
 
 /**
  * Changes a running container: cpuset, CPU quota, memory limit ({@code docker update}), pause or unpause.

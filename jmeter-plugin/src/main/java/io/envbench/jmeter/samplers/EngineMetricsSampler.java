@@ -16,10 +16,10 @@ import org.apache.jmeter.testelement.ThreadListener;
 import org.apache.jmeter.threads.JMeterContextService;
 import org.apache.jmeter.threads.JMeterVariables;
 
-import io.envbench.engines.EngineMetrics;
+import io.envbench.measure.engines.EngineMetrics;
 import io.envbench.jmeter.EnvBenchProperties;
 import io.envbench.jmeter.JMeterEnvBench;
-import io.envbench.metrics.MetricsCollector;
+import io.envbench.measure.metrics.MetricsCollector;
 
 /**
  * EnvBench Engine Metrics: sends this JMeter's metrics (its host, and its own JVM as {@code process.jmeter.*}) to

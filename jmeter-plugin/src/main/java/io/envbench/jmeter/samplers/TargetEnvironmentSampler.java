@@ -15,17 +15,17 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import io.envbench.jmeter.EnvBenchProperties;
-import io.envbench.docker.ContainerOptions;
-import io.envbench.units.CpuSet;
-import io.envbench.environment.EnvironmentDefinition;
-import io.envbench.environment.EnvironmentRegistry;
+import io.envbench.base.container.ContainerOptions;
+import io.envbench.base.units.CpuSet;
+import io.envbench.base.definition.EnvironmentDefinition;
+import io.envbench.control.registry.EnvironmentRegistry;
 import io.envbench.jmeter.JMeterEnvBench;
-import io.envbench.settings.InvalidSettingException;
-import io.envbench.units.MemorySize;
-import io.envbench.docker.NetworkMode;
-import io.envbench.environment.RunningTarget;
-import io.envbench.environment.TargetStartException;
-import io.envbench.docker.VolumeMount;
+import io.envbench.base.settings.InvalidSettingException;
+import io.envbench.base.units.MemorySize;
+import io.envbench.base.container.NetworkMode;
+import io.envbench.base.environment.RunningTarget;
+import io.envbench.base.environment.TargetStartException;
+import io.envbench.base.container.VolumeMount;
 
 /**
  * Starts, stops or switches to a named environment: the same target as a host process or a container.

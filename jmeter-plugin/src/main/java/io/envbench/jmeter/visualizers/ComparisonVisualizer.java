@@ -39,13 +39,13 @@ import org.jfree.chart.JFreeChart;
 import io.envbench.report.ComparisonCharts;
 import io.envbench.report.ComparisonReport;
 import io.envbench.report.table.ComparisonTable;
-import io.envbench.stats.Comparison;
-import io.envbench.results.JtlReader;
-import io.envbench.results.Sample;
+import io.envbench.measure.stats.Comparison;
+import io.envbench.measure.results.JtlReader;
+import io.envbench.measure.results.Sample;
 import io.envbench.jmeter.EnvBenchHelp;
 import io.envbench.jmeter.EnvBenchProperties;
 import io.envbench.jmeter.JMeterEnvBench;
-import io.envbench.metrics.MetricsFile;
+import io.envbench.measure.metrics.MetricsFile;
 import java.util.function.Predicate;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
@@ -289,7 +289,7 @@ public class ComparisonVisualizer extends AbstractVisualizer {
             if (!out.test(s.label())) {
                 try {
                     comparison.add(s, LIVE_RUN);
-                } catch (io.envbench.settings.InvalidSettingException e) {
+                } catch (io.envbench.base.settings.InvalidSettingException e) {
                     // a sample labelled as a row EnvBench adds itself: left out, and said once (not once per sample)
                     if (!e.getMessage().equals(refusedLive)) {
                         refusedLive = e.getMessage();

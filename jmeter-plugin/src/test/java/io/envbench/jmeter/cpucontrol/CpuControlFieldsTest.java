@@ -16,9 +16,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-import io.envbench.cpucontrol.CpuControlMode;
-import io.envbench.settings.InvalidSettingException;
-import io.envbench.steering.IrqBalancePolicy;
+import io.envbench.study.cpucontrol.CpuControlMode;
+import io.envbench.base.settings.InvalidSettingException;
+import io.envbench.study.steering.IrqBalancePolicy;
 
 /** The CPU Control's fields become the core's settings; each wrong field is named with its GUI label and a fix. */
 class CpuControlFieldsTest {

@@ -28,7 +28,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import io.envbench.cpucontrol.CpuAction;
+import io.envbench.study.cpucontrol.CpuAction;
 import io.envbench.jmeter.GuiTests;
 import io.envbench.jmeter.JMeterEnvBench;
 

@@ -16,7 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-import io.envbench.metrics.MetricsCollector;
+import io.envbench.measure.metrics.MetricsCollector;
 
 /** The Resource Monitor starts the collector at the interval asked for, or stops the test and writes nothing. */
 class ResourceMonitorTest {

@@ -13,10 +13,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-import io.envbench.command.CommandOutput;
-import io.envbench.experiment.CommandLoad;
+import io.envbench.study.experiment.CommandOutput;
+import io.envbench.study.experiment.CommandLoad;
 import io.envbench.jmeter.GuiTests;
-import io.envbench.settings.InvalidSettingException;
+import io.envbench.base.settings.InvalidSettingException;
 
 /** The EnvBench Command sampler's fields, and its refusals before anything runs (the real runs: SeedCommandPlansTest). */
 class CommandSamplerTest {

@@ -15,9 +15,9 @@ import org.junit.jupiter.params.provider.ValueSource;
 import io.envbench.jmeter.EnvBenchProperties;
 import io.envbench.jmeter.GuiTests;
 
-import io.envbench.environment.EnvironmentDefinition;
-import io.envbench.settings.InvalidSettingException;
-import io.envbench.docker.NetworkMode;
+import io.envbench.base.definition.EnvironmentDefinition;
+import io.envbench.base.settings.InvalidSettingException;
+import io.envbench.base.container.NetworkMode;
 
 /** The GUI fields become a definition; each bad field is named in the message. */
 class TargetEnvironmentSamplerTest {

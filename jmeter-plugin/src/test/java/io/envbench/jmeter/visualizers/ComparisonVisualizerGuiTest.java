@@ -31,7 +31,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import io.envbench.jmeter.GuiTests;
 import io.envbench.report.ComparisonReport;
-import io.envbench.stats.Comparison;
+import io.envbench.measure.stats.Comparison;
 
 /**
  * The Comparison listener in a real window, fed real SampleResults as JMeter's threads feed it: columns sort by

@@ -17,7 +17,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import io.envbench.report.ComparisonReport;
-import io.envbench.stats.Comparison;
+import io.envbench.measure.stats.Comparison;
 
 /** Live samples from many threads are all counted; adding never waits for the table and charts being built. */
 class ComparisonVisualizerTest {

@@ -1,0 +1,80 @@
+package io.envbench.measure.hints;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.regex.Pattern;
+
+import io.envbench.measure.metrics.MetricsFile;
+
+/**
+ * First hints from the Resource Monitor's figures: JMeter near saturation of the machine's CPUs (the
+ * result then measures the load generator), {@code docker-proxy} burning CPU, CPU throttling by a quota,
+ * memory near the limit. Thresholds are the constants below; each hint names the figure it came from.
+ */
+public final class Hints {
+    /** Host CPU busy (all cores, %) from which the machine counts as saturated. */
+    static final double HOST_SATURATED_PCT = 85;
+    /** Share of the busy CPU time that JMeter used, from which it is the load generator that is measured. */
+    static final double JMETER_SHARE = 0.30;
+    /** docker-proxy CPU (% of one core) from which it is worth avoiding. */
+    static final double DOCKER_PROXY_PCT = 10;
+    /** % of CPU quota periods throttled from which the quota is too low. */
+    static final double THROTTLED_PCT = 5;
+    /** Memory use as a share of the limit from which the limit is near. */
+    static final double MEMORY_NEAR_LIMIT = 0.90;
+
+    private static final Pattern PER_CORE = Pattern.compile("host\\.cpu\\d+\\.pct");
+
+    private Hints() {
+    }
+
+    /**
+     * @param metrics the metrics of the environments' runs
+     */
+    public static List<Hint> of(MetricsFile metrics) {
+        List<Hint> hints = new ArrayList<>();
+        for (String env : metrics.environments()) {
+            MetricsFile.Summary host = metrics.summary(env, "host.cpu.pct");
+            MetricsFile.Summary jmeter = metrics.summary(env, "process.jmeter.cpu.pct");
+            int cores = cores(metrics, env);
+            if (host.average() >= HOST_SATURATED_PCT && !Double.isNaN(jmeter.average()) && cores > 0) {
+                double share = jmeter.average() / (host.average() * cores);
+                if (share >= JMETER_SHARE) {
+                    hints.add(new Hint(env, fmt("host.cpu.pct avg %.0f%%, process.jmeter.cpu.pct avg %.0f%% of %d cores",
+                            host.average(), jmeter.average(), cores),
+                            "JMeter used " + Math.round(share * 100) + "% of a saturated machine's CPU: the figures measure the load "
+                                    + "generator as much as the target; use fewer threads, a fixed rate, or JMeter on another machine"));
+                }
+            }
+            MetricsFile.Summary proxy = metrics.summary(env, "process.docker-proxy.cpu.pct");
+            if (proxy.average() >= DOCKER_PROXY_PCT) {
+                hints.add(new Hint(env, fmt("process.docker-proxy.cpu.pct avg %.1f%%", proxy.average()),
+                        "Docker's userland port proxy burns CPU on every connection; try host networking, or the daemon "
+                                + "option userland-proxy=false (iptables NAT instead)"));
+            }
+            MetricsFile.Summary throttled = metrics.summary(env, "container." + env + ".cpu.throttled.pct");
+            if (throttled.average() >= THROTTLED_PCT) {
+                hints.add(new Hint(env, fmt("container.%s.cpu.throttled.pct avg %.1f%%", env, throttled.average()),
+                        "the CPU quota throttled the container in " + Math.round(throttled.average())
+                                + "% of its periods: the quota (cpus) is too low for this load"));
+            }
+            MetricsFile.Summary mem = metrics.summary(env, "container." + env + ".mem.bytes");
+            MetricsFile.Summary limit = metrics.summary(env, "container." + env + ".mem.limit.bytes");
+            if (limit.peak() > 0 && mem.peak() >= MEMORY_NEAR_LIMIT * limit.peak()) {
+                hints.add(new Hint(env, fmt("container.%s.mem.bytes peak %.0f MiB of a %.0f MiB limit", env, mem.peak() / 1048576,
+                        limit.peak() / 1048576), "memory reached " + Math.round(100 * mem.peak() / limit.peak())
+                        + "% of the limit: the container may swap, be slowed by reclaim or be killed; raise memory"));
+            }
+        }
+        return hints;
+    }
+
+    private static int cores(MetricsFile metrics, String env) {
+        return (int) metrics.metrics(env).stream().filter(m -> PER_CORE.matcher(m).matches()).count();
+    }
+
+    private static String fmt(String f, Object... args) {
+        return String.format(Locale.ROOT, f, args);
+    }
+}

@@ -1,0 +1,164 @@
+package io.envbench.measure.metrics;
+
+
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import io.envbench.launch.docker.DockerConnection;
+import io.envbench.launch.docker.DockerDaemon;
+import io.envbench.base.environment.TargetStartException;
+
+/**
+ * Reads containers' figures from where they are cheapest: their cgroup files when the daemon is local and
+ * the files are readable (microseconds), else a long-lived Docker stats stream per container
+ * ({@link DockerStatsStream}: a remote daemon, or cgroups out of reach). Thread-safe.
+ */
+public final class ContainerProbe implements AutoCloseable {
+    private static final Logger log = LoggerFactory.getLogger(ContainerProbe.class);
+
+    /** Where container figures come from. */
+    public enum Source {
+        /** Cgroup files for a local daemon when readable, else the stats stream. */
+        AUTO,
+        /** Always the stats stream, even for a local daemon (e.g. to measure it as a remote daemon would be). */
+        STATS_STREAM
+    }
+
+    private final DockerDaemon daemon;
+    private final boolean local;
+    private final CgroupProbe cgroups = new CgroupProbe();
+    /** The previous cgroup reading of each container, for rates between two ticks. */
+    private final Map<String, ContainerSnapshot> previous = new ConcurrentHashMap<>();
+    /** The last figures of each container: block I/O rates stand between two readings of their files. */
+    private final Map<String, ContainerRates> lastRates = new ConcurrentHashMap<>();
+    /** Containers whose cgroup files could not be read: they use the stream from then on. */
+    private final Set<String> unreadable = ConcurrentHashMap.newKeySet();
+    private volatile DockerStatsProbe api;
+    private volatile DockerStatsStream stream;
+
+    /** @param daemon the daemon the containers run on; its cgroup files are read only through a local socket */
+    public ContainerProbe(DockerDaemon daemon) {
+        this(daemon, Source.AUTO);
+    }
+
+    public ContainerProbe(DockerDaemon daemon, Source source) {
+        this.daemon = daemon;
+        this.local = source == Source.AUTO && daemon.isLocalSocket();
+    }
+
+    /** True when containers are read from their cgroup files (a local daemon), unless one's files are unreadable. */
+    public boolean readsCgroupFiles() {
+        return local;
+    }
+
+    /**
+     * One reading of a container's counters: its cgroup files when the daemon is local, else one frame of the
+     * stats API (about a second).
+     *
+     * @param pid the container's main process on the host, or -1 when unknown
+     */
+    public ContainerSnapshot read(String containerId, long pid) {
+        if (local && pid > 0) {
+            try {
+                return cgroups.read(pid);
+            } catch (RuntimeException e) {
+                log.debug("cgroup read of {} failed, using the stats API: {}", containerId, e.toString());
+            }
+        }
+        return api().read(containerId);
+    }
+
+    /**
+     * The container's rates: between this reading of its cgroup files and the previous one, or between the
+     * two latest frames of its stats stream. Empty while there is nothing to compare yet (the first cgroup
+     * reading, a stream's first two seconds).
+     *
+     * @param pid the container's main process on the host, or -1 when unknown
+     */
+    public Optional<ContainerRates> rates(String containerId, long pid) {
+        if (local && pid > 0 && !unreadable.contains(containerId)) {
+            try {
+                ContainerSnapshot now = cgroups.read(pid);
+                ContainerSnapshot before = previous.put(containerId, now);
+                if (before == null) {
+                    return Optional.empty();
+                }
+                ContainerRates r = ContainerRates.between(before, now, lastRates.get(containerId));
+                lastRates.put(containerId, r);
+                return Optional.of(r);
+            } catch (RuntimeException e) {
+                unreadable.add(containerId);
+                log.warn("the cgroup files of container {} cannot be read ({}); its figures come from the Docker stats stream",
+                        containerId.length() > 12 ? containerId.substring(0, 12) : containerId, e.getMessage());
+            }
+        }
+        return stream().rates(containerId);
+    }
+
+    /** Lets go of what is kept for containers not in {@code containerIds} (files, previous readings, streams). */
+    public void retain(Set<String> containerIds, Set<Long> pids) {
+        cgroups.retain(pids);
+        previous.keySet().retainAll(containerIds);
+        lastRates.keySet().retainAll(containerIds);
+        unreadable.retainAll(containerIds);
+        DockerStatsStream s = stream;
+        if (s != null) {
+            s.retain(containerIds);
+        }
+    }
+
+    /** The stats streams, when any is open (tests look at their threads). */
+    Optional<DockerStatsStream> streams() {
+        return Optional.ofNullable(stream);
+    }
+
+    /**
+     * The host's CPU time (all CPUs, as {@code /proc/stat} counts it) read at {@code atNanos} by the caller's own reading
+     * of {@code /proc/stat}: the containers' CPU shares of this tick use it instead of reading that file again.
+     */
+    public void hostCpuRead(long systemCpuNs, long atNanos) {
+        cgroups.hostCpuRead(systemCpuNs, atNanos);
+    }
+
+    /** Closes the stats streams and the cgroup files. */
+    @Override
+    public synchronized void close() {
+        retain(Set.of(), Set.of());
+        if (stream != null) {
+            stream.close();
+        }
+    }
+
+    private DockerStatsStream stream() {
+        DockerStatsStream s = stream;
+        if (s != null) {
+            return s;
+        }
+        synchronized (this) {
+            if (stream == null) {
+                stream = new DockerStatsStream(client());
+            }
+            return stream;
+        }
+    }
+
+    private DockerStatsProbe api() {
+        if (api == null) {
+            api = new DockerStatsProbe(client());
+        }
+        return api;
+    }
+
+    private com.github.dockerjava.api.DockerClient client() {
+        try {
+            return DockerConnection.connect(daemon);
+        } catch (TargetStartException e) {
+            throw new IllegalStateException(e.getMessage(), e);
+        }
+    }
+}

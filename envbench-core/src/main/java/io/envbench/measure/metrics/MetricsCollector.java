@@ -1,0 +1,282 @@
+package io.envbench.measure.metrics;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Consumer;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import io.envbench.control.registry.EnvironmentRegistry;
+import io.envbench.base.settings.InvalidSettingException;
+import io.envbench.base.environment.RunningTarget;
+
+/**
+ * A collector thread: every interval it reads the host and every environment of one
+ * {@link EnvironmentRegistry} (container cgroups, or a bare-metal process tree), turns readings into
+ * rates against the previous tick, writes a metrics CSV row and publishes the latest figures. Make one
+ * per owner (a JMeter engine's Resource Monitor, one run of the runner); thread-safe.
+ */
+public final class MetricsCollector implements AutoCloseable {
+    private static final Logger log = LoggerFactory.getLogger(MetricsCollector.class);
+    public static final Duration MIN_INTERVAL = Duration.ofMillis(100);
+    /** The longest interval anyone means: one row an hour. */
+    public static final Duration MAX_INTERVAL = Duration.ofHours(1);
+
+    /**
+     * A tick's figures: the environments running (comma-separated, "none" when none) and every metric
+     * by column name.
+     */
+    public record Tick(long epochMs, String environment, Map<String, Double> values) {
+        public double get(String metric) {
+            Double v = values.get(metric);
+            return v == null ? Double.NaN : v;
+        }
+    }
+
+    private final EnvironmentRegistry environments;
+    private final Duration interval;
+    private final MetricsCsvWriter csv;
+    private final ContainerProbe containers;
+    private final HostProbe host;
+    /** The metrics file's sources of the host's and the processes' columns: the same on every tick. */
+    private final String hostSource;
+    private final String processSource;
+    private final boolean hostReadsProcFs = ProcFs.available();
+    private final List<Consumer<Tick>> listeners = new CopyOnWriteArrayList<>();
+    private final List<Consumer<String>> fileStopListeners = new CopyOnWriteArrayList<>();
+    private boolean fileStopTold;
+    private final Thread thread;
+    private HostSnapshot previousHost;
+    private java.util.Set<String> previousEnvs = java.util.Set.of();
+    private volatile Tick latest = new Tick(0, "", Map.of());
+    private volatile boolean stop;
+
+    /**
+     * @param environments     whose environments are read
+     * @param interval         between readings, at least {@link #MIN_INTERVAL}
+     * @param file             metrics CSV, or null for none; its folder must be writable (else an IOException naming it)
+     * @param loadGeneratorPid the JMeter process, reported as {@code process.jmeter.*}
+     */
+    public MetricsCollector(EnvironmentRegistry environments, Duration interval, Path file, long loadGeneratorPid) throws IOException {
+        this(environments, interval, file, loadGeneratorPid, ContainerProbe.Source.AUTO);
+    }
+
+    /**
+     * @param containerSource where container figures come from: {@link ContainerProbe.Source#AUTO} (cgroup files of a
+     *                        local daemon, else a stats stream per container) or always the stats stream
+     */
+    public MetricsCollector(EnvironmentRegistry environments, Duration interval, Path file, long loadGeneratorPid,
+                            ContainerProbe.Source containerSource) throws IOException {
+        if (interval.compareTo(MIN_INTERVAL) < 0) {
+            throw new InvalidSettingException("interval", interval.toMillis()
+                    + " ms is below the minimum of 100 ms; use 100 or more");
+        }
+        this.environments = environments;
+        this.interval = interval;
+        this.host = new HostProbe(loadGeneratorPid, HostProbe.PROCESSES_EVERY);
+        this.hostSource = host.source();
+        this.processSource = host.source() + ", read every " + HostProbe.PROCESSES_EVERY.toSeconds() + " s";
+        this.containers = new ContainerProbe(environments.dockerDaemon(), containerSource);
+        this.csv = file == null ? null : new MetricsCsvWriter(file);
+        this.thread = new Thread(this::loop, "envbench-metrics");
+        this.thread.setDaemon(true);
+    }
+
+    /** Starts the collector thread; returns this. */
+    public MetricsCollector start() {
+        thread.start();
+        log.info("EnvBench metrics every {} ms{}", interval.toMillis(), csv == null ? "" : " into " + csv.file());
+        return this;
+    }
+
+    /** Stops the thread and closes the file; safe to call twice. */
+    @Override
+    public synchronized void close() {
+        if (stop) {
+            return;
+        }
+        stop = true;
+        // woken (unparked), not interrupted: an interrupt mid-tick would close the metrics file's channel
+        // (ClosedByInterruptException) and read as a file that stopped taking rows
+        java.util.concurrent.locks.LockSupport.unpark(thread);
+        try {
+            thread.join(5000);
+            containers.close();
+            if (csv != null) {
+                csv.close();
+            }
+        } catch (InterruptedException | IOException e) {
+            log.warn("stopping metrics: {}", e.toString());
+        }
+    }
+
+    public Tick latest() {
+        return latest;
+    }
+
+    public Duration interval() {
+        return interval;
+    }
+
+    /** Where container figures come from (tests look at its streams). */
+    ContainerProbe containerProbe() {
+        return containers;
+    }
+
+    public java.util.Optional<Path> file() {
+        return java.util.Optional.ofNullable(csv).map(MetricsCsvWriter::file);
+    }
+
+    /**
+     * Why the metrics file stopped taking rows (disk full): it ends early, valid up to its last whole row; empty
+     * while it takes them, or without a file.
+     */
+    public java.util.Optional<String> fileStoppedBecause() {
+        return csv == null ? java.util.Optional.empty() : csv.stoppedBecause();
+    }
+
+    /** Told once, on the collector's thread, when the metrics file stops taking rows; the collector goes on. */
+    public void onFileStopped(Consumer<String> l) {
+        fileStopListeners.add(l);
+    }
+
+    public void addListener(Consumer<Tick> l) {
+        listeners.add(l);
+    }
+
+    public void removeListener(Consumer<Tick> l) {
+        listeners.remove(l);
+    }
+
+    private void loop() {
+        long next = System.nanoTime();
+        while (!stop) {
+            try {
+                tick();
+            } catch (RuntimeException | IOException e) {
+                log.warn("metrics tick failed: {}", e.toString());
+            }
+            next += interval.toNanos();
+            long sleep = next - System.nanoTime();
+            if (sleep < 0) {
+                next = System.nanoTime(); // fell behind: do not try to catch up in a burst
+                continue;
+            }
+            // one wake-up per tick, to the nanosecond (Object.wait counts in ms: it woke twice, the second for the rest
+            // of the last ms); close() unparks; a spurious wake-up parks again for what is left
+            for (long left = sleep; !stop && left > 0; left = next - System.nanoTime()) {
+                java.util.concurrent.locks.LockSupport.parkNanos(this, left);
+            }
+        }
+    }
+
+    /** One reading of everything; package-private for tests and the benchmark. */
+    void tick() throws IOException {
+        Map<String, RunningTarget> envs = environments.runningTargets();
+        if (!envs.keySet().equals(previousEnvs)) {
+            host.rescanSoon(); // a new container brings a docker-proxy and a shim
+            previousEnvs = java.util.Set.copyOf(envs.keySet());
+        }
+        Map<String, Long> trees = Map.of();
+        for (Map.Entry<String, RunningTarget> e : envs.entrySet()) {
+            if (e.getValue().containerId().isEmpty() || !e.getValue().services().isEmpty()) {
+                if (trees.isEmpty()) {
+                    trees = new LinkedHashMap<>();
+                }
+                if (e.getValue().containerId().isEmpty()) {
+                    trees.put(e.getKey(), e.getValue().pid());
+                }
+                // each service of a multi-service target, in a container too (its processes seen from the host):
+                // process.ENV/SERVICE.* (CPU, memory, storage reads and writes: the database's write rate)
+                for (Map.Entry<String, RunningTarget> s : e.getValue().services().entrySet()) {
+                    trees.put(serviceRole(e.getKey(), s.getKey()), s.getValue().pid());
+                }
+            }
+        }
+        HostSnapshot h = host.read(trees);
+        if (hostReadsProcFs) {
+            containers.hostCpuRead(h.systemCpuNsFromProcFs(), h.atNanos()); // one reading of /proc/stat a tick
+        }
+        Map<String, Double> values = new LinkedHashMap<>(Math.max(256, latest.values().size() * 2)); // no resize within a tick
+        if (previousHost != null) {
+            Metrics.host(previousHost, h, values);
+            if (h.processesAtNanos() == previousHost.processesAtNanos()) {
+                // processes are read every second (HostProbe.PROCESSES_EVERY): their last figures stand until then
+                latest.values().forEach((k, v) -> {
+                    if (k.startsWith("process.")) {
+                        values.put(k, v);
+                    }
+                });
+            }
+        }
+        previousHost = h;
+        Set<String> ids = new HashSet<>();
+        Set<Long> pids = new HashSet<>();
+        Map<String, String> sources = new LinkedHashMap<>();
+        sources.put("host.*", hostSource);
+        sources.put("process.*", processSource);
+        for (Map.Entry<String, RunningTarget> e : envs.entrySet()) {
+            String id = e.getValue().containerId().orElse(null);
+            if (id == null) {
+                continue;
+            }
+            ids.add(id);
+            pids.add(e.getValue().pid());
+            try {
+                Optional<ContainerRates> r = containers.rates(id, e.getValue().pid());
+                if (r.isPresent()) {
+                    Metrics.ContainerColumns columns = Metrics.containerColumns(e.getKey());
+                    Metrics.container(columns, r.get(), values);
+                    sources.put(columns.pattern(), r.get().source());
+                }
+            } catch (RuntimeException ex) {
+                log.warn("no figures of {} this tick: {}", e.getKey(), ex.getMessage()); // the other environments still count
+            }
+        }
+        containers.retain(ids, pids);
+        if (values.isEmpty()) {
+            return; // first tick: nothing to compare with yet
+        }
+        // target.*: the environment's own figures when exactly one runs (with several, see their columns)
+        String env = envs.isEmpty() ? "none" : String.join(",", envs.keySet());
+        if (envs.size() == 1) {
+            values.putAll(targetFigures(env, values));
+        }
+        Tick t = new Tick(System.currentTimeMillis(), env, values);
+        latest = t;
+        if (csv != null && !csv.write(t.epochMs(), t.environment(), values, sources) && !fileStopTold) {
+            fileStopTold = true;
+            String why = csv.stoppedBecause().orElse("");
+            fileStopListeners.forEach(l -> l.accept(why));
+        }
+        listeners.forEach(l -> l.accept(t));
+    }
+
+    /** target.cpu.pct and target.mem.bytes: the environment's container or process tree. */
+    static Map<String, Double> targetFigures(String env, Map<String, Double> values) {
+        Map<String, Double> m = new LinkedHashMap<>();
+        Double cpu = values.getOrDefault("container." + env + ".cpu.pct", values.get("process." + env + ".cpu.pct"));
+        Double mem = values.getOrDefault("container." + env + ".mem.bytes", values.get("process." + env + ".rss.bytes"));
+        if (cpu != null) {
+            m.put("target.cpu.pct", cpu);
+        }
+        if (mem != null) {
+            m.put("target.mem.bytes", mem);
+        }
+        return m;
+    }
+
+    /** The metrics file's name of a service of a multi-service environment: {@code ENV/SERVICE} (no environment name has a '/'). */
+    public static String serviceRole(String environment, String service) {
+        return environment + "/" + service;
+    }
+}

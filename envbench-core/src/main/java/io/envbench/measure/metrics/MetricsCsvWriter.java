@@ -1,0 +1,215 @@
+package io.envbench.measure.metrics;
+
+import java.io.BufferedReader;
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import io.envbench.base.output.OutputFolder;
+import io.envbench.base.output.WholeRowFile;
+
+/**
+ * The metrics time series: a comment line naming the source of each group of columns
+ * ({@code # sources: host.*=procfs of this host; container.web.*=cgroup v1}), then one CSV row per tick,
+ * {@code timestamp,environment,<metric>...}. Columns appear as containers and processes do; when one appears
+ * or a source changes, the file is rewritten once with the wider header (beside, then moved over), so the file
+ * is always a complete, valid CSV. Read it with {@link MetricsFile#CSV_FORMAT} (comment marker {@code #}).
+ * Each row is written whole ({@link WholeRowFile}): when the disk fills, the file is cut back to its last whole
+ * row and stops, with {@link #stoppedBecause()} saying why; a folder that cannot be written at all fails the
+ * constructor. Thread-safe.
+ */
+public final class MetricsCsvWriter implements AutoCloseable {
+    private static final Logger log = LoggerFactory.getLogger(MetricsCsvWriter.class);
+    /** Starts the comment line naming the sources; {@link MetricsFile} reads it back. */
+    static final String SOURCES_PREFIX = "sources: ";
+
+    private final Path file;
+    private final LinkedHashSet<String> columns = new LinkedHashSet<>();
+    private final Map<String, String> sources = new LinkedHashMap<>();
+    /** A row is built here and written in one call: no String per value or per row. */
+    private final StringBuilder row = new StringBuilder(4096);
+    private WholeRowFile out;
+    private String stoppedBecause;
+    private long lastRowEpochMs;
+
+    /** @throws IOException naming the path, when the file's folder cannot be made or written */
+    public MetricsCsvWriter(Path file) throws IOException {
+        this.file = file;
+        OutputFolder.requireWritable(file.toAbsolutePath().getParent(), "metrics file's folder");
+        Files.deleteIfExists(file);
+    }
+
+    public Path file() {
+        return file;
+    }
+
+    /** A row without sources (those written before stay); as {@link #write(long, String, Map, Map)}. */
+    public synchronized boolean write(long epochMs, String environment, Map<String, Double> values) {
+        return write(epochMs, environment, values, Map.of());
+    }
+
+    /**
+     * Appends a row; once the file has stopped (disk full), rows are dropped.
+     *
+     * @param sources column pattern ({@code host.*}, {@code container.NAME.*}) -> where its values came from; a
+     *                new pattern or a changed source rewrites the comment line
+     * @return false when the row was not written because the file stopped, now or before
+     */
+    public synchronized boolean write(long epochMs, String environment, Map<String, Double> values, Map<String, String> sources) {
+        if (stoppedBecause != null) {
+            return false;
+        }
+        boolean newSource = false;
+        for (Map.Entry<String, String> s : sources.entrySet()) {
+            if (!s.getValue().equals(this.sources.get(s.getKey()))) {
+                newSource = true;
+                break;
+            }
+        }
+        if (newSource || out == null || !columns.containsAll(values.keySet())) {
+            List<String> old = new ArrayList<>(columns);
+            Map<String, String> oldSources = new LinkedHashMap<>(this.sources);
+            columns.addAll(values.keySet());
+            this.sources.putAll(sources);
+            try {
+                rewrite(old);
+            } catch (IOException e) {
+                columns.retainAll(old);
+                this.sources.clear();
+                this.sources.putAll(oldSources);
+                return stop(OutputFolder.why(e));
+            }
+        }
+        row.setLength(0);
+        row.append(epochMs).append(',');
+        if (environment.indexOf(',') >= 0 || environment.indexOf('"') >= 0) {
+            // several environments at once ("a,b"): one quoted CSV field
+            row.append('"').append(environment.replace("\"", "\"\"")).append('"');
+        } else {
+            row.append(environment);
+        }
+        for (String c : columns) {
+            Double v = values.get(c);
+            row.append(',');
+            if (v != null && !v.isNaN()) {
+                append(row, v);
+            }
+        }
+        row.append('\n');
+        if (!out.append(row)) {
+            return stop(out.stoppedBecause().orElse("write failed"));
+        }
+        lastRowEpochMs = epochMs;
+        return true;
+    }
+
+    /** Why the file stopped taking rows (e.g. {@code no space left on device}); empty while it takes them. */
+    public synchronized Optional<String> stoppedBecause() {
+        return Optional.ofNullable(stoppedBecause);
+    }
+
+    private boolean stop(String why) {
+        stoppedBecause = why;
+        log.warn("metrics file {}: {}; it stops here and ends early, valid up to its last whole row ({}); the collector goes on without it",
+                file, why, lastRowEpochMs == 0 ? "no row written" : "the row of " + java.time.Instant.ofEpochMilli(lastRowEpochMs));
+        return false;
+    }
+
+    /** Writes the file again with the current comment and header, the rows so far padded to the new width. */
+    private void rewrite(List<String> oldColumns) throws IOException {
+        if (out != null) {
+            out.close();
+            out = null;
+        }
+        Path tmp = file.resolveSibling(file.getFileName() + ".part");
+        try {
+            try (BufferedWriter w = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8)) {
+                if (!sources.isEmpty()) {
+                    StringBuilder comment = new StringBuilder("# ").append(SOURCES_PREFIX);
+                    sources.forEach((pattern, source) -> comment.append(comment.length() > 2 + SOURCES_PREFIX.length() ? "; " : "")
+                            .append(pattern).append('=').append(source));
+                    w.write(comment.append('\n').toString());
+                }
+                w.write("timestamp,environment," + String.join(",", columns) + "\n");
+                if (Files.exists(file)) {
+                    String pad = ",".repeat(columns.size() - oldColumns.size());
+                    boolean header = true;
+                    // only whole rows: a row cut by a full disk is no data
+                    try (BufferedReader r = new BufferedReader(WholeRowFile.wholeRows(file))) {
+                        for (String line = r.readLine(); line != null; line = r.readLine()) {
+                            if (line.startsWith("#")) {
+                                continue;
+                            }
+                            if (header) {
+                                header = false;
+                                continue;
+                            }
+                            w.write(line + pad + "\n");
+                        }
+                    }
+                }
+            }
+            Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException e) {
+            Files.deleteIfExists(tmp); // nothing half-written stays; the file keeps its narrower header and rows
+            if (Files.exists(file)) {
+                out = new WholeRowFile(file, false);
+            }
+            throw e;
+        }
+        out = new WholeRowFile(file, false);
+    }
+
+    /** Three decimals at most, without String.format (hundreds of values a tick). */
+    static String format(double v) {
+        StringBuilder b = new StringBuilder(24);
+        append(b, v);
+        return b.toString();
+    }
+
+    /** Appends {@code v} with three decimals at most (none for a whole number), without making a String. */
+    static void append(StringBuilder b, double v) {
+        if (v == Math.rint(v) && Math.abs(v) < 1e15) {
+            b.append((long) v);
+            return;
+        }
+        if (Math.abs(v) >= 1e15 || Double.isInfinite(v)) {
+            b.append(String.format(Locale.ROOT, "%.3f", v));
+            return;
+        }
+        long milli = Math.round(Math.abs(v) * 1000);
+        if (v < 0 && milli != 0) {
+            b.append('-');
+        }
+        long frac = milli % 1000;
+        b.append(milli / 1000).append('.');
+        if (frac < 100) {
+            b.append('0');
+        }
+        if (frac < 10) {
+            b.append('0');
+        }
+        b.append(frac);
+    }
+
+    @Override
+    public synchronized void close() throws IOException {
+        if (out != null) {
+            out.close();
+            out = null;
+        }
+    }
+}

@@ -1,0 +1,258 @@
+package io.envbench.measure.results;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.function.Consumer;
+
+import io.envbench.base.settings.InvalidSettingException;
+
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVParser;
+import org.apache.commons.csv.CSVRecord;
+
+import io.envbench.measure.engines.EngineMetrics;
+
+/**
+ * Streams the samples of a CSV JTL (JMeter's default result format, with a header line). The
+ * environment of each sample is its {@code envbench.env} column; a file without that column is one
+ * environment named after the file. Samples that carry a remote engine's metrics ({@link EngineMetrics}) are no
+ * load and are left out.
+ *
+ * <p>A damaged file is refused with its name and line, never half read: a record with fewer or more fields than the
+ * header, a number column that holds no whole number, or a quote that never closes. Only the last record may be cut
+ * (JMeter killed while writing it): it is no sample, and is left out.
+ */
+public final class JtlReader {
+    public static final String ENV_COLUMN = "envbench.env";
+
+    private JtlReader() {
+    }
+
+    /** @return how many samples were read */
+    public static long read(Path file, Consumer<Sample> out) throws IOException {
+        if (!Files.isRegularFile(file)) {
+            throw new IOException(file + ": no such file");
+        }
+        // bytes that are not UTF-8 (a damaged file) become U+FFFD, so the damage is reported with its line, not as a decoder error
+        try (BufferedReader r = new BufferedReader(new InputStreamReader(Files.newInputStream(file), StandardCharsets.UTF_8))) {
+            r.mark(4096);
+            String first = r.readLine();
+            if (first == null) {
+                throw new IOException(file + ": empty file, no samples");
+            }
+            if (first.startsWith("<?xml") || first.startsWith("<testResults")) {
+                throw new IOException(file + ": XML JTL is not supported; save results as CSV "
+                        + "(jmeter.save.saveservice.output_format=csv, the default)");
+            }
+            if (!first.contains("timeStamp") || !first.contains("elapsed")) {
+                throw new IOException(file + ": not a CSV JTL with a header line (timeStamp,elapsed,label,...)");
+            }
+            r.reset();
+            return parse(file, r, out, endsWithNewline(file));
+        }
+    }
+
+    /**
+     * Lines without quotes (nearly all of a JTL) are split here without making a String per field; a
+     * record with quotes (a message with a comma, a quoted newline) is parsed by commons-csv.
+     */
+    private static long parse(Path file, BufferedReader r, Consumer<Sample> out, boolean complete) throws IOException {
+        Columns c = new Columns(file, CSVParser.parse(r.readLine(), CSVFormat.DEFAULT).getRecords().get(0).toList());
+        String fallbackEnv = file.getFileName().toString().replaceFirst("\\.(jtl|csv)$", "");
+        long n = 0;
+        long lineNo = 1;
+        long pendingFrom = 0;
+        StringBuilder pending = null;
+        int[] commas = new int[c.width + 1];
+        String line;
+        String next = r.readLine();
+        while ((line = next) != null) {
+            next = r.readLine();
+            if (next == null && !complete) {
+                break; // the last line has no end: JMeter was killed while writing it, so it is no sample
+            }
+            lineNo++;
+            if (pending != null || line.indexOf('"') >= 0) {
+                if (pending == null) {
+                    pendingFrom = lineNo;
+                }
+                pending = pending == null ? new StringBuilder(line) : pending.append('\n').append(line);
+                if (quotesOpen(pending)) {
+                    if (lineNo - pendingFrom >= MAX_RECORD_LINES) {
+                        throw damaged(file, pendingFrom, "a quote opens a field that runs on for " + MAX_RECORD_LINES + " lines");
+                    }
+                    continue; // a quoted field goes on on the next line
+                }
+                String record = pending.toString();
+                pending = null;
+                List<CSVRecord> recs = CSVParser.parse(record, CSVFormat.DEFAULT).getRecords();
+                if (recs.size() != 1 || recs.get(0).size() != c.width) {
+                    throw damaged(file, pendingFrom, "has " + (recs.size() == 1 ? recs.get(0).size() : 0) + " fields, the header "
+                            + c.width);
+                }
+                n += accept(out, c.sample(file, pendingFrom, recs.get(0), fallbackEnv), file, pendingFrom);
+                continue;
+            }
+            int fields = 0;
+            for (int i = line.indexOf(','); i >= 0; i = line.indexOf(',', i + 1)) {
+                if (fields == c.width) {
+                    fields++; // more fields than the header: damaged, counted no further
+                    break;
+                }
+                commas[fields++] = i;
+            }
+            if (fields + 1 != c.width) {
+                throw damaged(file, lineNo, "has " + (fields + 1 > c.width ? "more than " + c.width : Integer.toString(fields + 1))
+                        + " fields, the header " + c.width);
+            }
+            commas[fields] = line.length();
+            n += accept(out, c.sample(file, lineNo, line, commas, fallbackEnv), file, lineNo);
+        }
+        if (pending != null && complete) {
+            // a record cut mid-quote is only harmless at the very end of a file JMeter did not finish
+            throw damaged(file, pendingFrom, "a quote opens a field that never closes");
+        }
+        return n;
+    }
+
+    /**
+     * Hands a sample over unless it carries a remote engine's metrics ({@link EngineMetrics}): those are no load, and no
+     * reader of results counts them. A sample the consumer refuses (a label that is a row EnvBench adds itself) is named
+     * by its file and line. @return 1 when handed over, else 0
+     */
+    static int accept(Consumer<Sample> out, Sample s, Path file, long lineNo) throws IOException {
+        if (EngineMetrics.isCarrier(s.label())) {
+            return 0;
+        }
+        try {
+            out.accept(s);
+            return 1;
+        } catch (InvalidSettingException e) {
+            throw new IOException(file + " line " + lineNo + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** For a reader of a file still being written ({@link JtlTail}): hands a sample over unless it carries engine metrics. @return 1 or 0 */
+    static int deliver(Sample s, Consumer<Sample> out) {
+        if (EngineMetrics.isCarrier(s.label())) {
+            return 0;
+        }
+        out.accept(s);
+        return 1;
+    }
+
+    /** A quoted field (a response message) longer than this many lines is a stray quote, not a message. */
+    static final int MAX_RECORD_LINES = 1000;
+
+    /** The message for a damaged record: the file, the line, what is wrong, and what to do. */
+    static IOException damaged(Path file, long lineNo, String problem) {
+        return new IOException(file + " line " + lineNo + ": " + problem + "; the file is damaged (cut, or overwritten) here. "
+                + "Run that environment again, or cut the file before this line to keep the samples above it");
+    }
+
+    /** Whether the file's last byte ends a line (JMeter ends every record with one). */
+    private static boolean endsWithNewline(Path file) throws IOException {
+        try (var ch = java.nio.channels.FileChannel.open(file)) {
+            long size = ch.size();
+            if (size == 0) {
+                return true;
+            }
+            java.nio.ByteBuffer b = java.nio.ByteBuffer.allocate(1);
+            ch.read(b, size - 1);
+            return b.get(0) == '\n';
+        }
+    }
+
+    static boolean quotesOpen(CharSequence s) {
+        int q = 0;
+        for (int i = 0; i < s.length(); i++) {
+            if (s.charAt(i) == '"') {
+                q++;
+            }
+        }
+        return q % 2 == 1;
+    }
+
+    /** Where the columns the statistics need are, and how to read them. */
+    static final class Columns {
+        final int width;
+        final int ts;
+        final int el;
+        final int lb;
+        final int ok;
+        final int by;
+        final int sb;
+        final int env;
+        private String lastLabel = "";
+        private String lastEnv = "";
+
+        Columns(Path file, List<String> header) throws IOException {
+            width = header.size();
+            ts = required(file, header, "timeStamp");
+            el = required(file, header, "elapsed");
+            lb = required(file, header, "label");
+            ok = header.indexOf("success");
+            by = header.indexOf("bytes");
+            sb = header.indexOf("sentBytes");
+            env = header.indexOf(ENV_COLUMN);
+        }
+
+        private static int required(Path file, List<String> header, String name) throws IOException {
+            int i = header.indexOf(name);
+            if (i < 0) {
+                throw new IOException(file + ": the JTL has no '" + name + "' column");
+            }
+            return i;
+        }
+
+        Sample sample(Path file, long lineNo, String line, int[] commas, String fallbackEnv) throws IOException {
+            return new Sample(env < 0 ? fallbackEnv : (lastEnv = reuse(lastEnv, line, from(commas, env), commas[env])),
+                    lastLabel = reuse(lastLabel, line, from(commas, lb), commas[lb]),
+                    number(file, lineNo, line, commas, ts, "timeStamp"), number(file, lineNo, line, commas, el, "elapsed"),
+                    ok < 0 || line.regionMatches(true, from(commas, ok), "true", 0, 4),
+                    by < 0 ? 0 : number(file, lineNo, line, commas, by, "bytes"),
+                    sb < 0 ? 0 : number(file, lineNo, line, commas, sb, "sentBytes"));
+        }
+
+        Sample sample(Path file, long lineNo, CSVRecord rec, String fallbackEnv) throws IOException {
+            return new Sample(env < 0 ? fallbackEnv : rec.get(env), rec.get(lb), number(file, lineNo, rec.get(ts), "timeStamp"),
+                    number(file, lineNo, rec.get(el), "elapsed"), ok < 0 || Boolean.parseBoolean(rec.get(ok)),
+                    by < 0 ? 0 : number(file, lineNo, rec.get(by), "bytes"), sb < 0 ? 0 : number(file, lineNo, rec.get(sb), "sentBytes"));
+        }
+
+        private static long number(Path file, long lineNo, String line, int[] commas, int column, String name) throws IOException {
+            try {
+                return Long.parseLong(line, from(commas, column), commas[column], 10);
+            } catch (NumberFormatException e) {
+                throw notANumber(file, lineNo, line.substring(from(commas, column), commas[column]), name);
+            }
+        }
+
+        private static long number(Path file, long lineNo, String text, String name) throws IOException {
+            try {
+                return Long.parseLong(text);
+            } catch (NumberFormatException e) {
+                throw notANumber(file, lineNo, text, name);
+            }
+        }
+
+        private static IOException notANumber(Path file, long lineNo, String text, String name) {
+            String shown = text.length() > 40 ? text.substring(0, 40) + "..." : text;
+            return damaged(file, lineNo, name + " is '" + shown + "', not a whole number");
+        }
+
+        private static int from(int[] commas, int column) {
+            return column == 0 ? 0 : commas[column - 1] + 1;
+        }
+
+        /** The same text as last time gives the same String: no new object per sample. */
+        private static String reuse(String last, String line, int from, int to) {
+            return last.length() == to - from && line.regionMatches(from, last, 0, to - from) ? last : line.substring(from, to);
+        }
+    }
+}

@@ -1,0 +1,114 @@
+package io.envbench.measure.stats;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Verdicts from repetitions, benchstat's way: each run (JTL file) gives one value of a figure per environment x label;
+ * an environment is compared with the baseline by the medians of its runs and the exact Mann-Whitney U test on those
+ * per-run values. Samples within a run are not independent, so they never decide a verdict.
+ * <p>
+ * Reads its {@link Comparison} on every call: as thread-safe as that (not), and current after more samples.
+ */
+public final class AcrossRuns {
+    /** The default significance level. */
+    public static final double ALPHA = 0.05;
+
+    private final Comparison comparison;
+    private final String baseline;
+    private final double alpha;
+
+    /** @param baseline as {@link Comparison#baseline(String)}: null or blank picks "bare", else the first environment */
+    public AcrossRuns(Comparison comparison, String baseline) {
+        this(comparison, baseline, ALPHA);
+    }
+
+    public AcrossRuns(Comparison comparison, String baseline, double alpha) {
+        if (!(alpha > 0 && alpha < 1)) {
+            throw new IllegalArgumentException("alpha: " + alpha + " is not a significance level; use one in (0, 1), e.g. 0.05");
+        }
+        this.comparison = comparison;
+        this.baseline = comparison.baseline(baseline);
+        this.alpha = alpha;
+    }
+
+    public String baseline() {
+        return baseline;
+    }
+
+    public double alpha() {
+        return alpha;
+    }
+
+    /**
+     * A criterion's figure (an experiment's {@code FigureSource.value}): the median over the runs, empty when
+     * the environment, the label or the figure has none (never ran, no such sample, NaN).
+     *
+     * @param criterionName a figure as criteria write it ({@link Figure#byCriterionName})
+     */
+    public java.util.OptionalDouble criterionFigure(String environment, String label, String criterionName) {
+        try {
+            double v = medianOfRuns(environment, label, Figure.byCriterionName(criterionName));
+            return Double.isNaN(v) ? java.util.OptionalDouble.empty() : java.util.OptionalDouble.of(v);
+        } catch (IllegalArgumentException e) {
+            return java.util.OptionalDouble.empty();
+        }
+    }
+
+    /**
+     * The median of the per-run values of a figure: what pass/fail criteria such as {@code p90(docker-bridge) <= 1.2 *
+     * p90(bare)} compare.
+     *
+     * @param label a label, or {@link Comparison#TOTAL}
+     * @throws IllegalArgumentException for an unknown environment or label, or one without runs of that label
+     */
+    public double medianOfRuns(String environment, String label, Figure figure) {
+        RunStatistics runs = comparison.acrossRuns(requireEnvironment(environment), requireLabel(label), figure);
+        if (runs.runs() == 0) {
+            throw new IllegalArgumentException("label: '" + label + "' has no samples in environment '" + environment
+                    + "'; use a label it ran, or another environment");
+        }
+        return runs.median();
+    }
+
+    /**
+     * One figure of one environment x label against the baseline.
+     *
+     * @throws IllegalArgumentException for an unknown environment or label
+     */
+    public Verdict versusBaseline(String environment, String label, Figure figure) {
+        requireEnvironment(environment);
+        requireLabel(label);
+        return Verdict.of(environment, label, figure, baseline, comparison.acrossRuns(environment, label, figure),
+                comparison.acrossRuns(baseline, label, figure), alpha);
+    }
+
+    /** One figure of every label (then TOTAL) x environment that has runs of that label, in the report's order. */
+    public List<Verdict> verdicts(Figure figure) {
+        List<Verdict> out = new ArrayList<>();
+        for (String label : comparison.rows()) {
+            for (String env : comparison.environments()) {
+                Verdict v = versusBaseline(env, label, figure);
+                if (v.runs().runs() > 0) {
+                    out.add(v);
+                }
+            }
+        }
+        return out;
+    }
+
+    private String requireEnvironment(String environment) {
+        if (!comparison.environments().contains(environment)) {
+            throw new IllegalArgumentException("environment: '" + environment + "' is not in these results; use one of "
+                    + comparison.environments());
+        }
+        return environment;
+    }
+
+    private String requireLabel(String label) {
+        if (!comparison.rows().contains(label)) {
+            throw new IllegalArgumentException("label: '" + label + "' is not in these results; use one of " + comparison.rows());
+        }
+        return label;
+    }
+}

@@ -1,0 +1,184 @@
+package io.envbench.measure.stats;
+
+import io.envbench.measure.results.JtlReader;
+import io.envbench.measure.results.Sample;
+import io.envbench.base.settings.InvalidSettingException;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+
+/**
+ * Statistics per environment x label (plus a Total per environment), pooled over all runs and per run,
+ * and a per-second timeline per environment, from one or more JTLs. Each file is one run (repetition);
+ * its name is the run id. Streaming: memory grows with distinct labels, seconds and elapsed values.
+ */
+public final class Comparison {
+    public static final String TOTAL = "TOTAL";
+
+    private final Map<String, Map<String, Map<String, SampleStatistics>>> byRun = new LinkedHashMap<>();
+    /** Pooled over runs; merged from byRun when first asked for after a change. */
+    private Map<String, Map<String, SampleStatistics>> pooled;
+    private final Map<String, TreeMap<Long, long[]>> timeline = new LinkedHashMap<>();
+    private final Map<String, Long> origin = new LinkedHashMap<>();
+    private final Set<String> labels = new LinkedHashSet<>();
+
+    public static Comparison of(Iterable<Path> jtls) throws IOException {
+        return of(jtls, label -> true);
+    }
+
+    /** @param keepLabel which labels to keep (the others are skipped, as JMeter's report sample_filter does) */
+    public static Comparison of(Iterable<Path> jtls, java.util.function.Predicate<String> keepLabel) throws IOException {
+        Comparison c = new Comparison();
+        for (Path p : jtls) {
+            String run = p.getFileName().toString().replaceFirst("\\.(jtl|csv)$", "");
+            JtlReader.read(p, s -> {
+                if (keepLabel.test(s.label())) {
+                    c.add(s, run);
+                }
+            });
+        }
+        return c;
+    }
+
+    public void add(Sample s) {
+        add(s, "run");
+    }
+
+    // samples come in long stretches of one environment, run and label: remember the last lookups
+    private String lastEnv;
+    private String lastRun;
+    private String lastLabel;
+    private Map<String, SampleStatistics> lastRunStats;
+    private SampleStatistics lastLabelStats;
+    private SampleStatistics lastTotalStats;
+    private TreeMap<Long, long[]> lastTimeline;
+    private long lastOrigin;
+
+    /**
+     * @throws InvalidSettingException when the sample's label is {@value #TOTAL}: its figures would be counted twice
+     *                                 into the row EnvBench adds for all labels together
+     */
+    public void add(Sample s, String run) {
+        if (!s.environment().equals(lastEnv) || !run.equals(lastRun)) {
+            lastEnv = s.environment();
+            lastRun = run;
+            lastRunStats = byRun.computeIfAbsent(lastEnv, e -> new LinkedHashMap<>()).computeIfAbsent(run, x -> new LinkedHashMap<>());
+            lastTotalStats = lastRunStats.computeIfAbsent(TOTAL, l -> new SampleStatistics());
+            lastTimeline = timeline.computeIfAbsent(lastEnv, e -> new TreeMap<>());
+            lastOrigin = origin.computeIfAbsent(lastEnv + "\u0000" + run, k -> s.startMs());
+            lastLabel = null;
+        }
+        if (!s.label().equals(lastLabel)) {
+            if (s.label().equals(TOTAL)) {
+                throw labelledTotal();
+            }
+            lastLabel = s.label();
+            labels.add(lastLabel);
+            lastLabelStats = lastRunStats.computeIfAbsent(lastLabel, l -> new SampleStatistics());
+        }
+        lastLabelStats.add(s);
+        lastTotalStats.add(s);
+        long[] second = lastTimeline.computeIfAbsent(Math.floorDiv(s.startMs() + s.elapsedMs() - lastOrigin, 1000), x -> new long[3]);
+        second[0]++;
+        second[1] += s.elapsedMs();
+        if (!s.success()) {
+            second[2]++;
+        }
+        pooled = null;
+    }
+
+    /** The one message for a sample label that is the name of the row EnvBench adds itself. */
+    public static InvalidSettingException labelledTotal() {
+        return new InvalidSettingException("label", "a sample is labelled '" + TOTAL + "', the name of the row EnvBench adds for all "
+                + "labels together; rename that sampler in the plan, e.g. 'Total page'");
+    }
+
+    private Map<String, Map<String, SampleStatistics>> pooled() {
+        if (pooled == null) {
+            Map<String, Map<String, SampleStatistics>> p = new LinkedHashMap<>();
+            byRun.forEach((env, runs) -> {
+                Map<String, SampleStatistics> m = p.computeIfAbsent(env, e -> new LinkedHashMap<>());
+                runs.values().forEach(run -> run.forEach((label, st) -> m.computeIfAbsent(label, l -> new SampleStatistics()).addAll(st)));
+            });
+            pooled = p;
+        }
+        return pooled;
+    }
+
+    public Set<String> environments() {
+        return byRun.keySet();
+    }
+
+    /** Labels in order of first appearance, without TOTAL. */
+    public Set<String> labels() {
+        return labels;
+    }
+
+    /** Labels then TOTAL. */
+    public List<String> rows() {
+        List<String> r = new ArrayList<>(labels);
+        r.add(TOTAL);
+        return r;
+    }
+
+    public SampleStatistics get(String environment, String label) {
+        return pooled().getOrDefault(environment, Map.of()).get(label);
+    }
+
+    /** Run ids of an environment, in order of appearance. */
+    public List<String> runs(String environment) {
+        return new ArrayList<>(byRun.getOrDefault(environment, Map.of()).keySet());
+    }
+
+    public SampleStatistics get(String environment, String run, String label) {
+        return byRun.getOrDefault(environment, Map.of()).getOrDefault(run, Map.of()).get(label);
+    }
+
+    /** One figure of every run of an environment x label that has samples of it (none for an unknown one). */
+    public RunStatistics acrossRuns(String environment, String label, Figure figure) {
+        return acrossRuns(environment, label, figure::of);
+    }
+
+    /**
+     * Any figure of a run's statistics (e.g. received KB/s), of every run of an environment x label that has samples
+     * of it (none for an unknown one).
+     */
+    public RunStatistics acrossRuns(String environment, String label, java.util.function.ToDoubleFunction<SampleStatistics> figure) {
+        List<Double> values = new ArrayList<>();
+        for (String run : runs(environment)) {
+            SampleStatistics s = get(environment, run, label);
+            if (s != null) {
+                values.add(figure.applyAsDouble(s));
+            }
+        }
+        return RunStatistics.of(values);
+    }
+
+    /**
+     * Seconds since the environment's first sample (per run, runs overlaid) -> {count, sum of elapsed ms, errors}
+     * of the samples that ended in that second.
+     */
+    public TreeMap<Long, long[]> timeline(String environment) {
+        return timeline.getOrDefault(environment, new TreeMap<>());
+    }
+
+    /** The baseline: the given environment, else one named "bare" (bare metal), else the first. */
+    public String baseline(String requested) {
+        if (requested != null && !requested.isBlank()) {
+            if (!byRun.containsKey(requested)) {
+                throw new IllegalArgumentException("baseline: '" + requested + "' is not an environment of these results; use one of "
+                        + byRun.keySet());
+            }
+            return requested;
+        }
+        return byRun.keySet().stream().filter(e -> e.equals("bare") || e.startsWith("bare")).findFirst()
+                .orElse(byRun.keySet().stream().findFirst().orElse(""));
+    }
+}

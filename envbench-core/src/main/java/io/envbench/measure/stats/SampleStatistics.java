@@ -1,0 +1,74 @@
+package io.envbench.measure.stats;
+
+import io.envbench.measure.results.Sample;
+
+/**
+ * The figures of one environment x label (or a Total): JMeter HTML report's statistics table plus
+ * the Aggregate Report's 90% line. Streaming; not thread-safe.
+ */
+public final class SampleStatistics {
+    private final ElapsedDistribution elapsed = new ElapsedDistribution();
+    private long errors;
+    private long firstStartMs = Long.MAX_VALUE;
+    private long lastEndMs = Long.MIN_VALUE;
+    private long receivedBytes;
+    private long sentBytes;
+
+    public void add(Sample s) {
+        elapsed.add(s.elapsedMs());
+        if (!s.success()) {
+            errors++;
+        }
+        firstStartMs = Math.min(firstStartMs, s.startMs());
+        lastEndMs = Math.max(lastEndMs, s.startMs() + s.elapsedMs());
+        receivedBytes += s.receivedBytes();
+        sentBytes += s.sentBytes();
+    }
+
+    public void addAll(SampleStatistics o) {
+        elapsed.addAll(o.elapsed);
+        errors += o.errors;
+        firstStartMs = Math.min(firstStartMs, o.firstStartMs);
+        lastEndMs = Math.max(lastEndMs, o.lastEndMs);
+        receivedBytes += o.receivedBytes;
+        sentBytes += o.sentBytes;
+    }
+
+    public long count() { return elapsed.count(); }
+    /** The exact distribution of elapsed times (read only). */
+    public ElapsedDistribution distribution() { return elapsed; }
+    public long firstStartMs() { return firstStartMs; }
+    public long lastEndMs() { return lastEndMs; }
+    public double meanMs() { return elapsed.mean(); }
+    public double medianMs() { return elapsed.percentileLegacy(50); }
+    public double percentileMs(double p) { return elapsed.percentileLegacy(p); }
+    public long minMs() { return elapsed.min(); }
+    public long maxMs() { return elapsed.max(); }
+    /** Aggregate Report's "90% line": nearest rank. */
+    public long aggregateReport90Ms() { return elapsed.nearestRank(0.9); }
+
+    public double errorPct() {
+        return count() == 0 ? 0 : 100.0 * errors / count();
+    }
+
+    /** Seconds from the first sample's start to the last sample's end, as JMeter's report measures. */
+    public double durationSec() {
+        return count() == 0 ? 0 : (lastEndMs - firstStartMs) / 1000.0;
+    }
+
+    /** Samples per second: count / (last end - first start). */
+    public double throughputPerSec() {
+        double d = durationSec();
+        return d > 0 ? count() / d : 0;
+    }
+
+    public double receivedKBytesPerSec() {
+        double d = durationSec();
+        return d > 0 ? receivedBytes / 1024.0 / d : 0;
+    }
+
+    public double sentKBytesPerSec() {
+        double d = durationSec();
+        return d > 0 ? sentBytes / 1024.0 / d : 0;
+    }
+}

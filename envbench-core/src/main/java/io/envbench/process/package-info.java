@@ -1,2 +1,0 @@
-/** Child processes EnvBench starts and how they are kept apart from the terminal's signals. */
-package io.envbench.process;

@@ -1,0 +1,102 @@
+package io.envbench.study.analysis;
+
+import io.envbench.study.experiment.PlannedRun;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+
+import io.envbench.base.output.OutputFolder;
+
+/**
+ * The folder of one experiment run: {@code experiment.yaml} (the experiment as run, resolved),
+ * {@code runs.csv}, {@code jtl/}, {@code metrics/} (the runner's, and with remote engines one file per engine), {@code logs/}, {@code report/}, {@code junit.xml},
+ * and {@code PARTIAL} while (or when) not every run completed.
+ */
+public record RunDirectory(Path root) {
+    /** A new folder {@code <parent>/<name>-<yyyyMMdd-HHmmss>}. */
+    /** {@code parent/NAME-yyyyMMdd-HHmmss}, with {@code -2}, {@code -3}, ... when a run of the same second has that name. */
+    public static RunDirectory timestamped(Path parent, String name) {
+        String base = name + "-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
+        Path dir = parent.resolve(base);
+        for (int n = 2; java.nio.file.Files.exists(dir); n++) {
+            dir = parent.resolve(base + "-" + n);
+        }
+        return new RunDirectory(dir);
+    }
+
+    /**
+     * Makes the folder and its {@code jtl/}, {@code metrics/}, {@code logs/} and {@code output/}, and checks each can be written.
+     *
+     * @throws IOException naming the path that cannot be written and why (read-only, a file where a folder should be)
+     */
+    public void create() throws IOException {
+        OutputFolder.requireWritable(root, "run directory");
+        for (String d : new String[] {"jtl", "metrics", "logs", "output"}) {
+            OutputFolder.requireWritable(root.resolve(d), "run directory's folder");
+        }
+    }
+
+    public Path experiment() { return root.resolve("experiment.yaml"); }
+    public RunsFile runs() { return new RunsFile(root.resolve("runs.csv")); }
+    public Path jtl(PlannedRun r) { return root.resolve("jtl").resolve(r.id() + ".jtl"); }
+    public Path metrics(PlannedRun r) { return root.resolve("metrics").resolve(r.id() + ".csv"); }
+    /**
+     * A remote engine's metrics of a run: {@code metrics/ENV-rN.engine-127.0.0.1_1099.csv} for the engine JMeter calls
+     * {@code 127.0.0.1:1099}; {@code local} for carriers from a JMeter that is no engine.
+     */
+    public Path engineMetrics(PlannedRun r, String engine) {
+        String tag = engine == null || engine.isEmpty() ? "local" : io.envbench.measure.engines.RemoteEngine.tagOf(engine);
+        return root.resolve("metrics").resolve(r.id() + ".engine-" + tag + ".csv");
+    }
+
+    /** Every engine metrics file of a run (a rerun removes them first). */
+    public java.util.List<Path> engineMetricsFiles(PlannedRun r) throws IOException {
+        Path folder = root.resolve("metrics");
+        if (!Files.isDirectory(folder)) {
+            return java.util.List.of();
+        }
+        String prefix = r.id() + ".engine-";
+        try (var files = Files.list(folder)) {
+            return files.filter(f -> f.getFileName().toString().startsWith(prefix) && f.getFileName().toString().endsWith(".csv")).sorted().toList();
+        }
+    }
+    public Path jmeterLog(PlannedRun r) { return root.resolve("logs").resolve(r.id() + ".jmeter.log"); }
+    public Path jmeterOutput(PlannedRun r) { return root.resolve("logs").resolve(r.id() + ".jmeter.out"); }
+    public Path targetLog(PlannedRun r) { return root.resolve("logs").resolve(r.id() + ".target.log"); }
+    /** A command load's standard output: the run's result. */
+    public Path output(PlannedRun r) { return root.resolve("output").resolve(r.id() + ".out"); }
+    /** A command load's standard error. */
+    public Path outputErrors(PlannedRun r) { return root.resolve("logs").resolve(r.id() + ".command.err"); }
+    /** A multi-tenant run's control actions: {@code timeline/ENV-rN.csv} (time, seconds, tenant, kind, action, reason: {@link io.envbench.study.cpucontrol.TimelineCsv}). */
+    public Path timeline(PlannedRun r) { return root.resolve("timeline").resolve(r.id() + ".csv"); }
+    /** A multi-tenant run's database rebuilds: {@code databases/ENV-rN.csv} (tenant, database, orders before and after, ms). */
+    public Path databases(PlannedRun r) { return root.resolve("databases").resolve(r.id() + ".csv"); }
+    /** A tenant's output in a multi-tenant run: {@code logs/ENV-rN.tenant-K.target.log}. */
+    public Path tenantTargetLog(PlannedRun r, String tenant) { return root.resolve("logs").resolve(r.id() + "." + tenant + ".target.log"); }
+    /** The JMeter plan of a multi-tenant experiment's runs: a thread group per tenant ({@code io.envbench.study.tenants.TenantsPlan}). */
+    public Path tenantsPlan() { return root.resolve("tenants.jmx"); }
+    public Path report() { return root.resolve("report"); }
+    /** Which Docker daemon settings each run ran with ({@code dockerDaemon:} in the experiment): {@code run,environment,settings}. */
+    public Path dockerDaemon() { return root.resolve("docker-daemon.csv"); }
+
+    /** Appends run {@code r}'s daemon settings to {@link #dockerDaemon()} (a header first). */
+    public void appendDockerDaemon(PlannedRun r, io.envbench.launch.dockerdaemon.DaemonSettings settings) throws IOException {
+        Path f = dockerDaemon();
+        String line = r.id() + "," + r.environment() + "," + settings.describe() + "\n";
+        if (!Files.exists(f)) {
+            line = "run,environment,dockerDaemon\n" + line;
+        }
+        Files.writeString(f, line, java.nio.charset.StandardCharsets.UTF_8, java.nio.file.StandardOpenOption.CREATE,
+                java.nio.file.StandardOpenOption.APPEND);
+    }
+    public Path junit() { return root.resolve("junit.xml"); }
+    /** Present while runs are missing: the report of such a folder is marked partial. */
+    public Path partialMarker() { return root.resolve("PARTIAL"); }
+
+    public boolean partial() {
+        return Files.exists(partialMarker());
+    }
+}

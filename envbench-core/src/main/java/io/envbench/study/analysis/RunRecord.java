@@ -1,0 +1,27 @@
+package io.envbench.study.analysis;
+
+import io.envbench.study.experiment.PlannedRun;
+
+import java.time.Instant;
+
+/**
+ * What happened to one planned run, a row of {@code runs.csv}.
+ *
+ * @param run     which run
+ * @param start   when its environment was asked to start
+ * @param end     when it was torn down
+ * @param status  {@link #OK}, {@link #INTERRUPTED}, or {@code failed: <reason>} (e.g. {@code failed: target died:
+ *                killed: out of memory, limit 6m} when the target died during the run)
+ * @param samples samples in its JTL (warm-up included)
+ * @param startToReadyMs how long the environment took from its start to ready (0 when it did not start)
+ * @param firstSample    when the load's first sample started (null without samples): the runner's own
+ *                       overhead is the time from {@code start} to it, less start-to-ready
+ */
+public record RunRecord(PlannedRun run, Instant start, Instant end, String status, long samples, long startToReadyMs, Instant firstSample) {
+    public static final String OK = "ok";
+    public static final String INTERRUPTED = "interrupted";
+
+    public boolean ok() {
+        return OK.equals(status);
+    }
+}

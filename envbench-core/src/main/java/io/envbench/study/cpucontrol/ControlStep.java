@@ -1,0 +1,22 @@
+package io.envbench.study.cpucontrol;
+
+import io.envbench.base.units.CpuSet;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What one decision of a {@link CpuController} says. Immutable.
+ *
+ * @param actions  what it did and why, in order (empty when nothing changed)
+ * @param cpusets  the cpuset each tenant should have now, by tenant; empty while the controller places nobody (mode
+ *                 none, or static before its first reading): then no cpuset is touched
+ * @param freeCpus the online CPUs no tenant is pinned to (where interrupts may go); never empty
+ */
+public record ControlStep(List<CpuAction> actions, Map<String, CpuSet> cpusets, CpuSet freeCpus) {
+    public ControlStep {
+        actions = List.copyOf(actions);
+        cpusets = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(cpusets));
+    }
+}

@@ -1,0 +1,26 @@
+package io.envbench.study.cpucontrol;
+
+import io.envbench.base.units.CpuSet;
+
+import java.io.IOException;
+import java.util.Map;
+
+/**
+ * Where a controller's cpusets are applied: {@link DockerCpusets} for containers; tests may record them instead.
+ * Implementations remember each tenant's cpuset before its first change and put it back in {@link #restore}.
+ */
+public interface TenantCpusets {
+    /**
+     * Sets the tenant's cpuset.
+     *
+     * @throws IOException naming the tenant and the cause, when it cannot be set (its container gone, the daemon away)
+     */
+    void apply(Tenant tenant, CpuSet cpus) throws IOException;
+
+    /**
+     * Puts back every cpuset changed, as it was before the first change; a tenant whose container is gone is skipped.
+     *
+     * @return what was done for each tenant changed, by tenant, e.g. {@code cpuset back to 0-1}
+     */
+    Map<String, String> restore();
+}

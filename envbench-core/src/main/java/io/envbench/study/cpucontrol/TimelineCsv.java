@@ -1,0 +1,63 @@
+package io.envbench.study.cpucontrol;
+
+import io.envbench.base.output.WholeRowFile;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.Locale;
+
+import org.apache.commons.csv.CSVFormat;
+
+/**
+ * A controller's timeline as CSV, a row per action, each appended whole ({@link WholeRowFile}); the one timeline format,
+ * written by the JMeter element and by a multi-tenant run (whose own events are {@code note} rows):
+ * {@code time,seconds,tenant,kind,action,reason}; {@code time} is ISO-8601 UTC, {@code seconds} since the controller
+ * started, {@code tenant} empty for host-wide actions (interrupt steering). Thread-safe.
+ */
+public final class TimelineCsv implements ControlTimeline, AutoCloseable {
+    /** The header row. */
+    public static final String HEADER = "time,seconds,tenant,kind,action,reason";
+    private final WholeRowFile file;
+
+    /**
+     * Starts the file (emptied when it exists) with its header.
+     *
+     * @throws IOException naming the file, when it cannot be written
+     */
+    public TimelineCsv(Path file) throws IOException {
+        this.file = new WholeRowFile(file, true);
+        this.file.append(HEADER + "\n");
+    }
+
+    /** One row of a timeline file; {@code tenant} empty for the host. */
+    public record Row(java.time.Instant time, double seconds, String tenant, String kind, String action, String reason) {
+    }
+
+    /** Reads a timeline file back (the JMeter element's, or a multi-tenant run's {@code timeline/RUN.csv}). */
+    public static java.util.List<Row> read(Path file) throws IOException {
+        java.util.List<Row> rows = new java.util.ArrayList<>();
+        try (org.apache.commons.csv.CSVParser p = org.apache.commons.csv.CSVParser.parse(file, java.nio.charset.StandardCharsets.UTF_8,
+                CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).build())) {
+            for (org.apache.commons.csv.CSVRecord r : p) {
+                rows.add(new Row(java.time.Instant.parse(r.get("time")), Double.parseDouble(r.get("seconds")), r.get("tenant"),
+                        r.get("kind"), r.get("action"), r.get("reason")));
+            }
+        }
+        return rows;
+    }
+
+    @Override
+    public void acted(CpuAction a) {
+        file.append(CSVFormat.DEFAULT.format(a.at().toString(), String.format(Locale.ROOT, "%.3f", a.sinceStart().toMillis() / 1000.0),
+                a.tenant(), a.kind().name().toLowerCase(Locale.ROOT), a.action(), a.reason()) + "\n");
+    }
+
+    public Path file() {
+        return file.file();
+    }
+
+    @Override
+    public void close() throws IOException {
+        file.close();
+    }
+}

@@ -1,0 +1,42 @@
+package io.envbench.study.experiment;
+
+import io.envbench.base.definition.EnvironmentDefinition;
+import io.envbench.base.settings.InvalidSettingException;
+
+import java.util.Objects;
+
+/**
+ * One environment of an experiment, by the name its figures and criteria use, and where a command load's program runs
+ * against it ({@code client:}; {@link ClientPlace#INSIDE} unless the file says otherwise). Immutable.
+ *
+ * @param dockerDaemon the Docker daemon settings its runs need ({@code dockerDaemon:}, study 001's row with the userland
+ *                     proxy off): the runner restarts the daemon with them for its runs, only when allowed; empty: the
+ *                     daemon as it was before the experiment
+ */
+public record EnvironmentPlan(String name, EnvironmentDefinition definition, ClientPlace client,
+                              java.util.Optional<io.envbench.launch.dockerdaemon.DaemonSettings> dockerDaemon) {
+    public EnvironmentPlan {
+        Objects.requireNonNull(definition, "definition");
+        Objects.requireNonNull(client, "client");
+        dockerDaemon = dockerDaemon == null ? java.util.Optional.empty() : dockerDaemon;
+        if (dockerDaemon.isPresent() && !definition.usesDocker()) {
+            throw new InvalidSettingException(YamlFields.DOCKER_DAEMON, "only applies to an environment with a container (its settings "
+                    + "change how containers run); remove it, or place the environment or one of its services in Docker");
+        }
+        if (!definition.name().equals(name)) {
+            throw new InvalidSettingException("name", "'" + name + "' differs from its definition's name '" + definition.name()
+                    + "'; give both the same name");
+        }
+        client.requireFits(YamlFields.CLIENT, definition);
+    }
+
+    /** An environment whose command (if any) runs in its own place. */
+    public EnvironmentPlan(String name, EnvironmentDefinition definition) {
+        this(name, definition, ClientPlace.INSIDE);
+    }
+
+    /** An environment on the Docker daemon as it is. */
+    public EnvironmentPlan(String name, EnvironmentDefinition definition, ClientPlace client) {
+        this(name, definition, client, java.util.Optional.empty());
+    }
+}

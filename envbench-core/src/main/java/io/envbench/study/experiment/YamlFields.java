@@ -1,0 +1,90 @@
+package io.envbench.study.experiment;
+
+import java.util.List;
+
+/** The field names of an experiment file, in the order toYaml writes them: one catalogue for the reader and the writer. */
+final class YamlFields {
+    private YamlFields() {
+    }
+
+    static final String NAME = "name";
+    static final String DESCRIPTION = "description";
+    static final String TARGET = "target";
+    static final String PORT = "port";
+    static final String READY_TIMEOUT_SECONDS = "readyTimeoutSeconds";
+    static final String ENVIRONMENTS = "environments";
+    static final String REPETITIONS = "repetitions";
+    static final String ORDER = "order";
+    static final String SEED = "seed";
+    static final String BASELINE = "baseline";
+    static final String LOAD = "load";
+    static final String CRITERIA = "criteria";
+    static final String TENANTS = "tenants";
+    static final String CONFIGURATIONS = "configurations";
+    static final List<String> TOP = List.of(NAME, DESCRIPTION, TARGET, PORT, READY_TIMEOUT_SECONDS, ENVIRONMENTS, TENANTS, CONFIGURATIONS,
+            REPETITIONS, ORDER, SEED, BASELINE, LOAD, CRITERIA);
+
+    static final String PLACEMENT = "placement";
+    static final String SERVICES = "services";
+    static final String DOCKER_DAEMON = "dockerDaemon";
+    static final String USERLAND_PROXY = "userlandProxy";
+    static final String NETWORK = "network";
+    static final String VOLUME = "volume";
+    static final String CPUSET = "cpuset";
+    static final String CPUS = "cpus";
+    static final String CPU_SHARES = "cpuShares";
+    static final String MEMORY = "memory";
+    /** Where a command load's program runs: inside, host or container ({@link io.envbench.study.experiment.ClientPlace}). */
+    static final String CLIENT = "client";
+    /** Only for placement: docker. */
+    static final List<String> CONTAINER = List.of(NETWORK, VOLUME, CPUSET, CPUS, CPU_SHARES, MEMORY);
+    static final List<String> ENVIRONMENT = List.of(NAME, PLACEMENT, TARGET, CLIENT, NETWORK, VOLUME, CPUSET, CPUS, CPU_SHARES, MEMORY, SERVICES, DOCKER_DAEMON);
+    /** A service of an environment placed otherwise ({@code services: NAME:}). */
+    static final List<String> SERVICE = List.of(PLACEMENT, NETWORK, VOLUME, CPUSET, CPUS, CPU_SHARES, MEMORY);
+
+    static final String VOLUME_TYPE = "type";
+    static final String VOLUME_SOURCE = "source";
+    static final String VOLUME_PATH = "path";
+    static final List<String> VOLUME_FIELDS = List.of(VOLUME_TYPE, VOLUME_SOURCE, VOLUME_PATH);
+
+    static final String HTTP = "http";
+    static final String PLAN = "plan";
+    static final String PROPERTIES = "properties";
+    static final String WARMUP_SECONDS = "warmupSeconds";
+    static final String DURATION_SECONDS = "durationSeconds";
+    static final String ENGINES = "engines";
+    static final String RMI_KEYSTORE = "rmiKeystore";
+    static final String COMMAND = "command";
+    static final List<String> LOAD_FIELDS = List.of(HTTP, PLAN, COMMAND, PROPERTIES, WARMUP_SECONDS, DURATION_SECONDS, ENGINES, RMI_KEYSTORE);
+
+    static final String RUN = "run";
+    static final String OUTPUT = "output";
+    static final String BARE_MEMORY = "bareMemory";
+    static final List<String> COMMAND_FIELDS = List.of(RUN, OUTPUT, BARE_MEMORY, DURATION_SECONDS);
+
+    static final String PATH = "path";
+    static final String THREADS = "threads";
+    static final String REQUESTS_PER_SECOND = "requestsPerSecond";
+    static final String RAMP_UP_SECONDS = "rampUpSeconds";
+    static final List<String> HTTP_FIELDS = List.of(PATH, THREADS, REQUESTS_PER_SECOND, RAMP_UP_SECONDS, WARMUP_SECONDS, DURATION_SECONDS);
+
+    // a multi-tenant experiment (tenants: and configurations:)
+    static final String TENANT_CPUS = "cpus";
+    static final String USERS = "users";
+    static final String QUOTES = "quotes";
+    static final String COUNT = "count";
+    static final String HIGH_TENANTS = "highTenants";
+    static final String LOW = "low";
+    static final String HIGH = "high";
+    static final String EACH = "each";
+    static final List<String> TENANTS_FIELDS = List.of(TENANT_CPUS, USERS, QUOTES, COUNT, HIGH_TENANTS, LOW, HIGH, EACH, "network", "memory");
+    static final String RESPONSE_TIME_GOAL_MS = "responseTimeGoalMs";
+    /** A tenant group's load ({@code low:}, {@code high:}). */
+    static final List<String> TENANT_GROUP_FIELDS = List.of("threads", "requestsPerSecond", RESPONSE_TIME_GOAL_MS);
+    /** A tenant written out ({@code each:}). */
+    static final List<String> TENANT_FIELDS = List.of(NAME, "threads", "requestsPerSecond", RESPONSE_TIME_GOAL_MS, HIGH, "cpuset", "network", "memory");
+    static final String CPU_CONTROL = "cpuControl";
+    static final String INTERRUPT_STEERING = "interruptSteering";
+    static final String CONTROL_INTERVAL_SECONDS = "controlIntervalSeconds";
+    static final List<String> CONFIGURATION_FIELDS = List.of(NAME, CPU_CONTROL, INTERRUPT_STEERING, CONTROL_INTERVAL_SECONDS);
+}

@@ -1,0 +1,105 @@
+package io.envbench.study.runner;
+
+import java.io.IOException;
+import java.net.DatagramPacket;
+import java.net.DatagramSocket;
+import java.net.InetAddress;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import io.envbench.base.process.OwnSession;
+
+/**
+ * A headless JMeter the runner started, and the one way it is stopped early: JMeter's own {@code StopTestNow}
+ * message (what its {@code stoptest.sh} sends) on a UDP port of its own on loopback, so JMeter stops its threads,
+ * tells its remote engines to stop theirs, closes its JTL and exits. It runs in a session of its own
+ * ({@link OwnSession}): a Ctrl-C reaches the runner, which stops it this way, rather than killing the controlling
+ * JMeter and leaving remote engines loading until their test's end. If JMeter has not exited {@link #STOP_GRACE}
+ * after the message, it gets SIGTERM, and SIGKILL {@link #KILL_AFTER} later.
+ */
+final class RunningJMeter {
+    private static final Logger log = LoggerFactory.getLogger(RunningJMeter.class);
+    /** How long JMeter may take to stop its test (and its engines') after {@code StopTestNow}. */
+    static final Duration STOP_GRACE = Duration.ofSeconds(15);
+    /** After SIGTERM, how long until SIGKILL. */
+    static final Duration KILL_AFTER = Duration.ofSeconds(10);
+    /** JMeter's properties of the port its non-GUI mode listens on for Shutdown / StopTestNow. */
+    static final String PORT_PROPERTY = "jmeterengine.nongui.port";
+    static final String MAX_PORT_PROPERTY = "jmeterengine.nongui.maxport";
+
+    private final Process process;
+    private final int stopPort;
+    private volatile boolean stopAsked;
+
+    private RunningJMeter(Process process, int stopPort) {
+        this.process = process;
+        this.stopPort = stopPort;
+    }
+
+    /** Starts {@code command} (a JMeter command line, {@link JMeterInstall}) from {@code folder}, its output merged. */
+    static RunningJMeter start(List<String> command, Path folder) throws IOException {
+        int port = freeLoopbackUdpPort();
+        List<String> cmd = new ArrayList<>(command);
+        cmd.add("-J" + PORT_PROPERTY + "=" + port);
+        cmd.add("-J" + MAX_PORT_PROPERTY + "=" + port);
+        Process p = new ProcessBuilder(OwnSession.command(cmd)).directory(folder.toFile()).redirectErrorStream(true).start();
+        return new RunningJMeter(p, port);
+    }
+
+    Process process() {
+        return process;
+    }
+
+    /** The UDP port on loopback JMeter listens on for {@code StopTestNow}. */
+    int stopPort() {
+        return stopPort;
+    }
+
+    /** Whether {@link #stop} was called. */
+    boolean stopAsked() {
+        return stopAsked;
+    }
+
+    /**
+     * Asks JMeter to stop its test now and returns at once; SIGTERM follows {@link #STOP_GRACE} later if it still
+     * runs, SIGKILL {@link #KILL_AFTER} after that. Safe to call twice and after JMeter ended.
+     */
+    void stop(String why) {
+        if (!process.isAlive() || stopAsked) {
+            return;
+        }
+        stopAsked = true;
+        log.info("stopping JMeter (PID {}): {}", process.pid(), why);
+        try (DatagramSocket s = new DatagramSocket(0, InetAddress.getLoopbackAddress())) {
+            byte[] m = "StopTestNow".getBytes(StandardCharsets.US_ASCII);
+            s.send(new DatagramPacket(m, m.length, InetAddress.getLoopbackAddress(), stopPort));
+        } catch (IOException e) {
+            log.warn("could not send StopTestNow to JMeter on 127.0.0.1:{}: {}; terminating it", stopPort, e.toString());
+            process.destroy();
+        }
+        CompletableFuture.runAsync(() -> {
+            if (process.isAlive()) {
+                log.warn("JMeter did not stop its test within {} s of StopTestNow; terminating it", STOP_GRACE.toSeconds());
+                process.destroy();
+            }
+        }, CompletableFuture.delayedExecutor(STOP_GRACE.toMillis(), TimeUnit.MILLISECONDS)).thenRunAsync(() -> {
+            if (process.isAlive()) {
+                process.destroyForcibly();
+            }
+        }, CompletableFuture.delayedExecutor(KILL_AFTER.toMillis(), TimeUnit.MILLISECONDS));
+    }
+
+    private static int freeLoopbackUdpPort() throws IOException {
+        try (DatagramSocket s = new DatagramSocket(0, InetAddress.getLoopbackAddress())) {
+            return s.getLocalPort();
+        }
+    }
+}

@@ -1,0 +1,167 @@
+package io.envbench.study.tenants;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+
+import io.envbench.study.experiment.TenantPlan;
+
+/**
+ * A tenant's database on the host's PostgreSQL, through its target's {@code db.sh} (targets/daytrader's: EnvBench's
+ * own cluster, a database {@code daytrader_tenant_N} per tenant): made once, and rebuilt before every run through the
+ * tenant's own running DayTrader ({@code config?action=buildDBTables}, then {@code buildDB}), so the order table never
+ * grows from run to run. Each step is bounded in time; a failure is an {@link IOException} with db.sh's last lines.
+ */
+public final class TenantDatabase {
+    /** The longest a db.sh step may take (a rebuild of 200 users takes 3-5 s on 2 cores). */
+    static final Duration STEP_TIMEOUT = Duration.ofSeconds(300);
+    private final Path script;
+
+    /** @param targetDir the target's folder (its {@code db.sh}) */
+    public TenantDatabase(Path targetDir) {
+        this.script = targetDir.resolve("db.sh");
+    }
+
+    /**
+     * What a rebuild found and left.
+     *
+     * @param ordersBefore orders in the database before the rebuild (the previous run's and buildDB's)
+     * @param ordersAfter  orders after it (buildDB's own)
+     * @param took         the rebuild's length
+     */
+    public record Rebuilt(long ordersBefore, long ordersAfter, Duration took) {
+    }
+
+    /** Makes the tenant's database and role when missing (idempotent; the cluster is started when down). */
+    public void create(TenantPlan tenant) throws IOException {
+        run(List.of("create", tenant.databaseSuffix()));
+    }
+
+    /** Orders in the tenant's database now. */
+    public long orders(TenantPlan tenant) throws IOException {
+        String out = run(List.of("orders", tenant.databaseSuffix())).strip();
+        String last = out.lines().reduce((a, b) -> b).orElse("");
+        try {
+            return Long.parseLong(last.strip());
+        } catch (NumberFormatException e) {
+            throw new IOException(script + " orders " + tenant.databaseSuffix() + " printed no count: " + out);
+        }
+    }
+
+    /** Fresh tables through the tenant's DayTrader at {@code baseUrl} ({@code http://127.0.0.1:PORT}): users and quotes. */
+    public Rebuilt rebuild(TenantPlan tenant, String baseUrl, int users, int quotes) throws IOException {
+        create(tenant);
+        long before = orders(tenant);
+        long t0 = System.nanoTime();
+        run(List.of("rebuild", tenant.databaseSuffix(), baseUrl, Integer.toString(users), Integer.toString(quotes)));
+        Duration took = Duration.ofNanos(System.nanoTime() - t0);
+        return new Rebuilt(before, orders(tenant), took);
+    }
+
+    /**
+     * The tenants' databases, held by this process until closed, so that two runs at once (two experiments, a JMeter
+     * GUI and {@code envbench run}) never rebuild each other's database mid-run: one lock file per database in
+     * {@code folder}, locked with the operating system's file lock (released by the kernel however the process ends,
+     * so a killed run leaves no claim behind) and naming its holder.
+     *
+     * @throws IOException naming the database, the run that holds it and what to do, when one is held already;
+     *                     nothing is held then
+     */
+    public static Claim claim(List<TenantPlan> tenants, Path folder) throws IOException {
+        Files.createDirectories(folder);
+        List<java.nio.channels.FileChannel> held = new ArrayList<>();
+        List<Path> files = new ArrayList<>();
+        try {
+            for (TenantPlan t : tenants) {
+                Path file = folder.resolve(t.database() + ".lock").toAbsolutePath().normalize();
+                if (!HELD_HERE.add(file)) { // another run in this JVM: a second channel's close would let go of its lock
+                    throw new IOException("database " + t.database() + " of " + t.name() + " is in use by another run in this "
+                            + "process; wait for it to end, or run one multi-tenant experiment at a time on this host");
+                }
+                files.add(file);
+                java.nio.channels.FileChannel ch = java.nio.channels.FileChannel.open(file, java.nio.file.StandardOpenOption.CREATE,
+                        java.nio.file.StandardOpenOption.READ, java.nio.file.StandardOpenOption.WRITE);
+                java.nio.channels.FileLock lock = ch.tryLock();
+                if (lock == null) {
+                    String holder = Files.readString(file).strip();
+                    ch.close();
+                    throw new IOException("database " + t.database() + " of " + t.name() + " is in use by another EnvBench run ("
+                            + (holder.isEmpty() ? "unknown" : holder) + "); wait for it to end, or run one multi-tenant experiment at a time "
+                            + "on this host (the tenants' databases are shared: " + file + ")");
+                }
+                held.add(ch);
+                ch.truncate(0);
+                ch.write(java.nio.ByteBuffer.wrap(("pid " + ProcessHandle.current().pid() + ", since "
+                        + java.time.Instant.now().truncatedTo(java.time.temporal.ChronoUnit.SECONDS)).getBytes(java.nio.charset.StandardCharsets.UTF_8)), 0);
+            }
+        } catch (IOException | RuntimeException e) {
+            release(held, files);
+            throw e;
+        }
+        return () -> release(held, files);
+    }
+
+    /**
+     * The lock files this JVM holds: the operating system's locks belong to the process, and closing any channel of a
+     * file lets go of every lock the process has on it, so a second claim in the same process must be refused here.
+     */
+    private static final Set<Path> HELD_HERE = ConcurrentHashMap.newKeySet();
+
+    /** Where {@link #claim} keeps its lock files by default: one folder per host, for every user of EnvBench. */
+    public static Path defaultClaimFolder() {
+        return Path.of(System.getProperty("java.io.tmpdir"), "envbench-tenant-databases");
+    }
+
+    /** The tenants' databases held by this process; closing lets them go. */
+    public interface Claim extends AutoCloseable {
+        @Override
+        void close();
+    }
+
+    private static void release(List<java.nio.channels.FileChannel> held, List<Path> files) {
+        for (java.nio.channels.FileChannel ch : held) {
+            try {
+                ch.close(); // closing the channel releases its lock
+            } catch (IOException e) {
+                // nothing else holds it: the kernel lets the lock go with the descriptor
+            }
+        }
+        HELD_HERE.removeAll(files);
+    }
+
+    private String run(List<String> args) throws IOException {
+        if (!Files.isExecutable(script)) {
+            throw new IOException(script + " is missing or not executable; a tenant target needs its db.sh (targets/daytrader)");
+        }
+        List<String> cmd = new ArrayList<>();
+        cmd.add(script.toString());
+        cmd.addAll(args);
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        p.getOutputStream().close();
+        byte[] output;
+        try {
+            output = p.getInputStream().readAllBytes();
+            if (!p.waitFor(STEP_TIMEOUT.toSeconds(), TimeUnit.SECONDS)) {
+                p.destroyForcibly();
+                throw new IOException("db.sh " + String.join(" ", args) + " did not end within " + STEP_TIMEOUT.toSeconds() + " s");
+            }
+        } catch (InterruptedException e) {
+            p.destroyForcibly();
+            Thread.currentThread().interrupt();
+            throw new IOException("db.sh " + String.join(" ", args) + " interrupted");
+        }
+        String out = new String(output, java.nio.charset.StandardCharsets.UTF_8);
+        if (p.exitValue() != 0) {
+            List<String> lines = out.lines().toList();
+            throw new IOException("db.sh " + String.join(" ", args) + " failed (exit " + p.exitValue() + "): "
+                    + String.join(" | ", lines.subList(Math.max(0, lines.size() - 5), lines.size())));
+        }
+        return out;
+    }
+}

@@ -1,9 +1,0 @@
-/**
- * Tenants of a multi-tenant experiment while they run (issue 10): {@link io.envbench.tenants.RunningTenant} (a tenant's
- * container and load), the live per-tenant figures a controller reads ({@link io.envbench.tenants.TenantMetrics}), the
- * timeline every control action is written to ({@link io.envbench.tenants.Timeline}), and the one point where a CPU
- * controller plugs into the runner: {@link io.envbench.tenants.TenantControl}. Also the JMeter plan of a run (one thread
- * group per tenant, {@link io.envbench.tenants.TenantsPlan}) and each tenant's database
- * ({@link io.envbench.tenants.TenantDatabase}).
- */
-package io.envbench.tenants;

@@ -1,0 +1,104 @@
+package io.envbench.measure.metrics;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+
+/** The real host through OSHI: invariants that hold on any machine. */
+class HostProbeTest {
+    @Test
+    void figuresStayWithinTheirBounds() throws Exception {
+        HostProbe probe = new HostProbe(ProcessHandle.current().pid(), java.time.Duration.ZERO); // processes at every reading
+        long me = ProcessHandle.current().pid();
+        var os = (com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory.getOperatingSystemMXBean();
+        HostSnapshot a = probe.read(Map.of("this-jvm", me));
+        long cpu0 = os.getProcessCpuTime();
+        long t0 = System.nanoTime();
+        long until = t0 + 500_000_000L;
+        while (System.nanoTime() < until) {
+            Math.sqrt(System.nanoTime()); // some CPU for this JVM
+        }
+        HostSnapshot b = probe.read(Map.of("this-jvm", me));
+        double jvmSelf = 100.0 * (os.getProcessCpuTime() - cpu0) / (System.nanoTime() - t0); // the JVM's own count
+        Map<String, Double> m = Metrics.host(a, b);
+        double cpu = m.get("host.cpu.pct");
+        assertTrue(cpu >= 0 && cpu <= 100, "host cpu " + cpu);
+        for (int i = 0; i < probe.logicalCpus(); i++) {
+            double core = m.get("host.cpu" + i + ".pct");
+            assertTrue(core >= 0 && core <= 100, "cpu" + i + " " + core);
+        }
+        assertEquals(probe.logicalCpus(), b.coreTicks().length);
+        assertTrue(b.memAvailableBytes() <= b.memTotalBytes());
+        assertTrue(m.get("host.mem.used.bytes") > 0);
+        double jvm = m.get("process.this-jvm.cpu.pct");
+        // procfs counts in 10 ms clock ticks: over 500 ms, within a few ticks of the JVM's own count, however busy the host
+        assertEquals(jvmSelf, jvm, 8.0, "this JVM's CPU from procfs against its own count");
+        assertTrue(jvm > 5 && jvm <= 100.0 * probe.logicalCpus() + 5, "this JVM burnt CPU: " + jvm);
+        assertTrue(m.get("process.this-jvm.rss.bytes") > 10 << 20);
+        m.forEach((k, v) -> assertTrue(v >= 0, k + " = " + v));
+    }
+
+    @Test
+    void processesAreReadAgainOnlyAfterTheirIntervalAndTheFiguresBetweenCarryNone() throws Exception {
+        HostProbe probe = new HostProbe(ProcessHandle.current().pid(), java.time.Duration.ofSeconds(2));
+        long me = ProcessHandle.current().pid();
+        HostSnapshot a = probe.read(Map.of("this-jvm", me));
+        Thread.sleep(100);
+        HostSnapshot b = probe.read(Map.of("this-jvm", me));
+        assertEquals(a.processesAtNanos(), b.processesAtNanos(), "not read again within 2 s (a pause of 2 s between the reads would fail this)");
+        Map<String, Double> between = Metrics.host(a, b);
+        assertTrue(between.containsKey("host.cpu.pct"));
+        assertTrue(between.keySet().stream().noneMatch(k -> k.startsWith("process.")), "no process figures without a new reading: " + between.keySet());
+        var os = (com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory.getOperatingSystemMXBean();
+        long cpu0 = os.getProcessCpuTime();
+        long t0 = System.nanoTime();
+        long until = t0 + 2_100_000_000L; // past the 2 s interval since a
+        while (System.nanoTime() < until) {
+            Math.sqrt(System.nanoTime()); // some CPU for this JVM
+        }
+        HostSnapshot c = probe.read(Map.of("this-jvm", me));
+        double jvmSelf = 100.0 * (os.getProcessCpuTime() - cpu0) / (System.nanoTime() - t0);
+        assertTrue(c.processesAtNanos() > b.processesAtNanos(), "read again after 2 s");
+        double jvm = Metrics.host(b, c).get("process.this-jvm.cpu.pct");
+        // the rate spans the two process readings (a, then c: ~2.2 s), of which ~2.1 s burnt: not the 100 ms between b and c
+        assertTrue(jvm > 5 && jvm < jvmSelf * 1.6 + 8, "the rate over the span between the two process readings: " + jvm
+                + " (the JVM's own count over the burn: " + jvmSelf + ")");
+    }
+
+    /**
+     * A target's tree carries its storage writes: this JVM (its own tree here) writes 16 MiB to a file on disk and syncs
+     * it, and the rate over the two readings accounts for at least that (study 000's database write rate).
+     */
+    @Test
+    void aTreesStorageWritesAreCounted() throws Exception {
+        // a failure under CI=true (Linux: procfs is there), a skip only on a machine without procfs
+        io.envbench.launch.docker.DockerRequired.require(ProcFs.available(), "procfs", "/proc/diskstats and /proc/net/dev are not readable");
+        HostProbe probe = new HostProbe(ProcessHandle.current().pid(), java.time.Duration.ZERO);
+        long me = ProcessHandle.current().pid();
+        java.nio.file.Path file = java.nio.file.Files.createTempFile(java.nio.file.Path.of("target"), "io-", ".bin"); // on disk, not tmpfs
+        try {
+            HostSnapshot a = probe.read(Map.of("this-jvm", me));
+            try (java.nio.channels.FileChannel ch = java.nio.channels.FileChannel.open(file, java.nio.file.StandardOpenOption.WRITE)) {
+                java.nio.ByteBuffer mib = java.nio.ByteBuffer.allocate(1 << 20);
+                for (int i = 0; i < 16; i++) {
+                    mib.clear();
+                    ch.write(mib);
+                }
+                ch.force(true);
+            }
+            HostSnapshot b = probe.read(Map.of("this-jvm", me));
+            Map<String, Double> m = Metrics.host(a, b);
+            double seconds = (b.processesAtNanos() - a.processesAtNanos()) / 1e9;
+            double written = m.get("process.this-jvm.io.write.bytesPerSec") * seconds;
+            System.out.printf("16 MiB written and synced: %.1f MiB counted over %.3f s%n", written / (1 << 20), seconds);
+            assertTrue(written >= 16 * (1 << 20) * 0.99, "write_bytes of the tree: " + written);
+            assertTrue(m.get("process.this-jvm.io.read.bytesPerSec") >= 0);
+            assertTrue(m.keySet().stream().noneMatch(k -> k.startsWith("process.jmeter.io.")), "only targets' trees carry I/O: " + m.keySet());
+        } finally {
+            java.nio.file.Files.deleteIfExists(file);
+        }
+    }
+}
