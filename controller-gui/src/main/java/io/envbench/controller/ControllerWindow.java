@@ -9,7 +9,6 @@ import java.awt.event.WindowEvent;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.prefs.Preferences;
@@ -33,7 +32,7 @@ import io.envbench.controller.run.ExperimentExecution;
 import io.envbench.controller.run.RunView;
 import io.envbench.study.experiment.Experiment;
 import io.envbench.study.experiment.ExperimentException;
-import io.envbench.study.runner.JMeterInstall;
+import io.envbench.study.runner.ExperimentRun;
 import io.envbench.study.analysis.RunDirectory;
 
 /**
@@ -175,9 +174,8 @@ public final class ControllerWindow extends JFrame {
             restart = io.envbench.launch.dockerdaemon.RestartPermission.GRANTED;
         }
         try {
-            JMeterInstall jmeter = new JMeterInstall(root.resolve("jmeter-dist/target/jmeter"));
             RunDirectory dir = RunDirectory.timestamped(resultsDir, e.name());
-            execution = new ExperimentExecution(root, jmeter, e, dir, Duration.ofSeconds(1), restart);
+            execution = new ExperimentExecution(e, dir, ExperimentRun.Settings.of(root).withDockerRestart(restart));
             runView.show(execution.start());
         } catch (io.envbench.base.settings.InvalidSettingException ex) { // e.g. a multi-tenant file for more CPUs than this host has
             JOptionPane.showMessageDialog(this, ex.getMessage(), "The experiment cannot run on this host", JOptionPane.ERROR_MESSAGE);

@@ -10,23 +10,21 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
-import io.envbench.control.registry.EnvBench;
 import io.envbench.launch.docker.DockerDaemon;
 import io.envbench.study.experiment.Criterion;
 import io.envbench.study.experiment.Experiment;
 import io.envbench.study.experiment.ExperimentException;
 import io.envbench.study.experiment.ExperimentFile;
 import io.envbench.measure.metrics.MetricsCollector;
-import io.envbench.report.ComparisonReport;
 import io.envbench.report.RunConclusion;
 import io.envbench.study.runner.ExperimentRunner;
 import io.envbench.study.runner.JMeterInstall;
 import io.envbench.study.analysis.RunDirectory;
 import io.envbench.report.tenants.TenantsReport;
-import io.envbench.study.tenants.CpuControlFactory;
-import io.envbench.study.tenants.TenantControl;
+import io.envbench.launch.dockerdaemon.RestartPermission;
+import io.envbench.report.run.RunReports;
+import io.envbench.study.runner.ExperimentRun;
 import io.envbench.base.settings.InvalidSettingException;
-import io.envbench.base.units.LocalPorts;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -110,10 +108,7 @@ final class RunCommand implements Callable<Integer> {
         Path base = root != null ? root : Path.of(System.getProperty("envbench.root", ".")).toAbsolutePath().normalize();
         Experiment experiment;
         RunDirectory dir;
-        ExperimentRunner runner;
-        JMeterInstall jmeter;
-        DockerDaemon daemon;
-        TenantControl.Factory tenantControls;
+        ExperimentRun run;
         try {
             if ((file == null) == (resume == null)) {
                 throw new InvalidSettingException("FILE", "give an experiment file, or --resume DIR to complete a run directory (not both)");
@@ -164,43 +159,26 @@ final class RunCommand implements Callable<Integer> {
                             + "or --resume " + dir.root() + " to complete it");
                 }
             }
-            jmeter = new JMeterInstall(jmeterHome != null ? jmeterHome : base.resolve("jmeter-dist/target/jmeter"));
-            daemon = DockerDaemon.configured(DockerDaemon.Settings.COMMAND_LINE, dockerHost, dockerTlsVerify, dockerCertPath);
-            if (experiment.usesDocker()) {
-                daemon.check(); // a wrong address or certificate folder is bad input, said before the first run
-            }
-            for (int port : experiment.ports()) {
-                if (port == 0) {
-                    continue;
-                }
-                // every run starts its environment on this port: taken now, every run would fail (or measure the stranger)
-                try {
-                    LocalPorts.checkFree("port", port);
-                } catch (InvalidSettingException e) {
-                    throw new InvalidSettingException(experiment.file() + ": port", e.getMessage().substring(e.field().length() + 2));
-                }
-            }
-            // study 004's controls (io.envbench.study.cpucontrol) of a multi-tenant experiment's configurations
-            tenantControls = CpuControlFactory.onThisHost(daemon);
-            tenantControls.checkHost(experiment);
-            // study 001's row with the userland proxy off restarts the daemon: only when allowed, said before anything starts
-            ExperimentRunner.checkDockerDaemon(experiment, daemon, dockerRestart());
+            DockerDaemon daemon = DockerDaemon.configured(DockerDaemon.Settings.COMMAND_LINE, dockerHost, dockerTlsVerify, dockerCertPath);
+            // this command tears down in order on Ctrl-C / SIGTERM (load, then environment, then report), so
+            // EnvBench's own stop-on-exit hook is off: it would stop the environment under the running load
+            ExperimentRun.Settings settings = ExperimentRun.Settings.of(base)
+                    .withJMeter(new JMeterInstall(jmeterHome != null ? jmeterHome : base.resolve("jmeter-dist/target/jmeter")))
+                    .withDaemon(daemon).withMetricsInterval(Duration.ofMillis(metricsIntervalMs))
+                    .withDockerRestart(allowDockerRestart ? RestartPermission.GRANTED : RestartPermission.REFUSED)
+                    .withStopOnExit(false);
+            run = ExperimentRun.prepare(experiment, dir, settings);
         } catch (ExperimentException | InvalidSettingException e) {
             err.println("envbench run: " + e.getMessage());
             return BAD_INPUT;
         }
 
         CountDownLatch finished = new CountDownLatch(1);
-        // this command tears down in order on Ctrl-C / SIGTERM (load, then environment, then report), so
-        // EnvBench's own stop-on-exit hook is off: it would stop the environment under the running load
-        EnvBench envbench = new EnvBench(base.resolve("targets"), daemon, false);
-        runner = new ExperimentRunner(envbench, jmeter, base.resolve("testplans/http-load.jmx"), Duration.ofMillis(metricsIntervalMs),
-                tenantControls).dockerRestart(dockerRestart());
         Thread onSignal = new Thread(() -> {
-            runner.cancel();
+            run.cancel();
             try {
                 if (!finished.await(90, TimeUnit.SECONDS)) {
-                    envbench.close(); // the run did not wind down in time: at least nothing stays running
+                    run.close(); // the run did not wind down in time: at least nothing stays running
                 }
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
@@ -212,14 +190,14 @@ final class RunCommand implements Callable<Integer> {
         }, "envbench-run-interrupted");
         Runtime.getRuntime().addShutdownHook(onSignal);
         try {
-            return runAndReport(runner, experiment, dir);
+            return runAndReport(run);
         } catch (IOException e) {
             err.println("envbench run: " + e.getMessage());
             return CANNOT_RUN;
         } finally {
-            envbench.close();
+            run.close();
             finished.countDown();
-            if (!runner.cancelled()) {
+            if (!run.cancelled()) {
                 try {
                     Runtime.getRuntime().removeShutdownHook(onSignal);
                 } catch (IllegalStateException e) {
@@ -229,80 +207,50 @@ final class RunCommand implements Callable<Integer> {
         }
     }
 
-    private io.envbench.launch.dockerdaemon.RestartPermission dockerRestart() {
-        return allowDockerRestart ? io.envbench.launch.dockerdaemon.RestartPermission.GRANTED : io.envbench.launch.dockerdaemon.RestartPermission.REFUSED;
-    }
-
-    /** A multi-tenant experiment's report: per configuration x tenant, the host's CPU, and the charts ({@link TenantsReport}). */
-    private void tenantsReport(Experiment experiment, RunDirectory dir, ExperimentRunner.Outcome o) {
-        try {
-            TenantsReport tenants = TenantsReport.read(dir, experiment, o.runs());
-            if (!tenants.hasFigures()) {
-                out.println("No completed run: nothing to compare. See " + dir.root().resolve("runs.csv") + " and " + dir.root().resolve("logs"));
-                return;
-            }
-            tenants.write(dir.report());
-            out.print(tenants.results().text());
-            Path chartDir = dir.report().resolve("charts");
-            out.println("Per tenant: " + dir.report().resolve("tenants.md") + ", " + dir.report().resolve("tenants.csv") + ", charts "
-                    + chartDir.resolve(TenantsReport.THROUGHPUT_CHART + ".png") + " and " + TenantsReport.MEAN_CHART + ", each run's CPU and "
-                    + "throughput with the control's actions (" + TenantsReport.RUN_CPU_CHART + "RUN); control actions: "
-                    + dir.root().resolve("timeline"));
-        } catch (IOException | RuntimeException e) {
-            err.println("envbench run: the tenants' tables in " + dir.report() + " are incomplete: " + e.getMessage());
-        }
-    }
-
-    /** A command load's report: its output format's tables and charts over the completed runs. */
-    private void commandReport(Experiment experiment, RunDirectory dir) {
-        try {
-            java.util.Optional<io.envbench.report.command.CommandReport> found = io.envbench.report.command.CommandReport.of(dir, experiment);
-            if (found.isEmpty()) {
-                out.println("No completed run: nothing to compare. See " + dir.root().resolve("runs.csv") + " and " + dir.root().resolve("logs"));
-                return;
-            }
-            io.envbench.report.command.CommandReport report = found.get();
-            report.write(dir.report());
-            out.print(report.markdown());
-            out.println("Report: " + dir.report().resolve(report.tableFile()) + ", charts in " + dir.report().resolve("charts"));
-        } catch (IOException | RuntimeException e) {
-            // the results are on record (runs.csv, output/): say what is missing rather than lose the rest
-            err.println("envbench run: the report in " + dir.report() + " is incomplete: " + e.getMessage());
-        }
-    }
-
-    private int runAndReport(ExperimentRunner runner, Experiment experiment, RunDirectory dir) throws IOException {
+    private int runAndReport(ExperimentRun run) throws IOException {
+        Experiment experiment = run.experiment();
+        RunDirectory dir = run.directory();
         boolean resuming = resume != null;
         out.println("EnvBench: " + experiment.name() + " — " + experiment.tenancy().map(t -> t.tenants().size() + " tenants under "
                         + t.configurations().size() + " configurations").orElse(experiment.environmentNames().size() + " environments") + " x "
                 + experiment.repetitions() + " repetitions, " + experiment.order().yamlName() + " order; run directory " + dir.root());
         ConsoleProgress progress = new ConsoleProgress(out, System.console() != null);
-        ExperimentRunner.Outcome o = resuming ? runner.runMissing(experiment, dir, progress) : runner.run(experiment, dir, progress);
+        ExperimentRunner.Outcome o = resuming ? run.runMissing(progress) : run.run(progress);
         RunConclusion conclusion = RunConclusion.of(o);
+        RunReports reports = RunReports.write(conclusion);
         List<Criterion.Result> verdicts = conclusion.verdicts();
         long notOk = conclusion.missingRuns();
         out.println();
+        String nothing = "No completed run: nothing to compare. See " + dir.root().resolve("runs.csv") + " and " + dir.root().resolve("logs");
         if (experiment.load().command().isPresent()) {
-            commandReport(experiment, dir);
-        } else if (!conclusion.hasFigures()) {
-            out.println("No completed run: nothing to compare. See " + dir.root().resolve("runs.csv") + " and " + dir.root().resolve("logs"));
+            reports.command().ifPresentOrElse(report -> {
+                out.print(report.markdown());
+                out.println("Report: " + dir.report().resolve(report.tableFile()) + ", charts in " + dir.report().resolve("charts"));
+            }, () -> {
+                if (reports.problems().isEmpty()) {
+                    out.println(nothing);
+                }
+            });
+        } else if (reports.comparison().isEmpty()) {
+            out.println(nothing);
             conclusion.notices().forEach(n -> out.println("  " + n));
+        } else if (experiment.tenancy().isPresent()) {
+            reports.tenants().ifPresentOrElse(tenants -> {
+                out.print(tenants.results().text());
+                Path chartDir = dir.report().resolve("charts");
+                out.println("Per tenant: " + dir.report().resolve("tenants.md") + ", " + dir.report().resolve("tenants.csv") + ", charts "
+                        + chartDir.resolve(TenantsReport.THROUGHPUT_CHART + ".png") + " and " + TenantsReport.MEAN_CHART + ", each run's CPU "
+                        + "and throughput with the control's actions (" + TenantsReport.RUN_CPU_CHART + "RUN); control actions: "
+                        + dir.root().resolve("timeline"));
+            }, () -> {
+                if (reports.problems().isEmpty()) {
+                    out.println(nothing);
+                }
+            });
         } else {
-            ComparisonReport report = conclusion.report();
-            try {
-                report.write(dir.report()); // a multi-tenant experiment's: the configurations, every tenant pooled
-            } catch (IOException e) { // a full disk: the figures are printed below all the same
-                err.println("envbench run: the report in " + dir.report() + " is incomplete: " + e.getMessage());
-            } catch (RuntimeException e) {
-                // the figures are on record (runs.csv, JTLs): say what is missing rather than lose the rest
-                err.println("envbench run: the report in " + dir.report() + " is incomplete: " + e.getMessage());
-            }
-            if (experiment.tenancy().isPresent()) {
-                tenantsReport(experiment, dir, o);
-            } else {
-                out.print(report.text());
-            }
+            out.print(reports.comparison().get().text());
         }
+        reports.problems().forEach(p -> err.println("envbench run: " + p));
         if (!verdicts.isEmpty()) {
             out.println("Criteria (on the medians of the runs):");
             verdicts.forEach(v -> out.println("  " + (v.passed() ? "PASS " : "FAIL ") + v.explanation()));

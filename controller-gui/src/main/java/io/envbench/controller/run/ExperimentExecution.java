@@ -1,6 +1,5 @@
 package io.envbench.controller.run;
 
-import io.envbench.launch.docker.DockerDaemon;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -11,22 +10,19 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
-import io.envbench.control.registry.EnvBench;
 import io.envbench.study.experiment.Experiment;
 import io.envbench.measure.metrics.MetricsCollector;
 import io.envbench.report.RunConclusion;
+import io.envbench.report.run.RunReports;
+import io.envbench.study.runner.ExperimentRun;
 import io.envbench.measure.results.JtlTail;
 import io.envbench.measure.results.Sample;
 import io.envbench.study.runner.ExperimentRunner;
-import io.envbench.study.runner.JMeterInstall;
 import io.envbench.study.runner.LiveFigures;
 import io.envbench.study.experiment.PlannedRun;
 import io.envbench.study.analysis.RunDirectory;
 import io.envbench.study.runner.RunProgress;
 import io.envbench.study.analysis.RunRecord;
-import io.envbench.report.tenants.TenantsReport;
-import io.envbench.study.tenants.CpuControlFactory;
-import io.envbench.study.tenants.TenantControl;
 
 /**
  * One experiment run from the controller, off the event thread: the same runner as {@code envbench run}, the same
@@ -38,8 +34,7 @@ public final class ExperimentExecution {
 
     private final Experiment experiment;
     private final RunDirectory directory;
-    private final EnvBench envbench;
-    private final ExperimentRunner runner;
+    private final ExperimentRun run;
     private final LiveBoard board;
     private final CompletableFuture<RunConclusion> conclusion = new CompletableFuture<>();
     private final ScheduledExecutorService jtlPoller = Executors.newSingleThreadScheduledExecutor(r -> {
@@ -53,29 +48,15 @@ public final class ExperimentExecution {
     }
 
     /**
-     * @param root             the EnvBench folder (targets/, testplans/, the assembled JMeter)
-     * @param jmeter           the JMeter that runs the load
-     * @param metricsInterval  between metrics readings
-     * @throws io.envbench.base.settings.InvalidSettingException when this host cannot run a multi-tenant experiment as written
-     *                                                      (naming the file's field and the fix)
+     * @param settings how runs are made (the root folder, JMeter, the daemon, whether the daemon may restart)
+     * @throws io.envbench.base.settings.InvalidSettingException when the experiment cannot run here as written (a port
+     *                                                          taken, too few CPUs for its tenants, no daemon), naming
+     *                                                          the file's field and the fix; nothing is started
      */
-    public ExperimentExecution(Path root, JMeterInstall jmeter, Experiment experiment, RunDirectory directory, Duration metricsInterval) {
-        this(root, jmeter, experiment, directory, metricsInterval, io.envbench.launch.dockerdaemon.RestartPermission.REFUSED);
-    }
-
-    /** @param dockerRestart whether the environments' {@code dockerDaemon:} settings may restart the Docker daemon (the user said so) */
-    public ExperimentExecution(Path root, JMeterInstall jmeter, Experiment experiment, RunDirectory directory, Duration metricsInterval,
-                               io.envbench.launch.dockerdaemon.RestartPermission dockerRestart) {
+    public ExperimentExecution(Experiment experiment, RunDirectory directory, ExperimentRun.Settings settings) {
         this.experiment = experiment;
         this.directory = directory;
-        DockerDaemon daemon = DockerDaemon.fromEnvironment();
-        // study 004's controls of a multi-tenant experiment's configurations, as envbench run has them; what this host
-        // cannot run (too few CPUs, interrupt steering without root) is refused here, before anything starts
-        TenantControl.Factory controls = CpuControlFactory.onThisHost(daemon);
-        controls.checkHost(experiment);
-        this.envbench = new EnvBench(root.resolve("targets"), daemon, true);
-        this.runner = new ExperimentRunner(envbench, jmeter, root.resolve("testplans/http-load.jmx"), metricsInterval, controls)
-                .dockerRestart(dockerRestart);
+        this.run = ExperimentRun.prepare(experiment, directory, settings);
         this.board = LiveBoard.of(experiment);
     }
 
@@ -108,17 +89,17 @@ public final class ExperimentExecution {
     /** Stops the load and the environment of the running run; the runs not started are not started. */
     public void cancel() {
         board.log("cancelling: stopping the load and the environment; what was recorded is kept");
-        runner.cancel();
+        run.cancel();
     }
 
     public boolean cancelled() {
-        return runner.cancelled();
+        return run.cancelled();
     }
 
     private void runAll() {
         try {
             board.log("run directory " + directory.root());
-            ExperimentRunner.Outcome o = runner.run(experiment, directory, new RunProgress() {
+            ExperimentRunner.Outcome o = run.run(new RunProgress() {
                 @Override
                 public void runStarting(PlannedRun run, int index, int total, Duration timeLeft) {
                     pollJtl(); // the previous run's last lines
@@ -151,16 +132,7 @@ public final class ExperimentExecution {
             });
             jtlPoller.shutdownNow();
             RunConclusion c = RunConclusion.of(o);
-            if (c.hasFigures()) {
-                try {
-                    c.report().write(directory.report());
-                    if (experiment.tenancy().isPresent()) {
-                        TenantsReport.read(directory, experiment, o.runs()).write(directory.report()); // as envbench run writes it
-                    }
-                } catch (IOException | RuntimeException e) {
-                    board.log("the report in " + directory.report() + " is incomplete: " + e);
-                }
-            }
+            RunReports.write(c).problems().forEach(board::log); // the files envbench run leaves
             board.log(c.passed() ? "passed" : c.cancelled() ? "cancelled: " + c.missingRuns() + " run(s) missing" : "not passed");
             conclusion.complete(c);
         } catch (IOException | RuntimeException | Error e) {
@@ -169,7 +141,7 @@ public final class ExperimentExecution {
             conclusion.completeExceptionally(e);
         } finally {
             jtlPoller.shutdownNow();
-            envbench.close();
+            run.close();
         }
     }
 

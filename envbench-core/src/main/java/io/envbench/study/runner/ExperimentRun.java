@@ -1,0 +1,174 @@
+package io.envbench.study.runner;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Objects;
+
+import io.envbench.base.settings.InvalidSettingException;
+import io.envbench.base.units.LocalPorts;
+import io.envbench.control.registry.EnvBench;
+import io.envbench.launch.docker.DockerDaemon;
+import io.envbench.launch.dockerdaemon.RestartPermission;
+import io.envbench.measure.metrics.MetricsCollector;
+import io.envbench.study.analysis.RunDirectory;
+import io.envbench.study.experiment.Experiment;
+import io.envbench.study.tenants.CpuControlFactory;
+import io.envbench.study.tenants.TenantControl;
+
+/**
+ * An experiment's runs, wired the one way: the checks made before anything starts, the environments, the runner and
+ * the CPU control of a multi-tenant experiment. The command line and the controller reach a run only through this
+ * class, so both refuse the same inputs with the same messages and run the same way; what they do with the outcome
+ * (the report) goes through the report module's one conclusion.
+ *
+ * <p>{@link #prepare} checks and builds; {@link #run} or {@link #runMissing} runs; {@link #close} stops whatever is
+ * left. Thread-safe as the runner is: {@link #cancel} may come from any thread while a run goes on.
+ */
+public final class ExperimentRun implements AutoCloseable {
+    /**
+     * How runs are made on this machine; the same for every front end.
+     *
+     * @param root            the EnvBench folder ({@code targets/}, {@code testplans/}, the assembled JMeter)
+     * @param jmeter          the JMeter that runs the load
+     * @param daemon          the Docker daemon the containers run on
+     * @param metricsInterval between metrics readings, within {@link MetricsCollector#MIN_INTERVAL} and
+     *                        {@link MetricsCollector#MAX_INTERVAL}
+     * @param dockerRestart   whether the environments' {@code dockerDaemon:} settings may restart the daemon (the user
+     *                        said so)
+     * @param stopOnExit      stop every environment when the JVM exits; off for an owner that tears down in its own
+     *                        order on a signal (the command line)
+     */
+    public record Settings(Path root, JMeterInstall jmeter, DockerDaemon daemon, Duration metricsInterval,
+                           RestartPermission dockerRestart, boolean stopOnExit) {
+        public Settings {
+            Objects.requireNonNull(root, "root");
+            Objects.requireNonNull(jmeter, "jmeter");
+            Objects.requireNonNull(daemon, "daemon");
+            Objects.requireNonNull(dockerRestart, "dockerRestart");
+            if (metricsInterval.compareTo(MetricsCollector.MIN_INTERVAL) < 0
+                    || metricsInterval.compareTo(MetricsCollector.MAX_INTERVAL) > 0) {
+                throw new InvalidSettingException("metrics interval", metricsInterval.toMillis() + " ms is outside "
+                        + MetricsCollector.MIN_INTERVAL.toMillis() + " to " + MetricsCollector.MAX_INTERVAL.toMillis()
+                        + " ms; use e.g. 1000");
+            }
+        }
+
+        /**
+         * The defaults: the JMeter assembled under {@code root}, the daemon the docker CLI would use, a reading a
+         * second, no daemon restarts, environments stopped when the JVM exits.
+         */
+        public static Settings of(Path root) {
+            return new Settings(root, new JMeterInstall(root.resolve("jmeter-dist/target/jmeter")),
+                    DockerDaemon.fromEnvironment(), Duration.ofSeconds(1), RestartPermission.REFUSED, true);
+        }
+
+        public Settings withJMeter(JMeterInstall j) {
+            return new Settings(root, j, daemon, metricsInterval, dockerRestart, stopOnExit);
+        }
+
+        public Settings withDaemon(DockerDaemon d) {
+            return new Settings(root, jmeter, d, metricsInterval, dockerRestart, stopOnExit);
+        }
+
+        public Settings withMetricsInterval(Duration interval) {
+            return new Settings(root, jmeter, daemon, interval, dockerRestart, stopOnExit);
+        }
+
+        public Settings withDockerRestart(RestartPermission permission) {
+            return new Settings(root, jmeter, daemon, metricsInterval, permission, stopOnExit);
+        }
+
+        public Settings withStopOnExit(boolean stop) {
+            return new Settings(root, jmeter, daemon, metricsInterval, dockerRestart, stop);
+        }
+
+        Path targets() {
+            return root.resolve("targets");
+        }
+
+        Path builtinHttpPlan() {
+            return root.resolve("testplans/http-load.jmx");
+        }
+    }
+
+    private final Experiment experiment;
+    private final RunDirectory directory;
+    private final EnvBench envbench;
+    private final ExperimentRunner runner;
+
+    private ExperimentRun(Experiment experiment, RunDirectory directory, EnvBench envbench, ExperimentRunner runner) {
+        this.experiment = experiment;
+        this.directory = directory;
+        this.envbench = envbench;
+        this.runner = runner;
+    }
+
+    /**
+     * Checks what can be checked before anything starts, then wires the run; nothing is started or changed here.
+     * Refused: a Docker daemon that cannot be reached when the experiment uses Docker, a port an environment needs that
+     * is taken, a multi-tenant experiment this host cannot run (too few CPUs, interrupt steering without root), and
+     * {@code dockerDaemon:} settings that would restart the daemon without permission.
+     *
+     * @throws InvalidSettingException naming the experiment's field (or the setting) and the fix
+     */
+    public static ExperimentRun prepare(Experiment experiment, RunDirectory directory, Settings settings) {
+        if (experiment.usesDocker()) {
+            settings.daemon().check(); // a wrong address or certificate folder is said before the first run
+        }
+        for (int port : experiment.ports()) {
+            if (port == 0) {
+                continue;
+            }
+            // every run starts its environment on this port: taken now, every run would fail (or measure the stranger)
+            try {
+                LocalPorts.checkFree("port", port);
+            } catch (InvalidSettingException e) {
+                throw new InvalidSettingException(experiment.file() + ": port",
+                        e.getMessage().substring(e.field().length() + 2));
+            }
+        }
+        // study 004's controls of a multi-tenant experiment's configurations
+        TenantControl.Factory tenantControls = CpuControlFactory.onThisHost(settings.daemon());
+        tenantControls.checkHost(experiment);
+        // study 001's row with the userland proxy off restarts the daemon: only when allowed, said before anything starts
+        ExperimentRunner.checkDockerDaemon(experiment, settings.daemon(), settings.dockerRestart());
+        EnvBench envbench = new EnvBench(settings.targets(), settings.daemon(), settings.stopOnExit());
+        ExperimentRunner runner = new ExperimentRunner(envbench, settings.jmeter(), settings.builtinHttpPlan(),
+                settings.metricsInterval(), tenantControls).dockerRestart(settings.dockerRestart());
+        return new ExperimentRun(experiment, directory, envbench, runner);
+    }
+
+    public Experiment experiment() {
+        return experiment;
+    }
+
+    public RunDirectory directory() {
+        return directory;
+    }
+
+    /** Runs every planned run into the run directory, which must not hold a run yet. */
+    public ExperimentRunner.Outcome run(RunProgress progress) throws IOException {
+        return runner.run(experiment, directory, progress);
+    }
+
+    /** Runs what an interrupted run directory is missing, as it was planned. */
+    public ExperimentRunner.Outcome runMissing(RunProgress progress) throws IOException {
+        return runner.runMissing(experiment, directory, progress);
+    }
+
+    /** Stops the load and the environment of the running run; the runs not started are not started. */
+    public void cancel() {
+        runner.cancel();
+    }
+
+    public boolean cancelled() {
+        return runner.cancelled();
+    }
+
+    /** Stops every environment still running (none after a run that ended). */
+    @Override
+    public void close() {
+        envbench.close();
+    }
+}
