@@ -1,5 +1,7 @@
 package io.envbench.report;
 
+import io.envbench.measure.metrics.MetricName;
+
 import java.awt.Font;
 import java.awt.Shape;
 import java.awt.geom.Line2D;
@@ -61,11 +63,11 @@ public final class ComparisonCharts {
     public static final String LOWER_IS_BETTER = "lower is better";
     public static final String HIGHER_IS_BETTER = "higher is better";
     /** Host CPU in the metrics file: the whole machine is 100, whatever its cores. */
-    static final String HOST_CPU_METRIC = "host.cpu.pct";
+    static final String HOST_CPU_METRIC = MetricName.HOST_CPU.column();
     /** The target's CPU (container or process tree) in the metrics file: one core is 100. */
-    static final String TARGET_CPU_METRIC = "target.cpu.pct";
+    static final String TARGET_CPU_METRIC = MetricName.TARGET_CPU.column();
     /** The metrics file's per-core host CPU columns, whose count is the host's cores. */
-    static final Pattern PER_CORE_CPU_METRIC = Pattern.compile("host\\.cpu\\d+\\.pct");
+    static final Pattern PER_CORE_CPU_METRIC = MetricName.Family.CORE.any("pct");
     /** The one way the CPU chart counts: host and target alike. */
     public static final String CPU_AXIS = "CPU % (one core = 100)";
     /** With more labels than this, bars lie horizontal and their labels get a line of their own beside them. */

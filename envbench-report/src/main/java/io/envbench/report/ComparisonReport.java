@@ -1,5 +1,7 @@
 package io.envbench.report;
 
+import io.envbench.measure.metrics.MetricName;
+
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -141,13 +143,13 @@ public final class ComparisonReport {
     public List<String[]> metricsRows() {
         List<String[]> rows = new ArrayList<>();
         for (String env : environmentsWithMetrics()) {
-            rows.add(new String[] {env, avgPeak(metrics.summary(env, "host.cpu.pct"), 1),
-                    avgPeak(metrics.summary(env, "process." + io.envbench.measure.metrics.HostProbe.JVM_ROLE + ".cpu.pct"), 1),
-                    avgPeak(metrics.summary(env, "target.cpu.pct"), 1),
-                    avgPeak(metrics.summary(env, "process.docker-proxy.cpu.pct"), 1),
-                    avgPeak(metrics.summaryOfSum(env, java.util.regex.Pattern.compile("host\\.disk\\..*\\.write\\.bytesPerSec")), 1024),
-                    avgPeak(metrics.summaryOfSum(env, java.util.regex.Pattern.compile("host\\.net\\..*\\.rx\\.bytesPerSec")), 1024),
-                    avgPeak(metrics.summary(env, "host.cpu.iowait.pct"), 1)});
+            rows.add(new String[] {env, avgPeak(metrics.summary(env, MetricName.HOST_CPU.column()), 1),
+                    avgPeak(metrics.summary(env, MetricName.JMETER_CPU), 1),
+                    avgPeak(metrics.summary(env, MetricName.TARGET_CPU.column()), 1),
+                    avgPeak(metrics.summary(env, MetricName.DOCKER_PROXY_CPU), 1),
+                    avgPeak(metrics.summaryOfSum(env, MetricName.Family.DISK.any("write.bytesPerSec")), 1024),
+                    avgPeak(metrics.summaryOfSum(env, MetricName.Family.NET.any("rx.bytesPerSec")), 1024),
+                    avgPeak(metrics.summary(env, MetricName.HOST_CPU_IOWAIT.column()), 1)});
         }
         return rows;
     }
@@ -171,8 +173,8 @@ public final class ComparisonReport {
                 if (!x.matches() || !x.group(1).equals(env)) {
                     continue;
                 }
-                String p = "process." + env + "/" + x.group(2) + ".";
-                rows.add(new String[] {env, x.group(2), avgPeak(metrics.summary(env, p + "cpu.pct"), 1),
+                String p = MetricName.Family.PROCESS.prefix() + env + "/" + x.group(2) + ".";
+                rows.add(new String[] {env, x.group(2), avgPeak(metrics.summary(env, p + MetricName.CPU_PCT), 1),
                         avgPeak(metrics.summary(env, p + "rss.bytes"), 1024 * 1024),
                         avgPeak(metrics.summary(env, p + "io.write.bytesPerSec"), 1024),
                         avgPeak(metrics.summary(env, p + "io.read.bytesPerSec"), 1024)});
@@ -346,7 +348,7 @@ public final class ComparisonReport {
             String interval = isBaseline ? "" : ratio.available() ? "[" + f2(ratio.low()) + ", " + f2(ratio.high()) + "] ("
                     + Math.round(100 * ratio.confidence() * 10) / 10.0 + "%)" : "needs 4+ runs a side";
             String proxy = metrics == null || !metrics.environments().contains(env) ? "–"
-                    : f1(metrics.summary(env, "process.docker-proxy.cpu.pct").average());
+                    : f1(metrics.summary(env, MetricName.DOCKER_PROXY_CPU).average());
             rows.add(new String[] {env, Long.toString(t.runs().runs()), f1(t.medianOfRuns()), isBaseline ? "1 (baseline)" : f2(ratio.ratio()),
                     interval, isBaseline ? "baseline" : vsBaseline(t), proxy});
         }

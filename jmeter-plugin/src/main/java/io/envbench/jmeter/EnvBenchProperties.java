@@ -1,5 +1,7 @@
 package io.envbench.jmeter;
 
+import io.envbench.measure.results.JtlReader;
+
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
@@ -18,13 +20,16 @@ import io.envbench.base.settings.InvalidSettingException;
  * is an {@link InvalidSettingException} naming the property, the value and a valid example.
  */
 public final class EnvBenchProperties {
-    /** Which environments of a plan run: {@code all} or a comma-separated list of names. */
-    public static final String ENV = "envbench.env";
+    /**
+     * Which environments of a plan run: {@code all} or a comma-separated list of names. The property has the name of the
+     * variable that tags each sample with its environment (the JTL's column): one name for "the environment".
+     */
+    public static final String ENV = JtlReader.ENV_COLUMN;
     /** Set by the Target Environment Sampler: where load goes. */
     public static final String HOST = "envbench.host";
     public static final String PORT = "envbench.port";
     /** The JMeter variable (saved in the JTL via sample_variables) naming each sample's environment. */
-    public static final String ENV_VARIABLE = "envbench.env";
+    public static final String ENV_VARIABLE = JtlReader.ENV_COLUMN;
     /** Seconds a target may take to get ready. */
     public static final String READY_TIMEOUT_SECONDS = "envbench.ready.timeout.seconds";
     /** The Resource Monitor's interval (milliseconds) and metrics file, the defaults of its two fields. */

@@ -1,5 +1,7 @@
 package io.envbench.controller.run;
 
+import io.envbench.measure.metrics.MetricName;
+
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -124,14 +126,14 @@ public final class LiveBoard {
         if (tenants) {
             perEnvironment.forEach((tenant, p) -> {
                 p.targetCpuPct = tick.get(io.envbench.measure.metrics.Metrics.containerColumns(tenant).cpuPct());
-                p.hostCpuPct = tick.get("host.cpu.pct");
+                p.hostCpuPct = tick.get(MetricName.HOST_CPU.column());
             });
             return;
         }
         PerEnvironment p = perEnvironment.get(run.environment());
         if (p != null) {
-            p.targetCpuPct = tick.get("target.cpu.pct");
-            p.hostCpuPct = tick.get("host.cpu.pct");
+            p.targetCpuPct = tick.get(MetricName.TARGET_CPU.column());
+            p.hostCpuPct = tick.get(MetricName.HOST_CPU.column());
         }
     }
 

@@ -1,5 +1,10 @@
 package io.envbench.measure.hints;
 
+
+import io.envbench.measure.metrics.Metrics;
+
+import io.envbench.measure.metrics.MetricName;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -24,7 +29,7 @@ public final class Hints {
     /** Memory use as a share of the limit from which the limit is near. */
     static final double MEMORY_NEAR_LIMIT = 0.90;
 
-    private static final Pattern PER_CORE = Pattern.compile("host\\.cpu\\d+\\.pct");
+    private static final Pattern PER_CORE = MetricName.Family.CORE.any("pct");
 
     private Hints() {
     }
@@ -35,34 +40,34 @@ public final class Hints {
     public static List<Hint> of(MetricsFile metrics) {
         List<Hint> hints = new ArrayList<>();
         for (String env : metrics.environments()) {
-            MetricsFile.Summary host = metrics.summary(env, "host.cpu.pct");
-            MetricsFile.Summary jmeter = metrics.summary(env, "process.jmeter.cpu.pct");
+            MetricsFile.Summary host = metrics.summary(env, MetricName.HOST_CPU.column());
+            MetricsFile.Summary jmeter = metrics.summary(env, MetricName.JMETER_CPU);
             int cores = cores(metrics, env);
             if (host.average() >= HOST_SATURATED_PCT && !Double.isNaN(jmeter.average()) && cores > 0) {
                 double share = jmeter.average() / (host.average() * cores);
                 if (share >= JMETER_SHARE) {
-                    hints.add(new Hint(env, fmt("host.cpu.pct avg %.0f%%, process.jmeter.cpu.pct avg %.0f%% of %d cores",
-                            host.average(), jmeter.average(), cores),
+                    hints.add(new Hint(env, fmt("%s avg %.0f%%, %s avg %.0f%% of %d cores", MetricName.HOST_CPU.column(),
+                            host.average(), MetricName.JMETER_CPU, jmeter.average(), cores),
                             "JMeter used " + Math.round(share * 100) + "% of a saturated machine's CPU: the figures measure the load "
                                     + "generator as much as the target; use fewer threads, a fixed rate, or JMeter on another machine"));
                 }
             }
-            MetricsFile.Summary proxy = metrics.summary(env, "process.docker-proxy.cpu.pct");
+            MetricsFile.Summary proxy = metrics.summary(env, MetricName.DOCKER_PROXY_CPU);
             if (proxy.average() >= DOCKER_PROXY_PCT) {
-                hints.add(new Hint(env, fmt("process.docker-proxy.cpu.pct avg %.1f%%", proxy.average()),
+                hints.add(new Hint(env, fmt("%s avg %.1f%%", MetricName.DOCKER_PROXY_CPU, proxy.average()),
                         "Docker's userland port proxy burns CPU on every connection; try host networking, or the daemon "
                                 + "option userland-proxy=false (iptables NAT instead)"));
             }
-            MetricsFile.Summary throttled = metrics.summary(env, "container." + env + ".cpu.throttled.pct");
+            MetricsFile.Summary throttled = metrics.summary(env, Metrics.containerColumns(env).throttledPct());
             if (throttled.average() >= THROTTLED_PCT) {
-                hints.add(new Hint(env, fmt("container.%s.cpu.throttled.pct avg %.1f%%", env, throttled.average()),
+                hints.add(new Hint(env, fmt("%s avg %.1f%%", Metrics.containerColumns(env).throttledPct(), throttled.average()),
                         "the CPU quota throttled the container in " + Math.round(throttled.average())
                                 + "% of its periods: the quota (cpus) is too low for this load"));
             }
-            MetricsFile.Summary mem = metrics.summary(env, "container." + env + ".mem.bytes");
-            MetricsFile.Summary limit = metrics.summary(env, "container." + env + ".mem.limit.bytes");
+            MetricsFile.Summary mem = metrics.summary(env, Metrics.containerColumns(env).memBytes());
+            MetricsFile.Summary limit = metrics.summary(env, Metrics.containerColumns(env).memLimitBytes());
             if (limit.peak() > 0 && mem.peak() >= MEMORY_NEAR_LIMIT * limit.peak()) {
-                hints.add(new Hint(env, fmt("container.%s.mem.bytes peak %.0f MiB of a %.0f MiB limit", env, mem.peak() / 1048576,
+                hints.add(new Hint(env, fmt("%s peak %.0f MiB of a %.0f MiB limit", Metrics.containerColumns(env).memBytes(), mem.peak() / 1048576,
                         limit.peak() / 1048576), "memory reached " + Math.round(100 * mem.peak() / limit.peak())
                         + "% of the limit: the container may swap, be slowed by reclaim or be killed; raise memory"));
             }

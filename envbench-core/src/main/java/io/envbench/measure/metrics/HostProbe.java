@@ -24,7 +24,9 @@ import oshi.software.os.OperatingSystem;
  */
 public final class HostProbe {
     /** Processes watched by name (containerd-shim covers its runc-v2 variant); CPU and RSS summed per name. */
-    public static final List<String> WATCHED = List.of("dockerd", "containerd-shim", "docker-proxy");
+    /** Docker's userland port-mapping proxy: what a published port costs. */
+    public static final String DOCKER_PROXY = "docker-proxy";
+    public static final List<String> WATCHED = List.of("dockerd", "containerd-shim", DOCKER_PROXY);
     /** Role of the load generator's JVM (JMeter): {@code process.jmeter.cpu.pct}. */
     public static final String JVM_ROLE = "jmeter";
     /**

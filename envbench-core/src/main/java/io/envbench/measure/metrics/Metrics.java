@@ -36,25 +36,25 @@ public final class Metrics {
         double seconds = Math.max(1e-9, (b.atNanos() - a.atNanos()) / 1e9);
         long[] d = delta(a.cpuTicks(), b.cpuTicks());
         long total = sum(d);
-        m.put("host.cpu.pct", pct(total - d[TickType.IDLE.getIndex()] - d[TickType.IOWAIT.getIndex()], total));
-        m.put("host.cpu.user.pct", pct(d[TickType.USER.getIndex()] + d[TickType.NICE.getIndex()], total));
-        m.put("host.cpu.system.pct", pct(d[TickType.SYSTEM.getIndex()] + d[TickType.IRQ.getIndex()] + d[TickType.SOFTIRQ.getIndex()], total));
-        m.put("host.cpu.iowait.pct", pct(d[TickType.IOWAIT.getIndex()], total));
-        m.put("host.cpu.steal.pct", pct(d[TickType.STEAL.getIndex()], total));
+        m.put(MetricName.HOST_CPU.column(), pct(total - d[TickType.IDLE.getIndex()] - d[TickType.IOWAIT.getIndex()], total));
+        m.put(MetricName.HOST_CPU_USER.column(), pct(d[TickType.USER.getIndex()] + d[TickType.NICE.getIndex()], total));
+        m.put(MetricName.HOST_CPU_SYSTEM.column(), pct(d[TickType.SYSTEM.getIndex()] + d[TickType.IRQ.getIndex()] + d[TickType.SOFTIRQ.getIndex()], total));
+        m.put(MetricName.HOST_CPU_IOWAIT.column(), pct(d[TickType.IOWAIT.getIndex()], total));
+        m.put(MetricName.HOST_CPU_STEAL.column(), pct(d[TickType.STEAL.getIndex()], total));
         for (int i = 0; i < b.coreTicks().length && i < a.coreTicks().length; i++) {
             long[] c = delta(a.coreTicks()[i], b.coreTicks()[i]);
             long t = sum(c);
-            m.put(CORE_COLUMNS.computeIfAbsent(i, n -> "host.cpu" + n + ".pct"), pct(t - c[TickType.IDLE.getIndex()] - c[TickType.IOWAIT.getIndex()], t));
+            m.put(CORE_COLUMNS.computeIfAbsent(i, n -> MetricName.Family.CORE.of(Integer.toString(n), "pct")), pct(t - c[TickType.IDLE.getIndex()] - c[TickType.IOWAIT.getIndex()], t));
         }
-        m.put("host.load1", b.loadAverage()[0]);
-        m.put("host.mem.used.bytes", (double) (b.memTotalBytes() - b.memAvailableBytes()));
-        m.put("host.mem.available.bytes", (double) b.memAvailableBytes());
-        m.put("host.swap.used.bytes", (double) b.swapUsedBytes());
+        m.put(MetricName.HOST_LOAD1.column(), b.loadAverage()[0]);
+        m.put(MetricName.HOST_MEM_USED.column(), (double) (b.memTotalBytes() - b.memAvailableBytes()));
+        m.put(MetricName.HOST_MEM_AVAILABLE.column(), (double) b.memAvailableBytes());
+        m.put(MetricName.HOST_SWAP_USED.column(), (double) b.swapUsedBytes());
         b.disks().forEach((name, v) -> {
             long[] p = a.disks().get(name);
             if (p != null) {
-                String[] c = DISK_COLUMNS.computeIfAbsent(name, n -> new String[] {"host.disk." + n + ".read.bytesPerSec",
-                        "host.disk." + n + ".write.bytesPerSec", "host.disk." + n + ".busy.pct"});
+                String[] c = DISK_COLUMNS.computeIfAbsent(name, n -> new String[] {MetricName.Family.DISK.of(n, "read.bytesPerSec"),
+                        MetricName.Family.DISK.of(n, "write.bytesPerSec"), MetricName.Family.DISK.of(n, "busy.pct")});
                 m.put(c[0], (v[0] - p[0]) / seconds);
                 m.put(c[1], (v[1] - p[1]) / seconds);
                 m.put(c[2], Math.min(100, (v[2] - p[2]) / (seconds * 10)));
@@ -63,8 +63,9 @@ public final class Metrics {
         b.nets().forEach((name, v) -> {
             long[] p = a.nets().get(name);
             if (p != null) {
-                String[] c = NET_COLUMNS.computeIfAbsent(name, n -> new String[] {"host.net." + n + ".rx.bytesPerSec",
-                        "host.net." + n + ".tx.bytesPerSec", "host.net." + n + ".rx.packetsPerSec", "host.net." + n + ".tx.packetsPerSec"});
+                String[] c = NET_COLUMNS.computeIfAbsent(name, n -> new String[] {MetricName.Family.NET.of(n, "rx.bytesPerSec"),
+                        MetricName.Family.NET.of(n, "tx.bytesPerSec"), MetricName.Family.NET.of(n, "rx.packetsPerSec"),
+                        MetricName.Family.NET.of(n, "tx.packetsPerSec")});
                 m.put(c[0], (v[0] - p[0]) / seconds);
                 m.put(c[1], (v[1] - p[1]) / seconds);
                 m.put(c[2], (v[2] - p[2]) / seconds);
@@ -94,8 +95,9 @@ public final class Metrics {
                 }
                 rss += e.getValue()[1];
             }
-            String[] c = PROCESS_COLUMNS.computeIfAbsent(name, n -> new String[] {"process." + n + ".cpu.pct", "process." + n + ".rss.bytes",
-                "process." + n + ".io.read.bytesPerSec", "process." + n + ".io.write.bytesPerSec"});
+            String[] c = PROCESS_COLUMNS.computeIfAbsent(name, n -> new String[] {MetricName.Family.PROCESS.of(n, MetricName.CPU_PCT),
+                MetricName.Family.PROCESS.of(n, MetricName.RSS_BYTES), MetricName.Family.PROCESS.of(n, "io.read.bytesPerSec"),
+                MetricName.Family.PROCESS.of(n, "io.write.bytesPerSec")});
             m.put(c[0], cpuMs / (processSeconds * 10));
             m.put(c[1], (double) rss);
             if (io) {
@@ -110,9 +112,9 @@ public final class Metrics {
                                    String throttledMs, String memBytes, String memLimitBytes, String blkReadBytesPerSec,
                                    String blkWriteBytesPerSec, String netRxBytesPerSec, String netTxBytesPerSec, String pids) {
         static ContainerColumns of(String name) {
-            String p = "container." + name + ".";
-            return new ContainerColumns(p + "*", p + "cpu.pct", p + "cpu.cpuset.pct", p + "cpu.throttled.periods", p + "cpu.throttled.pct",
-                    p + "cpu.throttled.ms", p + "mem.bytes", p + "mem.limit.bytes", p + "blk.read.bytesPerSec", p + "blk.write.bytesPerSec",
+            String p = MetricName.Family.CONTAINER.prefix() + name + ".";
+            return new ContainerColumns(p + "*", p + MetricName.CPU_PCT, p + "cpu.cpuset.pct", p + "cpu.throttled.periods", p + MetricName.CPU_THROTTLED_PCT,
+                    p + "cpu.throttled.ms", p + MetricName.MEM_BYTES, p + MetricName.MEM_LIMIT_BYTES, p + "blk.read.bytesPerSec", p + "blk.write.bytesPerSec",
                     p + "net.rx.bytesPerSec", p + "net.tx.bytesPerSec", p + "pids");
         }
     }

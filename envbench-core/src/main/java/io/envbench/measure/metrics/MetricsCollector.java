@@ -212,7 +212,7 @@ public final class MetricsCollector implements AutoCloseable {
             if (h.processesAtNanos() == previousHost.processesAtNanos()) {
                 // processes are read every second (HostProbe.PROCESSES_EVERY): their last figures stand until then
                 latest.values().forEach((k, v) -> {
-                    if (k.startsWith("process.")) {
+                    if (MetricName.Family.PROCESS.has(k)) {
                         values.put(k, v);
                     }
                 });
@@ -223,7 +223,7 @@ public final class MetricsCollector implements AutoCloseable {
         Set<Long> pids = new HashSet<>();
         Map<String, String> sources = new LinkedHashMap<>();
         sources.put("host.*", hostSource);
-        sources.put("process.*", processSource);
+        sources.put(MetricName.Family.PROCESS.prefix() + "*", processSource);
         for (Map.Entry<String, RunningTarget> e : envs.entrySet()) {
             String id = e.getValue().containerId().orElse(null);
             if (id == null) {
@@ -264,13 +264,13 @@ public final class MetricsCollector implements AutoCloseable {
     /** target.cpu.pct and target.mem.bytes: the environment's container or process tree. */
     static Map<String, Double> targetFigures(String env, Map<String, Double> values) {
         Map<String, Double> m = new LinkedHashMap<>();
-        Double cpu = values.getOrDefault("container." + env + ".cpu.pct", values.get("process." + env + ".cpu.pct"));
-        Double mem = values.getOrDefault("container." + env + ".mem.bytes", values.get("process." + env + ".rss.bytes"));
+        Double cpu = values.getOrDefault(Metrics.containerColumns(env).cpuPct(), values.get(MetricName.Family.PROCESS.of(env, MetricName.CPU_PCT)));
+        Double mem = values.getOrDefault(Metrics.containerColumns(env).memBytes(), values.get(MetricName.Family.PROCESS.of(env, MetricName.RSS_BYTES)));
         if (cpu != null) {
-            m.put("target.cpu.pct", cpu);
+            m.put(MetricName.TARGET_CPU.column(), cpu);
         }
         if (mem != null) {
-            m.put("target.mem.bytes", mem);
+            m.put(MetricName.TARGET_MEM.column(), mem);
         }
         return m;
     }

@@ -1,5 +1,7 @@
 package io.envbench.study.analysis;
 
+import io.envbench.measure.metrics.MetricName;
+
 import java.io.IOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
@@ -135,7 +137,7 @@ public final class TenantResults {
             if (Files.isRegularFile(metrics)) {
                 Map<String, double[]> sums = new LinkedHashMap<>(); // column -> {sum, count}
                 List<String> columns = new ArrayList<>(tenancy.tenantNames().stream().map(t -> Metrics.containerColumns(t).cpuPct()).toList());
-                columns.add("host.cpu.pct");
+                columns.add(MetricName.HOST_CPU.column());
                 MetricsFile.forEachRow(metrics, row -> {
                     if (row.epochMs() < cutoff) {
                         return;
@@ -155,7 +157,7 @@ public final class TenantResults {
                         cpu.computeIfAbsent(t, k -> new LinkedHashMap<>()).computeIfAbsent(configuration, k -> new ArrayList<>()).add(s[0] / s[1]);
                     }
                 }
-                double[] h = sums.get("host.cpu.pct");
+                double[] h = sums.get(MetricName.HOST_CPU.column());
                 if (h != null) {
                     host.computeIfAbsent(configuration, k -> new ArrayList<>()).add(h[0] / h[1]);
                 }

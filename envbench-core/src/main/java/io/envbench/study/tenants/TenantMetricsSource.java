@@ -1,5 +1,7 @@
 package io.envbench.study.tenants;
 
+import io.envbench.measure.metrics.MetricName;
+
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -23,7 +25,7 @@ import io.envbench.measure.metrics.MetricsCollector;
  */
 public final class TenantMetricsSource implements Supplier<TenantMetrics> {
     private static final Logger log = LoggerFactory.getLogger(TenantMetricsSource.class);
-    private static final String HOST_CPU = "host.cpu.pct";
+    private static final String HOST_CPU = MetricName.HOST_CPU.column();
     private final List<String> tenants;
     private final List<String> columns = new java.util.ArrayList<>();
     private final LiveTenantFigures requests;

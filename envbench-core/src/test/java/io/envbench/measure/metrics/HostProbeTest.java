@@ -24,6 +24,9 @@ class HostProbeTest {
         HostSnapshot b = probe.read(Map.of("this-jvm", me));
         double jvmSelf = 100.0 * (os.getProcessCpuTime() - cpu0) / (System.nanoTime() - t0); // the JVM's own count
         Map<String, Double> m = Metrics.host(a, b);
+        for (String column : m.keySet()) {
+            assertTrue(MetricNameTest.catalogued(column), column + " is in no MetricName or family");
+        }
         double cpu = m.get("host.cpu.pct");
         assertTrue(cpu >= 0 && cpu <= 100, "host cpu " + cpu);
         for (int i = 0; i < probe.logicalCpus(); i++) {

@@ -1,5 +1,7 @@
 package io.envbench.report.tenants;
 
+import io.envbench.measure.metrics.MetricName;
+
 import java.awt.Color;
 import java.awt.Font;
 import java.io.IOException;
@@ -43,7 +45,7 @@ import io.envbench.measure.results.JtlReader;
  * which change. Tenants keep their colours of the per-tenant charts ({@link EnvironmentPalette}, tenant-1 .. tenant-N).
  */
 public final class TenantRunCharts {
-    private static final Pattern PER_CORE_CPU = Pattern.compile("host\\.cpu\\d+\\.pct");
+    private static final Pattern PER_CORE_CPU = MetricName.Family.CORE.any("pct");
     private static final Color WARMUP = new Color(0xEEEEEE);
     private static final Color HOST = new Color(0x999999);
 
@@ -87,7 +89,7 @@ public final class TenantRunCharts {
                     series.get(t).addOrUpdate(x, v.doubleValue());
                 }
             }
-            Double h = row.values().get("host.cpu.pct");
+            Double h = row.values().get(MetricName.HOST_CPU.column());
             if (h != null && cores[0] > 0) {
                 host.addOrUpdate(x, h.doubleValue() * cores[0]);
             }

@@ -1,5 +1,7 @@
 package io.envbench.jmeter.listeners;
 
+import io.envbench.measure.metrics.MetricName;
+
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -34,9 +36,9 @@ public class ResourceMonitor extends AbstractTestElement implements TestStateLis
     public static final String DEFAULT_INTERVAL = "${__P(envbench.metrics.interval.ms,1000)}";
     public static final String DEFAULT_FILENAME = "${__P(envbench.metrics.file,envbench-metrics.csv)}";
 
-    public static final String VAR_HOST_CPU = "envbench.host.cpu.pct";
-    public static final String VAR_TARGET_CPU = "envbench.target.cpu.pct";
-    public static final String VAR_TARGET_MEM = "envbench.target.mem.bytes";
+    public static final String VAR_HOST_CPU = MetricName.HOST_CPU.sampleVariable();
+    public static final String VAR_TARGET_CPU = MetricName.TARGET_CPU.sampleVariable();
+    public static final String VAR_TARGET_MEM = MetricName.TARGET_MEM.sampleVariable();
 
     private transient volatile MetricsCollector collector;
     /** Like a sampler error with "Stop Test": threads finish their sample, no thread group starts after. */
@@ -132,7 +134,8 @@ public class ResourceMonitor extends AbstractTestElement implements TestStateLis
         }
         MetricsCollector.Tick t = c.latest();
         if (t != figuresOf) {
-            figures = new String[] {fmt(t.get("host.cpu.pct")), fmt(t.get("target.cpu.pct")), fmt(t.get("target.mem.bytes"))};
+            figures = new String[] {fmt(t.get(MetricName.HOST_CPU.column())), fmt(t.get(MetricName.TARGET_CPU.column())),
+                fmt(t.get(MetricName.TARGET_MEM.column()))};
             figuresOf = t;
         }
         String[] f = figures;
