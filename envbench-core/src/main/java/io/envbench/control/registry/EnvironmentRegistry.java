@@ -1,5 +1,6 @@
 package io.envbench.control.registry;
 
+import io.envbench.base.recipe.Launcher;
 import io.envbench.launch.dockerdaemon.DaemonRestart;
 
 import io.envbench.base.environment.Endpoint;
@@ -25,7 +26,6 @@ import io.envbench.launch.docker.DockerConnection;
 import io.envbench.launch.docker.DockerDaemon;
 import io.envbench.launch.docker.DockerLauncher;
 import io.envbench.launch.docker.DockerReaper;
-import io.envbench.base.recipe.BareMetalTarget;
 import io.envbench.base.recipe.ContainerTarget;
 import io.envbench.base.recipe.ServicesTarget;
 import io.envbench.base.recipe.TargetSpec;
@@ -135,6 +135,25 @@ public final class EnvironmentRegistry implements AutoCloseable {
         return Optional.ofNullable(down.get(name));
     }
 
+    /** The launcher of each kind of target: a new kind of target adds its launcher here. */
+    private List<Launcher<?>> launchers() {
+        return List.of(new BareMetalLauncher(), new DockerLauncher(dockerDaemon), new ServicesLauncher(dockerDaemon));
+    }
+
+    private RunningTarget launch(String environment, TargetSpec spec) throws TargetStartException {
+        for (Launcher<?> l : launchers()) {
+            if (l.kind().isInstance(spec)) {
+                return startWith(l, environment, spec);
+            }
+        }
+        throw new IllegalStateException("no launcher starts a " + spec.getClass().getSimpleName());
+    }
+
+    private static <S extends TargetSpec> RunningTarget startWith(Launcher<S> launcher, String environment, TargetSpec spec)
+            throws TargetStartException {
+        return launcher.start(environment, launcher.kind().cast(spec));
+    }
+
     /**
      * Starts an environment alongside those running.
      *
@@ -153,13 +172,7 @@ public final class EnvironmentRegistry implements AutoCloseable {
             }
             reapLeftovers();
             try {
-                if (spec instanceof BareMetalTarget b) {
-                    t = new BareMetalLauncher().start(def.name(), b);
-                } else if (spec instanceof ServicesTarget s) {
-                    t = new ServicesLauncher(dockerDaemon).start(def.name(), s);
-                } else {
-                    t = new DockerLauncher(dockerDaemon).start(def.name(), (ContainerTarget) spec);
-                }
+                t = launch(def.name(), spec);
             } catch (InvalidSettingException e) {
                 throw portHeldByLostContainer(e);
             }

@@ -1,5 +1,6 @@
 package io.envbench.launch.bare;
 
+import io.envbench.base.recipe.Launcher;
 import io.envbench.base.environment.Endpoint;
 import io.envbench.base.environment.RunSession;
 import io.envbench.base.environment.RunningTarget;
@@ -34,7 +35,7 @@ import org.slf4j.LoggerFactory;
  * Starts targets as host processes. Each process gets a state file (owner JVM, run, PID, start time) in
  * {@code <tmp>/envbench/bare}, so a later run can stop the processes of a run that was killed.
  */
-public final class BareMetalLauncher {
+public final class BareMetalLauncher implements Launcher<BareMetalTarget> {
     private static final Logger log = LoggerFactory.getLogger(BareMetalLauncher.class);
     private static final Duration STOP_GRACE = Duration.ofSeconds(5);
 
@@ -48,6 +49,12 @@ public final class BareMetalLauncher {
         this.stateDir = stateDir;
     }
 
+    @Override
+    public Class<BareMetalTarget> kind() {
+        return BareMetalTarget.class;
+    }
+
+    @Override
     public RunningTarget start(String environment, BareMetalTarget target) throws TargetStartException {
         reapLeftovers();
         ReaperProcess.ofThisJvm().watchBareMetal(stateDir);

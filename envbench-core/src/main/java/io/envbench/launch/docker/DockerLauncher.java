@@ -1,5 +1,6 @@
 package io.envbench.launch.docker;
 
+import io.envbench.base.recipe.Launcher;
 import io.envbench.base.container.ContainerOptions;
 import io.envbench.base.container.NetworkMode;
 import io.envbench.base.container.VolumeMount;
@@ -47,7 +48,7 @@ import com.github.dockerjava.api.model.Volume;
  * published on {@link DockerDaemon#publishAddress()}: 127.0.0.1 for the local socket, the daemon host's address for a
  * {@code tcp://} daemon; the target's {@link Endpoint} is that address.
  */
-public final class DockerLauncher {
+public final class DockerLauncher implements Launcher<ContainerTarget> {
     private static final Logger log = LoggerFactory.getLogger(DockerLauncher.class);
     /** CPU quota period, as {@code docker run --cpus} uses. */
     public static final long CPU_PERIOD_US = 100_000;
@@ -67,6 +68,12 @@ public final class DockerLauncher {
         return DockerConnection.connect(daemon);
     }
 
+    @Override
+    public Class<ContainerTarget> kind() {
+        return ContainerTarget.class;
+    }
+
+    @Override
     public RunningTarget start(String environment, ContainerTarget target) throws TargetStartException {
         DockerDaemonLink link = DockerConnection.link(daemon);
         // this process's reaper sweeps the daemon should this process die with the container running: told once the

@@ -7,6 +7,7 @@ import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import io.envbench.base.recipe.Launcher;
 import io.envbench.launch.bare.BareMetalLauncher;
 import io.envbench.launch.docker.DockerDaemon;
 import io.envbench.launch.docker.DockerLauncher;
@@ -25,7 +26,7 @@ import io.envbench.base.recipe.ServicesTarget;
  * as the environment {@code ENV.SERVICE} (its container's name and labels, its host process's state file). A start
  * that fails stops what it started and removes the network: nothing is left.
  */
-public final class ServicesLauncher {
+public final class ServicesLauncher implements Launcher<ServicesTarget> {
     private static final Logger log = LoggerFactory.getLogger(ServicesLauncher.class);
 
     private final DockerDaemon daemon;
@@ -35,6 +36,12 @@ public final class ServicesLauncher {
         this.daemon = daemon;
     }
 
+    @Override
+    public Class<ServicesTarget> kind() {
+        return ServicesTarget.class;
+    }
+
+    @Override
     public RunningTarget start(String environment, ServicesTarget target) throws TargetStartException {
         long t0 = System.nanoTime();
         UserDefinedNetwork network = null;
