@@ -19,6 +19,8 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 
 import io.envbench.study.experiment.Experiment;
 import io.envbench.study.experiment.ExperimentException;
+import io.envbench.study.experiment.ExperimentFields;
+import io.envbench.study.experiment.ExperimentFields.Section;
 import io.envbench.study.experiment.ExperimentFile;
 
 /**
@@ -29,33 +31,31 @@ import io.envbench.study.experiment.ExperimentFile;
  * so the file's default applies. Not thread-safe: the event thread owns it.
  */
 public final class ExperimentDraft {
-    /** Top-level and load fields, by path in the file, in the order the file lists them. */
-    public static final List<String> FIELDS = List.of("name", "description", "target", "port", "readyTimeoutSeconds", "repetitions",
-            "order", "seed", "baseline", "load.http.path", "load.http.threads", "load.http.requestsPerSecond", "load.http.rampUpSeconds",
-            "load.plan", "load.properties", "load.command.run", "load.command.output", "load.command.bareMemory", "load.warmupSeconds",
-            "load.durationSeconds", "criteria");
+    /** Top-level and load fields, by path in the file, in the order the file lists them (core's catalogue). */
+    public static final List<String> FIELDS = ExperimentFields.formKeys(Section.TOP);
     /** The fields of one environment, by path under {@code environments[i]}. */
-    public static final List<String> ENVIRONMENT_FIELDS = List.of("name", "placement", "target", "client", "network", "volume.type",
-            "volume.source", "volume.path", "cpuset", "cpus", "cpuShares", "memory", "services", "dockerDaemon.userlandProxy");
-    /** Environment fields that only a container has: the form disables them for a bare-metal environment. */
-    public static final List<String> CONTAINER_FIELDS = List.of("client", "network", "volume.type", "volume.source", "volume.path", "cpuset", "cpus",
-            "cpuShares", "memory");
+    public static final List<String> ENVIRONMENT_FIELDS = ExperimentFields.formKeys(Section.ENVIRONMENT);
+    /**
+     * Environment fields the form disables for a bare-metal environment: those only a container has, and where a
+     * command load's client runs (on bare metal it can only be the host).
+     */
+    public static final List<String> CONTAINER_FIELDS = ExperimentFields.formFields(Section.ENVIRONMENT).stream()
+            .filter(f -> f.field().containerOnly() || f.field().name().equals("client")).map(ExperimentFields.FormField::key)
+            .toList();
 
     /**
      * A multi-tenant experiment's shared tenant fields and its scenario form ({@code count:} with {@code low:}/{@code high:}), by
      * path in the file.
      */
-    public static final List<String> TENANTS_FIELDS = List.of("tenants.cpus", "tenants.users", "tenants.quotes", "tenants.network",
-            "tenants.memory", "tenants.count", "tenants.highTenants", "tenants.low.threads", "tenants.low.requestsPerSecond",
-            "tenants.low.responseTimeGoalMs", "tenants.high.threads", "tenants.high.requestsPerSecond", "tenants.high.responseTimeGoalMs");
+    public static final List<String> TENANTS_FIELDS = ExperimentFields.formKeys(Section.TENANTS).stream().map(k -> "tenants." + k)
+            .toList();
     /** The scenario form's fields: left out of the file when every tenant is written out ({@code each:}). */
     public static final List<String> SCENARIO_FIELDS = TENANTS_FIELDS.stream().filter(f -> f.matches("tenants\\.(count|highTenants|low\\..*|high\\..*)"))
             .toList();
     /** The fields of one tenant written out, by path under {@code tenants.each[i]}. */
-    public static final List<String> TENANT_FIELDS = List.of("name", "threads", "requestsPerSecond", "responseTimeGoalMs", "high", "cpuset",
-            "network", "memory");
+    public static final List<String> TENANT_FIELDS = ExperimentFields.formKeys(Section.TENANT);
     /** The fields of one compared configuration, by path under {@code configurations[i]}. */
-    public static final List<String> CONFIGURATION_FIELDS = List.of("name", "cpuControl", "interruptSteering", "controlIntervalSeconds");
+    public static final List<String> CONFIGURATION_FIELDS = ExperimentFields.formKeys(Section.CONFIGURATION);
 
     /** The built-in HTTP load, a JMeter plan, or a program run in each environment (bonnie++). */
     public enum LoadKind { HTTP, PLAN, COMMAND }
@@ -414,7 +414,7 @@ public final class ExperimentDraft {
     private ObjectNode tree() {
         JsonNodeFactory f = JsonNodeFactory.instance;
         ObjectNode root = f.objectNode();
-        for (String field : List.of("name", "description", "target", "port", "readyTimeoutSeconds")) {
+        for (String field : topScalars().subList(0, topScalars().indexOf("repetitions"))) {
             scalar(root, field, get(field));
         }
         if (multiTenant()) {
@@ -442,24 +442,24 @@ public final class ExperimentDraft {
             String volumeType = e.getOrDefault("volume.type", "").strip();
             if (container && !volumeType.isEmpty() && !volumeType.equals("none")) {
                 ObjectNode v = env.putObject("volume");
-                for (String field : List.of("type", "source", "path")) {
+                for (String field : ExperimentFields.names(Section.VOLUME)) {
                     scalar(v, field, e.getOrDefault("volume." + field, ""));
                 }
             }
         }
-        for (String field : List.of("repetitions", "order", "seed", "baseline")) {
+        for (String field : topScalars().subList(topScalars().indexOf("repetitions"), topScalars().size())) {
             scalar(root, field, get(field));
         }
         ObjectNode load = root.putObject("load");
         if (loadKind == LoadKind.COMMAND) {
             ObjectNode command = load.putObject("command");
-            for (String field : List.of("run", "output", "bareMemory")) {
+            for (String field : formNames(Section.COMMAND)) {
                 scalar(command, field, get("load.command." + field));
             }
             scalar(command, "durationSeconds", get("load.durationSeconds"));
         } else if (loadKind == LoadKind.HTTP && !multiTenant()) {
             ObjectNode http = load.putObject("http");
-            for (String field : List.of("path", "threads", "requestsPerSecond", "rampUpSeconds")) {
+            for (String field : formNames(Section.HTTP)) {
                 scalar(http, field, get("load.http." + field));
             }
             scalar(http, "warmupSeconds", get("load.warmupSeconds"));
@@ -489,7 +489,9 @@ public final class ExperimentDraft {
      */
     private void tenancy(ObjectNode root) {
         ObjectNode t = root.putObject("tenants");
-        for (String field : List.of("cpus", "users", "quotes")) {
+        List<String> shared = formNames(Section.TENANTS).stream().filter(f -> !f.contains(".")).toList();
+        // the shared fields before the scenario's (count:, highTenants:), and after them those every tenant may override
+        for (String field : shared.subList(0, shared.indexOf("count"))) {
             scalar(t, field, get("tenants." + field));
         }
         if (tenantsForm == TenantsForm.SCENARIO) {
@@ -501,7 +503,7 @@ public final class ExperimentDraft {
                     continue;
                 }
                 ObjectNode g = JsonNodeFactory.instance.objectNode();
-                for (String field : List.of("threads", "requestsPerSecond", "responseTimeGoalMs")) {
+                for (String field : ExperimentFields.names(Section.TENANT_GROUP)) {
                     scalar(g, field, get("tenants." + group + "." + field));
                 }
                 if (!g.isEmpty()) {
@@ -515,8 +517,9 @@ public final class ExperimentDraft {
                 TENANT_FIELDS.forEach(field -> scalar(out, field, tenant.getOrDefault(field, "")));
             }
         }
-        scalar(t, "network", get("tenants.network"));
-        scalar(t, "memory", get("tenants.memory"));
+        for (String field : shared.subList(shared.indexOf("highTenants") + 1, shared.size())) {
+            scalar(t, field, get("tenants." + field));
+        }
         ArrayNode list = root.putArray("configurations");
         for (int i = 0; i < configurations.size(); i++) {
             ObjectNode out = list.addObject();
@@ -526,6 +529,16 @@ public final class ExperimentDraft {
                 }
             }
         }
+    }
+
+    /** The top level's fields the form edits as one text, in the file's order (criteria: last, after load:). */
+    private static List<String> topScalars() {
+        return ExperimentFields.formKeys(Section.TOP).stream().filter(k -> !k.contains(".") && !k.equals("criteria")).toList();
+    }
+
+    /** The names of a section's fields the form edits one by one: {@code threads} of {@code load.http.threads}. */
+    private static List<String> formNames(Section s) {
+        return ExperimentFields.formFields(s).stream().map(f -> f.key()).toList();
     }
 
     /** {@code load.properties} as typed, one {@code name=value} per line; a line without '=' is kept with an empty value. */

@@ -46,6 +46,8 @@ import javax.swing.filechooser.FileNameExtensionFilter;
 import javax.swing.table.AbstractTableModel;
 import javax.swing.text.JTextComponent;
 
+import io.envbench.study.experiment.ExperimentFields;
+import io.envbench.study.experiment.ExperimentFields.Section;
 import io.envbench.study.experiment.ExperimentException;
 import io.envbench.base.recipe.TargetRecipe;
 
@@ -113,10 +115,10 @@ public final class ExperimentEditor extends JPanel {
         JPanel form = new JPanel(new GridBagLayout());
         Rows rows = new Rows(form);
         rows.section("Experiment");
-        rows.add("Name", text("name", "letters, digits, '.', '_' or '-'; reports and the run directory use it"));
-        rows.add("Description", text("description", "one line for the report"));
+        rows.add("Name", text("name"));
+        rows.add("Description", text("description"));
         JPanel target = new JPanel(new BorderLayout(4, 0));
-        target.add(combo("target", true, "the recipe under targets/ that every environment runs", recipes()));
+        target.add(combo("target", true, recipes()));
         JButton newTarget = new JButton("New target…");
         newTarget.setName("target.new");
         newTarget.setToolTipText("a recipe of your own: a host command line plus an image or a Dockerfile");
@@ -169,31 +171,27 @@ public final class ExperimentEditor extends JPanel {
         er.wide(buttons);
         environmentDetail.setBorder(BorderFactory.createTitledBorder("Selected environment"));
         Rows env = new Rows(environmentDetail);
-        env.add("Name", envText("name", "used by criteria and reports"));
-        env.add("Placement", envCombo("placement", false, "bare: a host process; docker: a container", "bare", "docker"));
-        env.add("Target", envCombo("target", true, "empty: the experiment's target", Stream.concat(Stream.of(""), recipes().stream()).toList()));
-        env.add("Client", envCombo("client", false, "where a command load's program runs: inside the container (empty), on the host "
-                + "against the published port, or in a second container on a network of its own", "", "inside", "host", "container"));
-        env.add("Network", envCombo("network", false, "bridge: port published on 127.0.0.1 through docker-proxy; host: the host's network",
+        env.add("Name", envText("name"));
+        env.add("Placement", envCombo("placement", false, "bare", "docker"));
+        env.add("Target", envCombo("target", true, Stream.concat(Stream.of(""), recipes().stream()).toList()));
+        env.add("Client", envCombo("client", false, "", "inside", "host", "container"));
+        env.add("Network", envCombo("network", false,
                 "", "bridge", "host"));
-        env.add("Volume", envCombo("volume.type", false, "where the container keeps the path: its own layer (none), a host folder (bind), "
-                + "a named volume, or memory (tmpfs)", "none", "bind", "named", "tmpfs"));
+        env.add("Volume", envCombo("volume.type", false, "none", "bind", "named", "tmpfs"));
         JPanel source = new JPanel(new BorderLayout(4, 0));
-        source.add(envText("volume.source", "bind: a host folder, relative to the experiment file; named: the volume's name"));
+        source.add(envText("volume.source"));
         JButton browse = new JButton("…");
         browse.setToolTipText("choose the host folder of a bind volume");
         browse.addActionListener(e -> chooseBindSource());
         source.add(browse, BorderLayout.EAST);
         env.add("Volume source", source);
-        env.add("Volume path", envText("volume.path", "the path in the container, e.g. /srv/site"));
-        env.add("CPU set", envText("cpuset", "CPUs the container may use, e.g. 0 or 0-1; empty: all"));
-        env.add("CPUs (quota)", envText("cpus", "a CPU quota in cores, e.g. 1.5; empty: none"));
-        env.add("CPU shares", envText("cpuShares", "relative CPU weight, 2 to 262144; empty: Docker's 1024"));
-        env.add("Memory", envText("memory", "a memory limit with k, m or g, e.g. 512m; empty: none"));
-        env.add("Docker userland proxy", envText("dockerDaemon.userlandProxy", "false: this environment's runs restart the Docker daemon "
-                + "with userland-proxy=false (published ports through iptables NAT, no docker-proxy; the run asks first); empty: the daemon as it is"));
-        env.add("Services", envText("services", "a target of several services: those placed otherwise than this environment, as YAML, "
-                + "e.g. { web: { placement: docker, network: bridge } }; empty: all where the environment is"));
+        env.add("Volume path", envText("volume.path"));
+        env.add("CPU set", envText("cpuset"));
+        env.add("CPUs (quota)", envText("cpus"));
+        env.add("CPU shares", envText("cpuShares"));
+        env.add("Memory", envText("memory"));
+        env.add("Docker userland proxy", envText("dockerDaemon.userlandProxy"));
+        env.add("Services", envText("services"));
         er.wide(environmentDetail);
         rows.wide(environmentsSection);
         rows.wide(tenantsSection());
@@ -217,41 +215,37 @@ public final class ExperimentEditor extends JPanel {
         kinds.add(planLoad);
         kinds.add(commandLoad);
         rows.wide(kinds);
-        httpOnly.add(rows.add("Path", text("load.http.path", "the path to GET, e.g. /page-4k.html")));
-        httpOnly.add(rows.add("Threads", text("load.http.threads", "concurrent users, at least 1")));
-        httpOnly.add(rows.add("Target rate (requests/s)", text("load.http.requestsPerSecond", "for all threads together; 0: as fast as "
-                + "the target answers (saturation)")));
-        httpOnly.add(rows.add("Ramp-up (s)", text("load.http.rampUpSeconds", "time to start all threads")));
+        httpOnly.add(rows.add("Path", text("load.http.path")));
+        httpOnly.add(rows.add("Threads", text("load.http.threads")));
+        httpOnly.add(rows.add("Target rate (requests/s)", text("load.http.requestsPerSecond")));
+        httpOnly.add(rows.add("Ramp-up (s)", text("load.http.rampUpSeconds")));
         JPanel plan = new JPanel(new BorderLayout(4, 0));
-        plan.add(combo("load.plan", true, "a JMeter plan, relative to the experiment file; it must not start environments", plans()));
+        plan.add(combo("load.plan", true, plans()));
         JButton browsePlan = new JButton("…");
         browsePlan.setToolTipText("choose a JMeter plan (.jmx)");
         browsePlan.addActionListener(e -> choosePlan());
         plan.add(browsePlan, BorderLayout.EAST);
         planOnly.add(rows.add("Plan", plan));
-        JTextArea properties = area("load.properties", "passed to the plan as -Jname=value, one name=value per line", 3);
+        JTextArea properties = area("load.properties", 3);
         planOnly.add(rows.add("Properties", scroll(properties)));
-        commandOnly.add(rows.add("Command", text("load.command.run", "the program and its arguments, run in each environment's place, "
-                + "e.g. ./bonnie.sh -s 2048 -r 1024 -n 16 -f")));
-        commandOnly.add(rows.add("Output", combo("load.command.output", false, "how the program's output is read",
+        commandOnly.add(rows.add("Command", text("load.command.run")));
+        commandOnly.add(rows.add("Output", combo("load.command.output", false,
                 java.util.Arrays.stream(io.envbench.study.experiment.CommandOutput.values()).map(io.envbench.study.experiment.CommandOutput::yamlName).toList())));
-        commandOnly.add(rows.add("Bare-metal memory", text("load.command.bareMemory", "the memory cgroup of a bare-metal run, e.g. 1g, "
-                + "as a container's memory limit (page cache included); empty: none")));
-        warmupRow = rows.add("Warm-up (s)", text("load.warmupSeconds", "samples in the first seconds of each run are left out of the figures"));
-        rows.add("Duration (s)", text("load.durationSeconds", "each run's length, warm-up included"));
+        commandOnly.add(rows.add("Bare-metal memory", text("load.command.bareMemory")));
+        warmupRow = rows.add("Warm-up (s)", text("load.warmupSeconds"));
+        rows.add("Duration (s)", text("load.durationSeconds"));
 
         rows.section("Runs");
-        rows.add("Repetitions", text("repetitions", "runs per environment; a verdict needs at least 4"));
-        rows.add("Order", combo("order", false, "interleaved: A B C A B C; randomized: each round shuffled from the seed",
+        rows.add("Repetitions", text("repetitions"));
+        rows.add("Order", combo("order", false,
                 List.of("interleaved", "randomized")));
-        rows.add("Seed", text("seed", "fixes the shuffled order of randomized"));
-        rows.add("Baseline", combo("baseline", true, "the environment the others are compared with", List.of()));
-        rows.add("Criteria", scroll(area("criteria", "pass/fail checks, one per line, e.g. p90(docker-host) <= 1.2 * p90(bare)"
-                + "; in a multi-tenant experiment a tenant under a configuration, e.g. p90(dynamic/tenant-1) <= p90(none/tenant-1)", 5)));
+        rows.add("Seed", text("seed"));
+        rows.add("Baseline", combo("baseline", true, List.of()));
+        rows.add("Criteria", scroll(area("criteria", 5)));
 
         rows.section("Where the load goes");
-        rows.add("Port", text("port", "the port on 127.0.0.1 where load goes (default 18080); tenant-N listens on port + N - 1"));
-        rows.add("Ready timeout (s)", text("readyTimeoutSeconds", "how long each environment may take to get ready (default 60)"));
+        rows.add("Port", text("port"));
+        rows.add("Ready timeout (s)", text("readyTimeoutSeconds"));
         rows.end();
 
         yaml.setName("experiment.yaml");
@@ -579,12 +573,12 @@ public final class ExperimentEditor extends JPanel {
         tenantsPanel.setName("tenants.section");
         Rows t = new Rows(tenantsPanel);
         t.section("Tenants (all at once, each in its own container)");
-        t.add("CPUs shared", text("tenants.cpus", "how many CPUs the tenants share (CPUs 0 to cpus-1); empty: all of this host's"));
-        t.add("Users per database", text("tenants.users", "users of each tenant's database; each thread logs in as its own (default 200)"));
-        t.add("Quotes per database", text("tenants.quotes", "quotes of each tenant's database (default 400)"));
-        t.add("Network", combo("tenants.network", false, "every tenant's network: bridge (port published on 127.0.0.1) or host",
+        t.add("CPUs shared", text("tenants.cpus"));
+        t.add("Users per database", text("tenants.users"));
+        t.add("Quotes per database", text("tenants.quotes"));
+        t.add("Network", combo("tenants.network", false,
                 List.of("", "bridge", "host")));
-        t.add("Memory", text("tenants.memory", "every tenant's memory limit, e.g. 512m; empty: none"));
+        t.add("Memory", text("tenants.memory"));
         ButtonGroup forms = new ButtonGroup();
         forms.add(scenarioForm);
         forms.add(eachForm);
@@ -598,16 +592,13 @@ public final class ExperimentEditor extends JPanel {
         formChoice.add(scenarioForm);
         formChoice.add(eachForm);
         t.wide(formChoice);
-        scenarioOnly.add(t.add("Tenants", text("tenants.count", "the number of tenants: tenant-1 .. tenant-N")));
-        scenarioOnly.add(t.add("High tenants", text("tenants.highTenants", "how many run high, the last ones: 0 scenario 1, 1 scenario 2, "
-                + "2 scenario 3")));
+        scenarioOnly.add(t.add("Tenants", text("tenants.count")));
+        scenarioOnly.add(t.add("High tenants", text("tenants.highTenants")));
         for (String group : List.of("low", "high")) {
             String g = group.equals("low") ? "Low" : "High";
-            scenarioOnly.add(t.add(g + ": threads", text("tenants." + group + ".threads", "each " + group + " tenant's JMeter threads")));
-            scenarioOnly.add(t.add(g + ": rate (requests/s)", text("tenants." + group + ".requestsPerSecond", "each " + group
-                    + " tenant's target rate; 0: closed loop")));
-            scenarioOnly.add(t.add(g + ": 90% goal (ms)", text("tenants." + group + ".responseTimeGoalMs", "a goal for the 90% line the "
-                    + "dynamic control acts on; empty: none")));
+            scenarioOnly.add(t.add(g + ": threads", text("tenants." + group + ".threads")));
+            scenarioOnly.add(t.add(g + ": rate (requests/s)", text("tenants." + group + ".requestsPerSecond")));
+            scenarioOnly.add(t.add(g + ": 90% goal (ms)", text("tenants." + group + ".responseTimeGoalMs")));
         }
         tenantTable.setName("tenants.table");
         tenantTable.setSelectionMode(ListSelectionModel.SINGLE_SELECTION);
@@ -794,24 +785,24 @@ public final class ExperimentEditor extends JPanel {
 
     // --- fields bound to the draft
 
-    private JTextField text(String field, String tip) {
+    private JTextField text(String field) {
         JTextField t = new JTextField(18);
-        bind(field, t, tip);
+        bind(field, t);
         t.getDocument().addDocumentListener(onEdit(() -> draft.set(field, t.getText())));
         return t;
     }
 
-    private JTextArea area(String field, String tip, int rows) {
+    private JTextArea area(String field, int rows) {
         JTextArea t = new JTextArea(rows, 18);
-        bind(field, t, tip);
+        bind(field, t);
         t.getDocument().addDocumentListener(onEdit(() -> draft.set(field, t.getText())));
         return t;
     }
 
-    private JComboBox<String> combo(String field, boolean editable, String tip, List<String> choices) {
+    private JComboBox<String> combo(String field, boolean editable, List<String> choices) {
         JComboBox<String> c = new JComboBox<>(choices.toArray(String[]::new));
         c.setEditable(editable);
-        bind(field, c, tip);
+        bind(field, c);
         Runnable update = () -> draft.set(field, comboText(c));
         c.addActionListener(e -> {
             if (!loading) {
@@ -825,21 +816,21 @@ public final class ExperimentEditor extends JPanel {
         return c;
     }
 
-    private JTextField envText(String field, String tip) {
+    private JTextField envText(String field) {
         JTextField t = new JTextField(18);
-        bindEnvironment(field, t, tip);
+        bindEnvironment(field, t);
         t.getDocument().addDocumentListener(onEdit(() -> setEnvironment(field, t.getText())));
         return t;
     }
 
-    private JComboBox<String> envCombo(String field, boolean editable, String tip, String... choices) {
-        return envCombo(field, editable, tip, List.of(choices));
+    private JComboBox<String> envCombo(String field, boolean editable, String... choices) {
+        return envCombo(field, editable, List.of(choices));
     }
 
-    private JComboBox<String> envCombo(String field, boolean editable, String tip, List<String> choices) {
+    private JComboBox<String> envCombo(String field, boolean editable, List<String> choices) {
         JComboBox<String> c = new JComboBox<>(choices.toArray(String[]::new));
         c.setEditable(editable);
-        bindEnvironment(field, c, tip);
+        bindEnvironment(field, c);
         c.addActionListener(e -> {
             if (!loading) {
                 setEnvironment(field, comboText(c));
@@ -859,16 +850,23 @@ public final class ExperimentEditor extends JPanel {
         }
     }
 
-    private void bind(String field, JComponent c, String tip) {
+    private void bind(String field, JComponent c) {
         c.setName(field);
-        c.setToolTipText(tip);
+        c.setToolTipText(field.startsWith("tenants.")
+                ? tip(Section.TENANTS, field.substring("tenants.".length())) : tip(Section.TOP, field));
         fields.put(field, c);
     }
 
-    private void bindEnvironment(String field, JComponent c, String tip) {
+    private void bindEnvironment(String field, JComponent c) {
         c.setName("env." + field);
-        c.setToolTipText(tip);
+        c.setToolTipText(tip(Section.ENVIRONMENT, field));
         environmentFields.put(field, c);
+    }
+
+    /** A form field's tooltip: the experiment-file catalogue's doc and default, so the form and the file's reference agree. */
+    private static String tip(Section s, String key) {
+        return ExperimentFields.formField(s, key).map(ExperimentFields.Field::tip)
+                .orElseThrow(() -> new IllegalStateException("the form's field " + key + " is not in ExperimentFields." + s));
     }
 
     private DocumentListener onEdit(Runnable update) {

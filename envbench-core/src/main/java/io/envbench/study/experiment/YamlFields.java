@@ -1,8 +1,15 @@
 package io.envbench.study.experiment;
 
 import java.util.List;
+import java.util.stream.Stream;
 
-/** The field names of an experiment file, in the order toYaml writes them: one catalogue for the reader and the writer. */
+import io.envbench.study.experiment.ExperimentFields.Field;
+import io.envbench.study.experiment.ExperimentFields.Section;
+
+/**
+ * The names of an experiment file's fields, for the reader and the writer; which names each section allows comes from
+ * the public catalogue, {@link ExperimentFields}.
+ */
 final class YamlFields {
     private YamlFields() {
     }
@@ -21,8 +28,7 @@ final class YamlFields {
     static final String CRITERIA = "criteria";
     static final String TENANTS = "tenants";
     static final String CONFIGURATIONS = "configurations";
-    static final List<String> TOP = List.of(NAME, DESCRIPTION, TARGET, PORT, READY_TIMEOUT_SECONDS, ENVIRONMENTS, TENANTS, CONFIGURATIONS,
-            REPETITIONS, ORDER, SEED, BASELINE, LOAD, CRITERIA);
+    static final List<String> TOP = ExperimentFields.names(Section.TOP);
 
     static final String PLACEMENT = "placement";
     static final String SERVICES = "services";
@@ -37,15 +43,16 @@ final class YamlFields {
     /** Where a command load's program runs: inside, host or container ({@link io.envbench.study.experiment.ClientPlace}). */
     static final String CLIENT = "client";
     /** Only for placement: docker. */
-    static final List<String> CONTAINER = List.of(NETWORK, VOLUME, CPUSET, CPUS, CPU_SHARES, MEMORY);
-    static final List<String> ENVIRONMENT = List.of(NAME, PLACEMENT, TARGET, CLIENT, NETWORK, VOLUME, CPUSET, CPUS, CPU_SHARES, MEMORY, SERVICES, DOCKER_DAEMON);
+    static final List<String> CONTAINER = ExperimentFields.of(Section.ENVIRONMENT).stream().filter(Field::containerOnly)
+            .map(Field::name).toList();
+    static final List<String> ENVIRONMENT = ExperimentFields.names(Section.ENVIRONMENT);
     /** A service of an environment placed otherwise ({@code services: NAME:}). */
-    static final List<String> SERVICE = List.of(PLACEMENT, NETWORK, VOLUME, CPUSET, CPUS, CPU_SHARES, MEMORY);
+    static final List<String> SERVICE = Stream.concat(Stream.of(PLACEMENT), CONTAINER.stream()).toList();
 
     static final String VOLUME_TYPE = "type";
     static final String VOLUME_SOURCE = "source";
     static final String VOLUME_PATH = "path";
-    static final List<String> VOLUME_FIELDS = List.of(VOLUME_TYPE, VOLUME_SOURCE, VOLUME_PATH);
+    static final List<String> VOLUME_FIELDS = ExperimentFields.names(Section.VOLUME);
 
     static final String HTTP = "http";
     static final String PLAN = "plan";
@@ -55,18 +62,18 @@ final class YamlFields {
     static final String ENGINES = "engines";
     static final String RMI_KEYSTORE = "rmiKeystore";
     static final String COMMAND = "command";
-    static final List<String> LOAD_FIELDS = List.of(HTTP, PLAN, COMMAND, PROPERTIES, WARMUP_SECONDS, DURATION_SECONDS, ENGINES, RMI_KEYSTORE);
+    static final List<String> LOAD_FIELDS = ExperimentFields.names(Section.LOAD);
 
     static final String RUN = "run";
     static final String OUTPUT = "output";
     static final String BARE_MEMORY = "bareMemory";
-    static final List<String> COMMAND_FIELDS = List.of(RUN, OUTPUT, BARE_MEMORY, DURATION_SECONDS);
+    static final List<String> COMMAND_FIELDS = ExperimentFields.names(Section.COMMAND);
 
     static final String PATH = "path";
     static final String THREADS = "threads";
     static final String REQUESTS_PER_SECOND = "requestsPerSecond";
     static final String RAMP_UP_SECONDS = "rampUpSeconds";
-    static final List<String> HTTP_FIELDS = List.of(PATH, THREADS, REQUESTS_PER_SECOND, RAMP_UP_SECONDS, WARMUP_SECONDS, DURATION_SECONDS);
+    static final List<String> HTTP_FIELDS = ExperimentFields.names(Section.HTTP);
 
     // a multi-tenant experiment (tenants: and configurations:)
     static final String TENANT_CPUS = "cpus";
@@ -77,14 +84,14 @@ final class YamlFields {
     static final String LOW = "low";
     static final String HIGH = "high";
     static final String EACH = "each";
-    static final List<String> TENANTS_FIELDS = List.of(TENANT_CPUS, USERS, QUOTES, COUNT, HIGH_TENANTS, LOW, HIGH, EACH, "network", "memory");
+    static final List<String> TENANTS_FIELDS = ExperimentFields.names(Section.TENANTS);
     static final String RESPONSE_TIME_GOAL_MS = "responseTimeGoalMs";
     /** A tenant group's load ({@code low:}, {@code high:}). */
-    static final List<String> TENANT_GROUP_FIELDS = List.of("threads", "requestsPerSecond", RESPONSE_TIME_GOAL_MS);
+    static final List<String> TENANT_GROUP_FIELDS = ExperimentFields.names(Section.TENANT_GROUP);
     /** A tenant written out ({@code each:}). */
-    static final List<String> TENANT_FIELDS = List.of(NAME, "threads", "requestsPerSecond", RESPONSE_TIME_GOAL_MS, HIGH, "cpuset", "network", "memory");
+    static final List<String> TENANT_FIELDS = ExperimentFields.names(Section.TENANT);
     static final String CPU_CONTROL = "cpuControl";
     static final String INTERRUPT_STEERING = "interruptSteering";
     static final String CONTROL_INTERVAL_SECONDS = "controlIntervalSeconds";
-    static final List<String> CONFIGURATION_FIELDS = List.of(NAME, CPU_CONTROL, INTERRUPT_STEERING, CONTROL_INTERVAL_SECONDS);
+    static final List<String> CONFIGURATION_FIELDS = ExperimentFields.names(Section.CONFIGURATION);
 }
