@@ -4,7 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
+import java.util.regex.Pattern;
 
 import org.junit.jupiter.api.Test;
 
@@ -42,6 +46,15 @@ class ExperimentFieldsTest {
                 "cpuset", "cpus", "cpuShares", "memory", "services", "dockerDaemon.userlandProxy"),
                 ExperimentFields.formKeys(Section.ENVIRONMENT));
         assertTrue(ExperimentFields.formKeys(Section.TENANTS).containsAll(List.of("low.threads", "high.responseTimeGoalMs")));
+    }
+
+    @Test
+    void theFileReferenceNamesEveryField() throws IOException {
+        Path reference = Path.of("../testplans/experiments/README.md");
+        String text = Files.readString(reference);
+        List<String> missing = ExperimentFields.all().stream().map(Field::name).distinct()
+                .filter(n -> !Pattern.compile("`" + n + "[`:]|\\b" + n + ":").matcher(text).find()).toList();
+        assertEquals(List.of(), missing, reference + " documents every field of the catalogue");
     }
 
     @Test
