@@ -11,6 +11,9 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.util.Arrays;
 
 
 /**
@@ -97,7 +100,7 @@ class BadInputRunTest extends DockerEndToEndTest {
                 "environments[1].dockerDaemon.userlandProxy", "neither true nor false");
         assertEquals(before == null, !Files.exists(daemonJson), "the daemon's configuration file as it was");
         if (before != null) {
-            assertTrue(java.util.Arrays.equals(before, Files.readAllBytes(daemonJson)), "the daemon's configuration file as it was");
+            assertTrue(Arrays.equals(before, Files.readAllBytes(daemonJson)), "the daemon's configuration file as it was");
         }
     }
 
@@ -114,7 +117,7 @@ class BadInputRunTest extends DockerEndToEndTest {
         Process other = new ProcessBuilder("python3", "-c", "import socket,time; s=socket.socket(); s.bind((\"127.0.0.1\", " + PORT
                 + ")); s.listen(); print(\"listening\", flush=True); time.sleep(120)").redirectErrorStream(true).start();
         try {
-            assertEquals("listening", new java.io.BufferedReader(new java.io.InputStreamReader(other.getInputStream())).readLine());
+            assertEquals("listening", new BufferedReader(new InputStreamReader(other.getInputStream())).readLine());
             refused(EXPERIMENT, List.of(), "port: " + PORT + " is already in use on this host", "choose another port");
         } finally {
             other.destroyForcibly().waitFor();

@@ -9,6 +9,8 @@ import java.util.concurrent.atomic.LongAdder;
 
 import io.envbench.measure.metrics.MetricsCollector;
 import io.envbench.measure.stats.RunStatistics;
+import com.sun.management.ThreadMXBean;
+import java.util.function.Predicate;
 
 /**
  * The collector thread's cost over repeated windows of a running collector: its CPU time (user + system, from the
@@ -28,7 +30,7 @@ record CollectorCost(RunStatistics pctOfOneCore, RunStatistics cpuUsPerTick, Run
      * {@code alsoCounted} picks (e.g. the stats streams' readers) added to the collector thread's.
      */
     static CollectorCost measure(MetricsCollector c, Duration warmUp, int windows, Duration window,
-                                 java.util.function.Predicate<Thread> alsoCounted) throws InterruptedException {
+                                 Predicate<Thread> alsoCounted) throws InterruptedException {
         LongAdder ticks = new LongAdder();
         c.addListener(t -> ticks.increment());
         Thread.sleep(warmUp.toMillis());
@@ -38,7 +40,7 @@ record CollectorCost(RunStatistics pctOfOneCore, RunStatistics cpuUsPerTick, Run
             throw new IllegalStateException("no collector thread");
         }
         long[] ids = counted.stream().mapToLong(Thread::getId).toArray();
-        var mx = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        var mx = (ThreadMXBean) ManagementFactory.getThreadMXBean();
         List<Double> pct = new ArrayList<>();
         List<Double> usPerTick = new ArrayList<>();
         List<Double> bytesPerTick = new ArrayList<>();

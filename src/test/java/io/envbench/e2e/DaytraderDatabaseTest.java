@@ -16,6 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import io.envbench.launch.docker.DockerRequired;
 import io.envbench.base.units.LocalPorts;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * targets/daytrader/db.sh on the real host's PostgreSQL, with a cluster and state folder of the test's own (so the
@@ -81,9 +82,9 @@ class DaytraderDatabaseTest {
 
     /** db.sh create of each name at the same moment: every one succeeds and has its database. */
     static void createAtOnce(Map<String, String> env, String... names) throws Exception {
-        List<java.util.concurrent.CompletableFuture<DaytraderTargetTest.Result>> creates = new ArrayList<>();
+        List<CompletableFuture<DaytraderTargetTest.Result>> creates = new ArrayList<>();
         for (String name : names) {
-            creates.add(java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+            creates.add(CompletableFuture.supplyAsync(() -> {
                 try {
                     return run(env, "create", name);
                 } catch (Exception e) {

@@ -33,6 +33,11 @@ import io.envbench.base.environment.RunSession;
 import io.envbench.base.environment.RunningTarget;
 import io.envbench.base.recipe.TargetRecipe;
 import io.envbench.measure.results.Sample;
+import java.net.Inet4Address;
+import java.net.InetAddress;
+import java.net.NetworkInterface;
+import java.nio.file.NoSuchFileException;
+import java.util.Collections;
 
 /**
  * The real DayTrader 2.1.7 (targets/daytrader, assembled at setup from Maven Central) as a host process and in a
@@ -124,7 +129,7 @@ class DaytraderTargetTest extends DockerEndToEndTest {
         try (var s = Files.list(Path.of(System.getProperty("java.io.tmpdir"), "envbench", "bare"))) {
             assertEquals(List.of(), s.filter(p -> p.getFileName().toString().equals(env + "-" + RunSession.runId())).toList(),
                     "no STATE folder (CATALINA_BASE) left");
-        } catch (java.nio.file.NoSuchFileException none) {
+        } catch (NoSuchFileException none) {
             // nothing was ever started bare here
         }
         FIGURES.put(env, figures);
@@ -138,8 +143,8 @@ class DaytraderTargetTest extends DockerEndToEndTest {
 
     /** docker0's address: the host as a container on the default bridge sees it. */
     static String bridgeGateway() throws Exception {
-        return java.util.Collections.list(java.net.NetworkInterface.getByName("docker0").getInetAddresses()).stream()
-                .filter(a -> a instanceof java.net.Inet4Address).map(java.net.InetAddress::getHostAddress).findFirst().orElseThrow();
+        return Collections.list(NetworkInterface.getByName("docker0").getInetAddresses()).stream()
+                .filter(a -> a instanceof Inet4Address).map(InetAddress::getHostAddress).findFirst().orElseThrow();
     }
 
     static long ms(long t0) {

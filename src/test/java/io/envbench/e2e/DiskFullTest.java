@@ -21,6 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import io.envbench.measure.metrics.MetricsFile;
 import io.envbench.measure.results.JtlReader;
+import io.envbench.launch.docker.DockerRequired;
 
 /**
  * {@code envbench run} on a real small file system (a 64 KiB tmpfs, mounted as root for the test): the run fills
@@ -162,7 +163,7 @@ class DiskFullTest {
         String output = new String(p.getInputStream().readAllBytes());
         if (!p.waitFor(30, TimeUnit.SECONDS) || p.exitValue() != 0) {
             boolean notRoot = output.contains("permission") || output.contains("only root");
-            io.envbench.launch.docker.DockerRequired.require(!notRoot, "root (to mount a small file system)", output); // CI=true: fails
+            DockerRequired.require(!notRoot, "root (to mount a small file system)", output); // CI=true: fails
             throw new AssertionError(String.join(" ", cmd) + " failed: " + output);
         }
     }

@@ -17,6 +17,11 @@ import org.junit.jupiter.api.io.TempDir;
 
 import io.envbench.measure.results.Sample;
 import io.envbench.launch.docker.DockerInventory;
+import io.envbench.launch.docker.DockerConnection;
+import io.envbench.launch.docker.DockerDaemon;
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVRecord;
+import org.junit.jupiter.api.AfterEach;
 
 /** Bad input and a killed JMeter, in the real JMeter with the real Docker engine. */
 class FaultsTest {
@@ -93,11 +98,11 @@ class FaultsTest {
     /** PIDs of the JMeters these tests killed: their reapers' logs (what they removed) are the tests' to remove. */
     private final List<Long> killed = new ArrayList<>();
 
-    @org.junit.jupiter.api.AfterEach
+    @AfterEach
     void removeTheKilledJmetersReaperLogs() throws Exception {
         Thread.sleep(killed.isEmpty() ? 0 : 500); // a reaper writes its last line as it exits
         for (long pid : killed) {
-            Files.deleteIfExists(io.envbench.host.reaper.ReaperProcess.logFile(pid));
+            Files.deleteIfExists(ReaperProcess.logFile(pid));
         }
     }
 
@@ -172,7 +177,7 @@ class FaultsTest {
             var victim = docker.containers();
             assertEquals(1, victim.size(), "the bridge container runs: " + victim);
             killedAtMs = System.currentTimeMillis();
-            io.envbench.launch.docker.DockerConnection.connect(io.envbench.launch.docker.DockerDaemon.fromEnvironment())
+            DockerConnection.connect(DockerDaemon.fromEnvironment())
                     .killContainerCmd(victim.get(0).id()).exec(); // SIGKILL to its main process
             assertTrue(p.waitFor(120, TimeUnit.SECONDS), "JMeter ends: " + Jmeter.logTail(jtl, 20));
         } finally {
@@ -180,9 +185,9 @@ class FaultsTest {
                 p.destroyForcibly();
             }
         }
-        List<org.apache.commons.csv.CSVRecord> rows;
+        List<CSVRecord> rows;
         try (var r = Files.newBufferedReader(jtl)) {
-            rows = org.apache.commons.csv.CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).build().parse(r).getRecords();
+            rows = CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).build().parse(r).getRecords();
         }
         String reason = "(EnvBench: environment docker-bridge died during the test: exited with code 137 (killed by signal 9, SIGKILL))";
         // the death is heard within a second or two (the container's events stream): once a sample was marked, every failure
@@ -190,7 +195,7 @@ class FaultsTest {
         long firstMarkedEndMs = rows.stream().filter(r -> r.get("responseMessage").endsWith(reason))
                 .mapToLong(r -> Long.parseLong(r.get("timeStamp")) + Long.parseLong(r.get("elapsed"))).min()
                 .orElseThrow(() -> new AssertionError("no sample names the dead environment: " + rows.size() + " rows"));
-        List<org.apache.commons.csv.CSVRecord> failedLater = rows.stream()
+        List<CSVRecord> failedLater = rows.stream()
                 .filter(r -> r.get("label").startsWith("saturation") && "false".equals(r.get("success"))
                         && Long.parseLong(r.get("timeStamp")) > firstMarkedEndMs)
                 .toList();

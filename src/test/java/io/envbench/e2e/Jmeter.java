@@ -16,6 +16,11 @@ import io.envbench.measure.results.JtlReader;
 import io.envbench.measure.results.Sample;
 import io.envbench.launch.docker.DockerInventory;
 import io.envbench.base.environment.TargetStartException;
+import io.envbench.launch.docker.DockerRequired;
+import java.io.Reader;
+import java.util.Properties;
+import org.apache.jmeter.util.JMeterUtils;
+import org.junit.jupiter.api.Assertions;
 
 /** The assembled JMeter 5.6.3 (jmeter-dist) with our jar in lib/ext, run as a user runs it. */
 final class Jmeter {
@@ -31,14 +36,14 @@ final class Jmeter {
      * JMeter's engine in this JVM, as its GUI runs a plan: JMeter home, jmeter.properties and user.properties of the
      * assembled JMeter, the targets folder and {@code envbench.env=bare}; returns JMeter's properties for more.
      */
-    static java.util.Properties inThisJvm() throws IOException {
-        org.apache.jmeter.util.JMeterUtils.setJMeterHome(HOME.toString());
-        org.apache.jmeter.util.JMeterUtils.loadJMeterProperties(HOME.resolve("bin/jmeter.properties").toString());
-        java.util.Properties user = new java.util.Properties();
-        try (java.io.Reader r = java.nio.file.Files.newBufferedReader(HOME.resolve("bin/user.properties"))) {
+    static Properties inThisJvm() throws IOException {
+        JMeterUtils.setJMeterHome(HOME.toString());
+        JMeterUtils.loadJMeterProperties(HOME.resolve("bin/jmeter.properties").toString());
+        Properties user = new Properties();
+        try (Reader r = Files.newBufferedReader(HOME.resolve("bin/user.properties"))) {
             user.load(r);
         }
-        java.util.Properties props = org.apache.jmeter.util.JMeterUtils.getJMeterProperties();
+        Properties props = JMeterUtils.getJMeterProperties();
         props.putAll(user);
         props.setProperty("envbench.targets.dir", ROOT.resolve("targets").toString());
         props.setProperty("envbench.env", "bare");
@@ -158,9 +163,9 @@ final class Jmeter {
 
     /** After a test: nothing labelled by EnvBench is left in Docker. */
     static void assertNothingLabelledLeft(DockerInventory docker) {
-        org.junit.jupiter.api.Assertions.assertEquals(List.of(), docker.containers());
-        org.junit.jupiter.api.Assertions.assertEquals(0, docker.networks());
-        org.junit.jupiter.api.Assertions.assertEquals(0, docker.volumes());
+        Assertions.assertEquals(List.of(), docker.containers());
+        Assertions.assertEquals(0, docker.networks());
+        Assertions.assertEquals(0, docker.volumes());
     }
 
     /** Docker for tests: skipped on a laptop without it, a failure under CI=true. */
@@ -168,7 +173,7 @@ final class Jmeter {
         try {
             return new DockerInventory(DockerDaemon.fromEnvironment());
         } catch (TargetStartException e) {
-            io.envbench.launch.docker.DockerRequired.require(false, "Docker", e.getMessage()); // fails under CI=true, else skips
+            DockerRequired.require(false, "Docker", e.getMessage()); // fails under CI=true, else skips
             return null;
         }
     }

@@ -16,6 +16,10 @@ import java.util.concurrent.TimeUnit;
 
 import io.envbench.measure.engines.RemoteEngine;
 import io.envbench.measure.engines.RemoteEngines;
+import io.envbench.study.experiment.Experiment;
+import io.envbench.study.experiment.ExperimentException;
+import io.envbench.study.experiment.ExperimentFile;
+import java.util.stream.Collectors;
 
 /**
  * Remote JMeter engines for tests: {@code jmeter-server}s of the assembled JMeter on loopback, each with its own RMI
@@ -118,8 +122,8 @@ final class JmeterEngines implements AutoCloseable {
      * {@code httpFields} (YAML lines under {@code http:}, e.g. {@code "threads: 2\nwarmupSeconds: 1\ndurationSeconds: 6"})
      * and {@code enginesYaml} under {@code load:} ({@link #yaml()}, or empty for the runner's own JMeter).
      */
-    static io.envbench.study.experiment.Experiment bareNginx(Path dir, String name, int port, String httpFields, String enginesYaml)
-            throws IOException, io.envbench.study.experiment.ExperimentException {
+    static Experiment bareNginx(Path dir, String name, int port, String httpFields, String enginesYaml)
+            throws IOException, ExperimentException {
         Path file = dir.resolve(name + ".yaml");
         Files.writeString(file, """
                 name: %s
@@ -132,9 +136,9 @@ final class JmeterEngines implements AutoCloseable {
                 load:
                   http:
                     path: /page-4k.html
-                %s%s""".formatted(name, port, httpFields.lines().map(l -> "    " + l + "\n").collect(java.util.stream.Collectors.joining()),
+                %s%s""".formatted(name, port, httpFields.lines().map(l -> "    " + l + "\n").collect(Collectors.joining()),
                 enginesYaml));
-        return io.envbench.study.experiment.ExperimentFile.read(file, Jmeter.ROOT.resolve("targets"));
+        return ExperimentFile.read(file, Jmeter.ROOT.resolve("targets"));
     }
 
     static int freePort() throws IOException {

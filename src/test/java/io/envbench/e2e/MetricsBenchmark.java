@@ -19,6 +19,9 @@ import io.envbench.launch.docker.DockerConnection;
 import io.envbench.base.definition.EnvironmentDefinition;
 import io.envbench.base.container.NetworkMode;
 import io.envbench.base.environment.RunningTarget;
+import io.envbench.control.registry.EnvironmentRegistry;
+import io.envbench.measure.metrics.ContainerProbe;
+import io.envbench.measure.metrics.MetricsFile;
 
 /**
  * Benchmarks of the resource metrics (run by {@code ./envbench bench}, not by the test suite): probe
@@ -34,7 +37,7 @@ class MetricsBenchmark {
         Jmeter.docker();
         Path targets = Jmeter.ROOT.resolve("targets");
         List<RunningTarget> started = new ArrayList<>();
-        io.envbench.control.registry.EnvironmentRegistry envs = new io.envbench.control.registry.EnvironmentRegistry(targets, io.envbench.launch.docker.DockerDaemon.fromEnvironment());
+        EnvironmentRegistry envs = new EnvironmentRegistry(targets, DockerDaemon.fromEnvironment());
         try {
             for (int i = 0; i < 8; i++) {
                 started.add(envs.start(new EnvironmentDefinition("bench-" + i, "nginx-static", EnvironmentDefinition.Placement.DOCKER,
@@ -79,7 +82,7 @@ class MetricsBenchmark {
         Jmeter.docker();
         Path targets = Files.createDirectories(dir.resolve("targets/idle"));
         Files.writeString(targets.resolve("target.properties"), "image=envbench/base:latest\nready.log=ready\n");
-        io.envbench.control.registry.EnvironmentRegistry envs = new io.envbench.control.registry.EnvironmentRegistry(dir.resolve("targets"), DockerDaemon.fromEnvironment());
+        EnvironmentRegistry envs = new EnvironmentRegistry(dir.resolve("targets"), DockerDaemon.fromEnvironment());
         int containers = Integer.getInteger("bench.streams", 30);
         try {
             long t0 = System.nanoTime();
@@ -90,11 +93,11 @@ class MetricsBenchmark {
             }
             double startS = (System.nanoTime() - t0) / 1e9;
             MetricsCollector c = new MetricsCollector(envs, Duration.ofSeconds(1), dir.resolve("streams.csv"), ProcessHandle.current().pid(),
-                    io.envbench.measure.metrics.ContainerProbe.Source.STATS_STREAM).start();
+                    ContainerProbe.Source.STATS_STREAM).start();
             CollectorCost cost = CollectorCost.measure(c, Duration.ofSeconds(15), 10, Duration.ofSeconds(5),
                     t -> t.getName().startsWith("docker-java-stream-"));
             c.close();
-            io.envbench.measure.metrics.MetricsFile m = io.envbench.measure.metrics.MetricsFile.read(dir.resolve("streams.csv"));
+            MetricsFile m = MetricsFile.read(dir.resolve("streams.csv"));
             long withFigures = m.environments().stream().mapToLong(e -> m.over(e, "container.stream-" + (containers - 1) + ".cpu.pct").size()).sum();
             System.out.printf(Locale.ROOT, "%nCollector, %d containers + host at 1 Hz (one Docker stats stream each, local daemon read as a remote "
                     + "one; collector and stream threads): %s; %d rows with the last container's figures, source '%s' (containers started in %.0f s)%n",

@@ -24,6 +24,7 @@ import org.junit.jupiter.api.Test;
 import io.envbench.measure.results.JtlReader;
 import io.envbench.measure.results.Sample;
 import io.envbench.study.tenants.TimelineFile;
+import java.nio.charset.StandardCharsets;
 
 /**
  * A short multi-tenant experiment through {@code envbench run}, for real: two DayTrader tenants in containers on the
@@ -183,7 +184,7 @@ class MultiTenantRunTest extends DockerEndToEndTest {
     }
 
     static List<CSVRecord> csv(Path file) throws Exception {
-        try (CSVParser p = CSVParser.parse(file, java.nio.charset.StandardCharsets.UTF_8,
+        try (CSVParser p = CSVParser.parse(file, StandardCharsets.UTF_8,
                 CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).setCommentMarker('#').build())) {
             return p.getRecords();
         }

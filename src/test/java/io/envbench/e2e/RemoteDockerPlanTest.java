@@ -18,6 +18,10 @@ import org.junit.jupiter.api.io.TempDir;
 import io.envbench.launch.docker.DockerInventory;
 import io.envbench.launch.docker.TlsDockerDaemon;
 import io.envbench.measure.results.Sample;
+import io.envbench.launch.docker.DockerRequired;
+import io.envbench.measure.metrics.DockerStatsStream;
+import io.envbench.measure.metrics.MetricsFile;
+import java.util.Optional;
 
 /**
  * {@code testplans/static-web.jmx} in the real JMeter with {@code -Jenvbench.docker.host=tcp://127.0.0.2:PORT} and the
@@ -36,7 +40,7 @@ class RemoteDockerPlanTest {
     @BeforeAll
     static void startTheTlsDaemon() throws Exception {
         Jmeter.docker();
-        TlsDockerDaemon.missingRequirement().ifPresent(why -> io.envbench.launch.docker.DockerRequired.require(false, "a second dockerd with TLS", why));
+        TlsDockerDaemon.missingRequirement().ifPresent(why -> DockerRequired.require(false, "a second dockerd with TLS", why));
         tls = TlsDockerDaemon.start();
         tls.copyImage("envbench/nginx-static:latest");
     }
@@ -77,11 +81,11 @@ class RemoteDockerPlanTest {
         assertTrue(gets > 100, "samples: " + gets);
         assertEquals(List.of("docker-bridge"), samples.stream().map(Sample::environment).distinct().toList());
         // the plan's Resource Monitor read the remote container through Docker's stats stream, and its file says so
-        io.envbench.measure.metrics.MetricsFile m = io.envbench.measure.metrics.MetricsFile.read(dir.resolve("envbench-metrics.csv"));
+        MetricsFile m = MetricsFile.read(dir.resolve("envbench-metrics.csv"));
         String cpu = "container.docker-bridge.cpu.pct";
         String mem = "container.docker-bridge.mem.bytes";
-        assertEquals(java.util.Optional.of(io.envbench.measure.metrics.DockerStatsStream.SOURCE), m.sourceOf(cpu), m.sources().toString());
-        assertEquals(java.util.Optional.of(io.envbench.measure.metrics.DockerStatsStream.SOURCE), m.sourceOf(mem), m.sources().toString());
+        assertEquals(Optional.of(DockerStatsStream.SOURCE), m.sourceOf(cpu), m.sources().toString());
+        assertEquals(Optional.of(DockerStatsStream.SOURCE), m.sourceOf(mem), m.sources().toString());
         String env = m.environments().stream().filter(e -> !m.over(e, mem).isEmpty()).findFirst()
                 .orElseThrow(() -> new AssertionError("no row has " + mem + ": " + m.environments()));
         var memory = m.summary(env, mem);

@@ -20,6 +20,7 @@ import io.envbench.study.runner.JMeterInstall;
 import io.envbench.study.analysis.RunDirectory;
 import io.envbench.study.runner.RunProgress;
 import io.envbench.study.analysis.RunRecord;
+import io.envbench.launch.docker.DockerDaemon;
 
 /**
  * Not in the suite ({@code ./envbench bench}): JMeter's saturation throughput on bare nginx with two remote engines
@@ -41,7 +42,7 @@ class RemoteEnginesBenchmark {
         int rounds = Integer.getInteger("bench.rounds", 3);
         int port = JmeterEngines.freePort();
         Map<String, List<Double>> perSecond = new LinkedHashMap<>();
-        try (JmeterEngines engines = JmeterEngines.start(dir, 2); EnvBench envbench = new EnvBench(Jmeter.ROOT.resolve("targets"), io.envbench.launch.docker.DockerDaemon.fromEnvironment())) {
+        try (JmeterEngines engines = JmeterEngines.start(dir, 2); EnvBench envbench = new EnvBench(Jmeter.ROOT.resolve("targets"), DockerDaemon.fromEnvironment())) {
             Map<String, Experiment> configs = new LinkedHashMap<>();
             configs.put("local JMeter", experiment("local", port, THREADS, ""));
             configs.put("one engine", experiment("one", port, THREADS, "  engines: [" + engines.engines.get(0) + "]\n  rmiKeystore: "

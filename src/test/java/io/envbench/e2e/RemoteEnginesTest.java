@@ -35,6 +35,13 @@ import io.envbench.study.experiment.PlannedRun;
 import io.envbench.study.analysis.RunDirectory;
 import io.envbench.study.runner.RunProgress;
 import io.envbench.study.analysis.RunRecord;
+import io.envbench.launch.docker.DockerDaemon;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.ConnectException;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 
 /**
  * An experiment on two remote JMeter engines ({@code jmeter-server}, loopback, RMI ports apart, RMI over SSL with a
@@ -57,7 +64,7 @@ class RemoteEnginesTest {
         List<String> engineChildren = new CopyOnWriteArrayList<>();
         RunDirectory run = new RunDirectory(dir.resolve("run"));
         ExperimentRunner.Outcome outcome;
-        try (EnvBench envbench = new EnvBench(Jmeter.ROOT.resolve("targets"), io.envbench.launch.docker.DockerDaemon.fromEnvironment())) {
+        try (EnvBench envbench = new EnvBench(Jmeter.ROOT.resolve("targets"), DockerDaemon.fromEnvironment())) {
             Experiment experiment = JmeterEngines.bareNginx(dir, "remote-engines", port,
                     "threads: 2\nwarmupSeconds: 1\ndurationSeconds: " + RUN_SECONDS, engines.yaml());
             envbench.environments().addListener(new EnvironmentRegistry.Listener() {
@@ -135,7 +142,7 @@ class RemoteEnginesTest {
             Path metrics = run.engineMetrics(r, engine.toString());
             assertTrue(Files.isRegularFile(metrics), "metrics of " + engine + " in " + metrics.getParent() + ": " + log);
             MetricsFile m = MetricsFile.read(metrics);
-            assertEquals(java.util.Set.of("bare"), m.environments());
+            assertEquals(Set.of("bare"), m.environments());
             int rows = m.summary("bare", "host.cpu.pct").samples();
             assertTrue(rows >= 3 && rows <= 2 * RUN_SECONDS * 2 + 2, engine + ": " + rows + " rows of host.cpu.pct in a " + RUN_SECONDS + " s run at 500 ms");
             assertEquals(rows, carriersByEngine.get(engine.toString()), "every carrier is a row");
@@ -154,7 +161,7 @@ class RemoteEnginesTest {
         assertEquals(List.of(), nginx, "no target process left");
         try (Socket s = new Socket(InetAddress.getLoopbackAddress(), port)) {
             throw new AssertionError("something still listens on the target's port " + port);
-        } catch (java.net.ConnectException expected) {
+        } catch (ConnectException expected) {
             // nothing listens
         }
     }
@@ -173,20 +180,20 @@ class RemoteEnginesTest {
         ExperimentRunner.Outcome outcome;
         long cancelledAt;
         long returnedAt;
-        try (EnvBench envbench = new EnvBench(Jmeter.ROOT.resolve("targets"), io.envbench.launch.docker.DockerDaemon.fromEnvironment())) {
+        try (EnvBench envbench = new EnvBench(Jmeter.ROOT.resolve("targets"), DockerDaemon.fromEnvironment())) {
             Experiment experiment = JmeterEngines.bareNginx(dir, "remote-engines-cancel", port,
                     "threads: 1\nrequestsPerSecond: 50\nwarmupSeconds: 1\ndurationSeconds: " + plannedSeconds, engines.yaml());
             ExperimentRunner runner = new ExperimentRunner(envbench, new JMeterInstall(Jmeter.HOME), Jmeter.ROOT.resolve("testplans/http-load.jmx"),
                     Duration.ofMillis(500));
-            java.util.concurrent.CompletableFuture<ExperimentRunner.Outcome> running = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+            CompletableFuture<ExperimentRunner.Outcome> running = CompletableFuture.supplyAsync(() -> {
                 try {
                     return runner.run(experiment, run, new RunProgress() { });
-                } catch (java.io.IOException e) {
-                    throw new java.io.UncheckedIOException(e);
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
                 }
             });
             // both engines load: their "Running test" is in their logs, and samples reach the JTL
-            long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(60);
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
             while (System.nanoTime() < deadline && !(engines.logs.stream().allMatch(RemoteEnginesTest::running)
                     && jtlBiggerThan(run, 2000))) {
                 Thread.sleep(200);
@@ -194,7 +201,7 @@ class RemoteEnginesTest {
             assertTrue(engines.logs.stream().allMatch(RemoteEnginesTest::running), "both engines run the test");
             cancelledAt = System.nanoTime();
             runner.cancel();
-            outcome = running.get(60, java.util.concurrent.TimeUnit.SECONDS);
+            outcome = running.get(60, TimeUnit.SECONDS);
             returnedAt = System.nanoTime();
             assertTrue(envbench.environments().runningTargets().isEmpty(), "the runner stopped its environment");
         } finally {
@@ -218,7 +225,7 @@ class RemoteEnginesTest {
     private static boolean running(Path engineLog) {
         try {
             return Files.readString(engineLog).contains("Running test");
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             return false;
         }
     }
@@ -230,7 +237,7 @@ class RemoteEnginesTest {
         }
         try (var files = Files.list(jtl)) {
             return files.anyMatch(j -> j.toFile().length() > bytes);
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             return false;
         }
     }

@@ -16,6 +16,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import io.envbench.jmeter.listeners.ResourceMonitor;
+import io.envbench.jmeter.JMeterEnvBench;
 
 /**
  * The Resource Monitor's cost to JMeter's saturation throughput, resolved finely enough to say whether it meets the
@@ -98,7 +99,7 @@ class ResourceMonitorOverheadBenchmark {
         synchronized void switchTo(boolean wanted) {
             if (wanted && !on) {
                 super.testStarted();
-                io.envbench.jmeter.JMeterEnvBench.collector().ifPresent(c -> c.addListener(t -> ticksSeen++));
+                JMeterEnvBench.collector().ifPresent(c -> c.addListener(t -> ticksSeen++));
                 on = true;
             } else if (!wanted && on) {
                 on = false;

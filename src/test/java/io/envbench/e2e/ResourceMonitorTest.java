@@ -17,6 +17,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import io.envbench.measure.results.Sample;
+import io.envbench.measure.metrics.MetricsFile;
 
 /** The Resource Monitor in the real JMeter, headless: in small plans (no Docker), and static-web.jmx's with a real container. */
 class ResourceMonitorTest {
@@ -111,7 +112,7 @@ class ResourceMonitorTest {
         assertTrue(header.contains("process.docker-proxy.cpu.pct"), header.toString());
         assertTrue(header.contains("container.docker-bridge.net.rx.bytesPerSec"), header.toString());
         // the file names where each group of columns came from: a local daemon's container is read from its cgroup files
-        io.envbench.measure.metrics.MetricsFile read = io.envbench.measure.metrics.MetricsFile.read(metrics);
+        MetricsFile read = MetricsFile.read(metrics);
         assertTrue(read.sourceOf("container.docker-bridge.cpu.pct").orElse("").startsWith("cgroup v"), read.sources().toString());
         assertTrue(read.sourceOf("host.cpu.pct").isPresent(), read.sources().toString());
         assertTrue(times.size() > 20, "rows " + times.size());

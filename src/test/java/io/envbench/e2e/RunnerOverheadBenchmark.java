@@ -12,6 +12,7 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import java.util.Arrays;
 
 /**
  * The runner's own cost per run (run by {@code ./envbench bench}, not by the test suite): from the end of one
@@ -57,7 +58,7 @@ class RunnerOverheadBenchmark {
 
     private static double median(double[] v) {
         double[] s = v.clone();
-        java.util.Arrays.sort(s);
+        Arrays.sort(s);
         return s.length % 2 == 1 ? s[s.length / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
     }
 }

@@ -10,6 +10,7 @@ import java.util.stream.Stream;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import java.util.Arrays;
 
 /**
  * Study 001 (a three-tier site with the study's Docker options) shortened, through {@code envbench run} as CI runs it:
@@ -87,7 +88,7 @@ class SeedThreeTierTest extends DockerEndToEndTest {
         }
         assertEquals(daemonJson == null, !Files.exists(DAEMON_JSON), "daemon.json as it was");
         if (daemonJson != null) {
-            assertTrue(java.util.Arrays.equals(daemonJson, Files.readAllBytes(DAEMON_JSON)), "daemon.json as it was");
+            assertTrue(Arrays.equals(daemonJson, Files.readAllBytes(DAEMON_JSON)), "daemon.json as it was");
         }
         assertTrue(text.contains("docker daemon: Docker daemon settings put back"), text);
         assertPlaced(out, "mariadb-bridge", "db: container", "app: host process", "web: host process", "network envbench-mariadb-bridge-net-");

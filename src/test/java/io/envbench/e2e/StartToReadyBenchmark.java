@@ -18,6 +18,9 @@ import io.envbench.base.definition.EnvironmentDefinition;
 import io.envbench.base.container.NetworkMode;
 import io.envbench.base.environment.RunSession;
 import io.envbench.base.environment.RunningTarget;
+import io.envbench.control.registry.EnvironmentRegistry;
+import io.envbench.launch.docker.DockerDaemon;
+import java.io.IOException;
 
 /**
  * Benchmark (run by {@code ./envbench bench}, not by the test suite): start-to-ready of each environment
@@ -32,7 +35,7 @@ class StartToReadyBenchmark {
     void startToReady() throws Exception {
         Jmeter.docker();
         Path targets = Jmeter.ROOT.resolve("targets");
-        io.envbench.control.registry.EnvironmentRegistry registry = new io.envbench.control.registry.EnvironmentRegistry(targets, io.envbench.launch.docker.DockerDaemon.fromEnvironment());
+        EnvironmentRegistry registry = new EnvironmentRegistry(targets, DockerDaemon.fromEnvironment());
         String[][] envs = {{"bare", "bare", "bridge"}, {"docker-bridge", "docker", "bridge"}, {"docker-host", "docker", "host"}};
         StringBuilder table = new StringBuilder(String.format(Locale.ROOT, "%n%-14s %14s %14s %8s%n", "environment",
                 "EnvBench ms", "plain ms", "ratio"));
@@ -92,7 +95,7 @@ class StartToReadyBenchmark {
                         HttpResponse.BodyHandlers.discarding()).statusCode() == 200) {
                     return;
                 }
-            } catch (java.io.IOException e) {
+            } catch (IOException e) {
                 // not yet
             }
             Thread.sleep(25);

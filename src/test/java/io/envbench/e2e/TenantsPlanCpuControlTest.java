@@ -31,6 +31,8 @@ import io.envbench.host.hostsettings.HostSettingsJournal;
 import io.envbench.measure.results.Sample;
 import io.envbench.study.steering.HostRoots;
 import io.envbench.study.steering.NetworkIrq;
+import java.io.IOException;
+import java.util.concurrent.TimeUnit;
 
 /**
  * testplans/daytrader-tenants.jmx in the real assembled JMeter, headless, with 2 DayTrader tenants in containers for
@@ -77,13 +79,13 @@ class TenantsPlanCpuControlTest extends DockerEndToEndTest {
                     String kernel = Files.readAllLines(Path.of("/proc", Long.toString(inspect.getState().getPidLong()), "status")).stream()
                             .filter(l -> l.startsWith("Cpus_allowed_list:")).map(l -> l.substring(l.indexOf(':') + 1).strip()).findFirst().orElse("?");
                     cpusetsSeen.computeIfAbsent(name, k -> new TreeSet<>()).add("docker " + (docker == null ? "" : docker) + " / kernel " + kernel);
-                } catch (RuntimeException | java.io.IOException gone) {
+                } catch (RuntimeException | IOException gone) {
                     // the container ended between the list and the inspect
                 }
             }
             Thread.sleep(300);
         }
-        assertTrue(jmeter.waitFor(60, java.util.concurrent.TimeUnit.SECONDS), "JMeter did not end: " + Jmeter.logTail(jtl, 20));
+        assertTrue(jmeter.waitFor(60, TimeUnit.SECONDS), "JMeter did not end: " + Jmeter.logTail(jtl, 20));
         long seconds = (System.nanoTime() - t0) / 1_000_000_000L;
         assertEquals(0, jmeter.exitValue(), Files.readString(jtl.resolveSibling("tenants.jtl.out")));
 

@@ -34,6 +34,8 @@ import io.envbench.study.experiment.Experiment;
 import io.envbench.study.experiment.ExperimentException;
 import io.envbench.study.runner.ExperimentRun;
 import io.envbench.study.analysis.RunDirectory;
+import io.envbench.base.settings.InvalidSettingException;
+import io.envbench.launch.dockerdaemon.RestartPermission;
 
 /**
  * The EnvBench controller's window: Experiment (the editor), Run (progress and live figures) and Results (the
@@ -159,7 +161,7 @@ public final class ControllerWindow extends JFrame {
         if (quick) {
             e = e.quick();
         }
-        io.envbench.launch.dockerdaemon.RestartPermission restart = io.envbench.launch.dockerdaemon.RestartPermission.REFUSED;
+        RestartPermission restart = RestartPermission.REFUSED;
         List<String> daemonRows = e.environments().stream().filter(p -> p.dockerDaemon().isPresent())
                 .map(p -> p.name() + " (" + p.dockerDaemon().get().describe() + ")").toList();
         if (!daemonRows.isEmpty()) {
@@ -171,13 +173,13 @@ public final class ControllerWindow extends JFrame {
             if (answer != JOptionPane.YES_OPTION) {
                 return false;
             }
-            restart = io.envbench.launch.dockerdaemon.RestartPermission.GRANTED;
+            restart = RestartPermission.GRANTED;
         }
         try {
             RunDirectory dir = RunDirectory.timestamped(resultsDir, e.name());
             execution = new ExperimentExecution(e, dir, ExperimentRun.Settings.of(root).withDockerRestart(restart));
             runView.show(execution.start());
-        } catch (io.envbench.base.settings.InvalidSettingException ex) { // e.g. a multi-tenant file for more CPUs than this host has
+        } catch (InvalidSettingException ex) { // e.g. a multi-tenant file for more CPUs than this host has
             JOptionPane.showMessageDialog(this, ex.getMessage(), "The experiment cannot run on this host", JOptionPane.ERROR_MESSAGE);
             return false;
         } catch (RuntimeException | LinkageError ex) {

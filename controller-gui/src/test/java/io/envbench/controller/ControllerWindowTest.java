@@ -42,13 +42,40 @@ import io.envbench.launch.docker.DockerRequired;
 import io.envbench.base.environment.TargetStartException;
 import io.envbench.study.experiment.ExperimentFile;
 import io.envbench.report.TableOrder;
+import io.envbench.report.ComparisonReport;
+import io.envbench.study.cpucontrol.CpuControlMode;
+import io.envbench.study.experiment.Experiment;
+import io.envbench.study.experiment.Tenancy;
+import java.awt.Component;
+import java.awt.Container;
+import java.awt.Dimension;
+import java.awt.Window;
+import java.nio.file.attribute.FileTime;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+import java.util.function.Supplier;
+import javax.swing.JComponent;
+import javax.swing.JDialog;
+import javax.swing.JLabel;
+import javax.swing.JOptionPane;
+import javax.swing.JScrollPane;
+import javax.swing.JTextArea;
+import javax.swing.SwingUtilities;
+import org.assertj.swing.data.TableCell;
+import org.assertj.swing.exception.WaitTimedOutError;
+import org.assertj.swing.fixture.DialogFixture;
+import org.jfree.chart.JFreeChart;
+import org.jfree.chart.plot.Marker;
+import org.jfree.chart.ui.Layer;
 
 /**
  * The controller in a real window (Xvfb in CI), driven as a user would with AssertJ Swing: the form checks as one
  * types, a short experiment runs against the real Docker engine and the real JMeter, the comparison shows and
  * sorts by number, and a chart is exported through the export dialog. Screenshots go to target/screenshots.
  */
-@org.junit.jupiter.api.Timeout(value = 5, unit = java.util.concurrent.TimeUnit.MINUTES)
+@org.junit.jupiter.api.Timeout(value = 5, unit = TimeUnit.MINUTES)
 class ControllerWindowTest {
     static final Path ROOT = Path.of(System.getProperty("envbench.root", "..")).toAbsolutePath().normalize();
     static final Path SCREENSHOTS = ROOT.resolve("controller-gui/target/screenshots");
@@ -77,7 +104,7 @@ class ControllerWindowTest {
     private void openWindow() throws IOException {
         frame = newWindow();
         window = new FrameFixture(robot, frame);
-        window.show(new java.awt.Dimension(1400, 900));
+        window.show(new Dimension(1400, 900));
     }
 
     private ControllerWindow newWindow() throws IOException {
@@ -172,7 +199,7 @@ class ControllerWindowTest {
 
         window.tabbedPane("results.tabs").selectTab(1);
         JTableFixture samples = window.table("results.samples");
-        int count = List.of(io.envbench.report.ComparisonReport.TABLE_HEAD).indexOf("count");
+        int count = List.of(ComparisonReport.TABLE_HEAD).indexOf("count");
         samples.tableHeader().clickColumn(count);
         List<String> counts = column(samples, count);
         List<String> labels = column(samples, 0);
@@ -207,16 +234,16 @@ class ControllerWindowTest {
         }
         Path second = temp.resolve("results/gui-test-later");
         copyTree(first, second);
-        Files.setLastModifiedTime(second.resolve("runs.csv"), java.nio.file.attribute.FileTime.fromMillis(System.currentTimeMillis() + 60_000));
+        Files.setLastModifiedTime(second.resolve("runs.csv"), FileTime.fromMillis(System.currentTimeMillis() + 60_000));
         window.menuItemWithPath("Results", "Show past runs").click();
         window.list("results.history").requireItemCount(2);
         window.list("results.history").selectItems(0, 1);
         window.button("results.sideBySide").click();
         waitFor("both runs side by side", () -> GuiActionRunner.execute(() -> window.label("results.heading").target().getText())
                 .startsWith("Side by side"), () -> "the heading says '" + GuiActionRunner.execute(() -> window.label("results.heading").target()
-                .getText()) + "'; dialogs: " + GuiActionRunner.execute(() -> java.util.Arrays.stream(java.awt.Window.getWindows())
-                .filter(w -> w.isShowing() && w instanceof javax.swing.JDialog).map(w -> ((javax.swing.JDialog) w).getTitle() + ": "
-                        + textOf(((javax.swing.JDialog) w).getContentPane())).toList()));
+                .getText()) + "'; dialogs: " + GuiActionRunner.execute(() -> Arrays.stream(Window.getWindows())
+                .filter(w -> w.isShowing() && w instanceof JDialog).map(w -> ((JDialog) w).getTitle() + ": "
+                        + textOf(((JDialog) w).getContentPane())).toList()));
         window.tabbedPane("results.tabs").selectTab(0);
         assertThat(column(window.table("results.acrossRuns"), 1)).contains(first.getFileName() + "/bare", "gui-test-later/docker-host");
         assertThat(window.label("results.heading").text()).contains("baseline " + first.getFileName() + "/bare");
@@ -254,12 +281,12 @@ class ControllerWindowTest {
         window.textBox("tenants.high.requestsPerSecond").setText("800");
         // scrolled to, as a user does: the configurations are below the tenants (a viewport scrolls only its own view)
         GuiActionRunner.execute(() -> {
-            javax.swing.JComponent pane = (javax.swing.JComponent) javax.swing.SwingUtilities.getAncestorOfClass(javax.swing.JScrollPane.class,
+            JComponent pane = (JComponent) SwingUtilities.getAncestorOfClass(JScrollPane.class,
                     configurations.target());
             pane.scrollRectToVisible(new Rectangle(0, 0, pane.getWidth(), pane.getHeight()));
         });
-        configurations.enterValue(org.assertj.swing.data.TableCell.row(2).column(3), "2");
-        configurations.enterValue(org.assertj.swing.data.TableCell.row(1).column(1), "dynamic");
+        configurations.enterValue(TableCell.row(2).column(3), "2");
+        configurations.enterValue(TableCell.row(1).column(1), "dynamic");
         waitFor("the loop's period is the dynamic control's own (empty: 5 s) once static became dynamic",
                 () -> column(configurations, 3).get(1).isEmpty());
         waitFor("the edits are good", () -> status().startsWith("OK"), () -> "the status says: " + status());
@@ -267,13 +294,13 @@ class ControllerWindowTest {
 
         Path saved = temp.resolve("tenants.yaml");
         GuiActionRunner.execute(() -> frame.saveTo(saved));
-        io.envbench.study.experiment.Experiment e = ExperimentFile.read(saved, ROOT.resolve("targets"));
-        io.envbench.study.experiment.Tenancy t = e.tenancy().orElseThrow();
+        Experiment e = ExperimentFile.read(saved, ROOT.resolve("targets"));
+        Tenancy t = e.tenancy().orElseThrow();
         assertThat(t.tenantNames()).containsExactly("tenant-1", "tenant-2", "tenant-3", "tenant-4");
         assertThat(t.tenants().get(3).requestsPerSecond()).isEqualTo(800.0);
         assertThat(t.tenants().get(0).requestsPerSecond()).isEqualTo(100.0);
         assertThat(t.configuration("dynamic").controlInterval()).isEqualTo(Duration.ofSeconds(2));
-        assertThat(t.configuration("static").cpuControl()).isEqualTo(io.envbench.study.cpucontrol.CpuControlMode.DYNAMIC);
+        assertThat(t.configuration("static").cpuControl()).isEqualTo(CpuControlMode.DYNAMIC);
         assertThat(e.load().plan().orElseThrow()).isEqualTo(ROOT.resolve("testplans/daytrader.jmx"));
         assertThat(e.baseline()).isEqualTo("none");
 
@@ -323,7 +350,7 @@ class ControllerWindowTest {
         waitFor("live figures of both tenants", Duration.ofSeconds(150), () -> GuiActionRunner.execute(() -> !String.valueOf(
                 figures.getValueAt(0, 2)).isEmpty() && !String.valueOf(figures.getValueAt(1, 2)).isEmpty()),
                 () -> "the figures are " + GuiActionRunner.execute(() -> rows(figures)) + "; the run's log says:\n"
-                        + GuiActionRunner.execute(() -> robot.finder().findByName(frame, "run.log", javax.swing.JTextArea.class, false).getText()));
+                        + GuiActionRunner.execute(() -> robot.finder().findByName(frame, "run.log", JTextArea.class, false).getText()));
         screenshot("run-tenants");
         waitFor("the results are shown", Duration.ofMinutes(3), () -> GuiActionRunner.execute(
                 () -> frame.results().isShowing() && window.label("results.heading").target().getText().contains("gui-tenants —")));
@@ -333,11 +360,11 @@ class ControllerWindowTest {
         assertThat(column(perTenant, 0)).containsExactly("dynamic", "dynamic");
         assertThat(column(perTenant, 1)).containsExactly("tenant-1", "tenant-2");
         assertThat(TableOrder.number(column(perTenant, 3).get(0))).as("tenant-1's throughput").isGreaterThan(0);
-        org.jfree.chart.JFreeChart cpu = GuiActionRunner.execute(() -> frame.results().charts().get("tenants-cpu-dynamic-r1"));
+        JFreeChart cpu = GuiActionRunner.execute(() -> frame.results().charts().get("tenants-cpu-dynamic-r1"));
         assertThat(cpu).as("the run's CPU chart with the control's actions").isNotNull();
         List<String> labels = new ArrayList<>();
-        for (Object m : cpu.getXYPlot().getDomainMarkers(org.jfree.chart.ui.Layer.FOREGROUND)) {
-            labels.add(((org.jfree.chart.plot.Marker) m).getLabel());
+        for (Object m : cpu.getXYPlot().getDomainMarkers(Layer.FOREGROUND)) {
+            labels.add(((Marker) m).getLabel());
         }
         System.out.println("control actions drawn: " + labels);
         assertThat(labels).as("the dynamic control pinned the tenants and put them back").anyMatch(l -> l.contains("pin"))
@@ -370,7 +397,7 @@ class ControllerWindowTest {
         Path made = ROOT.resolve("targets/envbench-gui-test-target");
         try {
             window.button("target.new").click();
-            org.assertj.swing.fixture.DialogFixture dialog = window.dialog("target.dialog");
+            DialogFixture dialog = window.dialog("target.dialog");
             dialog.textBox("target.name").setText("bad name");
             dialog.textBox("target.bareCommand").setText("./run.sh");
             dialog.textBox("target.image").setText("envbench/nginx-static:latest");
@@ -391,7 +418,7 @@ class ControllerWindowTest {
         } finally {
             if (Files.exists(made)) {
                 try (var files = Files.walk(made)) {
-                    for (Path p : files.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                    for (Path p : files.sorted(Comparator.reverseOrder()).toList()) {
                         Files.delete(p);
                     }
                 }
@@ -426,24 +453,24 @@ class ControllerWindowTest {
         return rows;
     }
 
-    private static void waitFor(String what, java.util.function.BooleanSupplier ok) {
+    private static void waitFor(String what, BooleanSupplier ok) {
         waitFor(what, Duration.ofSeconds(10), ok);
     }
 
     /** As {@link #waitFor(String, java.util.function.BooleanSupplier)}, with what was seen instead in the failure. */
-    private static void waitFor(String what, java.util.function.BooleanSupplier ok, java.util.function.Supplier<String> seen) {
+    private static void waitFor(String what, BooleanSupplier ok, Supplier<String> seen) {
         waitFor(what, Duration.ofSeconds(10), ok, seen);
     }
 
-    private static void waitFor(String what, Duration timeout, java.util.function.BooleanSupplier ok, java.util.function.Supplier<String> seen) {
+    private static void waitFor(String what, Duration timeout, BooleanSupplier ok, Supplier<String> seen) {
         try {
             waitFor(what, timeout, ok);
-        } catch (org.assertj.swing.exception.WaitTimedOutError e) {
+        } catch (WaitTimedOutError e) {
             throw new AssertionError(e.getMessage() + "; " + seen.get(), e);
         }
     }
 
-    private static void waitFor(String what, Duration timeout, java.util.function.BooleanSupplier ok) {
+    private static void waitFor(String what, Duration timeout, BooleanSupplier ok) {
         Pause.pause(new Condition(what) {
             @Override
             public boolean test() {
@@ -496,14 +523,14 @@ class ControllerWindowTest {
     }
 
     /** The texts of a dialog's labels and option pane (what a user reads in it). */
-    private static String textOf(java.awt.Container c) {
+    private static String textOf(Container c) {
         StringBuilder b = new StringBuilder();
-        for (java.awt.Component k : c.getComponents()) {
-            if (k instanceof javax.swing.JLabel l && l.getText() != null) {
+        for (Component k : c.getComponents()) {
+            if (k instanceof JLabel l && l.getText() != null) {
                 b.append(l.getText()).append(' ');
-            } else if (k instanceof javax.swing.JOptionPane p) {
+            } else if (k instanceof JOptionPane p) {
                 b.append(p.getMessage()).append(' ');
-            } else if (k instanceof java.awt.Container inner) {
+            } else if (k instanceof Container inner) {
                 b.append(textOf(inner));
             }
         }

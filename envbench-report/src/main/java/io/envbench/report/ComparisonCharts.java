@@ -320,7 +320,7 @@ public final class ComparisonCharts {
      * each whole second, so the runs' lines do not zigzag over each other.
      */
     static List<double[]> meanPerSecond(List<double[]> points) {
-        java.util.TreeMap<Long, double[]> bySecond = new java.util.TreeMap<>();
+        TreeMap<Long, double[]> bySecond = new TreeMap<>();
         for (double[] p : points) {
             double[] sumAndCount = bySecond.computeIfAbsent((long) Math.floor(p[0]), k -> new double[2]);
             sumAndCount[0] += p[1];

@@ -22,6 +22,13 @@ import io.envbench.measure.stats.MannWhitney;
 import io.envbench.measure.stats.RunStatistics;
 import io.envbench.measure.stats.SampleStatistics;
 import io.envbench.measure.stats.Verdict;
+import io.envbench.measure.metrics.MetricsFile;
+import io.envbench.measure.results.ResponseErrors;
+import io.envbench.measure.stats.RatioOfRuns;
+import java.nio.file.StandardCopyOption;
+import java.util.function.ToDoubleFunction;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * The comparison as documents: {@code comparison.csv} (one row per environment x label),
@@ -41,7 +48,7 @@ public final class ComparisonReport {
     private final Comparison c;
     private final String baseline;
     private final AcrossRuns acrossRuns;
-    private final io.envbench.measure.metrics.MetricsFile metrics;
+    private final MetricsFile metrics;
     /** Said first, in red in HTML: e.g. that runs are missing and the report is partial. */
     private final List<String> notices;
     /** Advice drawn from the resources, each naming its figure. */
@@ -49,19 +56,19 @@ public final class ComparisonReport {
     /** Each environment's colour in the charts. */
     private final EnvironmentPalette palette;
     /** Failed samples by environment, label and response code; empty: no section. */
-    private final List<io.envbench.measure.results.ResponseErrors.Row> errors;
+    private final List<ResponseErrors.Row> errors;
 
     public ComparisonReport(Comparison c, String baseline) {
         this(c, baseline, null);
     }
 
     /** @param metrics the Resource Monitor's metrics file, or null: resources next to latency, CPU over time */
-    public ComparisonReport(Comparison c, String baseline, io.envbench.measure.metrics.MetricsFile metrics) {
+    public ComparisonReport(Comparison c, String baseline, MetricsFile metrics) {
         this(c, baseline, metrics, List.of(), List.of(), EnvironmentPalette.of(c), List.of());
     }
 
-    private ComparisonReport(Comparison c, String baseline, io.envbench.measure.metrics.MetricsFile metrics, List<String> notices,
-                             List<String> hints, EnvironmentPalette palette, List<io.envbench.measure.results.ResponseErrors.Row> errors) {
+    private ComparisonReport(Comparison c, String baseline, MetricsFile metrics, List<String> notices,
+                             List<String> hints, EnvironmentPalette palette, List<ResponseErrors.Row> errors) {
         this.c = c;
         this.errors = List.copyOf(errors);
         this.palette = palette;
@@ -86,7 +93,7 @@ public final class ComparisonReport {
     }
 
     /** The same report with a section "Errors by response code" (when there are any), in every format. */
-    public ComparisonReport withErrors(List<io.envbench.measure.results.ResponseErrors.Row> errors) {
+    public ComparisonReport withErrors(List<ResponseErrors.Row> errors) {
         return new ComparisonReport(c, baseline, metrics, notices, hints, palette, errors);
     }
 
@@ -162,14 +169,14 @@ public final class ComparisonReport {
             + "to or fetched from the disks (/proc/PID/io write_bytes and read_bytes: a buffered write counts when the page is "
             + "dirtied, for the process that dirtied it), so the database's own write rate stands beside the host's disk writes.";
 
-    private static final java.util.regex.Pattern SERVICE_CPU = java.util.regex.Pattern.compile("process\\.(.+)/([^/]+)\\.cpu\\.pct");
+    private static final Pattern SERVICE_CPU = Pattern.compile("process\\.(.+)/([^/]+)\\.cpu\\.pct");
 
     /** Per environment x service of a multi-service target: its CPU, memory and storage I/O; empty without such columns. */
     public List<String[]> servicesRows() {
         List<String[]> rows = new ArrayList<>();
         for (String env : environmentsWithMetrics()) {
             for (String m : metrics.metrics(env)) {
-                java.util.regex.Matcher x = SERVICE_CPU.matcher(m);
+                Matcher x = SERVICE_CPU.matcher(m);
                 if (!x.matches() || !x.group(1).equals(env)) {
                     continue;
                 }
@@ -183,7 +190,7 @@ public final class ComparisonReport {
         return rows;
     }
 
-    private static String avgPeak(io.envbench.measure.metrics.MetricsFile.Summary s, double divisor) {
+    private static String avgPeak(MetricsFile.Summary s, double divisor) {
         return f1(s.average() / divisor) + " / " + f1(s.peak() / divisor);
     }
 
@@ -215,7 +222,7 @@ public final class ComparisonReport {
         // write beside, then move: a report file is never left half-written
         Path tmp = file.resolveSibling(file.getFileName() + ".part");
         Files.writeString(tmp, text, StandardCharsets.UTF_8);
-        return Files.move(tmp, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+        return Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     }
 
     public String csv() {
@@ -259,7 +266,7 @@ public final class ComparisonReport {
      * A rate of one environment x label: JMeter's figure of the only run, else the median of the runs' figures
      * (pooling runs that ran one after another would count the time between them).
      */
-    private double perRun(String env, String label, java.util.function.ToDoubleFunction<SampleStatistics> rate) {
+    private double perRun(String env, String label, ToDoubleFunction<SampleStatistics> rate) {
         return c.acrossRuns(env, label, rate).median();
     }
 
@@ -344,7 +351,7 @@ public final class ComparisonReport {
                 continue;
             }
             boolean isBaseline = env.equals(baseline);
-            io.envbench.measure.stats.RatioOfRuns ratio = io.envbench.measure.stats.RatioOfRuns.of(t.runs(), base);
+            RatioOfRuns ratio = RatioOfRuns.of(t.runs(), base);
             String interval = isBaseline ? "" : ratio.available() ? "[" + f2(ratio.low()) + ", " + f2(ratio.high()) + "] ("
                     + Math.round(100 * ratio.confidence() * 10) / 10.0 + "%)" : "needs 4+ runs a side";
             String proxy = metrics == null || !metrics.environments().contains(env) ? "–"
@@ -469,7 +476,7 @@ public final class ComparisonReport {
         b.append("| ").append(String.join(" | ", head)).append(" |\n|");
         b.append("---|".repeat(head.length)).append('\n');
         for (String[] r : rows) {
-            b.append("| ").append(String.join(" | ", java.util.Arrays.stream(r).map(x -> x.replace("|", "\\|")).toList())).append(" |\n");
+            b.append("| ").append(String.join(" | ", Arrays.stream(r).map(x -> x.replace("|", "\\|")).toList())).append(" |\n");
         }
     }
 

@@ -17,6 +17,12 @@ import io.envbench.study.runner.ExperimentRunner;
 import io.envbench.study.analysis.RunDirectory;
 import io.envbench.study.analysis.RunRecord;
 import io.envbench.study.analysis.RunResults;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
 
 /**
  * What a run directory comes to: its figures, the criteria's verdicts, the notices (partial, interrupted) and
@@ -57,7 +63,7 @@ public record RunConclusion(RunDirectory directory, Experiment experiment, RunRe
                                    List<String> dataEndsEarly) throws IOException {
         RunResults results = RunResults.read(dir, e, runs);
         List<Criterion.Result> verdicts = results.evaluate();
-        List<String> notices = new java.util.ArrayList<>();
+        List<String> notices = new ArrayList<>();
         dataEndsEarly.forEach(d -> notices.add("DATA ENDS EARLY: " + d));
         results.cutFiles(dir).forEach(d -> notices.add("DATA ENDS EARLY: " + d));
         try {
@@ -113,18 +119,18 @@ public record RunConclusion(RunDirectory directory, Experiment experiment, RunRe
      * default: userland-proxy=true; proxy-off: userland-proxy=false}.
      */
     static Optional<String> dockerDaemonSettings(RunDirectory dir) throws IOException {
-        if (!java.nio.file.Files.exists(dir.dockerDaemon())) {
+        if (!Files.exists(dir.dockerDaemon())) {
             return Optional.empty();
         }
-        java.util.Map<String, java.util.Set<String>> byEnvironment = new java.util.LinkedHashMap<>();
-        for (String line : java.nio.file.Files.readAllLines(dir.dockerDaemon()).stream().skip(1).toList()) {
+        Map<String, Set<String>> byEnvironment = new LinkedHashMap<>();
+        for (String line : Files.readAllLines(dir.dockerDaemon()).stream().skip(1).toList()) {
             String[] f = line.split(",", 3);
             if (f.length == 3) {
-                byEnvironment.computeIfAbsent(f[1], k -> new java.util.TreeSet<>()).add(f[2]);
+                byEnvironment.computeIfAbsent(f[1], k -> new TreeSet<>()).add(f[2]);
             }
         }
         return Optional.of("Docker daemon settings the runs ran with (docker-daemon.csv): " + byEnvironment.entrySet().stream()
-                .map(en -> en.getKey() + ": " + String.join(" and ", en.getValue())).collect(java.util.stream.Collectors.joining("; ")));
+                .map(en -> en.getKey() + ": " + String.join(" and ", en.getValue())).collect(Collectors.joining("; ")));
     }
 
     /** The comparison report over the completed runs, with the notices and hints; only when {@link #hasFigures()}. */

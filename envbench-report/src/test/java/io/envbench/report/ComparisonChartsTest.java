@@ -415,9 +415,9 @@ class ComparisonChartsTest {
 
     @Test
     void runsPooledOverTimeGiveOnePointPerSecondTheirMean() {
-        java.util.List<double[]> pooled = java.util.List.of(new double[] {0.2, 10}, new double[] {0.7, 30}, new double[] {1.1, 50},
+        List<double[]> pooled = List.of(new double[] {0.2, 10}, new double[] {0.7, 30}, new double[] {1.1, 50},
                 new double[] {0.4, 20}, new double[] {1.9, 70});
-        java.util.List<double[]> mean = ComparisonCharts.meanPerSecond(pooled);
+        List<double[]> mean = ComparisonCharts.meanPerSecond(pooled);
         assertEquals(2, mean.size());
         assertEquals(20.0, mean.get(0)[1], 1e-9);
         assertEquals(60.0, mean.get(1)[1], 1e-9);

@@ -22,6 +22,13 @@ import io.envbench.measure.stats.Comparison;
 import io.envbench.measure.stats.Figure;
 import io.envbench.measure.stats.Verdict;
 import io.envbench.measure.results.Sample;
+import io.envbench.measure.metrics.MetricsCsvWriter;
+import io.envbench.measure.metrics.MetricsFile;
+import java.util.Arrays;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Assertions;
 
 class ComparisonReportTest {
     @TempDir
@@ -91,7 +98,7 @@ class ComparisonReportTest {
         assertTrue(report.markdown().contains("too few runs (2 vs 2; at least 4 each needed for p<0.05)"), report.markdown());
         assertTrue(report.html(List.of()).contains("<td class=\"bad\">too few runs (2 vs 2;"), "flagged in HTML");
         assertEquals(Verdict.Kind.TOO_FEW_RUNS, report.acrossRuns().versusBaseline("docker-bridge", "GET /", Figure.P90).kind());
-        assertTrue(report.tableRows().stream().flatMap(java.util.Arrays::stream).noneMatch(cell -> cell.contains("~")),
+        assertTrue(report.tableRows().stream().flatMap(Arrays::stream).noneMatch(cell -> cell.contains("~")),
                 "never a silent ~");
     }
 
@@ -136,12 +143,12 @@ class ComparisonReportTest {
         assertEquals("1 (baseline)", rows.get(0)[3]);
         for (String[] r : rows.subList(1, rows.size())) {
             double ratio = Double.parseDouble(r[3]);
-            java.util.regex.Matcher m = java.util.regex.Pattern.compile("\\[([0-9.]+), ([0-9.]+)\\] \\(([0-9.]+)%\\)").matcher(r[4]);
+            Matcher m = Pattern.compile("\\[([0-9.]+), ([0-9.]+)\\] \\(([0-9.]+)%\\)").matcher(r[4]);
             assertTrue(m.matches(), r[4]);
             assertTrue(Double.parseDouble(m.group(1)) <= ratio && ratio <= Double.parseDouble(m.group(2)), String.join(" | ", r));
             assertTrue(Double.parseDouble(m.group(3)) >= 95, r[4]);
-            double median = six.acrossRuns().medianOfRuns(r[0], io.envbench.measure.stats.Comparison.TOTAL, Figure.THROUGHPUT)
-                    / six.acrossRuns().medianOfRuns("bare", io.envbench.measure.stats.Comparison.TOTAL, Figure.THROUGHPUT);
+            double median = six.acrossRuns().medianOfRuns(r[0], Comparison.TOTAL, Figure.THROUGHPUT)
+                    / six.acrossRuns().medianOfRuns("bare", Comparison.TOTAL, Figure.THROUGHPUT);
             assertEquals(median, ratio, 0.005, "ratio of the medians of runs");
         }
         assertTrue(six.markdown().contains("## Score: total throughput against the baseline"), six.markdown());
@@ -158,19 +165,19 @@ class ComparisonReportTest {
     @Test
     void eachServiceOfAMultiServiceTargetHasARowWithItsStorageWrites() throws Exception {
         Path f = dir.resolve("m.csv");
-        try (io.envbench.measure.metrics.MetricsCsvWriter w = new io.envbench.measure.metrics.MetricsCsvWriter(f)) {
+        try (MetricsCsvWriter w = new MetricsCsvWriter(f)) {
             for (int i = 0; i < 2; i++) {
-                w.write(1000 + 1000 * i, "bare", java.util.Map.of("host.cpu.pct", 50.0, "process.bare.cpu.pct", 90.0,
+                w.write(1000 + 1000 * i, "bare", Map.of("host.cpu.pct", 50.0, "process.bare.cpu.pct", 90.0,
                         "process.bare/db.cpu.pct", 20.0 + 10 * i, "process.bare/db.rss.bytes", 200.0 * (1 << 20),
                         "process.bare/db.io.write.bytesPerSec", 2048.0 * (1 + i), "process.bare/db.io.read.bytesPerSec", 0.0,
                         "process.bare/app.cpu.pct", 90.0, "process.bare/app.rss.bytes", 100.0 * (1 << 20),
                         "process.bare/app.io.write.bytesPerSec", 0.0, "process.bare/app.io.read.bytesPerSec", 1024.0));
-                w.write(1000 + 1000 * i, "docker-host", java.util.Map.of("host.cpu.pct", 50.0, "process.docker-host/db.cpu.pct", 25.0,
+                w.write(1000 + 1000 * i, "docker-host", Map.of("host.cpu.pct", 50.0, "process.docker-host/db.cpu.pct", 25.0,
                         "process.docker-host/db.rss.bytes", 300.0 * (1 << 20), "process.docker-host/db.io.write.bytesPerSec", 10240.0,
                         "process.docker-host/db.io.read.bytesPerSec", 0.0));
             }
         }
-        ComparisonReport report = new ComparisonReport(comparison(), null, io.envbench.measure.metrics.MetricsFile.read(f));
+        ComparisonReport report = new ComparisonReport(comparison(), null, MetricsFile.read(f));
         List<String[]> rows = report.servicesRows();
         assertEquals(List.of("bare/app", "bare/db", "docker-host/db"), rows.stream().map(r -> r[0] + "/" + r[1]).sorted().toList());
         String[] db = rows.stream().filter(r -> r[0].equals("bare") && r[1].equals("db")).findFirst().orElseThrow();
@@ -183,7 +190,7 @@ class ComparisonReportTest {
 
     @Test
     void anUnknownBaselineIsNamed() {
-        IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+        IllegalArgumentException e = Assertions.assertThrows(IllegalArgumentException.class,
                 () -> new ComparisonReport(comparison(), "vm"));
         assertTrue(e.getMessage().startsWith("baseline: 'vm'"), e.getMessage());
     }

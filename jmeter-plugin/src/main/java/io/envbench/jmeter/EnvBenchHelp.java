@@ -11,6 +11,8 @@ import javax.swing.JDialog;
 import javax.swing.JEditorPane;
 import javax.swing.JScrollPane;
 import javax.swing.SwingUtilities;
+import java.awt.FlowLayout;
+import javax.swing.JPanel;
 
 /**
  * EnvBench's own help for its JMeter elements: a page inside the plugin jar ({@link #PAGE}), so it is the
@@ -65,8 +67,8 @@ public final class EnvBenchHelp {
     }
 
     /** The Help button at the top right of a title panel (not stretched to the panel's height). */
-    public static javax.swing.JPanel buttonPanel(Topic topic, Component owner) {
-        javax.swing.JPanel p = new javax.swing.JPanel(new java.awt.FlowLayout(java.awt.FlowLayout.RIGHT));
+    public static JPanel buttonPanel(Topic topic, Component owner) {
+        JPanel p = new JPanel(new FlowLayout(FlowLayout.RIGHT));
         p.add(button(topic, owner));
         return p;
     }

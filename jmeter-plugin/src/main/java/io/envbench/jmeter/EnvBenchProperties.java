@@ -13,6 +13,7 @@ import org.apache.jmeter.util.JMeterUtils;
 import io.envbench.launch.docker.DockerDaemon;
 import io.envbench.measure.metrics.MetricsCollector;
 import io.envbench.base.settings.InvalidSettingException;
+import io.envbench.base.definition.EnvironmentDefinition;
 
 /**
  * The {@code envbench.*} JMeter properties, read in one place. Defaults and descriptions are in the
@@ -37,7 +38,7 @@ public final class EnvBenchProperties {
     public static final String METRICS_FILE = "envbench.metrics.file";
 
     /** A target that needs more than a day to get ready is a mistake (and days overflow milliseconds). */
-    static final long MAX_READY_TIMEOUT_SECONDS = io.envbench.base.definition.EnvironmentDefinition.MAX_READY_TIMEOUT.toSeconds();
+    static final long MAX_READY_TIMEOUT_SECONDS = EnvironmentDefinition.MAX_READY_TIMEOUT.toSeconds();
     /** Readings an hour apart show nothing; longer ones would overflow the collector's nanosecond clock. */
     static final long MAX_METRICS_INTERVAL_MS = MetricsCollector.MAX_INTERVAL.toMillis();
 

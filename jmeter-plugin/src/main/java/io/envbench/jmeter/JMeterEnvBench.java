@@ -15,6 +15,12 @@ import io.envbench.measure.metrics.MetricsCollector;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import io.envbench.study.cpucontrol.ControlTimeline;
+import io.envbench.study.cpucontrol.CpuAction;
+import java.util.Collections;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
  * What the EnvBench elements of one JMeter JVM share: the {@link EnvBench} instance whose environments the
@@ -30,10 +36,10 @@ public final class JMeterEnvBench {
      * thread group -> environment its Target Environment sampler started last. By instance, not name: two
      * groups may share a name ("Thread Group"); JMeter keeps one instance per group for all its threads.
      */
-    private static final Map<AbstractThreadGroup, String> BY_THREAD_GROUP = java.util.Collections.synchronizedMap(new java.util.IdentityHashMap<>());
+    private static final Map<AbstractThreadGroup, String> BY_THREAD_GROUP = Collections.synchronizedMap(new IdentityHashMap<>());
     private static MetricsCollector collector;
     /** Who shows the CPU Controls' actions live (their GUIs): told of every action of every CPU Control in this JVM. */
-    private static final java.util.List<io.envbench.study.cpucontrol.ControlTimeline> CPU_CONTROL_WATCHERS = new java.util.concurrent.CopyOnWriteArrayList<>();
+    private static final List<ControlTimeline> CPU_CONTROL_WATCHERS = new CopyOnWriteArrayList<>();
     private static int collectorUsers;
 
     private JMeterEnvBench() {
@@ -156,16 +162,16 @@ public final class JMeterEnvBench {
     }
 
     /** Tells {@code watcher} (a GUI) of every action of the CPU Controls that run in this JVM, from now on. */
-    public static void watchCpuControl(io.envbench.study.cpucontrol.ControlTimeline watcher) {
+    public static void watchCpuControl(ControlTimeline watcher) {
         CPU_CONTROL_WATCHERS.add(watcher);
     }
 
-    public static void unwatchCpuControl(io.envbench.study.cpucontrol.ControlTimeline watcher) {
+    public static void unwatchCpuControl(ControlTimeline watcher) {
         CPU_CONTROL_WATCHERS.remove(watcher);
     }
 
     /** A CPU Control acted: every watcher hears it (on the control's thread; a watcher returns quickly). */
-    public static void cpuControlActed(io.envbench.study.cpucontrol.CpuAction action) {
+    public static void cpuControlActed(CpuAction action) {
         for (var w : CPU_CONTROL_WATCHERS) {
             try {
                 w.acted(action);

@@ -15,6 +15,9 @@ import org.assertj.swing.fixture.FrameFixture;
 import org.junit.jupiter.api.Test;
 
 import io.envbench.jmeter.visualizers.ComparisonVisualizer;
+import java.awt.Dimension;
+import org.assertj.swing.timing.Condition;
+import org.assertj.swing.timing.Pause;
 
 /**
  * EnvBench's help opens something real: the page bundled in the jar, with a section for every element, from the
@@ -44,11 +47,11 @@ class EnvBenchHelpTest {
         });
         FrameFixture window = new FrameFixture(frame);
         try {
-            window.show(new java.awt.Dimension(1000, 600));
+            window.show(new Dimension(1000, 600));
             window.button("envbench-help").click();
             DialogFixture help = WindowFinder.findDialog("envbench-help-dialog").using(window.robot());
             JEditorPane pane = help.robot().finder().findByName(help.target(), "envbench-help-page", JEditorPane.class);
-            org.assertj.swing.timing.Pause.pause(new org.assertj.swing.timing.Condition("the page loaded") {
+            Pause.pause(new Condition("the page loaded") {
                 @Override
                 public boolean test() {
                     return GuiActionRunner.execute(() -> pane.getPage() != null && pane.getDocument().getLength() > 500);

@@ -13,6 +13,14 @@ import java.util.List;
 
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import io.envbench.jmeter.modifiers.EnvironmentTag;
+import io.envbench.jmeter.samplers.CommandSampler;
+import io.envbench.jmeter.samplers.ContainerOptionsSampler;
+import io.envbench.jmeter.samplers.EngineMetricsSampler;
+import io.envbench.jmeter.samplers.TargetEnvironmentSampler;
+import java.util.Locale;
+import org.apache.jmeter.testbeans.gui.GenericTestBeanCustomizer;
+import org.apache.jmeter.util.JMeterUtils;
 
 /**
  * The GUI JMeter builds for our TestBeans (TestBeanGUI) takes names, groups and tooltips from the
@@ -20,29 +28,29 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 class GuiDescriptionsTest {
     @ParameterizedTest
-    @ValueSource(classes = {io.envbench.jmeter.samplers.TargetEnvironmentSampler.class,
-            io.envbench.jmeter.samplers.ContainerOptionsSampler.class, io.envbench.jmeter.modifiers.EnvironmentTag.class,
-            io.envbench.jmeter.samplers.EngineMetricsSampler.class, io.envbench.jmeter.samplers.CommandSampler.class})
+    @ValueSource(classes = {TargetEnvironmentSampler.class,
+            ContainerOptionsSampler.class, EnvironmentTag.class,
+            EngineMetricsSampler.class, CommandSampler.class})
     void everyFieldHasALabelATooltipAndADefault(Class<?> element) throws Exception {
-        org.apache.jmeter.util.JMeterUtils.setLocale(java.util.Locale.ENGLISH); // as JMeter does at start
+        JMeterUtils.setLocale(Locale.ENGLISH); // as JMeter does at start
         BeanInfo info = Introspector.getBeanInfo(element);
         assertTrue(info.getBeanDescriptor().getDisplayName().startsWith("EnvBench "), info.getBeanDescriptor().getDisplayName());
         List<PropertyDescriptor> fields = Arrays.stream(info.getPropertyDescriptors()).filter(p -> !p.isHidden())
-                .filter(p -> p.getValue(org.apache.jmeter.testbeans.gui.GenericTestBeanCustomizer.GROUP) != null).toList(); // shown by TestBeanGUI
+                .filter(p -> p.getValue(GenericTestBeanCustomizer.GROUP) != null).toList(); // shown by TestBeanGUI
         for (PropertyDescriptor p : fields) {
             assertFalse(p.getDisplayName().equals(p.getName()), "no label for " + p.getName());
             assertNotNull(p.getShortDescription(), p.getName());
             assertFalse(p.getShortDescription().equals(p.getDisplayName()), "no tooltip for " + p.getName());
             assertNotNull(p.getValue("default"), "no default for " + p.getName());
         }
-        if (element == io.envbench.jmeter.samplers.TargetEnvironmentSampler.class) {
+        if (element == TargetEnvironmentSampler.class) {
             assertEquals(15, fields.size());
         }
-        if (element == io.envbench.jmeter.samplers.CommandSampler.class) {
+        if (element == CommandSampler.class) {
             assertEquals(List.of("bareMemory", "client", "command", "environment", "expectedSeconds", "output"),
                     fields.stream().map(PropertyDescriptor::getName).sorted().toList());
         }
-        if (element == io.envbench.jmeter.modifiers.EnvironmentTag.class) {
+        if (element == EnvironmentTag.class) {
             assertEquals(List.of("environment"), fields.stream().map(PropertyDescriptor::getName).toList(), "the Environment field is shown");
         }
     }

@@ -19,6 +19,21 @@ import org.apache.jmeter.util.JMeterUtils;
 import org.assertj.swing.edt.GuiActionRunner;
 import org.assertj.swing.image.ScreenshotTaker;
 import org.junit.jupiter.api.Assumptions;
+import java.awt.Container;
+import java.awt.Dimension;
+import java.io.InputStream;
+import java.net.URISyntaxException;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.List;
+import javax.swing.JFrame;
+import javax.swing.JMenu;
+import org.apache.jmeter.assertions.ResponseAssertion;
+import org.apache.jmeter.functions.Property2;
+import org.apache.jmeter.gui.action.ActionNames;
+import org.apache.jmeter.gui.util.MenuFactory;
+import org.apache.jmeter.save.SaveService;
+import org.assertj.swing.fixture.FrameFixture;
 
 /**
  * What the GUI tests share: a display (Xvfb under ./envbench test), JMeter initialised as its GUI needs, and
@@ -64,20 +79,20 @@ public final class GuiTests {
     public static synchronized void initJMeterWithMenus(Path home) throws IOException {
         Files.createDirectories(home.resolve("bin"));
         Files.createDirectories(home.resolve("lib/ext"));
-        try (java.io.InputStream in = org.apache.jmeter.save.SaveService.class.getResourceAsStream("/bin/saveservice.properties")) {
-            Files.copy(in, home.resolve("bin/saveservice.properties"), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        try (InputStream in = SaveService.class.getResourceAsStream("/bin/saveservice.properties")) {
+            Files.copy(in, home.resolve("bin/saveservice.properties"), StandardCopyOption.REPLACE_EXISTING);
         }
         initJMeter();
         JMeterUtils.setJMeterHome(home.toString());
         JMeterUtils.setProperty("search_paths", String.join(";", location(JMeterEnvBench.class),
-                location(org.apache.jmeter.gui.util.MenuFactory.class), location(org.apache.jmeter.assertions.ResponseAssertion.class),
-                location(org.apache.jmeter.functions.Property2.class)));
+                location(MenuFactory.class), location(ResponseAssertion.class),
+                location(Property2.class)));
     }
 
     private static String location(Class<?> c) {
         try {
             return Path.of(c.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
-        } catch (java.net.URISyntaxException e) {
+        } catch (URISyntaxException e) {
             throw new IllegalStateException(e);
         }
     }
@@ -86,10 +101,10 @@ public final class GuiTests {
      * The items of JMeter's own Add menu of {@code category} ({@code MenuFactory.LISTENERS}, {@code PRE_PROCESSORS}, ...),
      * as the tree's right-click menu shows them; built on the event thread.
      */
-    public static java.util.List<String> addMenu(String category) {
-        return org.assertj.swing.edt.GuiActionRunner.execute(() -> {
-            javax.swing.JMenu menu = org.apache.jmeter.gui.util.MenuFactory.makeMenu(category, org.apache.jmeter.gui.action.ActionNames.ADD);
-            java.util.List<String> names = new java.util.ArrayList<>();
+    public static List<String> addMenu(String category) {
+        return GuiActionRunner.execute(() -> {
+            JMenu menu = MenuFactory.makeMenu(category, ActionNames.ADD);
+            List<String> names = new ArrayList<>();
             for (int i = 0; i < menu.getItemCount(); i++) {
                 if (menu.getItem(i) != null) {
                     names.add(menu.getItem(i).getText());
@@ -100,13 +115,13 @@ public final class GuiTests {
     }
 
     /** Shows a JMeter GUI component alone in a window of the given size, for AssertJ Swing to drive. */
-    public static org.assertj.swing.fixture.FrameFixture showInFrame(String title, java.awt.Container gui, java.awt.Dimension size) {
-        javax.swing.JFrame frame = org.assertj.swing.edt.GuiActionRunner.execute(() -> {
-            javax.swing.JFrame f = new javax.swing.JFrame(title);
+    public static FrameFixture showInFrame(String title, Container gui, Dimension size) {
+        JFrame frame = GuiActionRunner.execute(() -> {
+            JFrame f = new JFrame(title);
             f.add(gui);
             return f;
         });
-        org.assertj.swing.fixture.FrameFixture window = new org.assertj.swing.fixture.FrameFixture(frame);
+        FrameFixture window = new FrameFixture(frame);
         window.show(size);
         return window;
     }

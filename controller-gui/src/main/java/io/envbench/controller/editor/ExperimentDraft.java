@@ -22,6 +22,8 @@ import io.envbench.study.experiment.ExperimentException;
 import io.envbench.study.experiment.ExperimentFields;
 import io.envbench.study.experiment.ExperimentFields.Section;
 import io.envbench.study.experiment.ExperimentFile;
+import java.math.BigDecimal;
+import java.util.function.UnaryOperator;
 
 /**
  * An experiment file as the editor's form holds it: every field as the text typed, so a half-typed value can
@@ -307,7 +309,7 @@ public final class ExperimentDraft {
      * source are rewritten so they still name the same files.
      */
     public void relocate(Path fromFolder, Path toFolder) {
-        java.util.function.UnaryOperator<String> move = text -> {
+        UnaryOperator<String> move = text -> {
             String t = text.strip();
             if (t.isEmpty() || Path.of(t).isAbsolute()) {
                 return text;
@@ -590,7 +592,7 @@ public final class ExperimentDraft {
         } else if (t.matches("-?\\d{1,18}")) {
             node.put(field, Long.parseLong(t));
         } else if (t.matches("-?\\d+\\.\\d+")) {
-            node.put(field, new java.math.BigDecimal(t));
+            node.put(field, new BigDecimal(t));
         } else {
             node.put(field, t);
         }

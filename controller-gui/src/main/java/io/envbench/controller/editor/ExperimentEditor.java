@@ -50,6 +50,16 @@ import io.envbench.study.experiment.ExperimentFields;
 import io.envbench.study.experiment.ExperimentFields.Section;
 import io.envbench.study.experiment.ExperimentException;
 import io.envbench.base.recipe.TargetRecipe;
+import io.envbench.study.experiment.CommandOutput;
+import io.envbench.study.experiment.LoadPlan;
+import io.envbench.study.experiment.Tenancy;
+import java.awt.Container;
+import java.awt.FlowLayout;
+import java.util.Arrays;
+import javax.swing.DefaultCellEditor;
+import javax.swing.SwingUtilities;
+import javax.swing.table.DefaultTableCellRenderer;
+import javax.swing.table.TableCellRenderer;
 
 /**
  * The experiment editor: a form over an experiment file. Every choice is a drop-down, the recipes found under
@@ -122,7 +132,7 @@ public final class ExperimentEditor extends JPanel {
         JButton newTarget = new JButton("New target…");
         newTarget.setName("target.new");
         newTarget.setToolTipText("a recipe of your own: a host command line plus an image or a Dockerfile");
-        newTarget.addActionListener(e -> new NewTargetDialog(javax.swing.SwingUtilities.getWindowAncestor(this), targets, this::targetCreated)
+        newTarget.addActionListener(e -> new NewTargetDialog(SwingUtilities.getWindowAncestor(this), targets, this::targetCreated)
                 .setVisible(true));
         target.add(newTarget, BorderLayout.EAST);
         rows.add("Target", target);
@@ -134,7 +144,7 @@ public final class ExperimentEditor extends JPanel {
         environmentTable.setPreferredScrollableViewportSize(new Dimension(480, 120));
         environmentTable.getColumnModel().getColumn(0).setPreferredWidth(180); // names are the longest cells
         environmentTable.getColumnModel().getColumn(1).setPreferredWidth(80);
-        environmentTable.setDefaultRenderer(Object.class, new javax.swing.table.DefaultTableCellRenderer() {
+        environmentTable.setDefaultRenderer(Object.class, new DefaultTableCellRenderer() {
             @Override
             public Component getTableCellRendererComponent(JTable t, Object v, boolean selected, boolean focus, int row, int col) {
                 Component c = super.getTableCellRendererComponent(t, v, selected, focus, row, col);
@@ -165,7 +175,7 @@ public final class ExperimentEditor extends JPanel {
         JButton remove = new JButton("Remove");
         remove.setName("environments.remove");
         remove.addActionListener(e -> removeEnvironment());
-        JPanel buttons = new JPanel(new java.awt.FlowLayout(java.awt.FlowLayout.LEFT, 4, 0));
+        JPanel buttons = new JPanel(new FlowLayout(FlowLayout.LEFT, 4, 0));
         buttons.add(add);
         buttons.add(remove);
         er.wide(buttons);
@@ -210,7 +220,7 @@ public final class ExperimentEditor extends JPanel {
         httpLoad.addActionListener(e -> loadKind(ExperimentDraft.LoadKind.HTTP));
         planLoad.addActionListener(e -> loadKind(ExperimentDraft.LoadKind.PLAN));
         commandLoad.addActionListener(e -> loadKind(ExperimentDraft.LoadKind.COMMAND));
-        JPanel kinds = new JPanel(new java.awt.FlowLayout(java.awt.FlowLayout.LEFT, 4, 0));
+        JPanel kinds = new JPanel(new FlowLayout(FlowLayout.LEFT, 4, 0));
         kinds.add(httpLoad);
         kinds.add(planLoad);
         kinds.add(commandLoad);
@@ -230,7 +240,7 @@ public final class ExperimentEditor extends JPanel {
         planOnly.add(rows.add("Properties", scroll(properties)));
         commandOnly.add(rows.add("Command", text("load.command.run")));
         commandOnly.add(rows.add("Output", combo("load.command.output", false,
-                java.util.Arrays.stream(io.envbench.study.experiment.CommandOutput.values()).map(io.envbench.study.experiment.CommandOutput::yamlName).toList())));
+                Arrays.stream(CommandOutput.values()).map(CommandOutput::yamlName).toList())));
         commandOnly.add(rows.add("Bare-metal memory", text("load.command.bareMemory")));
         warmupRow = rows.add("Warm-up (s)", text("load.warmupSeconds"));
         rows.add("Duration (s)", text("load.durationSeconds"));
@@ -440,7 +450,7 @@ public final class ExperimentEditor extends JPanel {
 
     /** A text area shows its outline on its scroll pane. */
     private static JComponent outlineTarget(JComponent c) {
-        java.awt.Container p = c.getParent() == null ? null : c.getParent().getParent();
+        Container p = c.getParent() == null ? null : c.getParent().getParent();
         return p instanceof JScrollPane s ? s : c;
     }
 
@@ -588,7 +598,7 @@ public final class ExperimentEditor extends JPanel {
         eachForm.setToolTipText("every tenant with its own load, cpuset and goal");
         scenarioForm.addActionListener(e -> tenantsForm(ExperimentDraft.TenantsForm.SCENARIO));
         eachForm.addActionListener(e -> tenantsForm(ExperimentDraft.TenantsForm.EACH));
-        JPanel formChoice = new JPanel(new java.awt.FlowLayout(java.awt.FlowLayout.LEFT, 4, 0));
+        JPanel formChoice = new JPanel(new FlowLayout(FlowLayout.LEFT, 4, 0));
         formChoice.add(scenarioForm);
         formChoice.add(eachForm);
         t.wide(formChoice);
@@ -609,7 +619,7 @@ public final class ExperimentEditor extends JPanel {
         tenantScroll = new JScrollPane(tenantTable);
         t.wide(tenantScroll);
         tenantButtons = rowButtons("tenants", "Add tenant", () -> {
-            int i = draft.addTenant(java.util.Map.of("threads", "4", "requestsPerSecond", "100"));
+            int i = draft.addTenant(Map.of("threads", "4", "requestsPerSecond", "100"));
             tenantRows.fireTableDataChanged();
             tenantTable.setRowSelectionInterval(i, i);
             changed();
@@ -633,7 +643,7 @@ public final class ExperimentEditor extends JPanel {
                 + "largest tenant of a saturated home and pins it again when the home has room); interruptSteering on needs root; the loop's period (s) only for dynamic");
         t.wide(new JScrollPane(configurationTable));
         t.wide(rowButtons("configurations", "Add configuration", () -> {
-            int i = draft.addConfiguration(java.util.Map.of("name", "configuration-" + (draft.configurationCount() + 1), "cpuControl",
+            int i = draft.addConfiguration(Map.of("name", "configuration-" + (draft.configurationCount() + 1), "cpuControl",
                     "none", "interruptSteering", "off"));
             configurationRows.fireTableDataChanged();
             configurationTable.setRowSelectionInterval(i, i);
@@ -661,7 +671,7 @@ public final class ExperimentEditor extends JPanel {
             int high = parseOr(draft.get("tenants.highTenants"), 0);
             for (int i = 0; i < count; i++) {
                 String group = i >= count - high ? "high" : "low";
-                java.util.Map<String, String> fields = new java.util.LinkedHashMap<>();
+                Map<String, String> fields = new LinkedHashMap<>();
                 for (String f : List.of("threads", "requestsPerSecond", "responseTimeGoalMs")) {
                     fields.put(f, draft.get("tenants." + group + "." + f));
                 }
@@ -689,7 +699,7 @@ public final class ExperimentEditor extends JPanel {
         JButton r = new JButton("Remove");
         r.setName(name + ".remove");
         r.addActionListener(e -> remove.run());
-        JPanel buttons = new JPanel(new java.awt.FlowLayout(java.awt.FlowLayout.LEFT, 4, 0));
+        JPanel buttons = new JPanel(new FlowLayout(FlowLayout.LEFT, 4, 0));
         buttons.add(a);
         buttons.add(r);
         return buttons;
@@ -698,7 +708,7 @@ public final class ExperimentEditor extends JPanel {
     /** A column edited by choosing one of {@code values}. */
     private static void choices(JTable table, String column, String... values) {
         int c = table.getColumnModel().getColumnIndex(column);
-        table.getColumnModel().getColumn(c).setCellEditor(new javax.swing.DefaultCellEditor(new JComboBox<>(values)));
+        table.getColumnModel().getColumn(c).setCellEditor(new DefaultCellEditor(new JComboBox<>(values)));
     }
 
     private void refreshBaselineChoices() {
@@ -770,7 +780,7 @@ public final class ExperimentEditor extends JPanel {
 
     private static boolean loadOnly(Path plan) {
         try {
-            return !io.envbench.study.experiment.LoadPlan.startsEnvironments(plan);
+            return !LoadPlan.startsEnvironments(plan);
         } catch (IOException e) {
             return false;
         }
@@ -918,7 +928,7 @@ public final class ExperimentEditor extends JPanel {
 
     private static void setEnabledDeep(Component c, boolean enabled) {
         c.setEnabled(enabled);
-        if (c instanceof java.awt.Container k) {
+        if (c instanceof Container k) {
             for (Component child : k.getComponents()) {
                 setEnabledDeep(child, enabled);
             }
@@ -1041,7 +1051,7 @@ public final class ExperimentEditor extends JPanel {
             String f = columns.get(c);
             if (tenantsModel) {
                 // a tenant's name is its place: tenant-N
-                return f.equals("name") ? io.envbench.study.experiment.Tenancy.name(r + 1) : draft.tenant(r, f);
+                return f.equals("name") ? Tenancy.name(r + 1) : draft.tenant(r, f);
             }
             return f.equals("controlIntervalSeconds") && !draft.hasControlInterval(r) ? "—" : draft.configuration(r, f);
         }
@@ -1060,8 +1070,8 @@ public final class ExperimentEditor extends JPanel {
             changed();
         }
 
-        javax.swing.table.TableCellRenderer renderer() {
-            return new javax.swing.table.DefaultTableCellRenderer() {
+        TableCellRenderer renderer() {
+            return new DefaultTableCellRenderer() {
                 @Override
                 public Component getTableCellRendererComponent(JTable t, Object v, boolean selected, boolean focus, int row, int col) {
                     Component c = super.getTableCellRendererComponent(t, v, selected, focus, row, col);

@@ -32,6 +32,9 @@ import io.envbench.launch.docker.ImageBuilder;
 import io.envbench.base.environment.TargetStartException;
 import io.envbench.base.recipe.NewTargetRecipe;
 import io.envbench.base.settings.InvalidSettingException;
+import java.awt.event.KeyEvent;
+import java.nio.file.InvalidPathException;
+import javax.swing.KeyStroke;
 
 /**
  * "New target": a recipe of one's own from a host command line plus an image or a Dockerfile. Writes
@@ -99,7 +102,7 @@ final class NewTargetDialog extends JDialog {
             if (cancel.isEnabled()) {
                 dispose();
             }
-        }, javax.swing.KeyStroke.getKeyStroke(java.awt.event.KeyEvent.VK_ESCAPE, 0), JComponent.WHEN_IN_FOCUSED_WINDOW);
+        }, KeyStroke.getKeyStroke(KeyEvent.VK_ESCAPE, 0), JComponent.WHEN_IN_FOCUSED_WINDOW);
         JPanel buttons = new JPanel(new FlowLayout(FlowLayout.RIGHT));
         buttons.add(create);
         buttons.add(cancel);
@@ -140,7 +143,7 @@ final class NewTargetDialog extends JDialog {
             try {
                 df = useDockerfile.isSelected() && !dockerfile.getText().isBlank()
                         ? Optional.of(Path.of(dockerfile.getText().strip()).toAbsolutePath().normalize()) : Optional.empty();
-            } catch (java.nio.file.InvalidPathException e) {
+            } catch (InvalidPathException e) {
                 throw new InvalidSettingException("Dockerfile", "'" + dockerfile.getText() + "' is not a path (" + e.getReason()
                         + "); choose the Dockerfile to build");
             }

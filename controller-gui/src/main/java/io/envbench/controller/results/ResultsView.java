@@ -38,6 +38,8 @@ import io.envbench.report.table.ComparisonTable;
 import io.envbench.report.tenants.TenantsReport;
 import io.envbench.study.analysis.RunDirectory;
 import io.envbench.study.analysis.TenantResults;
+import io.envbench.report.command.CommandReport;
+import java.util.Optional;
 
 /**
  * The results view: past run directories to reopen, the comparison of one (across runs with intervals and
@@ -292,12 +294,12 @@ public final class ResultsView extends JPanel {
         String title = c.experiment().name() + " — " + verdict + " — " + (c.results().plannedRuns() - c.missingRuns()) + " of "
                 + c.results().plannedRuns() + " runs, baseline " + c.experiment().baseline() + " — " + c.directory().root();
         try {
-            java.util.Optional<io.envbench.report.command.CommandReport> found = io.envbench.report.command.CommandReport.of(c.directory(), c.experiment());
+            Optional<CommandReport> found = CommandReport.of(c.directory(), c.experiment());
             if (found.isEmpty()) {
                 clear(title + ": no completed run");
                 return;
             }
-            io.envbench.report.command.CommandReport b = found.get();
+            CommandReport b = found.get();
             clear(title);
             charts = b.charts();
             charts.forEach((name, chart) -> chartChoice.addItem(chartTitle(name, chart)));

@@ -8,6 +8,8 @@ import io.envbench.study.experiment.ExperimentFile;
 import io.envbench.study.analysis.RunDirectory;
 import io.envbench.study.analysis.RunResults;
 import io.envbench.measure.stats.Comparison;
+import java.nio.file.Files;
+import java.nio.file.Path;
 
 /**
  * Two run directories as one comparison, as Phoronix merges result files: each environment named after its run
@@ -20,7 +22,7 @@ import io.envbench.measure.stats.Comparison;
  */
 record SideBySide(Comparison comparison, String baseline, String description) {
 
-    static SideBySide of(RunDirectory first, RunDirectory second, java.nio.file.Path targets) throws IOException, ExperimentException {
+    static SideBySide of(RunDirectory first, RunDirectory second, Path targets) throws IOException, ExperimentException {
         if (first.root().toAbsolutePath().normalize().equals(second.root().toAbsolutePath().normalize())) {
             throw new IOException("the same run directory twice (" + first.root() + "); choose two different ones");
         }
@@ -36,8 +38,8 @@ record SideBySide(Comparison comparison, String baseline, String description) {
         return new SideBySide(c, baseline, description);
     }
 
-    private static Experiment add(Comparison c, RunDirectory dir, java.nio.file.Path targets) throws IOException, ExperimentException {
-        if (!java.nio.file.Files.isRegularFile(dir.experiment())) {
+    private static Experiment add(Comparison c, RunDirectory dir, Path targets) throws IOException, ExperimentException {
+        if (!Files.isRegularFile(dir.experiment())) {
             throw new IOException(dir.root() + " is not a run directory: it has no experiment.yaml");
         }
         Experiment e = ExperimentFile.read(dir.experiment(), targets);

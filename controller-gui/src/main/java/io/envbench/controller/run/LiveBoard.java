@@ -15,6 +15,10 @@ import io.envbench.measure.results.Sample;
 import io.envbench.study.experiment.PlannedRun;
 import io.envbench.study.analysis.RunRecord;
 import io.envbench.measure.stats.ElapsedDistribution;
+import io.envbench.measure.metrics.Metrics;
+import io.envbench.study.experiment.Experiment;
+import io.envbench.study.experiment.Schedule;
+import java.util.TreeMap;
 
 /**
  * What the run view shows while an experiment runs, gathered from the runner's threads (progress, metrics ticks)
@@ -71,8 +75,8 @@ public final class LiveBoard {
      * whatever its configuration, runs every tenant: the rows show the running configuration's tenants, their own
      * samples by the JTL's environment column and their container's CPU).
      */
-    public static LiveBoard of(io.envbench.study.experiment.Experiment e) {
-        int runs = io.envbench.study.experiment.Schedule.of(e).size();
+    public static LiveBoard of(Experiment e) {
+        int runs = Schedule.of(e).size();
         return e.tenancy().map(t -> new LiveBoard(t.tenantNames(), true, runs, e.load().warmup()))
                 .orElseGet(() -> new LiveBoard(e.environmentNames(), false, runs, e.load().warmup()));
     }
@@ -125,7 +129,7 @@ public final class LiveBoard {
     public synchronized void metrics(PlannedRun run, MetricsCollector.Tick tick) {
         if (tenants) {
             perEnvironment.forEach((tenant, p) -> {
-                p.targetCpuPct = tick.get(io.envbench.measure.metrics.Metrics.containerColumns(tenant).cpuPct());
+                p.targetCpuPct = tick.get(Metrics.containerColumns(tenant).cpuPct());
                 p.hostCpuPct = tick.get(MetricName.HOST_CPU.column());
             });
             return;
@@ -181,8 +185,8 @@ public final class LiveBoard {
         double targetCpuPct = Double.NaN;
         double hostCpuPct = Double.NaN;
         /** second (epoch) → {count, errors}; elapsed times of the window's samples kept for the 90% line */
-        final java.util.TreeMap<Long, long[]> perSecond = new java.util.TreeMap<>();
-        final java.util.TreeMap<Long, long[]> elapsedBySecond = new java.util.TreeMap<>();
+        final TreeMap<Long, long[]> perSecond = new TreeMap<>();
+        final TreeMap<Long, long[]> elapsedBySecond = new TreeMap<>();
         long firstSecond = -1;
         long firstStartMs = Long.MAX_VALUE;
         final long warmupMs;

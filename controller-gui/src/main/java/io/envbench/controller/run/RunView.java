@@ -32,6 +32,7 @@ import org.jfree.data.xy.XYSeriesCollection;
 import io.envbench.report.ChartStyle;
 import io.envbench.report.EnvironmentPalette;
 import io.envbench.report.RunConclusion;
+import org.jfree.chart.axis.NumberAxis;
 
 /**
  * The run view: a progress bar (run, environment, repetition, time left), the live throughput, 90% line and CPU
@@ -96,9 +97,9 @@ public final class RunView extends JPanel {
         chart = ChartFactory.createXYLineChart("Throughput of each environment's current run — higher is better",
                 "seconds since the run's first sample", "samples/s", throughput, PlotOrientation.VERTICAL, true, true, false);
         ChartStyle.flat(chart);
-        org.jfree.chart.axis.NumberAxis seconds = (org.jfree.chart.axis.NumberAxis) chart.getXYPlot().getDomainAxis();
-        seconds.setStandardTickUnits(org.jfree.chart.axis.NumberAxis.createIntegerTickUnits());
-        ((org.jfree.chart.axis.NumberAxis) chart.getXYPlot().getRangeAxis()).setAutoRangeMinimumSize(10);
+        NumberAxis seconds = (NumberAxis) chart.getXYPlot().getDomainAxis();
+        seconds.setStandardTickUnits(NumberAxis.createIntegerTickUnits());
+        ((NumberAxis) chart.getXYPlot().getRangeAxis()).setAutoRangeMinimumSize(10);
         ChartPanel chartPanel = new ChartPanel(chart);
         chartPanel.setName("run.chart");
         JSplitPane liveSplit = new JSplitPane(JSplitPane.VERTICAL_SPLIT, new JScrollPane(table), chartPanel);
@@ -205,7 +206,7 @@ public final class RunView extends JPanel {
             series.setNotify(true);
         }
         // from the run's first second, at least 10 s wide, so a short or empty run still reads
-        ((org.jfree.chart.axis.NumberAxis) chart.getXYPlot().getDomainAxis()).setRange(0, Math.max(10, lastSecond + 1));
+        ((NumberAxis) chart.getXYPlot().getDomainAxis()).setRange(0, Math.max(10, lastSecond + 1));
         append(s.newLogLines());
     }
 

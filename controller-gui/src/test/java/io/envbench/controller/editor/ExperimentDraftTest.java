@@ -13,9 +13,12 @@ import org.junit.jupiter.api.Test;
 import io.envbench.study.experiment.Experiment;
 import io.envbench.study.experiment.ExperimentException;
 import io.envbench.study.experiment.ExperimentFile;
+import io.envbench.launch.dockerdaemon.DaemonSettings;
+import java.util.List;
+import org.junit.jupiter.api.io.TempDir;
 
 class ExperimentDraftTest {
-    @org.junit.jupiter.api.io.TempDir
+    @TempDir
     Path temp;
     static final Path ROOT = Path.of(System.getProperty("envbench.root", "..")).toAbsolutePath().normalize();
     static final Path TARGETS = ROOT.resolve("targets");
@@ -43,7 +46,7 @@ class ExperimentDraftTest {
             assertEquals(original.environment(env).definition().toString(), again.environment(env).definition().toString(), env);
         }
         draft.environment(1, "dockerDaemon.userlandProxy", "false");
-        assertEquals(java.util.Optional.of(new io.envbench.launch.dockerdaemon.DaemonSettings(false)),
+        assertEquals(Optional.of(new DaemonSettings(false)),
                 draft.parse(threeTier, TARGETS).environment("nginx-bridge").dockerDaemon(), "the daemon setting goes into the file");
         assertTrue(draft.toYaml().contains("userlandProxy: false"), draft.toYaml());
         draft.environment(1, "dockerDaemon.userlandProxy", "");
@@ -62,7 +65,7 @@ class ExperimentDraftTest {
         Path file = ROOT.resolve("testplans/experiments/new.yaml");
         assertEquals(Optional.empty(), d.check(file, TARGETS).map(ExperimentException::getMessage));
         Experiment e = d.parse(file, TARGETS);
-        assertEquals(java.util.List.of("bare", "docker-host"), e.environmentNames());
+        assertEquals(List.of("bare", "docker-host"), e.environmentNames());
         assertEquals(8, e.load().http().orElseThrow().threads());
     }
 
@@ -138,7 +141,7 @@ class ExperimentDraftTest {
         assertEquals("1g", d.get("load.command.bareMemory"));
         assertEquals(5, d.environmentCount());
         Experiment fromForm = d.parse(file, TARGETS);
-        Experiment fromFile = io.envbench.study.experiment.ExperimentFile.read(file, TARGETS);
+        Experiment fromFile = ExperimentFile.read(file, TARGETS);
         assertEquals(fromFile.load(), fromForm.load());
         assertEquals(fromFile.toYaml(), fromForm.toYaml());
     }
@@ -152,7 +155,7 @@ class ExperimentDraftTest {
         assertEquals("psql-time", d.get("load.command.output"));
         assertEquals(4, d.environmentCount());
         Experiment fromForm = d.parse(file, TARGETS);
-        Experiment fromFile = io.envbench.study.experiment.ExperimentFile.read(file, TARGETS);
+        Experiment fromFile = ExperimentFile.read(file, TARGETS);
         assertEquals(fromFile.toYaml(), fromForm.toYaml());
         assertTrue(fromForm.toYaml().contains("client: container") && fromForm.toYaml().contains("client: host"), fromForm.toYaml());
     }

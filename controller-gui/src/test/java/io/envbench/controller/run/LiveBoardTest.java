@@ -11,6 +11,13 @@ import org.junit.jupiter.api.Test;
 
 import io.envbench.measure.results.Sample;
 import io.envbench.study.experiment.PlannedRun;
+import io.envbench.controller.editor.ExperimentDraft;
+import io.envbench.measure.metrics.MetricsCollector;
+import io.envbench.study.analysis.RunRecord;
+import io.envbench.study.experiment.Experiment;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.Map;
 
 class LiveBoardTest {
     private static final PlannedRun BARE_1 = new PlannedRun(1, "bare", 1);
@@ -70,8 +77,8 @@ class LiveBoardTest {
     /** A multi-tenant run: a row per tenant, fed by the samples' own tenant and its container's CPU, whatever the configuration. */
     @Test
     void aMultiTenantRunsRowsAreItsTenants() throws Exception {
-        java.nio.file.Path root = java.nio.file.Path.of(System.getProperty("envbench.root", "..")).toAbsolutePath().normalize();
-        io.envbench.study.experiment.Experiment e = io.envbench.controller.editor.ExperimentDraft.newMultiTenantExperiment().parse(
+        Path root = Path.of(System.getProperty("envbench.root", "..")).toAbsolutePath().normalize();
+        Experiment e = ExperimentDraft.newMultiTenantExperiment().parse(
                 root.resolve("testplans/experiments/mt.yaml"), root.resolve("targets")).withRepetitions(1);
         LiveBoard b = LiveBoard.of(e);
         assertTrue(b.tenants());
@@ -86,8 +93,8 @@ class LiveBoardTest {
             }
         }
         b.samples(staticRun, samples);
-        b.metrics(staticRun, new io.envbench.measure.metrics.MetricsCollector.Tick(1_200_000, "tenant-1,tenant-2,tenant-3,tenant-4",
-                java.util.Map.of("container.tenant-1.cpu.pct", 40.0, "container.tenant-4.cpu.pct", 90.0, "host.cpu.pct", 70.0)));
+        b.metrics(staticRun, new MetricsCollector.Tick(1_200_000, "tenant-1,tenant-2,tenant-3,tenant-4",
+                Map.of("container.tenant-1.cpu.pct", 40.0, "container.tenant-4.cpu.pct", 90.0, "host.cpu.pct", 70.0)));
         List<LiveBoard.EnvironmentFigures> rows = b.snapshot().environments();
         assertEquals(10.0, rows.get(0).throughputPerSec(), 1e-9);
         assertEquals(5.0, rows.get(3).throughputPerSec(), 1e-9);
@@ -96,7 +103,7 @@ class LiveBoardTest {
         assertEquals(40.0, rows.get(0).targetCpuPct());
         assertEquals(90.0, rows.get(3).targetCpuPct());
         assertEquals(70.0, rows.get(2).hostCpuPct());
-        b.runEnded(new io.envbench.study.analysis.RunRecord(staticRun, java.time.Instant.EPOCH, java.time.Instant.EPOCH, "ok", 1, 1, null));
+        b.runEnded(new RunRecord(staticRun, Instant.EPOCH, Instant.EPOCH, "ok", 1, 1, null));
         assertEquals(List.of(1, 1, 1, 1), b.snapshot().environments().stream().map(LiveBoard.EnvironmentFigures::runsDone).toList(),
                 "every tenant ran in the run");
     }

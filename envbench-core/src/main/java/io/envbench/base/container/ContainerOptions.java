@@ -11,6 +11,8 @@ import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalInt;
 import java.util.OptionalLong;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 
 /**
  * The Docker options EnvBench varies between environments. Immutable; build with {@link #builder()}.
@@ -60,8 +62,8 @@ public final class ContainerOptions {
         b.cpus = cpus;
         b.cpuShares = cpuShares;
         b.memoryBytes = memoryBytes;
-        b.env = new java.util.LinkedHashMap<>(env);
-        b.command = new java.util.ArrayList<>(command);
+        b.env = new LinkedHashMap<>(env);
+        b.command = new ArrayList<>(command);
         return b;
     }
 
@@ -85,8 +87,8 @@ public final class ContainerOptions {
         private OptionalDouble cpus = OptionalDouble.empty();
         private OptionalInt cpuShares = OptionalInt.empty();
         private OptionalLong memoryBytes = OptionalLong.empty();
-        private Map<String, String> env = new java.util.LinkedHashMap<>();
-        private List<String> command = new java.util.ArrayList<>();
+        private Map<String, String> env = new LinkedHashMap<>();
+        private List<String> command = new ArrayList<>();
 
         public Builder networkMode(NetworkMode m) { this.networkMode = Objects.requireNonNull(m); return this; }
         public Builder volume(VolumeMount v) { this.volume = Objects.requireNonNull(v); return this; }
@@ -118,7 +120,7 @@ public final class ContainerOptions {
         }
 
         public Builder env(String name, String value) { this.env.put(name, value); return this; }
-        public Builder command(List<String> cmd) { this.command = new java.util.ArrayList<>(cmd); return this; }
+        public Builder command(List<String> cmd) { this.command = new ArrayList<>(cmd); return this; }
 
         public ContainerOptions build() {
             return new ContainerOptions(this);

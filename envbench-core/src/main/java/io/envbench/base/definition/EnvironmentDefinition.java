@@ -14,6 +14,10 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import io.envbench.base.recipe.ServiceRecipe;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.stream.Collectors;
 
 /**
  * A named environment: which target recipe runs, on bare metal or in Docker with which options, and the
@@ -43,7 +47,7 @@ public record EnvironmentDefinition(String name, String target, Placement placem
     }
 
     public EnvironmentDefinition {
-        services = services == null ? Map.of() : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(services));
+        services = services == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(services));
         // names the run's files (jtl/NAME-r1.jtl) and the container
         FileSafeName.check("environment", name, "docker-bridge");
         Objects.requireNonNull(placement, "placement");
@@ -71,14 +75,14 @@ public record EnvironmentDefinition(String name, String target, Placement placem
         }
         if (recipe.hasServices()) {
             ServicePlacement everywhere = placement == Placement.DOCKER ? ServicePlacement.container(options) : ServicePlacement.bare();
-            List<String> names = recipe.services().stream().map(io.envbench.base.recipe.ServiceRecipe::name).toList();
+            List<String> names = recipe.services().stream().map(ServiceRecipe::name).toList();
             for (String s : services.keySet()) {
                 if (!names.contains(s)) {
                     throw new InvalidSettingException("services." + s, "is not a service of target " + target + "; its services are "
                             + String.join(", ", names));
                 }
             }
-            Map<String, ServicePlacement> each = new java.util.LinkedHashMap<>();
+            Map<String, ServicePlacement> each = new LinkedHashMap<>();
             names.forEach(n -> each.put(n, services.getOrDefault(n, everywhere)));
             return recipe.servicesTarget(each, port, readyTimeout);
         }
@@ -97,7 +101,7 @@ public record EnvironmentDefinition(String name, String target, Placement placem
     public String toString() {
         return name + " (" + target + ", " + (placement == Placement.BARE ? "bare metal" : "docker " + options)
                 + (services.isEmpty() ? "" : ", " + services.entrySet().stream().map(e -> e.getKey() + " " + e.getValue())
-                .collect(java.util.stream.Collectors.joining(", ")))
+                .collect(Collectors.joining(", ")))
                 + ", port " + port + ")";
     }
 }

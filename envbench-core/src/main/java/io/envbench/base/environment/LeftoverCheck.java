@@ -3,6 +3,7 @@ package io.envbench.base.environment;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.time.Instant;
 
 /**
  * Decides whether a labelled resource is a leftover to remove: only when its owner is provably gone.
@@ -48,7 +49,7 @@ public final class LeftoverCheck {
         static ProcessTable local() {
             return pid -> ProcessHandle.of(pid).filter(p -> p.isAlive() && !OwnerIdentity.isZombie(pid)).map(p -> new ProcessStart(
                     OwnerIdentity.startTicks(pid).orElse(-1L),
-                    p.info().startInstant().map(java.time.Instant::toEpochMilli).orElse(-1L)));
+                    p.info().startInstant().map(Instant::toEpochMilli).orElse(-1L)));
         }
     }
 
@@ -112,8 +113,8 @@ public final class LeftoverCheck {
             return Math.abs(owner.startedEpochMs() - now.startedEpochMs()) <= START_INSTANT_TOLERANCE_MS
                     ? Verdict.keep("its owner, PID " + owner.pid() + ", is alive")
                     : Verdict.reap("PID " + owner.pid() + " was reused: that process started at "
-                            + java.time.Instant.ofEpochMilli(now.startedEpochMs()) + ", its owner at "
-                            + java.time.Instant.ofEpochMilli(owner.startedEpochMs()));
+                            + Instant.ofEpochMilli(now.startedEpochMs()) + ", its owner at "
+                            + Instant.ofEpochMilli(owner.startedEpochMs()));
         }
         return Verdict.keepUnseen("PID " + owner.pid() + " is alive and its start time cannot be compared with the owner's");
     }

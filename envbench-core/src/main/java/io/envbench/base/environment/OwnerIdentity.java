@@ -6,6 +6,8 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
+import java.net.InetAddress;
+import java.time.Instant;
 
 /**
  * Who owns an EnvBench resource: the owner process's host and the process itself, told apart from any
@@ -53,7 +55,7 @@ public record OwnerIdentity(String hostname, String machineId, String bootId, St
             return new OwnerIdentity(kernelHostname(), firstLine(Path.of("/etc/machine-id")),
                     firstLine(PROC.resolve("sys/kernel/random/boot_id")), ns, self.pid(),
                     startTicks(self.pid()).orElse(-1L),
-                    self.info().startInstant().map(java.time.Instant::toEpochMilli).orElse(-1L));
+                    self.info().startInstant().map(Instant::toEpochMilli).orElse(-1L));
         }
     }
 
@@ -144,7 +146,7 @@ public record OwnerIdentity(String hostname, String machineId, String bootId, St
             }
         }
         try {
-            return java.net.InetAddress.getLocalHost().getHostName();
+            return InetAddress.getLocalHost().getHostName();
         } catch (IOException e) {
             return "unknown";
         }

@@ -5,6 +5,7 @@ import java.util.Optional;
 import java.util.function.Consumer;
 
 import io.envbench.base.liveness.DeathWatch;
+import java.util.Map;
 
 /** A started, ready target. Stopping it removes everything that was made for it. */
 public interface RunningTarget extends AutoCloseable {
@@ -27,8 +28,8 @@ public interface RunningTarget extends AutoCloseable {
      * The services of a target made of several (a web server, an application, a database), by name, in start order;
      * empty for a target of one process or container.
      */
-    default java.util.Map<String, RunningTarget> services() {
-        return java.util.Map.of();
+    default Map<String, RunningTarget> services() {
+        return Map.of();
     }
 
     /** One line for logs and sample messages: what runs where. */

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.util.List;
 
 import io.envbench.base.settings.InvalidSettingException;
+import java.time.Duration;
 
 /**
  * Ready when a command run where the target runs exits with 0, e.g. {@code pg_isready -h 127.0.0.1}
@@ -28,8 +29,8 @@ public record CommandCheck(List<String> command) implements ReadinessCheck {
 
     /** Each try starts a process (or a docker exec): on a small machine every 25 ms would slow the start it waits for. */
     @Override
-    public java.time.Duration pollInterval() {
-        return java.time.Duration.ofMillis(250);
+    public Duration pollInterval() {
+        return Duration.ofMillis(250);
     }
 
     @Override

@@ -1,6 +1,7 @@
 package io.envbench.base.readiness;
 
 import java.io.IOException;
+import java.time.Duration;
 
 /**
  * One way to tell that a started target is ready: a TCP port open, an HTTP answer, a log line, a command
@@ -25,8 +26,8 @@ public sealed interface ReadinessCheck permits TcpCheck, HttpCheck, LogLineCheck
     }
 
     /** How long to wait between tries: short for a socket, longer for a check that starts a process. */
-    default java.time.Duration pollInterval() {
-        return java.time.Duration.ofMillis(25);
+    default Duration pollInterval() {
+        return Duration.ofMillis(25);
     }
 
     /** For messages: what is checked, e.g. "HTTP 200 from /health". */

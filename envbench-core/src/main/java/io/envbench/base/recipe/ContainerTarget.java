@@ -4,6 +4,7 @@ import io.envbench.base.container.ContainerOptions;
 import io.envbench.base.readiness.Readiness;
 import io.envbench.base.settings.InvalidSettingException;
 import io.envbench.base.units.LocalPorts;
+import java.util.Optional;
 
 /**
  * A server started as a Docker container.
@@ -18,24 +19,24 @@ import io.envbench.base.units.LocalPorts;
  *                      other containers there reach it by; empty for none
  */
 public record ContainerTarget(String image, ContainerOptions options, int containerPort, int hostPort, Readiness readiness,
-                              java.util.Optional<NetworkAttachment> network)
+                              Optional<NetworkAttachment> network)
         implements TargetSpec {
     /** A user-defined network (its name) and the alias the container has there. */
     public record NetworkAttachment(String network, String alias) {
     }
 
     public ContainerTarget(String image, ContainerOptions options, int containerPort, int hostPort, Readiness readiness) {
-        this(image, options, containerPort, hostPort, readiness, java.util.Optional.empty());
+        this(image, options, containerPort, hostPort, readiness, Optional.empty());
     }
 
     /** The same container, started on that network as {@code alias}. */
     public ContainerTarget on(String networkName, String alias) {
         return new ContainerTarget(image, options, containerPort, hostPort, readiness,
-                java.util.Optional.of(new NetworkAttachment(networkName, alias)));
+                Optional.of(new NetworkAttachment(networkName, alias)));
     }
 
     public ContainerTarget {
-        network = network == null ? java.util.Optional.empty() : network;
+        network = network == null ? Optional.empty() : network;
         if (image == null || image.isBlank()) {
             throw new InvalidSettingException("image", "is empty; give a local image, e.g. envbench/nginx-static:latest");
         }

@@ -12,6 +12,8 @@ import org.apache.commons.io.file.PathUtils;
 
 import io.envbench.base.settings.FileSafeName;
 import io.envbench.base.settings.InvalidSettingException;
+import java.time.Duration;
+import java.util.Locale;
 
 /**
  * A target recipe of one's own, as a user describes it: a host command line, and an image that exists or a Dockerfile
@@ -60,7 +62,7 @@ public record NewTargetRecipe(String name, String description, String bareComman
 
     /** The image tag runs use: the given image, or {@code envbench/NAME:latest} built from the Dockerfile. */
     public String imageTag() {
-        return image.isEmpty() ? "envbench/" + name.toLowerCase(java.util.Locale.ROOT) + ":latest" : image;
+        return image.isEmpty() ? "envbench/" + name.toLowerCase(Locale.ROOT) + ":latest" : image;
     }
 
     /**
@@ -94,7 +96,7 @@ public record NewTargetRecipe(String name, String description, String bareComman
                 line(w, "ready.http.path", readyHttpPath);
             }
             TargetRecipe r = TargetRecipe.load(targetsDir, name);
-            r.readiness(java.time.Duration.ofSeconds(1)); // a recipe whose readiness cannot be built is refused now
+            r.readiness(Duration.ofSeconds(1)); // a recipe whose readiness cannot be built is refused now
             return r;
         } catch (IOException | RuntimeException e) {
             remove(targetsDir);

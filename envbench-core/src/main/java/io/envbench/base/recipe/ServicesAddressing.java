@@ -6,6 +6,8 @@ import java.util.Map;
 import java.util.function.Supplier;
 
 import io.envbench.base.units.LocalPorts;
+import io.envbench.base.settings.InvalidSettingException;
+import java.time.Duration;
 
 /**
  * How the services of one environment listen and reach each other, wherever each is placed. Two namespaces matter:
@@ -48,7 +50,7 @@ final class ServicesAddressing {
             boolean isFront = s.name().equals(front);
             if (bridged(s)) {
                 listenPorts.put(s.name(), s.port());
-                boolean published = dependents(s, false) || s.readiness(java.time.Duration.ofSeconds(1)).check().needsPort();
+                boolean published = dependents(s, false) || s.readiness(Duration.ofSeconds(1)).check().needsPort();
                 hostPorts.put(s.name(), isFront ? port : published ? LocalPorts.pickFree() : 0);
             } else {
                 int p = isFront ? port : LocalPorts.pickFree();
@@ -98,7 +100,7 @@ final class ServicesAddressing {
         if (s.listenEnv() != null) {
             env.put(s.listenEnv(), listen);
         } else if (!bridged(s) && dependents(s, true)) {
-            throw new io.envbench.base.settings.InvalidSettingException("services", "service " + s.name() + " runs in the host's namespace and "
+            throw new InvalidSettingException("services", "service " + s.name() + " runs in the host's namespace and "
                     + "a container on the bridge depends on it, so it must listen on the host's bridge address too; its recipe gives no "
                     + "service." + s.name() + ".listen.env (the variable that sets where it listens), so place it in a container as well");
         }

@@ -18,6 +18,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.stream.Stream;
+import java.util.ArrayList;
+import java.util.function.Supplier;
 
 /**
  * One folder under {@code targets/}: how to run the same server as a host process and as a container.
@@ -169,11 +171,11 @@ public final class TargetRecipe {
 
     /** As {@link #servicesTarget(Map, int, Duration)}, with the host's address on the Docker bridge from {@code bridgeAddress}. */
     ServicesTarget servicesTarget(Map<String, ServicePlacement> placements, int port, Duration readyTimeout,
-                                  java.util.function.Supplier<String> bridgeAddress) {
+                                  Supplier<String> bridgeAddress) {
         List<ServiceRecipe> services = services();
         String front = frontService();
         ServicesAddressing addressing = new ServicesAddressing(services, placements, front, port, bridgeAddress);
-        List<ServicesTarget.Service> resolved = new java.util.ArrayList<>();
+        List<ServicesTarget.Service> resolved = new ArrayList<>();
         for (ServiceRecipe s : services) {
             ServicePlacement where = placements.get(s.name());
             Map<String, String> env = new LinkedHashMap<>(s.env());

@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.BitSet;
+import java.util.List;
 
 /**
  * A set of CPU numbers written as Linux/Docker write them ({@code 0-3,6}), checked against the CPUs
@@ -157,7 +158,7 @@ public final class CpuSet {
     }
 
     /** The CPU numbers, lowest first. */
-    public java.util.List<Integer> cpus() {
+    public List<Integer> cpus() {
         return cpus.stream().boxed().toList();
     }
 

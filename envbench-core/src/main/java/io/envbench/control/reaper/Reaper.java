@@ -22,6 +22,8 @@ import java.time.Instant;
 import java.util.LinkedHashSet;
 import java.util.Optional;
 import java.util.Set;
+import io.envbench.base.environment.TargetStartException;
+import io.envbench.launch.docker.DockerDaemon;
 
 /**
  * The reaper process: started by {@link ReaperProcess} with the owner's PID, it reads the places the owner
@@ -106,10 +108,10 @@ public final class Reaper {
     }
 
     /** {@code address<TAB>TLS folder} (the folder empty: no TLS); a line of an older owner has the address alone. */
-    static io.envbench.launch.docker.DockerDaemon daemonOf(String field) {
+    static DockerDaemon daemonOf(String field) {
         String[] f = field.split("\t", 2);
         String folder = f.length == 2 ? f[1].trim() : "";
-        return io.envbench.launch.docker.DockerDaemon.of(f[0], folder.isEmpty() ? java.util.Optional.empty() : java.util.Optional.of(Path.of(folder)));
+        return DockerDaemon.of(f[0], folder.isEmpty() ? Optional.empty() : Optional.of(Path.of(folder)));
     }
 
     private static int sweep(String place, long ownerPid) {
@@ -121,7 +123,7 @@ public final class Reaper {
             DockerReaper.Sweep sweep;
             try {
                 sweep = new DockerReaper(DockerConnection.connect(daemonOf(f[1]))).sweep();
-            } catch (io.envbench.base.environment.TargetStartException e) {
+            } catch (TargetStartException e) {
                 throw new IllegalStateException(e.getMessage(), e);
             }
             for (DockerReaper.Decision d : sweep.decisions()) {
@@ -174,7 +176,7 @@ public final class Reaper {
 
     /** Logs of earlier reapers older than {@link #LOG_KEPT}: what they removed is long known. */
     static void removeOldLogs(Path folder) {
-        java.time.Instant before = Instant.now().minus(LOG_KEPT);
+        Instant before = Instant.now().minus(LOG_KEPT);
         try (var logs = Files.newDirectoryStream(folder, "reaper-*.log")) {
             for (Path log : logs) {
                 if (Files.getLastModifiedTime(log).toInstant().isBefore(before)) {

@@ -5,6 +5,7 @@ import java.util.List;
 
 import io.envbench.launch.docker.DockerDaemon;
 import io.envbench.base.recipe.TargetRecipe;
+import java.util.Objects;
 
 /**
  * The entry point into EnvBench's library, as OSHI has {@code SystemInfo}: where target recipes are, which
@@ -34,7 +35,7 @@ public final class EnvBench implements AutoCloseable {
      */
     public EnvBench(Path targetsDir, DockerDaemon dockerDaemon, boolean stopOnExit) {
         this.targetsDir = targetsDir;
-        this.dockerDaemon = java.util.Objects.requireNonNull(dockerDaemon, "dockerDaemon");
+        this.dockerDaemon = Objects.requireNonNull(dockerDaemon, "dockerDaemon");
         this.environments = new EnvironmentRegistry(targetsDir, dockerDaemon);
         this.stopOnExit = stopOnExit ? new Thread(environments::close, "envbench-stop-environments") : null;
         if (this.stopOnExit != null) {

@@ -31,6 +31,8 @@ import io.envbench.base.recipe.ServicesTarget;
 import io.envbench.base.recipe.TargetSpec;
 import io.envbench.launch.services.ServicesLauncher;
 import io.envbench.base.settings.InvalidSettingException;
+import io.envbench.host.hostsettings.HostSettingsJournal;
+import java.util.Objects;
 
 /**
  * The environments one owner (a JMeter engine, the runner, a test) has started: any number at once, by
@@ -93,7 +95,7 @@ public final class EnvironmentRegistry implements AutoCloseable {
      */
     public EnvironmentRegistry(Path targetsDir, DockerDaemon dockerDaemon) {
         this.targetsDir = targetsDir;
-        this.dockerDaemon = java.util.Objects.requireNonNull(dockerDaemon, "dockerDaemon");
+        this.dockerDaemon = Objects.requireNonNull(dockerDaemon, "dockerDaemon");
     }
 
     public Path targetsDir() {
@@ -265,7 +267,7 @@ public final class EnvironmentRegistry implements AutoCloseable {
         }
         new BareMetalLauncher().reapLeftovers();
         // host settings (cpusets, IRQ affinities, RPS masks, irqbalance) a killed run changed and its reaper did not put back
-        io.envbench.host.hostsettings.HostSettingsJournal.sweepLeftovers(io.envbench.host.hostsettings.HostSettingsJournal.defaultFolder(), DaemonRestart.onThisHost());
+        HostSettingsJournal.sweepLeftovers(HostSettingsJournal.defaultFolder(), DaemonRestart.onThisHost());
         if (DockerConnection.owesRemovals(dockerDaemon)) {
             try { // containers of a run whose daemon was lost may hold the port: removed now if the daemon is back
                 DockerConnection.connect(dockerDaemon);

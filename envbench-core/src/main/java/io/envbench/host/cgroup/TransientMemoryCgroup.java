@@ -9,6 +9,9 @@ import java.util.List;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import io.envbench.host.reaper.ReaperProcess;
+import java.io.InterruptedIOException;
+import java.nio.file.NoSuchFileException;
 
 /**
  * A memory cgroup made for one bare-metal command and removed after it, so a host process's page cache is capped
@@ -48,7 +51,7 @@ public final class TransientMemoryCgroup implements AutoCloseable {
         }
         TransientMemoryCgroup cg = new TransientMemoryCgroup(dir);
         // should this process die before close(), its reaper stops what runs in the cgroup and removes it
-        io.envbench.host.reaper.ReaperProcess.ofThisJvm().watchHostCgroup(dir);
+        ReaperProcess.ofThisJvm().watchHostCgroup(dir);
         try {
             Files.writeString(dir.resolve(v2 ? "memory.max" : "memory.limit_in_bytes"), Long.toString(limitBytes));
         } catch (IOException e) {
@@ -103,7 +106,7 @@ public final class TransientMemoryCgroup implements AutoCloseable {
                     }
                 }
                 Files.delete(dir); // rmdir: a cgroup's files are not real files; refused while a process is in it
-            } catch (java.nio.file.NoSuchFileException gone) {
+            } catch (NoSuchFileException gone) {
                 break;
             } catch (IOException e) {
                 if (System.nanoTime() > deadline) {
@@ -113,7 +116,7 @@ public final class TransientMemoryCgroup implements AutoCloseable {
                     Thread.sleep(50);
                 } catch (InterruptedException ie) {
                     Thread.currentThread().interrupt();
-                    throw new java.io.InterruptedIOException("interrupted while removing the cgroup " + dir);
+                    throw new InterruptedIOException("interrupted while removing the cgroup " + dir);
                 }
             }
         }

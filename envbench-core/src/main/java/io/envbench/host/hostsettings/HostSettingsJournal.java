@@ -28,6 +28,9 @@ import java.util.UUID;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import java.nio.file.attribute.FileAttribute;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.HashMap;
 
 /**
  * The host settings one owner changed, written down before each change so that they can all be put back: at the end
@@ -49,8 +52,8 @@ public final class HostSettingsJournal implements AutoCloseable {
     /** The value of {@link RunSession#LABEL_ENV} in a journal's owner labels. */
     static final String OWNER_ROLE = "host-settings";
     /** A journal is readable by its owner only: a daemon's line holds the environment dockerd ran with. */
-    private static final java.nio.file.attribute.FileAttribute<?> OWNER_ONLY =
-            java.nio.file.attribute.PosixFilePermissions.asFileAttribute(java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
+    private static final FileAttribute<?> OWNER_ONLY =
+            PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------"));
 
     private final Path file;
     private final FileChannel channel;
@@ -60,7 +63,7 @@ public final class HostSettingsJournal implements AutoCloseable {
     private final List<Change> changes = new ArrayList<>();
     private final Set<Path> writtenDown = new HashSet<>();
     private final Set<Long> paused = new HashSet<>();
-    private final Map<String, String> restartedDaemons = new java.util.HashMap<>();
+    private final Map<String, String> restartedDaemons = new HashMap<>();
     private Restore restored;
 
     private HostSettingsJournal(Path file, FileChannel channel, FileLock lock, ProcessPauser pauser, DaemonRestarter restarter) {

@@ -9,6 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Base64;
 
 /**
  * The journal's text: a header line, the owner's labels, then one line per change, fields separated by tabs, with
@@ -107,7 +108,7 @@ final class JournalFormat {
                 return new Change.FileContent(absolute(journal, lineNo, unescape(journal, lineNo, f[1])), Optional.empty());
             }
             if (f[0].equals(CONTENT) && f.length == 4 && f[2].matches("[r-][w-][xsS-][r-][w-][xsS-][r-][w-][xtT-]")) {
-                java.util.Base64.getDecoder().decode(f[3]); // damaged Base64 refuses the journal now, not at put back
+                Base64.getDecoder().decode(f[3]); // damaged Base64 refuses the journal now, not at put back
                 return new Change.FileContent(absolute(journal, lineNo, unescape(journal, lineNo, f[1])),
                         Optional.of(new Change.FileContent.Original(f[3], f[2])));
             }

@@ -10,6 +10,7 @@ import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Optional;
+import java.nio.file.LinkOption;
 
 /**
  * A whole configuration file read, replaced and put back: whole or not at all (written to a file beside, synced, moved
@@ -64,7 +65,7 @@ final class WholeFile {
             Files.setPosixFilePermissions(partial, PosixFilePermissions.fromString(permissions));
             Files.move(partial, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
         } catch (IOException e) {
-            if (Files.isRegularFile(partial, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+            if (Files.isRegularFile(partial, LinkOption.NOFOLLOW_LINKS)) {
                 Files.deleteIfExists(partial);
             }
             throw new IOException("cannot write " + file + ": " + HostSettingsJournal.reason(e), e);

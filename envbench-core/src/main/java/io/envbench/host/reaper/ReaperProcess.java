@@ -17,6 +17,9 @@ import java.util.Set;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import io.envbench.base.process.OwnSession;
+import java.io.File;
+import java.util.OptionalLong;
 
 /**
  * The owner's side of the reaper: one reaper process ({@link #MAIN_CLASS}) per owner JVM, started at the first place the
@@ -86,8 +89,8 @@ public final class ReaperProcess {
     }
 
     /** The reaper's PID while it runs. */
-    public synchronized java.util.OptionalLong pid() {
-        return process != null && process.isAlive() ? java.util.OptionalLong.of(process.pid()) : java.util.OptionalLong.empty();
+    public synchronized OptionalLong pid() {
+        return process != null && process.isAlive() ? OptionalLong.of(process.pid()) : OptionalLong.empty();
     }
 
     private synchronized void watch(String line) {
@@ -125,7 +128,7 @@ public final class ReaperProcess {
         cmd.addAll(List.of("-Xmx32m", "-Xss512k", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xshare:auto",
                 "-D" + SWITCH + "=off", "-cp", classPath(), MAIN_CLASS, Long.toString(self.pid())));
         // its own session: the owner's terminal's Ctrl-C and hang-up do not reach it
-        ProcessBuilder pb = new ProcessBuilder(io.envbench.base.process.OwnSession.command(cmd)).redirectErrorStream(true)
+        ProcessBuilder pb = new ProcessBuilder(OwnSession.command(cmd)).redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(logFile.toFile()));
         process = pb.start();
         toReaper = process.getOutputStream();
@@ -169,11 +172,11 @@ public final class ReaperProcess {
                 // keep what the loaders said
             }
         }
-        for (String e : System.getProperty("java.class.path", "").split(java.io.File.pathSeparator)) {
+        for (String e : System.getProperty("java.class.path", "").split(File.pathSeparator)) {
             if (!e.isBlank()) {
                 entries.add(e);
             }
         }
-        return String.join(java.io.File.pathSeparator, entries);
+        return String.join(File.pathSeparator, entries);
     }
 }

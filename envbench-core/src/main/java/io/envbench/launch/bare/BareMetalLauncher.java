@@ -30,6 +30,12 @@ import java.util.stream.Stream;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.OptionalInt;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Consumer;
+import org.apache.commons.io.file.PathUtils;
 
 /**
  * Starts targets as host processes. Each process gets a state file (owner JVM, run, PID, start time) in
@@ -149,8 +155,8 @@ public final class BareMetalLauncher implements Launcher<BareMetalTarget> {
         return reaped;
     }
 
-    private static java.util.Map<String, String> toMap(Properties p) {
-        java.util.Map<String, String> m = new java.util.HashMap<>();
+    private static Map<String, String> toMap(Properties p) {
+        Map<String, String> m = new HashMap<>();
         p.forEach((k, v) -> m.put(k.toString(), v.toString()));
         return m;
     }
@@ -161,7 +167,7 @@ public final class BareMetalLauncher implements Launcher<BareMetalTarget> {
     private static void deleteTree(Path p) {
         try {
             if (Files.exists(p)) {
-                org.apache.commons.io.file.PathUtils.delete(p);
+                PathUtils.delete(p);
             }
         } catch (IOException e) {
             log.warn("could not remove {}: {}", p, e.toString());
@@ -222,14 +228,14 @@ public final class BareMetalLauncher implements Launcher<BareMetalTarget> {
         private final Path workDir;
         /** The output's last lines, kept when the stop removes the log file. */
         private volatile List<String> lastOutput;
-        private final java.util.Map<String, String> env;
+        private final Map<String, String> env;
         private volatile Duration readyAfter = Duration.ZERO;
         private volatile boolean stopped;
         private volatile List<ProcessHandle> treeAtReady = List.of();
-        private final List<DeathWatch> deathWatches = new java.util.concurrent.CopyOnWriteArrayList<>();
+        private final List<DeathWatch> deathWatches = new CopyOnWriteArrayList<>();
 
         BareProcess(String environment, Process process, Path logFile, Optional<Endpoint> endpoint, Path stateFile,
-                    Optional<Path> stateFolder, Path workDir, java.util.Map<String, String> env) {
+                    Optional<Path> stateFolder, Path workDir, Map<String, String> env) {
             this.environment = environment;
             this.process = process;
             this.logFile = logFile;
@@ -256,8 +262,8 @@ public final class BareMetalLauncher implements Launcher<BareMetalTarget> {
         }
 
         @Override
-        public java.util.OptionalInt exitCode() {
-            return process.isAlive() ? java.util.OptionalInt.empty() : java.util.OptionalInt.of(process.exitValue());
+        public OptionalInt exitCode() {
+            return process.isAlive() ? OptionalInt.empty() : OptionalInt.of(process.exitValue());
         }
 
         @Override
@@ -301,7 +307,7 @@ public final class BareMetalLauncher implements Launcher<BareMetalTarget> {
         }
 
         @Override
-        public DeathWatch watchForDeath(java.util.function.Consumer<String> onDeath) {
+        public DeathWatch watchForDeath(Consumer<String> onDeath) {
             DeathWatch w = ProcessDeathWatch.start(process, reason -> {
                 if (!stopped) {
                     onDeath.accept(reason);
@@ -326,7 +332,7 @@ public final class BareMetalLauncher implements Launcher<BareMetalTarget> {
             try {
                 List<String> all = Files.exists(logFile) ? Files.readAllLines(logFile, StandardCharsets.UTF_8) : List.of();
                 lastOutput = List.copyOf(all.subList(Math.max(0, all.size() - KEPT_OUTPUT_LINES), all.size()));
-            } catch (IOException | java.io.UncheckedIOException e) {
+            } catch (IOException | UncheckedIOException e) {
                 lastOutput = List.of();
             }
             for (Path p : stateFolder.map(f -> List.of(stateFile, logFile, f)).orElse(List.of(stateFile, logFile))) {

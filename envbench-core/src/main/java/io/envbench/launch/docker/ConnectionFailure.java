@@ -6,6 +6,8 @@ import java.util.Locale;
 
 import javax.net.ssl.SSLException;
 import javax.net.ssl.SSLPeerUnverifiedException;
+import java.net.ConnectException;
+import java.net.SocketException;
 
 /**
  * Why a connection to a Docker daemon failed, in the user's words: which side lacks TLS, whose certificate is not
@@ -40,7 +42,7 @@ final class ConnectionFailure {
                         + "); give a cert.pem and key.pem signed by the CA the daemon trusts (dockerd --tlscacert) in "
                         + s.certPath();
             }
-            if (has(failure, java.net.SocketException.class) && !has(failure, java.net.ConnectException.class)
+            if (has(failure, SocketException.class) && !has(failure, ConnectException.class)
                     && (all.contains("broken pipe") || all.contains("connection reset"))) {
                 // the daemon checks the client's certificate while the client still writes its part of the handshake:
                 // its bad_certificate alert is then lost, and the client sees the connection closed

@@ -20,6 +20,8 @@ import com.github.dockerjava.api.command.InspectContainerResponse;
 import com.github.dockerjava.api.exception.NotFoundException;
 import com.github.dockerjava.api.model.Event;
 import com.github.dockerjava.api.model.EventType;
+import java.io.IOException;
+import java.util.function.Supplier;
 
 
 /**
@@ -145,7 +147,7 @@ public final class ContainerDeathWatch implements DeathWatch {
     }
 
     /** Tells the death once, off the events thread (the receiver may stop JMeter, remove things, close this). */
-    private void report(java.util.function.Supplier<String> reason) {
+    private void report(Supplier<String> reason) {
         if (done.compareAndSet(false, true)) {
             Thread t = new Thread(() -> {
                 closeStream();
@@ -231,7 +233,7 @@ public final class ContainerDeathWatch implements DeathWatch {
         if (s != null) {
             try {
                 s.close();
-            } catch (java.io.IOException | RuntimeException e) {
+            } catch (IOException | RuntimeException e) {
                 log.debug("closing events of container {}: {}", shortId(), e.toString());
             }
         }

@@ -13,6 +13,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import com.github.dockerjava.api.DockerClient;
+import java.io.IOException;
 
 /**
  * One {@link DockerDaemonLink} per daemon (address and TLS folder), made at the first connection. Every call through
@@ -125,7 +126,7 @@ public final class DockerConnection {
         } catch (TargetStartException e) {
             try {
                 link.client().close();
-            } catch (java.io.IOException | RuntimeException closing) {
+            } catch (IOException | RuntimeException closing) {
                 e.addSuppressed(closing);
             }
             throw e;

@@ -34,6 +34,14 @@ import com.github.dockerjava.core.LocalDirectorySSLConfig;
 import com.github.dockerjava.core.SSLConfig;
 import com.github.dockerjava.httpclient5.ApacheDockerHttpClient;
 import com.github.dockerjava.transport.DockerHttpClient;
+import java.net.SocketTimeoutException;
+import java.nio.channels.ClosedByInterruptException;
+import java.nio.file.Path;
+import java.security.GeneralSecurityException;
+import java.security.KeyStoreException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.SynchronousQueue;
+import java.util.concurrent.ThreadPoolExecutor;
 
 /**
  * One Docker daemon ({@link DockerDaemon}: address and TLS folder): its client, whether it answers, and what to do
@@ -107,7 +115,7 @@ public final class DockerDaemonLink {
                 .build();
         try {
             this.tls = config.getSSLConfig() == null ? null : config.getSSLConfig().getSSLContext();
-        } catch (java.security.GeneralSecurityException e) {
+        } catch (GeneralSecurityException e) {
             throw new IllegalStateException(e.getMessage(), e);
         }
         this.client = DockerClientImpl.getInstance(config, new DeadlineTransport());
@@ -325,7 +333,7 @@ public final class DockerDaemonLink {
 
     static boolean timedOut(Throwable e) {
         for (Throwable c = e; c != null; c = c.getCause() == c ? null : c.getCause()) {
-            if (c instanceof InterruptedIOException && !(c instanceof java.nio.channels.ClosedByInterruptException)) {
+            if (c instanceof InterruptedIOException && !(c instanceof ClosedByInterruptException)) {
                 return true; // SocketTimeoutException, the response timeout
             }
         }
@@ -400,8 +408,8 @@ public final class DockerDaemonLink {
     }
 
     /** The worker threads of calls with a deadline, shared by every daemon; idle ones end after a minute. */
-    private static final java.util.concurrent.ExecutorService CALLS = new java.util.concurrent.ThreadPoolExecutor(0, Integer.MAX_VALUE,
-            60, TimeUnit.SECONDS, new java.util.concurrent.SynchronousQueue<>(), r -> {
+    private static final ExecutorService CALLS = new ThreadPoolExecutor(0, Integer.MAX_VALUE,
+            60, TimeUnit.SECONDS, new SynchronousQueue<>(), r -> {
                 Thread t = new Thread(r, "envbench-docker-call");
                 t.setDaemon(true);
                 return t;
@@ -410,7 +418,7 @@ public final class DockerDaemonLink {
     /** The deadline passed before the response's head came. */
     private static final class DeadlinePassed extends RuntimeException {
         DeadlinePassed() {
-            super(new java.net.SocketTimeoutException("no response within the deadline"));
+            super(new SocketTimeoutException("no response within the deadline"));
         }
     }
 
@@ -418,12 +426,12 @@ public final class DockerDaemonLink {
      * docker-java's certificate folder, which never falls back to plain HTTP: docker-java's own returns no context
      * when a file is missing, and its transport then speaks plain HTTP to a tcp:// address.
      */
-    private record RequiredTls(java.nio.file.Path folder) implements SSLConfig {
+    private record RequiredTls(Path folder) implements SSLConfig {
         @Override
-        public SSLContext getSSLContext() throws java.security.KeyStoreException {
+        public SSLContext getSSLContext() throws KeyStoreException {
             SSLContext context = new LocalDirectorySSLConfig(folder.toString()).getSSLContext();
             if (context == null) {
-                throw new java.security.KeyStoreException(folder + " lacks one of " + DockerDaemon.TLS_FILES);
+                throw new KeyStoreException(folder + " lacks one of " + DockerDaemon.TLS_FILES);
             }
             return context;
         }

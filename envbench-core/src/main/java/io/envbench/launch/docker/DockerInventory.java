@@ -9,6 +9,7 @@ import java.util.Map;
 import com.github.dockerjava.api.DockerClient;
 import com.github.dockerjava.api.model.Container;
 import com.github.dockerjava.api.model.ContainerPort;
+import java.util.Arrays;
 
 /** What EnvBench has in Docker right now: only resources labelled {@code io.envbench.managed=true}. */
 public final class DockerInventory {
@@ -46,7 +47,7 @@ public final class DockerInventory {
     }
 
     private static ManagedContainer toManaged(Container c) {
-        List<String> ports = c.getPorts() == null ? List.of() : java.util.Arrays.stream(c.getPorts())
+        List<String> ports = c.getPorts() == null ? List.of() : Arrays.stream(c.getPorts())
                 .filter(p -> p.getPublicPort() != null)
                 .map(DockerInventory::format).toList();
         String name = c.getNames() == null || c.getNames().length == 0 ? "" : c.getNames()[0].replaceFirst("^/", "");

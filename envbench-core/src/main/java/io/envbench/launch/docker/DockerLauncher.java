@@ -42,6 +42,13 @@ import com.github.dockerjava.api.model.MountType;
 import com.github.dockerjava.api.model.PortBinding;
 import com.github.dockerjava.api.model.Ports;
 import com.github.dockerjava.api.model.Volume;
+import io.envbench.host.reaper.ReaperProcess;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.OptionalInt;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Consumer;
 
 /**
  * Starts targets as Docker containers through docker-java; every resource carries {@link RunSession#labels}. A port is
@@ -79,7 +86,7 @@ public final class DockerLauncher implements Launcher<ContainerTarget> {
         // this process's reaper sweeps the daemon should this process die with the container running: told once the
         // daemon answered, before anything is made (a reader, such as a metrics probe or a JMeter engine, creates
         // nothing and starts no reaper)
-        io.envbench.host.reaper.ReaperProcess.ofThisJvm().watchDockerDaemon(daemon.address(), daemon.tlsCertFolder());
+        ReaperProcess.ofThisJvm().watchDockerDaemon(daemon.address(), daemon.tlsCertFolder());
         DockerClient docker = link.client();
         try {
             docker.inspectImageCmd(target.image()).exec();
@@ -186,7 +193,7 @@ public final class DockerLauncher implements Launcher<ContainerTarget> {
     }
 
     /** The host folders a container writes to, when the daemon is local: its root (layer, named volumes) and a bind source. */
-    private List<java.nio.file.Path> localFolders(DockerClient docker, VolumeMount v) {
+    private List<Path> localFolders(DockerClient docker, VolumeMount v) {
         if (!daemon.isLocalSocket()) { // a remote daemon's root is not a folder here
             return List.of();
         }
@@ -195,12 +202,12 @@ public final class DockerLauncher implements Launcher<ContainerTarget> {
             root = docker.infoCmd().exec().getDockerRootDir();
             dockerRoot = root;
         }
-        List<java.nio.file.Path> folders = new ArrayList<>();
+        List<Path> folders = new ArrayList<>();
         if (root != null) {
-            folders.add(java.nio.file.Path.of(root));
+            folders.add(Path.of(root));
         }
         if (v.kind() == VolumeMount.Kind.BIND) {
-            folders.add(java.nio.file.Path.of(v.source()));
+            folders.add(Path.of(v.source()));
         }
         return folders;
     }
@@ -280,7 +287,7 @@ public final class DockerLauncher implements Launcher<ContainerTarget> {
         private volatile Duration readyAfter = Duration.ZERO;
         private volatile InspectContainerResponse inspect;
         private volatile boolean stopped;
-        private final List<DeathWatch> deathWatches = new java.util.concurrent.CopyOnWriteArrayList<>();
+        private final List<DeathWatch> deathWatches = new CopyOnWriteArrayList<>();
         /** Set when a watch heard it die and the container is still there: its last output is kept before it is removed. */
         private volatile boolean diedWithOutput;
         private volatile String outputAtDeath;
@@ -300,12 +307,12 @@ public final class DockerLauncher implements Launcher<ContainerTarget> {
         @Override public Optional<Endpoint> endpoint() { return endpoint; }
 
         @Override
-        public java.util.OptionalInt exitCode() {
+        public OptionalInt exitCode() {
             InspectContainerResponse.ContainerState s = docker.inspectContainerCmd(id).exec().getState();
             if (Boolean.TRUE.equals(s.getRunning()) || s.getExitCodeLong() == null) {
-                return java.util.OptionalInt.empty();
+                return OptionalInt.empty();
             }
-            return java.util.OptionalInt.of(s.getExitCodeLong().intValue());
+            return OptionalInt.of(s.getExitCodeLong().intValue());
         }
 
         @Override
@@ -315,12 +322,12 @@ public final class DockerLauncher implements Launcher<ContainerTarget> {
 
         /** {@code docker exec} in the container; its exit code. */
         @Override
-        public int exec(List<String> command) throws java.io.IOException, InterruptedException {
+        public int exec(List<String> command) throws IOException, InterruptedException {
             String exec = docker.execCreateCmd(id).withCmd(command.toArray(new String[0])).withAttachStdout(true)
                     .withAttachStderr(true).exec().getId();
             try (ResultCallback.Adapter<Frame> done = docker.execStartCmd(exec).exec(new ResultCallback.Adapter<Frame>())) {
                 if (!done.awaitCompletion(10, TimeUnit.SECONDS)) {
-                    throw new java.io.IOException(String.join(" ", command) + " took over 10 s");
+                    throw new IOException(String.join(" ", command) + " took over 10 s");
                 }
             }
             Long code = docker.inspectExecCmd(exec).exec().getExitCodeLong();
@@ -365,13 +372,13 @@ public final class DockerLauncher implements Launcher<ContainerTarget> {
             String kept = outputAtDeath;
             if (kept != null) {
                 String[] all = kept.split("\n", -1);
-                return String.join("\n", java.util.Arrays.asList(all).subList(Math.max(0, all.length - lines), all.length));
+                return String.join("\n", Arrays.asList(all).subList(Math.max(0, all.length - lines), all.length));
             }
             return logsOf(docker, id, lines);
         }
 
         @Override
-        public DeathWatch watchForDeath(java.util.function.Consumer<String> onDeath) {
+        public DeathWatch watchForDeath(Consumer<String> onDeath) {
             DeathWatch w = ContainerDeathWatch.start(link, id, reason -> {
                 if (!stopped) {
                     diedWithOutput = !ContainerDeathWatch.REMOVED_FROM_OUTSIDE.equals(reason) && !ContainerDeathWatch.isDaemonLoss(reason);

@@ -14,6 +14,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.Locale;
 
 /**
  * The Docker daemon's configuration file ({@code /etc/docker/daemon.json}, or dockerd's {@code --config-file}), read
@@ -59,7 +60,7 @@ public record DaemonConfigFile(Path path) {
                     + "refuses it too: correct it (or remove it to use Docker's defaults); nothing was changed", e);
         }
         if (!(node instanceof ObjectNode object)) {
-            throw new DaemonConfigException(path + " holds " + node.getNodeType().toString().toLowerCase(java.util.Locale.ROOT)
+            throw new DaemonConfigException(path + " holds " + node.getNodeType().toString().toLowerCase(Locale.ROOT)
                     + ", not a JSON object ({\"key\": value, ...}); dockerd refuses it too: correct it (or remove it to use "
                     + "Docker's defaults); nothing was changed");
         }

@@ -4,6 +4,8 @@ import io.envbench.host.hostsettings.DaemonRestarter;
 
 import java.io.IOException;
 import java.util.Optional;
+import java.nio.file.Path;
+import java.util.List;
 
 /**
  * What {@link DaemonSettingsChange} needs of a host: the command line of the dockerd serving an address (its flags
@@ -27,5 +29,5 @@ public interface DaemonControl extends DaemonRestarter {
      * the restart that puts its settings back: with the userland proxy off it sets {@code route_localnet} of its bridge
      * {@code docker0} to 1 (so that hairpin NAT may route 127.0.0.1), and does not set it back when the proxy is on again.
      */
-    java.util.List<java.nio.file.Path> filesItChanges();
+    List<Path> filesItChanges();
 }

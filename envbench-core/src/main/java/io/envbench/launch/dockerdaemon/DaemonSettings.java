@@ -2,6 +2,7 @@ package io.envbench.launch.dockerdaemon;
 
 import java.io.IOException;
 import java.util.Optional;
+import java.nio.file.Path;
 
 /**
  * The Docker daemon settings EnvBench may change for a run, and says in a report each row ran with. For now one:
@@ -26,7 +27,7 @@ public record DaemonSettings(boolean userlandProxy) {
      * @throws DaemonConfigException when the file is not valid JSON, or a setting is given both in the file and as a flag
      *                               (dockerd refuses to start so), naming both and the fix
      */
-    public static DaemonSettings effective(DockerdCommandLine commandLine, java.nio.file.Path defaultConfigFile) throws IOException {
+    public static DaemonSettings effective(DockerdCommandLine commandLine, Path defaultConfigFile) throws IOException {
         DaemonConfigFile file = new DaemonConfigFile(commandLine.configFile(defaultConfigFile));
         Optional<Boolean> inFile = file.userlandProxy();
         Optional<String> flag = commandLine.flag(DaemonConfigFile.USERLAND_PROXY, true);

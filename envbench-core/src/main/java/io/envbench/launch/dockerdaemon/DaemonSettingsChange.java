@@ -18,6 +18,8 @@ import java.util.Optional;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Runs the local Docker daemon with the settings a run asks for ({@link #apply}) and puts its configuration back after
@@ -48,7 +50,7 @@ public final class DaemonSettingsChange implements AutoCloseable {
      * Lock files this JVM holds: a file lock is the process's, and closing any channel of the file drops it, so a second
      * holder in this JVM is told apart here, before a channel is opened.
      */
-    private static final java.util.Set<Path> LOCKED_IN_THIS_JVM = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    private static final Set<Path> LOCKED_IN_THIS_JVM = ConcurrentHashMap.newKeySet();
 
     private final DockerDaemon daemon;
     private final Path defaultConfigFile;

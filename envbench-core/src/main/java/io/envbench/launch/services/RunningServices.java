@@ -15,6 +15,9 @@ import io.envbench.launch.docker.UserDefinedNetwork;
 import io.envbench.base.environment.Endpoint;
 import io.envbench.base.environment.RunningTarget;
 import io.envbench.base.liveness.DeathWatch;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
 
 /**
  * The running services of one environment. Its endpoint, PID and container are the front service's (where load goes,
@@ -34,7 +37,7 @@ final class RunningServices implements RunningTarget {
     private final UserDefinedNetwork network;
     private final Duration startToReady;
     private final AtomicBoolean stopped = new AtomicBoolean();
-    private final java.util.Map<String, RunningTarget> byName;
+    private final Map<String, RunningTarget> byName;
 
     RunningServices(String environment, List<Started> services, String front, UserDefinedNetwork network, Duration startToReady) {
         this.environment = environment;
@@ -42,9 +45,9 @@ final class RunningServices implements RunningTarget {
         this.front = services.stream().filter(s -> s.name().equals(front)).findFirst().orElseThrow();
         this.network = network;
         this.startToReady = startToReady;
-        java.util.Map<String, RunningTarget> m = new java.util.LinkedHashMap<>();
+        Map<String, RunningTarget> m = new LinkedHashMap<>();
         this.services.forEach(s -> m.put(s.name(), s.target()));
-        this.byName = java.util.Collections.unmodifiableMap(m);
+        this.byName = Collections.unmodifiableMap(m);
     }
 
     @Override public String environment() { return environment; }
@@ -55,7 +58,7 @@ final class RunningServices implements RunningTarget {
 
     /** Made once: the metrics collector asks on every tick. */
     @Override
-    public java.util.Map<String, RunningTarget> services() {
+    public Map<String, RunningTarget> services() {
         return byName;
     }
 

@@ -18,6 +18,7 @@ import io.envbench.base.environment.TargetStartException;
 import io.envbench.base.recipe.BareMetalTarget;
 import io.envbench.base.recipe.ContainerTarget;
 import io.envbench.base.recipe.ServicesTarget;
+import io.envbench.base.container.NetworkMode;
 
 /**
  * Starts a {@link ServicesTarget}: its network first when the containers need one (a {@link UserDefinedNetwork} with
@@ -61,7 +62,7 @@ public final class ServicesLauncher implements Launcher<ServicesTarget> {
                 } else {
                     ContainerTarget c = (ContainerTarget) s.spec();
                     // a container on a bridge joins the environment's network, named after its service; one on the host's network cannot
-                    boolean bridged = c.options().networkMode() == io.envbench.base.container.NetworkMode.BRIDGE;
+                    boolean bridged = c.options().networkMode() == NetworkMode.BRIDGE;
                     t = docker.start(as, network == null || !bridged ? c : c.on(network.name(), s.name()));
                 }
                 log.info("{}: service {} ready in {} ms", environment, s.name(), t.startToReady().toMillis());

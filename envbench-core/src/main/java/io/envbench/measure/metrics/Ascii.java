@@ -1,5 +1,8 @@
 package io.envbench.measure.metrics;
 
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+
 /**
  * Parsing of the kernel's text files (procfs, cgroupfs) straight from their bytes, without a String, a split
  * or a regular expression per reading: the collector reads dozens of such files every tick. Stateless.
@@ -68,7 +71,7 @@ final class Ascii {
 
     /** "key value" lines (cpu.stat, memory.stat): the value of each key into {@code out}, -1 for a key absent. */
     static void counters(byte[] b, int end, byte[][] keys, long[] out) {
-        java.util.Arrays.fill(out, -1);
+        Arrays.fill(out, -1);
         for (int i = 0; i < end; i = nextLine(b, i, end)) {
             for (int k = 0; k < keys.length; k++) {
                 if (out[k] < 0 && keyAt(b, i, end, keys[k])) {
@@ -80,7 +83,7 @@ final class Ascii {
     }
 
     static byte[] bytes(String s) {
-        return s.getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
+        return s.getBytes(StandardCharsets.ISO_8859_1);
     }
 
     /** Whether the bytes {@code [from, to)} equal {@code s} (ASCII). */

@@ -9,6 +9,10 @@ import java.util.HashMap;
 import java.util.Map;
 
 import io.envbench.base.units.CpuSet;
+import java.io.Closeable;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.Set;
 
 /**
  * Reads a container's counters straight from its cgroup files and its network namespace, for cgroup v1
@@ -86,7 +90,7 @@ public final class CgroupProbe {
     }
 
     /** Closes the files of processes not in {@code pids} (their containers stopped). */
-    public void retain(java.util.Set<Long> pids) {
+    public void retain(Set<Long> pids) {
         open.retain(pids);
     }
 
@@ -105,7 +109,7 @@ public final class CgroupProbe {
     }
 
     /** The files of one container, opened once. */
-    private final class Open implements java.io.Closeable {
+    private final class Open implements Closeable {
         private final boolean v2 = unified;
         private final PseudoFile cpuUsage;
         private final PseudoFile cpuStat;
@@ -164,7 +168,7 @@ public final class CgroupProbe {
 
         ContainerSnapshot read(long at) throws IOException {
             if (cpuStat == null) {
-                java.util.Arrays.fill(cpuCounters, -1);
+                Arrays.fill(cpuCounters, -1);
             } else {
                 Ascii.counters(cpuStat.bytes(), cpuStat.fill(), v2 ? CPU_STAT_V2 : CPU_STAT_V1, cpuCounters);
             }
@@ -174,7 +178,7 @@ public final class CgroupProbe {
                 limit = memLimit.readLong();
                 cpus = cpuset == null ? onlineCpus : cpusetSize();
                 if (memStat == null) {
-                    java.util.Arrays.fill(memCounters, -1);
+                    Arrays.fill(memCounters, -1);
                 } else {
                     Ascii.counters(memStat.bytes(), memStat.fill(), MEMORY_STAT, memCounters);
                 }
@@ -207,9 +211,9 @@ public final class CgroupProbe {
         private int cpusetSize() throws IOException {
             int n = cpuset.fill();
             byte[] b = cpuset.bytes();
-            if (!java.util.Arrays.equals(b, 0, n, cpusetText, 0, cpusetText.length)) {
-                cpusetText = java.util.Arrays.copyOf(b, n);
-                String l = new String(cpusetText, java.nio.charset.StandardCharsets.ISO_8859_1).trim();
+            if (!Arrays.equals(b, 0, n, cpusetText, 0, cpusetText.length)) {
+                cpusetText = Arrays.copyOf(b, n);
+                String l = new String(cpusetText, StandardCharsets.ISO_8859_1).trim();
                 cpusetCount = l.isEmpty() ? onlineCpus : CpuSet.parseList("cpuset", l).size();
             }
             return cpusetCount;

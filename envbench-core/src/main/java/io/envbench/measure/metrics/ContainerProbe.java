@@ -12,6 +12,7 @@ import org.slf4j.LoggerFactory;
 import io.envbench.launch.docker.DockerConnection;
 import io.envbench.launch.docker.DockerDaemon;
 import io.envbench.base.environment.TargetStartException;
+import com.github.dockerjava.api.DockerClient;
 
 /**
  * Reads containers' figures from where they are cheapest: their cgroup files when the daemon is local and
@@ -154,7 +155,7 @@ public final class ContainerProbe implements AutoCloseable {
         return api;
     }
 
-    private com.github.dockerjava.api.DockerClient client() {
+    private DockerClient client() {
         try {
             return DockerConnection.connect(daemon);
         } catch (TargetStartException e) {

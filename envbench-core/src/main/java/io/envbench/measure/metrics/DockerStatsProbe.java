@@ -7,6 +7,9 @@ import com.github.dockerjava.api.model.BlkioStatEntry;
 import com.github.dockerjava.api.model.Statistics;
 import com.github.dockerjava.api.model.StatisticNetworksConfig;
 import com.github.dockerjava.core.InvocationBuilder;
+import com.github.dockerjava.api.model.CpuStatsConfig;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 
 /**
  * A container's counters from the Docker stats API, one frame per call (about a second each: the daemon
@@ -25,8 +28,8 @@ public final class DockerStatsProbe {
         try (InvocationBuilder.AsyncResultCallback<Statistics> cb = new InvocationBuilder.AsyncResultCallback<>()) {
             docker.statsCmd(containerId).withNoStream(true).exec(cb);
             s = cb.awaitResult();
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException(e);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
         return snapshot(s, System.nanoTime(), SOURCE);
     }
@@ -36,7 +39,7 @@ public final class DockerStatsProbe {
 
     /** A stats frame as a snapshot taken at {@code atNanos}. */
     static ContainerSnapshot snapshot(Statistics s, long at, String source) {
-        var cpu = s.getCpuStats() == null ? new com.github.dockerjava.api.model.CpuStatsConfig() : s.getCpuStats();
+        var cpu = s.getCpuStats() == null ? new CpuStatsConfig() : s.getCpuStats();
         long usage = cpu.getCpuUsage() == null || cpu.getCpuUsage().getTotalUsage() == null ? 0 : cpu.getCpuUsage().getTotalUsage();
         long system = cpu.getSystemCpuUsage() == null ? 0 : cpu.getSystemCpuUsage();
         int online = cpu.getOnlineCpus() == null ? Runtime.getRuntime().availableProcessors() : cpu.getOnlineCpus().intValue();

@@ -15,6 +15,8 @@ import org.slf4j.LoggerFactory;
 import com.github.dockerjava.api.DockerClient;
 import com.github.dockerjava.api.async.ResultCallback;
 import com.github.dockerjava.api.model.Statistics;
+import java.time.format.DateTimeParseException;
+import java.util.HashMap;
 
 /**
  * Container figures from the Docker stats API as a stream: one long-lived stats stream per container (the
@@ -87,7 +89,7 @@ public final class DockerStatsStream implements AutoCloseable {
 
     /** The thread reading each open stream (tests check they end). */
     Map<String, Thread> threads() {
-        Map<String, Thread> m = new java.util.HashMap<>();
+        Map<String, Thread> m = new HashMap<>();
         streams.forEach((id, s) -> {
             if (s.thread != null) {
                 m.put(id, s.thread);
@@ -197,7 +199,7 @@ public final class DockerStatsStream implements AutoCloseable {
         try {
             Instant i = Instant.parse(read);
             return i.getEpochSecond() * 1_000_000_000L + i.getNano();
-        } catch (java.time.format.DateTimeParseException e) {
+        } catch (DateTimeParseException e) {
             return fallback;
         }
     }

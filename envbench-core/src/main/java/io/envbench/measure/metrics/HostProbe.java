@@ -16,6 +16,11 @@ import oshi.hardware.HardwareAbstractionLayer;
 import oshi.hardware.NetworkIF;
 import oshi.software.os.OSProcess;
 import oshi.software.os.OperatingSystem;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.time.Duration;
+import java.util.HashSet;
+import oshi.util.GlobalConfig;
 
 /**
  * Host metrics through OSHI: CPU (total and per core), load, memory, swap, disks, network interfaces,
@@ -39,11 +44,11 @@ public final class HostProbe {
      * process using 5% of a core sees 0 or 1 tick (0% or 10%); a second is the shortest span that means something,
      * and reading Docker's shims and proxies every 100 ms was a third of the collector's cost.
      */
-    public static final java.time.Duration PROCESSES_EVERY = java.time.Duration.ofSeconds(1);
+    public static final Duration PROCESSES_EVERY = Duration.ofSeconds(1);
 
     static {
         // OSHI caches counters for 300 ms by default; readings 100 ms apart must see fresh ones
-        oshi.util.GlobalConfig.set("oshi.util.memoizer.expiration", 10);
+        GlobalConfig.set("oshi.util.memoizer.expiration", 10);
     }
 
     private final OperatingSystem os;
@@ -54,7 +59,7 @@ public final class HostProbe {
     private final boolean linux = ProcFs.available();
     private final ProcFs procFs = new ProcFs();
     /** PIDs read in this reading; the stat files of the others are closed. */
-    private final java.util.Set<Long> seen = new java.util.HashSet<>();
+    private final Set<Long> seen = new HashSet<>();
     private Map<String, List<Integer>> watchedPids = Map.of();
     private long lastScan;
     private final long processesEveryNanos;
@@ -78,7 +83,7 @@ public final class HostProbe {
      * @param loadGeneratorPid the JMeter process (the runner starts JMeter as a child)
      * @param processesEvery   how often processes are read (zero: at every reading); {@link #PROCESSES_EVERY} in a collector
      */
-    public HostProbe(long loadGeneratorPid, java.time.Duration processesEvery) {
+    public HostProbe(long loadGeneratorPid, Duration processesEvery) {
         this.loadGeneratorPid = loadGeneratorPid;
         this.processesEveryNanos = processesEvery.toNanos();
         SystemInfo si = new SystemInfo();
@@ -100,8 +105,8 @@ public final class HostProbe {
             try {
                 d = procFs.disks();
                 n = procFs.nets();
-            } catch (java.io.IOException e) {
-                throw new java.io.UncheckedIOException(e);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
             }
         } else {
             for (HWDiskStore disk : disks) {
@@ -147,8 +152,8 @@ public final class HostProbe {
                     loadAt = at;
                 }
                 return new HostSnapshot(at, total, cores, load, mem[0], mem[1], mem[2], mem[2] - mem[3], d, n, p, pAt);
-            } catch (java.io.IOException e) {
-                throw new java.io.UncheckedIOException(e);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
             }
         }
         return new HostSnapshot(at, cpu.getSystemCpuLoadTicks(), cpu.getProcessorCpuLoadTicks(), cpu.getSystemLoadAverage(3),

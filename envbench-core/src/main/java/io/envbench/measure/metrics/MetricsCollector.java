@@ -18,6 +18,7 @@ import org.slf4j.LoggerFactory;
 import io.envbench.control.registry.EnvironmentRegistry;
 import io.envbench.base.settings.InvalidSettingException;
 import io.envbench.base.environment.RunningTarget;
+import java.util.concurrent.locks.LockSupport;
 
 /**
  * A collector thread: every interval it reads the host and every environment of one
@@ -56,7 +57,7 @@ public final class MetricsCollector implements AutoCloseable {
     private boolean fileStopTold;
     private final Thread thread;
     private HostSnapshot previousHost;
-    private java.util.Set<String> previousEnvs = java.util.Set.of();
+    private Set<String> previousEnvs = Set.of();
     private volatile Tick latest = new Tick(0, "", Map.of());
     private volatile boolean stop;
 
@@ -107,7 +108,7 @@ public final class MetricsCollector implements AutoCloseable {
         stop = true;
         // woken (unparked), not interrupted: an interrupt mid-tick would close the metrics file's channel
         // (ClosedByInterruptException) and read as a file that stopped taking rows
-        java.util.concurrent.locks.LockSupport.unpark(thread);
+        LockSupport.unpark(thread);
         try {
             thread.join(5000);
             containers.close();
@@ -132,16 +133,16 @@ public final class MetricsCollector implements AutoCloseable {
         return containers;
     }
 
-    public java.util.Optional<Path> file() {
-        return java.util.Optional.ofNullable(csv).map(MetricsCsvWriter::file);
+    public Optional<Path> file() {
+        return Optional.ofNullable(csv).map(MetricsCsvWriter::file);
     }
 
     /**
      * Why the metrics file stopped taking rows (disk full): it ends early, valid up to its last whole row; empty
      * while it takes them, or without a file.
      */
-    public java.util.Optional<String> fileStoppedBecause() {
-        return csv == null ? java.util.Optional.empty() : csv.stoppedBecause();
+    public Optional<String> fileStoppedBecause() {
+        return csv == null ? Optional.empty() : csv.stoppedBecause();
     }
 
     /** Told once, on the collector's thread, when the metrics file stops taking rows; the collector goes on. */
@@ -174,7 +175,7 @@ public final class MetricsCollector implements AutoCloseable {
             // one wake-up per tick, to the nanosecond (Object.wait counts in ms: it woke twice, the second for the rest
             // of the last ms); close() unparks; a spurious wake-up parks again for what is left
             for (long left = sleep; !stop && left > 0; left = next - System.nanoTime()) {
-                java.util.concurrent.locks.LockSupport.parkNanos(this, left);
+                LockSupport.parkNanos(this, left);
             }
         }
     }
@@ -184,7 +185,7 @@ public final class MetricsCollector implements AutoCloseable {
         Map<String, RunningTarget> envs = environments.runningTargets();
         if (!envs.keySet().equals(previousEnvs)) {
             host.rescanSoon(); // a new container brings a docker-proxy and a shim
-            previousEnvs = java.util.Set.copyOf(envs.keySet());
+            previousEnvs = Set.copyOf(envs.keySet());
         }
         Map<String, Long> trees = Map.of();
         for (Map.Entry<String, RunningTarget> e : envs.entrySet()) {

@@ -20,6 +20,7 @@ import org.slf4j.LoggerFactory;
 
 import io.envbench.base.output.OutputFolder;
 import io.envbench.base.output.WholeRowFile;
+import java.time.Instant;
 
 /**
  * The metrics time series: a comment line naming the source of each group of columns
@@ -124,7 +125,7 @@ public final class MetricsCsvWriter implements AutoCloseable {
     private boolean stop(String why) {
         stoppedBecause = why;
         log.warn("metrics file {}: {}; it stops here and ends early, valid up to its last whole row ({}); the collector goes on without it",
-                file, why, lastRowEpochMs == 0 ? "no row written" : "the row of " + java.time.Instant.ofEpochMilli(lastRowEpochMs));
+                file, why, lastRowEpochMs == 0 ? "no row written" : "the row of " + Instant.ofEpochMilli(lastRowEpochMs));
         return false;
     }
 

@@ -17,6 +17,12 @@ import io.envbench.base.output.WholeRowFile;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVRecord;
+import java.io.UncheckedIOException;
+import java.util.Collections;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Consumer;
+import java.util.regex.Pattern;
 
 /**
  * A metrics CSV written by {@link MetricsCollector} (its {@code # sources:} comment line, when it has one, says where
@@ -80,13 +86,13 @@ public final class MetricsFile {
      * with another number of fields than the header, or a field that is no finite number, is refused with the file
      * and line; only the last row may be cut (the collector stopped mid-write), and is left out.
      */
-    public static void forEachRow(Path file, java.util.function.Consumer<Row> out) throws IOException {
+    public static void forEachRow(Path file, Consumer<Row> out) throws IOException {
         forEachRow(file, sources -> { }, out);
     }
 
     /** As {@link #forEachRow(Path, java.util.function.Consumer)}, the file's sources line first given to {@code sourcesOut}. */
-    public static void forEachRow(Path file, java.util.function.Consumer<Map<String, String>> sourcesOut,
-                                  java.util.function.Consumer<Row> out) throws IOException {
+    public static void forEachRow(Path file, Consumer<Map<String, String>> sourcesOut,
+                                  Consumer<Row> out) throws IOException {
         // bytes that are not UTF-8 become U+FFFD: a damaged row is then reported with its line, not as a decoder error;
         // only whole rows: a last line without its end was cut (a killed writer, a full disk), it is no data
         try (Reader r = new BufferedReader(WholeRowFile.wholeRows(file));
@@ -116,7 +122,7 @@ public final class MetricsFile {
                 }
                 out.accept(new Row(ts, rec.get(1), values));
             }
-        } catch (IllegalArgumentException | IllegalStateException | java.io.UncheckedIOException e) {
+        } catch (IllegalArgumentException | IllegalStateException | UncheckedIOException e) {
             throw new IOException(file + ": " + e.getMessage());
         }
     }
@@ -175,11 +181,11 @@ public final class MetricsFile {
 
     /** Column pattern ({@code host.*}, {@code process.*}, {@code container.NAME.*}) -> where its values came from. */
     public Map<String, String> sources() {
-        return java.util.Collections.unmodifiableMap(sources);
+        return Collections.unmodifiableMap(sources);
     }
 
     /** Where a column's values came from ("cgroup v1", "docker stats stream", ...), when the file says. */
-    public java.util.Optional<String> sourceOf(String metric) {
+    public Optional<String> sourceOf(String metric) {
         String best = null;
         for (String pattern : sources.keySet()) {
             String prefix = pattern.endsWith("*") ? pattern.substring(0, pattern.length() - 1) : pattern;
@@ -187,15 +193,15 @@ public final class MetricsFile {
                 best = pattern;
             }
         }
-        return java.util.Optional.ofNullable(best).map(sources::get);
+        return Optional.ofNullable(best).map(sources::get);
     }
 
-    public java.util.Set<String> environments() {
+    public Set<String> environments() {
         return series.keySet();
     }
 
     /** The metric names an environment has values of. */
-    public java.util.Set<String> metrics(String environment) {
+    public Set<String> metrics(String environment) {
         return series.getOrDefault(environment, Map.of()).keySet();
     }
 
@@ -216,7 +222,7 @@ public final class MetricsFile {
     }
 
     /** The sum of every metric whose name matches, per row (e.g. all disks' write rates). */
-    public Summary summaryOfSum(String environment, java.util.regex.Pattern metrics) {
+    public Summary summaryOfSum(String environment, Pattern metrics) {
         TreeMap<Double, Double> sums = new TreeMap<>();
         series.getOrDefault(environment, Map.of()).forEach((name, points) -> {
             if (metrics.matcher(name).matches()) {

@@ -6,6 +6,12 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * The few Linux counters read on every tick straight from procfs, where going through OSHI costs
@@ -21,14 +27,14 @@ final class ProcFs {
 
 
     /** Whole disks are the entries of /sys/block; read once (disks are not hot-plugged mid-test). */
-    private static final java.util.Set<String> WHOLE_DISKS = wholeDisks();
+    private static final Set<String> WHOLE_DISKS = wholeDisks();
 
 
-    private static java.util.Set<String> wholeDisks() {
+    private static Set<String> wholeDisks() {
         try (var s = Files.list(Path.of("/sys/block"))) {
-            return s.map(p -> p.getFileName().toString()).collect(java.util.stream.Collectors.toSet());
+            return s.map(p -> p.getFileName().toString()).collect(Collectors.toSet());
         } catch (IOException e) {
-            return java.util.Set.of();
+            return Set.of();
         }
     }
 
@@ -45,7 +51,7 @@ final class ProcFs {
     private final OpenPerProcess<PseudoFile> ios = new OpenPerProcess<>(pid -> new PseudoFile(PROC.resolve(pid + "/io")));
     private static final byte[][] IO = {Ascii.bytes("read_bytes:"), Ascii.bytes("write_bytes:")};
     /** Names seen in diskstats and net/dev, kept as Strings once (not one String per line per tick). */
-    private final Map<String, String> names = new java.util.HashMap<>();
+    private final Map<String, String> names = new HashMap<>();
     private final long[] fields = new long[14];
 
     private String name(byte[] b, int from, int to) {
@@ -54,7 +60,7 @@ final class ProcFs {
                 return e.getValue();
             }
         }
-        String n = new String(b, from, to - from, java.nio.charset.StandardCharsets.ISO_8859_1);
+        String n = new String(b, from, to - from, StandardCharsets.ISO_8859_1);
         names.put(n, n);
         return n;
     }
@@ -133,7 +139,7 @@ final class ProcFs {
         }
         int end = stat.fill();
         byte[] b = stat.bytes();
-        java.util.List<long[]> cores = new java.util.ArrayList<>();
+        List<long[]> cores = new ArrayList<>();
         for (int i = 0; i < end;) {
             if (end - i > 3 && b[i] == 'c' && b[i + 1] == 'p' && b[i + 2] == 'u') {
                 if (b[i + 3] == ' ') {
@@ -242,9 +248,9 @@ final class ProcFs {
      * PIDs by command name, from each process's {@code comm} (the kernel's 15-character name, so
      * containerd-shim-runc-v2 is "containerd-shim"). Far cheaper than building every process's details.
      */
-    static Map<String, List<Integer>> byName(java.util.Set<String> names) {
+    static Map<String, List<Integer>> byName(Set<String> names) {
         Map<String, List<Integer>> m = new LinkedHashMap<>();
-        names.forEach(n -> m.put(n, new java.util.ArrayList<>()));
+        names.forEach(n -> m.put(n, new ArrayList<>()));
         try (var dirs = Files.newDirectoryStream(PROC)) {
             for (Path d : dirs) {
                 String pid = d.getFileName().toString();
@@ -262,13 +268,13 @@ final class ProcFs {
                 }
             }
         } catch (IOException e) {
-            throw new java.io.UncheckedIOException(e);
+            throw new UncheckedIOException(e);
         }
         return m;
     }
 
     /** Closes the stat files of processes not in {@code pids}. */
-    void retainProcesses(java.util.Set<Long> pids) {
+    void retainProcesses(Set<Long> pids) {
         stats.retain(pids);
         ios.retain(pids);
     }

@@ -16,6 +16,8 @@ import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVRecord;
 
 import io.envbench.measure.engines.EngineMetrics;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
 
 /**
  * Streams the samples of a CSV JTL (JMeter's default result format, with a header line). The
@@ -157,12 +159,12 @@ public final class JtlReader {
 
     /** Whether the file's last byte ends a line (JMeter ends every record with one). */
     private static boolean endsWithNewline(Path file) throws IOException {
-        try (var ch = java.nio.channels.FileChannel.open(file)) {
+        try (var ch = FileChannel.open(file)) {
             long size = ch.size();
             if (size == 0) {
                 return true;
             }
-            java.nio.ByteBuffer b = java.nio.ByteBuffer.allocate(1);
+            ByteBuffer b = ByteBuffer.allocate(1);
             ch.read(b, size - 1);
             return b.get(0) == '\n';
         }

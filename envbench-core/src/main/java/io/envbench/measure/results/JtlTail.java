@@ -13,6 +13,7 @@ import java.util.function.Consumer;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVRecord;
+import java.util.Arrays;
 
 /**
  * A CSV JTL that JMeter is still writing, read as it grows: each {@link #poll} hands over the samples of the
@@ -63,7 +64,7 @@ public final class JtlTail {
             chunk = b.array();
         }
         int end = lastNewline(chunk);
-        partial = java.util.Arrays.copyOfRange(chunk, end + 1, chunk.length);
+        partial = Arrays.copyOfRange(chunk, end + 1, chunk.length);
         if (end < 0) {
             return 0;
         }

@@ -14,6 +14,7 @@ import java.util.TreeMap;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVRecord;
+import io.envbench.measure.engines.EngineMetrics;
 
 /**
  * The failed samples of runs, counted by environment, label, response code and message: what a study that saw
@@ -72,7 +73,7 @@ public final class ResponseErrors {
     /** The label remote engines' metrics samples carry: no load, so no error of the target's. */
     private static final class EngineMetricsLabel {
         static boolean is(String label) {
-            return io.envbench.measure.engines.EngineMetrics.isCarrier(label);
+            return EngineMetrics.isCarrier(label);
         }
     }
 }

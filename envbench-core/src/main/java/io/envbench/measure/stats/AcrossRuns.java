@@ -2,6 +2,7 @@ package io.envbench.measure.stats;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.OptionalDouble;
 
 /**
  * Verdicts from repetitions, benchstat's way: each run (JTL file) gives one value of a figure per environment x label;
@@ -46,12 +47,12 @@ public final class AcrossRuns {
      *
      * @param criterionName a figure as criteria write it ({@link Figure#byCriterionName})
      */
-    public java.util.OptionalDouble criterionFigure(String environment, String label, String criterionName) {
+    public OptionalDouble criterionFigure(String environment, String label, String criterionName) {
         try {
             double v = medianOfRuns(environment, label, Figure.byCriterionName(criterionName));
-            return Double.isNaN(v) ? java.util.OptionalDouble.empty() : java.util.OptionalDouble.of(v);
+            return Double.isNaN(v) ? OptionalDouble.empty() : OptionalDouble.of(v);
         } catch (IllegalArgumentException e) {
-            return java.util.OptionalDouble.empty();
+            return OptionalDouble.empty();
         }
     }
 

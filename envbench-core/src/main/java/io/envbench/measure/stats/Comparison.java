@@ -13,6 +13,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.function.Predicate;
+import java.util.function.ToDoubleFunction;
 
 /**
  * Statistics per environment x label (plus a Total per environment), pooled over all runs and per run,
@@ -34,7 +36,7 @@ public final class Comparison {
     }
 
     /** @param keepLabel which labels to keep (the others are skipped, as JMeter's report sample_filter does) */
-    public static Comparison of(Iterable<Path> jtls, java.util.function.Predicate<String> keepLabel) throws IOException {
+    public static Comparison of(Iterable<Path> jtls, Predicate<String> keepLabel) throws IOException {
         Comparison c = new Comparison();
         for (Path p : jtls) {
             String run = p.getFileName().toString().replaceFirst("\\.(jtl|csv)$", "");
@@ -150,7 +152,7 @@ public final class Comparison {
      * Any figure of a run's statistics (e.g. received KB/s), of every run of an environment x label that has samples
      * of it (none for an unknown one).
      */
-    public RunStatistics acrossRuns(String environment, String label, java.util.function.ToDoubleFunction<SampleStatistics> figure) {
+    public RunStatistics acrossRuns(String environment, String label, ToDoubleFunction<SampleStatistics> figure) {
         List<Double> values = new ArrayList<>();
         for (String run : runs(environment)) {
             SampleStatistics s = get(environment, run, label);

@@ -2,6 +2,7 @@ package io.envbench.measure.stats;
 
 import java.util.Arrays;
 import java.util.function.ToDoubleFunction;
+import java.util.Optional;
 
 /**
  * A figure of one environment x label that is measured once per run and compared across runs. Each follows
@@ -50,7 +51,7 @@ public enum Figure {
     }
 
     /** The figure a criterion word names, if any. */
-    public static java.util.Optional<Figure> forCriterionName(String word) {
+    public static Optional<Figure> forCriterionName(String word) {
         return Arrays.stream(values()).filter(f -> f.criterionName.equals(word)).findFirst();
     }
 

@@ -9,6 +9,11 @@ import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 
 import io.envbench.base.output.OutputFolder;
+import io.envbench.launch.dockerdaemon.DaemonSettings;
+import io.envbench.measure.engines.RemoteEngine;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.StandardOpenOption;
+import java.util.List;
 
 /**
  * The folder of one experiment run: {@code experiment.yaml} (the experiment as run, resolved),
@@ -21,7 +26,7 @@ public record RunDirectory(Path root) {
     public static RunDirectory timestamped(Path parent, String name) {
         String base = name + "-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
         Path dir = parent.resolve(base);
-        for (int n = 2; java.nio.file.Files.exists(dir); n++) {
+        for (int n = 2; Files.exists(dir); n++) {
             dir = parent.resolve(base + "-" + n);
         }
         return new RunDirectory(dir);
@@ -48,15 +53,15 @@ public record RunDirectory(Path root) {
      * {@code 127.0.0.1:1099}; {@code local} for carriers from a JMeter that is no engine.
      */
     public Path engineMetrics(PlannedRun r, String engine) {
-        String tag = engine == null || engine.isEmpty() ? "local" : io.envbench.measure.engines.RemoteEngine.tagOf(engine);
+        String tag = engine == null || engine.isEmpty() ? "local" : RemoteEngine.tagOf(engine);
         return root.resolve("metrics").resolve(r.id() + ".engine-" + tag + ".csv");
     }
 
     /** Every engine metrics file of a run (a rerun removes them first). */
-    public java.util.List<Path> engineMetricsFiles(PlannedRun r) throws IOException {
+    public List<Path> engineMetricsFiles(PlannedRun r) throws IOException {
         Path folder = root.resolve("metrics");
         if (!Files.isDirectory(folder)) {
-            return java.util.List.of();
+            return List.of();
         }
         String prefix = r.id() + ".engine-";
         try (var files = Files.list(folder)) {
@@ -83,14 +88,14 @@ public record RunDirectory(Path root) {
     public Path dockerDaemon() { return root.resolve("docker-daemon.csv"); }
 
     /** Appends run {@code r}'s daemon settings to {@link #dockerDaemon()} (a header first). */
-    public void appendDockerDaemon(PlannedRun r, io.envbench.launch.dockerdaemon.DaemonSettings settings) throws IOException {
+    public void appendDockerDaemon(PlannedRun r, DaemonSettings settings) throws IOException {
         Path f = dockerDaemon();
         String line = r.id() + "," + r.environment() + "," + settings.describe() + "\n";
         if (!Files.exists(f)) {
             line = "run,environment,dockerDaemon\n" + line;
         }
-        Files.writeString(f, line, java.nio.charset.StandardCharsets.UTF_8, java.nio.file.StandardOpenOption.CREATE,
-                java.nio.file.StandardOpenOption.APPEND);
+        Files.writeString(f, line, StandardCharsets.UTF_8, StandardOpenOption.CREATE,
+                StandardOpenOption.APPEND);
     }
     public Path junit() { return root.resolve("junit.xml"); }
     /** Present while runs are missing: the report of such a folder is marked partial. */

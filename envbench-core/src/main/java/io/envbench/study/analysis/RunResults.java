@@ -23,6 +23,11 @@ import io.envbench.measure.results.JtlReader;
 import io.envbench.measure.results.Sample;
 import io.envbench.measure.stats.AcrossRuns;
 import io.envbench.measure.stats.Comparison;
+import io.envbench.measure.results.ResponseErrors;
+import java.nio.file.StandardCopyOption;
+import java.util.LinkedHashMap;
+import java.util.function.BiConsumer;
+import java.util.function.UnaryOperator;
 
 /**
  * The figures of a run directory: every completed run's JTL, its warm-up left out, each sample counted
@@ -64,19 +69,19 @@ public final class RunResults {
     }
 
     /** The failed samples of the completed runs after their warm-up, by environment, label and response code. */
-    public io.envbench.measure.results.ResponseErrors errors() {
+    public ResponseErrors errors() {
         return errors;
     }
 
-    private final io.envbench.measure.results.ResponseErrors errors = new io.envbench.measure.results.ResponseErrors();
+    private final ResponseErrors errors = new ResponseErrors();
 
     /**
      * Every sample of the completed runs after their warm-up, counted under the environment the runner
      * started for it (whatever the JTL's own column says), renamed by {@code environmentName} (e.g. to set two
      * run directories side by side), with the id of its run.
      */
-    public static void readSamples(RunDirectory dir, Experiment e, List<RunRecord> runs, java.util.function.UnaryOperator<String> environmentName,
-                                   java.util.function.BiConsumer<Sample, String> out) throws IOException {
+    public static void readSamples(RunDirectory dir, Experiment e, List<RunRecord> runs, UnaryOperator<String> environmentName,
+                                   BiConsumer<Sample, String> out) throws IOException {
         long warmupMs = e.load().warmup().toMillis();
         for (RunRecord r : runs) {
             if (!r.ok() || r.firstSample() == null) {
@@ -122,7 +127,7 @@ public final class RunResults {
      * report's resources section and the hints; null when there are none.
      */
     public MetricsFile metrics(RunDirectory dir) throws IOException {
-        Map<Path, Long> from = new java.util.LinkedHashMap<>();
+        Map<Path, Long> from = new LinkedHashMap<>();
         for (RunRecord r : runs) {
             if (r.ok() && r.firstSample() != null && Files.exists(dir.metrics(r.run()))) {
                 from.put(dir.metrics(r.run()), r.firstSample().toEpochMilli() + experiment.load().warmup().toMillis());
@@ -206,7 +211,7 @@ public final class RunResults {
             Files.deleteIfExists(part);
             throw new IOException("cannot write " + file + ": " + OutputFolder.why(e), e);
         }
-        Files.move(part, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+        Files.move(part, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     }
 
     private static String xml(String s) {

@@ -31,6 +31,11 @@ import io.envbench.measure.stats.Figure;
 import io.envbench.measure.stats.RunStatistics;
 import io.envbench.measure.stats.SampleStatistics;
 import io.envbench.measure.stats.Verdict;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.Set;
 
 /**
  * The figures of a multi-tenant run directory, per configuration x tenant: each completed run gives one value of each
@@ -96,14 +101,14 @@ public final class TenantResults {
         List<String> names = tenancy.tenantNames();
         List<Sample> firstSamples = new ArrayList<>();
         List<String> firstRuns = new ArrayList<>();
-        java.util.Set<String> seen = new java.util.HashSet<>();
+        Set<String> seen = new HashSet<>();
         boolean[] ordered = {false};
         Runnable addInTenantOrder = () -> {
             List<Integer> order = new ArrayList<>();
             for (int i = 0; i < firstSamples.size(); i++) {
                 order.add(i);
             }
-            order.sort(java.util.Comparator.comparingInt(i -> names.indexOf(firstSamples.get(i).label())));
+            order.sort(Comparator.comparingInt(i -> names.indexOf(firstSamples.get(i).label())));
             order.forEach(i -> configurationsByTenant.add(firstSamples.get(i), firstRuns.get(i)));
             firstSamples.clear();
             ordered[0] = true;
@@ -209,8 +214,8 @@ public final class TenantResults {
             }
 
             @Override
-            public java.util.Set<String> environments() {
-                return new java.util.LinkedHashSet<>(names);
+            public Set<String> environments() {
+                return new LinkedHashSet<>(names);
             }
         };
     }
@@ -265,7 +270,7 @@ public final class TenantResults {
         StringBuilder s = new StringBuilder("## Per tenant\n\nMean of runs ± 95% interval (Student's t over the per-run values); the "
                 + "warm-up left out; 90% line as JMeter's Aggregate Report (nearest rank); CPU of each tenant's container (one core = 100); "
                 + "verdicts against `" + experiment.baseline() + "` from the per-run values (exact Mann-Whitney).\n\n");
-        s.append(markdownRow(HEADER)).append(markdownRow(java.util.Collections.nCopies(HEADER.length, "---").toArray(String[]::new)));
+        s.append(markdownRow(HEADER)).append(markdownRow(Collections.nCopies(HEADER.length, "---").toArray(String[]::new)));
         tableRows().forEach(r -> s.append(markdownRow(r)));
         s.append("\n| configuration | runs | ").append(HOST_HEADER).append(" |\n|---|---|---|\n");
         for (String c : experiment.environmentNames()) {

@@ -10,6 +10,7 @@ import com.github.dockerjava.api.model.HostConfig;
 
 import io.envbench.launch.docker.UserDefinedNetwork;
 import io.envbench.base.environment.RunSession;
+import org.slf4j.LoggerFactory;
 
 /**
  * The place of a {@link ClientPlace#CONTAINER} client for one run: a user-defined network made for it, the target's
@@ -73,7 +74,7 @@ public final class ClientContainer implements AutoCloseable {
         } catch (NotFoundException gone) {
             // already removed
         } catch (RuntimeException e) {
-            org.slf4j.LoggerFactory.getLogger(ClientContainer.class).warn("could not remove client container {}: {}", id, e.toString());
+            LoggerFactory.getLogger(ClientContainer.class).warn("could not remove client container {}: {}", id, e.toString());
         }
     }
 }

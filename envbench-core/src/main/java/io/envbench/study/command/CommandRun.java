@@ -23,6 +23,8 @@ import io.envbench.base.environment.RunSession;
 import io.envbench.base.environment.RunningTarget;
 import io.envbench.study.experiment.CommandLoad;
 import io.envbench.base.recipe.BareMetalTarget;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
 
 /**
  * Runs a {@link CommandLoad} once in a started environment's place: inside its container ({@code docker exec}, so
@@ -92,7 +94,7 @@ public final class CommandRun {
      */
     public Result inContainer(DockerClient docker, String id, String environment, Map<String, String> variables) throws IOException {
         long t0 = System.nanoTime();
-        List<String> env = new java.util.ArrayList<>(List.of(ENVIRONMENT_VARIABLE + "=" + environment));
+        List<String> env = new ArrayList<>(List.of(ENVIRONMENT_VARIABLE + "=" + environment));
         variables.forEach((k, v) -> env.add(k + "=" + v));
         String execId = docker.execCreateCmd(id).withCmd(load.command().toArray(new String[0]))
                 .withEnv(env)
@@ -105,7 +107,7 @@ public final class CommandRun {
                     try {
                         (f.getStreamType() == StreamType.STDERR ? err : out).write(f.getPayload());
                     } catch (IOException e) {
-                        throw new java.io.UncheckedIOException(e);
+                        throw new UncheckedIOException(e);
                     }
                 }
             };

@@ -5,6 +5,7 @@ import io.envbench.base.units.CpuSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Collections;
 
 /**
  * What one decision of a {@link CpuController} says. Immutable.
@@ -17,6 +18,6 @@ import java.util.Map;
 public record ControlStep(List<CpuAction> actions, Map<String, CpuSet> cpusets, CpuSet freeCpus) {
     public ControlStep {
         actions = List.copyOf(actions);
-        cpusets = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(cpusets));
+        cpusets = Collections.unmodifiableMap(new LinkedHashMap<>(cpusets));
     }
 }

@@ -19,6 +19,7 @@ import java.util.concurrent.TimeUnit;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import java.time.Duration;
 
 /**
  * Runs a {@link CpuController} on real tenants: {@link #start} places them ({@link CpuController#begin}) and then,
@@ -288,6 +289,6 @@ public final class CpuControlLoop implements AutoCloseable {
     }
 
     private CpuAction action(Instant at, String tenant, CpuAction.Kind kind, String what, String why) {
-        return new CpuAction(at, java.time.Duration.between(startedAt == null ? at : startedAt, at), tenant, kind, what, why);
+        return new CpuAction(at, Duration.between(startedAt == null ? at : startedAt, at), tenant, kind, what, why);
     }
 }

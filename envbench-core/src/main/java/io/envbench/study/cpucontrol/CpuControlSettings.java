@@ -5,6 +5,8 @@ import io.envbench.base.settings.InvalidSettingException;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.Set;
+import io.envbench.base.units.CpuSet;
+import java.math.BigDecimal;
 
 /**
  * How a CPU controller works: the mode, how often the dynamic loop looks, how many CPUs a pinned tenant gets, where
@@ -46,7 +48,7 @@ public record CpuControlSettings(CpuControlMode mode, Duration interval, int cpu
                     + MIN_INTERVAL.toSeconds() + " to " + MAX_INTERVAL.toSeconds() + " s") + "; give a number of seconds from "
                     + MIN_INTERVAL.toSeconds() + " to " + MAX_INTERVAL.toSeconds() + ", e.g. 2");
         }
-        if (cpusPerTenant < 1 || cpusPerTenant > io.envbench.base.units.CpuSet.MAX_CPU) {
+        if (cpusPerTenant < 1 || cpusPerTenant > CpuSet.MAX_CPU) {
             throw new InvalidSettingException("cpusPerTenant", cpusPerTenant + " CPUs per pinned tenant; give at least 1 (study 004: 2)");
         }
         floating = floating == null ? FloatingCpus.UNPINNED : floating;
@@ -129,6 +131,6 @@ public record CpuControlSettings(CpuControlMode mode, Duration interval, int cpu
     }
 
     private static String seconds(Duration d) {
-        return java.math.BigDecimal.valueOf(d.toMillis()).movePointLeft(3).stripTrailingZeros().toPlainString();
+        return BigDecimal.valueOf(d.toMillis()).movePointLeft(3).stripTrailingZeros().toPlainString();
     }
 }

@@ -13,6 +13,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.Comparator;
 
 /**
  * The decisions of study 004's CPU control, with no I/O: given readings, which tenant is pinned to its home
@@ -234,7 +235,7 @@ public final class CpuController {
         relieved.forEach(hotByHome::remove);
         hotByHome.forEach((home, hot) -> {
             Tenant t = hot.stream().filter(h -> !released.contains(h.name()))
-                    .max(java.util.Comparator.comparingDouble(h -> counters.get(h.name()).lastCores)).orElse(null);
+                    .max(Comparator.comparingDouble(h -> counters.get(h.name()).lastCores)).orElse(null);
             if (t == null) {
                 return;
             }

@@ -8,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Collections;
 
 /**
  * Where each tenant goes when it is pinned (its <em>home</em>), decided once. Immutable.
@@ -60,7 +61,7 @@ public final class CpuLayout {
 
     /** Every tenant's home, in the layout's order. */
     public Map<String, CpuSet> homes() {
-        return java.util.Collections.unmodifiableMap(homes);
+        return Collections.unmodifiableMap(homes);
     }
 
     /** The other tenants whose home shares a CPU with this one's. */

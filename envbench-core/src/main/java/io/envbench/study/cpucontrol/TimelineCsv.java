@@ -7,6 +7,12 @@ import java.nio.file.Path;
 import java.util.Locale;
 
 import org.apache.commons.csv.CSVFormat;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.commons.csv.CSVParser;
+import org.apache.commons.csv.CSVRecord;
 
 /**
  * A controller's timeline as CSV, a row per action, each appended whole ({@link WholeRowFile}); the one timeline format,
@@ -30,16 +36,16 @@ public final class TimelineCsv implements ControlTimeline, AutoCloseable {
     }
 
     /** One row of a timeline file; {@code tenant} empty for the host. */
-    public record Row(java.time.Instant time, double seconds, String tenant, String kind, String action, String reason) {
+    public record Row(Instant time, double seconds, String tenant, String kind, String action, String reason) {
     }
 
     /** Reads a timeline file back (the JMeter element's, or a multi-tenant run's {@code timeline/RUN.csv}). */
-    public static java.util.List<Row> read(Path file) throws IOException {
-        java.util.List<Row> rows = new java.util.ArrayList<>();
-        try (org.apache.commons.csv.CSVParser p = org.apache.commons.csv.CSVParser.parse(file, java.nio.charset.StandardCharsets.UTF_8,
+    public static List<Row> read(Path file) throws IOException {
+        List<Row> rows = new ArrayList<>();
+        try (CSVParser p = CSVParser.parse(file, StandardCharsets.UTF_8,
                 CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).build())) {
-            for (org.apache.commons.csv.CSVRecord r : p) {
-                rows.add(new Row(java.time.Instant.parse(r.get("time")), Double.parseDouble(r.get("seconds")), r.get("tenant"),
+            for (CSVRecord r : p) {
+                rows.add(new Row(Instant.parse(r.get("time")), Double.parseDouble(r.get("seconds")), r.get("tenant"),
                         r.get("kind"), r.get("action"), r.get("reason")));
             }
         }

@@ -5,6 +5,8 @@ import io.envbench.base.settings.InvalidSettingException;
 
 import java.util.Arrays;
 import java.util.Locale;
+import io.envbench.base.container.NetworkMode;
+import io.envbench.base.definition.EnvironmentDefinition;
 
 /**
  * Where a command load's program runs relative to its environment's target: the {@code client:} of an environment.
@@ -42,12 +44,12 @@ public enum ClientPlace {
      * @throws InvalidSettingException {@code field}: not {@link #INSIDE} for a bare environment (its command already runs
      *                                 on the host, against its port), or {@link #CONTAINER} with host networking
      */
-    public void requireFits(String field, io.envbench.base.definition.EnvironmentDefinition definition) {
-        if (this != INSIDE && definition.placement() == io.envbench.base.definition.EnvironmentDefinition.Placement.BARE) {
+    public void requireFits(String field, EnvironmentDefinition definition) {
+        if (this != INSIDE && definition.placement() == EnvironmentDefinition.Placement.BARE) {
             throw new InvalidSettingException(field, "only applies to placement: docker (a bare environment's command "
                     + "already runs on the host, against its port); remove it, or set placement: docker");
         }
-        if (this == CONTAINER && definition.options().networkMode() == io.envbench.base.container.NetworkMode.HOST) {
+        if (this == CONTAINER && definition.options().networkMode() == NetworkMode.HOST) {
             throw new InvalidSettingException(field, "container needs network: bridge: a container on the host's network "
                     + "cannot join the user-defined network the client container reaches it on; set network: bridge, or client: host");
         }

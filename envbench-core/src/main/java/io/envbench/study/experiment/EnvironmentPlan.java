@@ -4,6 +4,8 @@ import io.envbench.base.definition.EnvironmentDefinition;
 import io.envbench.base.settings.InvalidSettingException;
 
 import java.util.Objects;
+import io.envbench.launch.dockerdaemon.DaemonSettings;
+import java.util.Optional;
 
 /**
  * One environment of an experiment, by the name its figures and criteria use, and where a command load's program runs
@@ -14,11 +16,11 @@ import java.util.Objects;
  *                     daemon as it was before the experiment
  */
 public record EnvironmentPlan(String name, EnvironmentDefinition definition, ClientPlace client,
-                              java.util.Optional<io.envbench.launch.dockerdaemon.DaemonSettings> dockerDaemon) {
+                              Optional<DaemonSettings> dockerDaemon) {
     public EnvironmentPlan {
         Objects.requireNonNull(definition, "definition");
         Objects.requireNonNull(client, "client");
-        dockerDaemon = dockerDaemon == null ? java.util.Optional.empty() : dockerDaemon;
+        dockerDaemon = dockerDaemon == null ? Optional.empty() : dockerDaemon;
         if (dockerDaemon.isPresent() && !definition.usesDocker()) {
             throw new InvalidSettingException(YamlFields.DOCKER_DAEMON, "only applies to an environment with a container (its settings "
                     + "change how containers run); remove it, or place the environment or one of its services in Docker");
@@ -37,6 +39,6 @@ public record EnvironmentPlan(String name, EnvironmentDefinition definition, Cli
 
     /** An environment on the Docker daemon as it is. */
     public EnvironmentPlan(String name, EnvironmentDefinition definition, ClientPlace client) {
-        this(name, definition, client, java.util.Optional.empty());
+        this(name, definition, client, Optional.empty());
     }
 }

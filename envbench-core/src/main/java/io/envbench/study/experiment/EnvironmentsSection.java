@@ -36,6 +36,8 @@ import java.util.Set;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import java.util.regex.Pattern;
+import io.envbench.base.recipe.ServiceRecipe;
+import io.envbench.launch.dockerdaemon.DaemonSettings;
 
 /**
  * An experiment file's {@code environments:}: each environment's placement, target, container options, services,
@@ -79,9 +81,9 @@ final class EnvironmentsSection {
         ContainerOptions.Builder options = containerOptions(m);
         Map<String, ServicePlacement> services = services(m, target);
         Optional<Scalar> clientNode = y.scalar(m, CLIENT, "inside, host or container");
-        io.envbench.study.experiment.ClientPlace client = clientNode.isEmpty() ? io.envbench.study.experiment.ClientPlace.INSIDE
-                : y.at(clientNode.get(), () -> io.envbench.study.experiment.ClientPlace.parse(CLIENT, clientNode.get().text()));
-        if (client != io.envbench.study.experiment.ClientPlace.INSIDE && runtime == EnvironmentDefinition.Placement.DOCKER
+        ClientPlace client = clientNode.isEmpty() ? ClientPlace.INSIDE
+                : y.at(clientNode.get(), () -> ClientPlace.parse(CLIENT, clientNode.get().text()));
+        if (client != ClientPlace.INSIDE && runtime == EnvironmentDefinition.Placement.DOCKER
                 && !TargetRecipe.load(y.targetsDir, target.text()).hasPort()) {
             throw y.fail(clientNode.get(), client.yamlName() + " reaches the target on its port, and target " + target.text()
                     + " serves on none; use client: inside, or a target with a port (container.port in its target.properties)");
@@ -93,12 +95,12 @@ final class EnvironmentsSection {
         };
         EnvironmentDefinition definition = y.located(definitionField,
                 () -> new EnvironmentDefinition(name, target.text(), runtime, options.build(), port, readyTimeout, services));
-        Optional<io.envbench.launch.dockerdaemon.DaemonSettings> daemon = dockerDaemon(m);
+        Optional<DaemonSettings> daemon = dockerDaemon(m);
         return y.located(f -> YamlTree.child(m.path(), f), () -> new EnvironmentPlan(name, definition, client, daemon));
     }
 
     /** {@code dockerDaemon: { userlandProxy: false }}: the daemon settings the environment's runs need. */
-    private Optional<io.envbench.launch.dockerdaemon.DaemonSettings> dockerDaemon(Mapping environment) throws ExperimentException {
+    private Optional<DaemonSettings> dockerDaemon(Mapping environment) throws ExperimentException {
         Optional<Node> node = YamlReading.field(environment, DOCKER_DAEMON);
         if (node.isEmpty()) {
             return Optional.empty();
@@ -111,7 +113,7 @@ final class EnvironmentsSection {
             throw y.fail(proxy, "'" + proxy.text() + "' is neither true nor false; use false (published ports through iptables NAT, no "
                     + "docker-proxy) or true (Docker's default)");
         }
-        return Optional.of(new io.envbench.launch.dockerdaemon.DaemonSettings(Boolean.parseBoolean(t)));
+        return Optional.of(new DaemonSettings(Boolean.parseBoolean(t)));
     }
 
     /** {@code placement:} of an environment or a service; a bare one with a container's field is refused, naming the field. */
@@ -176,7 +178,7 @@ final class EnvironmentsSection {
         if (!recipe.hasServices()) {
             throw y.fail(node.get(), "target " + target.text() + " is a single server, not several services; remove services:");
         }
-        List<String> names = recipe.services().stream().map(io.envbench.base.recipe.ServiceRecipe::name).toList();
+        List<String> names = recipe.services().stream().map(ServiceRecipe::name).toList();
         Map<String, ServicePlacement> out = new LinkedHashMap<>();
         for (Map.Entry<String, Node> e : m.fields().entrySet()) {
             if (!names.contains(e.getKey())) {

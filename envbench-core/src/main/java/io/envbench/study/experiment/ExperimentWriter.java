@@ -16,6 +16,7 @@ import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.TreeMap;
+import io.envbench.study.cpucontrol.CpuControlMode;
 
 /** Writes an experiment back as a file, every default filled in, so a results folder says exactly what ran. */
 final class ExperimentWriter {
@@ -86,17 +87,17 @@ final class ExperimentWriter {
             out.put(NAME, c.name());
             out.put(CPU_CONTROL, TenantConfiguration.yamlName(c.cpuControl()));
             out.put(INTERRUPT_STEERING, c.interruptSteering() ? "on" : "off");
-            if (c.cpuControl() == io.envbench.study.cpucontrol.CpuControlMode.DYNAMIC) {
+            if (c.cpuControl() == CpuControlMode.DYNAMIC) {
                 out.put(CONTROL_INTERVAL_SECONDS, seconds(c.controlInterval()));
             }
         }
     }
 
-    private static void environment(ObjectNode out, EnvironmentDefinition d, io.envbench.study.experiment.ClientPlace client) {
+    private static void environment(ObjectNode out, EnvironmentDefinition d, ClientPlace client) {
         out.put(NAME, d.name());
         out.put(PLACEMENT, d.placement().name().toLowerCase(Locale.ROOT));
         out.put(TARGET, d.target());
-        if (client != io.envbench.study.experiment.ClientPlace.INSIDE) {
+        if (client != ClientPlace.INSIDE) {
             out.put(CLIENT, client.yamlName());
         }
         if (d.placement() == EnvironmentDefinition.Placement.DOCKER) {

@@ -12,6 +12,10 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.TreeMap;
+import io.envbench.measure.stats.Comparison;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.util.regex.Pattern;
 
 /**
  * The load every run puts on its environment: a JMeter plan, the built-in {@link HttpLoad}, or a {@link CommandLoad}
@@ -96,24 +100,24 @@ public record LoadPlan(Optional<Path> plan, Map<String, String> properties, Opti
      * Whether a JMeter plan starts environments itself (holds EnvBench Target Environment samplers): the runner
      * refuses such a plan, as it starts each environment of the experiment; the controller does not offer it.
      */
-    public static boolean startsEnvironments(Path jmx) throws java.io.IOException {
-        return java.nio.file.Files.readString(jmx).contains("io.envbench.jmeter.samplers.TargetEnvironmentSampler");
+    public static boolean startsEnvironments(Path jmx) throws IOException {
+        return Files.readString(jmx).contains("io.envbench.jmeter.samplers.TargetEnvironmentSampler");
     }
 
     /**
      * Whether a JMeter plan sends each engine's metrics back (holds an EnvBench Engine Metrics sampler, in a thread
      * group of {@value #ENGINE_METRICS_THREADS_PROPERTY} threads): the runner requires it of a plan run on engines.
      */
-    public static boolean sendsEngineMetrics(Path jmx) throws java.io.IOException {
-        return java.nio.file.Files.readString(jmx).contains("io.envbench.jmeter.samplers.EngineMetricsSampler");
+    public static boolean sendsEngineMetrics(Path jmx) throws IOException {
+        return Files.readString(jmx).contains("io.envbench.jmeter.samplers.EngineMetricsSampler");
     }
 
     /** How many (enabled or not) JMeter thread groups ({@code ThreadGroup} elements) a plan holds: a multi-tenant plan has one. */
-    public static int threadGroups(Path jmx) throws java.io.IOException {
-        return (int) THREAD_GROUP.matcher(java.nio.file.Files.readString(jmx)).results().count();
+    public static int threadGroups(Path jmx) throws IOException {
+        return (int) THREAD_GROUP.matcher(Files.readString(jmx)).results().count();
     }
 
-    private static final java.util.regex.Pattern THREAD_GROUP = java.util.regex.Pattern.compile("<ThreadGroup\\s");
+    private static final Pattern THREAD_GROUP = Pattern.compile("<ThreadGroup\\s");
 
     /** The number of threads of the plan's engine-metrics thread group: 1 on engines, 0 (none) in a local JMeter. */
     public static final String ENGINE_METRICS_THREADS_PROPERTY = "envbench.engine.metrics.threads";
@@ -127,12 +131,12 @@ public record LoadPlan(Optional<Path> plan, Map<String, String> properties, Opti
      * Whether a JMeter plan has a sampler or transaction labelled {@value io.envbench.measure.stats.Comparison#TOTAL}, the row
      * EnvBench adds itself: refused before any run, as its figures would be counted twice into that row.
      */
-    public static boolean labelsTotal(Path jmx) throws java.io.IOException {
-        return TOTAL_LABEL.matcher(java.nio.file.Files.readString(jmx)).find();
+    public static boolean labelsTotal(Path jmx) throws IOException {
+        return TOTAL_LABEL.matcher(Files.readString(jmx)).find();
     }
 
-    private static final java.util.regex.Pattern TOTAL_LABEL = java.util.regex.Pattern.compile(
-            "<\\w*(Sampler\\w*|TransactionController)\\s[^>]*testname=\"" + io.envbench.measure.stats.Comparison.TOTAL + "\"");
+    private static final Pattern TOTAL_LABEL = Pattern.compile(
+            "<\\w*(Sampler\\w*|TransactionController)\\s[^>]*testname=\"" + Comparison.TOTAL + "\"");
 
     /** The built-in HTTP load. */
     public static LoadPlan http(HttpLoad load) {

@@ -36,6 +36,9 @@ import java.util.Set;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import java.util.regex.Pattern;
+import io.envbench.measure.stats.Comparison;
+import java.io.IOException;
+import java.util.OptionalLong;
 
 /**
  * An experiment file's {@code load:}: the built-in HTTP load, a JMeter plan with its properties and engines, or a
@@ -108,10 +111,10 @@ final class LoadSection {
         List<String> command = CommandLoad.words(run.text());
         Scalar outputNode = y.scalar(m, OUTPUT, "how the output is read: bonnie++").orElseThrow(() -> y.fail(m, "has no output:; say how "
                 + "the program's output is read, e.g. output: bonnie++"));
-        io.envbench.study.experiment.CommandOutput output = y.at(outputNode, () -> io.envbench.study.experiment.CommandOutput.parse(OUTPUT, outputNode.text()));
+        CommandOutput output = y.at(outputNode, () -> CommandOutput.parse(OUTPUT, outputNode.text()));
         Optional<Scalar> memoryNode = y.scalar(m, BARE_MEMORY, "a size such as 512m or 1g");
-        java.util.OptionalLong bareMemory = memoryNode.isEmpty() ? java.util.OptionalLong.empty()
-                : java.util.OptionalLong.of(y.at(memoryNode.get(), () -> MemorySize.parseBytes(BARE_MEMORY, memoryNode.get().text())));
+        OptionalLong bareMemory = memoryNode.isEmpty() ? OptionalLong.empty()
+                : OptionalLong.of(y.at(memoryNode.get(), () -> MemorySize.parseBytes(BARE_MEMORY, memoryNode.get().text())));
         Duration duration = y.requiredSeconds(m, DURATION_SECONDS, "how long one run of the program takes, in seconds, e.g. 60");
         CommandLoad c = y.located(f -> YamlTree.child(m.path(), f), () -> new CommandLoad(command, output, bareMemory, duration));
         return LoadPlan.command(c);
@@ -155,7 +158,7 @@ final class LoadSection {
         boolean sends;
         try {
             sends = LoadPlan.sendsEngineMetrics(plan);
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             throw y.fail(node, "'" + node.text() + "' cannot be read (" + e.getMessage() + ")");
         }
         if (!sends) {
@@ -198,17 +201,17 @@ final class LoadSection {
         boolean startsEnvironments;
         try {
             startsEnvironments = LoadPlan.startsEnvironments(plan);
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             throw y.fail(node, "'" + node.text() + "' cannot be read (" + e.getMessage() + ")");
         }
         boolean labelsTotal;
         try {
             labelsTotal = LoadPlan.labelsTotal(plan);
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             throw y.fail(node, "'" + node.text() + "' cannot be read (" + e.getMessage() + ")");
         }
         if (labelsTotal) {
-            throw y.fail(node, "'" + node.text() + "': " + io.envbench.measure.stats.Comparison.labelledTotal().getMessage());
+            throw y.fail(node, "'" + node.text() + "': " + Comparison.labelledTotal().getMessage());
         }
         if (startsEnvironments) {
             throw y.fail(node, "'" + node.text() + "' starts environments itself (EnvBench Target Environment samplers); the runner "

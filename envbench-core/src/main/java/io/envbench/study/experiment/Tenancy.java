@@ -8,6 +8,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.ArrayList;
 
 /**
  * The tenants of a multi-tenant experiment (issue 10, the paper of study 004): N containers of one target running at
@@ -108,7 +109,7 @@ public record Tenancy(int cpus, int users, int quotes, List<TenantPlan> tenants,
      * ({@code dynamic/tenant-4}), each configuration's tenants in order.
      */
     public List<String> criterionNames() {
-        List<String> names = new java.util.ArrayList<>();
+        List<String> names = new ArrayList<>();
         for (String c : configurationNames()) {
             for (String t : tenantNames()) {
                 names.add(c + "/" + t);

@@ -36,6 +36,8 @@ import java.util.Set;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import java.util.regex.Pattern;
+import java.io.IOException;
+import java.util.OptionalLong;
 
 /**
  * An experiment file's {@code tenants:} and {@code configurations:}: a multi-tenant experiment (study 004).
@@ -49,7 +51,7 @@ final class TenancySection {
 
 
     /** A tenant as read, before its container is defined. */
-    private record TenantRead(Node at, int threads, Scalar threadsNode, double requestsPerSecond, java.util.OptionalLong goalMs,
+    private record TenantRead(Node at, int threads, Scalar threadsNode, double requestsPerSecond, OptionalLong goalMs,
                               Optional<Scalar> cpuset, Optional<Scalar> network, Optional<Scalar> memory, boolean high) {
     }
 
@@ -193,8 +195,8 @@ final class TenancySection {
         double rate = rateNode.isEmpty() ? 0 : y.decimal(rateNode.get(), rateHelp);
         String goalHelp = "the tenant's response-time goal in whole milliseconds, e.g. 50";
         Optional<Scalar> goalNode = y.scalar(t, RESPONSE_TIME_GOAL_MS, goalHelp);
-        java.util.OptionalLong goal = goalNode.isEmpty() ? java.util.OptionalLong.empty()
-                : java.util.OptionalLong.of(y.wholeNumber(goalNode.get(), goalHelp));
+        OptionalLong goal = goalNode.isEmpty() ? OptionalLong.empty()
+                : OptionalLong.of(y.wholeNumber(goalNode.get(), goalHelp));
         // the record's own checks (threads, rate, goal) are reported at this mapping's fields
         y.located(f -> YamlTree.child(t.path(), f), () -> new TenantPlan("tenant-1", new EnvironmentDefinition("tenant-1", "check",
                 EnvironmentDefinition.Placement.DOCKER, null, 0, Duration.ofSeconds(1)), threads, rate, goal, high));
@@ -254,7 +256,7 @@ final class TenancySection {
         int groups;
         try {
             groups = LoadPlan.threadGroups(plan);
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             throw y.fail(node, "'" + node.text() + "' cannot be read (" + e.getMessage() + ")");
         }
         if (groups != 1) {

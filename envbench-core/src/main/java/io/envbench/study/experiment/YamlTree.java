@@ -12,6 +12,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.yaml.snakeyaml.error.MarkedYAMLException;
 
 /**
  * A YAML document as a tree whose every node knows its field path and line. Jackson's {@code JsonNode} forgets
@@ -123,7 +124,7 @@ final class YamlTree {
         int line = e.getLocation() == null ? 0 : e.getLocation().getLineNr();
         String problem = e.getOriginalMessage();
         // snakeyaml's own mark points at the offending character; Jackson's location can trail it
-        if (e.getCause() instanceof org.yaml.snakeyaml.error.MarkedYAMLException m && m.getProblemMark() != null) {
+        if (e.getCause() instanceof MarkedYAMLException m && m.getProblemMark() != null) {
             line = m.getProblemMark().getLine() + 1;
             problem = m.getProblem();
         }

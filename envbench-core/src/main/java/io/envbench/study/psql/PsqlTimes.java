@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.Collections;
 
 /**
  * One run of {@code targets/postgres/psql-latency.sh}: per phase (insert, select) the statements psql sent and the
@@ -46,7 +47,7 @@ public record PsqlTimes(Map<String, Phase> phases) {
             + "user_s=(\\d+(?:\\.\\d+)?) sys_s=(\\d+(?:\\.\\d+)?)\\s*$", Pattern.MULTILINE);
 
     public PsqlTimes {
-        phases = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(phases));
+        phases = Collections.unmodifiableMap(new LinkedHashMap<>(phases));
     }
 
     /**

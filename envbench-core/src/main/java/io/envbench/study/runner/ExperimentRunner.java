@@ -52,6 +52,10 @@ import io.envbench.base.output.WholeRowFile;
 import io.envbench.measure.results.JtlReader;
 import io.envbench.base.settings.InvalidSettingException;
 import io.envbench.study.tenants.TenantControl;
+import io.envbench.launch.docker.DockerDaemon;
+import java.nio.file.StandardCopyOption;
+import java.util.Objects;
+import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
  * Runs an experiment: for every planned run, in the schedule's order, it starts the environment, runs
@@ -126,7 +130,7 @@ public final class ExperimentRunner {
      * than the daemon has is refused before its first run.
      */
     public ExperimentRunner dockerRestart(RestartPermission permission) {
-        this.dockerRestart = java.util.Objects.requireNonNull(permission, "permission");
+        this.dockerRestart = Objects.requireNonNull(permission, "permission");
         return this;
     }
 
@@ -137,7 +141,7 @@ public final class ExperimentRunner {
         Path part = dir.experiment().resolveSibling(dir.experiment().getFileName() + ".part");
         try { // whole or not at all: --resume reads it
             Files.writeString(part, e.toYaml());
-            Files.move(part, dir.experiment(), java.nio.file.StandardCopyOption.REPLACE_EXISTING, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+            Files.move(part, dir.experiment(), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         } catch (IOException ex) {
             Files.deleteIfExists(part);
             throw new IOException("cannot write " + dir.experiment() + ": " + OutputFolder.why(ex)
@@ -182,7 +186,7 @@ public final class ExperimentRunner {
             Duration perRun = finished == 0 ? expectedRun : Duration.ofMillis(doneMillis / finished);
             progress.runStarting(r, index, plan.size(), perRun.multipliedBy(left));
             long t0 = System.nanoTime();
-            List<String> stopped = new java.util.concurrent.CopyOnWriteArrayList<>();
+            List<String> stopped = new CopyOnWriteArrayList<>();
             RunRecord rec = daemonFailed.isPresent() ? new RunRecord(r, Instant.now(), Instant.now(), "failed: docker daemon: "
                     + firstLine(daemonFailed.get()), 0, 0, null) : runOne(e, r, dir, progress, perRun.multipliedBy(left), stopped);
             doneMillis += (System.nanoTime() - t0) / 1_000_000;
@@ -234,14 +238,14 @@ public final class ExperimentRunner {
      *
      * @throws InvalidSettingException naming the environment's {@code dockerDaemon} and the fix, when they cannot
      */
-    public static void checkDockerDaemon(Experiment e, io.envbench.launch.docker.DockerDaemon daemon, RestartPermission permission) {
+    public static void checkDockerDaemon(Experiment e, DockerDaemon daemon, RestartPermission permission) {
         DaemonPlan plan = daemonFor(e, daemon, permission, new RunProgress() { });
         if (plan != null) {
             plan.change().close(); // nothing was changed
         }
     }
 
-    private static DaemonPlan daemonFor(Experiment e, io.envbench.launch.docker.DockerDaemon daemonToChange, RestartPermission dockerRestart,
+    private static DaemonPlan daemonFor(Experiment e, DockerDaemon daemonToChange, RestartPermission dockerRestart,
                                         RunProgress progress) {
         if (e.environments().stream().noneMatch(p -> p.dockerDaemon().isPresent())) {
             return null;

@@ -1,5 +1,7 @@
 package io.envbench.study.runner;
 
+import java.util.regex.Pattern;
+
 /**
  * What JMeter's summariser last said about the running load (its {@code summary +} line): the figures of
  * the last interval.
@@ -13,7 +15,7 @@ package io.envbench.study.runner;
 public record LiveFigures(long samples, double throughputPerSec, long errors, long totalSamples, long totalErrors) {
     public static final LiveFigures NONE = new LiveFigures(0, 0, 0, 0, 0);
 
-    private static final java.util.regex.Pattern SUMMARY = java.util.regex.Pattern.compile(
+    private static final Pattern SUMMARY = Pattern.compile(
             "summary \\+\\s+(\\d+) in [\\d:.]+ =\\s+([\\d.]+)/s.*?Err:\\s+(\\d+)");
 
     /** Adds one line of JMeter's output when it is a {@code summary +} line; else returns this. */

@@ -5,6 +5,7 @@ import io.envbench.study.experiment.PlannedRun;
 import io.envbench.study.analysis.RunRecord;
 
 import java.time.Duration;
+import io.envbench.measure.metrics.MetricsCollector;
 
 /** What the runner tells as it goes (the console's progress bar, the controller's run view). */
 public interface RunProgress {
@@ -17,7 +18,7 @@ public interface RunProgress {
     }
 
     /** The metrics collector read the machine and the running environment (on the collector's thread). */
-    default void metrics(PlannedRun run, io.envbench.measure.metrics.MetricsCollector.Tick tick) {
+    default void metrics(PlannedRun run, MetricsCollector.Tick tick) {
     }
 
     /** A run ended (ok, failed or interrupted). */

@@ -51,6 +51,7 @@ import io.envbench.study.tenants.TenantsPlan;
 import io.envbench.study.tenants.Timeline;
 import io.envbench.study.tenants.TimelineFile;
 import io.envbench.base.units.CpuSet;
+import java.util.concurrent.ThreadFactory;
 
 /**
  * One run of a multi-tenant experiment: every tenant's container started at once (each its own port and database),
@@ -378,7 +379,7 @@ final class TenantsRun {
         }
     }
 
-    private static java.util.concurrent.ThreadFactory daemon(String name) {
+    private static ThreadFactory daemon(String name) {
         return runnable -> {
             Thread t = new Thread(runnable, name);
             t.setDaemon(true);

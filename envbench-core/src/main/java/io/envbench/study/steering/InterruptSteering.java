@@ -13,6 +13,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Collectors;
+import io.envbench.host.hostsettings.WriteRefusedException;
+import java.util.Comparator;
 
 /**
  * Points IRQs (the network devices', by default) at CPUs no tenant is pinned to, rotating among them: at step
@@ -40,7 +42,7 @@ public final class InterruptSteering {
         this.journal = journal;
         this.roots = roots;
         this.policy = policy;
-        irqs.stream().sorted(java.util.Comparator.comparingInt(NetworkIrq::irq)).forEach(i -> this.irqs.put(i.irq(), i));
+        irqs.stream().sorted(Comparator.comparingInt(NetworkIrq::irq)).forEach(i -> this.irqs.put(i.irq(), i));
         this.irqBalanceAtStart = IrqBalance.find(roots.proc());
         if (irqBalanceAtStart.isPresent()) {
             IrqBalance b = irqBalanceAtStart.get();
@@ -127,7 +129,7 @@ public final class InterruptSteering {
             try {
                 journal.write(roots.affinityListOf(irq.irq()), Integer.toString(cpu));
                 pointed.put(irq.irq(), cpu);
-            } catch (io.envbench.host.hostsettings.WriteRefusedException e) {
+            } catch (WriteRefusedException e) {
                 irqs.remove(irq.irq());
                 notes.add(irq.describe() + ": the kernel refused a new affinity (" + e.reason()
                         + "; a managed IRQ cannot be moved); left as it is");

@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.Optional;
 
 /**
  * An IRQ of a network device, and how they are found. Immutable.
@@ -118,12 +119,12 @@ public record NetworkIrq(int irq, String device, List<String> actions) {
         return irqs;
     }
 
-    private static java.util.Optional<Integer> legacyIrq(Path device) {
+    private static Optional<Integer> legacyIrq(Path device) {
         try {
             int irq = Integer.parseInt(Files.readString(device.resolve("irq")).strip());
-            return irq > 0 ? java.util.Optional.of(irq) : java.util.Optional.empty();
+            return irq > 0 ? Optional.of(irq) : Optional.empty();
         } catch (IOException | NumberFormatException e) {
-            return java.util.Optional.empty();
+            return Optional.empty();
         }
     }
 }

@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.nio.file.NoSuchFileException;
 
 /**
  * Receive Packet Steering: which CPUs handle the packets an interface receives ({@code queues/rx-N/rps_cpus}, a
@@ -72,7 +73,7 @@ public final class ReceivePacketSteering {
                     files.add(q.resolve("rps_cpus"));
                 }
             }
-        } catch (java.nio.file.NoSuchFileException e) {
+        } catch (NoSuchFileException e) {
             // no queues folder: reported below
         }
         if (files.isEmpty()) {

@@ -3,6 +3,8 @@ package io.envbench.study.steering;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
+import java.util.Collections;
+import java.util.TreeMap;
 
 /**
  * What one step of {@link InterruptSteering} did, for the controller's timeline. Immutable.
@@ -13,7 +15,7 @@ import java.util.stream.Collectors;
  */
 public record SteeringStep(long step, Map<Integer, Integer> cpuOfIrq, List<String> notes) {
     public SteeringStep {
-        cpuOfIrq = java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(cpuOfIrq));
+        cpuOfIrq = Collections.unmodifiableMap(new TreeMap<>(cpuOfIrq));
         notes = List.copyOf(notes);
     }
 

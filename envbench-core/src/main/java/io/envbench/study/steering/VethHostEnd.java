@@ -5,6 +5,7 @@ import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
+import java.nio.file.NoSuchFileException;
 
 /**
  * Finds the host end of a container's veth pair: the interface on the host whose receive queues handle what the
@@ -35,7 +36,7 @@ public final class VethHostEnd {
         try {
             peer = Integer.parseInt(Files.readString(ifaceInside.resolve("iflink")).strip());
             own = Integer.parseInt(Files.readString(ifaceInside.resolve("ifindex")).strip());
-        } catch (java.nio.file.NoSuchFileException e) {
+        } catch (NoSuchFileException e) {
             return Optional.empty();
         } catch (NumberFormatException e) {
             throw new IOException(ifaceInside + ": iflink or ifindex is no number: " + e.getMessage());

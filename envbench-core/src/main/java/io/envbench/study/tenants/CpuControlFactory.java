@@ -30,6 +30,8 @@ import io.envbench.study.steering.InterruptSteering;
 import io.envbench.study.steering.IrqBalancePolicy;
 import io.envbench.study.steering.ReceivePacketSteering;
 import io.envbench.study.steering.VethHostEnd;
+import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * The controls of study 004 ({@link io.envbench.study.cpucontrol}) as {@link TenantControl}s: per run a
@@ -103,7 +105,7 @@ public final class CpuControlFactory implements TenantControl.Factory {
                 placed.add(new Tenant(t.name(), t.containerId(), goal));
             }
             // the scenario's high tenants float from the start (static: for good); none given: static decides from a first reading
-            java.util.Set<String> high = new java.util.TreeSet<>();
+            Set<String> high = new TreeSet<>();
             tenants.stream().filter(t -> t.plan().high()).forEach(t -> high.add(t.name()));
             CpuControlSettings settings = CpuControlSettings.defaults(configuration.cpuControl()).withInterval(configuration.controlInterval())
                     .withHighTenants(high);

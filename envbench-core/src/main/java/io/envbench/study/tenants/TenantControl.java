@@ -7,6 +7,9 @@ import java.util.function.Supplier;
 import io.envbench.study.experiment.Tenancy;
 import io.envbench.study.experiment.TenantConfiguration;
 import io.envbench.base.settings.InvalidSettingException;
+import io.envbench.base.units.CpuSet;
+import io.envbench.study.cpucontrol.CpuControlMode;
+import io.envbench.study.experiment.Experiment;
 
 /**
  * The one point where a CPU controller (none, static, dynamic; and interrupt steering) plugs into the runner of a
@@ -48,12 +51,12 @@ public interface TenantControl {
          *
          * @throws InvalidSettingException naming the file and the field ({@code FILE: tenants.cpus}) and the fix
          */
-        default void checkHost(io.envbench.study.experiment.Experiment experiment) {
+        default void checkHost(Experiment experiment) {
             if (experiment.tenancy().isEmpty()) {
                 return;
             }
             Tenancy t = experiment.tenancy().get();
-            int hostCpus = io.envbench.base.units.CpuSet.online().size();
+            int hostCpus = CpuSet.online().size();
             if (hostCpus < t.cpus()) {
                 throw new InvalidSettingException(experiment.file() + ": tenants.cpus", t.cpus() + " CPUs, and this host has " + hostCpus
                         + "; run it on a machine with " + t.cpus() + " CPUs, or give tenants.cpus: " + hostCpus + " (and a scaled load)");
@@ -89,7 +92,7 @@ public interface TenantControl {
     Factory NONE_ONLY = new Factory() {
         @Override
         public void check(TenantConfiguration c, int i) {
-            if (c.cpuControl() != io.envbench.study.cpucontrol.CpuControlMode.NONE) {
+            if (c.cpuControl() != CpuControlMode.NONE) {
                 throw new InvalidSettingException("configurations[" + i + "].cpuControl", "'" + TenantConfiguration.yamlName(c.cpuControl()) + "' has no "
                         + "controller in this build (only none); use cpuControl: none");
             }

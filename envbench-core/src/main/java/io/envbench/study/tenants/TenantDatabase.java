@@ -11,6 +11,13 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 
 import io.envbench.study.experiment.TenantPlan;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.StandardOpenOption;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 
 /**
  * A tenant's database on the host's PostgreSQL, through its target's {@code db.sh} (targets/daytrader's: EnvBench's
@@ -75,7 +82,7 @@ public final class TenantDatabase {
      */
     public static Claim claim(List<TenantPlan> tenants, Path folder) throws IOException {
         Files.createDirectories(folder);
-        List<java.nio.channels.FileChannel> held = new ArrayList<>();
+        List<FileChannel> held = new ArrayList<>();
         List<Path> files = new ArrayList<>();
         try {
             for (TenantPlan t : tenants) {
@@ -85,9 +92,9 @@ public final class TenantDatabase {
                             + "process; wait for it to end, or run one multi-tenant experiment at a time on this host");
                 }
                 files.add(file);
-                java.nio.channels.FileChannel ch = java.nio.channels.FileChannel.open(file, java.nio.file.StandardOpenOption.CREATE,
-                        java.nio.file.StandardOpenOption.READ, java.nio.file.StandardOpenOption.WRITE);
-                java.nio.channels.FileLock lock = ch.tryLock();
+                FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE,
+                        StandardOpenOption.READ, StandardOpenOption.WRITE);
+                FileLock lock = ch.tryLock();
                 if (lock == null) {
                     String holder = Files.readString(file).strip();
                     ch.close();
@@ -97,8 +104,8 @@ public final class TenantDatabase {
                 }
                 held.add(ch);
                 ch.truncate(0);
-                ch.write(java.nio.ByteBuffer.wrap(("pid " + ProcessHandle.current().pid() + ", since "
-                        + java.time.Instant.now().truncatedTo(java.time.temporal.ChronoUnit.SECONDS)).getBytes(java.nio.charset.StandardCharsets.UTF_8)), 0);
+                ch.write(ByteBuffer.wrap(("pid " + ProcessHandle.current().pid() + ", since "
+                        + Instant.now().truncatedTo(ChronoUnit.SECONDS)).getBytes(StandardCharsets.UTF_8)), 0);
             }
         } catch (IOException | RuntimeException e) {
             release(held, files);
@@ -124,8 +131,8 @@ public final class TenantDatabase {
         void close();
     }
 
-    private static void release(List<java.nio.channels.FileChannel> held, List<Path> files) {
-        for (java.nio.channels.FileChannel ch : held) {
+    private static void release(List<FileChannel> held, List<Path> files) {
+        for (FileChannel ch : held) {
             try {
                 ch.close(); // closing the channel releases its lock
             } catch (IOException e) {
@@ -156,7 +163,7 @@ public final class TenantDatabase {
             Thread.currentThread().interrupt();
             throw new IOException("db.sh " + String.join(" ", args) + " interrupted");
         }
-        String out = new String(output, java.nio.charset.StandardCharsets.UTF_8);
+        String out = new String(output, StandardCharsets.UTF_8);
         if (p.exitValue() != 0) {
             List<String> lines = out.lines().toList();
             throw new IOException("db.sh " + String.join(" ", args) + " failed (exit " + p.exitValue() + "): "

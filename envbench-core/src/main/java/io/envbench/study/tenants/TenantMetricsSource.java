@@ -17,6 +17,8 @@ import org.slf4j.LoggerFactory;
 
 import io.envbench.measure.metrics.Metrics;
 import io.envbench.measure.metrics.MetricsCollector;
+import java.util.ArrayList;
+import java.util.HashMap;
 
 /**
  * The {@link TenantMetrics} a control reads during a run: CPU from the run's metrics collector (the host and each
@@ -27,12 +29,12 @@ public final class TenantMetricsSource implements Supplier<TenantMetrics> {
     private static final Logger log = LoggerFactory.getLogger(TenantMetricsSource.class);
     private static final String HOST_CPU = MetricName.HOST_CPU.column();
     private final List<String> tenants;
-    private final List<String> columns = new java.util.ArrayList<>();
+    private final List<String> columns = new ArrayList<>();
     private final LiveTenantFigures requests;
     private final Clock clock;
     private Instant previous;
     /** Column -> {sum, readings} since the previous call; guarded by this. */
-    private final Map<String, double[]> sums = new java.util.HashMap<>();
+    private final Map<String, double[]> sums = new HashMap<>();
     private MetricsCollector.Tick latest;
 
     /**
@@ -98,7 +100,7 @@ public final class TenantMetricsSource implements Supplier<TenantMetrics> {
 
     /** The averages since the previous call, then a new window; without a reading in it, the latest reading's values. */
     private synchronized Map<String, Double> averages() {
-        Map<String, Double> m = new java.util.HashMap<>();
+        Map<String, Double> m = new HashMap<>();
         for (String c : columns) {
             double[] s = sums.get(c);
             if (s != null && s[1] > 0) {

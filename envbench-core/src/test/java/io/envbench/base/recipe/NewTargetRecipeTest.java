@@ -19,6 +19,7 @@ import io.envbench.launch.docker.DockerConnection;
 import io.envbench.launch.docker.DockerRequired;
 import io.envbench.launch.docker.ImageBuilder;
 import io.envbench.base.settings.InvalidSettingException;
+import java.util.List;
 
 class NewTargetRecipeTest {
     @TempDir
@@ -33,7 +34,7 @@ class NewTargetRecipeTest {
         assertEquals("my-app", r.name());
         assertEquals("my-app:1.2", r.image());
         assertEquals(8080, r.containerPort());
-        assertEquals(java.util.List.of("my-app"), TargetRecipe.available(targets));
+        assertEquals(List.of("my-app"), TargetRecipe.available(targets));
         String props = Files.readString(targets.resolve("my-app/target.properties"));
         assertTrue(props.contains("bare.command=./serve.sh --fast"), props);
         assertTrue(props.contains("ready.http.path=/health"), props);
@@ -51,7 +52,7 @@ class NewTargetRecipeTest {
         e = assertThrows(InvalidSettingException.class, () -> new NewTargetRecipe("a", "", "x", "", Optional.of(elsewhere.resolve("nope")),
                 80, "", ""));
         assertTrue(e.getMessage().contains("Dockerfile"), e.getMessage());
-        assertEquals(java.util.List.of(), TargetRecipe.available(targets));
+        assertEquals(List.of(), TargetRecipe.available(targets));
     }
 
     @Test

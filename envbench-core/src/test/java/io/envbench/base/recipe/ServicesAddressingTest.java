@@ -19,6 +19,8 @@ import org.junit.jupiter.api.io.TempDir;
 import io.envbench.base.container.ContainerOptions;
 import io.envbench.base.container.NetworkMode;
 import io.envbench.base.settings.InvalidSettingException;
+import io.envbench.base.container.VolumeMount;
+import java.util.List;
 
 /**
  * Study 001's placements of the three-tier recipe (nginx, Redmine, MariaDB): where each service listens and where its
@@ -64,7 +66,7 @@ class ServicesAddressingTest {
     void allOnTheHostListenOnLoopbackOnlyWithTheFrontOnTheEnvironmentsPort() {
         ServicesTarget t = threeTier(Map.of(), NOT_ASKED);
         assertFalse(t.ownNetwork());
-        assertEquals(java.util.List.of("db", "app", "web"), t.services().stream().map(ServicesTarget.Service::name).toList());
+        assertEquals(List.of("db", "app", "web"), t.services().stream().map(ServicesTarget.Service::name).toList());
         assertEquals(PORT, t.hostPort());
         for (String s : new String[] {"db", "app", "web"}) {
             assertEquals("127.0.0.1", env(t, s).get(s.equals("db") ? "DB_LISTEN" : "LISTEN_ADDRESS"), s);
@@ -111,7 +113,7 @@ class ServicesAddressingTest {
 
     @Test
     void theDatabaseWithHostNetworkingAndItsDataOnAVolumeListensOnLoopback() {
-        ContainerOptions onVolume = HOST.toBuilder().volume(new io.envbench.base.container.VolumeMount(io.envbench.base.container.VolumeMount.Kind.NAMED,
+        ContainerOptions onVolume = HOST.toBuilder().volume(new VolumeMount(VolumeMount.Kind.NAMED,
                 "envbench-db", "/var/tmp")).build();
         ServicesTarget t = threeTier(Map.of("db", ServicePlacement.container(onVolume)), NOT_ASKED);
         ContainerTarget db = (ContainerTarget) spec(t, "db");

@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 
 import org.junit.jupiter.api.Test;
+import io.envbench.base.readiness.HttpCheck;
 
 /** Against the repository's real targets/ folder. */
 public class TargetRecipeTest {
@@ -24,7 +25,7 @@ public class TargetRecipeTest {
         assertEquals("18123", b.env().get("PORT"));
         assertEquals("site", b.env().get("SITE"));
         assertEquals(TARGETS.resolve("nginx-static"), b.workDir());
-        assertEquals(new io.envbench.base.readiness.HttpCheck("/health", 200), b.readiness().check());
+        assertEquals(new HttpCheck("/health", 200), b.readiness().check());
     }
 
     @Test

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
+import java.util.List;
 
 class CpuSetTest {
     @Test
@@ -51,7 +52,7 @@ class CpuSetTest {
         assertEquals(CpuSet.parseList("rpsCpus", "0,33"), CpuSet.parseHexMask("rpsCpus", "00000002,00000001"));
         assertEquals(CpuSet.parseList("rpsCpus", "0-1"), CpuSet.parseHexMask("rpsCpus", "3"));
         assertEquals("0-1", CpuSet.parseHexMask("rpsCpus", "3").toString());
-        assertEquals(java.util.List.of(1, 3), CpuSet.parseHexMask("rpsCpus", "A").cpus());
+        assertEquals(List.of(1, 3), CpuSet.parseHexMask("rpsCpus", "A").cpus());
         for (String bad : new String[] {"", "xyz", "0", "00000000,00000000", "123456789", ",3", "3,"}) {
             InvalidSettingException e = assertThrows(InvalidSettingException.class, () -> CpuSet.parseHexMask("rpsCpus", bad), bad);
             assertEquals("rpsCpus", e.field());

@@ -14,6 +14,8 @@ import java.util.List;
 import java.util.Map;
 
 import com.github.dockerjava.api.DockerClient;
+import io.envbench.host.cgroup.TransientMemoryCgroup;
+import io.envbench.launch.docker.DockerDaemon;
 
 /**
  * The owner {@link ReaperTest} kills: in its own JVM, it makes what a run makes (a labelled container, network
@@ -27,7 +29,7 @@ public final class OwnerThatGetsKilled {
 
     public static void main(String[] args) throws Exception {
         Path state = Path.of(args[0]);
-        io.envbench.launch.docker.DockerDaemon daemon = io.envbench.launch.docker.DockerDaemon.fromEnvironment();
+        DockerDaemon daemon = DockerDaemon.fromEnvironment();
         DockerClient docker = DockerConnection.connect(daemon);
         ReaperProcess.ofThisJvm().watchDockerDaemon(daemon.address(), daemon.tlsCertFolder()); // as DockerLauncher.start does before it creates anything
         Map<String, String> labels = RunSession.labels("reaper-owner");
@@ -44,7 +46,7 @@ public final class OwnerThatGetsKilled {
         var bare = new BareMetalLauncher(state).start("reaper-owner", target);
         System.out.println("bare " + bare.pid());
         if (args.length > 2) { // a memory cgroup on the host, made as a bare-metal command load makes it, with a process in it
-            var cgroup = io.envbench.host.cgroup.TransientMemoryCgroup.create(Path.of(args[2]), "envbench-reaper-test-"
+            var cgroup = TransientMemoryCgroup.create(Path.of(args[2]), "envbench-reaper-test-"
                     + ProcessHandle.current().pid(), 64L << 20);
             Process inCgroup = new ProcessBuilder(cgroup.wrap(List.of("sleep", "300"))).start();
             System.out.println("cgroup " + cgroup.dir());

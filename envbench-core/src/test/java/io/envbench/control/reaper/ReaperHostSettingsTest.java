@@ -24,6 +24,7 @@ import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import io.envbench.study.steering.NetworkIrq;
 
 /**
  * As root on the real host, with a real SIGKILL: an owner JVM that changed lo's RPS mask and the network IRQs'
@@ -41,7 +42,7 @@ class ReaperHostSettingsTest {
         Path loRps = real.netDevice("lo").resolve("queues/rx-0/rps_cpus");
         Map<Path, String> before = new LinkedHashMap<>();
         before.put(loRps, read(loRps));
-        for (var irq : io.envbench.study.steering.NetworkIrq.find(real)) {
+        for (var irq : NetworkIrq.find(real)) {
             before.put(real.affinityListOf(irq.irq()), read(real.affinityListOf(irq.irq())));
         }
         Process owner = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),

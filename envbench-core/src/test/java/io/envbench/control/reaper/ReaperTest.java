@@ -24,6 +24,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import com.github.dockerjava.api.DockerClient;
+import io.envbench.base.environment.LeftoverCheck;
+import io.envbench.launch.docker.DockerDaemon;
+import java.io.IOException;
+import java.util.ArrayList;
 
 /**
  * On the real engine, with a real SIGKILL: an owner JVM that made a container, a network, a volume and a
@@ -42,7 +46,7 @@ public class ReaperTest {
     @Test
     void everythingAKilledOwnerMadeIsGoneWithinTenSecondsWithoutANewRun() throws Exception {
         DockerRequired.check();
-        DockerClient docker = DockerConnection.connect(io.envbench.launch.docker.DockerDaemon.fromEnvironment());
+        DockerClient docker = DockerConnection.connect(DockerDaemon.fromEnvironment());
         long ms = killOwnerAndAwaitNothingLeft(state, "envbench/base:latest", Map.of(), docker, "local daemon", CGROUP_ROOT);
         assertTrue(ms < 10_000, "gone within 10 s, took " + ms + " ms");
     }
@@ -73,7 +77,7 @@ public class ReaperTest {
         pb.environment().putAll(env);
         Process owner = pb.start();
         Map<String, String> made = new HashMap<>();
-        List<String> said = new java.util.ArrayList<>();
+        List<String> said = new ArrayList<>();
         try (BufferedReader out = new BufferedReader(new InputStreamReader(owner.getInputStream(), StandardCharsets.UTF_8))) {
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
             for (String line; System.nanoTime() < deadline && (line = out.readLine()) != null && !line.equals("ready"); ) {
@@ -140,7 +144,7 @@ public class ReaperTest {
             }
             assertTrue(OwnerIdentity.isZombie(zombie), "the child exited and nobody collected it");
             assertTrue(ProcessHandle.of(zombie).map(ProcessHandle::isAlive).orElse(false), "Java alone would call it alive");
-            assertTrue(io.envbench.base.environment.LeftoverCheck.ProcessTable.local().find(zombie).isEmpty(), "the owner check does not");
+            assertTrue(LeftoverCheck.ProcessTable.local().find(zombie).isEmpty(), "the owner check does not");
             assertFalse(OwnerIdentity.isZombie(ProcessHandle.current().pid()), "this JVM runs");
         } finally {
             parent.destroyForcibly();
@@ -158,7 +162,7 @@ public class ReaperTest {
     private static String readLog(long ownerPid) {
         try {
             return Files.readString(ReaperProcess.logFile(ownerPid));
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             return "(no log: " + e + ")";
         }
     }

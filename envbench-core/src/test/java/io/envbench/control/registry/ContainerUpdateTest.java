@@ -11,6 +11,8 @@ import org.junit.jupiter.api.Test;
 
 import io.envbench.base.environment.RunSession;
 import io.envbench.base.settings.InvalidSettingException;
+import java.util.ArrayList;
+import java.util.Arrays;
 
 /** Only containers EnvBench started are changed, unless the user allows others; the refusal says both ways out. */
 class ContainerUpdateTest {
@@ -21,7 +23,7 @@ class ContainerUpdateTest {
 
     @Test
     void anyOtherContainerIsRefusedNamingTheFieldAndTheFix() {
-        for (Map<String, String> labels : new java.util.ArrayList<Map<String, String>>(java.util.Arrays.asList(
+        for (Map<String, String> labels : new ArrayList<Map<String, String>>(Arrays.asList(
                 null, Map.of(), Map.of("com.example.app", "db"), Map.of(RunSession.LABEL_MANAGED, "false")))) {
             InvalidSettingException e = assertThrows(InvalidSettingException.class,
                     () -> ContainerUpdate.requireStartedByEnvBench("postgres", "def", labels, false));

@@ -27,6 +27,8 @@ import io.envbench.launch.docker.DockerRequired;
 import io.envbench.base.container.NetworkMode;
 import io.envbench.base.recipe.TargetRecipeTest;
 import io.envbench.base.settings.InvalidSettingException;
+import java.util.concurrent.ExecutionException;
+import org.junit.jupiter.api.Assertions;
 
 /** Several environments at once on the real engine and the real nginx; names and ports reserved atomically. */
 class EnvironmentRegistryTest {
@@ -49,7 +51,7 @@ class EnvironmentRegistryTest {
             assertEquals(List.of("reg-bare", "reg-docker"), List.copyOf(r.runningTargets().keySet()));
             assertEquals(4096, DockerLauncherTest.get(bare.endpoint().orElseThrow(), "/page-4k.html").length());
             assertEquals(4096, DockerLauncherTest.get(docker.endpoint().orElseThrow(), "/page-4k.html").length());
-            InvalidSettingException samePort = org.junit.jupiter.api.Assertions.assertThrows(InvalidSettingException.class,
+            InvalidSettingException samePort = Assertions.assertThrows(InvalidSettingException.class,
                     () -> r.start(def("reg-third", EnvironmentDefinition.Placement.BARE, NetworkMode.BRIDGE, 18191)));
             assertEquals("port", samePort.field());
             assertTrue(samePort.getMessage().contains("reg-bare"), samePort.getMessage());
@@ -75,7 +77,7 @@ class EnvironmentRegistryTest {
                 try {
                     f.get();
                     won++;
-                } catch (java.util.concurrent.ExecutionException e) {
+                } catch (ExecutionException e) {
                     assertTrue(e.getCause() instanceof InvalidSettingException, e.getCause().toString());
                     assertTrue(e.getCause().getMessage().contains("'reg-race' is already"), e.getCause().getMessage());
                 }
@@ -95,7 +97,7 @@ class EnvironmentRegistryTest {
     void aClosedRegistryRefusesNewStarts() {
         EnvironmentRegistry r = new EnvironmentRegistry(TargetRecipeTest.TARGETS, DockerDaemon.fromEnvironment());
         r.close();
-        InvalidSettingException e = org.junit.jupiter.api.Assertions.assertThrows(InvalidSettingException.class,
+        InvalidSettingException e = Assertions.assertThrows(InvalidSettingException.class,
                 () -> r.start(def("late", EnvironmentDefinition.Placement.BARE, NetworkMode.BRIDGE, 18195)));
         assertTrue(e.getMessage().contains("shutting down"), e.getMessage());
     }

@@ -35,6 +35,7 @@ import io.envbench.base.environment.RunSession;
 import io.envbench.base.environment.RunningTarget;
 import io.envbench.base.recipe.TargetRecipeTest;
 import io.envbench.base.units.MemorySize;
+import io.envbench.base.environment.TargetStartException;
 
 /**
  * Targets that die mid-run on the real engine and the real host: killed by the OOM killer, removed from
@@ -112,7 +113,7 @@ class TargetDeathTest {
         DockerClient docker;
         try {
             docker = DockerConnection.connect(DockerDaemon.fromEnvironment());
-        } catch (io.envbench.base.environment.TargetStartException e) {
+        } catch (TargetStartException e) {
             throw new AssertionError(e);
         }
         String exec = docker.execCreateCmd(containerId).withCmd(command).exec().getId();

@@ -26,6 +26,11 @@ import java.util.Properties;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /** Real nginx from Debian as a host process. */
 class BareMetalLauncherTest {
@@ -99,7 +104,7 @@ class BareMetalLauncherTest {
         Files.writeString(state.resolve("killed-deadrun2.log"), "its output");
         Files.writeString(state.resolve("other-liverun.log"), "another run's output");
         assertEquals(1, new BareMetalLauncher(state).reapLeftovers());
-        assertTrue(orphan.waitFor(10, java.util.concurrent.TimeUnit.SECONDS));
+        assertTrue(orphan.waitFor(10, TimeUnit.SECONDS));
         try (var left = Files.list(state)) {
             assertEquals(List.of(state.resolve("other-liverun.log")), left.toList(), "the killed run's log and STATE folder go too");
         }
@@ -125,7 +130,7 @@ class BareMetalLauncherTest {
             assertTrue(e.getMessage().contains("not by the target"), e.getMessage());
         } finally {
             // the stranger is the test's own doing: stop it by the PID the message names
-            java.util.regex.Matcher m = java.util.regex.Pattern.compile("answered by PID (\\d+)").matcher(e.getMessage());
+            Matcher m = Pattern.compile("answered by PID (\\d+)").matcher(e.getMessage());
             if (m.find()) {
                 ProcessHandle.of(Long.parseLong(m.group(1))).ifPresent(ProcessHandle::destroyForcibly);
             }
@@ -142,7 +147,7 @@ class BareMetalLauncherTest {
         Process other = new ProcessBuilder("python3", "-c", "import socket,time; s=socket.socket(); s.bind((\"127.0.0.1\", " + port
                 + ")); s.listen(); print(\"listening\", flush=True); time.sleep(60)").redirectErrorStream(true).start();
         try {
-            assertEquals("listening", new java.io.BufferedReader(new java.io.InputStreamReader(other.getInputStream())).readLine());
+            assertEquals("listening", new BufferedReader(new InputStreamReader(other.getInputStream())).readLine());
             BareMetalTarget b = TargetRecipe.load(TargetRecipeTest.TARGETS, "nginx-static").bare(port, Duration.ofSeconds(5));
             InvalidSettingException e = assertThrows(InvalidSettingException.class, () -> new BareMetalLauncher(state).start("x", b));
             assertEquals("port: " + port + " is already in use on this host; stop what listens there (ss -ltnp 'sport = :" + port

@@ -24,6 +24,7 @@ import io.envbench.measure.metrics.ContainerProbe;
 import io.envbench.measure.metrics.ContainerSnapshot;
 import io.envbench.base.readiness.Readiness;
 import io.envbench.base.recipe.ContainerTarget;
+import java.util.Set;
 
 /**
  * Every container EnvBench starts carries a 1 TiB/s read and write limit on the disk behind the Docker root, so its
@@ -74,7 +75,7 @@ class BlockIoAccountingTest {
 
     @Test
     void noRuleForFoldersOnNoLocalBlockDevice() {
-        assertEquals(java.util.Set.of(), BlockIoAccounting.devices(List.of(Path.of("/proc"), Path.of("/no/such/folder"))));
+        assertEquals(Set.of(), BlockIoAccounting.devices(List.of(Path.of("/proc"), Path.of("/no/such/folder"))));
         HostConfig hc = BlockIoAccounting.apply(HostConfig.newHostConfig(), List.of(Path.of("/proc")));
         assertEquals(null, hc.getBlkioDeviceWriteBps());
     }

@@ -39,6 +39,9 @@ import org.junit.jupiter.api.Test;
 import com.github.dockerjava.api.DockerClient;
 import com.github.dockerjava.api.command.InspectContainerResponse;
 import com.github.dockerjava.api.model.HostConfig;
+import io.envbench.control.registry.EnvironmentRegistry;
+import java.nio.file.Files;
+import org.junit.jupiter.api.io.TempDir;
 
 /** Real containers on the real Docker engine, from the real nginx-static image. */
 public class DockerLauncherTest {
@@ -124,7 +127,7 @@ public class DockerLauncherTest {
      * which Docker refuses, and says so naming the path. No folder is made and no container is left.
      */
     @Test
-    void aMissingBindSourceIsRefusedNamingItAndIsNeverCreated(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+    void aMissingBindSourceIsRefusedNamingItAndIsNeverCreated(@TempDir Path dir) throws Exception {
         Path missing = dir.resolve("no-such-folder");
         ContainerOptions o = ContainerOptions.builder().volume(new VolumeMount(VolumeMount.Kind.BIND, missing.toString(), "/data")).build();
         long t0 = System.nanoTime();
@@ -132,11 +135,11 @@ public class DockerLauncherTest {
         System.out.printf("missing bind source refused in %d ms%n", (System.nanoTime() - t0) / 1_000_000);
         assertEquals("volumeSource", e.field());
         assertTrue(e.getMessage().contains("'" + missing + "' does not exist on the Docker host; create the folder first"), e.getMessage());
-        assertTrue(java.nio.file.Files.notExists(missing), "Docker made no folder behind the user's back");
+        assertTrue(Files.notExists(missing), "Docker made no folder behind the user's back");
     }
 
     @Test
-    void anExistingBindSourceIsMounted(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+    void anExistingBindSourceIsMounted(@TempDir Path dir) throws Exception {
         ContainerOptions o = ContainerOptions.builder().volume(new VolumeMount(VolumeMount.Kind.BIND, dir.toString(), "/data")).build();
         try (RunningTarget t = launcher.start("test-bind", nginx(o))) {
             var mounts = launcher.client().inspectContainerCmd(t.containerId().get()).exec().getMounts();
@@ -205,7 +208,7 @@ public class DockerLauncherTest {
     void containerOptionsChangeOnARunningContainer() throws Exception {
         try (RunningTarget t = launcher.start("test-update", nginx(ContainerOptions.builder().build()))) {
             String id = t.containerId().get();
-            ContainerUpdate u = new ContainerUpdate(new io.envbench.control.registry.EnvironmentRegistry(TARGETS, io.envbench.launch.docker.DockerDaemon.fromEnvironment()));
+            ContainerUpdate u = new ContainerUpdate(new EnvironmentRegistry(TARGETS, DockerDaemon.fromEnvironment()));
             assertTrue(u.update(id, "0", "0.25", "64m").contains("cpuset=0"));
             HostConfig hc = launcher.client().inspectContainerCmd(id).exec().getHostConfig();
             assertEquals("0", hc.getCpusetCpus());
@@ -228,7 +231,7 @@ public class DockerLauncherTest {
         String id = docker.createContainerCmd(image).withName("envbench-test-not-ours").exec().getId(); // no EnvBench label
         try {
             docker.startContainerCmd(id).exec();
-            var envs = new io.envbench.control.registry.EnvironmentRegistry(TARGETS, io.envbench.launch.docker.DockerDaemon.fromEnvironment());
+            var envs = new EnvironmentRegistry(TARGETS, DockerDaemon.fromEnvironment());
             InvalidSettingException e = assertThrows(InvalidSettingException.class, () -> new ContainerUpdate(envs).pause("envbench-test-not-ours"));
             assertEquals("container", e.field());
             assertTrue(e.getMessage().contains("Allow containers EnvBench did not start"), e.getMessage());

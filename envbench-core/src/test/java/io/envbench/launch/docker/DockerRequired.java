@@ -5,6 +5,9 @@ import io.envbench.base.environment.TargetStartException;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import org.junit.jupiter.api.Assumptions;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 
 /**
  * Tests that need the Docker engine call {@link #check()} first: without Docker they are skipped on a
@@ -45,12 +48,12 @@ public final class DockerRequired {
     /** This process's real user id from /proc/self/status ("0" for root), "?" where there is none. */
     public static String uid() {
         try {
-            for (String line : java.nio.file.Files.readAllLines(java.nio.file.Path.of("/proc/self/status"))) {
+            for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
                 if (line.startsWith("Uid:")) {
                     return line.split("\\s+")[1];
                 }
             }
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             // not Linux
         }
         return "?";

@@ -44,6 +44,15 @@ import org.junit.jupiter.api.Test;
 import com.github.dockerjava.api.DockerClient;
 import com.github.dockerjava.api.exception.NotFoundException;
 import com.github.dockerjava.api.model.Ports;
+import io.envbench.control.reaper.ReaperTest;
+import io.envbench.control.registry.EnvironmentRegistry;
+import io.envbench.study.command.CommandRun;
+import io.envbench.study.experiment.CommandLoad;
+import io.envbench.study.experiment.CommandOutput;
+import java.util.OptionalLong;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A remote Docker daemon over TLS, for real: a second dockerd ({@link TlsDockerDaemon}) that listens only on
@@ -141,8 +150,8 @@ class RemoteDockerTlsTest {
         DockerDaemon daemon = tls.daemon();
         DockerClient remote = DockerConnection.connect(daemon);
         try (EnvBench envbench = new EnvBench(TARGETS, daemon, false)) {
-            java.util.concurrent.CompletableFuture<String> died = new java.util.concurrent.CompletableFuture<>();
-            envbench.environments().addListener(new io.envbench.control.registry.EnvironmentRegistry.Listener() {
+            CompletableFuture<String> died = new CompletableFuture<>();
+            envbench.environments().addListener(new EnvironmentRegistry.Listener() {
                 @Override
                 public void died(String environment, String reason) { // told once what is left is removed
                     died.complete(reason);
@@ -151,7 +160,7 @@ class RemoteDockerTlsTest {
             RunningTarget t = envbench.environments().start(nginx("tls-victim", PORT + 1));
             long t0 = System.nanoTime();
             remote.killContainerCmd(t.containerId().orElseThrow()).exec();
-            String why = died.get(10, java.util.concurrent.TimeUnit.SECONDS);
+            String why = died.get(10, TimeUnit.SECONDS);
             System.out.printf("killed on the TLS daemon: heard and cleaned up in %d ms: %s%n", (System.nanoTime() - t0) / 1_000_000, why);
             assertTrue(why.contains("SIGKILL"), why);
             assertFalse(envbench.environments().isRunning("tls-victim"));
@@ -165,14 +174,14 @@ class RemoteDockerTlsTest {
      * the silence after it. Over a TCP socket a read timeout would cut it; over the Unix socket it would not show.
      */
     @Test
-    void aCommandSilentForLongerThanTheAttachedDeadlineRunsToItsEndOnTheTlsDaemon(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+    void aCommandSilentForLongerThanTheAttachedDeadlineRunsToItsEndOnTheTlsDaemon(@TempDir Path dir) throws Exception {
         long silentSeconds = DockerDeadlines.ATTACHED.toSeconds() + 3;
         try (EnvBench envbench = new EnvBench(TARGETS, tls.daemon(), false)) {
             RunningTarget t = envbench.environments().start(nginx("tls-silent", PORT + 3));
-            var load = new io.envbench.study.experiment.CommandLoad(List.of("/bin/sh", "-c", "sleep " + silentSeconds + "; echo done"),
-                    io.envbench.study.experiment.CommandOutput.BONNIE_CSV, java.util.OptionalLong.empty(), Duration.ofSeconds(silentSeconds));
-            var run = new io.envbench.study.command.CommandRun(load, dir.resolve("out"), dir.resolve("err"));
-            io.envbench.study.command.CommandRun.Result r = run.inContainer(DockerConnection.connect(tls.daemon()), t);
+            var load = new CommandLoad(List.of("/bin/sh", "-c", "sleep " + silentSeconds + "; echo done"),
+                    CommandOutput.BONNIE_CSV, OptionalLong.empty(), Duration.ofSeconds(silentSeconds));
+            var run = new CommandRun(load, dir.resolve("out"), dir.resolve("err"));
+            CommandRun.Result r = run.inContainer(DockerConnection.connect(tls.daemon()), t);
             System.out.printf("a command silent for %d s on the TLS daemon: %s%n", silentSeconds, r);
             assertTrue(r.ok(), "ran to its end: " + r + "; stderr: " + Files.readString(dir.resolve("err")));
             assertEquals("done\n", Files.readString(dir.resolve("out")));
@@ -205,8 +214,8 @@ class RemoteDockerTlsTest {
     }
 
     @Test
-    void whatAKilledOwnerMadeOnTheTlsDaemonIsRemovedByItsReaperWithinTenSeconds(@org.junit.jupiter.api.io.TempDir Path state) throws Exception {
-        long ms = io.envbench.control.reaper.ReaperTest.killOwnerAndAwaitNothingLeft(state, image, Map.of(DockerDaemon.ENV_HOST, tls.address(),
+    void whatAKilledOwnerMadeOnTheTlsDaemonIsRemovedByItsReaperWithinTenSeconds(@TempDir Path state) throws Exception {
+        long ms = ReaperTest.killOwnerAndAwaitNothingLeft(state, image, Map.of(DockerDaemon.ENV_HOST, tls.address(),
                 DockerDaemon.ENV_TLS_VERIFY, "1", DockerDaemon.ENV_CERT_PATH, tls.clientCerts().toString()),
                 DockerConnection.connect(tls.daemon()), "TLS daemon");
         assertTrue(ms < 10_000, "gone within 10 s, took " + ms + " ms");

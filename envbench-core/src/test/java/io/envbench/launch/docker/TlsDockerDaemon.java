@@ -23,6 +23,7 @@ import com.github.dockerjava.core.DockerClientConfig;
 import com.github.dockerjava.core.DockerClientImpl;
 import com.github.dockerjava.core.LocalDirectorySSLConfig;
 import com.github.dockerjava.httpclient5.ApacheDockerHttpClient;
+import java.util.Optional;
 
 /**
  * A second, real dockerd for a test, reached only over TLS with client certificates: it listens on nothing but
@@ -65,22 +66,22 @@ public final class TlsDockerDaemon implements AutoCloseable {
     /**
      * Why this machine cannot run one, or empty when it can: root, and {@code dockerd} and {@code ip} on the path.
      */
-    public static java.util.Optional<String> missingRequirement() {
+    public static Optional<String> missingRequirement() {
         try {
             String uid = Files.readAllLines(Path.of("/proc/self/status")).stream().filter(l -> l.startsWith("Uid:"))
                     .findFirst().orElse("Uid: -1").split("\\s+")[1];
             if (!uid.equals("0")) {
-                return java.util.Optional.of("a second dockerd needs root (uid " + uid + ")");
+                return Optional.of("a second dockerd needs root (uid " + uid + ")");
             }
         } catch (IOException e) {
-            return java.util.Optional.of("cannot read /proc/self/status: " + e);
+            return Optional.of("cannot read /proc/self/status: " + e);
         }
         for (String tool : List.of("dockerd", "ip", "docker-proxy")) {
             if (executable(tool) == null) {
-                return java.util.Optional.of(tool + " is not installed (apt-get install docker.io iproute2)");
+                return Optional.of(tool + " is not installed (apt-get install docker.io iproute2)");
             }
         }
-        return java.util.Optional.empty();
+        return Optional.empty();
     }
 
     /** Makes the certificates and the bridge, starts dockerd and waits until it answers a TLS ping (at most 60 s). */

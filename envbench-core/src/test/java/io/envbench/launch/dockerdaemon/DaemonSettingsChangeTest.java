@@ -26,6 +26,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.envbench.base.environment.RunSession;
+import java.util.ArrayList;
+import java.util.Iterator;
 
 /**
  * The daemon settings change on a temporary folder standing for {@code /etc/docker}, with a daemon that only records
@@ -241,7 +244,7 @@ class DaemonSettingsChangeTest {
         Files.createDirectories(leftovers);
         String mine = "io.envbench.owner-pid=" + ProcessHandle.current().pid();
         assertTrue(written.contains(mine + "\t") || written.contains(mine + "\n"), written);
-        String run = "io.envbench.run=" + io.envbench.base.environment.RunSession.runId();
+        String run = "io.envbench.run=" + RunSession.runId();
         Files.writeString(leftovers.resolve("hostsettings-dead.journal"), written.replace(mine, "io.envbench.owner-pid=" + gone.pid())
                 .replace(run, "io.envbench.run=deadbeef"));
         Files.writeString(config, "{\n  \"userland-proxy\" : false\n}\n");
@@ -257,8 +260,8 @@ class DaemonSettingsChangeTest {
         assertEquals(Optional.empty(), dockerd.restarts.get(restartsBefore).config(), "after the file was put back");
     }
 
-    private static List<String> iterable(java.util.Iterator<String> it) {
-        List<String> out = new java.util.ArrayList<>();
+    private static List<String> iterable(Iterator<String> it) {
+        List<String> out = new ArrayList<>();
         it.forEachRemaining(out::add);
         return out;
     }

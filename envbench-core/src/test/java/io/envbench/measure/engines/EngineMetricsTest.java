@@ -20,6 +20,8 @@ import io.envbench.measure.results.JtlReader;
 import io.envbench.measure.results.JtlTail;
 import io.envbench.measure.results.Sample;
 import io.envbench.base.settings.InvalidSettingException;
+import java.io.IOException;
+import java.util.Optional;
 
 /** Engines as -R names them, the carrier format, and a JTL split into per-engine metrics files; carriers are no load. */
 class EngineMetricsTest {
@@ -45,7 +47,7 @@ class EngineMetricsTest {
                 List.of(RemoteEngine.parse("h:1"), RemoteEngine.parse("h:1")), dir.resolve("k.jks").toAbsolutePath()));
         assertEquals("engines[1]", twice.field());
         assertEquals("rmiKeystore", assertThrows(InvalidSettingException.class,
-                () -> new RemoteEngines(List.of(RemoteEngine.parse("h:1")), java.util.Optional.empty())).field());
+                () -> new RemoteEngines(List.of(RemoteEngine.parse("h:1")), Optional.empty())).field());
         assertEquals("h:1,h:2", RemoteEngines.of(List.of(RemoteEngine.parse("h:1"), RemoteEngine.parse("h:2")), Path.of("/k.jks")).remoteHosts());
         assertEquals("changeit", RemoteEngines.password(Map.of()));
         assertEquals("s3", RemoteEngines.password(Map.of(RemoteEngines.PASSWORD_VARIABLE, "s3")));
@@ -96,7 +98,7 @@ class EngineMetricsTest {
     void aJtlWithoutTheEngineColumnSaysWhatIsMissing() throws Exception {
         Path jtl = dir.resolve("x.jtl");
         Files.writeString(jtl, "timeStamp,elapsed,label,responseMessage\n1,0,EnvBench engine metrics,host.cpu.pct=1\n");
-        String message = assertThrows(java.io.IOException.class, () -> EngineMetricsFiles.split(jtl, "bare", e -> dir.resolve("m.csv"))).getMessage();
+        String message = assertThrows(IOException.class, () -> EngineMetricsFiles.split(jtl, "bare", e -> dir.resolve("m.csv"))).getMessage();
         assertTrue(message.contains("envbench.engine") && message.contains("sample_variables"), message);
         assertFalse(Files.exists(dir.resolve("m.csv")), "nothing half-made");
     }

@@ -29,6 +29,10 @@ import com.github.dockerjava.api.model.Volume;
 import io.envbench.launch.docker.DockerConnection;
 import io.envbench.launch.docker.DockerRequired;
 import io.envbench.base.environment.RunSession;
+import com.github.dockerjava.api.model.BlkioRateDevice;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 
 /** The container probe on real containers: a CPU burner, an idle one, disk writes, network traffic. */
 class ContainerMetricsTest {
@@ -98,9 +102,9 @@ class ContainerMetricsTest {
     void writingHundredMebibytesToAVolumeShowsInBlockWrites() throws Exception {
         String vol = docker.createVolumeCmd().withLabels(RunSession.labels("metrics-test")).exec().getName();
         volumes.add(vol);
-        String device = java.nio.file.Files.getFileStore(java.nio.file.Path.of(docker.infoCmd().exec().getDockerRootDir())).name();
+        String device = Files.getFileStore(Path.of(docker.infoCmd().exec().getDockerRootDir())).name();
         HostConfig hc = HostConfig.newHostConfig().withBinds(new Bind(vol, new Volume("/data")))
-                .withBlkioDeviceWriteBps(List.of(new com.github.dockerjava.api.model.BlkioRateDevice().withPath(device).withRate(1L << 40)));
+                .withBlkioDeviceWriteBps(List.of(new BlkioRateDevice().withPath(device).withRate(1L << 40)));
         String[] c = run(hc, "envbench/base:latest",
                 "sh", "-c", "sleep 1; dd if=/dev/zero of=/data/f bs=1M count=100 oflag=direct 2>/dev/null || "
                         + "dd if=/dev/zero of=/data/f bs=1M count=100 conv=fsync; echo written; sleep 300");
@@ -125,7 +129,7 @@ class ContainerMetricsTest {
             try {
                 http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:18383/health")).build(), HttpResponse.BodyHandlers.discarding());
                 break;
-            } catch (java.io.IOException e) {
+            } catch (IOException e) {
                 Thread.sleep(50);
             }
         }

@@ -21,6 +21,9 @@ import io.envbench.launch.docker.DockerRequired;
 import io.envbench.base.definition.EnvironmentDefinition;
 import io.envbench.base.definition.EnvironmentDefinition.Placement;
 import io.envbench.control.registry.EnvironmentRegistry;
+import io.envbench.launch.docker.DockerDaemon;
+import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
  * The stats-stream path for real: eight small containers on the local daemon read as a remote daemon's would be
@@ -39,7 +42,7 @@ class DockerStatsStreamTest {
         DockerRequired.check();
         Path targets = Files.createDirectories(dir.resolve("targets/idle"));
         Files.writeString(targets.resolve("target.properties"), "image=envbench/base:latest\nready.log=ready\n");
-        registry = new EnvironmentRegistry(dir.resolve("targets"), io.envbench.launch.docker.DockerDaemon.fromEnvironment());
+        registry = new EnvironmentRegistry(dir.resolve("targets"), DockerDaemon.fromEnvironment());
         for (int i = 0; i < CONTAINERS; i++) {
             // a small steady load, so CPU and pids have something to show
             ContainerOptions o = ContainerOptions.builder().memoryBytes(16L << 20)
@@ -58,7 +61,7 @@ class DockerStatsStreamTest {
     @Test
     void containerFiguresComeFromOneStreamPerContainerAndTheStreamsEndWithTheirContainers() throws Exception {
         Path file = dir.resolve("metrics.csv");
-        List<MetricsCollector.Tick> ticks = new java.util.concurrent.CopyOnWriteArrayList<>();
+        List<MetricsCollector.Tick> ticks = new CopyOnWriteArrayList<>();
         Map<String, Thread> threads;
         try (MetricsCollector c = new MetricsCollector(registry, Duration.ofSeconds(1), file, ProcessHandle.current().pid(),
                 ContainerProbe.Source.STATS_STREAM)) {
@@ -104,7 +107,7 @@ class DockerStatsStreamTest {
         MetricsFile m = MetricsFile.read(file);
         for (int i = 0; i < CONTAINERS; i++) {
             String p = "container.stream-" + i + ".";
-            assertEquals(java.util.Optional.of(DockerStatsStream.SOURCE), m.sourceOf(p + "cpu.pct"), m.sources().toString());
+            assertEquals(Optional.of(DockerStatsStream.SOURCE), m.sourceOf(p + "cpu.pct"), m.sources().toString());
             String env = m.environments().stream().filter(e -> !m.over(e, p + "mem.bytes").isEmpty()).findFirst().orElseThrow();
             MetricsFile.Summary mem = m.summary(env, p + "mem.bytes");
             assertTrue(mem.average() > 0 && mem.peak() <= 16 << 20, p + "mem.bytes " + mem);

@@ -6,14 +6,23 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.Map;
 
 import org.junit.jupiter.api.Test;
+import com.sun.management.OperatingSystemMXBean;
+import io.envbench.launch.docker.DockerRequired;
+import java.lang.management.ManagementFactory;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.time.Duration;
 
 /** The real host through OSHI: invariants that hold on any machine. */
 class HostProbeTest {
     @Test
     void figuresStayWithinTheirBounds() throws Exception {
-        HostProbe probe = new HostProbe(ProcessHandle.current().pid(), java.time.Duration.ZERO); // processes at every reading
+        HostProbe probe = new HostProbe(ProcessHandle.current().pid(), Duration.ZERO); // processes at every reading
         long me = ProcessHandle.current().pid();
-        var os = (com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory.getOperatingSystemMXBean();
+        var os = (OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
         HostSnapshot a = probe.read(Map.of("this-jvm", me));
         long cpu0 = os.getProcessCpuTime();
         long t0 = System.nanoTime();
@@ -46,7 +55,7 @@ class HostProbeTest {
 
     @Test
     void processesAreReadAgainOnlyAfterTheirIntervalAndTheFiguresBetweenCarryNone() throws Exception {
-        HostProbe probe = new HostProbe(ProcessHandle.current().pid(), java.time.Duration.ofSeconds(2));
+        HostProbe probe = new HostProbe(ProcessHandle.current().pid(), Duration.ofSeconds(2));
         long me = ProcessHandle.current().pid();
         HostSnapshot a = probe.read(Map.of("this-jvm", me));
         Thread.sleep(100);
@@ -55,7 +64,7 @@ class HostProbeTest {
         Map<String, Double> between = Metrics.host(a, b);
         assertTrue(between.containsKey("host.cpu.pct"));
         assertTrue(between.keySet().stream().noneMatch(k -> k.startsWith("process.")), "no process figures without a new reading: " + between.keySet());
-        var os = (com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory.getOperatingSystemMXBean();
+        var os = (OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
         long cpu0 = os.getProcessCpuTime();
         long t0 = System.nanoTime();
         long until = t0 + 2_100_000_000L; // past the 2 s interval since a
@@ -78,14 +87,14 @@ class HostProbeTest {
     @Test
     void aTreesStorageWritesAreCounted() throws Exception {
         // a failure under CI=true (Linux: procfs is there), a skip only on a machine without procfs
-        io.envbench.launch.docker.DockerRequired.require(ProcFs.available(), "procfs", "/proc/diskstats and /proc/net/dev are not readable");
-        HostProbe probe = new HostProbe(ProcessHandle.current().pid(), java.time.Duration.ZERO);
+        DockerRequired.require(ProcFs.available(), "procfs", "/proc/diskstats and /proc/net/dev are not readable");
+        HostProbe probe = new HostProbe(ProcessHandle.current().pid(), Duration.ZERO);
         long me = ProcessHandle.current().pid();
-        java.nio.file.Path file = java.nio.file.Files.createTempFile(java.nio.file.Path.of("target"), "io-", ".bin"); // on disk, not tmpfs
+        Path file = Files.createTempFile(Path.of("target"), "io-", ".bin"); // on disk, not tmpfs
         try {
             HostSnapshot a = probe.read(Map.of("this-jvm", me));
-            try (java.nio.channels.FileChannel ch = java.nio.channels.FileChannel.open(file, java.nio.file.StandardOpenOption.WRITE)) {
-                java.nio.ByteBuffer mib = java.nio.ByteBuffer.allocate(1 << 20);
+            try (FileChannel ch = FileChannel.open(file, StandardOpenOption.WRITE)) {
+                ByteBuffer mib = ByteBuffer.allocate(1 << 20);
                 for (int i = 0; i < 16; i++) {
                     mib.clear();
                     ch.write(mib);
@@ -101,7 +110,7 @@ class HostProbeTest {
             assertTrue(m.get("process.this-jvm.io.read.bytesPerSec") >= 0);
             assertTrue(m.keySet().stream().noneMatch(k -> k.startsWith("process.jmeter.io.")), "only targets' trees carry I/O: " + m.keySet());
         } finally {
-            java.nio.file.Files.deleteIfExists(file);
+            Files.deleteIfExists(file);
         }
     }
 }

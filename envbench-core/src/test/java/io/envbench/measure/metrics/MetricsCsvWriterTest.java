@@ -10,6 +10,8 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import java.util.Optional;
+import java.util.Set;
 
 class MetricsCsvWriterTest {
     @TempDir
@@ -49,10 +51,10 @@ class MetricsCsvWriterTest {
                 "timestamp,environment,host.cpu.pct,container.a.cpu.pct", "1000,\"a,b\",1,", "2000,\"a,b\",2,3", "3000,\"a,b\",2,3"),
                 Files.readAllLines(f));
         MetricsFile m = MetricsFile.read(f);
-        assertEquals(java.util.Set.of("a,b"), m.environments());
-        assertEquals(java.util.Optional.of("docker stats stream"), m.sourceOf("container.a.cpu.pct"));
-        assertEquals(java.util.Optional.of("procfs of this host"), m.sourceOf("host.cpu.pct"));
-        assertEquals(java.util.Optional.empty(), m.sourceOf("process.jmeter.cpu.pct"));
+        assertEquals(Set.of("a,b"), m.environments());
+        assertEquals(Optional.of("docker stats stream"), m.sourceOf("container.a.cpu.pct"));
+        assertEquals(Optional.of("procfs of this host"), m.sourceOf("host.cpu.pct"));
+        assertEquals(Optional.empty(), m.sourceOf("process.jmeter.cpu.pct"));
         assertEquals(3.0, m.summary("a,b", "container.a.cpu.pct").peak());
         assertEquals(2, m.summary("a,b", "container.a.cpu.pct").samples());
     }

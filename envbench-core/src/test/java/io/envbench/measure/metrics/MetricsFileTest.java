@@ -11,6 +11,8 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import java.util.Set;
+import java.util.regex.Pattern;
 
 /** What the collector writes, the report reads back: averages, peaks, sums over disks. */
 class MetricsFileTest {
@@ -26,12 +28,12 @@ class MetricsFileTest {
             w.write(3000, "docker-host", Map.of("host.cpu.pct", 80.0));
         }
         MetricsFile m = MetricsFile.read(f);
-        assertEquals(java.util.Set.of("bare", "docker-host"), m.environments());
+        assertEquals(Set.of("bare", "docker-host"), m.environments());
         assertEquals(20.0, m.summary("bare", "host.cpu.pct").average(), 1e-9);
         assertEquals(30.0, m.summary("bare", "host.cpu.pct").peak(), 1e-9);
         assertEquals(1.0, m.over("bare", "host.cpu.pct").get(1)[0], 1e-9, "seconds since the environment's first row");
         assertEquals(0.0, m.over("docker-host", "host.cpu.pct").get(0)[0], 1e-9);
-        var disks = m.summaryOfSum("bare", java.util.regex.Pattern.compile("host\\.disk\\..*\\.write\\.bytesPerSec"));
+        var disks = m.summaryOfSum("bare", Pattern.compile("host\\.disk\\..*\\.write\\.bytesPerSec"));
         assertEquals(350.0, disks.peak(), 1e-9);
         assertEquals(225.0, disks.average(), 1e-9);
         assertTrue(Double.isNaN(m.summary("bare", "no.such.metric").average()));

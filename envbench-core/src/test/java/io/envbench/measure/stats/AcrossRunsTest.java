@@ -12,6 +12,7 @@ import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 import io.envbench.measure.results.Sample;
+import java.util.Arrays;
 
 /** Verdicts from runs of a real {@link Comparison} built from synthetic samples. */
 class AcrossRunsTest {
@@ -185,7 +186,7 @@ class AcrossRunsTest {
     @Test
     void figuresAreNamedAsCriteria() {
         assertEquals(List.of("throughput", "mean", "median", "p90", "p95", "p99", "errorPct"),
-                java.util.Arrays.stream(Figure.values()).map(Figure::criterionName).toList());
+                Arrays.stream(Figure.values()).map(Figure::criterionName).toList());
         assertEquals(Figure.ERROR_PCT, Figure.byCriterionName("errorPct"));
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Figure.byCriterionName("P90"));
         assertTrue(e.getMessage().startsWith("figure: 'P90' is not a figure; use one of [throughput,"), e.getMessage());

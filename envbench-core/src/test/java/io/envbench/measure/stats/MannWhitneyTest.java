@@ -203,7 +203,7 @@ class MannWhitneyTest {
         double[] y = new double[55];
         ElapsedDistribution a = new ElapsedDistribution();
         ElapsedDistribution b = new ElapsedDistribution();
-        java.util.Set<Long> used = new java.util.HashSet<>();
+        Set<Long> used = new HashSet<>();
         for (int i = 0; i < x.length; i++) {
             long v;
             do { v = r.nextInt(100_000); } while (!used.add(v));

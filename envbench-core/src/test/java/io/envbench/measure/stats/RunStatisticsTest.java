@@ -7,6 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Random;
 
 class RunStatisticsTest {
     @Test
@@ -64,11 +67,11 @@ class RunStatisticsTest {
 
     /** Values 10, 20, ..., 10 n shuffled: the interval is [10 low, 10 high] with the given confidence. */
     private static void assertInterval(int n, int low, int high, double confidence) {
-        List<Double> values = new java.util.ArrayList<>();
+        List<Double> values = new ArrayList<>();
         for (int i = n; i >= 1; i--) {
             values.add(10.0 * i);
         }
-        java.util.Collections.shuffle(values, new java.util.Random(n));
+        Collections.shuffle(values, new Random(n));
         RunStatistics.MedianInterval ci = RunStatistics.of(values).medianCi95();
         assertTrue(ci.available(), "n=" + n);
         assertEquals(10.0 * low, ci.low(), "n=" + n);

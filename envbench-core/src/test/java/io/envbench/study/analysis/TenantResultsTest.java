@@ -18,6 +18,8 @@ import org.junit.jupiter.api.io.TempDir;
 import io.envbench.study.experiment.Experiment;
 import io.envbench.study.experiment.ExperimentFile;
 import io.envbench.measure.metrics.MetricsCsvWriter;
+import io.envbench.base.recipe.TargetRecipeTest;
+import io.envbench.study.experiment.Criterion;
 
 /**
  * Per-tenant figures of a run directory written by hand (two configurations x two runs, two tenants): each figure is
@@ -75,7 +77,7 @@ class TenantResultsTest {
 
     @Test
     void eachTenantsFiguresPerConfigurationFromItsRuns(@TempDir Path dir) throws Exception {
-        Experiment e = ExperimentFile.parse(EXPERIMENT, Path.of("mt.yaml"), io.envbench.base.recipe.TargetRecipeTest.TARGETS);
+        Experiment e = ExperimentFile.parse(EXPERIMENT, Path.of("mt.yaml"), TargetRecipeTest.TARGETS);
         RunDirectory d = new RunDirectory(dir.resolve("run"));
         d.create();
         List<RunRecord> runs = writeRuns(d, e.withRepetitions(2));
@@ -117,11 +119,11 @@ class TenantResultsTest {
                   - mean(dynamic/tenant-1) <= 0.6 * mean(none/tenant-1)
                   - errorPct(*) < 5
                   - p90(none/tenant-1, home) > 15
-                """, Path.of("mt.yaml"), io.envbench.base.recipe.TargetRecipeTest.TARGETS).withRepetitions(2);
+                """, Path.of("mt.yaml"), TargetRecipeTest.TARGETS).withRepetitions(2);
         RunDirectory d = new RunDirectory(dir.resolve("run"));
         d.create();
         List<RunRecord> runs = writeRuns(d, e);
-        List<io.envbench.study.experiment.Criterion.Result> results = RunResults.read(d, e, runs).evaluate();
+        List<Criterion.Result> results = RunResults.read(d, e, runs).evaluate();
         assertEquals(3, results.size());
         assertTrue(results.get(0).passed(), "dynamic answers twice as fast (5.5 ms against 11): " + results.get(0).explanation());
         assertTrue(!results.get(1).passed() && results.get(1).explanation().contains("none/tenant-2"),

@@ -23,6 +23,9 @@ import io.envbench.launch.docker.DockerRequired;
 import io.envbench.launch.docker.UserDefinedNetwork;
 import io.envbench.base.environment.OwnerIdentity;
 import io.envbench.base.environment.RunSession;
+import com.github.dockerjava.api.model.HostConfig;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.TimeUnit;
 
 /**
  * On the real engine: a client container reaches its target by name on a labelled user-defined network, and closing
@@ -87,7 +90,7 @@ class ClientContainerTest {
         labels.put(RunSession.LABEL_ENV, "reaper-test");
         UserDefinedNetwork network = UserDefinedNetwork.create(docker, "envbench-reaper-test-net-deadnet1", labels);
         String container = docker.createContainerCmd(IMAGE).withCmd("sleep", "300").withLabels(labels)
-                .withHostConfig(com.github.dockerjava.api.model.HostConfig.newHostConfig().withNetworkMode(network.name())).exec().getId();
+                .withHostConfig(HostConfig.newHostConfig().withNetworkMode(network.name())).exec().getId();
         try {
             docker.startContainerCmd(container).exec();
             DockerReaper.Sweep sweep = new DockerReaper(docker).sweep();
@@ -109,9 +112,9 @@ class ClientContainerTest {
         docker.execStartCmd(exec).exec(new ResultCallback.Adapter<Frame>() {
             @Override
             public void onNext(Frame f) {
-                out.append(new String(f.getPayload(), java.nio.charset.StandardCharsets.UTF_8));
+                out.append(new String(f.getPayload(), StandardCharsets.UTF_8));
             }
-        }).awaitCompletion(10, java.util.concurrent.TimeUnit.SECONDS);
+        }).awaitCompletion(10, TimeUnit.SECONDS);
         return out.toString();
     }
 }

@@ -26,6 +26,7 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import java.time.ZoneId;
 
 /**
  * The loop on made-up readings and a recording cpuset target, steering a fixture host tree (4 CPUs, eth0's IRQs
@@ -66,7 +67,7 @@ class CpuControlLoopTest {
         }
 
         @Override
-        public Clock withZone(java.time.ZoneId zone) {
+        public Clock withZone(ZoneId zone) {
             return this;
         }
 

@@ -33,7 +33,7 @@ class ExperimentFileTest {
         assertEquals(NetworkMode.BRIDGE, e.environment("docker-bridge").definition().options().networkMode());
         assertEquals(NetworkMode.HOST, e.environment("docker-host").definition().options().networkMode());
         var volume = e.environment("docker-host-volume").definition().options().volume();
-        assertEquals(io.envbench.base.container.VolumeMount.Kind.BIND, volume.kind());
+        assertEquals(VolumeMount.Kind.BIND, volume.kind());
         assertEquals(TARGETS.resolve("nginx-static/site").toString(), volume.source(), "relative to the file's folder");
         assertEquals("/srv/site", volume.containerPath());
         e.environments().forEach(env -> assertEquals("nginx-static", env.definition().target(), env.name()));

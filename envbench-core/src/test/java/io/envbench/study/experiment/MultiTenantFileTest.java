@@ -15,6 +15,7 @@ import org.junit.jupiter.api.Test;
 import io.envbench.base.definition.EnvironmentDefinition;
 import io.envbench.study.cpucontrol.CpuControlMode;
 import io.envbench.base.settings.InvalidSettingException;
+import io.envbench.base.units.CpuSet;
 
 /**
  * Multi-tenant experiment files ({@code tenants:} and {@code configurations:}): the presets read as documented and
@@ -123,7 +124,7 @@ class MultiTenantFileTest {
         assertTrue(t.tenants().get(1).closedLoop());
         assertEquals(List.of(false, true), t.tenants().stream().map(TenantPlan::high).toList());
         assertEquals(50, t.users());
-        assertEquals(io.envbench.base.units.CpuSet.online().size(), t.cpus(), "all of this host's CPUs by default");
+        assertEquals(CpuSet.online().size(), t.cpus(), "all of this host's CPUs by default");
     }
 
     @Test

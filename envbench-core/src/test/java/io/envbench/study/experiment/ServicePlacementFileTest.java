@@ -15,6 +15,8 @@ import io.envbench.base.container.VolumeMount;
 import io.envbench.base.definition.EnvironmentDefinition;
 import io.envbench.base.recipe.ContainerTarget;
 import io.envbench.base.recipe.ServicesTarget;
+import io.envbench.launch.dockerdaemon.DaemonSettings;
+import java.util.Optional;
 
 /** Study 001's file: each environment places one service of the three-tier target otherwise; read, written back, refused. */
 class ServicePlacementFileTest {
@@ -26,7 +28,7 @@ class ServicePlacementFileTest {
         Experiment e = ExperimentFile.read(THREE_TIER, TARGETS);
         assertEquals(List.of("default", "nginx-bridge", "nginx-host", "nginx-bridge-noproxy", "mariadb-bridge", "mariadb-host", "mariadb-host-cow"),
                 e.environmentNames());
-        assertEquals(java.util.Optional.of(new io.envbench.launch.dockerdaemon.DaemonSettings(false)), e.environment("nginx-bridge-noproxy").dockerDaemon());
+        assertEquals(Optional.of(new DaemonSettings(false)), e.environment("nginx-bridge-noproxy").dockerDaemon());
         assertTrue(e.environment("nginx-bridge").dockerDaemon().isEmpty());
         assertTrue(e.usesDocker());
         EnvironmentDefinition none = e.environment("default").definition();

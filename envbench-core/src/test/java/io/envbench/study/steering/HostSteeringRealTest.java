@@ -23,6 +23,7 @@ import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import io.envbench.base.settings.InvalidSettingException;
 
 /**
  * On this machine's real /proc and /sys, as root: a network IRQ's affinity, a veth's and lo's RPS masks, a cpuset
@@ -196,7 +197,7 @@ class HostSteeringRealTest {
             IrqBalance found = IrqBalance.find(REAL.proc()).orElseThrow();
             assertEquals(p.pid(), found.pid());
             try (HostSettingsJournal journal = HostSettingsJournal.open(dir.resolve("journals"), DaemonRestart.onThisHost())) {
-                assertThrows(io.envbench.base.settings.InvalidSettingException.class,
+                assertThrows(InvalidSettingException.class,
                         () -> InterruptSteering.ofNetworkDevices(journal, REAL, IrqBalancePolicy.REFUSE));
                 assertEquals('S', state(p.pid()), "refused: irqbalance untouched");
                 InterruptSteering.ofNetworkDevices(journal, REAL, IrqBalancePolicy.PAUSE);

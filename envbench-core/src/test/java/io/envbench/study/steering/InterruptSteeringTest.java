@@ -23,6 +23,7 @@ import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import java.util.Comparator;
 
 /** IRQ and RPS steering on a procfs/sysfs fixture tree: which IRQs, the rotation, masks, refusals, irqbalance, restore. */
 class InterruptSteeringTest {
@@ -191,7 +192,7 @@ class InterruptSteeringTest {
 
     static void deleteTree(Path p) throws IOException {
         try (var walk = Files.walk(p)) {
-            for (Path x : walk.sorted(java.util.Comparator.reverseOrder()).toList()) {
+            for (Path x : walk.sorted(Comparator.reverseOrder()).toList()) {
                 Files.delete(x);
             }
         }

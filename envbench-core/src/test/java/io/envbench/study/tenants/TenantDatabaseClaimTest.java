@@ -19,6 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
 import io.envbench.base.container.ContainerOptions;
 import io.envbench.base.definition.EnvironmentDefinition;
 import io.envbench.study.experiment.TenantPlan;
+import java.util.Arrays;
 
 /**
  * Two runs never share the tenants' databases: a claim held by another process (a real second JVM) or by another run
@@ -30,7 +31,7 @@ class TenantDatabaseClaimTest {
     Path dir;
 
     static List<TenantPlan> tenants(String... names) {
-        return java.util.Arrays.stream(names).map(n -> new TenantPlan(n, new EnvironmentDefinition(n, "daytrader",
+        return Arrays.stream(names).map(n -> new TenantPlan(n, new EnvironmentDefinition(n, "daytrader",
                 EnvironmentDefinition.Placement.DOCKER, ContainerOptions.builder().build(), 18100, Duration.ofSeconds(60)),
                 4, 100, OptionalLong.empty(), false)).toList();
     }

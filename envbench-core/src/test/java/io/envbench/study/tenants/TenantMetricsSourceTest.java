@@ -16,6 +16,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import io.envbench.measure.metrics.MetricsCollector;
+import java.time.ZoneId;
 
 /** What a control reads: each tenant's CPU averaged over the collector's readings of the window, its requests from the JTL. */
 class TenantMetricsSourceTest {
@@ -29,7 +30,7 @@ class TenantMetricsSourceTest {
         }
 
         @Override
-        public Clock withZone(java.time.ZoneId zone) {
+        public Clock withZone(ZoneId zone) {
             return this;
         }
 

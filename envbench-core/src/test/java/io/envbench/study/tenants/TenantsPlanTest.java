@@ -12,6 +12,8 @@ import java.util.regex.Pattern;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import java.io.IOException;
+import java.util.ArrayList;
 
 /**
  * The plan of a multi-tenant run made from testplans/daytrader.jmx: a thread group per tenant reading its own
@@ -52,7 +54,7 @@ class TenantsPlanTest {
     @Test
     void aPlanOfTwoThreadGroupsIsRefused(@TempDir Path dir) {
         Path httpLoad = Path.of("..", "testplans", "http-load.jmx").toAbsolutePath().normalize();
-        var e = assertThrows(java.io.IOException.class, () -> TenantsPlan.write(httpLoad, List.of("tenant-1"), dir.resolve("x.jmx")));
+        var e = assertThrows(IOException.class, () -> TenantsPlan.write(httpLoad, List.of("tenant-1"), dir.resolve("x.jmx")));
         assertTrue(e.getMessage().contains("has more than one ThreadGroup"), e.getMessage());
     }
 
@@ -62,7 +64,7 @@ class TenantsPlanTest {
 
     static List<String> all(String s, String regex) {
         Matcher m = Pattern.compile(regex).matcher(s);
-        List<String> out = new java.util.ArrayList<>();
+        List<String> out = new ArrayList<>();
         while (m.find()) {
             out.add(m.group(1));
         }

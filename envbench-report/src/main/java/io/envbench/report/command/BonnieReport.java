@@ -17,6 +17,8 @@ import io.envbench.report.ComparisonReport;
 import io.envbench.report.EnvironmentPalette;
 import io.envbench.measure.stats.RunStatistics;
 import io.envbench.measure.stats.Verdict;
+import java.math.BigDecimal;
+import java.util.Arrays;
 
 /**
  * The report of a bonnie++ experiment, as the study printed it: per bonnie++ figure a table of the places, each as its
@@ -25,7 +27,7 @@ import io.envbench.measure.stats.Verdict;
  * baseline = 100 in a plain and a log-scale chart ({@link ComparisonCharts#relativeBars}). Files: {@code bonnie.md},
  * {@code bonnie.csv}, {@code charts/bonnie-relative[-log].png|svg|pdf}.
  */
-public final class BonnieReport implements io.envbench.report.command.CommandReport {
+public final class BonnieReport implements CommandReport {
     public static final String CHART = "bonnie-relative";
     public static final String LOG_CHART = "bonnie-relative-log";
 
@@ -65,7 +67,7 @@ public final class BonnieReport implements io.envbench.report.command.CommandRep
 
     /** The figures bonnie++ measured in some place. */
     public List<BonnieFigure> figures() {
-        return java.util.Arrays.stream(BonnieFigure.values()).filter(f -> comparison.measured(f) || comparison.environments().stream()
+        return Arrays.stream(BonnieFigure.values()).filter(f -> comparison.measured(f) || comparison.environments().stream()
                 .anyMatch(env -> comparison.tooQuick(env, f) > 0)).toList();
     }
 
@@ -167,6 +169,6 @@ public final class BonnieReport implements io.envbench.report.command.CommandRep
 
     /** Plain decimal text without an exponent; empty for no value. */
     private static String raw(double v) {
-        return Double.isNaN(v) ? "" : new java.math.BigDecimal(Double.toString(v)).stripTrailingZeros().toPlainString();
+        return Double.isNaN(v) ? "" : new BigDecimal(Double.toString(v)).stripTrailingZeros().toPlainString();
     }
 }

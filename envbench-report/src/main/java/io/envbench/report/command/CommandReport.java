@@ -16,6 +16,8 @@ import org.jfree.chart.JFreeChart;
 
 import io.envbench.study.experiment.Experiment;
 import io.envbench.study.analysis.RunDirectory;
+import io.envbench.study.bonnie.BonnieComparison;
+import io.envbench.study.psql.PsqlComparison;
 
 /**
  * The report of a command load (load: command:), chosen by its output format: bonnie++'s tables
@@ -70,12 +72,12 @@ public interface CommandReport {
         }
         return switch (e.load().command().get().output()) {
             case BONNIE_CSV -> {
-                io.envbench.study.bonnie.BonnieComparison b = io.envbench.study.bonnie.BonnieComparison.read(dir, e);
+                BonnieComparison b = BonnieComparison.read(dir, e);
                 yield b.environments().stream().allMatch(env -> b.results(env).isEmpty()) ? Optional.empty()
                         : Optional.of(new BonnieReport(b));
             }
             case PSQL_TIME -> {
-                io.envbench.study.psql.PsqlComparison p = io.envbench.study.psql.PsqlComparison.read(dir, e);
+                PsqlComparison p = PsqlComparison.read(dir, e);
                 yield p.environments().stream().allMatch(env -> p.results(env).isEmpty()) ? Optional.empty()
                         : Optional.of(new PsqlReport(p));
             }

@@ -18,6 +18,7 @@ import io.envbench.report.EnvironmentPalette;
 import io.envbench.report.MedianOfRunsDataset;
 import io.envbench.measure.stats.RatioOfRuns;
 import io.envbench.measure.stats.RunStatistics;
+import java.math.BigDecimal;
 
 /**
  * The report of study 002 (psql's round trips in four places), as the study printed it: per phase (insert, select) a
@@ -27,7 +28,7 @@ import io.envbench.measure.stats.RunStatistics;
  * the elapsed time per phase and place with its interval, and the elapsed time relative to the baseline = 100. Files:
  * {@code psql.md}, {@code psql.csv}, {@code charts/psql-elapsed.*}, {@code charts/psql-relative.*}.
  */
-public final class PsqlReport implements io.envbench.report.command.CommandReport {
+public final class PsqlReport implements CommandReport {
     public static final String CHART = "psql-elapsed";
     public static final String RELATIVE_CHART = "psql-relative";
 
@@ -193,6 +194,6 @@ public final class PsqlReport implements io.envbench.report.command.CommandRepor
     }
 
     private static String raw(double v) {
-        return Double.isNaN(v) ? "" : new java.math.BigDecimal(Double.toString(v)).stripTrailingZeros().toPlainString();
+        return Double.isNaN(v) ? "" : new BigDecimal(Double.toString(v)).stripTrailingZeros().toPlainString();
     }
 }

@@ -23,6 +23,8 @@ import org.jfree.chart.ui.TextAnchor;
 import io.envbench.study.cpucontrol.CpuAction;
 import io.envbench.study.cpucontrol.TimelineCsv;
 import io.envbench.report.ChartStyle;
+import java.time.Duration;
+import java.util.Comparator;
 
 /**
  * A run's CPU-control actions (its {@code timeline/RUN.csv}, read with {@link TimelineCsv#read}) as vertical markers over
@@ -64,7 +66,7 @@ public final class ControlMarkers {
     public static List<Marker> of(List<TimelineCsv.Row> rows, Instant zero) {
         List<TimelineCsv.Row> actions = new ArrayList<>();
         Map<String, String> lastSteer = new LinkedHashMap<>(); // kind -> its last action: steering re-applied unchanged is no news
-        for (TimelineCsv.Row r : rows.stream().sorted(java.util.Comparator.comparing(TimelineCsv.Row::time)).toList()) {
+        for (TimelineCsv.Row r : rows.stream().sorted(Comparator.comparing(TimelineCsv.Row::time)).toList()) {
             CpuAction.Kind kind = kind(r);
             if (kind == null || kind == CpuAction.Kind.NOTE) {
                 continue;
@@ -177,7 +179,7 @@ public final class ControlMarkers {
     }
 
     private static double seconds(TimelineCsv.Row r, Instant zero) {
-        return java.time.Duration.between(zero, r.time()).toNanos() / 1e9;
+        return Duration.between(zero, r.time()).toNanos() / 1e9;
     }
 
     /** The row's kind, or null for a kind this build does not know (a newer file): not drawn. */

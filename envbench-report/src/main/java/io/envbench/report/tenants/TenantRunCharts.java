@@ -37,6 +37,8 @@ import io.envbench.report.ComparisonCharts;
 import io.envbench.report.EnvironmentPalette;
 import io.envbench.report.SiNumberFormat;
 import io.envbench.measure.results.JtlReader;
+import org.jfree.data.Range;
+import org.jfree.data.general.DatasetUtils;
 
 /**
  * The charts of one multi-tenant run over its own time (seconds since the run started): each tenant's container CPU
@@ -158,7 +160,7 @@ public final class TenantRunCharts {
         });
         ControlMarkers.draw(plot, markers);
         // every action on the chart, also one after the last reading (the restore when the load ends)
-        org.jfree.data.Range readings = org.jfree.data.general.DatasetUtils.findDomainBounds(data);
+        Range readings = DatasetUtils.findDomainBounds(data);
         double last = Math.max(readings == null ? 0 : readings.getUpperBound(), markers.stream().mapToDouble(ControlMarkers.Marker::seconds).max()
                 .orElse(0));
         if (last > 0) {

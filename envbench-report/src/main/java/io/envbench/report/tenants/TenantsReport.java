@@ -20,6 +20,7 @@ import io.envbench.study.analysis.RunDirectory;
 import io.envbench.study.analysis.RunRecord;
 import io.envbench.study.analysis.TenantResults;
 import io.envbench.measure.stats.SampleStatistics;
+import java.time.Instant;
 
 /**
  * The report of a multi-tenant run directory, the one for {@code envbench run} and the controller: the per-tenant
@@ -92,7 +93,7 @@ public final class TenantsReport {
                 continue;
             }
             List<ControlMarkers.Marker> markers = ControlMarkers.of(TimelineCsv.read(timeline), r.start());
-            Optional<java.time.Instant> warmupEnd = Optional.ofNullable(r.firstSample()).map(f -> f.plus(experiment.load().warmup()));
+            Optional<Instant> warmupEnd = Optional.ofNullable(r.firstSample()).map(f -> f.plus(experiment.load().warmup()));
             TenantRunCharts c = new TenantRunCharts(r.run().id(), tenants, r.start(), warmupEnd, markers);
             if (TenantRunCharts.drawable(dir.metrics(r.run()))) {
                 charts.put(RUN_CPU_CHART + r.run().id(), c.cpu(dir.metrics(r.run())));

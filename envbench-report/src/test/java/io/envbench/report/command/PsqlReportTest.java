@@ -17,6 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import io.envbench.study.psql.PsqlComparison;
 import io.envbench.study.psql.PsqlTimes;
+import java.util.LinkedHashMap;
 
 /** Study 002's report over made-up runs whose times are known: medians, intervals, both overheads, both charts. */
 class PsqlReportTest {
@@ -31,7 +32,7 @@ class PsqlReportTest {
     static PsqlComparison sixRunsEach() {
         List<String> places = List.of("host", "same-container", "other-container");
         double[] factor = {1.0, 1.1, 1.2};
-        Map<String, List<PsqlTimes>> runs = new java.util.LinkedHashMap<>();
+        Map<String, List<PsqlTimes>> runs = new LinkedHashMap<>();
         for (int p = 0; p < places.size(); p++) {
             List<PsqlTimes> list = new ArrayList<>();
             for (int i = 0; i < 6; i++) {

@@ -35,6 +35,8 @@ import io.envbench.study.experiment.PlannedRun;
 import io.envbench.study.analysis.RunDirectory;
 import io.envbench.study.analysis.RunRecord;
 import io.envbench.study.experiment.Schedule;
+import java.awt.Color;
+import java.nio.file.StandardCopyOption;
 
 /**
  * A multi-tenant run directory written by the real writers (the timeline by {@link TimelineCsv}, the metrics by
@@ -180,7 +182,7 @@ class TenantsReportTest {
         Path samples = ROOT.resolve("envbench-report/target/chart-samples");
         Files.createDirectories(samples);
         Files.copy(d.report().resolve("charts/tenants-cpu-dynamic-r1.png"), samples.resolve("tenants-cpu-dynamic-r1.png"),
-                java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+                StandardCopyOption.REPLACE_EXISTING);
     }
 
     private static List<ValueMarker> valueMarkers(Collection<?> markers) {
@@ -195,7 +197,7 @@ class TenantsReportTest {
 
     /** The marker's grey, or it blended half into the white (a line between two pixels, antialiased); the tenants' lines are coloured. */
     private static boolean nearMarkerColour(int rgb) {
-        java.awt.Color c = new java.awt.Color(rgb);
+        Color c = new Color(rgb);
         int max = Math.max(c.getRed(), Math.max(c.getGreen(), c.getBlue()));
         int min = Math.min(c.getRed(), Math.min(c.getGreen(), c.getBlue()));
         return max - min < 16 && max <= (ControlMarkers.COLOUR.getRed() + 255) / 2 + 8;

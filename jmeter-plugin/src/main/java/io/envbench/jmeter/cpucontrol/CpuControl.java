@@ -52,6 +52,13 @@ import io.envbench.study.steering.InterruptSteering;
 import io.envbench.study.steering.ReceivePacketSteering;
 import io.envbench.study.steering.VethHostEnd;
 import io.envbench.base.units.CpuSet;
+import io.envbench.base.environment.TargetStartException;
+import java.time.Duration;
+import java.util.Locale;
+import java.util.concurrent.RejectedExecutionException;
+import org.apache.jmeter.engine.util.NoThreadClone;
+import org.apache.jmeter.threads.PostThreadGroup;
+import org.apache.jmeter.threads.SetupThreadGroup;
 
 /**
  * EnvBench CPU Control (a listener): study 004's CPU controller over the containers this JMeter's Target Environment
@@ -71,7 +78,7 @@ import io.envbench.base.units.CpuSet;
  * fields only.
  */
 public class CpuControl extends AbstractTestElement implements TestStateListener, SampleListener,
-        org.apache.jmeter.engine.util.NoThreadClone, Clearable {
+        NoThreadClone, Clearable {
     private static final long serialVersionUID = 1L;
     private static final Logger log = LoggerFactory.getLogger(CpuControl.class);
     static final String TITLE = "EnvBench CPU Control";
@@ -207,7 +214,7 @@ public class CpuControl extends AbstractTestElement implements TestStateListener
         // a tenant can also appear from outside a listener's view (a start under way at the test's start): look every second
         watch.scheduleWithFixedDelay(this::followTenants, 1, 1, TimeUnit.SECONDS);
         log.info("{}: {} every {} s, {} CPU(s) per tenant{}{}; it starts with the first load sample, over the containers "
-                + "this JMeter's Target Environment samplers started", TITLE, fields.settings().mode().name().toLowerCase(java.util.Locale.ROOT),
+                + "this JMeter's Target Environment samplers started", TITLE, fields.settings().mode().name().toLowerCase(Locale.ROOT),
                 fields.settings().interval().toSeconds(), fields.settings().cpusPerTenant(),
                 fields.interruptSteering() ? ", interrupts steered" : "", fields.receiveSteering() ? ", RPS steered" : "");
     }
@@ -271,8 +278,8 @@ public class CpuControl extends AbstractTestElement implements TestStateListener
         if (s instanceof TargetEnvironmentSampler || s instanceof ContainerOptionsSampler || s instanceof EngineMetricsSampler) {
             return; // EnvBench's own: a start's elapsed time is start-to-ready, no response time of the tenant
         }
-        if (context.getThreadGroup() instanceof org.apache.jmeter.threads.SetupThreadGroup
-                || context.getThreadGroup() instanceof org.apache.jmeter.threads.PostThreadGroup) {
+        if (context.getThreadGroup() instanceof SetupThreadGroup
+                || context.getThreadGroup() instanceof PostThreadGroup) {
             return; // preparing (a database rebuilt) or cleaning up, not the tenant's load
         }
         if (!loadSeen) {
@@ -321,7 +328,7 @@ public class CpuControl extends AbstractTestElement implements TestStateListener
         if (w != null && !w.isShutdown()) {
             try {
                 w.execute(this::followTenants);
-            } catch (java.util.concurrent.RejectedExecutionException ended) {
+            } catch (RejectedExecutionException ended) {
                 // the test ended meanwhile
             }
         }
@@ -347,13 +354,13 @@ public class CpuControl extends AbstractTestElement implements TestStateListener
             startLoop(now);
         } catch (InvalidSettingException e) {
             fail(e.getMessage() + ". The test is stopped; every change is put back.");
-        } catch (IOException | RuntimeException | io.envbench.base.environment.TargetStartException e) {
+        } catch (IOException | RuntimeException | TargetStartException e) {
             log.error("{} could not start", TITLE, e);
             fail("could not start: " + e.getMessage() + ". The test is stopped; every change is put back.");
         }
     }
 
-    private void startLoop(Map<String, String> running) throws IOException, io.envbench.base.environment.TargetStartException {
+    private void startLoop(Map<String, String> running) throws IOException, TargetStartException {
         if (timeline == null && timelineFile != null) {
             timeline = new TimelineCsv(timelineFile);
         }
@@ -431,7 +438,7 @@ public class CpuControl extends AbstractTestElement implements TestStateListener
     /** An action of this element's own (the loop's are written by the loop), to every timeline. */
     private void note(String tenant, String what, String why) {
         Instant now = Instant.now();
-        CpuAction a = new CpuAction(now, controlStartedAt == null ? java.time.Duration.ZERO : java.time.Duration.between(controlStartedAt, now),
+        CpuAction a = new CpuAction(now, controlStartedAt == null ? Duration.ZERO : Duration.between(controlStartedAt, now),
                 tenant, CpuAction.Kind.NOTE, what, why);
         log.info("cpu control: {}", a.describe());
         JMeterEnvBench.cpuControlActed(a);

@@ -14,6 +14,7 @@ import io.envbench.study.cpucontrol.CpuControlSettings;
 import io.envbench.study.cpucontrol.Tenant;
 import io.envbench.base.settings.InvalidSettingException;
 import io.envbench.study.steering.IrqBalancePolicy;
+import io.envbench.base.units.CpuSet;
 
 /**
  * The EnvBench CPU Control's fields, as the user typed them (after JMeter replaced their {@code ${...}}), checked
@@ -57,7 +58,7 @@ public record CpuControlFields(CpuControlSettings settings, Set<String> highTena
         CpuControlMode m = CpuControlMode.parse(MODE, mode);
         long interval = wholeNumber(INTERVAL, intervalSeconds, CpuControlSettings.MIN_INTERVAL.toSeconds(),
                 CpuControlSettings.MAX_INTERVAL.toSeconds(), "seconds", "2 in the field or -Jenvbench.cpucontrol.interval.seconds=2");
-        long cpus = wholeNumber(CPUS_PER_TENANT, cpusPerTenant, 1, io.envbench.base.units.CpuSet.MAX_CPU, "CPUs", "1 (study 004: 2)");
+        long cpus = wholeNumber(CPUS_PER_TENANT, cpusPerTenant, 1, CpuSet.MAX_CPU, "CPUs", "1 (study 004: 2)");
         CpuControlSettings s = CpuControlSettings.defaults(m).withInterval(Duration.ofSeconds(interval)).withCpusPerTenant((int) cpus);
         return new CpuControlFields(s, names(highTenants), goals(goals), onOff(IRQ_STEERING, interruptSteering),
                 policy(irqBalance), onOff(RPS_STEERING, receiveSteering));

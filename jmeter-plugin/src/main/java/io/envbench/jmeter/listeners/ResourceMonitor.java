@@ -20,6 +20,8 @@ import io.envbench.jmeter.JMeterEnvBench;
 import io.envbench.jmeter.JmeterCommandLine;
 import io.envbench.measure.metrics.MetricsCollector;
 import io.envbench.base.settings.InvalidSettingException;
+import org.apache.jmeter.engine.util.NoThreadClone;
+import org.apache.jmeter.samplers.Clearable;
 
 /**
  * EnvBench Resource Monitor (element): runs the JVM's metrics collector while the test runs, writing
@@ -28,7 +30,7 @@ import io.envbench.base.settings.InvalidSettingException;
  * saved in the JTL through sample_variables. One instance is shared by all threads.
  */
 public class ResourceMonitor extends AbstractTestElement implements TestStateListener, PostProcessor,
-        org.apache.jmeter.engine.util.NoThreadClone, org.apache.jmeter.samplers.Clearable {
+        NoThreadClone, Clearable {
     private static final long serialVersionUID = 1L;
 
     public static final String INTERVAL = "ResourceMonitor.interval_ms";

@@ -38,6 +38,8 @@ import io.envbench.jmeter.EnvBenchHelp;
 import io.envbench.jmeter.JMeterEnvBench;
 import io.envbench.measure.metrics.MetricsCollector;
 import io.envbench.measure.metrics.MetricsFile;
+import java.time.Instant;
+import java.util.function.Consumer;
 
 /**
  * GUI of the EnvBench Resource Monitor: interval and metrics file (kept in the element), and time series of the
@@ -75,7 +77,7 @@ public class ResourceMonitorGui extends AbstractListenerGui implements Clearable
     /** Where the data came from, said before the counts in the status: live, a run that ended, a file. */
     private String source = "";
     private transient MetricsCollector listeningTo;
-    private final transient java.util.function.Consumer<MetricsCollector.Tick> onTick = this::addTick;
+    private final transient Consumer<MetricsCollector.Tick> onTick = this::addTick;
 
     public ResourceMonitorGui() {
         setLayout(new BorderLayout());
@@ -255,7 +257,7 @@ public class ResourceMonitorGui extends AbstractListenerGui implements Clearable
         MetricsFile.forEachRow(file, row -> read.add(row.epochMs(), row.values()));
         history.replaceWith(read);
         source = "showing " + file.getFileName() + read.lastEpochMs().stream()
-                .mapToObj(ms -> " (last reading " + LocalTime.ofInstant(java.time.Instant.ofEpochMilli(ms), ZoneId.systemDefault()).format(CLOCK) + ")")
+                .mapToObj(ms -> " (last reading " + LocalTime.ofInstant(Instant.ofEpochMilli(ms), ZoneId.systemDefault()).format(CLOCK) + ")")
                 .findFirst().orElse("");
         showView();
     }

@@ -38,6 +38,7 @@ import io.envbench.jmeter.JMeterEnvBench;
 import io.envbench.study.psql.PsqlTimes;
 import io.envbench.base.settings.InvalidSettingException;
 import io.envbench.base.units.MemorySize;
+import java.util.List;
 
 /**
  * Runs a program once in a running environment's place, or beside it, as {@code envbench run}'s command loads do
@@ -208,7 +209,7 @@ public class CommandSampler extends AbstractSampler implements TestBean, Interru
         }
         OptionalLong memory = bareMemory == null || bareMemory.isBlank() ? OptionalLong.empty()
                 : OptionalLong.of(MemorySize.parseBytes("bareMemory", bareMemory.trim()));
-        java.util.List<String> words = CommandLoad.words(command);
+        List<String> words = CommandLoad.words(command);
         if (words.isEmpty()) {
             throw new InvalidSettingException("command", "is empty; give the program and its arguments, e.g. ./psql-latency.sh 1000 10000");
         }

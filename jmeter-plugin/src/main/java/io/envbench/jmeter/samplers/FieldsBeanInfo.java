@@ -3,10 +3,11 @@ package io.envbench.jmeter.samplers;
 import java.beans.PropertyDescriptor;
 
 import org.apache.jmeter.testbeans.BeanInfoSupport;
+import org.apache.jmeter.testbeans.TestBean;
 
 /** What the EnvBench samplers' GUIs share: a text field and a choice, each with its default and never undefined. */
 abstract class FieldsBeanInfo extends BeanInfoSupport {
-    FieldsBeanInfo(Class<? extends org.apache.jmeter.testbeans.TestBean> beanClass) {
+    FieldsBeanInfo(Class<? extends TestBean> beanClass) {
         super(beanClass);
     }
 

@@ -26,6 +26,10 @@ import io.envbench.base.container.NetworkMode;
 import io.envbench.base.environment.RunningTarget;
 import io.envbench.base.environment.TargetStartException;
 import io.envbench.base.container.VolumeMount;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.regex.Pattern;
 
 /**
  * Starts, stops or switches to a named environment: the same target as a host process or a container.
@@ -87,7 +91,7 @@ public class TargetEnvironmentSampler extends AbstractSampler implements TestBea
                     tagThread(name);
                     EnvironmentRegistry envs = JMeterEnvBench.environments();
                     boolean was = envs.stop(name); // its endpoint is forgotten when it stops
-                    var died = was ? java.util.Optional.<String>empty() : JMeterEnvBench.death(name);
+                    var died = was ? Optional.<String>empty() : JMeterEnvBench.death(name);
                     if (died.isPresent()) { // the load it carried failed: this sample says why
                         fail(r, t0, died.get());
                     } else {
@@ -152,15 +156,15 @@ public class TargetEnvironmentSampler extends AbstractSampler implements TestBea
     }
 
     /** A variable name as a shell takes it: a letter or underscore first, then letters, digits and underscores. */
-    private static final java.util.regex.Pattern ENV_NAME = java.util.regex.Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
+    private static final Pattern ENV_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
 
     /**
      * The field "Environment variables": {@code NAME=VALUE} pairs separated by {@code ;} (e.g.
      * {@code DB_NAME=daytrader_tenant_1;DB_USER=daytrader_tenant_1}), set in the container; in order, a later one of a
      * name wins. A value may hold {@code =} but not {@code ;}.
      */
-    static java.util.Map<String, String> containerEnvironment(String text) {
-        java.util.Map<String, String> env = new java.util.LinkedHashMap<>();
+    static Map<String, String> containerEnvironment(String text) {
+        Map<String, String> env = new LinkedHashMap<>();
         if (blank(text)) {
             return env;
         }

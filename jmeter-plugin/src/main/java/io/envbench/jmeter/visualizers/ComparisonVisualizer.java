@@ -49,6 +49,12 @@ import io.envbench.measure.metrics.MetricsFile;
 import java.util.function.Predicate;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
+import io.envbench.base.settings.InvalidSettingException;
+import java.awt.Color;
+import java.awt.Dimension;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import org.apache.jmeter.threads.JMeterContextService;
 
 /**
  * EnvBench Comparison listener: the side-by-side table and charts of environments, from result files
@@ -99,7 +105,7 @@ public class ComparisonVisualizer extends AbstractVisualizer {
     private final JLabel excludeProblem = new JLabel();
     private final JTabbedPane charts = new JTabbedPane(JTabbedPane.TOP, JTabbedPane.SCROLL_TAB_LAYOUT);
     /** Keeps the listener as wide as JMeter's panel, not as wide as a chart or the table. */
-    private static final java.awt.Dimension VIEW = new java.awt.Dimension(600, 380);
+    private static final Dimension VIEW = new Dimension(600, 380);
     private final JLabel status = new JLabel("Add result files, or run a test with EnvBench environments.");
 
     public ComparisonVisualizer() {
@@ -130,7 +136,7 @@ public class ComparisonVisualizer extends AbstractVisualizer {
             }
         });
         excludeProblem.setName("exclude-problem");
-        excludeProblem.setForeground(java.awt.Color.RED.darker());
+        excludeProblem.setForeground(Color.RED.darker());
         filter.add(new JLabel("Exclude labels:"));
         filter.add(exclude);
         filter.add(excludeProblem);
@@ -224,7 +230,7 @@ public class ComparisonVisualizer extends AbstractVisualizer {
      */
     @Override
     public void add(SampleResult r) {
-        var vars = org.apache.jmeter.threads.JMeterContextService.getContext().getVariables();
+        var vars = JMeterContextService.getContext().getVariables();
         String env = vars == null ? null : vars.get(EnvBenchProperties.ENV_VARIABLE);
         arrived.add(new Sample(env == null || env.isEmpty() ? "none" : env, r.getSampleLabel(), r.getStartTime(), r.getTime(),
                 r.isSuccessful(), r.getBytesAsLong(), r.getSentBytes()));
@@ -289,7 +295,7 @@ public class ComparisonVisualizer extends AbstractVisualizer {
             if (!out.test(s.label())) {
                 try {
                     comparison.add(s, LIVE_RUN);
-                } catch (io.envbench.base.settings.InvalidSettingException e) {
+                } catch (InvalidSettingException e) {
                     // a sample labelled as a row EnvBench adds itself: left out, and said once (not once per sample)
                     if (!e.getMessage().equals(refusedLive)) {
                         refusedLive = e.getMessage();
@@ -363,7 +369,7 @@ public class ComparisonVisualizer extends AbstractVisualizer {
         status.setText("Writing the report…");
         exportTo(dir).thenAccept(written -> SwingUtilities.invokeLater(() -> status.setText("Report written: " + dir.resolve("index.html"))))
                 .exceptionally(e -> {
-                    Throwable cause = e instanceof java.util.concurrent.CompletionException && e.getCause() != null ? e.getCause() : e;
+                    Throwable cause = e instanceof CompletionException && e.getCause() != null ? e.getCause() : e;
                     SwingUtilities.invokeLater(() -> {
                         status.setText(" ");
                         JOptionPane.showMessageDialog(this, cause.getMessage(), "Report not written", JOptionPane.ERROR_MESSAGE);
@@ -376,8 +382,8 @@ public class ComparisonVisualizer extends AbstractVisualizer {
      * On the refresher: writes the report of what was counted into {@code dir}, with the resources table when a
      * metrics file is known; completes with the files written, or with the reason none were.
      */
-    java.util.concurrent.CompletableFuture<List<Path>> exportTo(Path dir) {
-        java.util.concurrent.CompletableFuture<List<Path>> done = new java.util.concurrent.CompletableFuture<>();
+    CompletableFuture<List<Path>> exportTo(Path dir) {
+        CompletableFuture<List<Path>> done = new CompletableFuture<>();
         Path metricsOf = metricsFile;
         refresher.execute(() -> {
             drain();

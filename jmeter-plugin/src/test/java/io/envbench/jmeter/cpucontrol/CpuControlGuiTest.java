@@ -31,6 +31,8 @@ import org.junit.jupiter.api.io.TempDir;
 import io.envbench.study.cpucontrol.CpuAction;
 import io.envbench.jmeter.GuiTests;
 import io.envbench.jmeter.JMeterEnvBench;
+import java.awt.Dimension;
+import java.nio.charset.StandardCharsets;
 
 /**
  * The CPU Control's GUI in a real window: it is in JMeter's Add > Listener menu (JMeter's own MenuFactory, finding it
@@ -52,7 +54,7 @@ class CpuControlGuiTest {
     @BeforeEach
     void open() {
         gui = GuiActionRunner.execute(CpuControlGui::new);
-        window = GuiTests.showInFrame("EnvBench CPU Control", gui, new java.awt.Dimension(1100, 640));
+        window = GuiTests.showInFrame("EnvBench CPU Control", gui, new Dimension(1100, 640));
     }
 
     @AfterEach
@@ -88,7 +90,7 @@ class CpuControlGuiTest {
         tree.add(made);
         ByteArrayOutputStream jmx = new ByteArrayOutputStream();
         SaveService.saveTree(tree, jmx);
-        String xml = jmx.toString(java.nio.charset.StandardCharsets.UTF_8);
+        String xml = jmx.toString(StandardCharsets.UTF_8);
         assertTrue(xml.contains("<stringProp name=\"CpuControl.interval_s\">3</stringProp>"), xml);
         Path file = jmeterHome.resolve("saved.jmx");
         Files.write(file, jmx.toByteArray());

@@ -26,6 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import io.envbench.jmeter.GuiTests;
 import io.envbench.jmeter.JMeterEnvBench;
+import java.awt.Dimension;
 
 /**
  * The Resource Monitor's GUI in a real window, fed by the real collector: after the run every view still
@@ -51,7 +52,7 @@ class ResourceMonitorGuiTest {
     @BeforeEach
     void open() {
         gui = GuiActionRunner.execute(ResourceMonitorGui::new);
-        window = GuiTests.showInFrame("EnvBench Resource Monitor", gui, new java.awt.Dimension(1100, 720));
+        window = GuiTests.showInFrame("EnvBench Resource Monitor", gui, new Dimension(1100, 720));
     }
 
     @AfterEach

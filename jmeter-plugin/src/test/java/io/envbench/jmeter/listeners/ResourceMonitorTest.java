@@ -17,6 +17,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import io.envbench.measure.metrics.MetricsCollector;
+import io.envbench.jmeter.JMeterEnvBench;
+import java.util.List;
 
 /** The Resource Monitor starts the collector at the interval asked for, or stops the test and writes nothing. */
 class ResourceMonitorTest {
@@ -38,7 +40,7 @@ class ResourceMonitorTest {
         if (monitor != null) {
             monitor.testEnded();
         }
-        assertTrue(io.envbench.jmeter.JMeterEnvBench.collector().isEmpty(), "the collector is left running");
+        assertTrue(JMeterEnvBench.collector().isEmpty(), "the collector is left running");
     }
 
     @ParameterizedTest
@@ -47,7 +49,7 @@ class ResourceMonitorTest {
         Path file = dir.resolve("metrics.csv");
         monitor(interval, file).testStarted();
         assertEquals(1, stops.get(), "the test is stopped");
-        assertTrue(io.envbench.jmeter.JMeterEnvBench.collector().isEmpty(), "no collector runs");
+        assertTrue(JMeterEnvBench.collector().isEmpty(), "no collector runs");
         Thread.sleep(300);
         assertFalse(Files.exists(file), "a metrics file was written");
     }
@@ -57,7 +59,7 @@ class ResourceMonitorTest {
         Path notAFolder = Files.writeString(dir.resolve("results"), "a file, not a folder");
         monitor("1000", notAFolder.resolve("metrics.csv")).testStarted();
         assertEquals(1, stops.get());
-        assertTrue(io.envbench.jmeter.JMeterEnvBench.collector().isEmpty());
+        assertTrue(JMeterEnvBench.collector().isEmpty());
     }
 
     @Test
@@ -65,14 +67,14 @@ class ResourceMonitorTest {
         Path file = dir.resolve("metrics.csv");
         monitor("100", file).testStarted();
         assertEquals(0, stops.get());
-        MetricsCollector c = io.envbench.jmeter.JMeterEnvBench.collector().orElseThrow();
+        MetricsCollector c = JMeterEnvBench.collector().orElseThrow();
         assertEquals(Duration.ofMillis(100), c.interval());
         long deadline = System.nanoTime() + 5_000_000_000L;
         while (!Files.exists(file) && System.nanoTime() < deadline) {
             Thread.sleep(50);
         }
         monitor.testEnded();
-        java.util.List<String> lines = Files.readAllLines(file);
+        List<String> lines = Files.readAllLines(file);
         assertTrue(lines.get(0).startsWith("# sources: host.*="), "the sources line first: " + lines.get(0));
         assertTrue(lines.get(1).startsWith("timestamp,environment,host.cpu.pct"), "metrics file header");
     }

@@ -18,6 +18,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import io.envbench.jmeter.GuiTests;
+import java.awt.Dimension;
+import java.beans.Introspector;
+import java.util.Arrays;
+import org.apache.jmeter.testelement.TestElement;
 
 /**
  * Where a JMeter user finds the Environment Tag, now that it marks failed samples after they ran: in JMeter's own Add
@@ -46,12 +50,12 @@ class EnvironmentTagMenuTest {
     void itsEnvironmentFieldHasItsLabelAndTooltipOnScreen() throws Exception {
         TestBeanGUI gui = GuiActionRunner.execute(() -> { // as JMeter's Add does: the GUI, a new element, shown in it
             TestBeanGUI g = new TestBeanGUI(EnvironmentTag.class);
-            org.apache.jmeter.testelement.TestElement tag = g.createTestElement();
+            TestElement tag = g.createTestElement();
             tag.setName(g.getStaticLabel()); // JMeter's Add names a new element after its menu entry
             g.configure(tag);
             return g;
         });
-        FrameFixture window = GuiTests.showInFrame("EnvBench Environment Tag", gui, new java.awt.Dimension(900, 400));
+        FrameFixture window = GuiTests.showInFrame("EnvBench Environment Tag", gui, new Dimension(900, 400));
         try {
             JLabel label = window.label(new GenericTypeMatcher<>(JLabel.class) {
                 @Override
@@ -60,7 +64,7 @@ class EnvironmentTagMenuTest {
                 }
             }).target();
             String tip = GuiActionRunner.execute(() -> label.getToolTipText());
-            String described = java.util.Arrays.stream(java.beans.Introspector.getBeanInfo(EnvironmentTag.class).getPropertyDescriptors())
+            String described = Arrays.stream(Introspector.getBeanInfo(EnvironmentTag.class).getPropertyDescriptors())
                     .filter(p -> p.getName().equals("environment")).findFirst().orElseThrow().getShortDescription();
             assertTrue(tip != null && !tip.isBlank(), "a tooltip on the Environment label");
             assertEquals("<html>" + described + "</html>", tip, "the field's description from its resources, as TestBeanGUI shows it");

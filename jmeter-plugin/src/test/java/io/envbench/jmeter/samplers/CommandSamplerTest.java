@@ -17,6 +17,7 @@ import io.envbench.study.experiment.CommandOutput;
 import io.envbench.study.experiment.CommandLoad;
 import io.envbench.jmeter.GuiTests;
 import io.envbench.base.settings.InvalidSettingException;
+import java.util.function.Consumer;
 
 /** The EnvBench Command sampler's fields, and its refusals before anything runs (the real runs: SeedCommandPlansTest). */
 class CommandSamplerTest {
@@ -81,7 +82,7 @@ class CommandSamplerTest {
         assertFails(s -> s.setExpectedSeconds("0"), "expectedSeconds: 0 is outside 1 to 86400 s");
     }
 
-    private static void assertFails(java.util.function.Consumer<CommandSampler> change, String message) {
+    private static void assertFails(Consumer<CommandSampler> change, String message) {
         CommandSampler s = sampler();
         change.accept(s);
         long t0 = System.nanoTime();

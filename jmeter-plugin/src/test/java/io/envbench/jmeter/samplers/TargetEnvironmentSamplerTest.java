@@ -18,6 +18,10 @@ import io.envbench.jmeter.GuiTests;
 import io.envbench.base.definition.EnvironmentDefinition;
 import io.envbench.base.settings.InvalidSettingException;
 import io.envbench.base.container.NetworkMode;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /** The GUI fields become a definition; each bad field is named in the message. */
 class TargetEnvironmentSamplerTest {
@@ -49,7 +53,7 @@ class TargetEnvironmentSamplerTest {
     void environmentVariablesGoToTheContainer() {
         TargetEnvironmentSampler s = sampler();
         s.setContainerEnv(" DB_NAME=daytrader_tenant_1 ; DB_USER=daytrader_tenant_1;;OPTS=a=b ");
-        assertEquals(java.util.Map.of("DB_NAME", "daytrader_tenant_1", "DB_USER", "daytrader_tenant_1", "OPTS", "a=b"),
+        assertEquals(Map.of("DB_NAME", "daytrader_tenant_1", "DB_USER", "daytrader_tenant_1", "OPTS", "a=b"),
                 s.definition().options().env());
     }
 
@@ -74,7 +78,7 @@ class TargetEnvironmentSamplerTest {
 
     /** Fields at and beyond their type's limits: never wrapped round, clamped or waited on forever. */
     @ParameterizedTest(name = "{0} = {1}")
-    @org.junit.jupiter.params.provider.CsvSource(delimiter = '|', value = {
+    @CsvSource(delimiter = '|', value = {
         "port        | 4294985376          | is too large",           // 2^32 + 18080: (int) would make it 18080
         "port        | 2147483648          | is too large",
         "port        | -1                  | is not a TCP port",
@@ -105,7 +109,7 @@ class TargetEnvironmentSamplerTest {
         assertTrue(e.getMessage().contains(fragment), e.getMessage());
     }
 
-    private static void assertField(String field, java.util.function.Consumer<TargetEnvironmentSampler> change) {
+    private static void assertField(String field, Consumer<TargetEnvironmentSampler> change) {
         TargetEnvironmentSampler s = sampler();
         change.accept(s);
         InvalidSettingException e = assertThrows(InvalidSettingException.class, s::definition);
@@ -120,7 +124,7 @@ class TargetEnvironmentSamplerTest {
     @ValueSource(strings = {"switch", "start"})
     void aFailedStartLeavesNoEndpointProperties(String action) {
         GuiTests.initJMeter();
-        for (java.util.function.Consumer<TargetEnvironmentSampler> failure : java.util.List.<java.util.function.Consumer<TargetEnvironmentSampler>>of(
+        for (Consumer<TargetEnvironmentSampler> failure : List.<Consumer<TargetEnvironmentSampler>>of(
                 s -> s.setMemory("12XB"), // a bad field
                 s -> { s.setRuntime("bare"); s.setTarget("no-such-target"); })) { // a target that cannot start
             EnvBenchProperties.publishEndpoint("earlier", "127.0.0.1", 18999);

@@ -32,6 +32,9 @@ import org.junit.jupiter.api.io.TempDir;
 import io.envbench.jmeter.GuiTests;
 import io.envbench.report.ComparisonReport;
 import io.envbench.measure.stats.Comparison;
+import io.envbench.report.table.ComparisonTable;
+import java.util.Comparator;
+import java.util.regex.Pattern;
 
 /**
  * The Comparison listener in a real window, fed real SampleResults as JMeter's threads feed it: columns sort by
@@ -105,7 +108,7 @@ class ComparisonVisualizerGuiTest {
         assertTrue(labels.subList(firstTotal, labels.size()).stream().allMatch(Comparison.TOTAL::equals), "TOTAL rows last: " + labels);
         List<Long> counts = column(contents, COUNT).subList(0, firstTotal).stream().map(Long::parseLong).toList();
         List<Long> sorted = new ArrayList<>(counts);
-        sorted.sort(ascending ? null : java.util.Comparator.reverseOrder());
+        sorted.sort(ascending ? null : Comparator.reverseOrder());
         assertEquals(sorted, counts, "counts in numeric order");
     }
 
@@ -147,7 +150,7 @@ class ComparisonVisualizerGuiTest {
                 assertTrue(table.getColumnModel().getColumn(c).getWidth() >= header, "header cut: " + table.getColumnName(c));
                 for (int r = 0; r < table.getRowCount(); r++) {
                     int cell = table.prepareRenderer(table.getCellRenderer(r, c), r, c).getPreferredSize().width;
-                    assertTrue(table.getColumnModel().getColumn(c).getWidth() >= Math.min(cell, io.envbench.report.table.ComparisonTable.MAX_COLUMN_WIDTH - 14),
+                    assertTrue(table.getColumnModel().getColumn(c).getWidth() >= Math.min(cell, ComparisonTable.MAX_COLUMN_WIDTH - 14),
                             "cell cut: " + table.getValueAt(r, c));
                 }
             }
@@ -185,7 +188,7 @@ class ComparisonVisualizerGuiTest {
 
         window.textBox("exclude").deleteText().enterText("page[");
         window.label("exclude-problem").requireText(
-                java.util.regex.Pattern.compile("Exclude labels: 'page\\[' is not a regular expression .*; correct it, or empty the field.*"));
+                Pattern.compile("Exclude labels: 'page\\[' is not a regular expression .*; correct it, or empty the field.*"));
 
         ResultCollector other = new ResultCollector();
         other.setProperty(ComparisonVisualizer.EXCLUDE, "^other");

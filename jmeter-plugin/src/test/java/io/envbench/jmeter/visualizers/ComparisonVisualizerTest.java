@@ -18,15 +18,17 @@ import org.junit.jupiter.api.Test;
 
 import io.envbench.report.ComparisonReport;
 import io.envbench.measure.stats.Comparison;
+import io.envbench.jmeter.GuiTests;
+import java.util.Arrays;
 
 /** Live samples from many threads are all counted; adding never waits for the table and charts being built. */
 class ComparisonVisualizerTest {
-    private static final int COUNT = java.util.Arrays.asList(ComparisonReport.TABLE_HEAD).indexOf("count");
+    private static final int COUNT = Arrays.asList(ComparisonReport.TABLE_HEAD).indexOf("count");
 
     @BeforeAll
     static void jmeter() {
         // no java.awt.headless here: the GUI tests of the same JVM open real windows
-        io.envbench.jmeter.GuiTests.initJMeter();
+        GuiTests.initJMeter();
     }
 
     private static SampleResult sample(String label, long start, long elapsed) {
