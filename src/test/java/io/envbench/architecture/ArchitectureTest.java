@@ -8,11 +8,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
-
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 
 /**
  * The floors of ARCHITECTURE.md, checked on the compiled main code of every module: an import that runs back up a
@@ -28,9 +27,12 @@ class ArchitectureTest {
     @BeforeAll
     static void readMainCode() {
         Path root = Path.of(System.getProperty("envbench.root", "../.."));
-        List<Path> folders = MODULES.stream().map(m -> root.resolve(m).resolve("target/classes")).toList();
+        List<Path> folders = MODULES.stream()
+                .map(m -> root.resolve(m).resolve("target/classes"))
+                .toList();
         for (Path f : folders) {
-            assertTrue(Files.isDirectory(f.resolve("io/envbench")),
+            assertTrue(
+                    Files.isDirectory(f.resolve("io/envbench")),
                     f + " holds no compiled classes: build every module first (mvn verify from the top folder)");
         }
         main = new ClassFileImporter().importPaths(folders);
@@ -41,29 +43,45 @@ class ArchitectureTest {
         layeredArchitecture()
                 .consideringOnlyDependenciesInLayers()
                 .ensureAllClassesAreContainedInArchitecture()
-                .layer("base").definedBy("io.envbench.base..")
-                .layer("host").definedBy("io.envbench.host..")
-                .layer("launch").definedBy("io.envbench.launch..")
-                .layer("control").definedBy("io.envbench.control..")
-                .layer("measure").definedBy("io.envbench.measure..")
-                .layer("study").definedBy("io.envbench.study..")
-                .layer("report").definedBy("io.envbench.report..")
-                .layer("cli").definedBy("io.envbench.cli..")
-                .layer("controller").definedBy("io.envbench.controller..")
-                .layer("plugin").definedBy("io.envbench.jmeter..")
-                .whereLayer("cli").mayNotBeAccessedByAnyLayer()
-                .whereLayer("controller").mayNotBeAccessedByAnyLayer()
-                .whereLayer("plugin").mayNotBeAccessedByAnyLayer()
-                .whereLayer("report").mayOnlyBeAccessedByLayers("cli", "controller", "plugin")
-                .whereLayer("study").mayOnlyBeAccessedByLayers("report", "cli", "controller", "plugin")
-                .whereLayer("measure").mayOnlyBeAccessedByLayers("study", "report", "cli", "controller", "plugin")
+                .layer("base")
+                .definedBy("io.envbench.base..")
+                .layer("host")
+                .definedBy("io.envbench.host..")
+                .layer("launch")
+                .definedBy("io.envbench.launch..")
+                .layer("control")
+                .definedBy("io.envbench.control..")
+                .layer("measure")
+                .definedBy("io.envbench.measure..")
+                .layer("study")
+                .definedBy("io.envbench.study..")
+                .layer("report")
+                .definedBy("io.envbench.report..")
+                .layer("cli")
+                .definedBy("io.envbench.cli..")
+                .layer("controller")
+                .definedBy("io.envbench.controller..")
+                .layer("plugin")
+                .definedBy("io.envbench.jmeter..")
+                .whereLayer("cli")
+                .mayNotBeAccessedByAnyLayer()
+                .whereLayer("controller")
+                .mayNotBeAccessedByAnyLayer()
+                .whereLayer("plugin")
+                .mayNotBeAccessedByAnyLayer()
+                .whereLayer("report")
+                .mayOnlyBeAccessedByLayers("cli", "controller", "plugin")
+                .whereLayer("study")
+                .mayOnlyBeAccessedByLayers("report", "cli", "controller", "plugin")
+                .whereLayer("measure")
+                .mayOnlyBeAccessedByLayers("study", "report", "cli", "controller", "plugin")
                 .whereLayer("control")
                 .mayOnlyBeAccessedByLayers("measure", "study", "report", "cli", "controller", "plugin")
                 .whereLayer("launch")
                 .mayOnlyBeAccessedByLayers("control", "measure", "study", "report", "cli", "controller", "plugin")
                 .whereLayer("host")
-                .mayOnlyBeAccessedByLayers("launch", "control", "measure", "study", "report", "cli", "controller",
-                        "plugin")
+                .mayOnlyBeAccessedByLayers(
+                        "launch", "control", "measure", "study", "report", "cli", "controller", "plugin")
                 .check(main);
     }
 

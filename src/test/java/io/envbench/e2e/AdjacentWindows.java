@@ -5,13 +5,12 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.atomic.LongAdder;
 
+import io.envbench.measure.stats.RunStatistics;
 import org.apache.jmeter.engine.StandardJMeterEngine;
 import org.apache.jmeter.engine.util.NoThreadClone;
 import org.apache.jmeter.samplers.SampleEvent;
 import org.apache.jmeter.samplers.SampleListener;
 import org.apache.jmeter.testelement.AbstractTestElement;
-
-import io.envbench.measure.stats.RunStatistics;
 
 /**
  * The overhead benchmarks' one design: ONE long saturation run of static-web.jmx (bare nginx) in JMeter's engine in the
@@ -24,6 +23,7 @@ import io.envbench.measure.stats.RunStatistics;
 final class AdjacentWindows {
     /** After a switch, how long is not counted. */
     static final long GUARD_MS = 500;
+
     static final String SATURATION_LABEL = "saturation: GET page";
 
     /** Switches the thing measured; called from the benchmark's thread between windows. */
@@ -42,17 +42,28 @@ final class AdjacentWindows {
             RunStatistics r = statistics();
             RunStatistics.MedianInterval ci = r.medianCi95();
             long needed = (long) Math.ceil(Math.pow(1.96 * r.stdDev() / 0.03, 2));
-            return String.format(Locale.ROOT, "%s in adjacent %d s windows of one run (ABBA, first %d ms after each switch left out): "
+            return String.format(
+                    Locale.ROOT,
+                    "%s in adjacent %d s windows of one run (ABBA, first %d ms after each switch left out): "
                             + "median ratio %.4f, 95%% interval %s; mean %.4f +- %.4f (t, 95%%) over %d pairs; sd of a pair %.3f "
                             + "(an interval of +-3%% needs about %d pairs). on/off samples/s:%s",
-                    what, windowMs / 1000, GUARD_MS, r.median(), ci.available() ? String.format(Locale.ROOT, "[%.4f, %.4f]", ci.low(), ci.high())
+                    what,
+                    windowMs / 1000,
+                    GUARD_MS,
+                    r.median(),
+                    ci.available()
+                            ? String.format(Locale.ROOT, "[%.4f, %.4f]", ci.low(), ci.high())
                             : "needs " + RunStatistics.runsNeededForMedianInterval() + "+ pairs",
-                    r.mean(), r.ciHalfWidth95(), ratios.size(), r.stdDev(), needed, detail);
+                    r.mean(),
+                    r.ciHalfWidth95(),
+                    ratios.size(),
+                    r.stdDev(),
+                    needed,
+                    detail);
         }
     }
 
-    private AdjacentWindows() {
-    }
+    private AdjacentWindows() {}
 
     /** Seconds of saturation a run of {@code pairs} pairs of windows needs, with room for the start. */
     static long saturationSeconds(int pairs, long windowMs) {
@@ -63,7 +74,9 @@ final class AdjacentWindows {
      * Waits for the engine's saturation phase (the {@code counter} in its tree), leaves its first 5 s out, then measures
      * {@code pairs} pairs; stops the engine at the end with the switch off.
      */
-    static Result measure(StandardJMeterEngine engine, SaturationCounter counter, Switch thing, int pairs, long windowMs) throws Exception {
+    static Result measure(
+            StandardJMeterEngine engine, SaturationCounter counter, Switch thing, int pairs, long windowMs)
+            throws Exception {
         List<Double> ratios = new ArrayList<>();
         StringBuilder detail = new StringBuilder();
         try {
@@ -72,7 +85,8 @@ final class AdjacentWindows {
                 Thread.sleep(50);
             }
             if (counter.samples.sum() == 0) {
-                throw new IllegalStateException("no saturation samples: the plan did not reach its saturation phase (is nginx-static there?)");
+                throw new IllegalStateException(
+                        "no saturation samples: the plan did not reach its saturation phase (is nginx-static there?)");
             }
             Thread.sleep(5000); // the saturation's first seconds (connections, JIT) are left out
             for (int p = 0; p < pairs && engine.isActive(); p++) {
@@ -92,7 +106,8 @@ final class AdjacentWindows {
             }
         }
         if (ratios.size() < pairs) {
-            throw new IllegalStateException("the saturation phase ended after " + ratios.size() + " of " + pairs + " pairs");
+            throw new IllegalStateException(
+                    "the saturation phase ended after " + ratios.size() + " of " + pairs + " pairs");
         }
         return new Result(ratios, detail.toString());
     }
@@ -122,11 +137,9 @@ final class AdjacentWindows {
         }
 
         @Override
-        public void sampleStarted(SampleEvent e) {
-        }
+        public void sampleStarted(SampleEvent e) {}
 
         @Override
-        public void sampleStopped(SampleEvent e) {
-        }
+        public void sampleStopped(SampleEvent e) {}
     }
 }

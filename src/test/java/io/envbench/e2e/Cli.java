@@ -13,16 +13,23 @@ import java.util.concurrent.TimeUnit;
 final class Cli {
     static final Path LIB = Jmeter.ROOT.resolve("envbench-cli/target/lib");
 
-    private Cli() {
-    }
+    private Cli() {}
 
     /** Starts {@code envbench ARGS} with stdout and stderr into {@code output}. */
     static Process start(Path output, String... args) throws IOException {
         assertTrue(Files.isRegularFile(LIB.resolve("envbench-cli.jar")), "CLI not built in " + LIB);
-        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Djava.awt.headless=true", "-Denvbench.root=" + Jmeter.ROOT, "-cp", LIB + "/*", "io.envbench.cli.EnvBenchCli"));
+        List<String> cmd = new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Djava.awt.headless=true",
+                "-Denvbench.root=" + Jmeter.ROOT,
+                "-cp",
+                LIB + "/*",
+                "io.envbench.cli.EnvBenchCli"));
         cmd.addAll(List.of(args));
-        return new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(output.toFile()).start();
+        return new ProcessBuilder(cmd)
+                .redirectErrorStream(true)
+                .redirectOutput(output.toFile())
+                .start();
     }
 
     /** Runs it to its end (bounded); returns the exit code. */
@@ -30,7 +37,8 @@ final class Cli {
         Process p = start(output, args);
         if (!p.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
             p.destroyForcibly();
-            throw new AssertionError("envbench " + String.join(" ", args) + " did not end in " + timeoutSeconds + " s:\n" + Files.readString(output));
+            throw new AssertionError("envbench " + String.join(" ", args) + " did not end in " + timeoutSeconds
+                    + " s:\n" + Files.readString(output));
         }
         return p.exitValue();
     }

@@ -3,9 +3,9 @@ package io.envbench.e2e;
 import java.util.Locale;
 import java.util.Properties;
 import java.util.concurrent.atomic.LongAdder;
-
 import javax.swing.SwingUtilities;
 
+import io.envbench.jmeter.visualizers.ComparisonVisualizer;
 import org.apache.jmeter.JMeter;
 import org.apache.jmeter.engine.StandardJMeterEngine;
 import org.apache.jmeter.reporters.ResultCollector;
@@ -16,8 +16,6 @@ import org.apache.jmeter.visualizers.Visualizer;
 import org.apache.jorphan.collections.HashTree;
 import org.apache.jorphan.collections.SearchByClass;
 import org.junit.jupiter.api.Test;
-
-import io.envbench.jmeter.visualizers.ComparisonVisualizer;
 
 /**
  * JMeter's saturation throughput with the EnvBench Comparison listener live against without (run by hand or by
@@ -37,7 +35,8 @@ class ComparisonListenerBenchmark {
         Properties props = Jmeter.inThisJvm();
         props.setProperty("envbench.warmup.seconds", "10");
         props.setProperty("envbench.light.seconds", "0");
-        props.setProperty("envbench.saturation.seconds", Long.toString(AdjacentWindows.saturationSeconds(pairs, windowMs)));
+        props.setProperty(
+                "envbench.saturation.seconds", Long.toString(AdjacentWindows.saturationSeconds(pairs, windowMs)));
         props.setProperty("envbench.metrics.file", "");
         JMeterUtils.initLocale();
 
@@ -45,25 +44,34 @@ class ComparisonListenerBenchmark {
         JMeter.convertSubTree(tree, true);
         SearchByClass<ResultCollector> collectors = new SearchByClass<>(ResultCollector.class);
         tree.traverse(collectors);
-        ResultCollector comparison = collectors.getSearchResults().stream().filter(c -> c.getName().equals("EnvBench Comparison"))
-                .findFirst().orElseThrow(() -> new IllegalStateException("static-web.jmx has no EnvBench Comparison element"));
+        ResultCollector comparison = collectors.getSearchResults().stream()
+                .filter(c -> c.getName().equals("EnvBench Comparison"))
+                .findFirst()
+                .orElseThrow(() -> new IllegalStateException("static-web.jmx has no EnvBench Comparison element"));
         ComparisonVisualizer[] live = new ComparisonVisualizer[1];
         SwingUtilities.invokeAndWait(() -> live[0] = new ComparisonVisualizer());
         SwitchedListener listener = new SwitchedListener(live[0]);
-        comparison.setListener(listener); // held here strongly: a ResultCollector keeps its listener by a weak reference
+        comparison.setListener(
+                listener); // held here strongly: a ResultCollector keeps its listener by a weak reference
         AdjacentWindows.SaturationCounter counter = new AdjacentWindows.SaturationCounter();
         tree.add(tree.getArray()[0], counter);
 
         StandardJMeterEngine engine = new StandardJMeterEngine();
         engine.configure(tree);
         engine.runTest();
-        AdjacentWindows.Result result = AdjacentWindows.measure(engine, counter, on -> listener.on = on, pairs, windowMs);
+        AdjacentWindows.Result result =
+                AdjacentWindows.measure(engine, counter, on -> listener.on = on, pairs, windowMs);
         if (listener.received.sum() == 0) {
-            throw new IllegalStateException("the Comparison listener received no samples: the figure below measures nothing");
+            throw new IllegalStateException(
+                    "the Comparison listener received no samples: the figure below measures nothing");
         }
-        System.out.printf(Locale.ROOT, "%n%s; the listener received %d samples while on%n",
-                result.describe("JMeter saturation throughput on bare nginx, EnvBench Comparison listener live (GUI-mode engine) on / off",
-                        windowMs), listener.received.sum());
+        System.out.printf(
+                Locale.ROOT,
+                "%n%s; the listener received %d samples while on%n",
+                result.describe(
+                        "JMeter saturation throughput on bare nginx, EnvBench Comparison listener live (GUI-mode engine) on / off",
+                        windowMs),
+                listener.received.sum());
     }
 
     /** What JMeter's GUI gives the element as its listener, passing samples to the visualizer only while on. */

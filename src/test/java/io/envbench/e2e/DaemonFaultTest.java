@@ -16,7 +16,6 @@ import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVRecord;
 import org.junit.jupiter.api.Test;
 
-
 /**
  * {@code envbench run} when the real Docker daemon goes away mid-run: frozen with SIGSTOP, or stopped with SIGTERM
  * and started again as {@code ./envbench setup} starts it. Each time the Docker run under way fails within 5 s with
@@ -68,23 +67,35 @@ class DaemonFaultTest extends DockerEndToEndTest {
             List<CSVRecord> runs = awaitRuns(out, 1, console);
             CSVRecord lost = runs.get(0);
             assertEquals("docker", lost.get("environment"), lost.toString());
-            assertTrue(lost.get("status").startsWith("failed: Docker daemon lost: Docker daemon at " + ADDRESS + " did not answer GET /_ping within 2 s"),
+            assertTrue(
+                    lost.get("status")
+                            .startsWith("failed: Docker daemon lost: Docker daemon at " + ADDRESS
+                                    + " did not answer GET /_ping within 2 s"),
                     lost.get("status"));
             assertTrue(lost.get("status").contains("./envbench setup"), "says what to do: " + lost.get("status"));
             Duration detect = Duration.between(frozen, Instant.parse(lost.get("end")));
-            System.out.printf("time to detect a frozen daemon (SIGSTOP to its run recorded failed): %d ms%n", detect.toMillis());
+            System.out.printf(
+                    "time to detect a frozen daemon (SIGSTOP to its run recorded failed): %d ms%n", detect.toMillis());
             assertTrue(detect.compareTo(DEADLINE) <= 0, "the run failed within 5 s of the freeze: " + detect);
 
             runs = awaitRuns(out, 3, console);
-            // the frozen daemon's container still runs and holds the published port: bare metal says so at once and the runner goes on
+            // the frozen daemon's container still runs and holds the published port: bare metal says so at once and the
+            // runner goes on
             CSVRecord bare = runs.get(1);
             assertEquals("bare", bare.get("environment"));
-            assertTrue(bare.get("status").equals("ok") || bare.get("status").startsWith("failed: start: port: 18491 is already in use")
-                    && bare.get("status").contains("of a run lost with the Docker daemon at " + ADDRESS), bare.get("status"));
+            assertTrue(
+                    bare.get("status").equals("ok")
+                            || bare.get("status").startsWith("failed: start: port: 18491 is already in use")
+                                    && bare.get("status")
+                                            .contains("of a run lost with the Docker daemon at " + ADDRESS),
+                    bare.get("status"));
             CSVRecord refused = runs.get(2);
             assertEquals("docker", refused.get("environment"));
-            assertTrue(refused.get("status").startsWith("failed: start: Docker daemon at " + ADDRESS + " did not answer"), refused.get("status"));
-            Duration startFailed = Duration.between(Instant.parse(refused.get("start")), Instant.parse(refused.get("end")));
+            assertTrue(
+                    refused.get("status").startsWith("failed: start: Docker daemon at " + ADDRESS + " did not answer"),
+                    refused.get("status"));
+            Duration startFailed =
+                    Duration.between(Instant.parse(refused.get("start")), Instant.parse(refused.get("end")));
             System.out.printf("a Docker start while the daemon is frozen fails in %d ms%n", startFailed.toMillis());
             assertTrue(startFailed.compareTo(DEADLINE) <= 0, "the start failed within 5 s: " + startFailed);
 
@@ -100,19 +111,34 @@ class DaemonFaultTest extends DockerEndToEndTest {
                 if (start.isAfter(thawed)) {
                     assertEquals("ok", r.get("status"), "a run started after SIGCONT is ok, Docker's too: " + r);
                 } else {
-                    // the runner went on before the test could thaw the daemon: a bare run may find the port still held by
+                    // the runner went on before the test could thaw the daemon: a bare run may find the port still held
+                    // by
                     // the container lost with the frozen daemon, and must say so; a Docker start is refused as before
-                    assertTrue(r.get("environment").equals("bare")
-                            ? r.get("status").equals("ok") || r.get("status").startsWith(heldByLost)
-                                    && r.get("status").contains("of a run lost with the Docker daemon at " + ADDRESS)
-                            : r.get("status").startsWith("failed: start: Docker daemon at " + ADDRESS + " did not answer"), r.toString());
+                    assertTrue(
+                            r.get("environment").equals("bare")
+                                    ? r.get("status").equals("ok")
+                                            || r.get("status").startsWith(heldByLost)
+                                                    && r.get("status")
+                                                            .contains("of a run lost with the Docker daemon at "
+                                                                    + ADDRESS)
+                                    : r.get("status")
+                                            .startsWith(
+                                                    "failed: start: Docker daemon at " + ADDRESS + " did not answer"),
+                            r.toString());
                     Instant previousEnd = Instant.parse(runs.get(i - 1).get("end"));
-                    assertTrue(!start.isAfter(previousEnd.plusSeconds(1)), "the runner went on at once, waiting for nothing: " + r);
+                    assertTrue(
+                            !start.isAfter(previousEnd.plusSeconds(1)),
+                            "the runner went on at once, waiting for nothing: " + r);
                 }
             }
-            assertTrue(runs.subList(3, 6).stream().anyMatch(r -> r.get("environment").equals("docker") && r.get("status").equals("ok")),
+            assertTrue(
+                    runs.subList(3, 6).stream()
+                            .anyMatch(r -> r.get("environment").equals("docker")
+                                    && r.get("status").equals("ok")),
                     "Docker used again after SIGCONT: " + runs);
-            assertTrue(Files.readString(out.resolve("report/comparison.md")).contains("docker run 1: failed: Docker daemon lost"),
+            assertTrue(
+                    Files.readString(out.resolve("report/comparison.md"))
+                            .contains("docker run 1: failed: Docker daemon lost"),
                     "the report says which run failed and why");
         } finally {
             dockerd.restore();
@@ -136,16 +162,26 @@ class DaemonFaultTest extends DockerEndToEndTest {
             CSVRecord lost = runs.get(0);
             assertEquals("docker", lost.get("environment"), lost.toString());
             assertTrue(lost.get("status").startsWith("failed: Docker daemon lost: "), lost.get("status"));
-            assertTrue(lost.get("status").contains(ADDRESS) && lost.get("status").contains("./envbench setup"), lost.get("status"));
+            assertTrue(
+                    lost.get("status").contains(ADDRESS) && lost.get("status").contains("./envbench setup"),
+                    lost.get("status"));
             Duration detect = Duration.between(stopped, Instant.parse(lost.get("end")));
-            System.out.printf("time to detect a daemon that went away (SIGTERM to its run recorded failed): %d ms%n", detect.toMillis());
+            System.out.printf(
+                    "time to detect a daemon that went away (SIGTERM to its run recorded failed): %d ms%n",
+                    detect.toMillis());
             assertTrue(detect.compareTo(DEADLINE) <= 0, "the run failed within 5 s of the stop: " + detect);
 
             runs = awaitRuns(out, 3, console);
-            assertEquals("bare ok", runs.get(1).get("environment") + " " + runs.get(1).get("status"), "bare metal goes on: " + runs.get(1));
+            assertEquals(
+                    "bare ok",
+                    runs.get(1).get("environment") + " " + runs.get(1).get("status"),
+                    "bare metal goes on: " + runs.get(1));
             CSVRecord refused = runs.get(2);
-            assertTrue(refused.get("status").startsWith("failed: start: Docker daemon not reachable at " + ADDRESS), refused.get("status"));
-            Duration startFailed = Duration.between(Instant.parse(refused.get("start")), Instant.parse(refused.get("end")));
+            assertTrue(
+                    refused.get("status").startsWith("failed: start: Docker daemon not reachable at " + ADDRESS),
+                    refused.get("status"));
+            Duration startFailed =
+                    Duration.between(Instant.parse(refused.get("start")), Instant.parse(refused.get("end")));
             System.out.printf("a Docker start while the daemon is gone fails in %d ms%n", startFailed.toMillis());
             assertTrue(startFailed.compareTo(DEADLINE) <= 0, "the start failed within 5 s: " + startFailed);
 
@@ -153,14 +189,20 @@ class DaemonFaultTest extends DockerEndToEndTest {
             long restartMs = dockerd.startAgain();
             Instant back = Instant.now();
             int leftAtRestart = docker.containers().size();
-            System.out.printf("dockerd started again (nohup dockerd, as ./envbench setup) and answering in %d ms; "
-                    + "labelled containers then: %d (the lost run's, removed at the next connection)%n", restartMs, leftAtRestart);
+            System.out.printf(
+                    "dockerd started again (nohup dockerd, as ./envbench setup) and answering in %d ms; "
+                            + "labelled containers then: %d (the lost run's, removed at the next connection)%n",
+                    restartMs, leftAtRestart);
 
             finish(p, console);
             runs = runs(out);
             assertEquals(6, runs.size(), runs.toString());
-            List<CSVRecord> after = runs.stream().filter(r -> Instant.parse(r.get("start")).isAfter(back)).toList();
-            assertTrue(after.stream().anyMatch(r -> r.get("environment").equals("docker")), "a Docker run after the restart: " + runs);
+            List<CSVRecord> after = runs.stream()
+                    .filter(r -> Instant.parse(r.get("start")).isAfter(back))
+                    .toList();
+            assertTrue(
+                    after.stream().anyMatch(r -> r.get("environment").equals("docker")),
+                    "a Docker run after the restart: " + runs);
             after.forEach(r -> assertEquals("ok", r.get("status"), "the restarted daemon is used again: " + r));
             int left = docker.containers().size();
             System.out.printf("leftovers: %d labelled container(s) after the run%n", left);
@@ -203,7 +245,13 @@ class DaemonFaultTest extends DockerEndToEndTest {
             return List.of();
         }
         try (Reader r = Files.newBufferedReader(f)) {
-            return CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).build().parse(r).getRecords();
+            return CSVFormat.DEFAULT
+                    .builder()
+                    .setHeader()
+                    .setSkipHeaderRecord(true)
+                    .build()
+                    .parse(r)
+                    .getRecords();
         }
     }
 

@@ -9,14 +9,13 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
+import io.envbench.base.units.LocalPorts;
+import io.envbench.launch.docker.DockerRequired;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-
-import io.envbench.launch.docker.DockerRequired;
-import io.envbench.base.units.LocalPorts;
-import java.util.concurrent.CompletableFuture;
 
 /**
  * targets/daytrader/db.sh on the real host's PostgreSQL, with a cluster and state folder of the test's own (so the
@@ -34,35 +33,53 @@ class DaytraderDatabaseTest {
 
     @Test
     void theClusterIsWrittenDownListensOnLoopbackAndTheBridgeOnlyAndRestoreRemovesIt() throws Exception {
-        DockerRequired.require("root".equals(System.getProperty("user.name")), "root (to make a PostgreSQL cluster)",
+        DockerRequired.require(
+                "root".equals(System.getProperty("user.name")),
+                "root (to make a PostgreSQL cluster)",
                 "db.sh runs pg_createcluster");
         LocalPorts.checkFree("port", PORT);
         Path state = dir.resolve("state");
-        Map<String, String> env = Map.of("DAYTRADER_PG_CLUSTER", CLUSTER, "DB_PORT", Integer.toString(PORT),
-                "DAYTRADER_DB_STATE", state.toString());
+        Map<String, String> env = Map.of(
+                "DAYTRADER_PG_CLUSTER",
+                CLUSTER,
+                "DB_PORT",
+                Integer.toString(PORT),
+                "DAYTRADER_DB_STATE",
+                state.toString());
         List<String> othersBefore = otherClusters();
         try {
             // tenants are set up at once: three creates on a host without the cluster make it once and all succeed
             createAtOnce(env, "probe", "probe_2", "probe_3");
-            assertEquals(List.of("cluster 15/" + CLUSTER), Files.readAllLines(state.resolve("host-changes")), "written down");
+            assertEquals(
+                    List.of("cluster 15/" + CLUSTER),
+                    Files.readAllLines(state.resolve("host-changes")),
+                    "written down");
 
             String gateway = DaytraderTargetTest.bridgeGateway();
-            assertEquals("127.0.0.1," + gateway, psql("show listen_addresses"), "loopback and the bridge's gateway only");
+            assertEquals(
+                    "127.0.0.1," + gateway, psql("show listen_addresses"), "loopback and the bridge's gateway only");
             List<String> hba = Files.readAllLines(Path.of("/etc/postgresql/15", CLUSTER, "pg_hba.conf")).stream()
-                    .filter(l -> l.startsWith("host")).toList();
-            String bridge = DaytraderTargetTest.run(List.of("ip", "-4", "route", "show", "dev", "docker0", "proto", "kernel")).output()
+                    .filter(l -> l.startsWith("host"))
+                    .toList();
+            String bridge = DaytraderTargetTest.run(
+                            List.of("ip", "-4", "route", "show", "dev", "docker0", "proto", "kernel"))
+                    .output()
                     .split("\\s+")[0];
-            assertEquals(List.of("host all all 127.0.0.1/32 scram-sha-256", "host all all " + bridge + " scram-sha-256"), hba,
+            assertEquals(
+                    List.of("host all all 127.0.0.1/32 scram-sha-256", "host all all " + bridge + " scram-sha-256"),
+                    hba,
                     "tenants from loopback and the bridge only");
 
             // and on a stopped cluster (a machine restarted since): one start, three databases
             DaytraderTargetTest.Result stop = DaytraderTargetTest.run(List.of("pg_ctlcluster", "15", CLUSTER, "stop"));
             assertEquals(0, stop.exitCode(), stop.output());
             createAtOnce(env, "probe", "probe_4", "probe_5");
-            DaytraderTargetTest.Result lockFree = DaytraderTargetTest.run(List.of("flock", "-n",
-                    "/run/lock/envbench-daytrader-db-15-" + CLUSTER + ".lock", "true"));
+            DaytraderTargetTest.Result lockFree = DaytraderTargetTest.run(
+                    List.of("flock", "-n", "/run/lock/envbench-daytrader-db-15-" + CLUSTER + ".lock", "true"));
             assertEquals(0, lockFree.exitCode(), "the started server does not hold db.sh's lock: " + lockFree.output());
-            assertEquals("6", psql("select count(*) from pg_tables where tableowner = 'daytrader_probe'", "daytrader_probe"),
+            assertEquals(
+                    "6",
+                    psql("select count(*) from pg_tables where tableowner = 'daytrader_probe'", "daytrader_probe"),
                     "DayTrader's six tables, owned by the tenant's role");
 
             long t0 = System.nanoTime();
@@ -101,8 +118,11 @@ class DaytraderDatabaseTest {
 
     /** pg_lsclusters without the test's cluster. */
     static List<String> otherClusters() throws Exception {
-        return DaytraderTargetTest.run(List.of("pg_lsclusters", "-h")).output().lines()
-                .filter(l -> !l.contains(" " + CLUSTER + " ")).toList();
+        return DaytraderTargetTest.run(List.of("pg_lsclusters", "-h"))
+                .output()
+                .lines()
+                .filter(l -> !l.contains(" " + CLUSTER + " "))
+                .toList();
     }
 
     static String psql(String sql) throws Exception {
@@ -110,8 +130,20 @@ class DaytraderDatabaseTest {
     }
 
     static String psql(String sql, String db) throws Exception {
-        DaytraderTargetTest.Result r = DaytraderTargetTest.run(List.of("runuser", "-u", "postgres", "--", "psql", "-X", "-At",
-                "-p", Integer.toString(PORT), "-d", db, "-c", sql));
+        DaytraderTargetTest.Result r = DaytraderTargetTest.run(List.of(
+                "runuser",
+                "-u",
+                "postgres",
+                "--",
+                "psql",
+                "-X",
+                "-At",
+                "-p",
+                Integer.toString(PORT),
+                "-d",
+                db,
+                "-c",
+                sql));
         assertEquals(0, r.exitCode(), r.output());
         return r.output().trim();
     }

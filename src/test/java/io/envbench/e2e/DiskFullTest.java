@@ -11,6 +11,9 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
+import io.envbench.launch.docker.DockerRequired;
+import io.envbench.measure.metrics.MetricsFile;
+import io.envbench.measure.results.JtlReader;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVRecord;
@@ -18,10 +21,6 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-
-import io.envbench.measure.metrics.MetricsFile;
-import io.envbench.measure.results.JtlReader;
-import io.envbench.launch.docker.DockerRequired;
 
 /**
  * {@code envbench run} on a real small file system (a 64 KiB tmpfs, mounted as root for the test): the run fills
@@ -52,6 +51,7 @@ class DiskFullTest {
 
     @TempDir
     Path dir;
+
     Path mount;
 
     @BeforeEach
@@ -73,24 +73,38 @@ class DiskFullTest {
         Path out = mount.resolve("run");
         Path console = dir.resolve("console.txt");
         long t0 = System.nanoTime();
-        int exit = Cli.run(console, 120, "run", experiment.toString(), "-o", out.toString(), "--metrics-interval-ms", "200");
+        int exit = Cli.run(
+                console, 120, "run", experiment.toString(), "-o", out.toString(), "--metrics-interval-ms", "200");
         long seconds = TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - t0);
         String text = Files.readString(console);
-        System.out.printf("a run on a 64 KiB file system: exit %d after %d s; free bytes then: %d%n", exit, seconds,
-                Files.getFileStore(mount).getUsableSpace());
+        System.out.printf(
+                "a run on a 64 KiB file system: exit %d after %d s; free bytes then: %d%n",
+                exit, seconds, Files.getFileStore(mount).getUsableSpace());
         assertEquals(1, exit, "runs are missing: exit 1; " + text);
-        assertTrue(seconds < 40, "the run stopped when the disk filled, not after its 30 s and two more runs: " + seconds + " s");
-        assertTrue(text.contains("WARNING: ") && text.contains("no space left on device"), "a warning says why: " + text);
+        assertTrue(
+                seconds < 40,
+                "the run stopped when the disk filled, not after its 30 s and two more runs: " + seconds + " s");
+        assertTrue(
+                text.contains("WARNING: ") && text.contains("no space left on device"), "a warning says why: " + text);
         assertTrue(text.contains("DATA ENDS EARLY: "), "the report says the data ends early: " + text);
         assertFalse(text.contains("\tat "), "no stack trace: " + text);
 
         // runs.csv: valid CSV, whole rows only; the one run it holds failed because its output stopped
         Path runsCsv = out.resolve("runs.csv");
         if (Files.exists(runsCsv)) {
-            assertTrue(Files.size(runsCsv) == 0 || Files.readString(runsCsv).endsWith("\n"), "runs.csv ends with a whole row");
+            assertTrue(
+                    Files.size(runsCsv) == 0 || Files.readString(runsCsv).endsWith("\n"),
+                    "runs.csv ends with a whole row");
             try (Reader r = Files.newBufferedReader(runsCsv)) {
-                List<CSVRecord> rows = CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).build().parse(r).getRecords();
-                rows.forEach(row -> assertTrue(row.get("status").startsWith("failed: output stopped: "), row.toString()));
+                List<CSVRecord> rows = CSVFormat.DEFAULT
+                        .builder()
+                        .setHeader()
+                        .setSkipHeaderRecord(true)
+                        .build()
+                        .parse(r)
+                        .getRecords();
+                rows.forEach(
+                        row -> assertTrue(row.get("status").startsWith("failed: output stopped: "), row.toString()));
                 assertTrue(rows.size() <= 1, "no further run was started: " + rows);
             }
         }
@@ -103,15 +117,29 @@ class DiskFullTest {
         assertTrue(m.endsWith("\n"), "the metrics file ends with a whole row");
         int rows;
         // the "# sources:" comment line first, then the header
-        try (CSVParser p = CSVParser.parse(m, CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).setCommentMarker('#').build())) {
+        try (CSVParser p = CSVParser.parse(
+                m,
+                CSVFormat.DEFAULT
+                        .builder()
+                        .setHeader()
+                        .setSkipHeaderRecord(true)
+                        .setCommentMarker('#')
+                        .build())) {
             int width = p.getHeaderNames().size();
             List<CSVRecord> records = p.getRecords();
-            records.forEach(rec -> assertEquals(width, rec.size(), "every row as wide as the header: row " + rec.getRecordNumber()));
+            records.forEach(rec ->
+                    assertEquals(width, rec.size(), "every row as wide as the header: row " + rec.getRecordNumber()));
             rows = records.size();
         }
         assertTrue(rows >= 1, "some rows before the disk filled");
-        assertEquals(rows, MetricsFile.read(metrics).summary("bare", "host.cpu.pct").samples(), "every whole row is read back, nothing more");
-        System.out.printf("metrics file: %d whole rows, %d bytes; JTL: %d bytes%n", rows, Files.size(metrics),
+        assertEquals(
+                rows,
+                MetricsFile.read(metrics).summary("bare", "host.cpu.pct").samples(),
+                "every whole row is read back, nothing more");
+        System.out.printf(
+                "metrics file: %d whole rows, %d bytes; JTL: %d bytes%n",
+                rows,
+                Files.size(metrics),
                 Files.exists(out.resolve("jtl/bare-r1.jtl")) ? Files.size(out.resolve("jtl/bare-r1.jtl")) : 0);
 
         // the JTL: a cut last row is no sample
@@ -119,10 +147,13 @@ class DiskFullTest {
         if (Files.exists(jtl) && Files.size(jtl) > 0) {
             String j = Files.readString(jtl);
             long wholeRows = j.chars().filter(c -> c == '\n').count() - 1;
-            assertEquals(Math.max(0, wholeRows), JtlReader.read(jtl, s -> { }), "only whole JTL rows are samples");
+            assertEquals(Math.max(0, wholeRows), JtlReader.read(jtl, s -> {}), "only whole JTL rows are samples");
         }
         try (Stream<Path> all = Files.walk(out)) {
-            assertEquals(List.of(), all.filter(f -> f.toString().endsWith(".part")).toList(), "nothing half-written is left");
+            assertEquals(
+                    List.of(),
+                    all.filter(f -> f.toString().endsWith(".part")).toList(),
+                    "nothing half-written is left");
         }
         assertFalse(Files.exists(out.resolve("experiment.yaml.part")));
     }
@@ -136,12 +167,21 @@ class DiskFullTest {
         run("mount", "-o", "remount,ro", mount.toString());
         Path console = dir.resolve("ro.txt");
         long t0 = System.nanoTime();
-        int exit = Cli.run(console, 60, "run", experiment.toString(), "-o", mount.resolve("run").toString());
+        int exit = Cli.run(
+                console,
+                60,
+                "run",
+                experiment.toString(),
+                "-o",
+                mount.resolve("run").toString());
         long ms = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0);
         String text = Files.readString(console);
         System.out.printf("read-only output: exit %d in %d ms: %s%n", exit, ms, text.strip());
         assertEquals(3, exit, text);
-        assertTrue(text.contains("cannot write the run directory " + mount.resolve("run")) && text.contains("read-only file system"), text);
+        assertTrue(
+                text.contains("cannot write the run directory " + mount.resolve("run"))
+                        && text.contains("read-only file system"),
+                text);
         assertFalse(text.contains("\tat "), "no stack trace: " + text);
         assertFalse(Files.exists(mount.resolve("run")), "nothing made");
 

@@ -15,10 +15,9 @@ import java.util.stream.Stream;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
 
+import io.envbench.measure.results.Sample;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-
-import io.envbench.measure.results.Sample;
 
 /**
  * The assembled JMeter is laid out like the official 5.6.3 binary and logs: its lib/ holds the official
@@ -49,16 +48,22 @@ class DistributionLayoutTest {
         missing.entrySet().removeAll(assembled.entrySet());
         Map<String, Long> extra = new TreeMap<>(assembled);
         extra.entrySet().removeAll(official.entrySet());
-        assertTrue(missing.isEmpty() && extra.isEmpty(), "lib/ against the official 5.6.3 list (name=bytes): missing or different "
-                + missing + ", not in the official lib/ or different " + extra);
+        assertTrue(
+                missing.isEmpty() && extra.isEmpty(),
+                "lib/ against the official 5.6.3 list (name=bytes): missing or different " + missing
+                        + ", not in the official lib/ or different " + extra);
         assertTrue(Files.isDirectory(Jmeter.HOME.resolve("lib/ext")));
         assertTrue(Files.isDirectory(Jmeter.HOME.resolve("lib/junit")), "the launcher puts lib/junit on the classpath");
     }
 
     @Test
     void pluginJarLeavesSlf4jToJmeter() throws IOException {
-        try (ZipFile jar = new ZipFile(Jmeter.HOME.resolve("lib/ext/envbench-jmeter-plugin.jar").toFile())) {
-            List<String> slf4j = jar.stream().map(ZipEntry::getName).filter(n -> n.toLowerCase().contains("slf4j")).toList();
+        try (ZipFile jar = new ZipFile(
+                Jmeter.HOME.resolve("lib/ext/envbench-jmeter-plugin.jar").toFile())) {
+            List<String> slf4j = jar.stream()
+                    .map(ZipEntry::getName)
+                    .filter(n -> n.toLowerCase().contains("slf4j"))
+                    .toList();
             assertEquals(List.of(), slf4j);
         }
     }
@@ -83,7 +88,8 @@ class DistributionLayoutTest {
         String text = Files.readString(log);
         assertTrue(text.contains("INFO o.a.j.JMeter: Version 5.6.3"), "JMeter's start lines:\n" + text);
         assertTrue(text.contains("INFO o.a.j.e.StandardJMeterEngine: Running the test!"), text);
-        assertTrue(text.contains("WARN i.e.j.s.TargetEnvironmentSampler: EnvBench: runtime: 'vm' is not a placement"),
+        assertTrue(
+                text.contains("WARN i.e.j.s.TargetEnvironmentSampler: EnvBench: runtime: 'vm' is not a placement"),
                 "EnvBench's warning:\n" + text);
         List<String> errors = text.lines().filter(l -> l.contains(" ERROR ")).toList();
         assertEquals(List.of(), errors, "errors in jmeter.log");
@@ -92,7 +98,9 @@ class DistributionLayoutTest {
         assertFalse(console.contains("lib/junit"), console);
         assertFalse(console.contains("SLF4J"), "SLF4J found no provider or a wrong binding:\n" + console);
         assertTrue(console.contains("... end of run"), console);
-        List<String> stackTraces = console.lines().filter(l -> l.startsWith("\tat ") || l.contains("Exception")).collect(Collectors.toList());
+        List<String> stackTraces = console.lines()
+                .filter(l -> l.startsWith("\tat ") || l.contains("Exception"))
+                .collect(Collectors.toList());
         assertEquals(List.of(), stackTraces, "stack traces on the console");
     }
 }

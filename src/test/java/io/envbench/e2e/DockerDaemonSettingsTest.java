@@ -1,22 +1,5 @@
 package io.envbench.e2e;
 
-import io.envbench.host.reaper.ReaperProcess;
-import io.envbench.base.container.ContainerOptions;
-import io.envbench.launch.docker.DockerDaemon;
-import io.envbench.launch.docker.DockerLauncher;
-import io.envbench.launch.docker.DockerRequired;
-import io.envbench.launch.dockerdaemon.DaemonConfigFile;
-import io.envbench.launch.dockerdaemon.DaemonRestart;
-import io.envbench.launch.dockerdaemon.DaemonSettings;
-import io.envbench.launch.dockerdaemon.DaemonSettingsChange;
-import io.envbench.launch.dockerdaemon.RestartPermission;
-import io.envbench.launch.dockerdaemon.RunningDockerd;
-import io.envbench.base.environment.Endpoint;
-import io.envbench.base.environment.RunningTarget;
-import io.envbench.base.recipe.TargetRecipe;
-import io.envbench.control.reaper.Reaper;
-import io.envbench.base.units.LocalPorts;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
@@ -40,6 +23,21 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
+import io.envbench.base.container.ContainerOptions;
+import io.envbench.base.environment.Endpoint;
+import io.envbench.base.environment.RunningTarget;
+import io.envbench.base.recipe.TargetRecipe;
+import io.envbench.base.units.LocalPorts;
+import io.envbench.host.reaper.ReaperProcess;
+import io.envbench.launch.docker.DockerDaemon;
+import io.envbench.launch.docker.DockerLauncher;
+import io.envbench.launch.docker.DockerRequired;
+import io.envbench.launch.dockerdaemon.DaemonConfigFile;
+import io.envbench.launch.dockerdaemon.DaemonRestart;
+import io.envbench.launch.dockerdaemon.DaemonSettings;
+import io.envbench.launch.dockerdaemon.DaemonSettingsChange;
+import io.envbench.launch.dockerdaemon.RestartPermission;
+import io.envbench.launch.dockerdaemon.RunningDockerd;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -62,8 +60,11 @@ class DockerDaemonSettingsTest extends DockerEndToEndTest {
 
     @BeforeEach
     void localDaemonAsRoot() throws IOException {
-        DockerRequired.require("0".equals(DockerRequired.uid()), "root", "restarting dockerd and writing /etc/docker need root");
-        DockerRequired.require(DockerDaemon.fromEnvironment().address().equals(SOCKET), "the local daemon",
+        DockerRequired.require(
+                "0".equals(DockerRequired.uid()), "root", "restarting dockerd and writing /etc/docker need root");
+        DockerRequired.require(
+                DockerDaemon.fromEnvironment().address().equals(SOCKET),
+                "the local daemon",
                 "DOCKER_HOST names another daemon; only the local one is restarted");
         configBefore = new DaemonConfigFile(DaemonConfigFile.DEFAULT).bytes();
         dockerdBefore = DaemonRestart.onThisHost().running(SOCKET).orElseThrow();
@@ -72,57 +73,86 @@ class DockerDaemonSettingsTest extends DockerEndToEndTest {
 
     @AfterEach
     void daemonAsBefore() throws Exception {
-        assertEquals(configBefore.map(b -> new String(b, StandardCharsets.UTF_8)),
+        assertEquals(
+                configBefore.map(b -> new String(b, StandardCharsets.UTF_8)),
                 new DaemonConfigFile(DaemonConfigFile.DEFAULT).bytes().map(b -> new String(b, StandardCharsets.UTF_8)),
                 DaemonConfigFile.DEFAULT + " as before the test");
-        RunningDockerd now = DaemonRestart.onThisHost().running(SOCKET).orElseThrow(() -> new AssertionError("no dockerd runs after the test"));
+        RunningDockerd now = DaemonRestart.onThisHost()
+                .running(SOCKET)
+                .orElseThrow(() -> new AssertionError("no dockerd runs after the test"));
         assertEquals(dockerdBefore.commandLine(), now.commandLine(), "dockerd runs with the command line it had");
         assertEquals(dockerdBefore.log(), now.log(), "and writes to the log it wrote to");
         assertTrue(Dockerd.answers(), "and answers");
-        assertEquals(routeLocalnetBefore, Files.readString(ROUTE_LOCALNET).strip(), ROUTE_LOCALNET + ", which dockerd set without its "
-                + "proxy, is put back");
+        assertEquals(
+                routeLocalnetBefore,
+                Files.readString(ROUTE_LOCALNET).strip(),
+                ROUTE_LOCALNET + ", which dockerd set without its " + "proxy, is put back");
     }
 
     @Test
-    void withTheUserlandProxyOffAPublishedPortAnswersOnLoopbackWithoutDockerProxyAndAllIsPutBackAfter() throws Exception {
+    void withTheUserlandProxyOffAPublishedPortAnswersOnLoopbackWithoutDockerProxyAndAllIsPutBackAfter()
+            throws Exception {
         DockerDaemon daemon = DockerDaemon.fromEnvironment();
         DaemonSettingsChange.Applied applied;
         DaemonSettingsChange.Restored restored;
-        try (DaemonSettingsChange change = DaemonSettingsChange.open(daemon, DaemonConfigFile.DEFAULT, dir.resolve("journals"),
-                DaemonRestart.onThisHost(), RestartPermission.GRANTED)) {
-            assertEquals(DaemonSettings.DOCKER_DEFAULTS, change.effective(), "this host's daemon runs with Docker's defaults");
+        try (DaemonSettingsChange change = DaemonSettingsChange.open(
+                daemon,
+                DaemonConfigFile.DEFAULT,
+                dir.resolve("journals"),
+                DaemonRestart.onThisHost(),
+                RestartPermission.GRANTED)) {
+            assertEquals(
+                    DaemonSettings.DOCKER_DEFAULTS,
+                    change.effective(),
+                    "this host's daemon runs with Docker's defaults");
             applied = change.apply(new DaemonSettings(false));
             assertTrue(applied.restarted());
             assertEquals("userland-proxy=false", change.effective().describe());
-            assertNotEquals(dockerdBefore.pid(), DaemonRestart.onThisHost().running(SOCKET).orElseThrow().pid(), "a new dockerd");
+            assertNotEquals(
+                    dockerdBefore.pid(),
+                    DaemonRestart.onThisHost().running(SOCKET).orElseThrow().pid(),
+                    "a new dockerd");
             assertEquals(List.of(), dockerProxies(), "no docker-proxy before the container, either");
-            assertEquals("1", Files.readString(ROUTE_LOCALNET).strip(), "dockerd without its proxy routes 127.0.0.1 on docker0");
+            assertEquals(
+                    "1",
+                    Files.readString(ROUTE_LOCALNET).strip(),
+                    "dockerd without its proxy routes 127.0.0.1 on docker0");
             served(daemon, false);
             restored = change.restore();
         }
         assertTrue(restored.complete(), restored.summary());
         assertEquals(Optional.of(DaemonSettings.DOCKER_DEFAULTS), restored.now());
         served(daemon, true);
-        System.out.printf("daemon settings: userland-proxy=false applied in %d ms, put back in %d ms (each a dockerd restart)%n",
+        System.out.printf(
+                "daemon settings: userland-proxy=false applied in %d ms, put back in %d ms (each a dockerd restart)%n",
                 applied.took().toMillis(), restored.took().toMillis());
     }
 
     @Test
     void theReaperOfAnOwnerKilledAfterTurningTheProxyOffPutsTheDaemonBack() throws Exception {
         Path journals = dir.resolve("journals");
-        Process owner = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", System.getProperty("java.class.path"), OwnerThatChangesDaemonSettings.class.getName(), journals.toString())
-                .redirectErrorStream(true).start();
-        try (BufferedReader out = new BufferedReader(new InputStreamReader(owner.getInputStream(), StandardCharsets.UTF_8))) {
+        Process owner = new ProcessBuilder(
+                        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                        "-cp",
+                        System.getProperty("java.class.path"),
+                        OwnerThatChangesDaemonSettings.class.getName(),
+                        journals.toString())
+                .redirectErrorStream(true)
+                .start();
+        try (BufferedReader out =
+                new BufferedReader(new InputStreamReader(owner.getInputStream(), StandardCharsets.UTF_8))) {
             List<String> said = new ArrayList<>();
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
-            for (String line; System.nanoTime() < deadline && (line = out.readLine()) != null && !line.equals("ready"); ) {
+            for (String line;
+                    System.nanoTime() < deadline && (line = out.readLine()) != null && !line.equals("ready"); ) {
                 said.add(line);
             }
-            assertTrue(said.stream().anyMatch(l -> l.startsWith("applied userland-proxy=false")), String.join("\n", said));
+            assertTrue(
+                    said.stream().anyMatch(l -> l.startsWith("applied userland-proxy=false")), String.join("\n", said));
             assertTrue(Files.exists(DaemonConfigFile.DEFAULT), "the owner wrote " + DaemonConfigFile.DEFAULT);
             assertEquals(new DaemonSettings(false), effective());
-            long afterApply = DaemonRestart.onThisHost().running(SOCKET).orElseThrow().pid();
+            long afterApply =
+                    DaemonRestart.onThisHost().running(SOCKET).orElseThrow().pid();
 
             long killed = System.nanoTime();
             owner.destroyForcibly(); // SIGKILL: no close(), no shutdown hook
@@ -136,11 +166,13 @@ class DockerDaemonSettingsTest extends DockerEndToEndTest {
                 }
                 Thread.sleep(100);
             }
-            System.out.printf("daemon settings: owner SIGKILLed -> its reaper put daemon.json back and restarted dockerd in %s ms%n",
+            System.out.printf(
+                    "daemon settings: owner SIGKILLed -> its reaper put daemon.json back and restarted dockerd in %s ms%n",
                     back < 0 ? "(not within 90 s)" : Long.toString(back));
             assertTrue(back >= 0, "not back 90 s after the kill; reaper log: " + readLog(owner.pid()));
             assertEquals(DaemonSettings.DOCKER_DEFAULTS, effective());
-            // The sweep deletes the journal as it puts it back and the reaper writes what it did after: wait for its last line
+            // The sweep deletes the journal as it puts it back and the reaper writes what it did after: wait for its
+            // last line
             String log = reaperLogWhenDone(owner.pid(), Duration.ofSeconds(10));
             assertTrue(log.contains("put back host settings: 3 settings put back"), log);
             Files.deleteIfExists(ReaperProcess.logFile(owner.pid()));
@@ -155,31 +187,50 @@ class DockerDaemonSettingsTest extends DockerEndToEndTest {
      */
     private void served(DockerDaemon daemon, boolean throughProxy) throws Exception {
         int port = LocalPorts.pickFree();
-        try (RunningTarget t = new DockerLauncher(daemon).start("daemon-settings-" + (throughProxy ? "proxy" : "no-proxy"),
-                TargetRecipe.load(TARGETS, "nginx-static").container(ContainerOptions.builder().build(), port, Duration.ofSeconds(30)))) {
+        try (RunningTarget t = new DockerLauncher(daemon)
+                .start(
+                        "daemon-settings-" + (throughProxy ? "proxy" : "no-proxy"),
+                        TargetRecipe.load(TARGETS, "nginx-static")
+                                .container(ContainerOptions.builder().build(), port, Duration.ofSeconds(30)))) {
             Endpoint e = t.endpoint().orElseThrow();
             assertEquals("127.0.0.1", e.host());
-            HttpResponse<String> r = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build().send(
-                    HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/")).timeout(Duration.ofSeconds(5)).build(),
-                    HttpResponse.BodyHandlers.ofString());
+            HttpResponse<String> r = HttpClient.newBuilder()
+                    .connectTimeout(Duration.ofSeconds(5))
+                    .build()
+                    .send(
+                            HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/"))
+                                    .timeout(Duration.ofSeconds(5))
+                                    .build(),
+                            HttpResponse.BodyHandlers.ofString());
             assertEquals(200, r.statusCode(), "the published port answers on 127.0.0.1");
             List<String> proxies = dockerProxies();
             boolean proxied = proxies.stream().anyMatch(p -> p.contains("-host-port " + port + " "));
-            System.out.printf("userland-proxy=%s: 127.0.0.1:%d answered HTTP 200; docker-proxy processes: %s; route_localnet on docker0: %s%n",
-                    throughProxy, port, proxies, Files.readString(ROUTE_LOCALNET).strip());
+            System.out.printf(
+                    "userland-proxy=%s: 127.0.0.1:%d answered HTTP 200; docker-proxy processes: %s; route_localnet on docker0: %s%n",
+                    throughProxy,
+                    port,
+                    proxies,
+                    Files.readString(ROUTE_LOCALNET).strip());
             assertEquals(throughProxy, proxied, "a docker-proxy for port " + port + ": " + proxies);
         }
-        assertFalse(dockerProxies().stream().anyMatch(p -> p.contains("-host-port " + port + " ")), "its proxy ended with it");
+        assertFalse(
+                dockerProxies().stream().anyMatch(p -> p.contains("-host-port " + port + " ")),
+                "its proxy ended with it");
     }
 
     /** The command lines of the docker-proxy processes running now. */
     private static List<String> dockerProxies() throws IOException {
         List<String> out = new ArrayList<>();
-        try (DirectoryStream<Path> procs = Files.newDirectoryStream(Path.of("/proc"), p -> p.getFileName().toString().matches("\\d+"))) {
+        try (DirectoryStream<Path> procs = Files.newDirectoryStream(
+                Path.of("/proc"), p -> p.getFileName().toString().matches("\\d+"))) {
             for (Path p : procs) {
                 try {
-                    if ("docker-proxy".equals(Files.readString(p.resolve("comm")).strip())) {
-                        out.add(String.join(" ", Arrays.asList(Files.readString(p.resolve("cmdline")).split("\0"))) + " ");
+                    if ("docker-proxy"
+                            .equals(Files.readString(p.resolve("comm")).strip())) {
+                        out.add(String.join(
+                                        " ",
+                                        Arrays.asList(Files.readString(p.resolve("cmdline"))
+                                                .split("\0"))) + " ");
                     }
                 } catch (IOException e) {
                     // ended while we looked
@@ -190,7 +241,8 @@ class DockerDaemonSettingsTest extends DockerEndToEndTest {
     }
 
     private static DaemonSettings effective() throws IOException {
-        return DaemonSettings.effective(DaemonRestart.onThisHost().commandLine(SOCKET).orElseThrow(), DaemonConfigFile.DEFAULT);
+        return DaemonSettings.effective(
+                DaemonRestart.onThisHost().commandLine(SOCKET).orElseThrow(), DaemonConfigFile.DEFAULT);
     }
 
     private static boolean journalsLeft(Path folder) throws IOException {

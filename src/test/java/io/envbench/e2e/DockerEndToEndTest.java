@@ -2,11 +2,10 @@ package io.envbench.e2e;
 
 import java.nio.file.Path;
 
+import io.envbench.launch.docker.DockerInventory;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.io.TempDir;
-
-import io.envbench.launch.docker.DockerInventory;
 
 /**
  * What every end-to-end test on the real engine shares: a temporary folder, the labelled Docker resources (a failure
@@ -15,6 +14,7 @@ import io.envbench.launch.docker.DockerInventory;
 abstract class DockerEndToEndTest {
     @TempDir
     Path dir;
+
     DockerInventory docker;
 
     @BeforeEach

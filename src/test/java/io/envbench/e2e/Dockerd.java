@@ -1,12 +1,12 @@
 package io.envbench.e2e;
 
 import java.io.File;
+import java.io.IOException;
 import java.net.UnixDomainSocketAddress;
 import java.nio.ByteBuffer;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
 import java.nio.channels.SocketChannel;
-import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,7 +14,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-
 
 /**
  * The real Docker daemon of this machine, for fault tests: frozen (SIGSTOP) and thawed, stopped (SIGTERM) and
@@ -89,8 +88,11 @@ final class Dockerd {
         List<String> cmd = new ArrayList<>(List.of("setsid", "nohup"));
         cmd.addAll(argv);
         // Java closes every descriptor above 2 in the child: it inherits no lock of ours
-        new ProcessBuilder(cmd).redirectInput(new File("/dev/null"))
-                .redirectOutput(ProcessBuilder.Redirect.appendTo(new File(logFile))).redirectErrorStream(true).start();
+        new ProcessBuilder(cmd)
+                .redirectInput(new File("/dev/null"))
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(new File(logFile)))
+                .redirectErrorStream(true)
+                .start();
         awaitAnswer(60);
         return (System.nanoTime() - t0) / 1_000_000;
     }
@@ -117,7 +119,8 @@ final class Dockerd {
      */
     static boolean answers() {
         try (SocketChannel ch = SocketChannel.open(UnixDomainSocketAddress.of("/var/run/docker.sock"))) {
-            ch.write(ByteBuffer.wrap("GET /_ping HTTP/1.0\r\nHost: docker\r\n\r\n".getBytes(StandardCharsets.US_ASCII)));
+            ch.write(
+                    ByteBuffer.wrap("GET /_ping HTTP/1.0\r\nHost: docker\r\n\r\n".getBytes(StandardCharsets.US_ASCII)));
             ch.configureBlocking(false);
             ByteBuffer in = ByteBuffer.allocate(512);
             try (Selector sel = Selector.open()) {
@@ -141,14 +144,17 @@ final class Dockerd {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
         while (!answers()) {
             if (System.nanoTime() > deadline) {
-                throw new AssertionError("the Docker daemon did not answer within " + seconds + " s; start it with ./envbench setup");
+                throw new AssertionError(
+                        "the Docker daemon did not answer within " + seconds + " s; start it with ./envbench setup");
             }
             Thread.sleep(200);
         }
     }
 
     private void signal(String name) throws Exception {
-        Process p = new ProcessBuilder("kill", "-" + name, Long.toString(pid)).inheritIO().start();
+        Process p = new ProcessBuilder("kill", "-" + name, Long.toString(pid))
+                .inheritIO()
+                .start();
         if (!p.waitFor(10, TimeUnit.SECONDS) || p.exitValue() != 0) {
             throw new IOException("kill -" + name + " " + pid + " failed");
         }

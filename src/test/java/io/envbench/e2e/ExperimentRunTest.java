@@ -9,12 +9,11 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
+import io.envbench.launch.docker.DockerInventory;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-
-import io.envbench.launch.docker.DockerInventory;
 
 /**
  * {@code envbench run} end to end: the real runner starts the real environments, runs the assembled JMeter
@@ -23,6 +22,7 @@ import io.envbench.launch.docker.DockerInventory;
 class ExperimentRunTest {
     @TempDir
     Path dir;
+
     DockerInventory docker;
 
     /** Three environments x 4 short runs; a criterion that must fail (bridge 10x bare's throughput). */
@@ -83,16 +83,22 @@ class ExperimentRunTest {
         List<String> runs = Files.readAllLines(out.resolve("runs.csv"));
         assertEquals("round,environment,repetition,start,end,status,samples,startToReadyMs,firstSample", runs.get(0));
         assertEquals(13, runs.size(), String.join("\n", runs));
-        List<String> order = runs.subList(1, runs.size()).stream().map(l -> l.split(",")[1]).toList();
+        List<String> order =
+                runs.subList(1, runs.size()).stream().map(l -> l.split(",")[1]).toList();
         for (int round = 0; round < 4; round++) {
-            assertEquals(List.of("bare", "docker-bridge", "docker-host"), order.subList(3 * round, 3 * round + 3), "round " + (round + 1));
+            assertEquals(
+                    List.of("bare", "docker-bridge", "docker-host"),
+                    order.subList(3 * round, 3 * round + 3),
+                    "round " + (round + 1));
         }
         assertTrue(runs.stream().skip(1).allMatch(l -> l.split(",")[5].equals("ok")), String.join("\n", runs));
-        assertTrue(runs.stream().skip(1).allMatch(l -> Long.parseLong(l.split(",")[6]) > 50), "samples per run: " + runs);
+        assertTrue(
+                runs.stream().skip(1).allMatch(l -> Long.parseLong(l.split(",")[6]) > 50), "samples per run: " + runs);
 
         String junit = Files.readString(out.resolve("junit.xml"));
         assertTrue(junit.contains("tests=\"3\" failures=\"1\""), junit);
-        assertTrue(junit.contains("name=\"throughput(docker-bridge) &gt;= 10 * throughput(bare)\">\n    <failure"), junit);
+        assertTrue(
+                junit.contains("name=\"throughput(docker-bridge) &gt;= 10 * throughput(bare)\">\n    <failure"), junit);
         assertTrue(junit.contains("name=\"errorPct(*) &lt; 1\">\n    <system-out>"), junit);
 
         assertTrue(Files.isRegularFile(out.resolve("report/index.html")));
@@ -107,9 +113,12 @@ class ExperimentRunTest {
     void sigtermMidRunKeepsWhatWasRecordedLeavesNothingAndResumeCompletesIt() throws Exception {
         Path out = dir.resolve("run");
         Path console = dir.resolve("console.txt");
-        String passing = EXPERIMENT.replace("  - throughput(docker-bridge) >= 10 * throughput(bare)\n", "")
+        String passing = EXPERIMENT
+                .replace("  - throughput(docker-bridge) >= 10 * throughput(bare)\n", "")
                 .replace("repetitions: 4", "repetitions: 2")
-                .replace("durationSeconds: 2", "durationSeconds: 6"); // SIGTERM lands 1.5 s into docker-bridge r1, well before its end
+                .replace(
+                        "durationSeconds: 2",
+                        "durationSeconds: 6"); // SIGTERM lands 1.5 s into docker-bridge r1, well before its end
         Process p = Cli.start(console, "run", experiment(passing).toString(), "-o", out.toString());
         // wait until the second run has begun, then stop it as Ctrl-C or a CI timeout would
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
@@ -123,12 +132,18 @@ class ExperimentRunTest {
         assertEquals(130, p.exitValue(), "interrupted: " + Files.readString(console));
         assertEquals(List.of(), docker.containers(), "torn down");
         String partialReport = Files.readString(out.resolve("report/index.html"));
-        assertTrue(partialReport.contains("PARTIAL: interrupted;") && partialReport.contains("bare"), "a readable partial report");
+        assertTrue(
+                partialReport.contains("PARTIAL: interrupted;") && partialReport.contains("bare"),
+                "a readable partial report");
         assertTrue(Files.exists(out.resolve("PARTIAL")), Files.readString(console));
         List<String> runs = Files.readAllLines(out.resolve("runs.csv"));
         assertTrue(runs.get(1).startsWith("1,bare,1,") && runs.get(1).contains(",ok,"), String.join("\n", runs));
-        assertTrue(runs.stream().anyMatch(l -> l.contains(",docker-bridge,1,") && l.contains(",interrupted,")), String.join("\n", runs));
-        assertTrue(Files.readString(out.resolve("junit.xml")).contains("<failure message=\"the experiment is partial;"), "a partial run never passes");
+        assertTrue(
+                runs.stream().anyMatch(l -> l.contains(",docker-bridge,1,") && l.contains(",interrupted,")),
+                String.join("\n", runs));
+        assertTrue(
+                Files.readString(out.resolve("junit.xml")).contains("<failure message=\"the experiment is partial;"),
+                "a partial run never passes");
 
         Path console2 = dir.resolve("console2.txt");
         int exit = Cli.run(console2, 300, "run", "--resume", out.toString());
@@ -136,11 +151,18 @@ class ExperimentRunTest {
         assertEquals(0, exit, text);
         assertFalse(Files.exists(out.resolve("PARTIAL")), text);
         List<String> after = Files.readAllLines(out.resolve("runs.csv"));
-        assertEquals(1, after.stream().filter(l -> l.contains(",bare,1,")).count(), "the finished run was not repeated");
+        assertEquals(
+                1, after.stream().filter(l -> l.contains(",bare,1,")).count(), "the finished run was not repeated");
         for (String env : List.of("bare", "docker-bridge", "docker-host")) {
             for (int rep = 1; rep <= 2; rep++) {
                 String key = "," + env + "," + rep + ",";
-                assertTrue(after.stream().filter(l -> l.contains(key)).reduce((a, b) -> b).orElse("").contains(",ok,"), key + ": " + after);
+                assertTrue(
+                        after.stream()
+                                .filter(l -> l.contains(key))
+                                .reduce((a, b) -> b)
+                                .orElse("")
+                                .contains(",ok,"),
+                        key + ": " + after);
             }
         }
         assertTrue(Files.readString(out.resolve("report/index.html")).contains("docker-host"));
@@ -152,15 +174,24 @@ class ExperimentRunTest {
             {EXPERIMENT.replace("repetitions: 4", "repetition: 4"), "repetition", "line 14"},
             {EXPERIMENT.replace("repetitions: 4", "repetitions: four"), "repetitions", "line 14"},
             {EXPERIMENT.replace("repetitions: 4", "repetitions: 0"), "repetitions", "line 14"},
-            {EXPERIMENT.replace("throughput(docker-bridge) >=", "throughput(docker-brige) >="), "criteria[1]", "line 27"},
+            {EXPERIMENT.replace("throughput(docker-bridge) >=", "throughput(docker-brige) >="), "criteria[1]", "line 27"
+            },
         };
         for (String[] c : cases) {
             Path console = dir.resolve("bad.txt");
             long t0 = System.nanoTime();
-            int exit = Cli.run(console, 60, "run", experiment(c[0]).toString(), "-o", dir.resolve("never").toString());
+            int exit = Cli.run(
+                    console,
+                    60,
+                    "run",
+                    experiment(c[0]).toString(),
+                    "-o",
+                    dir.resolve("never").toString());
             String text = Files.readString(console);
             assertEquals(2, exit, text);
-            assertTrue(text.contains(c[1]) && text.contains(c[2]), "expected field " + c[1] + " and " + c[2] + ":\n" + text);
+            assertTrue(
+                    text.contains(c[1]) && text.contains(c[2]),
+                    "expected field " + c[1] + " and " + c[2] + ":\n" + text);
             assertTrue(System.nanoTime() - t0 < TimeUnit.SECONDS.toNanos(20), "within seconds");
             assertFalse(Files.exists(dir.resolve("never/runs.csv")), "nothing ran");
         }

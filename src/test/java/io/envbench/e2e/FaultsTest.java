@@ -1,6 +1,5 @@
 package io.envbench.e2e;
 
-import io.envbench.host.reaper.ReaperProcess;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -11,22 +10,23 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
-import io.envbench.measure.results.Sample;
-import io.envbench.launch.docker.DockerInventory;
+import io.envbench.host.reaper.ReaperProcess;
 import io.envbench.launch.docker.DockerConnection;
 import io.envbench.launch.docker.DockerDaemon;
+import io.envbench.launch.docker.DockerInventory;
+import io.envbench.measure.results.Sample;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVRecord;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** Bad input and a killed JMeter, in the real JMeter with the real Docker engine. */
 class FaultsTest {
     @TempDir
     Path dir;
+
     DockerInventory docker;
 
     @BeforeEach
@@ -63,19 +63,24 @@ class FaultsTest {
     void anUnknownTargetIsRefusedByName() throws Exception {
         Path jtl = dir.resolve("bad-target.jtl");
         Jmeter.run(Jmeter.STATIC_WEB, jtl, props("docker-bridge", "-Jenvbench.target=nginx-nope"));
-        assertTrue(Files.readString(jtl).contains("target: 'nginx-nope' is not a target recipe; use one of [bonnie, daytrader, nginx-static"),
+        assertTrue(
+                Files.readString(jtl)
+                        .contains(
+                                "target: 'nginx-nope' is not a target recipe; use one of [bonnie, daytrader, nginx-static"),
                 Files.readString(jtl));
     }
 
     /** Starts JMeter on {@code env} with a long warm-up and SIGKILLs it once the target has load (the JTL has warm-up samples). */
     private Process killedDuringLoad(String name, String env, String... more) throws Exception {
         Path jtl = dir.resolve(name + ".jtl");
-        List<String> props = new ArrayList<>(List.of("-Jenvbench.env=" + env, "-Jenvbench.warmup.seconds=60", "-Jenvbench.threads=2"));
+        List<String> props = new ArrayList<>(
+                List.of("-Jenvbench.env=" + env, "-Jenvbench.warmup.seconds=60", "-Jenvbench.threads=2"));
         props.addAll(List.of(more));
         Process p = Jmeter.start(Jmeter.STATIC_WEB, jtl, props);
         try {
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-            while (System.nanoTime() < deadline && !(Files.exists(jtl) && Files.readString(jtl).contains("warm-up: GET page"))) {
+            while (System.nanoTime() < deadline
+                    && !(Files.exists(jtl) && Files.readString(jtl).contains("warm-up: GET page"))) {
                 Thread.sleep(200);
             }
             assertTrue(Files.readString(jtl).contains("warm-up: GET page"), "load reached " + env);
@@ -119,9 +124,13 @@ class FaultsTest {
             }
             Thread.sleep(50);
         }
-        System.out.printf("reaper: JMeter SIGKILLed mid-run (docker-bridge) -> its container gone in %s ms, with no new run%n",
+        System.out.printf(
+                "reaper: JMeter SIGKILLed mid-run (docker-bridge) -> its container gone in %s ms, with no new run%n",
                 gone < 0 ? "(not within 30 s)" : Long.toString(gone));
-        assertTrue(gone >= 0 && gone < 10_000, "the container of the killed JMeter is gone within 10 s; took " + gone + " ms, left: " + docker.containers());
+        assertTrue(
+                gone >= 0 && gone < 10_000,
+                "the container of the killed JMeter is gone within 10 s; took " + gone + " ms, left: "
+                        + docker.containers());
     }
 
     @Test
@@ -135,7 +144,8 @@ class FaultsTest {
         assertEquals("running", docker.containers().get(0).state());
 
         List<Sample> next = Jmeter.run(Jmeter.STATIC_WEB, dir.resolve("next.jtl"), Jmeter.shortRun("docker-host"));
-        assertTrue(next.stream().allMatch(Sample::success), "the next run starts although the killed one held the port");
+        assertTrue(
+                next.stream().allMatch(Sample::success), "the next run starts although the killed one held the port");
         assertTrue(docker.containers().stream().noneMatch(c -> c.id().equals(leftover)));
         assertEquals(List.of(), docker.containers());
     }
@@ -143,7 +153,9 @@ class FaultsTest {
     @Test
     void aBareMetalServerOfAKilledJmeterIsStoppedWithinTenSecondsWithNoNewRun() throws Exception {
         Process p = killedDuringLoad("killed-bare", "bare");
-        List<ProcessHandle> nginx = p.descendants().filter(h -> h.info().command().orElse("").endsWith("nginx")).toList();
+        List<ProcessHandle> nginx = p.descendants()
+                .filter(h -> h.info().command().orElse("").endsWith("nginx"))
+                .toList();
         assertFalse(nginx.isEmpty(), "JMeter started nginx");
         long killed = sigkill(p);
         long gone = -1;
@@ -154,9 +166,11 @@ class FaultsTest {
             }
             Thread.sleep(50);
         }
-        System.out.printf("reaper: JMeter SIGKILLed mid-run (bare) -> its nginx stopped in %s ms, with no new run%n",
+        System.out.printf(
+                "reaper: JMeter SIGKILLed mid-run (bare) -> its nginx stopped in %s ms, with no new run%n",
                 gone < 0 ? "(not within 30 s)" : Long.toString(gone));
-        assertTrue(gone >= 0 && gone < 10_000, "the killed JMeter's nginx is stopped within 10 s; took " + gone + " ms");
+        assertTrue(
+                gone >= 0 && gone < 10_000, "the killed JMeter's nginx is stopped within 10 s; took " + gone + " ms");
     }
     /**
      * The target killed from outside mid-test (as the OOM killer would): the load's samples that fail from then on carry
@@ -165,20 +179,31 @@ class FaultsTest {
     @Test
     void samplesThatFailAfterTheTargetDiedNameItAndTheReason() throws Exception {
         Path jtl = dir.resolve("died.jtl");
-        Process p = Jmeter.start(Jmeter.STATIC_WEB, jtl, List.of("-Jenvbench.env=docker-bridge", "-Jenvbench.warmup.seconds=1",
-                "-Jenvbench.light.seconds=1", "-Jenvbench.saturation.seconds=10", "-Jenvbench.threads=2"));
+        Process p = Jmeter.start(
+                Jmeter.STATIC_WEB,
+                jtl,
+                List.of(
+                        "-Jenvbench.env=docker-bridge",
+                        "-Jenvbench.warmup.seconds=1",
+                        "-Jenvbench.light.seconds=1",
+                        "-Jenvbench.saturation.seconds=10",
+                        "-Jenvbench.threads=2"));
         long killedAtMs;
         try {
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-            while (System.nanoTime() < deadline && !(Files.exists(jtl) && Files.readString(jtl).contains("saturation: GET page"))) {
+            while (System.nanoTime() < deadline
+                    && !(Files.exists(jtl) && Files.readString(jtl).contains("saturation: GET page"))) {
                 Thread.sleep(100);
             }
-            assertTrue(Files.readString(jtl).contains("saturation: GET page"), "load reached docker-bridge: " + Jmeter.logTail(jtl, 20));
+            assertTrue(
+                    Files.readString(jtl).contains("saturation: GET page"),
+                    "load reached docker-bridge: " + Jmeter.logTail(jtl, 20));
             var victim = docker.containers();
             assertEquals(1, victim.size(), "the bridge container runs: " + victim);
             killedAtMs = System.currentTimeMillis();
             DockerConnection.connect(DockerDaemon.fromEnvironment())
-                    .killContainerCmd(victim.get(0).id()).exec(); // SIGKILL to its main process
+                    .killContainerCmd(victim.get(0).id())
+                    .exec(); // SIGKILL to its main process
             assertTrue(p.waitFor(120, TimeUnit.SECONDS), "JMeter ends: " + Jmeter.logTail(jtl, 20));
         } finally {
             if (p.isAlive()) {
@@ -187,28 +212,49 @@ class FaultsTest {
         }
         List<CSVRecord> rows;
         try (var r = Files.newBufferedReader(jtl)) {
-            rows = CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).build().parse(r).getRecords();
+            rows = CSVFormat.DEFAULT
+                    .builder()
+                    .setHeader()
+                    .setSkipHeaderRecord(true)
+                    .build()
+                    .parse(r)
+                    .getRecords();
         }
-        String reason = "(EnvBench: environment docker-bridge died during the test: exited with code 137 (killed by signal 9, SIGKILL))";
-        // the death is heard within a second or two (the container's events stream): once a sample was marked, every failure
+        String reason =
+                "(EnvBench: environment docker-bridge died during the test: exited with code 137 (killed by signal 9, SIGKILL))";
+        // the death is heard within a second or two (the container's events stream): once a sample was marked, every
+        // failure
         // that starts after that sample ended (its post-processor ran after the death was known) says it
-        long firstMarkedEndMs = rows.stream().filter(r -> r.get("responseMessage").endsWith(reason))
-                .mapToLong(r -> Long.parseLong(r.get("timeStamp")) + Long.parseLong(r.get("elapsed"))).min()
-                .orElseThrow(() -> new AssertionError("no sample names the dead environment: " + rows.size() + " rows"));
+        long firstMarkedEndMs = rows.stream()
+                .filter(r -> r.get("responseMessage").endsWith(reason))
+                .mapToLong(r -> Long.parseLong(r.get("timeStamp")) + Long.parseLong(r.get("elapsed")))
+                .min()
+                .orElseThrow(
+                        () -> new AssertionError("no sample names the dead environment: " + rows.size() + " rows"));
         List<CSVRecord> failedLater = rows.stream()
-                .filter(r -> r.get("label").startsWith("saturation") && "false".equals(r.get("success"))
+                .filter(r -> r.get("label").startsWith("saturation")
+                        && "false".equals(r.get("success"))
                         && Long.parseLong(r.get("timeStamp")) > firstMarkedEndMs)
                 .toList();
-        long marked = rows.stream().filter(r -> r.get("responseMessage").endsWith(reason)).count();
-        System.out.printf("target died mid-test: the first sample marked with the reason ended %d ms after the kill; %d failed samples "
-                + "after it, %d samples marked%n", firstMarkedEndMs - killedAtMs, failedLater.size(), marked);
-        assertTrue(firstMarkedEndMs - killedAtMs <= 5000, "marked within 5 s of the kill: " + (firstMarkedEndMs - killedAtMs) + " ms");
+        long marked = rows.stream()
+                .filter(r -> r.get("responseMessage").endsWith(reason))
+                .count();
+        System.out.printf(
+                "target died mid-test: the first sample marked with the reason ended %d ms after the kill; %d failed samples "
+                        + "after it, %d samples marked%n",
+                firstMarkedEndMs - killedAtMs, failedLater.size(), marked);
+        assertTrue(
+                firstMarkedEndMs - killedAtMs <= 5000,
+                "marked within 5 s of the kill: " + (firstMarkedEndMs - killedAtMs) + " ms");
         assertFalse(failedLater.isEmpty(), "the load went on failing after the kill: " + rows.size() + " rows");
         for (var r : failedLater) {
             assertTrue(r.get("responseMessage").endsWith(reason), "a failed sample names the dead environment: " + r);
             assertEquals("docker-bridge", r.get("envbench.env"), "and stays tagged with it: " + r);
         }
-        assertTrue(rows.stream().noneMatch(r -> r.get("success").equals("true") && r.get("responseMessage").contains("EnvBench: environment")),
+        assertTrue(
+                rows.stream()
+                        .noneMatch(r -> r.get("success").equals("true")
+                                && r.get("responseMessage").contains("EnvBench: environment")),
                 "only failures are marked");
         assertEquals(List.of(), docker.containers());
     }

@@ -1,35 +1,35 @@
 package io.envbench.e2e;
 
-import io.envbench.launch.docker.DockerDaemon;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import java.io.IOException;
+import java.io.Reader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Properties;
 import java.util.concurrent.TimeUnit;
 
-
+import io.envbench.base.environment.TargetStartException;
+import io.envbench.launch.docker.DockerDaemon;
+import io.envbench.launch.docker.DockerInventory;
+import io.envbench.launch.docker.DockerRequired;
 import io.envbench.measure.results.JtlReader;
 import io.envbench.measure.results.Sample;
-import io.envbench.launch.docker.DockerInventory;
-import io.envbench.base.environment.TargetStartException;
-import io.envbench.launch.docker.DockerRequired;
-import java.io.Reader;
-import java.util.Properties;
 import org.apache.jmeter.util.JMeterUtils;
 import org.junit.jupiter.api.Assertions;
 
 /** The assembled JMeter 5.6.3 (jmeter-dist) with our jar in lib/ext, run as a user runs it. */
 final class Jmeter {
-    static final Path ROOT = Path.of(System.getProperty("envbench.root", "../..")).toAbsolutePath().normalize();
+    static final Path ROOT = Path.of(System.getProperty("envbench.root", "../.."))
+            .toAbsolutePath()
+            .normalize();
     static final Path HOME = Path.of(System.getProperty("envbench.jmeter.home", ROOT + "/jmeter-dist/target/jmeter"));
     static final Path STATIC_WEB = ROOT.resolve("testplans/static-web.jmx");
 
-    private Jmeter() {
-    }
+    private Jmeter() {}
 
     /** A short static-web run: 1 s warm-up, 2 s light, 3 s saturation with 4 threads. */
     /**
@@ -51,8 +51,12 @@ final class Jmeter {
     }
 
     static List<String> shortRun(String env) {
-        return List.of("-Jenvbench.env=" + env, "-Jenvbench.warmup.seconds=1", "-Jenvbench.light.seconds=2",
-                "-Jenvbench.saturation.seconds=3", "-Jenvbench.threads=4");
+        return List.of(
+                "-Jenvbench.env=" + env,
+                "-Jenvbench.warmup.seconds=1",
+                "-Jenvbench.light.seconds=2",
+                "-Jenvbench.saturation.seconds=3",
+                "-Jenvbench.threads=4");
     }
 
     /**
@@ -107,12 +111,23 @@ final class Jmeter {
     /** JMeter run in {@code workDir} (by default the JTL's folder). */
     static Process start(Path plan, Path jtl, List<String> props, Path workDir) throws IOException {
         assertTrue(Files.isRegularFile(HOME.resolve("bin/ApacheJMeter.jar")), "assembled JMeter missing in " + HOME);
-        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-jar", HOME.resolve("bin/ApacheJMeter.jar").toString(), "-n", "-t", plan.toString(), "-l", jtl.toString(),
-                "-j", jtl.resolveSibling(jtl.getFileName() + ".log").toString()));
+        List<String> cmd = new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-jar",
+                HOME.resolve("bin/ApacheJMeter.jar").toString(),
+                "-n",
+                "-t",
+                plan.toString(),
+                "-l",
+                jtl.toString(),
+                "-j",
+                jtl.resolveSibling(jtl.getFileName() + ".log").toString()));
         cmd.addAll(props);
-        return new ProcessBuilder(cmd).directory(workDir.toFile()).redirectErrorStream(true)
-                .redirectOutput(jtl.resolveSibling(jtl.getFileName() + ".out").toFile()).start();
+        return new ProcessBuilder(cmd)
+                .directory(workDir.toFile())
+                .redirectErrorStream(true)
+                .redirectOutput(jtl.resolveSibling(jtl.getFileName() + ".out").toFile())
+                .start();
     }
 
     /** Runs JMeter to its end (bounded) and returns the samples of its JTL. */
@@ -126,7 +141,10 @@ final class Jmeter {
             p.destroyForcibly();
             fail("JMeter did not finish in 180 s; see " + jtl + ".log");
         }
-        assertTrue(p.exitValue() == 0, "JMeter exit " + p.exitValue() + ": " + Files.readString(jtl.resolveSibling(jtl.getFileName() + ".out")));
+        assertTrue(
+                p.exitValue() == 0,
+                "JMeter exit " + p.exitValue() + ": "
+                        + Files.readString(jtl.resolveSibling(jtl.getFileName() + ".out")));
         return samples(jtl);
     }
 

@@ -13,13 +13,13 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
 
 import io.envbench.measure.engines.RemoteEngine;
 import io.envbench.measure.engines.RemoteEngines;
 import io.envbench.study.experiment.Experiment;
 import io.envbench.study.experiment.ExperimentException;
 import io.envbench.study.experiment.ExperimentFile;
-import java.util.stream.Collectors;
 
 /**
  * Remote JMeter engines for tests: {@code jmeter-server}s of the assembled JMeter on loopback, each with its own RMI
@@ -59,10 +59,28 @@ final class JmeterEngines implements AutoCloseable {
     /** {@code keytool -genkeypair -alias rmi -keyalg RSA -keysize 2048 -validity 7}, as create-rmi-keystore.sh. */
     static Path keystore(Path file) throws Exception {
         Files.deleteIfExists(file);
-        Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "keytool").toString(), "-genkeypair",
-                "-alias", RemoteEngines.KEY_ALIAS, "-keyalg", "RSA", "-keysize", "2048", "-validity", "7", "-keystore", file.toString(),
-                "-storepass", PASSWORD, "-keypass", PASSWORD, "-dname", "CN=EnvBench test engines")
-                .redirectErrorStream(true).start();
+        Process p = new ProcessBuilder(
+                        Path.of(System.getProperty("java.home"), "bin", "keytool")
+                                .toString(),
+                        "-genkeypair",
+                        "-alias",
+                        RemoteEngines.KEY_ALIAS,
+                        "-keyalg",
+                        "RSA",
+                        "-keysize",
+                        "2048",
+                        "-validity",
+                        "7",
+                        "-keystore",
+                        file.toString(),
+                        "-storepass",
+                        PASSWORD,
+                        "-keypass",
+                        PASSWORD,
+                        "-dname",
+                        "CN=EnvBench test engines")
+                .redirectErrorStream(true)
+                .start();
         String out = new String(p.getInputStream().readAllBytes());
         assertTrue(p.waitFor(60, TimeUnit.SECONDS), "keytool finished");
         assertEquals(0, p.exitValue(), "keytool: " + out);
@@ -73,14 +91,26 @@ final class JmeterEngines implements AutoCloseable {
         int registry = freePort();
         int object = freePort();
         Path log = dir.resolve("engine" + n + ".log");
-        List<String> cmd = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Djava.rmi.server.hostname=127.0.0.1", "-jar", Jmeter.HOME.resolve("bin/ApacheJMeter.jar").toString(), "-s",
-                "-j", log.toString(), "-Jserver_port=" + registry, "-Jserver.rmi.localport=" + object,
-                "-Jserver.rmi.ssl.keystore.file=" + keystore, "-Jserver.rmi.ssl.keystore.password=" + PASSWORD,
-                "-Jserver.rmi.ssl.truststore.file=" + keystore, "-Jserver.rmi.ssl.truststore.password=" + PASSWORD);
+        List<String> cmd = List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Djava.rmi.server.hostname=127.0.0.1",
+                "-jar",
+                Jmeter.HOME.resolve("bin/ApacheJMeter.jar").toString(),
+                "-s",
+                "-j",
+                log.toString(),
+                "-Jserver_port=" + registry,
+                "-Jserver.rmi.localport=" + object,
+                "-Jserver.rmi.ssl.keystore.file=" + keystore,
+                "-Jserver.rmi.ssl.keystore.password=" + PASSWORD,
+                "-Jserver.rmi.ssl.truststore.file=" + keystore,
+                "-Jserver.rmi.ssl.truststore.password=" + PASSWORD);
         Files.createDirectories(dir.resolve("engine" + n));
-        processes.add(new ProcessBuilder(cmd).directory(dir.resolve("engine" + n).toFile()).redirectErrorStream(true)
-                .redirectOutput(dir.resolve("engine" + n + ".out").toFile()).start());
+        processes.add(new ProcessBuilder(cmd)
+                .directory(dir.resolve("engine" + n).toFile())
+                .redirectErrorStream(true)
+                .redirectOutput(dir.resolve("engine" + n + ".out").toFile())
+                .start());
         engines.add(new RemoteEngine("127.0.0.1", registry));
         logs.add(log);
     }
@@ -91,7 +121,11 @@ final class JmeterEngines implements AutoCloseable {
             assertTrue(processes.get(i).isAlive(), "engine " + engines.get(i) + " exited: " + output(i));
             if (Files.exists(logs.get(i)) && Files.readString(logs.get(i)).contains("Bound to RMI registry")) {
                 try (Socket s = new Socket()) {
-                    s.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), engines.get(i).port()), 1000);
+                    s.connect(
+                            new InetSocketAddress(
+                                    InetAddress.getLoopbackAddress(),
+                                    engines.get(i).port()),
+                            1000);
                     return;
                 } catch (IOException notYet) {
                     // bound but not accepting yet
@@ -113,8 +147,9 @@ final class JmeterEngines implements AutoCloseable {
 
     /** The experiment file's lines for these engines, under {@code load:}. */
     String yaml() {
-        return "  engines: [" + String.join(", ", engines.stream().map(RemoteEngine::toString).toList()) + "]\n"
-                + "  rmiKeystore: " + keystore + "\n";
+        return "  engines: ["
+                + String.join(", ", engines.stream().map(RemoteEngine::toString).toList()) + "]\n" + "  rmiKeystore: "
+                + keystore + "\n";
     }
 
     /**
@@ -136,8 +171,8 @@ final class JmeterEngines implements AutoCloseable {
                 load:
                   http:
                     path: /page-4k.html
-                %s%s""".formatted(name, port, httpFields.lines().map(l -> "    " + l + "\n").collect(Collectors.joining()),
-                enginesYaml));
+                %s%s""".formatted(
+                name, port, httpFields.lines().map(l -> "    " + l + "\n").collect(Collectors.joining()), enginesYaml));
         return ExperimentFile.read(file, Jmeter.ROOT.resolve("targets"));
     }
 

@@ -3,6 +3,7 @@ package io.envbench.e2e;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -15,16 +16,14 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+import io.envbench.measure.results.JtlReader;
+import io.envbench.measure.results.Sample;
+import io.envbench.study.tenants.TimelineFile;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVRecord;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-
-import io.envbench.measure.results.JtlReader;
-import io.envbench.measure.results.Sample;
-import io.envbench.study.tenants.TimelineFile;
-import java.nio.charset.StandardCharsets;
 
 /**
  * A short multi-tenant experiment through {@code envbench run}, for real: two DayTrader tenants in containers on the
@@ -42,8 +41,12 @@ class MultiTenantRunTest extends DockerEndToEndTest {
 
     @BeforeAll
     static void assembled() throws Exception {
-        assertEquals(0, DaytraderTargetTest.run(List.of(DAYTRADER.resolve("assemble.sh").toString(), "--check")).exitCode(),
-                "DayTrader is not assembled in " + DAYTRADER.resolve("dist") + ": run ./envbench setup (or targets/daytrader/assemble.sh)");
+        assertEquals(
+                0,
+                DaytraderTargetTest.run(List.of(DAYTRADER.resolve("assemble.sh").toString(), "--check"))
+                        .exitCode(),
+                "DayTrader is not assembled in " + DAYTRADER.resolve("dist")
+                        + ": run ./envbench setup (or targets/daytrader/assemble.sh)");
     }
 
     @Test
@@ -87,10 +90,15 @@ class MultiTenantRunTest extends DockerEndToEndTest {
         assertTrue(text.contains("PASS errorPct(*) < 1") && text.contains("dynamic/tenant-2"), text);
         assertTrue(text.lines().anyMatch(l -> l.contains("PASS throughput(dynamic/tenant-2, buy)")), text);
         String junit = Files.readString(out.resolve("junit.xml"));
-        assertTrue(junit.contains("name=\"throughput(dynamic/tenant-2, buy) &gt; 0\"") && junit.contains("failures=\"0\""), junit);
+        assertTrue(
+                junit.contains("name=\"throughput(dynamic/tenant-2, buy) &gt; 0\"") && junit.contains("failures=\"0\""),
+                junit);
 
         List<CSVRecord> runs = csv(out.resolve("runs.csv"));
-        assertEquals(List.of("none", "dynamic"), runs.stream().map(r -> r.get("environment")).toList(), "the configurations interleaved");
+        assertEquals(
+                List.of("none", "dynamic"),
+                runs.stream().map(r -> r.get("environment")).toList(),
+                "the configurations interleaved");
         runs.forEach(r -> assertEquals("ok", r.get("status"), r.toString()));
 
         Map<String, Map<String, Long>> buys = new HashMap<>(); // run -> tenant -> successful buys
@@ -98,83 +106,128 @@ class MultiTenantRunTest extends DockerEndToEndTest {
             Path jtl = out.resolve("jtl/" + run + ".jtl");
             List<Sample> samples = new ArrayList<>();
             JtlReader.read(jtl, samples::add);
-            assertEquals(Set.of("tenant-1", "tenant-2"), new LinkedHashSet<>(samples.stream().map(Sample::environment).toList()),
+            assertEquals(
+                    Set.of("tenant-1", "tenant-2"),
+                    new LinkedHashSet<>(
+                            samples.stream().map(Sample::environment).toList()),
                     run + ": every sample tagged with its tenant, both tenants loaded");
-            assertEquals(List.of(), samples.stream().filter(s -> !s.success()).limit(3).toList(), run + ": every page the right DayTrader page");
+            assertEquals(
+                    List.of(),
+                    samples.stream().filter(s -> !s.success()).limit(3).toList(),
+                    run + ": every page the right DayTrader page");
             // each tenant's own thread group: tenant-1 two threads, tenant-2 three
             Map<String, Set<String>> threads = new HashMap<>();
             for (CSVRecord r : csv(jtl)) {
-                threads.computeIfAbsent(r.get(JtlReader.ENV_COLUMN), t -> new LinkedHashSet<>()).add(r.get("threadName"));
+                threads.computeIfAbsent(r.get(JtlReader.ENV_COLUMN), t -> new LinkedHashSet<>())
+                        .add(r.get("threadName"));
             }
             assertEquals(2, threads.get("tenant-1").size(), run + ": tenant-1's threads " + threads.get("tenant-1"));
             assertEquals(3, threads.get("tenant-2").size(), run + ": tenant-2's threads " + threads.get("tenant-2"));
-            threads.forEach((tenant, names) -> names.forEach(n -> assertTrue(n.startsWith(tenant + ": "), run + ": " + n + " runs " + tenant)));
+            threads.forEach((tenant, names) ->
+                    names.forEach(n -> assertTrue(n.startsWith(tenant + ": "), run + ": " + n + " runs " + tenant)));
             Map<String, Long> b = new HashMap<>();
-            samples.stream().filter(s -> s.label().equals("buy") && s.success()).forEach(s -> b.merge(s.environment(), 1L, Long::sum));
+            samples.stream()
+                    .filter(s -> s.label().equals("buy") && s.success())
+                    .forEach(s -> b.merge(s.environment(), 1L, Long::sum));
             buys.put(run, b);
 
             List<TimelineFile.Row> timeline = TimelineFile.read(out.resolve("timeline/" + run + ".csv"));
-            List<String> actions = timeline.stream().map(TimelineFile.Row::action).toList();
+            List<String> actions =
+                    timeline.stream().map(TimelineFile.Row::action).toList();
             assertTrue(actions.stream().anyMatch(a -> a.startsWith("control started: ")), run + ": " + actions);
             assertTrue(actions.contains("control stopped"), run + ": " + actions);
-            assertEquals(2, actions.stream().filter(a -> a.equals("database rebuilt")).count(), run + ": " + actions);
+            assertEquals(
+                    2,
+                    actions.stream().filter(a -> a.equals("database rebuilt")).count(),
+                    run + ": " + actions);
             if (run.startsWith("dynamic")) {
-                // study 004's dynamic control, for real: every tenant pinned at its start, interrupts and the tenants' veths
+                // study 004's dynamic control, for real: every tenant pinned at its start, interrupts and the tenants'
+                // veths
                 // steered to the free CPU, every cpuset and host setting put back at its stop
                 for (String tenant : List.of("tenant-1", "tenant-2")) {
-                    assertTrue(timeline.stream().anyMatch(r -> r.tenant().equals(tenant) && r.action().startsWith("pin ")), run + ": "
-                            + tenant + " pinned: " + actions);
-                    assertTrue(timeline.stream().anyMatch(r -> r.tenant().equals(tenant) && r.action().startsWith("cpuset back to")),
+                    assertTrue(
+                            timeline.stream()
+                                    .anyMatch(r -> r.tenant().equals(tenant)
+                                            && r.action().startsWith("pin ")),
+                            run + ": " + tenant + " pinned: " + actions);
+                    assertTrue(
+                            timeline.stream()
+                                    .anyMatch(r -> r.tenant().equals(tenant)
+                                            && r.action().startsWith("cpuset back to")),
                             run + ": " + tenant + "'s cpuset put back: " + actions);
                 }
-                assertTrue(actions.stream().anyMatch(a -> a.startsWith("steer IRQ")), run + ": IRQs steered: " + actions);
-                assertTrue(actions.stream().anyMatch(a -> a.startsWith("steer RPS of veth")), run + ": the tenants' veths steered: " + actions);
+                assertTrue(
+                        actions.stream().anyMatch(a -> a.startsWith("steer IRQ")), run + ": IRQs steered: " + actions);
+                assertTrue(
+                        actions.stream().anyMatch(a -> a.startsWith("steer RPS of veth")),
+                        run + ": the tenants' veths steered: " + actions);
                 assertTrue(actions.contains("host settings put back"), run + ": " + actions);
                 int stopped = actions.indexOf("control stopped");
-                assertTrue(stopped > actions.indexOf("host settings put back"), run + ": put back before the control's stop is recorded");
+                assertTrue(
+                        stopped > actions.indexOf("host settings put back"),
+                        run + ": put back before the control's stop is recorded");
             } else {
-                assertTrue(actions.stream().noneMatch(a -> a.startsWith("pin ")), run + ": none pins nothing: " + actions);
+                assertTrue(
+                        actions.stream().noneMatch(a -> a.startsWith("pin ")), run + ": none pins nothing: " + actions);
             }
             for (int i = 1; i < timeline.size(); i++) {
-                assertTrue(!timeline.get(i).time().isBefore(timeline.get(i - 1).time()), run + ": timeline in time order");
+                assertTrue(
+                        !timeline.get(i).time().isBefore(timeline.get(i - 1).time()), run + ": timeline in time order");
             }
         }
 
-        // each run rebuilt each database: db.sh counted buildDB's orders after each rebuild, and at the end no order is older than
-        // the second run's start. The first rebuild made about 5 orders for each of the 20 users, most of whom no thread logs in
-        // as (DayTrader deletes only a logged-in user's closed orders), so only the second rebuild can have removed them.
+        // each run rebuilt each database: db.sh counted buildDB's orders after each rebuild, and at the end no order is
+        // older than
+        // the second run's start. The first rebuild made about 5 orders for each of the 20 users, most of whom no
+        // thread logs in
+        // as (DayTrader deletes only a logged-in user's closed orders), so only the second rebuild can have removed
+        // them.
         Map<String, CSVRecord> first = byTenant(csv(out.resolve("databases/none-r1.csv")));
         Map<String, CSVRecord> second = byTenant(csv(out.resolve("databases/dynamic-r1.csv")));
         for (String tenant : List.of("tenant-1", "tenant-2")) {
             long afterFirst = Long.parseLong(first.get(tenant).get("ordersAfter"));
             long beforeSecond = Long.parseLong(second.get(tenant).get("ordersBefore"));
             assertTrue(afterFirst > USERS, tenant + ": the first rebuild made buildDB's orders: " + afterFirst);
-            assertTrue(beforeSecond > 0, tenant + ": the first run's database was still there before the second rebuild: " + beforeSecond);
+            assertTrue(
+                    beforeSecond > 0,
+                    tenant + ": the first run's database was still there before the second rebuild: " + beforeSecond);
             assertTrue(buys.get("none-r1").getOrDefault(tenant, 0L) > 0, tenant + " bought in the first run");
             String database = "daytrader_" + tenant.replace('-', '_');
-            String secondStart = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss.SSS").withZone(ZoneOffset.UTC)
+            String secondStart = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss.SSS")
+                    .withZone(ZoneOffset.UTC)
                     .format(Instant.parse(runs.get(1).get("start")));
-            String older = psql(database, "select count(*) from orderejb where opendate < timestamp '" + secondStart + "'");
+            String older =
+                    psql(database, "select count(*) from orderejb where opendate < timestamp '" + secondStart + "'");
             String all = psql(database, "select count(*) from orderejb");
-            assertEquals("0", older, tenant + ": no order older than the second run's start survived its rebuild (" + all + " orders now)");
+            assertEquals(
+                    "0",
+                    older,
+                    tenant + ": no order older than the second run's start survived its rebuild (" + all
+                            + " orders now)");
             assertTrue(Long.parseLong(all) > 0, tenant + ": buildDB's and the second run's orders are there");
         }
 
         // the per-tenant table: every tenant under every configuration, with CPU figures
         for (String config : List.of("none", "dynamic")) {
             for (String tenant : List.of("tenant-1", "tenant-2")) {
-                assertTrue(text.lines().anyMatch(l -> l.startsWith(config + " ") && l.contains(" " + tenant + " ")), config + " " + tenant + ":\n" + text);
+                assertTrue(
+                        text.lines().anyMatch(l -> l.startsWith(config + " ") && l.contains(" " + tenant + " ")),
+                        config + " " + tenant + ":\n" + text);
             }
         }
         List<CSVRecord> table = csv(out.resolve("report/tenants.csv"));
-        assertEquals(List.of("tenant-1", "tenant-2", "tenant-1", "tenant-2", "host", "host"), table.stream().map(r -> r.get("tenant")).toList());
+        assertEquals(
+                List.of("tenant-1", "tenant-2", "tenant-1", "tenant-2", "host", "host"),
+                table.stream().map(r -> r.get("tenant")).toList());
         for (CSVRecord r : table) {
             assertTrue(!r.get("cpuPctMean").isEmpty() && Double.parseDouble(r.get("cpuPctMean")) > 0, "CPU of " + r);
             if (!r.get("tenant").equals("host")) {
                 assertTrue(Double.parseDouble(r.get("throughputMean")) > 0, "throughput of " + r);
             }
         }
-        assertTrue(Files.readString(out.resolve("tenants.jmx")).contains("tenant-2: DayTrader users"), "the plan has tenant-2's thread group");
+        assertTrue(
+                Files.readString(out.resolve("tenants.jmx")).contains("tenant-2: DayTrader users"),
+                "the plan has tenant-2's thread group");
     }
 
     private static Map<String, CSVRecord> byTenant(List<CSVRecord> rows) {
@@ -184,15 +237,22 @@ class MultiTenantRunTest extends DockerEndToEndTest {
     }
 
     static List<CSVRecord> csv(Path file) throws Exception {
-        try (CSVParser p = CSVParser.parse(file, StandardCharsets.UTF_8,
-                CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).setCommentMarker('#').build())) {
+        try (CSVParser p = CSVParser.parse(
+                file,
+                StandardCharsets.UTF_8,
+                CSVFormat.DEFAULT
+                        .builder()
+                        .setHeader()
+                        .setSkipHeaderRecord(true)
+                        .setCommentMarker('#')
+                        .build())) {
             return p.getRecords();
         }
     }
 
     static String psql(String database, String sql) throws Exception {
-        DaytraderTargetTest.Result r = DaytraderTargetTest.run(List.of("runuser", "-u", "postgres", "--", "psql", "-X", "-At", "-p", "5433",
-                "-d", database, "-c", sql));
+        DaytraderTargetTest.Result r = DaytraderTargetTest.run(List.of(
+                "runuser", "-u", "postgres", "--", "psql", "-X", "-At", "-p", "5433", "-d", database, "-c", sql));
         assertEquals(0, r.exitCode(), r.output());
         return r.output().strip();
     }

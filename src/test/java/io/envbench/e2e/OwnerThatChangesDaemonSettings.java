@@ -1,15 +1,15 @@
 package io.envbench.e2e;
 
+import java.nio.file.Path;
+import java.time.Duration;
+
+import io.envbench.host.reaper.ReaperProcess;
 import io.envbench.launch.docker.DockerDaemon;
 import io.envbench.launch.dockerdaemon.DaemonConfigFile;
 import io.envbench.launch.dockerdaemon.DaemonRestart;
 import io.envbench.launch.dockerdaemon.DaemonSettings;
 import io.envbench.launch.dockerdaemon.DaemonSettingsChange;
 import io.envbench.launch.dockerdaemon.RestartPermission;
-import io.envbench.host.reaper.ReaperProcess;
-
-import java.nio.file.Path;
-import java.time.Duration;
 
 /**
  * The owner {@link DockerDaemonSettingsTest} kills: in its own JVM it turns the local daemon's userland proxy off,
@@ -17,14 +17,18 @@ import java.time.Duration;
  * "ready", then waits to be killed without restoring anything.
  */
 public final class OwnerThatChangesDaemonSettings {
-    private OwnerThatChangesDaemonSettings() {
-    }
+    private OwnerThatChangesDaemonSettings() {}
 
     public static void main(String[] args) throws Exception {
-        DaemonSettingsChange change = DaemonSettingsChange.open(DockerDaemon.fromEnvironment(), DaemonConfigFile.DEFAULT, Path.of(args[0]),
-                DaemonRestart.onThisHost(), RestartPermission.GRANTED);
+        DaemonSettingsChange change = DaemonSettingsChange.open(
+                DockerDaemon.fromEnvironment(),
+                DaemonConfigFile.DEFAULT,
+                Path.of(args[0]),
+                DaemonRestart.onThisHost(),
+                RestartPermission.GRANTED);
         DaemonSettingsChange.Applied applied = change.apply(new DaemonSettings(false));
-        System.out.println("applied " + applied.now().describe() + " in " + applied.took().toMillis() + " ms");
+        System.out.println(
+                "applied " + applied.now().describe() + " in " + applied.took().toMillis() + " ms");
         System.out.println("reaper " + ReaperProcess.ofThisJvm().pid().orElse(-1));
         System.out.println("ready");
         System.out.flush();

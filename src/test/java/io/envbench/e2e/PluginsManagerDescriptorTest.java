@@ -11,10 +11,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.zip.ZipFile;
 
-import org.junit.jupiter.api.Test;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.api.Test;
 
 /**
  * The JMeter Plugins Manager descriptor (jmeter-plugin/plugins-manager/envbench.json, the repository-file format of
@@ -31,7 +30,10 @@ class PluginsManagerDescriptorTest {
         assertTrue(repo.isArray() && repo.size() == 1, "a repository file is an array of plugin entries");
         JsonNode plugin = repo.get(0);
         for (String field : List.of("id", "name", "description", "screenshotUrl", "helpUrl", "vendor", "markerClass")) {
-            assertTrue(plugin.path(field).isTextual() && !plugin.path(field).asText().isBlank(), "missing " + field);
+            assertTrue(
+                    plugin.path(field).isTextual()
+                            && !plugin.path(field).asText().isBlank(),
+                    "missing " + field);
         }
         List<String> classes = new ArrayList<>();
         plugin.path("componentClasses").forEach(c -> classes.add(c.asText()));
@@ -47,10 +49,14 @@ class PluginsManagerDescriptorTest {
         JsonNode v = versions.get(version);
         assertTrue(v.path("libs").isObject() && v.path("libs").isEmpty(), "the jar is shaded: no libraries to fetch");
         assertTrue(v.path("depends").isArray());
-        Path download = DESCRIPTOR.getParent().resolve(v.path("downloadUrl").asText()).normalize();
+        Path download =
+                DESCRIPTOR.getParent().resolve(v.path("downloadUrl").asText()).normalize();
         assertTrue(Files.isRegularFile(download), "downloadUrl does not resolve to the built jar: " + download);
         for (String relative : List.of("screenshotUrl", "helpUrl")) {
-            Path p = DESCRIPTOR.getParent().resolve(plugin.get(relative).asText()).normalize();
+            Path p = DESCRIPTOR
+                    .getParent()
+                    .resolve(plugin.get(relative).asText())
+                    .normalize();
             assertTrue(Files.isRegularFile(p), relative + " points at nothing: " + p);
         }
         for (Path jar : List.of(download, Jmeter.HOME.resolve("lib/ext/envbench-jmeter-plugin.jar"))) {

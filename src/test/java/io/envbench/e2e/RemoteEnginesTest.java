@@ -4,7 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
 import java.io.Reader;
+import java.io.UncheckedIOException;
+import java.net.ConnectException;
 import java.net.InetAddress;
 import java.net.Socket;
 import java.nio.file.Files;
@@ -13,35 +16,31 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import io.envbench.base.environment.RunningTarget;
+import io.envbench.control.registry.EnvBench;
+import io.envbench.control.registry.EnvironmentRegistry;
+import io.envbench.launch.docker.DockerDaemon;
+import io.envbench.measure.engines.EngineMetrics;
+import io.envbench.measure.engines.RemoteEngine;
+import io.envbench.measure.metrics.MetricsFile;
+import io.envbench.study.analysis.RunDirectory;
+import io.envbench.study.analysis.RunRecord;
+import io.envbench.study.experiment.Experiment;
+import io.envbench.study.experiment.PlannedRun;
+import io.envbench.study.runner.ExperimentRunner;
+import io.envbench.study.runner.JMeterInstall;
+import io.envbench.study.runner.RunProgress;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVRecord;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-
-import io.envbench.control.registry.EnvBench;
-import io.envbench.measure.engines.EngineMetrics;
-import io.envbench.measure.engines.RemoteEngine;
-import io.envbench.control.registry.EnvironmentRegistry;
-import io.envbench.base.environment.RunningTarget;
-import io.envbench.study.experiment.Experiment;
-import io.envbench.measure.metrics.MetricsFile;
-import io.envbench.study.runner.ExperimentRunner;
-import io.envbench.study.runner.JMeterInstall;
-import io.envbench.study.experiment.PlannedRun;
-import io.envbench.study.analysis.RunDirectory;
-import io.envbench.study.runner.RunProgress;
-import io.envbench.study.analysis.RunRecord;
-import io.envbench.launch.docker.DockerDaemon;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.net.ConnectException;
-import java.util.Set;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
 
 /**
  * An experiment on two remote JMeter engines ({@code jmeter-server}, loopback, RMI ports apart, RMI over SSL with a
@@ -56,7 +55,8 @@ class RemoteEnginesTest {
     Path dir;
 
     @Test
-    void twoEnginesLoadOneEnvironmentStartedOnceAndEachEnginesSamplesAndMetricsReachTheRunDirectoryTagged() throws Exception {
+    void twoEnginesLoadOneEnvironmentStartedOnceAndEachEnginesSamplesAndMetricsReachTheRunDirectoryTagged()
+            throws Exception {
         int port = JmeterEngines.freePort();
         JmeterEngines engines = JmeterEngines.start(dir, 2);
         List<String> log = new CopyOnWriteArrayList<>();
@@ -65,16 +65,23 @@ class RemoteEnginesTest {
         RunDirectory run = new RunDirectory(dir.resolve("run"));
         ExperimentRunner.Outcome outcome;
         try (EnvBench envbench = new EnvBench(Jmeter.ROOT.resolve("targets"), DockerDaemon.fromEnvironment())) {
-            Experiment experiment = JmeterEngines.bareNginx(dir, "remote-engines", port,
-                    "threads: 2\nwarmupSeconds: 1\ndurationSeconds: " + RUN_SECONDS, engines.yaml());
+            Experiment experiment = JmeterEngines.bareNginx(
+                    dir,
+                    "remote-engines",
+                    port,
+                    "threads: 2\nwarmupSeconds: 1\ndurationSeconds: " + RUN_SECONDS,
+                    engines.yaml());
             envbench.environments().addListener(new EnvironmentRegistry.Listener() {
                 @Override
                 public void started(RunningTarget target) {
                     starts.incrementAndGet();
-                    // while the load runs, the engines (and anything they started) are watched for a target of their own
+                    // while the load runs, the engines (and anything they started) are watched for a target of their
+                    // own
                     Thread watch = new Thread(() -> {
                         while (envbench.environments().isRunning("bare")) {
-                            engines.processes.forEach(p -> p.descendants().forEach(d -> engineChildren.add(d.pid() + " " + d.info().commandLine().orElse("?"))));
+                            engines.processes.forEach(p -> p.descendants()
+                                    .forEach(d -> engineChildren.add(d.pid() + " "
+                                            + d.info().commandLine().orElse("?"))));
                             try {
                                 Thread.sleep(250);
                             } catch (InterruptedException e) {
@@ -86,7 +93,10 @@ class RemoteEnginesTest {
                     watch.start();
                 }
             });
-            ExperimentRunner runner = new ExperimentRunner(envbench, new JMeterInstall(Jmeter.HOME), Jmeter.ROOT.resolve("testplans/http-load.jmx"),
+            ExperimentRunner runner = new ExperimentRunner(
+                    envbench,
+                    new JMeterInstall(Jmeter.HOME),
+                    Jmeter.ROOT.resolve("testplans/http-load.jmx"),
                     Duration.ofMillis(500));
             outcome = runner.run(experiment, run, new RunProgress() {
                 @Override
@@ -104,12 +114,19 @@ class RemoteEnginesTest {
         RunRecord record = outcome.runs().get(0);
         assertEquals(RunRecord.OK, record.status(), record.toString());
         assertEquals(1, starts.get(), "the runner started the environment once");
-        // (an engine's JVM may run a short helper of its own, e.g. OSHI asking getconf through jspawnhelper: not a target)
-        assertEquals(List.of(), engineChildren.stream().filter(c -> c.contains("nginx") || c.contains("run.sh")).toList(),
+        // (an engine's JVM may run a short helper of its own, e.g. OSHI asking getconf through jspawnhelper: not a
+        // target)
+        assertEquals(
+                List.of(),
+                engineChildren.stream()
+                        .filter(c -> c.contains("nginx") || c.contains("run.sh"))
+                        .toList(),
                 "no engine started a target of its own: " + engineChildren);
         for (Path engineLog : engines.logs) {
             String text = Files.readString(engineLog);
-            assertFalse(text.contains("TargetEnvironment") || text.contains("BareMetalLauncher"), "no engine started an environment: " + engineLog);
+            assertFalse(
+                    text.contains("TargetEnvironment") || text.contains("BareMetalLauncher"),
+                    "no engine started an environment: " + engineLog);
             assertTrue(text.contains("Running test"), "the engine ran the plan: " + engineLog);
         }
 
@@ -118,46 +135,74 @@ class RemoteEnginesTest {
         Map<String, Integer> loadByEngine = new TreeMap<>();
         Map<String, Integer> carriersByEngine = new TreeMap<>();
         try (Reader in = Files.newBufferedReader(run.jtl(r))) {
-            for (CSVRecord s : CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).build().parse(in)) {
+            for (CSVRecord s : CSVFormat.DEFAULT
+                    .builder()
+                    .setHeader()
+                    .setSkipHeaderRecord(true)
+                    .build()
+                    .parse(in)) {
                 String engine = s.get(EngineMetrics.ENGINE_VARIABLE);
-                assertTrue(s.get("threadName").startsWith(engine + "-"), "the tag is the engine JMeter named in -R: " + s);
-                (EngineMetrics.isCarrier(s.get("label")) ? carriersByEngine : loadByEngine).merge(engine, 1, Integer::sum);
+                assertTrue(
+                        s.get("threadName").startsWith(engine + "-"), "the tag is the engine JMeter named in -R: " + s);
+                (EngineMetrics.isCarrier(s.get("label")) ? carriersByEngine : loadByEngine)
+                        .merge(engine, 1, Integer::sum);
                 if (!EngineMetrics.isCarrier(s.get("label"))) {
                     assertEquals("true", s.get("success"), s.toString());
                     assertEquals("bare", s.get("envbench.env"), s.toString());
                 }
             }
         }
-        List<String> tags = engines.engines.stream().map(RemoteEngine::toString).sorted().toList();
-        System.out.printf("remote engines: load samples per engine %s, metrics samples per engine %s%n", loadByEngine, carriersByEngine);
+        List<String> tags =
+                engines.engines.stream().map(RemoteEngine::toString).sorted().toList();
+        System.out.printf(
+                "remote engines: load samples per engine %s, metrics samples per engine %s%n",
+                loadByEngine, carriersByEngine);
         assertEquals(tags, List.copyOf(loadByEngine.keySet()), "load samples from both engines, tagged");
         assertEquals(tags, List.copyOf(carriersByEngine.keySet()), "metrics from both engines, tagged");
         loadByEngine.values().forEach(n -> assertTrue(n > 50, "each engine loaded the target: " + loadByEngine));
         long counted = Jmeter.samples(run.jtl(r)).size();
-        assertEquals(loadByEngine.values().stream().mapToInt(Integer::intValue).sum(), counted, "readers count load samples only");
+        assertEquals(
+                loadByEngine.values().stream().mapToInt(Integer::intValue).sum(),
+                counted,
+                "readers count load samples only");
         assertEquals(counted, record.samples(), "runs.csv counts load samples only");
 
         // metrics: one file per engine in the run directory, its host and its own JVM, about every 500 ms of the run
         for (RemoteEngine engine : engines.engines) {
             Path metrics = run.engineMetrics(r, engine.toString());
-            assertTrue(Files.isRegularFile(metrics), "metrics of " + engine + " in " + metrics.getParent() + ": " + log);
+            assertTrue(
+                    Files.isRegularFile(metrics), "metrics of " + engine + " in " + metrics.getParent() + ": " + log);
             MetricsFile m = MetricsFile.read(metrics);
             assertEquals(Set.of("bare"), m.environments());
             int rows = m.summary("bare", "host.cpu.pct").samples();
-            assertTrue(rows >= 3 && rows <= 2 * RUN_SECONDS * 2 + 2, engine + ": " + rows + " rows of host.cpu.pct in a " + RUN_SECONDS + " s run at 500 ms");
+            assertTrue(
+                    rows >= 3 && rows <= 2 * RUN_SECONDS * 2 + 2,
+                    engine + ": " + rows + " rows of host.cpu.pct in a " + RUN_SECONDS + " s run at 500 ms");
             assertEquals(rows, carriersByEngine.get(engine.toString()), "every carrier is a row");
             MetricsFile.Summary jvm = m.summary("bare", "process.jmeter.cpu.pct");
-            assertTrue(jvm.samples() > 0 && jvm.peak() > 0, engine + ": its own JVM's CPU is there and it worked: " + jvm);
-            System.out.printf("engine %s: %d metrics rows, its JVM %.1f%% CPU avg (peak %.1f), host %.1f%% avg%n", engine, rows,
-                    jvm.average(), jvm.peak(), m.summary("bare", "host.cpu.pct").average());
+            assertTrue(
+                    jvm.samples() > 0 && jvm.peak() > 0, engine + ": its own JVM's CPU is there and it worked: " + jvm);
+            System.out.printf(
+                    "engine %s: %d metrics rows, its JVM %.1f%% CPU avg (peak %.1f), host %.1f%% avg%n",
+                    engine,
+                    rows,
+                    jvm.average(),
+                    jvm.peak(),
+                    m.summary("bare", "host.cpu.pct").average());
         }
         assertTrue(Files.isRegularFile(run.metrics(r)), "and the controlling machine's own metrics (the target's CPU)");
-        assertTrue(MetricsFile.read(run.metrics(r)).summary("bare", "target.cpu.pct").samples() > 0);
+        assertTrue(MetricsFile.read(run.metrics(r))
+                        .summary("bare", "target.cpu.pct")
+                        .samples()
+                > 0);
 
         // nothing left: engines stopped, no target process, the port free
         assertTrue(engines.allStopped(), "engines stopped");
         List<String> nginx = new ArrayList<>();
-        ProcessHandle.current().descendants().forEach(p -> p.info().command().filter(c -> c.contains("nginx")).ifPresent(nginx::add));
+        ProcessHandle.current()
+                .descendants()
+                .forEach(
+                        p -> p.info().command().filter(c -> c.contains("nginx")).ifPresent(nginx::add));
         assertEquals(List.of(), nginx, "no target process left");
         try (Socket s = new Socket(InetAddress.getLoopbackAddress(), port)) {
             throw new AssertionError("something still listens on the target's port " + port);
@@ -181,21 +226,28 @@ class RemoteEnginesTest {
         long cancelledAt;
         long returnedAt;
         try (EnvBench envbench = new EnvBench(Jmeter.ROOT.resolve("targets"), DockerDaemon.fromEnvironment())) {
-            Experiment experiment = JmeterEngines.bareNginx(dir, "remote-engines-cancel", port,
-                    "threads: 1\nrequestsPerSecond: 50\nwarmupSeconds: 1\ndurationSeconds: " + plannedSeconds, engines.yaml());
-            ExperimentRunner runner = new ExperimentRunner(envbench, new JMeterInstall(Jmeter.HOME), Jmeter.ROOT.resolve("testplans/http-load.jmx"),
+            Experiment experiment = JmeterEngines.bareNginx(
+                    dir,
+                    "remote-engines-cancel",
+                    port,
+                    "threads: 1\nrequestsPerSecond: 50\nwarmupSeconds: 1\ndurationSeconds: " + plannedSeconds,
+                    engines.yaml());
+            ExperimentRunner runner = new ExperimentRunner(
+                    envbench,
+                    new JMeterInstall(Jmeter.HOME),
+                    Jmeter.ROOT.resolve("testplans/http-load.jmx"),
                     Duration.ofMillis(500));
             CompletableFuture<ExperimentRunner.Outcome> running = CompletableFuture.supplyAsync(() -> {
                 try {
-                    return runner.run(experiment, run, new RunProgress() { });
+                    return runner.run(experiment, run, new RunProgress() {});
                 } catch (IOException e) {
                     throw new UncheckedIOException(e);
                 }
             });
             // both engines load: their "Running test" is in their logs, and samples reach the JTL
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-            while (System.nanoTime() < deadline && !(engines.logs.stream().allMatch(RemoteEnginesTest::running)
-                    && jtlBiggerThan(run, 2000))) {
+            while (System.nanoTime() < deadline
+                    && !(engines.logs.stream().allMatch(RemoteEnginesTest::running) && jtlBiggerThan(run, 2000))) {
                 Thread.sleep(200);
             }
             assertTrue(engines.logs.stream().allMatch(RemoteEnginesTest::running), "both engines run the test");
@@ -208,18 +260,27 @@ class RemoteEnginesTest {
             engines.close();
         }
         double seconds = (returnedAt - cancelledAt) / 1e9;
-        System.out.printf("remote engines: cancel to the run's end (engines' tests stopped, environment stopped) %.2f s; planned run %d s%n",
+        System.out.printf(
+                "remote engines: cancel to the run's end (engines' tests stopped, environment stopped) %.2f s; planned run %d s%n",
                 seconds, plannedSeconds);
-        String controllerLog = Files.readString(run.jmeterLog(outcome.runs().get(0).run()));
+        String controllerLog =
+                Files.readString(run.jmeterLog(outcome.runs().get(0).run()));
         assertTrue(outcome.cancelled());
-        assertEquals(RunRecord.INTERRUPTED, outcome.runs().get(0).status(), outcome.runs().toString());
+        assertEquals(
+                RunRecord.INTERRUPTED,
+                outcome.runs().get(0).status(),
+                outcome.runs().toString());
         for (Path engineLog : engines.logs) {
             String text = Files.readString(engineLog);
-            assertTrue(text.contains("Stopping test"), "the stop reached the engine: " + engineLog + "\n" + text
-                    + "\ncontrolling JMeter's log:\n" + controllerLog);
+            assertTrue(
+                    text.contains("Stopping test"),
+                    "the stop reached the engine: " + engineLog + "\n" + text + "\ncontrolling JMeter's log:\n"
+                            + controllerLog);
             assertTrue(text.contains("Notifying test listeners of end of test"), "its test ended: " + engineLog);
         }
-        assertTrue(seconds < plannedSeconds / 3.0, "stopped long before the planned " + plannedSeconds + " s: " + seconds + " s");
+        assertTrue(
+                seconds < plannedSeconds / 3.0,
+                "stopped long before the planned " + plannedSeconds + " s: " + seconds + " s");
     }
 
     private static boolean running(Path engineLog) {

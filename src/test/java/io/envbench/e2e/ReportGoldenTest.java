@@ -13,14 +13,12 @@ import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
 
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-
 import io.envbench.measure.stats.Comparison;
 import io.envbench.measure.stats.SampleStatistics;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Golden test: every figure of our comparison against the real JMeter 5.6.3 report generator
@@ -30,8 +28,9 @@ class ReportGoldenTest {
     @TempDir
     Path dir;
 
-    static final String HEADER = "timeStamp,elapsed,label,responseCode,responseMessage,threadName,dataType,success,failureMessage,"
-            + "bytes,sentBytes,grpThreads,allThreads,URL,Latency,IdleTime,Connect,\"envbench.env\"";
+    static final String HEADER =
+            "timeStamp,elapsed,label,responseCode,responseMessage,threadName,dataType,success,failureMessage,"
+                    + "bytes,sentBytes,grpThreads,allThreads,URL,Latency,IdleTime,Connect,\"envbench.env\"";
 
     /** Synthetic samples: several labels, ties, errors, uneven sizes. */
     static Path synthetic(Path file, String env, int n, long seed, String... labels) throws Exception {
@@ -45,8 +44,10 @@ class ReportGoldenTest {
                 String label = labels[r.nextInt(labels.length)];
                 long elapsed = r.nextInt(5) == 0 ? 12 : (long) Math.abs(r.nextGaussian() * 30 + 20);
                 boolean ok = r.nextInt(17) != 0;
-                w.write(t + "," + elapsed + "," + label + "," + (ok ? "200,OK" : "500,\"Server, Error\"") + ",t 1-1,text," + ok + ","
-                        + (ok ? "" : "boom") + "," + (1000 + r.nextInt(5000)) + "," + (100 + r.nextInt(50)) + ",1,1,http://127.0.0.1/,"
+                w.write(t + "," + elapsed + "," + label + "," + (ok ? "200,OK" : "500,\"Server, Error\"")
+                        + ",t 1-1,text," + ok + ","
+                        + (ok ? "" : "boom") + "," + (1000 + r.nextInt(5000)) + "," + (100 + r.nextInt(50))
+                        + ",1,1,http://127.0.0.1/,"
                         + elapsed + ",0,0," + env);
                 w.newLine();
             }
@@ -56,10 +57,21 @@ class ReportGoldenTest {
 
     static JsonNode jmeterStatistics(Path jtl) throws Exception {
         Path out = jtl.resolveSibling(jtl.getFileName() + "-report");
-        List<String> cmd = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-jar",
-                Jmeter.HOME.resolve("bin/ApacheJMeter.jar").toString(), "-g", jtl.toString(), "-o", out.toString(),
-                "-Jjmeter.reportgenerator.statistic_window=-1", "-j", jtl.resolveSibling(jtl.getFileName() + "-g.log").toString());
-        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(jtl.resolveSibling("g.out").toFile()).start();
+        List<String> cmd = List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-jar",
+                Jmeter.HOME.resolve("bin/ApacheJMeter.jar").toString(),
+                "-g",
+                jtl.toString(),
+                "-o",
+                out.toString(),
+                "-Jjmeter.reportgenerator.statistic_window=-1",
+                "-j",
+                jtl.resolveSibling(jtl.getFileName() + "-g.log").toString());
+        Process p = new ProcessBuilder(cmd)
+                .redirectErrorStream(true)
+                .redirectOutput(jtl.resolveSibling("g.out").toFile())
+                .start();
         assertTrue(p.waitFor(300, TimeUnit.SECONDS), "jmeter -g finished");
         assertEquals(0, p.exitValue(), Files.readString(jtl.resolveSibling("g.out")));
         return new ObjectMapper().readTree(out.resolve("statistics.json").toFile());
@@ -85,9 +97,21 @@ class ReportGoldenTest {
             assertEquals(g.get("pct1ResTime").asDouble(), s.percentileMs(90), 1e-9, where + " p90");
             assertEquals(g.get("pct2ResTime").asDouble(), s.percentileMs(95), 1e-9, where + " p95");
             assertEquals(g.get("pct3ResTime").asDouble(), s.percentileMs(99), 1e-9, where + " p99");
-            assertEquals(g.get("throughput").asDouble(), s.throughputPerSec(), 1e-9 * Math.max(1, s.throughputPerSec()), where + " throughput");
-            assertEquals(g.get("receivedKBytesPerSec").asDouble(), s.receivedKBytesPerSec(), 1e-9 * Math.max(1, s.receivedKBytesPerSec()), where + " received");
-            assertEquals(g.get("sentKBytesPerSec").asDouble(), s.sentKBytesPerSec(), 1e-9 * Math.max(1, s.sentKBytesPerSec()), where + " sent");
+            assertEquals(
+                    g.get("throughput").asDouble(),
+                    s.throughputPerSec(),
+                    1e-9 * Math.max(1, s.throughputPerSec()),
+                    where + " throughput");
+            assertEquals(
+                    g.get("receivedKBytesPerSec").asDouble(),
+                    s.receivedKBytesPerSec(),
+                    1e-9 * Math.max(1, s.receivedKBytesPerSec()),
+                    where + " received");
+            assertEquals(
+                    g.get("sentKBytesPerSec").asDouble(),
+                    s.sentKBytesPerSec(),
+                    1e-9 * Math.max(1, s.sentKBytesPerSec()),
+                    where + " sent");
             compared++;
         }
         assertTrue(compared >= 2, "Total and at least one label compared");
@@ -95,7 +119,10 @@ class ReportGoldenTest {
 
     @Test
     void syntheticFilesWithTiesErrorsAndSeveralLabels() throws Exception {
-        assertSame(synthetic(dir.resolve("mixed.jtl"), "docker-bridge", 5_000, 1, "login", "open project", "create ticket"), "docker-bridge");
+        assertSame(
+                synthetic(
+                        dir.resolve("mixed.jtl"), "docker-bridge", 5_000, 1, "login", "open project", "create ticket"),
+                "docker-bridge");
     }
 
     @Test

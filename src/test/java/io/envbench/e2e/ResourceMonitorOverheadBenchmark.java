@@ -4,6 +4,8 @@ import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Properties;
 
+import io.envbench.jmeter.JMeterEnvBench;
+import io.envbench.jmeter.listeners.ResourceMonitor;
 import org.apache.jmeter.JMeter;
 import org.apache.jmeter.engine.StandardJMeterEngine;
 import org.apache.jmeter.reporters.ResultCollector;
@@ -14,9 +16,6 @@ import org.apache.jorphan.collections.HashTree;
 import org.apache.jorphan.collections.SearchByClass;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-
-import io.envbench.jmeter.listeners.ResourceMonitor;
-import io.envbench.jmeter.JMeterEnvBench;
 
 /**
  * The Resource Monitor's cost to JMeter's saturation throughput, resolved finely enough to say whether it meets the
@@ -69,10 +68,15 @@ class ResourceMonitorOverheadBenchmark {
         engine.runTest();
         AdjacentWindows.Result result = AdjacentWindows.measure(engine, counter, monitor::switchTo, pairs, windowMs);
         if (monitor.ticksSeen == 0) {
-            throw new IllegalStateException("the Resource Monitor's collector never ticked: the figure below would measure nothing");
+            throw new IllegalStateException(
+                    "the Resource Monitor's collector never ticked: the figure below would measure nothing");
         }
-        System.out.printf(Locale.ROOT, "%n%s; %d collector ticks while on%n",
-                result.describe("JMeter saturation throughput on bare nginx, Resource Monitor (1 s interval, metrics file) on / off", windowMs),
+        System.out.printf(
+                Locale.ROOT,
+                "%n%s; %d collector ticks while on%n",
+                result.describe(
+                        "JMeter saturation throughput on bare nginx, Resource Monitor (1 s interval, metrics file) on / off",
+                        windowMs),
                 monitor.ticksSeen);
     }
 

@@ -10,14 +10,13 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
+import io.envbench.measure.metrics.MetricsFile;
+import io.envbench.measure.results.Sample;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVRecord;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-
-import io.envbench.measure.results.Sample;
-import io.envbench.measure.metrics.MetricsFile;
 
 /** The Resource Monitor in the real JMeter, headless: in small plans (no Docker), and static-web.jmx's with a real container. */
 class ResourceMonitorTest {
@@ -59,10 +58,14 @@ class ResourceMonitorTest {
         assertTrue(seconds < 45, "the 60 s test was not stopped: it took " + seconds + " s");
         assertFalse(Files.exists(metrics), "metrics written");
         String log = Files.readString(dir.resolve("r.jtl.log"));
-        assertTrue(log.contains("ERROR o.a.j.u.JMeterUtils: EnvBench Resource Monitor: Interval (ms): 'fast' is not a whole number"
-                + " of milliseconds; give a whole number from 100 to 3600000, e.g. 1000 in the Resource Monitor's field or"
-                + " -Jenvbench.metrics.interval.ms=1000. The test is stopped; no metrics are written."), log);
-        assertTrue(Files.readString(dir.resolve("r.jtl.out")).contains("EnvBench Resource Monitor: Interval (ms): 'fast'"),
+        assertTrue(
+                log.contains(
+                        "ERROR o.a.j.u.JMeterUtils: EnvBench Resource Monitor: Interval (ms): 'fast' is not a whole number"
+                                + " of milliseconds; give a whole number from 100 to 3600000, e.g. 1000 in the Resource Monitor's field or"
+                                + " -Jenvbench.metrics.interval.ms=1000. The test is stopped; no metrics are written."),
+                log);
+        assertTrue(
+                Files.readString(dir.resolve("r.jtl.out")).contains("EnvBench Resource Monitor: Interval (ms): 'fast'"),
                 "the error on the console");
     }
 
@@ -71,7 +74,12 @@ class ResourceMonitorTest {
     void theDefaultMetricsFileGoesNextToTheJtl() throws Exception {
         Path work = Files.createDirectories(dir.resolve("work"));
         Path results = Files.createDirectories(dir.resolve("results"));
-        Path plan = Jmeter.plan(dir.resolve("monitor.jmx"), monitor("${__P(envbench.metrics.file,envbench-metrics.csv)}"), PACED_DEBUG, -1, 2);
+        Path plan = Jmeter.plan(
+                dir.resolve("monitor.jmx"),
+                monitor("${__P(envbench.metrics.file,envbench-metrics.csv)}"),
+                PACED_DEBUG,
+                -1,
+                2);
         Path jtl = results.resolve("r.jtl");
         List<Sample> samples = Jmeter.run(plan, jtl, List.of("-Jenvbench.metrics.interval.ms=200"), work);
 
@@ -96,7 +104,14 @@ class ResourceMonitorTest {
         double maxContainerCpu = 0;
         List<String> header;
         try (Reader r = Files.newBufferedReader(metrics);
-             CSVParser csv = CSVParser.parse(r, CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).setCommentMarker('#').build())) {
+                CSVParser csv = CSVParser.parse(
+                        r,
+                        CSVFormat.DEFAULT
+                                .builder()
+                                .setHeader()
+                                .setSkipHeaderRecord(true)
+                                .setCommentMarker('#')
+                                .build())) {
             header = csv.getHeaderNames();
             for (CSVRecord rec : csv) {
                 times.add(Long.parseLong(rec.get("timestamp")));
@@ -111,9 +126,12 @@ class ResourceMonitorTest {
         assertEquals(List.of("timestamp", "environment", "host.cpu.pct"), header.subList(0, 3));
         assertTrue(header.contains("process.docker-proxy.cpu.pct"), header.toString());
         assertTrue(header.contains("container.docker-bridge.net.rx.bytesPerSec"), header.toString());
-        // the file names where each group of columns came from: a local daemon's container is read from its cgroup files
+        // the file names where each group of columns came from: a local daemon's container is read from its cgroup
+        // files
         MetricsFile read = MetricsFile.read(metrics);
-        assertTrue(read.sourceOf("container.docker-bridge.cpu.pct").orElse("").startsWith("cgroup v"), read.sources().toString());
+        assertTrue(
+                read.sourceOf("container.docker-bridge.cpu.pct").orElse("").startsWith("cgroup v"),
+                read.sources().toString());
         assertTrue(read.sourceOf("host.cpu.pct").isPresent(), read.sources().toString());
         assertTrue(times.size() > 20, "rows " + times.size());
         List<Long> gaps = new ArrayList<>();
@@ -125,9 +143,17 @@ class ResourceMonitorTest {
         assertTrue(maxContainerCpu > 10, "nginx worked under saturation: " + maxContainerCpu);
 
         List<String> lines = Files.readAllLines(jtl);
-        assertTrue(lines.get(0).endsWith("\"envbench.env\",\"envbench.engine\",\"envbench.host.cpu.pct\",\"envbench.target.cpu.pct\",\"envbench.target.mem.bytes\""),
+        assertTrue(
+                lines.get(0)
+                        .endsWith(
+                                "\"envbench.env\",\"envbench.engine\",\"envbench.host.cpu.pct\",\"envbench.target.cpu.pct\",\"envbench.target.mem.bytes\""),
                 lines.get(0));
-        long withFigures = lines.stream().skip(1).filter(l -> l.matches(".*,docker-bridge,,[0-9.]+,[0-9.]+,[0-9.]+$")).count();
-        assertTrue(withFigures > (lines.size() - 1) * 0.8, withFigures + " of " + (lines.size() - 1) + " samples carry the figures");
+        long withFigures = lines.stream()
+                .skip(1)
+                .filter(l -> l.matches(".*,docker-bridge,,[0-9.]+,[0-9.]+,[0-9.]+$"))
+                .count();
+        assertTrue(
+                withFigures > (lines.size() - 1) * 0.8,
+                withFigures + " of " + (lines.size() - 1) + " samples carry the figures");
     }
 }

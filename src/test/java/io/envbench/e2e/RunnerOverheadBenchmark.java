@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -12,7 +13,6 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import java.util.Arrays;
 
 /**
  * The runner's own cost per run (run by {@code ./envbench bench}, not by the test suite): from the end of one
@@ -28,8 +28,9 @@ class RunnerOverheadBenchmark {
     void stopToFirstSampleOfTheNextRun() throws Exception {
         Jmeter.docker();
         Path file = dir.resolve("bench.yaml");
-        Files.writeString(file, ExperimentRunTest.EXPERIMENT
-                .replace("  - throughput(docker-bridge) >= 10 * throughput(bare)\n", ""));
+        Files.writeString(
+                file,
+                ExperimentRunTest.EXPERIMENT.replace("  - throughput(docker-bridge) >= 10 * throughput(bare)\n", ""));
         Path out = dir.resolve("run");
         int exit = Cli.run(dir.resolve("console.txt"), 600, "run", file.toString(), "-o", out.toString());
         List<String[]> rows = new ArrayList<>();
@@ -40,18 +41,25 @@ class RunnerOverheadBenchmark {
         for (int i = 1; i < rows.size(); i++) {
             String[] prev = rows.get(i - 1);
             String[] r = rows.get(i);
-            double gapMs = Duration.between(Instant.parse(prev[4]), Instant.parse(r[8])).toMillis();
+            double gapMs = Duration.between(Instant.parse(prev[4]), Instant.parse(r[8]))
+                    .toMillis();
             double readyMs = Double.parseDouble(r[7]);
             byEnv.computeIfAbsent(r[1], k -> new ArrayList<>()).add(new double[] {gapMs, readyMs});
         }
-        StringBuilder t = new StringBuilder(String.format(Locale.ROOT, "%n%-14s %22s %18s %18s%n", "environment",
-                "stop -> next sample ms", "start-to-ready ms", "runner ms"));
+        StringBuilder t = new StringBuilder(String.format(
+                Locale.ROOT,
+                "%n%-14s %22s %18s %18s%n",
+                "environment",
+                "stop -> next sample ms",
+                "start-to-ready ms",
+                "runner ms"));
         byEnv.forEach((env, v) -> {
             double gap = median(v.stream().mapToDouble(x -> x[0]).toArray());
             double ready = median(v.stream().mapToDouble(x -> x[1]).toArray());
             t.append(String.format(Locale.ROOT, "%-14s %22.0f %18.0f %18.0f%n", env, gap, ready, gap - ready));
         });
-        t.append("median over the runs of a 3 x 4 interleaved experiment (exit ").append(exit)
+        t.append("median over the runs of a 3 x 4 interleaved experiment (exit ")
+                .append(exit)
                 .append("); runner = the rest: bookkeeping and the JMeter JVM starting until its first sample");
         System.out.println(t);
     }

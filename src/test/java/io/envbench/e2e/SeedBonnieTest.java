@@ -11,7 +11,6 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-
 /**
  * Study 003 (bonnie++) shortened, through {@code envbench run} as CI runs it: the study's own file with a 512 MiB
  * file, 32 MiB of memory per place (tmpfs: 768 MiB, its file is memory), no file tests and 2 repetitions. Every place
@@ -27,26 +26,44 @@ class SeedBonnieTest extends DockerEndToEndTest {
     @AfterEach
     void nothingOfTheStudyIsLeft() throws Exception {
         try (Stream<Path> s = Files.list(Path.of("/var/tmp"))) {
-            assertEquals(List.of(), s.filter(p -> p.getFileName().toString().startsWith("envbench-bonnie.")).toList(), "scratch folders");
+            assertEquals(
+                    List.of(),
+                    s.filter(p -> p.getFileName().toString().startsWith("envbench-bonnie."))
+                            .toList(),
+                    "scratch folders");
         }
         Path memory = Path.of("/sys/fs/cgroup/memory");
         if (Files.isDirectory(memory)) {
             try (Stream<Path> s = Files.list(memory)) {
-                assertEquals(List.of(), s.filter(p -> p.getFileName().toString().startsWith("envbench-")).toList(), "transient cgroups");
+                assertEquals(
+                        List.of(),
+                        s.filter(p -> p.getFileName().toString().startsWith("envbench-"))
+                                .toList(),
+                        "transient cgroups");
             }
         }
-        assertEquals(List.of(), ProcessHandle.allProcesses().filter(p -> p.info().commandLine().orElse("").contains("bonnie")
-                        || p.info().commandLine().orElse("").contains("hold.sh"))
-                .map(p -> p.pid() + " " + p.info().commandLine().orElse("")).toList(), "host processes");
+        assertEquals(
+                List.of(),
+                ProcessHandle.allProcesses()
+                        .filter(p -> p.info().commandLine().orElse("").contains("bonnie")
+                                || p.info().commandLine().orElse("").contains("hold.sh"))
+                        .map(p -> p.pid() + " " + p.info().commandLine().orElse(""))
+                        .toList(),
+                "host processes");
     }
 
     @Test
     void theShortStudyGivesATableWithHostAtHundredAndBothChartsAndLeavesNothing() throws Exception {
         String yaml = Files.readString(STUDY)
                 .replace("run: ./bonnie.sh -s 2048 -r 1024 -n 16 -f", "run: ./bonnie.sh -s 512 -r 32 -n 0 -f")
-                .replace("memory: 1g", "memory: 32m").replace("memory: 3g", "memory: 768m").replace("bareMemory: 1g", "bareMemory: 32m")
-                .replace("repetitions: 6", "repetitions: 2").replace("durationSeconds: 30", "durationSeconds: 10");
-        assertTrue(yaml.contains("-s 512 -r 32") && yaml.contains("repetitions: 2") && yaml.contains("bareMemory: 32m"), yaml);
+                .replace("memory: 1g", "memory: 32m")
+                .replace("memory: 3g", "memory: 768m")
+                .replace("bareMemory: 1g", "bareMemory: 32m")
+                .replace("repetitions: 6", "repetitions: 2")
+                .replace("durationSeconds: 30", "durationSeconds: 10");
+        assertTrue(
+                yaml.contains("-s 512 -r 32") && yaml.contains("repetitions: 2") && yaml.contains("bareMemory: 32m"),
+                yaml);
         Path file = dir.resolve("seed-003-short.yaml");
         Files.writeString(file, yaml);
         Path out = dir.resolve("run");
@@ -59,16 +76,22 @@ class SeedBonnieTest extends DockerEndToEndTest {
 
         List<String> runs = Files.readAllLines(out.resolve("runs.csv"));
         assertEquals(11, runs.size(), String.join("\n", runs));
-        List<String> order = runs.subList(1, runs.size()).stream().map(l -> l.split(",")[1]).toList();
+        List<String> order =
+                runs.subList(1, runs.size()).stream().map(l -> l.split(",")[1]).toList();
         assertEquals(Stream.concat(PLACES.stream(), PLACES.stream()).toList(), order, "interleaved");
         assertTrue(runs.stream().skip(1).allMatch(l -> l.split(",")[5].equals("ok")), String.join("\n", runs));
         for (String place : PLACES) {
-            assertTrue(Files.readString(out.resolve("output/" + place + "-r1.out")).startsWith("1.98,2.00a," + place + ","),
+            assertTrue(
+                    Files.readString(out.resolve("output/" + place + "-r1.out"))
+                            .startsWith("1.98,2.00a," + place + ","),
                     place + "'s output is bonnie++'s CSV, named after the place");
         }
 
         List<String> csv = Files.readAllLines(out.resolve("report/bonnie.csv"));
-        List<String[]> write = csv.stream().map(l -> l.split(",", -1)).filter(c -> c[0].equals("block write")).toList();
+        List<String[]> write = csv.stream()
+                .map(l -> l.split(",", -1))
+                .filter(c -> c[0].equals("block write"))
+                .toList();
         assertEquals(PLACES, write.stream().map(c -> c[2]).toList(), "a row per place in " + csv);
         assertEquals("100", write.get(0)[9], "host = 100");
         assertEquals("baseline", write.get(0)[14]);
@@ -83,21 +106,27 @@ class SeedBonnieTest extends DockerEndToEndTest {
             assertTrue(Files.size(out.resolve("report/charts/" + chart + ".png")) > 10_000, chart);
         }
         assertTrue(text.contains("## block write"), text);
-        // the block I/O of the containers is counted (their throttle rule): a 64 MiB file read back through 32 MiB of memory
+        // the block I/O of the containers is counted (their throttle rule): a 64 MiB file read back through 32 MiB of
+        // memory
         double readBytes = 0;
         for (String place : List.of("cow", "volume")) {
             for (int r = 1; r <= 2; r++) {
-                readBytes += column(out.resolve("metrics/" + place + "-r" + r + ".csv"), "container." + place + ".blk.read.bytesPerSec");
+                readBytes += column(
+                        out.resolve("metrics/" + place + "-r" + r + ".csv"),
+                        "container." + place + ".blk.read.bytesPerSec");
             }
         }
-        System.out.printf("block reads counted in the cow and volume containers' cgroups: %.0f MiB%n", readBytes / (1 << 20));
+        System.out.printf(
+                "block reads counted in the cow and volume containers' cgroups: %.0f MiB%n", readBytes / (1 << 20));
         assertTrue(readBytes > 0, "the containers' block reads are counted");
         assertTrue(junitOk(out), Files.readString(out.resolve("junit.xml")));
     }
 
     /** The sum of a metrics file's column over its rows (bytes/s at 1 s ticks: about the bytes). */
     private static double column(Path metrics, String name) throws Exception {
-        List<String> lines = Files.readAllLines(metrics).stream().filter(l -> !l.startsWith("#")).toList(); // the sources comment
+        List<String> lines = Files.readAllLines(metrics).stream()
+                .filter(l -> !l.startsWith("#"))
+                .toList(); // the sources comment
         int i = List.of(lines.get(0).split(",")).indexOf(name);
         assertTrue(i >= 0, name + " in " + lines.get(0));
         double sum = 0;

@@ -7,9 +7,8 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Collectors;
 
-import org.junit.jupiter.api.Test;
-
 import io.envbench.measure.results.Sample;
+import org.junit.jupiter.api.Test;
 
 /**
  * Studies 002 and 003 from the JMeter side: testplans/seed-002-postgres.jmx and seed-003-bonnie.jmx in the real assembled
@@ -24,39 +23,91 @@ class SeedCommandPlansTest extends DockerEndToEndTest {
     @Test
     void studyTwosPlanTimesPsqlInFourPlaces() throws Exception {
         Path jtl = dir.resolve("seed-002.jtl");
-        List<Sample> samples = Jmeter.run(Jmeter.ROOT.resolve("testplans/seed-002-postgres.jmx"), jtl, List.of("-Jenvbench.repetitions=1",
-                "-Jenvbench.inserts=50", "-Jenvbench.selects=200", "-Jenvbench.port=18432", "-Jenvbench.metrics.file=" + dir.resolve("m.csv")));
+        List<Sample> samples = Jmeter.run(
+                Jmeter.ROOT.resolve("testplans/seed-002-postgres.jmx"),
+                jtl,
+                List.of(
+                        "-Jenvbench.repetitions=1",
+                        "-Jenvbench.inserts=50",
+                        "-Jenvbench.selects=200",
+                        "-Jenvbench.port=18432",
+                        "-Jenvbench.metrics.file=" + dir.resolve("m.csv")));
         String lines = String.join("\n", Jmeter.lines(jtl));
-        assertEquals(List.of(), samples.stream().filter(s -> !s.success()).map(Sample::label).toList(), lines);
+        assertEquals(
+                List.of(),
+                samples.stream().filter(s -> !s.success()).map(Sample::label).toList(),
+                lines);
         for (String place : PSQL_PLACES) {
-            assertEquals(1, samples.stream().filter(s -> s.label().equals(place + ": start")).count(), place + "\n" + lines);
-            assertEquals(1, samples.stream().filter(s -> s.label().equals(place + ": psql")).count(), place + "\n" + lines);
+            assertEquals(
+                    1,
+                    samples.stream()
+                            .filter(s -> s.label().equals(place + ": start"))
+                            .count(),
+                    place + "\n" + lines);
+            assertEquals(
+                    1,
+                    samples.stream()
+                            .filter(s -> s.label().equals(place + ": psql"))
+                            .count(),
+                    place + "\n" + lines);
             for (String phase : List.of("insert", "select")) {
-                List<Sample> sub = samples.stream().filter(s -> s.label().equals(place + ": psql " + phase)).toList();
+                List<Sample> sub = samples.stream()
+                        .filter(s -> s.label().equals(place + ": psql " + phase))
+                        .toList();
                 assertEquals(1, sub.size(), place + " " + phase + "\n" + lines);
                 assertTrue(sub.get(0).elapsedMs() > 0, "the phase's wall-clock time: " + sub.get(0));
             }
         }
-        String psqlLines = Jmeter.lines(jtl).stream().filter(l -> l.contains(": psql,")).collect(Collectors.joining("\n"));
-        assertTrue(psqlLines.contains("insert: 50 statements, elapsed ") && psqlLines.contains("select: 200 statements, elapsed "), psqlLines);
-        assertEquals(4, Jmeter.lines(jtl).stream().filter(l -> l.contains(": psql,0,")).count(), "exit code 0 as response code:\n" + psqlLines);
+        String psqlLines =
+                Jmeter.lines(jtl).stream().filter(l -> l.contains(": psql,")).collect(Collectors.joining("\n"));
+        assertTrue(
+                psqlLines.contains("insert: 50 statements, elapsed ")
+                        && psqlLines.contains("select: 200 statements, elapsed "),
+                psqlLines);
+        assertEquals(
+                4,
+                Jmeter.lines(jtl).stream().filter(l -> l.contains(": psql,0,")).count(),
+                "exit code 0 as response code:\n" + psqlLines);
     }
 
     @Test
     void studyThreesPlanRunsBonnieOnFiveStorages() throws Exception {
         Path jtl = dir.resolve("seed-003.jtl");
         // a smaller file for a test, still 8 times the memory (the plan's defaults are the study's 2 GiB against 1 GiB)
-        List<Sample> samples = Jmeter.run(Jmeter.ROOT.resolve("testplans/seed-003-bonnie.jmx"), jtl, List.of("-Jenvbench.repetitions=1",
-                "-Jenvbench.bonnie.size.mb=256", "-Jenvbench.bonnie.ram.mb=32", "-Jenvbench.bonnie.files=0", "-Jenvbench.bonnie.memory=32m",
-                "-Jenvbench.bonnie.tmpfs.memory=384m", "-Jenvbench.metrics.file=" + dir.resolve("m.csv")));
+        List<Sample> samples = Jmeter.run(
+                Jmeter.ROOT.resolve("testplans/seed-003-bonnie.jmx"),
+                jtl,
+                List.of(
+                        "-Jenvbench.repetitions=1",
+                        "-Jenvbench.bonnie.size.mb=256",
+                        "-Jenvbench.bonnie.ram.mb=32",
+                        "-Jenvbench.bonnie.files=0",
+                        "-Jenvbench.bonnie.memory=32m",
+                        "-Jenvbench.bonnie.tmpfs.memory=384m",
+                        "-Jenvbench.metrics.file=" + dir.resolve("m.csv")));
         String lines = String.join("\n", Jmeter.lines(jtl));
-        assertEquals(List.of(), samples.stream().filter(s -> !s.success()).map(Sample::label).toList(), lines);
-        assertEquals(BONNIE_PLACES.stream().map(p -> p + ": bonnie++").toList(),
-                samples.stream().map(Sample::label).filter(l -> l.endsWith(": bonnie++")).toList(), "interleaved, one each:\n" + lines);
-        List<String> bonnie = Jmeter.lines(jtl).stream().filter(l -> l.contains(": bonnie++,")).toList();
+        assertEquals(
+                List.of(),
+                samples.stream().filter(s -> !s.success()).map(Sample::label).toList(),
+                lines);
+        assertEquals(
+                BONNIE_PLACES.stream().map(p -> p + ": bonnie++").toList(),
+                samples.stream()
+                        .map(Sample::label)
+                        .filter(l -> l.endsWith(": bonnie++"))
+                        .toList(),
+                "interleaved, one each:\n" + lines);
+        List<String> bonnie = Jmeter.lines(jtl).stream()
+                .filter(l -> l.contains(": bonnie++,"))
+                .toList();
         assertTrue(bonnie.stream().allMatch(l -> l.contains("bonnie++ 256M, block write ")), String.join("\n", bonnie));
         // measured on disk (tmpfs may be too quick for bonnie++ to time, '+++++')
-        assertTrue(bonnie.stream().filter(l -> !l.contains(",tmpfs: ")).allMatch(l -> l.matches(".*block write \\d+ K/s.*")), String.join("\n", bonnie));
-        assertTrue(samples.stream().filter(s -> s.label().endsWith(": bonnie++")).allMatch(s -> s.elapsedMs() > 0), lines);
+        assertTrue(
+                bonnie.stream()
+                        .filter(l -> !l.contains(",tmpfs: "))
+                        .allMatch(l -> l.matches(".*block write \\d+ K/s.*")),
+                String.join("\n", bonnie));
+        assertTrue(
+                samples.stream().filter(s -> s.label().endsWith(": bonnie++")).allMatch(s -> s.elapsedMs() > 0), lines);
     }
 }

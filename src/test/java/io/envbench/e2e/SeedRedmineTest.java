@@ -12,7 +12,6 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-
 /**
  * Study 000 (Redmine and MariaDB, bare vs Docker) shortened, through {@code envbench run} as CI runs it: the study's own
  * file and plan at its low load (100 iterations a minute), one run a side of 20 s. Both placements run the real
@@ -22,26 +21,52 @@ import org.junit.jupiter.api.Test;
  */
 class SeedRedmineTest extends DockerEndToEndTest {
     static final Path STUDY = Jmeter.ROOT.resolve("testplans/experiments/seed-000-redmine.yaml");
-    static final List<String> OPERATIONS = List.of("1 GET /login", "2 POST /login", "3 GET /projects/envbench",
-            "4 POST /projects/envbench/issues");
+    static final List<String> OPERATIONS =
+            List.of("1 GET /login", "2 POST /login", "3 GET /projects/envbench", "4 POST /projects/envbench/issues");
 
     /** Besides nothing labelled (checked by {@link DockerEndToEndTest}): no folder or host process of the study's own. */
     @AfterEach
     void nothingOfTheStudyIsLeft() throws Exception {
-        try (Stream<Path> instances = Files.list(Path.of("/var/lib/redmine")); Stream<Path> scratch = Files.list(Path.of("/var/tmp"))) {
-            assertEquals(List.of(), instances.filter(p -> p.getFileName().toString().startsWith("envbench-")).toList(), "Redmine instances");
-            assertEquals(List.of(), scratch.filter(p -> p.getFileName().toString().startsWith("envbench-mariadb.")).toList(), "database folders");
+        try (Stream<Path> instances = Files.list(Path.of("/var/lib/redmine"));
+                Stream<Path> scratch = Files.list(Path.of("/var/tmp"))) {
+            assertEquals(
+                    List.of(),
+                    instances
+                            .filter(p -> p.getFileName().toString().startsWith("envbench-"))
+                            .toList(),
+                    "Redmine instances");
+            assertEquals(
+                    List.of(),
+                    scratch.filter(p -> p.getFileName().toString().startsWith("envbench-mariadb."))
+                            .toList(),
+                    "database folders");
         }
-        assertEquals(List.of(), ProcessHandle.allProcesses().filter(p -> p.info().commandLine().orElse("").matches(".*(mariadbd|puma|redmine\\.sh|mariadb\\.sh).*"))
-                .map(p -> p.pid() + " " + p.info().commandLine().orElse("")).toList(), "host processes");
+        assertEquals(
+                List.of(),
+                ProcessHandle.allProcesses()
+                        .filter(p -> p.info()
+                                .commandLine()
+                                .orElse("")
+                                .matches(".*(mariadbd|puma|redmine\\.sh|mariadb\\.sh).*"))
+                        .map(p -> p.pid() + " " + p.info().commandLine().orElse(""))
+                        .toList(),
+                "host processes");
     }
 
     @Test
     void theShortStudyRunsRedmineBareAndInContainersWithoutErrorsAndLeavesNothing() throws Exception {
-        String yaml = Files.readString(STUDY).replace("plan: ../seed-000-redmine.jmx", "plan: " + Jmeter.ROOT.resolve("testplans/seed-000-redmine.jmx"))
-                .replaceFirst("repetitions: 6 .*", "repetitions: 1").replace("warmupSeconds: 10", "warmupSeconds: 5")
+        String yaml = Files.readString(STUDY)
+                .replace(
+                        "plan: ../seed-000-redmine.jmx",
+                        "plan: " + Jmeter.ROOT.resolve("testplans/seed-000-redmine.jmx"))
+                .replaceFirst("repetitions: 6 .*", "repetitions: 1")
+                .replace("warmupSeconds: 10", "warmupSeconds: 5")
                 .replace("durationSeconds: 70", "durationSeconds: 20");
-        assertTrue(yaml.contains("repetitions: 1") && yaml.contains("durationSeconds: 20") && yaml.contains("envbench.rate.per.minute: 100"), yaml);
+        assertTrue(
+                yaml.contains("repetitions: 1")
+                        && yaml.contains("durationSeconds: 20")
+                        && yaml.contains("envbench.rate.per.minute: 100"),
+                yaml);
         Path file = dir.resolve("seed-000-short.yaml");
         Files.writeString(file, yaml);
         Path out = dir.resolve("run");
@@ -53,22 +78,37 @@ class SeedRedmineTest extends DockerEndToEndTest {
         assertEquals(0, exit, text);
 
         List<String> runs = Files.readAllLines(out.resolve("runs.csv"));
-        assertEquals(List.of("bare", "docker"), runs.subList(1, runs.size()).stream().map(l -> l.split(",")[1]).toList(), String.join("\n", runs));
+        assertEquals(
+                List.of("bare", "docker"),
+                runs.subList(1, runs.size()).stream().map(l -> l.split(",")[1]).toList(),
+                String.join("\n", runs));
         assertTrue(runs.stream().skip(1).allMatch(l -> l.split(",")[5].equals("ok")), String.join("\n", runs));
         String dockerLog = Files.readString(out.resolve("logs/docker-r1.target.log"));
-        assertTrue(dockerLog.contains("db: container") && dockerLog.contains("app: container") && dockerLog.contains("network envbench-docker-net-"),
+        assertTrue(
+                dockerLog.contains("db: container")
+                        && dockerLog.contains("app: container")
+                        && dockerLog.contains("network envbench-docker-net-"),
                 dockerLog.lines().findFirst().orElse(""));
         String bareLog = Files.readString(out.resolve("logs/bare-r1.target.log"));
-        assertTrue(bareLog.contains("db: host process") && bareLog.contains("app: host process"), bareLog.lines().findFirst().orElse(""));
+        assertTrue(
+                bareLog.contains("db: host process") && bareLog.contains("app: host process"),
+                bareLog.lines().findFirst().orElse(""));
 
-        List<String[]> rows = Files.readAllLines(out.resolve("report/comparison.csv")).stream().skip(1).map(l -> l.split(",", -1)).toList();
+        List<String[]> rows = Files.readAllLines(out.resolve("report/comparison.csv")).stream()
+                .skip(1)
+                .map(l -> l.split(",", -1))
+                .toList();
         for (String env : List.of("bare", "docker")) {
             for (String op : OPERATIONS) {
-                String[] row = rows.stream().filter(r -> r[0].equals(env) && r[1].equals(op)).findFirst()
+                String[] row = rows.stream()
+                        .filter(r -> r[0].equals(env) && r[1].equals(op))
+                        .findFirst()
                         .orElseThrow(() -> new AssertionError("no row for " + env + " " + op));
                 assertTrue(Long.parseLong(row[2]) >= 5, env + " " + op + ": count " + row[2]);
                 assertEquals(0.0, Double.parseDouble(row[10]), env + " " + op + ": error %");
-                System.out.printf("%s %s: count %s, average %s ms, 90%% %s ms, %s KB/s%n", env, op, row[2], row[3], row[5], row[12]);
+                System.out.printf(
+                        "%s %s: count %s, average %s ms, 90%% %s ms, %s KB/s%n",
+                        env, op, row[2], row[3], row[5], row[12]);
             }
         }
         String md = Files.readString(out.resolve("report/comparison.md"));
@@ -77,11 +117,19 @@ class SeedRedmineTest extends DockerEndToEndTest {
         String services = md.substring(md.indexOf("## Services apart (metrics file)"));
         for (String env : List.of("bare", "docker")) {
             for (String service : List.of("db", "app")) {
-                assertTrue(services.lines().anyMatch(l -> l.startsWith("| " + env + " | " + service + " | ")), env + " " + service + ":\n" + services);
+                assertTrue(
+                        services.lines().anyMatch(l -> l.startsWith("| " + env + " | " + service + " | ")),
+                        env + " " + service + ":\n" + services);
             }
         }
-        String header = Files.readAllLines(out.resolve("metrics/docker-r1.csv")).stream().filter(l -> !l.startsWith("#")).findFirst().orElseThrow();
-        assertTrue(header.contains("process.docker/db.io.write.bytesPerSec") && header.contains("process.docker/app.cpu.pct"), header);
+        String header = Files.readAllLines(out.resolve("metrics/docker-r1.csv")).stream()
+                .filter(l -> !l.startsWith("#"))
+                .findFirst()
+                .orElseThrow();
+        assertTrue(
+                header.contains("process.docker/db.io.write.bytesPerSec")
+                        && header.contains("process.docker/app.cpu.pct"),
+                header);
         services.lines().filter(l -> l.contains(" | db | ")).forEach(l -> System.out.println("database apart: " + l));
         for (String chart : List.of("p90", "received")) {
             assertTrue(Files.size(out.resolve("report/charts/" + chart + ".png")) > 5_000, chart);

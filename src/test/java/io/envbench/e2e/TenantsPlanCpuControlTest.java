@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
 import java.io.Reader;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -15,24 +16,21 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 
+import io.envbench.host.hostsettings.HostSettingsJournal;
+import io.envbench.launch.docker.DockerConnection;
+import io.envbench.launch.docker.DockerDaemon;
+import io.envbench.measure.results.Sample;
+import io.envbench.study.cpucontrol.TimelineCsv;
+import io.envbench.study.steering.HostRoots;
+import io.envbench.study.steering.NetworkIrq;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVRecord;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-
-
-import io.envbench.study.cpucontrol.TimelineCsv;
-import io.envbench.launch.docker.DockerConnection;
-import io.envbench.launch.docker.DockerDaemon;
-import io.envbench.host.hostsettings.HostSettingsJournal;
-import io.envbench.measure.results.Sample;
-import io.envbench.study.steering.HostRoots;
-import io.envbench.study.steering.NetworkIrq;
-import java.io.IOException;
-import java.util.concurrent.TimeUnit;
 
 /**
  * testplans/daytrader-tenants.jmx in the real assembled JMeter, headless, with 2 DayTrader tenants in containers for
@@ -50,7 +48,8 @@ class TenantsPlanCpuControlTest extends DockerEndToEndTest {
     @BeforeAll
     static void databasesExist() throws Exception {
         for (String tenant : List.of("tenant_1", "tenant_2")) {
-            DaytraderTargetTest.Result db = DaytraderTargetTest.run(List.of(DaytraderTargetTest.DAYTRADER.resolve("db.sh").toString(), "create", tenant));
+            DaytraderTargetTest.Result db = DaytraderTargetTest.run(
+                    List.of(DaytraderTargetTest.DAYTRADER.resolve("db.sh").toString(), "create", tenant));
             assertEquals(0, db.exitCode(), db.output());
         }
     }
@@ -65,20 +64,39 @@ class TenantsPlanCpuControlTest extends DockerEndToEndTest {
         Map<String, Set<String>> cpusetsSeen = new ConcurrentHashMap<>();
         Path jtl = dir.resolve("tenants.jtl");
         long t0 = System.nanoTime();
-        Process jmeter = Jmeter.start(PLAN, jtl, List.of("-Jenvbench.tenants=2", "-Jenvbench.duration.seconds=40",
-                "-Jenvbench.tenant.port.base=" + PORT_BASE, "-Jenvbench.daytrader.users=20", "-Jenvbench.daytrader.max.quotes=100",
-                "-Jenvbench.cpucontrol.interval.seconds=1", "-Jenvbench.cpucontrol.irq.steering=on",
-                "-Jenvbench.cpucontrol.irqbalance=pause", "-Jenvbench.tenant-2.threads=3", "-Jenvbench.tenant-2.rate.per.minute=0",
-                "-Jenvbench.cpucontrol.goals.ms=tenant-2=5"));
+        Process jmeter = Jmeter.start(
+                PLAN,
+                jtl,
+                List.of(
+                        "-Jenvbench.tenants=2",
+                        "-Jenvbench.duration.seconds=40",
+                        "-Jenvbench.tenant.port.base=" + PORT_BASE,
+                        "-Jenvbench.daytrader.users=20",
+                        "-Jenvbench.daytrader.max.quotes=100",
+                        "-Jenvbench.cpucontrol.interval.seconds=1",
+                        "-Jenvbench.cpucontrol.irq.steering=on",
+                        "-Jenvbench.cpucontrol.irqbalance=pause",
+                        "-Jenvbench.tenant-2.threads=3",
+                        "-Jenvbench.tenant-2.rate.per.minute=0",
+                        "-Jenvbench.cpucontrol.goals.ms=tenant-2=5"));
         while (jmeter.isAlive() && System.nanoTime() - t0 < 240_000_000_000L) {
-            for (var c : client.listContainersCmd().withNameFilter(List.of("envbench-tenant-")).exec()) {
+            for (var c : client.listContainersCmd()
+                    .withNameFilter(List.of("envbench-tenant-"))
+                    .exec()) {
                 String name = c.getNames()[0].replaceFirst("^/envbench-(tenant-\\d+)-.*", "$1");
                 try {
                     var inspect = client.inspectContainerCmd(c.getId()).exec();
                     String docker = inspect.getHostConfig().getCpusetCpus();
-                    String kernel = Files.readAllLines(Path.of("/proc", Long.toString(inspect.getState().getPidLong()), "status")).stream()
-                            .filter(l -> l.startsWith("Cpus_allowed_list:")).map(l -> l.substring(l.indexOf(':') + 1).strip()).findFirst().orElse("?");
-                    cpusetsSeen.computeIfAbsent(name, k -> new TreeSet<>()).add("docker " + (docker == null ? "" : docker) + " / kernel " + kernel);
+                    String kernel = Files.readAllLines(Path.of(
+                                    "/proc", Long.toString(inspect.getState().getPidLong()), "status"))
+                            .stream()
+                            .filter(l -> l.startsWith("Cpus_allowed_list:"))
+                            .map(l -> l.substring(l.indexOf(':') + 1).strip())
+                            .findFirst()
+                            .orElse("?");
+                    cpusetsSeen
+                            .computeIfAbsent(name, k -> new TreeSet<>())
+                            .add("docker " + (docker == null ? "" : docker) + " / kernel " + kernel);
                 } catch (RuntimeException | IOException gone) {
                     // the container ended between the list and the inspect
                 }
@@ -91,32 +109,54 @@ class TenantsPlanCpuControlTest extends DockerEndToEndTest {
 
         // the JTL: each tenant's load tagged with it, DayTrader's pages right
         List<Sample> samples = Jmeter.samples(jtl);
-        Map<String, List<Sample>> byTenant = samples.stream().filter(s -> s.environment().startsWith("tenant-"))
+        Map<String, List<Sample>> byTenant = samples.stream()
+                .filter(s -> s.environment().startsWith("tenant-"))
                 .collect(Collectors.groupingBy(Sample::environment, TreeMap::new, Collectors.toList()));
         assertEquals(Set.of("tenant-1", "tenant-2"), byTenant.keySet(), "samples of each tenant, tagged with it");
         for (var e : byTenant.entrySet()) {
-            List<Sample> load = e.getValue().stream().filter(s -> s.label().equals("login")).toList();
+            List<Sample> load =
+                    e.getValue().stream().filter(s -> s.label().equals("login")).toList();
             assertTrue(load.size() >= 2, e.getKey() + ": logins " + load.size());
             long failed = e.getValue().stream().filter(s -> !s.success()).count();
-            assertTrue(failed <= e.getValue().size() / 100, e.getKey() + ": " + failed + " of " + e.getValue().size() + " failed: "
-                    + DaytraderTargetTest.failures(jtl));
+            assertTrue(
+                    failed <= e.getValue().size() / 100,
+                    e.getKey() + ": " + failed + " of " + e.getValue().size() + " failed: "
+                            + DaytraderTargetTest.failures(jtl));
         }
 
         // the timeline next to the JTL: the controller pinned both tenants, then put every cpuset back
         Path timeline = dir.resolve("envbench-cpucontrol.csv");
         List<CSVRecord> actions = csv(timeline);
         assertEquals(TimelineCsv.HEADER, Files.readAllLines(timeline).get(0));
-        Map<String, Long> kinds = actions.stream().collect(Collectors.groupingBy(r -> r.get("kind"), TreeMap::new, Collectors.counting()));
+        Map<String, Long> kinds = actions.stream()
+                .collect(Collectors.groupingBy(r -> r.get("kind"), TreeMap::new, Collectors.counting()));
         for (String tenant : List.of("tenant-1", "tenant-2")) {
-            assertTrue(actions.stream().anyMatch(r -> r.get("tenant").equals(tenant) && r.get("kind").equals("pin")), tenant + " never pinned: " + kinds);
-            assertTrue(actions.stream().anyMatch(r -> r.get("tenant").equals(tenant) && r.get("kind").equals("restore")), tenant + "'s cpuset not put back");
+            assertTrue(
+                    actions.stream()
+                            .anyMatch(r -> r.get("tenant").equals(tenant)
+                                    && r.get("kind").equals("pin")),
+                    tenant + " never pinned: " + kinds);
+            assertTrue(
+                    actions.stream()
+                            .anyMatch(r -> r.get("tenant").equals(tenant)
+                                    && r.get("kind").equals("restore")),
+                    tenant + "'s cpuset not put back");
         }
-        assertTrue(actions.stream().anyMatch(r -> r.get("kind").equals("steer_irq")), "no interrupt steering: " + kinds);
+        assertTrue(
+                actions.stream().anyMatch(r -> r.get("kind").equals("steer_irq")), "no interrupt steering: " + kinds);
         // tenant-2's goal, a 90% line of 5 ms, is missed (its samples reach the controller): it is released for it
-        assertTrue(actions.stream().anyMatch(r -> r.get("tenant").equals("tenant-2") && r.get("kind").equals("release")
-                && r.get("reason").contains("goal")), "tenant-2, missing its goal, was never released: " + kinds);
-        assertTrue(actions.stream().noneMatch(r -> r.get("tenant").equals("tenant-1") && r.get("kind").equals("release")
-                && r.get("reason").contains("goal")), "tenant-1 has no goal, yet was released for one");
+        assertTrue(
+                actions.stream()
+                        .anyMatch(r -> r.get("tenant").equals("tenant-2")
+                                && r.get("kind").equals("release")
+                                && r.get("reason").contains("goal")),
+                "tenant-2, missing its goal, was never released: " + kinds);
+        assertTrue(
+                actions.stream()
+                        .noneMatch(r -> r.get("tenant").equals("tenant-1")
+                                && r.get("kind").equals("release")
+                                && r.get("reason").contains("goal")),
+                "tenant-1 has no goal, yet was released for one");
         String log = Files.readString(jtl.resolveSibling("tenants.jtl.log"));
         assertTrue(log.contains("cpu control: ") && log.contains("pin 0"), "the actions in jmeter.log");
 
@@ -136,8 +176,8 @@ class TenantsPlanCpuControlTest extends DockerEndToEndTest {
         figures.put("actions", kinds);
         figures.put("cpusets seen", cpusetsSeen);
         System.out.println("daytrader-tenants.jmx, 2 tenants, CPU Control dynamic at 1 s: " + figures);
-        actions.forEach(r -> System.out.println("  " + r.get("seconds") + " s " + r.get("tenant") + " " + r.get("kind") + " " + r.get("action")
-                + ": " + r.get("reason")));
+        actions.forEach(r -> System.out.println("  " + r.get("seconds") + " s " + r.get("tenant") + " " + r.get("kind")
+                + " " + r.get("action") + ": " + r.get("reason")));
     }
 
     /** A wrong field stops the test at its start: no tenant starts, no sample, no timeline; the message in log and console. */
@@ -145,13 +185,21 @@ class TenantsPlanCpuControlTest extends DockerEndToEndTest {
     void aBadIntervalStopsThePlanBeforeAnyTenantStarts() throws Exception {
         Path jtl = dir.resolve("bad.jtl");
         long t0 = System.nanoTime();
-        List<Sample> samples = Jmeter.run(PLAN, jtl, List.of("-Jenvbench.tenants=2", "-Jenvbench.tenant.port.base=" + PORT_BASE,
-                "-Jenvbench.cpucontrol.interval.seconds=0"));
+        List<Sample> samples = Jmeter.run(
+                PLAN,
+                jtl,
+                List.of(
+                        "-Jenvbench.tenants=2",
+                        "-Jenvbench.tenant.port.base=" + PORT_BASE,
+                        "-Jenvbench.cpucontrol.interval.seconds=0"));
         long seconds = (System.nanoTime() - t0) / 1_000_000_000L;
         assertEquals(List.of(), samples, "samples after the CPU Control refused its interval");
-        String message = "EnvBench CPU Control: Interval (s): '0' is outside 1 to 10; give a whole number of seconds from 1 to 10, "
-                + "e.g. 2 in the field or -Jenvbench.cpucontrol.interval.seconds=2. The test is stopped; nothing was changed.";
-        assertTrue(Files.readString(jtl.resolveSibling("bad.jtl.log")).contains("ERROR o.a.j.u.JMeterUtils: " + message), Jmeter.logTail(jtl, 10).toString());
+        String message =
+                "EnvBench CPU Control: Interval (s): '0' is outside 1 to 10; give a whole number of seconds from 1 to 10, "
+                        + "e.g. 2 in the field or -Jenvbench.cpucontrol.interval.seconds=2. The test is stopped; nothing was changed.";
+        assertTrue(
+                Files.readString(jtl.resolveSibling("bad.jtl.log")).contains("ERROR o.a.j.u.JMeterUtils: " + message),
+                Jmeter.logTail(jtl, 10).toString());
         assertTrue(Files.readString(jtl.resolveSibling("bad.jtl.out")).contains(message), "the error on the console");
         assertFalse(Files.exists(dir.resolve("envbench-cpucontrol.csv")), "a timeline was written");
         System.out.println("a bad interval stopped daytrader-tenants.jmx in " + seconds + " s (JVM start included)");
@@ -162,13 +210,29 @@ class TenantsPlanCpuControlTest extends DockerEndToEndTest {
     void aMissingDatabaseStopsThePlanNamingTheFix() throws Exception {
         Path jtl = dir.resolve("nodb.jtl");
         long t0 = System.nanoTime();
-        List<Sample> samples = Jmeter.run(PLAN, jtl, List.of("-Jenvbench.tenants=1", "-Jenvbench.tenant.port.base=" + PORT_BASE,
-                "-Jenvbench.tenant.database.prefix=daytrader_never_made_", "-Jenvbench.duration.seconds=30"));
+        List<Sample> samples = Jmeter.run(
+                PLAN,
+                jtl,
+                List.of(
+                        "-Jenvbench.tenants=1",
+                        "-Jenvbench.tenant.port.base=" + PORT_BASE,
+                        "-Jenvbench.tenant.database.prefix=daytrader_never_made_",
+                        "-Jenvbench.duration.seconds=30"));
         long seconds = (System.nanoTime() - t0) / 1_000_000_000L;
-        List<String> failed = Jmeter.lines(jtl).stream().filter(l -> l.contains(",false,")).toList();
-        assertTrue(failed.stream().anyMatch(l -> l.contains("database: tables") && l.contains("tenant-1's database daytrader_never_made_1 is "
-                + "missing or unreachable: make it once, as root, with targets/daytrader/db.sh create NAME")), "the fix in the JTL: " + failed);
-        assertEquals(List.of(), samples.stream().filter(s -> s.label().equals("login")).toList(), "load ran without a database");
+        List<String> failed =
+                Jmeter.lines(jtl).stream().filter(l -> l.contains(",false,")).toList();
+        assertTrue(
+                failed.stream()
+                        .anyMatch(
+                                l -> l.contains("database: tables")
+                                        && l.contains(
+                                                "tenant-1's database daytrader_never_made_1 is "
+                                                        + "missing or unreachable: make it once, as root, with targets/daytrader/db.sh create NAME")),
+                "the fix in the JTL: " + failed);
+        assertEquals(
+                List.of(),
+                samples.stream().filter(s -> s.label().equals("login")).toList(),
+                "load ran without a database");
         assertTrue(seconds < 60, "the test was not stopped: " + seconds + " s");
         System.out.println("a missing database stopped daytrader-tenants.jmx in " + seconds + " s: " + failed.get(0));
     }
@@ -177,13 +241,20 @@ class TenantsPlanCpuControlTest extends DockerEndToEndTest {
     @Test
     void aTenantCountBeyondThePlansEightStopsItBeforeAnyTenantStarts() throws Exception {
         Path jtl = dir.resolve("nine.jtl");
-        List<Sample> samples = Jmeter.run(PLAN, jtl, List.of("-Jenvbench.tenants=9", "-Jenvbench.tenant.port.base=" + PORT_BASE));
+        List<Sample> samples =
+                Jmeter.run(PLAN, jtl, List.of("-Jenvbench.tenants=9", "-Jenvbench.tenant.port.base=" + PORT_BASE));
         assertEquals(9, samples.size(), "one check per setUp thread, nothing else: " + samples);
-        List<String> failed = Jmeter.lines(jtl).stream().filter(l -> l.contains(",false,")).toList();
+        List<String> failed =
+                Jmeter.lines(jtl).stream().filter(l -> l.contains(",false,")).toList();
         assertEquals(9, failed.size(), failed.toString());
-        assertTrue(failed.get(0).contains("envbench.tenants is '9': this plan has a thread group for tenant-1 to tenant-8; give 1 to 8"),
+        assertTrue(
+                failed.get(0)
+                        .contains(
+                                "envbench.tenants is '9': this plan has a thread group for tenant-1 to tenant-8; give 1 to 8"),
                 failed.get(0));
-        assertTrue(Jmeter.lines(jtl).stream().noneMatch(l -> l.contains("EnvBench start tenant-")), "a tenant was started");
+        assertTrue(
+                Jmeter.lines(jtl).stream().noneMatch(l -> l.contains("EnvBench start tenant-")),
+                "a tenant was started");
     }
 
     private static long line90(List<Sample> samples) {
@@ -205,13 +276,20 @@ class TenantsPlanCpuControlTest extends DockerEndToEndTest {
             return Set.of();
         }
         try (var s = Files.list(folder)) {
-            return s.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(HostSettingsJournal.SUFFIX)).collect(Collectors.toCollection(TreeSet::new));
+            return s.map(p -> p.getFileName().toString())
+                    .filter(n -> n.endsWith(HostSettingsJournal.SUFFIX))
+                    .collect(Collectors.toCollection(TreeSet::new));
         }
     }
 
     private static List<CSVRecord> csv(Path file) throws Exception {
         try (Reader r = Files.newBufferedReader(file);
-             CSVParser p = CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).build().parse(r)) {
+                CSVParser p = CSVFormat.DEFAULT
+                        .builder()
+                        .setHeader()
+                        .setSkipHeaderRecord(true)
+                        .build()
+                        .parse(r)) {
             return new ArrayList<>(p.getRecords());
         }
     }

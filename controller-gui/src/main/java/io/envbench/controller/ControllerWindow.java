@@ -13,7 +13,6 @@ import java.util.List;
 import java.util.Optional;
 import java.util.prefs.Preferences;
 import java.util.stream.Stream;
-
 import javax.swing.JFileChooser;
 import javax.swing.JFrame;
 import javax.swing.JMenu;
@@ -25,17 +24,17 @@ import javax.swing.KeyStroke;
 import javax.swing.WindowConstants;
 import javax.swing.filechooser.FileNameExtensionFilter;
 
+import io.envbench.base.settings.InvalidSettingException;
 import io.envbench.controller.editor.ExperimentDraft;
 import io.envbench.controller.editor.ExperimentEditor;
 import io.envbench.controller.results.ResultsView;
 import io.envbench.controller.run.ExperimentExecution;
 import io.envbench.controller.run.RunView;
+import io.envbench.launch.dockerdaemon.RestartPermission;
+import io.envbench.study.analysis.RunDirectory;
 import io.envbench.study.experiment.Experiment;
 import io.envbench.study.experiment.ExperimentException;
 import io.envbench.study.runner.ExperimentRun;
-import io.envbench.study.analysis.RunDirectory;
-import io.envbench.base.settings.InvalidSettingException;
-import io.envbench.launch.dockerdaemon.RestartPermission;
 
 /**
  * The EnvBench controller's window: Experiment (the editor), Run (progress and live figures) and Results (the
@@ -126,7 +125,8 @@ public final class ControllerWindow extends JFrame {
             prefs.put(LAST_EXPERIMENT, file.toAbsolutePath().normalize().toString());
             tabs.setSelectedComponent(editor);
         } catch (IOException e) {
-            JOptionPane.showMessageDialog(this, file + ": " + e.getMessage(), "Cannot open the experiment", JOptionPane.ERROR_MESSAGE);
+            JOptionPane.showMessageDialog(
+                    this, file + ": " + e.getMessage(), "Cannot open the experiment", JOptionPane.ERROR_MESSAGE);
         }
     }
 
@@ -137,7 +137,8 @@ public final class ControllerWindow extends JFrame {
             tabs.setSelectedComponent(editor);
             updateTitle();
         } catch (IOException e) {
-            JOptionPane.showMessageDialog(this, file + ": " + e.getMessage(), "Cannot open the example", JOptionPane.ERROR_MESSAGE);
+            JOptionPane.showMessageDialog(
+                    this, file + ": " + e.getMessage(), "Cannot open the example", JOptionPane.ERROR_MESSAGE);
         }
     }
 
@@ -155,21 +156,28 @@ public final class ControllerWindow extends JFrame {
         try {
             e = editor.draft().parse(editor.fileOrNominal(), root.resolve("targets"));
         } catch (ExperimentException ex) {
-            JOptionPane.showMessageDialog(this, ex.getMessage(), "The experiment cannot run yet", JOptionPane.ERROR_MESSAGE);
+            JOptionPane.showMessageDialog(
+                    this, ex.getMessage(), "The experiment cannot run yet", JOptionPane.ERROR_MESSAGE);
             return false;
         }
         if (quick) {
             e = e.quick();
         }
         RestartPermission restart = RestartPermission.REFUSED;
-        List<String> daemonRows = e.environments().stream().filter(p -> p.dockerDaemon().isPresent())
-                .map(p -> p.name() + " (" + p.dockerDaemon().get().describe() + ")").toList();
+        List<String> daemonRows = e.environments().stream()
+                .filter(p -> p.dockerDaemon().isPresent())
+                .map(p -> p.name() + " (" + p.dockerDaemon().get().describe() + ")")
+                .toList();
         if (!daemonRows.isEmpty()) {
             // as envbench run --allow-docker-restart: the user says so, each time
-            int answer = JOptionPane.showConfirmDialog(this, "<html>" + String.join(", ", daemonRows) + " run with other Docker daemon "
-                    + "settings.<br>EnvBench restarts this host's Docker daemon for them, which stops <b>every container</b> on it, and "
-                    + "puts its configuration back after the experiment.<br>Allow the restarts?</html>", "Restart the Docker daemon?",
-                    JOptionPane.YES_NO_OPTION, JOptionPane.WARNING_MESSAGE);
+            int answer = JOptionPane.showConfirmDialog(
+                    this,
+                    "<html>" + String.join(", ", daemonRows) + " run with other Docker daemon "
+                            + "settings.<br>EnvBench restarts this host's Docker daemon for them, which stops <b>every container</b> on it, and "
+                            + "puts its configuration back after the experiment.<br>Allow the restarts?</html>",
+                    "Restart the Docker daemon?",
+                    JOptionPane.YES_NO_OPTION,
+                    JOptionPane.WARNING_MESSAGE);
             if (answer != JOptionPane.YES_OPTION) {
                 return false;
             }
@@ -177,10 +185,12 @@ public final class ControllerWindow extends JFrame {
         }
         try {
             RunDirectory dir = RunDirectory.timestamped(resultsDir, e.name());
-            execution = new ExperimentExecution(e, dir, ExperimentRun.Settings.of(root).withDockerRestart(restart));
+            execution = new ExperimentExecution(
+                    e, dir, ExperimentRun.Settings.of(root).withDockerRestart(restart));
             runView.show(execution.start());
         } catch (InvalidSettingException ex) { // e.g. a multi-tenant file for more CPUs than this host has
-            JOptionPane.showMessageDialog(this, ex.getMessage(), "The experiment cannot run on this host", JOptionPane.ERROR_MESSAGE);
+            JOptionPane.showMessageDialog(
+                    this, ex.getMessage(), "The experiment cannot run on this host", JOptionPane.ERROR_MESSAGE);
             return false;
         } catch (RuntimeException | LinkageError ex) {
             JOptionPane.showMessageDialog(this, "The run could not start: " + ex, "Run", JOptionPane.ERROR_MESSAGE);
@@ -263,7 +273,8 @@ public final class ControllerWindow extends JFrame {
     private static JMenuItem bind(JMenuItem i, char mnemonic, int ctrlKey, Runnable action) {
         i.setMnemonic(mnemonic);
         if (ctrlKey != 0) {
-            i.setAccelerator(KeyStroke.getKeyStroke(ctrlKey, Toolkit.getDefaultToolkit().getMenuShortcutKeyMaskEx()));
+            i.setAccelerator(
+                    KeyStroke.getKeyStroke(ctrlKey, Toolkit.getDefaultToolkit().getMenuShortcutKeyMaskEx()));
         }
         i.addActionListener(e -> action.run());
         return i;
@@ -297,9 +308,15 @@ public final class ControllerWindow extends JFrame {
     /** Saves to the editor's file, or asks where. */
     public boolean save() {
         Optional<Path> f = editor.file();
-        if (f.isPresent() && editor.fileHasComments() && JOptionPane.showConfirmDialog(this, f.get().getFileName()
-                + " has comments; the form writes the file anew, without them. Save anyway? (No: choose Save as)", "Save",
-                JOptionPane.YES_NO_OPTION) != JOptionPane.YES_OPTION) {
+        if (f.isPresent()
+                && editor.fileHasComments()
+                && JOptionPane.showConfirmDialog(
+                                this,
+                                f.get().getFileName()
+                                        + " has comments; the form writes the file anew, without them. Save anyway? (No: choose Save as)",
+                                "Save",
+                                JOptionPane.YES_NO_OPTION)
+                        != JOptionPane.YES_OPTION) {
             return false;
         }
         return f.isPresent() ? saveTo(f.get()) : saveAs();
@@ -316,8 +333,10 @@ public final class ControllerWindow extends JFrame {
         if (!f.getFileName().toString().matches(".*\\.ya?ml")) {
             f = f.resolveSibling(f.getFileName() + ".yaml");
         }
-        if (Files.exists(f) && !f.equals(editor.file().orElse(null)) && JOptionPane.showConfirmDialog(this, f + " exists. Replace it?",
-                "Save as", JOptionPane.YES_NO_OPTION) != JOptionPane.YES_OPTION) {
+        if (Files.exists(f)
+                && !f.equals(editor.file().orElse(null))
+                && JOptionPane.showConfirmDialog(this, f + " exists. Replace it?", "Save as", JOptionPane.YES_NO_OPTION)
+                        != JOptionPane.YES_OPTION) {
             return false;
         }
         return saveTo(f);
@@ -340,14 +359,22 @@ public final class ControllerWindow extends JFrame {
         if (!editor.dirty()) {
             return true;
         }
-        int answer = JOptionPane.showConfirmDialog(this, "The experiment has unsaved changes. Save them first?", "Unsaved changes",
+        int answer = JOptionPane.showConfirmDialog(
+                this,
+                "The experiment has unsaved changes. Save them first?",
+                "Unsaved changes",
                 JOptionPane.YES_NO_CANCEL_OPTION);
         return answer == JOptionPane.NO_OPTION || (answer == JOptionPane.YES_OPTION && save());
     }
 
     private void quit() {
-        if (runView.running() && JOptionPane.showConfirmDialog(this, "A run is going on. Cancel it and quit? What was recorded is kept.",
-                "Quit", JOptionPane.YES_NO_OPTION) != JOptionPane.YES_OPTION) {
+        if (runView.running()
+                && JOptionPane.showConfirmDialog(
+                                this,
+                                "A run is going on. Cancel it and quit? What was recorded is kept.",
+                                "Quit",
+                                JOptionPane.YES_NO_OPTION)
+                        != JOptionPane.YES_OPTION) {
             return;
         }
         if (!confirmDiscard()) {
@@ -392,7 +419,8 @@ public final class ControllerWindow extends JFrame {
         Rectangle screen = getGraphicsConfiguration().getBounds();
         if (b.length == 4) {
             try {
-                Rectangle r = new Rectangle(Integer.parseInt(b[0]), Integer.parseInt(b[1]), Integer.parseInt(b[2]), Integer.parseInt(b[3]));
+                Rectangle r = new Rectangle(
+                        Integer.parseInt(b[0]), Integer.parseInt(b[1]), Integer.parseInt(b[2]), Integer.parseInt(b[3]));
                 if (screen.intersects(r) && r.width >= 400 && r.height >= 300) {
                     setBounds(r);
                     tabs.setSelectedIndex(Math.max(0, Math.min(2, prefs.getInt(TAB, 0))));
@@ -411,5 +439,4 @@ public final class ControllerWindow extends JFrame {
         prefs.put(BOUNDS, r.x + "," + r.y + "," + r.width + "," + r.height);
         prefs.putInt(TAB, tabs.getSelectedIndex());
     }
-
 }

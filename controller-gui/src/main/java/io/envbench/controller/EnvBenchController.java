@@ -3,7 +3,6 @@ package io.envbench.controller;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.prefs.Preferences;
-
 import javax.swing.SwingUtilities;
 import javax.swing.UIManager;
 
@@ -15,13 +14,15 @@ import com.formdev.flatlaf.FlatLightLaf;
  * {@code envbench.root} (the launcher sets it), else the working directory.
  */
 public final class EnvBenchController {
-    private EnvBenchController() {
-    }
+    private EnvBenchController() {}
 
     public static void main(String[] args) {
-        Path root = Path.of(System.getProperty("envbench.root", ".")).toAbsolutePath().normalize();
+        Path root = Path.of(System.getProperty("envbench.root", "."))
+                .toAbsolutePath()
+                .normalize();
         if (!Files.isDirectory(root.resolve("targets"))) {
-            System.err.println("envbench gui: " + root + " has no targets/ folder; run it from the EnvBench folder (./envbench gui) "
+            System.err.println("envbench gui: " + root
+                    + " has no targets/ folder; run it from the EnvBench folder (./envbench gui) "
                     + "or set -Denvbench.root=DIR");
             System.exit(2);
         }
@@ -33,7 +34,8 @@ public final class EnvBenchController {
         }
         SwingUtilities.invokeLater(() -> {
             lookAndFeel();
-            ControllerWindow w = new ControllerWindow(root, root.resolve("results"), Preferences.userNodeForPackage(EnvBenchController.class));
+            ControllerWindow w = new ControllerWindow(
+                    root, root.resolve("results"), Preferences.userNodeForPackage(EnvBenchController.class));
             if (experiment != null) {
                 w.openExperiment(experiment);
             }

@@ -9,12 +9,10 @@ import java.util.Locale;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.prefs.Preferences;
-
 import javax.swing.SwingUtilities;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-
 
 /**
  * The controller's event-thread latency while a saturation run streams samples (goal: never above 100 ms): a probe
@@ -46,20 +44,22 @@ class ControllerEventThreadBenchmark {
         List<Long> running = Collections.synchronizedList(new ArrayList<>());
         List<Long> showingResults = Collections.synchronizedList(new ArrayList<>());
         AtomicBoolean done = new AtomicBoolean();
-        Thread probe = new Thread(() -> {
-            while (!done.get()) {
-                long posted = System.nanoTime();
-                try {
-                    SwingUtilities.invokeAndWait(() -> {
-                        long lateMicros = (System.nanoTime() - posted) / 1000;
-                        (w[0].resultsShowing() ? showingResults : running).add(lateMicros);
-                    });
-                    Thread.sleep(10);
-                } catch (Exception e) {
-                    return;
-                }
-            }
-        }, "edt-probe");
+        Thread probe = new Thread(
+                () -> {
+                    while (!done.get()) {
+                        long posted = System.nanoTime();
+                        try {
+                            SwingUtilities.invokeAndWait(() -> {
+                                long lateMicros = (System.nanoTime() - posted) / 1000;
+                                (w[0].resultsShowing() ? showingResults : running).add(lateMicros);
+                            });
+                            Thread.sleep(10);
+                        } catch (Exception e) {
+                            return;
+                        }
+                    }
+                },
+                "edt-probe");
         SwingUtilities.invokeAndWait(() -> w[0].run(false));
         long t0 = System.nanoTime();
         probe.start();
@@ -91,7 +91,14 @@ class ControllerEventThreadBenchmark {
             return;
         }
         long over = s.stream().filter(v -> v > 100_000).count();
-        System.out.printf(Locale.ROOT, "%s: %d probes, median %.1f ms, p99 %.1f ms, max %.1f ms, above 100 ms: %d%n", phase, s.size(),
-                s.get(s.size() / 2) / 1000.0, s.get((int) Math.ceil(0.99 * s.size()) - 1) / 1000.0, s.get(s.size() - 1) / 1000.0, over);
+        System.out.printf(
+                Locale.ROOT,
+                "%s: %d probes, median %.1f ms, p99 %.1f ms, max %.1f ms, above 100 ms: %d%n",
+                phase,
+                s.size(),
+                s.get(s.size() / 2) / 1000.0,
+                s.get((int) Math.ceil(0.99 * s.size()) - 1) / 1000.0,
+                s.get(s.size() - 1) / 1000.0,
+                over);
     }
 }

@@ -1,74 +1,72 @@
 package io.envbench.controller;
 
-import io.envbench.launch.docker.DockerDaemon;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.awt.Component;
+import java.awt.Container;
+import java.awt.Dimension;
 import java.awt.Rectangle;
+import java.awt.Window;
 import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+import java.util.function.Supplier;
 import java.util.prefs.BackingStoreException;
 import java.util.prefs.Preferences;
-
 import javax.imageio.ImageIO;
+import javax.swing.JComponent;
+import javax.swing.JDialog;
+import javax.swing.JLabel;
+import javax.swing.JOptionPane;
+import javax.swing.JScrollPane;
 import javax.swing.JTable;
+import javax.swing.JTextArea;
+import javax.swing.SwingUtilities;
 
+import io.envbench.base.environment.TargetStartException;
+import io.envbench.controller.editor.ExperimentDraft;
+import io.envbench.launch.docker.DockerDaemon;
+import io.envbench.launch.docker.DockerInventory;
+import io.envbench.launch.docker.DockerRequired;
+import io.envbench.report.ComparisonReport;
+import io.envbench.report.TableOrder;
+import io.envbench.study.cpucontrol.CpuControlMode;
+import io.envbench.study.experiment.Experiment;
+import io.envbench.study.experiment.ExperimentFile;
+import io.envbench.study.experiment.Tenancy;
 import org.assertj.swing.core.BasicRobot;
 import org.assertj.swing.core.Robot;
+import org.assertj.swing.data.TableCell;
 import org.assertj.swing.edt.FailOnThreadViolationRepaintManager;
 import org.assertj.swing.edt.GuiActionRunner;
+import org.assertj.swing.exception.WaitTimedOutError;
+import org.assertj.swing.fixture.DialogFixture;
 import org.assertj.swing.fixture.FrameFixture;
 import org.assertj.swing.fixture.JFileChooserFixture;
 import org.assertj.swing.fixture.JTableFixture;
 import org.assertj.swing.timing.Condition;
 import org.assertj.swing.timing.Pause;
 import org.assertj.swing.timing.Timeout;
+import org.jfree.chart.JFreeChart;
+import org.jfree.chart.plot.Marker;
+import org.jfree.chart.ui.Layer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-
-import io.envbench.controller.editor.ExperimentDraft;
-import io.envbench.launch.docker.DockerInventory;
-import io.envbench.launch.docker.DockerRequired;
-import io.envbench.base.environment.TargetStartException;
-import io.envbench.study.experiment.ExperimentFile;
-import io.envbench.report.TableOrder;
-import io.envbench.report.ComparisonReport;
-import io.envbench.study.cpucontrol.CpuControlMode;
-import io.envbench.study.experiment.Experiment;
-import io.envbench.study.experiment.Tenancy;
-import java.awt.Component;
-import java.awt.Container;
-import java.awt.Dimension;
-import java.awt.Window;
-import java.nio.file.attribute.FileTime;
-import java.util.Arrays;
-import java.util.Comparator;
-import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
-import java.util.function.Supplier;
-import javax.swing.JComponent;
-import javax.swing.JDialog;
-import javax.swing.JLabel;
-import javax.swing.JOptionPane;
-import javax.swing.JScrollPane;
-import javax.swing.JTextArea;
-import javax.swing.SwingUtilities;
-import org.assertj.swing.data.TableCell;
-import org.assertj.swing.exception.WaitTimedOutError;
-import org.assertj.swing.fixture.DialogFixture;
-import org.jfree.chart.JFreeChart;
-import org.jfree.chart.plot.Marker;
-import org.jfree.chart.ui.Layer;
 
 /**
  * The controller in a real window (Xvfb in CI), driven as a user would with AssertJ Swing: the form checks as one
@@ -77,11 +75,13 @@ import org.jfree.chart.ui.Layer;
  */
 @org.junit.jupiter.api.Timeout(value = 5, unit = TimeUnit.MINUTES)
 class ControllerWindowTest {
-    static final Path ROOT = Path.of(System.getProperty("envbench.root", "..")).toAbsolutePath().normalize();
+    static final Path ROOT =
+            Path.of(System.getProperty("envbench.root", "..")).toAbsolutePath().normalize();
     static final Path SCREENSHOTS = ROOT.resolve("controller-gui/target/screenshots");
 
     @TempDir
     Path temp;
+
     private Preferences prefs;
     private Robot robot;
     private FrameFixture window;
@@ -137,8 +137,11 @@ class ControllerWindowTest {
         assertThat(status()).contains("below 1");
         screenshot("editor-invalid-threads");
         window.textBox("load.http.threads").deleteText().enterText("4");
-        waitFor("the file shows the new value", () -> GuiActionRunner.execute(() -> window.textBox("experiment.yaml").target().getText())
-                .contains("threads: 4"));
+        waitFor(
+                "the file shows the new value",
+                () -> GuiActionRunner.execute(
+                                () -> window.textBox("experiment.yaml").target().getText())
+                        .contains("threads: 4"));
         waitFor("the status says OK", () -> status().startsWith("OK"));
 
         window.button("environments.add").click();
@@ -166,31 +169,46 @@ class ControllerWindowTest {
             return next.getBounds();
         });
         assertThat(now).isEqualTo(bounds);
-        assertThat(GuiActionRunner.execute(() -> next.editor().file().orElseThrow())).isEqualTo(saved);
-        assertThat(GuiActionRunner.execute(() -> next.editor().draft().environmentCount())).isEqualTo(3);
+        assertThat(GuiActionRunner.execute(() -> next.editor().file().orElseThrow()))
+                .isEqualTo(saved);
+        assertThat(GuiActionRunner.execute(() -> next.editor().draft().environmentCount()))
+                .isEqualTo(3);
         GuiActionRunner.execute(next::dispose);
     }
 
     @Test
     void runsAShortExperimentForRealThenShowsSortsAndExportsTheComparison() throws Exception {
         DockerInventory docker = docker();
-        Path file = nginxExperiment(temp, "gui-test", 2, 1, 6); // runs long enough to see live figures on a slow machine
+        Path file =
+                nginxExperiment(temp, "gui-test", 2, 1, 6); // runs long enough to see live figures on a slow machine
         GuiActionRunner.execute(() -> frame.openExperiment(file));
         waitFor("the file is good", () -> status().startsWith("OK"));
 
         window.menuItemWithPath("Run", "Run").click();
-        waitFor("the run view shows progress", () -> GuiActionRunner.execute(
-                () -> window.progressBar("run.progress").target().getString().startsWith("run ")));
+        waitFor(
+                "the run view shows progress",
+                () -> GuiActionRunner.execute(() ->
+                        window.progressBar("run.progress").target().getString().startsWith("run ")));
         // looked up whether it shows or not: a lookup of a table no longer showing would fail at once, not wait
         JTable figures = robot.finder().findByName(frame, "run.figures", JTable.class, false);
-        waitFor("live figures arrive", Duration.ofSeconds(60), () -> GuiActionRunner.execute(
-                () -> figures.getRowCount() > 0 && figures.getValueAt(0, 2) != null && !figures.getValueAt(0, 2).toString().isEmpty()));
-        waitFor("the third run is on (both environments have drawn a run)", Duration.ofSeconds(90), () -> GuiActionRunner.execute(
-                () -> window.progressBar("run.progress").target().getString().startsWith("run 3 of 4")));
+        waitFor(
+                "live figures arrive",
+                Duration.ofSeconds(60),
+                () -> GuiActionRunner.execute(() -> figures.getRowCount() > 0
+                        && figures.getValueAt(0, 2) != null
+                        && !figures.getValueAt(0, 2).toString().isEmpty()));
+        waitFor(
+                "the third run is on (both environments have drawn a run)",
+                Duration.ofSeconds(90),
+                () -> GuiActionRunner.execute(() ->
+                        window.progressBar("run.progress").target().getString().startsWith("run 3 of 4")));
         Pause.pause(2500); // a few live points of the third run
         screenshot("run");
-        waitFor("the results are shown", Duration.ofMinutes(3), () -> GuiActionRunner.execute(
-                () -> frame.results().isShowing() && window.label("results.heading").target().getText().contains("gui-test —")));
+        waitFor(
+                "the results are shown",
+                Duration.ofMinutes(3),
+                () -> GuiActionRunner.execute(() -> frame.results().isShowing()
+                        && window.label("results.heading").target().getText().contains("gui-test —")));
         assertThat(window.label("results.heading").text()).contains("passed").contains("4 of 4 runs");
         window.tabbedPane("results.tabs").selectTab(0);
         JTableFixture across = window.table("results.acrossRuns");
@@ -239,13 +257,21 @@ class ControllerWindowTest {
         window.list("results.history").requireItemCount(2);
         window.list("results.history").selectItems(0, 1);
         window.button("results.sideBySide").click();
-        waitFor("both runs side by side", () -> GuiActionRunner.execute(() -> window.label("results.heading").target().getText())
-                .startsWith("Side by side"), () -> "the heading says '" + GuiActionRunner.execute(() -> window.label("results.heading").target()
-                .getText()) + "'; dialogs: " + GuiActionRunner.execute(() -> Arrays.stream(Window.getWindows())
-                .filter(w -> w.isShowing() && w instanceof JDialog).map(w -> ((JDialog) w).getTitle() + ": "
-                        + textOf(((JDialog) w).getContentPane())).toList()));
+        waitFor(
+                "both runs side by side",
+                () -> GuiActionRunner.execute(
+                                () -> window.label("results.heading").target().getText())
+                        .startsWith("Side by side"),
+                () -> "the heading says '"
+                        + GuiActionRunner.execute(
+                                () -> window.label("results.heading").target().getText()) + "'; dialogs: "
+                        + GuiActionRunner.execute(() -> Arrays.stream(Window.getWindows())
+                                .filter(w -> w.isShowing() && w instanceof JDialog)
+                                .map(w -> ((JDialog) w).getTitle() + ": " + textOf(((JDialog) w).getContentPane()))
+                                .toList()));
         window.tabbedPane("results.tabs").selectTab(0);
-        assertThat(column(window.table("results.acrossRuns"), 1)).contains(first.getFileName() + "/bare", "gui-test-later/docker-host");
+        assertThat(column(window.table("results.acrossRuns"), 1))
+                .contains(first.getFileName() + "/bare", "gui-test-later/docker-host");
         assertThat(window.label("results.heading").text()).contains("baseline " + first.getFileName() + "/bare");
         screenshot("side-by-side");
 
@@ -259,10 +285,14 @@ class ControllerWindowTest {
      */
     @Test
     void aMultiTenantExampleOpensEditsAndSavesBack() throws Exception {
-        window.menuItemWithPath("File", "Open example", "testplans/experiments/daytrader-scenario-2.yaml").click();
+        window.menuItemWithPath("File", "Open example", "testplans/experiments/daytrader-scenario-2.yaml")
+                .click();
         window.panel("tenants.section").requireVisible();
-        assertThat(GuiActionRunner.execute(() -> robot.finder().findByName(frame, "environments.table", JTable.class, false).isShowing()))
-                .as("no environments table for a multi-tenant experiment").isFalse();
+        assertThat(GuiActionRunner.execute(() -> robot.finder()
+                        .findByName(frame, "environments.table", JTable.class, false)
+                        .isShowing()))
+                .as("no environments table for a multi-tenant experiment")
+                .isFalse();
         window.textBox("tenants.count").requireText("4");
         window.textBox("tenants.highTenants").requireText("1");
         window.textBox("tenants.high.requestsPerSecond").requireText("1000");
@@ -272,22 +302,28 @@ class ControllerWindowTest {
         assertThat(column(configurations, 0)).containsExactly("none", "static", "dynamic");
         assertThat(column(configurations, 1)).containsExactly("none", "static", "dynamic");
         assertThat(column(configurations, 3)).containsExactly("—", "—", "5");
-        waitFor("the example is good", () -> status().startsWith("OK: 4 tenants under 3 configurations x 3 repetitions"),
+        waitFor(
+                "the example is good",
+                () -> status().startsWith("OK: 4 tenants under 3 configurations x 3 repetitions"),
                 () -> "the status says: " + status());
 
         window.textBox("tenants.low.threads").setText("0");
-        waitFor("the field is named", () -> status().contains("tenants.low.threads"), () -> "the status says: " + status());
+        waitFor(
+                "the field is named",
+                () -> status().contains("tenants.low.threads"),
+                () -> "the status says: " + status());
         window.textBox("tenants.low.threads").setText("4");
         window.textBox("tenants.high.requestsPerSecond").setText("800");
         // scrolled to, as a user does: the configurations are below the tenants (a viewport scrolls only its own view)
         GuiActionRunner.execute(() -> {
-            JComponent pane = (JComponent) SwingUtilities.getAncestorOfClass(JScrollPane.class,
-                    configurations.target());
+            JComponent pane =
+                    (JComponent) SwingUtilities.getAncestorOfClass(JScrollPane.class, configurations.target());
             pane.scrollRectToVisible(new Rectangle(0, 0, pane.getWidth(), pane.getHeight()));
         });
         configurations.enterValue(TableCell.row(2).column(3), "2");
         configurations.enterValue(TableCell.row(1).column(1), "dynamic");
-        waitFor("the loop's period is the dynamic control's own (empty: 5 s) once static became dynamic",
+        waitFor(
+                "the loop's period is the dynamic control's own (empty: 5 s) once static became dynamic",
                 () -> column(configurations, 3).get(1).isEmpty());
         waitFor("the edits are good", () -> status().startsWith("OK"), () -> "the status says: " + status());
         screenshot("editor-tenants");
@@ -307,7 +343,10 @@ class ControllerWindowTest {
         GuiActionRunner.execute(() -> frame.openExperiment(saved));
         window.textBox("tenants.high.requestsPerSecond").requireText("800");
         assertThat(column(window.table("configurations.table"), 3)).containsExactly("—", "", "2");
-        waitFor("the saved file is good", () -> status().startsWith("OK: 4 tenants"), () -> "the status says: " + status());
+        waitFor(
+                "the saved file is good",
+                () -> status().startsWith("OK: 4 tenants"),
+                () -> "the status says: " + status());
     }
 
     /**
@@ -340,26 +379,45 @@ class ControllerWindowTest {
         Path file = temp.resolve("gui-tenants.yaml");
         Files.writeString(file, d.toYaml());
         GuiActionRunner.execute(() -> frame.openExperiment(file));
-        waitFor("the file is good", () -> status().startsWith("OK: 2 tenants under 1 configuration"), () -> "the status says: " + status());
+        waitFor(
+                "the file is good",
+                () -> status().startsWith("OK: 2 tenants under 1 configuration"),
+                () -> "the status says: " + status());
 
         long t0 = System.nanoTime();
         window.menuItemWithPath("Run", "Run").click();
         JTable figures = robot.finder().findByName(frame, "run.figures", JTable.class, false);
-        waitFor("a row per tenant", () -> GuiActionRunner.execute(() -> figures.getRowCount() == 2
-                && figures.getColumnName(0).equals("tenant") && figures.getValueAt(1, 0).equals("tenant-2")));
-        waitFor("live figures of both tenants", Duration.ofSeconds(150), () -> GuiActionRunner.execute(() -> !String.valueOf(
-                figures.getValueAt(0, 2)).isEmpty() && !String.valueOf(figures.getValueAt(1, 2)).isEmpty()),
+        waitFor(
+                "a row per tenant",
+                () -> GuiActionRunner.execute(() -> figures.getRowCount() == 2
+                        && figures.getColumnName(0).equals("tenant")
+                        && figures.getValueAt(1, 0).equals("tenant-2")));
+        waitFor(
+                "live figures of both tenants",
+                Duration.ofSeconds(150),
+                () -> GuiActionRunner.execute(
+                        () -> !String.valueOf(figures.getValueAt(0, 2)).isEmpty()
+                                && !String.valueOf(figures.getValueAt(1, 2)).isEmpty()),
                 () -> "the figures are " + GuiActionRunner.execute(() -> rows(figures)) + "; the run's log says:\n"
-                        + GuiActionRunner.execute(() -> robot.finder().findByName(frame, "run.log", JTextArea.class, false).getText()));
+                        + GuiActionRunner.execute(() -> robot.finder()
+                                .findByName(frame, "run.log", JTextArea.class, false)
+                                .getText()));
         screenshot("run-tenants");
-        waitFor("the results are shown", Duration.ofMinutes(3), () -> GuiActionRunner.execute(
-                () -> frame.results().isShowing() && window.label("results.heading").target().getText().contains("gui-tenants —")));
-        System.out.printf("multi-tenant run from the controller, 2 tenants x 1 configuration: %.1f s%n", (System.nanoTime() - t0) / 1e9);
+        waitFor(
+                "the results are shown",
+                Duration.ofMinutes(3),
+                () -> GuiActionRunner.execute(() -> frame.results().isShowing()
+                        && window.label("results.heading").target().getText().contains("gui-tenants —")));
+        System.out.printf(
+                "multi-tenant run from the controller, 2 tenants x 1 configuration: %.1f s%n",
+                (System.nanoTime() - t0) / 1e9);
         assertThat(window.label("results.heading").text()).contains("1 of 1 runs");
         JTableFixture perTenant = window.table("results.tenants");
         assertThat(column(perTenant, 0)).containsExactly("dynamic", "dynamic");
         assertThat(column(perTenant, 1)).containsExactly("tenant-1", "tenant-2");
-        assertThat(TableOrder.number(column(perTenant, 3).get(0))).as("tenant-1's throughput").isGreaterThan(0);
+        assertThat(TableOrder.number(column(perTenant, 3).get(0)))
+                .as("tenant-1's throughput")
+                .isGreaterThan(0);
         JFreeChart cpu = GuiActionRunner.execute(() -> frame.results().charts().get("tenants-cpu-dynamic-r1"));
         assertThat(cpu).as("the run's CPU chart with the control's actions").isNotNull();
         List<String> labels = new ArrayList<>();
@@ -367,7 +425,9 @@ class ControllerWindowTest {
             labels.add(((Marker) m).getLabel());
         }
         System.out.println("control actions drawn: " + labels);
-        assertThat(labels).as("the dynamic control pinned the tenants and put them back").anyMatch(l -> l.contains("pin"))
+        assertThat(labels)
+                .as("the dynamic control pinned the tenants and put them back")
+                .anyMatch(l -> l.contains("pin"))
                 .anyMatch(l -> l.contains("restore"));
         screenshot("results-tenants");
         Path runDir;
@@ -402,17 +462,27 @@ class ControllerWindowTest {
             dialog.textBox("target.bareCommand").setText("./run.sh");
             dialog.textBox("target.image").setText("envbench/nginx-static:latest");
             dialog.button("target.create").click();
-            // typed text is set directly (the robot's key events can be lost on a loaded machine); the click is the user's
-            waitFor("the name is refused", () -> GuiActionRunner.execute(() -> dialog.label("target.status").target().getText())
-                    .contains("name"), () -> "the dialog says: " + GuiActionRunner.execute(() -> dialog.label("target.status").target().getText()));
+            // typed text is set directly (the robot's key events can be lost on a loaded machine); the click is the
+            // user's
+            waitFor(
+                    "the name is refused",
+                    () -> GuiActionRunner.execute(
+                                    () -> dialog.label("target.status").target().getText())
+                            .contains("name"),
+                    () -> "the dialog says: "
+                            + GuiActionRunner.execute(
+                                    () -> dialog.label("target.status").target().getText()));
             assertThat(ROOT.resolve("targets/bad name")).doesNotExist();
             screenshot("new-target-refused");
             dialog.textBox("target.name").setText(made.getFileName().toString());
             dialog.button("target.create").click();
-            waitFor("the target is the experiment's", () -> GuiActionRunner.execute(() -> frame.editor().draft().get("target"))
-                    .equals(made.getFileName().toString()));
+            waitFor(
+                    "the target is the experiment's",
+                    () -> GuiActionRunner.execute(() -> frame.editor().draft().get("target"))
+                            .equals(made.getFileName().toString()));
             assertThat(made.resolve("target.properties")).exists();
-            assertThat(Files.readString(made.resolve("target.properties"))).contains("image=envbench/nginx-static:latest")
+            assertThat(Files.readString(made.resolve("target.properties")))
+                    .contains("image=envbench/nginx-static:latest")
                     .contains("bare.command=./run.sh");
             waitFor("the form accepts it", () -> status().startsWith("OK"));
         } finally {
@@ -427,7 +497,8 @@ class ControllerWindowTest {
     }
 
     private String status() {
-        return GuiActionRunner.execute(() -> window.label("editor.status").target().getText());
+        return GuiActionRunner.execute(
+                () -> window.label("editor.status").target().getText());
     }
 
     private static List<String> column(JTableFixture t, int c) {
@@ -471,12 +542,14 @@ class ControllerWindowTest {
     }
 
     private static void waitFor(String what, Duration timeout, BooleanSupplier ok) {
-        Pause.pause(new Condition(what) {
-            @Override
-            public boolean test() {
-                return ok.getAsBoolean();
-            }
-        }, timeout.toMillis());
+        Pause.pause(
+                new Condition(what) {
+                    @Override
+                    public boolean test() {
+                        return ok.getAsBoolean();
+                    }
+                },
+                timeout.toMillis());
     }
 
     /** The window as it is on screen, kept as a test artefact, and checked to show something. */
@@ -503,7 +576,8 @@ class ControllerWindowTest {
     }
 
     /** nginx bare metal and in a container on the host network, GET /page-4k.html closed loop, 2 runs each; saved in {@code dir}. */
-    static Path nginxExperiment(Path dir, String name, int threads, int warmupSeconds, int durationSeconds) throws IOException {
+    static Path nginxExperiment(Path dir, String name, int threads, int warmupSeconds, int durationSeconds)
+            throws IOException {
         ExperimentDraft draft = ExperimentDraft.newExperiment("nginx-static");
         draft.set("name", name);
         draft.set("repetitions", "2");

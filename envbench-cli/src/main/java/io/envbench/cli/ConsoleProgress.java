@@ -4,10 +4,10 @@ import java.io.PrintStream;
 import java.time.Duration;
 import java.util.Locale;
 
-import io.envbench.study.runner.LiveFigures;
-import io.envbench.study.experiment.PlannedRun;
-import io.envbench.study.runner.RunProgress;
 import io.envbench.study.analysis.RunRecord;
+import io.envbench.study.experiment.PlannedRun;
+import io.envbench.study.runner.LiveFigures;
+import io.envbench.study.runner.RunProgress;
 
 /**
  * The runner's progress in a terminal: one line redrawn in place (run i of n, environment, repetition,
@@ -38,8 +38,15 @@ final class ConsoleProgress implements RunProgress {
         if (terminal) {
             redraw(timeLeft);
         } else {
-            out.printf(Locale.ROOT, "run %d/%d: %s, repetition %d (round %d); about %s left%n", index, total, run.environment(),
-                    run.repetition(), run.round(), human(timeLeft));
+            out.printf(
+                    Locale.ROOT,
+                    "run %d/%d: %s, repetition %d (round %d); about %s left%n",
+                    index,
+                    total,
+                    run.environment(),
+                    run.repetition(),
+                    run.round(),
+                    human(timeLeft));
         }
     }
 
@@ -59,10 +66,23 @@ final class ConsoleProgress implements RunProgress {
         }
         Duration took = Duration.between(r.start(), r.end());
         // an ok run without samples is a command load's (an HTTP run without samples fails): its result is its output
-        String what = r.samples() == 0 && r.ok() ? String.format(Locale.ROOT, "%17s", "output written") : String.format(Locale.ROOT, "%,9d samples", r.samples());
-        out.printf(Locale.ROOT, "run %d/%d: %-16s #%d %-12s %s in %5.1f s%s%n", index, total, r.run().environment(),
-                r.run().repetition(), r.ok() || r.status().equals(RunRecord.INTERRUPTED) ? r.status() : "FAILED", what, took.toMillis() / 1000.0,
-                live.totalSamples() > 0 ? String.format(Locale.ROOT, ", last %,.0f/s, %d errors", live.throughputPerSec(), live.totalErrors()) : "");
+        String what = r.samples() == 0 && r.ok()
+                ? String.format(Locale.ROOT, "%17s", "output written")
+                : String.format(Locale.ROOT, "%,9d samples", r.samples());
+        out.printf(
+                Locale.ROOT,
+                "run %d/%d: %-16s #%d %-12s %s in %5.1f s%s%n",
+                index,
+                total,
+                r.run().environment(),
+                r.run().repetition(),
+                r.ok() || r.status().equals(RunRecord.INTERRUPTED) ? r.status() : "FAILED",
+                what,
+                took.toMillis() / 1000.0,
+                live.totalSamples() > 0
+                        ? String.format(
+                                Locale.ROOT, ", last %,.0f/s, %d errors", live.throughputPerSec(), live.totalErrors())
+                        : "");
         if (!r.ok() && !r.status().equals(RunRecord.INTERRUPTED)) {
             out.println("    " + r.status());
         }
@@ -80,9 +100,17 @@ final class ConsoleProgress implements RunProgress {
     private void redraw(Duration timeLeft) {
         int filled = total == 0 ? 0 : (int) Math.round(BAR * (index - 1) / (double) total);
         String bar = "#".repeat(filled) + "-".repeat(BAR - filled);
-        out.printf(Locale.ROOT, "\r\033[K[%s] %d/%d %s #%d  %s left  %,.0f/s  %d errors", bar, index, total,
-                current == null ? "" : current.environment(), current == null ? 0 : current.repetition(), human(timeLeft),
-                live.throughputPerSec(), live.totalErrors());
+        out.printf(
+                Locale.ROOT,
+                "\r\033[K[%s] %d/%d %s #%d  %s left  %,.0f/s  %d errors",
+                bar,
+                index,
+                total,
+                current == null ? "" : current.environment(),
+                current == null ? 0 : current.repetition(),
+                human(timeLeft),
+                live.throughputPerSec(),
+                live.totalErrors());
         out.flush();
         lineOpen = true;
     }

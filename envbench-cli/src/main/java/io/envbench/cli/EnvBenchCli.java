@@ -8,8 +8,8 @@ import java.util.function.Predicate;
 import java.util.regex.Pattern;
 
 import io.envbench.measure.metrics.MetricsFile;
-import io.envbench.report.ComparisonReport;
 import io.envbench.measure.stats.Comparison;
+import io.envbench.report.ComparisonReport;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -17,7 +17,10 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /** EnvBench's command line, run by {@code ./envbench} with the plugin jar on the class path. */
-@Command(name = "envbench", mixinStandardHelpOptions = true, subcommands = {RunCommand.class, EnvBenchCli.Summary.class, EnvBenchCli.Report.class},
+@Command(
+        name = "envbench",
+        mixinStandardHelpOptions = true,
+        subcommands = {RunCommand.class, EnvBenchCli.Summary.class, EnvBenchCli.Report.class},
         description = "EnvBench command line tools.")
 public final class EnvBenchCli {
     public static void main(String[] args) {
@@ -33,16 +36,28 @@ public final class EnvBenchCli {
 
     /** What summary and report both read: result files, an optional metrics file, labels to leave out, the baseline. */
     static final class Inputs {
-        @Parameters(arity = "1..*", paramLabel = "JTL", description = "CSV result files, one per run (repetition), split by their envbench.env column")
+        @Parameters(
+                arity = "1..*",
+                paramLabel = "JTL",
+                description = "CSV result files, one per run (repetition), split by their envbench.env column")
         List<Path> jtls;
 
-        @Option(names = "--baseline", paramLabel = "ENV", description = "environment all others are compared with (default: bare, else the first)")
+        @Option(
+                names = "--baseline",
+                paramLabel = "ENV",
+                description = "environment all others are compared with (default: bare, else the first)")
         String baseline;
 
-        @Option(names = "--metrics", paramLabel = "CSV", description = "metrics file of the Resource Monitor (envbench.metrics.file): resources next to latency")
+        @Option(
+                names = "--metrics",
+                paramLabel = "CSV",
+                description = "metrics file of the Resource Monitor (envbench.metrics.file): resources next to latency")
         Path metrics;
 
-        @Option(names = "--exclude", paramLabel = "REGEX", description = "leave out labels matching this regular expression, e.g. '^EnvBench start$'")
+        @Option(
+                names = "--exclude",
+                paramLabel = "REGEX",
+                description = "leave out labels matching this regular expression, e.g. '^EnvBench start$'")
         String exclude;
 
         /** @throws IOException or IllegalArgumentException (a bad regular expression, baseline or file) with a message for the user */
@@ -60,13 +75,20 @@ public final class EnvBenchCli {
         }
     }
 
-    @Command(name = "report", mixinStandardHelpOptions = true,
-            description = "Writes the comparison report (index.html, comparison.csv, comparison.md, charts as PNG, SVG and PDF).")
+    @Command(
+            name = "report",
+            mixinStandardHelpOptions = true,
+            description =
+                    "Writes the comparison report (index.html, comparison.csv, comparison.md, charts as PNG, SVG and PDF).")
     static final class Report implements Callable<Integer> {
         @Mixin
         Inputs inputs;
 
-        @Option(names = {"-o", "--output"}, required = true, paramLabel = "DIR", description = "output folder (made if missing)")
+        @Option(
+                names = {"-o", "--output"},
+                required = true,
+                paramLabel = "DIR",
+                description = "output folder (made if missing)")
         Path output;
 
         @Override
@@ -76,7 +98,8 @@ public final class EnvBenchCli {
                 r.write(output);
                 System.out.print(r.text());
                 System.out.println();
-                System.out.println("Report (baseline " + r.baseline() + "): " + output.toAbsolutePath().resolve("index.html"));
+                System.out.println("Report (baseline " + r.baseline() + "): "
+                        + output.toAbsolutePath().resolve("index.html"));
                 return 0;
             } catch (IOException | IllegalArgumentException e) { // PatternSyntaxException is one
                 System.err.println("envbench report: " + e.getMessage());
@@ -85,7 +108,9 @@ public final class EnvBenchCli {
         }
     }
 
-    @Command(name = "summary", mixinStandardHelpOptions = true,
+    @Command(
+            name = "summary",
+            mixinStandardHelpOptions = true,
             description = "Prints the side-by-side table (and, with --metrics, the resources) of CSV JTLs.")
     static final class Summary implements Callable<Integer> {
         @Mixin

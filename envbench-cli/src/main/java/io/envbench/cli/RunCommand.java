@@ -10,21 +10,21 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
+import io.envbench.base.settings.InvalidSettingException;
 import io.envbench.launch.docker.DockerDaemon;
+import io.envbench.launch.dockerdaemon.RestartPermission;
+import io.envbench.measure.metrics.MetricsCollector;
+import io.envbench.report.RunConclusion;
+import io.envbench.report.run.RunReports;
+import io.envbench.report.tenants.TenantsReport;
+import io.envbench.study.analysis.RunDirectory;
 import io.envbench.study.experiment.Criterion;
 import io.envbench.study.experiment.Experiment;
 import io.envbench.study.experiment.ExperimentException;
 import io.envbench.study.experiment.ExperimentFile;
-import io.envbench.measure.metrics.MetricsCollector;
-import io.envbench.report.RunConclusion;
+import io.envbench.study.runner.ExperimentRun;
 import io.envbench.study.runner.ExperimentRunner;
 import io.envbench.study.runner.JMeterInstall;
-import io.envbench.study.analysis.RunDirectory;
-import io.envbench.report.tenants.TenantsReport;
-import io.envbench.launch.dockerdaemon.RestartPermission;
-import io.envbench.report.run.RunReports;
-import io.envbench.study.runner.ExperimentRun;
-import io.envbench.base.settings.InvalidSettingException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -36,8 +36,11 @@ import picocli.CommandLine.Parameters;
  * on (a folder it cannot write), 130 when interrupted (Ctrl-C or SIGTERM: the load is stopped,
  * everything torn down, and what was recorded kept, with the report marked partial).
  */
-@Command(name = "run", mixinStandardHelpOptions = true,
-        description = "Runs an experiment file: every environment, repeated in interleaved order, then the comparison and the verdict.")
+@Command(
+        name = "run",
+        mixinStandardHelpOptions = true,
+        description =
+                "Runs an experiment file: every environment, repeated in interleaved order, then the comparison and the verdict.")
 final class RunCommand implements Callable<Integer> {
     static final int PASSED = 0;
     static final int FAILED = 1;
@@ -46,49 +49,84 @@ final class RunCommand implements Callable<Integer> {
     static final int INTERRUPTED = 130;
     static final long MAX_METRICS_INTERVAL_MS = MetricsCollector.MAX_INTERVAL.toMillis();
 
-    @Parameters(arity = "0..1", paramLabel = "FILE", description = "experiment file (YAML), e.g. testplans/experiments/static-web.yaml")
+    @Parameters(
+            arity = "0..1",
+            paramLabel = "FILE",
+            description = "experiment file (YAML), e.g. testplans/experiments/static-web.yaml")
     Path file;
 
-    @Option(names = {"-o", "--output"}, paramLabel = "DIR", description = "run directory (default: results/NAME-TIME)")
+    @Option(
+            names = {"-o", "--output"},
+            paramLabel = "DIR",
+            description = "run directory (default: results/NAME-TIME)")
     Path output;
 
     @Option(names = "--repetitions", paramLabel = "N", description = "runs per environment, instead of the file's")
     Integer repetitions;
 
-    @Option(names = "--configurations", paramLabel = "LIST", split = ",", description = "a multi-tenant experiment's configurations to "
-            + "run, e.g. none,static (default: all of the file's)")
+    @Option(
+            names = "--configurations",
+            paramLabel = "LIST",
+            split = ",",
+            description = "a multi-tenant experiment's configurations to "
+                    + "run, e.g. none,static (default: all of the file's)")
     List<String> configurations;
 
     @Option(names = "--quick", description = "the shortest durations that still give figures (smoke tests, CI)")
     boolean quick;
 
-    @Option(names = "--allow-docker-restart", description = "let environments' dockerDaemon: settings (e.g. userlandProxy: false) restart "
-            + "this host's Docker daemon, which stops every container on it; its configuration is put back after the experiment")
+    @Option(
+            names = "--allow-docker-restart",
+            description =
+                    "let environments' dockerDaemon: settings (e.g. userlandProxy: false) restart "
+                            + "this host's Docker daemon, which stops every container on it; its configuration is put back after the experiment")
     boolean allowDockerRestart;
 
-    @Option(names = "--resume", paramLabel = "DIR", description = "complete an interrupted run directory: runs only what is missing")
+    @Option(
+            names = "--resume",
+            paramLabel = "DIR",
+            description = "complete an interrupted run directory: runs only what is missing")
     Path resume;
 
-    @Option(names = "--root", paramLabel = "DIR", description = "the EnvBench folder (targets/, testplans/, the assembled JMeter); "
-            + "default: system property envbench.root, else the working directory")
+    @Option(
+            names = "--root",
+            paramLabel = "DIR",
+            description = "the EnvBench folder (targets/, testplans/, the assembled JMeter); "
+                    + "default: system property envbench.root, else the working directory")
     Path root;
 
-    @Option(names = "--jmeter-home", paramLabel = "DIR", description = "JMeter with EnvBench in lib/ext (default: ROOT/jmeter-dist/target/jmeter)")
+    @Option(
+            names = "--jmeter-home",
+            paramLabel = "DIR",
+            description = "JMeter with EnvBench in lib/ext (default: ROOT/jmeter-dist/target/jmeter)")
     Path jmeterHome;
 
-    @Option(names = "--docker-host", paramLabel = "URL", description = "Docker daemon: unix:///var/run/docker.sock, or tcp://HOST:2376 "
-            + "with TLS (default: DOCKER_HOST, else the local socket)")
+    @Option(
+            names = "--docker-host",
+            paramLabel = "URL",
+            description = "Docker daemon: unix:///var/run/docker.sock, or tcp://HOST:2376 "
+                    + "with TLS (default: DOCKER_HOST, else the local socket)")
     String dockerHost;
 
-    @Option(names = "--docker-tls-verify", paramLabel = "true|false", description = "TLS with client certificates to a tcp:// daemon, "
-            + "its certificate verified (default: on when DOCKER_TLS_VERIFY is set)")
+    @Option(
+            names = "--docker-tls-verify",
+            paramLabel = "true|false",
+            description = "TLS with client certificates to a tcp:// daemon, "
+                    + "its certificate verified (default: on when DOCKER_TLS_VERIFY is set)")
     String dockerTlsVerify;
 
-    @Option(names = "--docker-cert-path", paramLabel = "DIR", description = "folder with ca.pem, cert.pem and key.pem for TLS "
-            + "(default: DOCKER_CERT_PATH, else ~/.docker)")
+    @Option(
+            names = "--docker-cert-path",
+            paramLabel = "DIR",
+            description =
+                    "folder with ca.pem, cert.pem and key.pem for TLS " + "(default: DOCKER_CERT_PATH, else ~/.docker)")
     String dockerCertPath;
 
-    @Option(names = "--metrics-interval-ms", paramLabel = "MS", defaultValue = "1000", description = "metrics interval, at least 100 (default 1000)")
+    @Option(
+            names = "--metrics-interval-ms",
+            paramLabel = "MS",
+            defaultValue = "1000",
+            description = "metrics interval, at least 100 (default 1000)")
     long metricsIntervalMs;
 
     private final PrintStream out;
@@ -105,32 +143,44 @@ final class RunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        Path base = root != null ? root : Path.of(System.getProperty("envbench.root", ".")).toAbsolutePath().normalize();
+        Path base = root != null
+                ? root
+                : Path.of(System.getProperty("envbench.root", "."))
+                        .toAbsolutePath()
+                        .normalize();
         Experiment experiment;
         RunDirectory dir;
         ExperimentRun run;
         try {
             if ((file == null) == (resume == null)) {
-                throw new InvalidSettingException("FILE", "give an experiment file, or --resume DIR to complete a run directory (not both)");
+                throw new InvalidSettingException(
+                        "FILE", "give an experiment file, or --resume DIR to complete a run directory (not both)");
             }
             long minMs = MetricsCollector.MIN_INTERVAL.toMillis();
             if (metricsIntervalMs < minMs) { // checked here, before any run, not once per run by each collector
-                throw new InvalidSettingException("--metrics-interval-ms", metricsIntervalMs + " is below " + minMs + "; use "
-                        + minMs + " or more, e.g. 1000");
+                throw new InvalidSettingException(
+                        "--metrics-interval-ms",
+                        metricsIntervalMs + " is below " + minMs + "; use " + minMs + " or more, e.g. 1000");
             }
             if (metricsIntervalMs > MAX_METRICS_INTERVAL_MS) {
-                throw new InvalidSettingException("--metrics-interval-ms", metricsIntervalMs + " is above " + MAX_METRICS_INTERVAL_MS
-                        + " (one row an hour); use " + minMs + " to " + MAX_METRICS_INTERVAL_MS + ", e.g. 1000");
+                throw new InvalidSettingException(
+                        "--metrics-interval-ms",
+                        metricsIntervalMs + " is above " + MAX_METRICS_INTERVAL_MS + " (one row an hour); use " + minMs
+                                + " to " + MAX_METRICS_INTERVAL_MS + ", e.g. 1000");
             }
             Path targets = base.resolve("targets");
             if (resume != null) {
                 if (repetitions != null || quick || output != null || configurations != null) {
-                    throw new InvalidSettingException("--resume", "completes a run directory as it was planned; --repetitions, --quick "
-                            + "-o and --configurations do not go with it (its experiment.yaml says how it runs)");
+                    throw new InvalidSettingException(
+                            "--resume",
+                            "completes a run directory as it was planned; --repetitions, --quick "
+                                    + "-o and --configurations do not go with it (its experiment.yaml says how it runs)");
                 }
                 dir = new RunDirectory(resume.toAbsolutePath());
                 if (!Files.isRegularFile(dir.experiment())) {
-                    throw new InvalidSettingException("--resume", "'" + resume + "' has no experiment.yaml; give a folder written by envbench run");
+                    throw new InvalidSettingException(
+                            "--resume",
+                            "'" + resume + "' has no experiment.yaml; give a folder written by envbench run");
                 }
                 experiment = ExperimentFile.read(dir.experiment(), targets);
             } else {
@@ -139,32 +189,42 @@ final class RunCommand implements Callable<Integer> {
                     try {
                         experiment = experiment.withRepetitions(repetitions);
                     } catch (InvalidSettingException e) {
-                        throw new InvalidSettingException("--repetitions", e.getMessage().substring(e.field().length() + 2));
+                        throw new InvalidSettingException(
+                                "--repetitions",
+                                e.getMessage().substring(e.field().length() + 2));
                     }
                 }
                 if (configurations != null) {
                     try {
                         experiment = experiment.withConfigurations(configurations);
                     } catch (InvalidSettingException e) {
-                        throw new InvalidSettingException("--configurations", e.getMessage().substring(e.field().length() + 2));
+                        throw new InvalidSettingException(
+                                "--configurations",
+                                e.getMessage().substring(e.field().length() + 2));
                     }
                 }
                 if (quick) {
                     experiment = experiment.quick();
                 }
-                dir = output != null ? new RunDirectory(output.toAbsolutePath())
+                dir = output != null
+                        ? new RunDirectory(output.toAbsolutePath())
                         : RunDirectory.timestamped(base.resolve("results"), experiment.name());
                 if (Files.exists(dir.runs().file())) {
-                    throw new InvalidSettingException("--output", "'" + dir.root() + "' already holds a run; give a new folder, "
-                            + "or --resume " + dir.root() + " to complete it");
+                    throw new InvalidSettingException(
+                            "--output",
+                            "'" + dir.root() + "' already holds a run; give a new folder, " + "or --resume "
+                                    + dir.root() + " to complete it");
                 }
             }
-            DockerDaemon daemon = DockerDaemon.configured(DockerDaemon.Settings.COMMAND_LINE, dockerHost, dockerTlsVerify, dockerCertPath);
+            DockerDaemon daemon = DockerDaemon.configured(
+                    DockerDaemon.Settings.COMMAND_LINE, dockerHost, dockerTlsVerify, dockerCertPath);
             // this command tears down in order on Ctrl-C / SIGTERM (load, then environment, then report), so
             // EnvBench's own stop-on-exit hook is off: it would stop the environment under the running load
             ExperimentRun.Settings settings = ExperimentRun.Settings.of(base)
-                    .withJMeter(new JMeterInstall(jmeterHome != null ? jmeterHome : base.resolve("jmeter-dist/target/jmeter")))
-                    .withDaemon(daemon).withMetricsInterval(Duration.ofMillis(metricsIntervalMs))
+                    .withJMeter(new JMeterInstall(
+                            jmeterHome != null ? jmeterHome : base.resolve("jmeter-dist/target/jmeter")))
+                    .withDaemon(daemon)
+                    .withMetricsInterval(Duration.ofMillis(metricsIntervalMs))
                     .withDockerRestart(allowDockerRestart ? RestartPermission.GRANTED : RestartPermission.REFUSED)
                     .withStopOnExit(false);
             run = ExperimentRun.prepare(experiment, dir, settings);
@@ -174,20 +234,22 @@ final class RunCommand implements Callable<Integer> {
         }
 
         CountDownLatch finished = new CountDownLatch(1);
-        Thread onSignal = new Thread(() -> {
-            run.cancel();
-            try {
-                if (!finished.await(90, TimeUnit.SECONDS)) {
-                    run.close(); // the run did not wind down in time: at least nothing stays running
-                }
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-            err.flush();
-            out.flush();
-            // the JVM would exit with 128 + the signal; CI should see "interrupted" whichever signal it was
-            Runtime.getRuntime().halt(INTERRUPTED);
-        }, "envbench-run-interrupted");
+        Thread onSignal = new Thread(
+                () -> {
+                    run.cancel();
+                    try {
+                        if (!finished.await(90, TimeUnit.SECONDS)) {
+                            run.close(); // the run did not wind down in time: at least nothing stays running
+                        }
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                    err.flush();
+                    out.flush();
+                    // the JVM would exit with 128 + the signal; CI should see "interrupted" whichever signal it was
+                    Runtime.getRuntime().halt(INTERRUPTED);
+                },
+                "envbench-run-interrupted");
         Runtime.getRuntime().addShutdownHook(onSignal);
         try {
             return runAndReport(run);
@@ -211,9 +273,15 @@ final class RunCommand implements Callable<Integer> {
         Experiment experiment = run.experiment();
         RunDirectory dir = run.directory();
         boolean resuming = resume != null;
-        out.println("EnvBench: " + experiment.name() + " — " + experiment.tenancy().map(t -> t.tenants().size() + " tenants under "
-                        + t.configurations().size() + " configurations").orElse(experiment.environmentNames().size() + " environments") + " x "
-                + experiment.repetitions() + " repetitions, " + experiment.order().yamlName() + " order; run directory " + dir.root());
+        out.println("EnvBench: " + experiment.name() + " — "
+                + experiment
+                        .tenancy()
+                        .map(t -> t.tenants().size() + " tenants under "
+                                + t.configurations().size() + " configurations")
+                        .orElse(experiment.environmentNames().size() + " environments")
+                + " x "
+                + experiment.repetitions() + " repetitions, "
+                + experiment.order().yamlName() + " order; run directory " + dir.root());
         ConsoleProgress progress = new ConsoleProgress(out, System.console() != null);
         ExperimentRunner.Outcome o = resuming ? run.runMissing(progress) : run.run(progress);
         RunConclusion conclusion = RunConclusion.of(o);
@@ -221,32 +289,43 @@ final class RunCommand implements Callable<Integer> {
         List<Criterion.Result> verdicts = conclusion.verdicts();
         long notOk = conclusion.missingRuns();
         out.println();
-        String nothing = "No completed run: nothing to compare. See " + dir.root().resolve("runs.csv") + " and " + dir.root().resolve("logs");
+        String nothing = "No completed run: nothing to compare. See "
+                + dir.root().resolve("runs.csv") + " and " + dir.root().resolve("logs");
         if (experiment.load().command().isPresent()) {
-            reports.command().ifPresentOrElse(report -> {
-                out.print(report.markdown());
-                out.println("Report: " + dir.report().resolve(report.tableFile()) + ", charts in " + dir.report().resolve("charts"));
-            }, () -> {
-                if (reports.problems().isEmpty()) {
-                    out.println(nothing);
-                }
-            });
+            reports.command()
+                    .ifPresentOrElse(
+                            report -> {
+                                out.print(report.markdown());
+                                out.println("Report: " + dir.report().resolve(report.tableFile()) + ", charts in "
+                                        + dir.report().resolve("charts"));
+                            },
+                            () -> {
+                                if (reports.problems().isEmpty()) {
+                                    out.println(nothing);
+                                }
+                            });
         } else if (reports.comparison().isEmpty()) {
             out.println(nothing);
             conclusion.notices().forEach(n -> out.println("  " + n));
         } else if (experiment.tenancy().isPresent()) {
-            reports.tenants().ifPresentOrElse(tenants -> {
-                out.print(tenants.results().text());
-                Path chartDir = dir.report().resolve("charts");
-                out.println("Per tenant: " + dir.report().resolve("tenants.md") + ", " + dir.report().resolve("tenants.csv") + ", charts "
-                        + chartDir.resolve(TenantsReport.THROUGHPUT_CHART + ".png") + " and " + TenantsReport.MEAN_CHART + ", each run's CPU "
-                        + "and throughput with the control's actions (" + TenantsReport.RUN_CPU_CHART + "RUN); control actions: "
-                        + dir.root().resolve("timeline"));
-            }, () -> {
-                if (reports.problems().isEmpty()) {
-                    out.println(nothing);
-                }
-            });
+            reports.tenants()
+                    .ifPresentOrElse(
+                            tenants -> {
+                                out.print(tenants.results().text());
+                                Path chartDir = dir.report().resolve("charts");
+                                out.println("Per tenant: " + dir.report().resolve("tenants.md") + ", "
+                                        + dir.report().resolve("tenants.csv") + ", charts "
+                                        + chartDir.resolve(TenantsReport.THROUGHPUT_CHART + ".png") + " and "
+                                        + TenantsReport.MEAN_CHART + ", each run's CPU "
+                                        + "and throughput with the control's actions (" + TenantsReport.RUN_CPU_CHART
+                                        + "RUN); control actions: "
+                                        + dir.root().resolve("timeline"));
+                            },
+                            () -> {
+                                if (reports.problems().isEmpty()) {
+                                    out.println(nothing);
+                                }
+                            });
         } else {
             out.print(reports.comparison().get().text());
         }
@@ -256,8 +335,8 @@ final class RunCommand implements Callable<Integer> {
             verdicts.forEach(v -> out.println("  " + (v.passed() ? "PASS " : "FAIL ") + v.explanation()));
         }
         if (!o.complete()) {
-            out.println("PARTIAL: " + (o.cancelled() ? "interrupted; " : "") + notOk + " run(s) not ok or not run; complete with: "
-                    + "./envbench run --resume " + dir.root());
+            out.println("PARTIAL: " + (o.cancelled() ? "interrupted; " : "") + notOk
+                    + " run(s) not ok or not run; complete with: " + "./envbench run --resume " + dir.root());
         }
         out.println("Run directory: " + dir.root() + " (runs.csv, jtl/, metrics/, logs/, "
                 + (Files.exists(dir.report().resolve("index.html")) ? "report/index.html, " : "") + "junit.xml)");

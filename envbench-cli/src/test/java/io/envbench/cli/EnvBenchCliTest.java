@@ -11,7 +11,6 @@ import java.nio.file.Path;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-
 import picocli.CommandLine;
 
 /** Bad input to {@code envbench report}: a clear message, exit code 2, no stack trace, nothing written. */
@@ -38,8 +37,9 @@ class EnvBenchCliTest {
     @Test
     void badFilesAreNamedWithoutAStackTrace() throws Exception {
         Path report = dir.resolve("report");
-        for (String[] bad : new String[][] {{"empty.jtl", ""}, {"x.jtl", "<?xml version=\"1.0\"?>\n<testResults>"},
-                {"notes.txt", "just some text\n"}}) {
+        for (String[] bad : new String[][] {
+            {"empty.jtl", ""}, {"x.jtl", "<?xml version=\"1.0\"?>\n<testResults>"}, {"notes.txt", "just some text\n"}
+        }) {
             Path f = Files.writeString(dir.resolve(bad[0]), bad[1]);
             String[] r = run("report", f.toString(), "-o", report.toString());
             assertEquals("2", r[0], bad[0]);
@@ -53,8 +53,10 @@ class EnvBenchCliTest {
 
     @Test
     void aGoodFileGivesTheReport() throws Exception {
-        Path f = Files.writeString(dir.resolve("r.jtl"), "timeStamp,elapsed,label,success,bytes,sentBytes,envbench.env\n"
-                + "1000,5,GET,true,100,10,bare\n1003,9,GET,true,100,10,docker-bridge\n1004,7,GET,false,100,10,docker-bridge\n");
+        Path f = Files.writeString(
+                dir.resolve("r.jtl"),
+                "timeStamp,elapsed,label,success,bytes,sentBytes,envbench.env\n"
+                        + "1000,5,GET,true,100,10,bare\n1003,9,GET,true,100,10,docker-bridge\n1004,7,GET,false,100,10,docker-bridge\n");
         String[] r = run("report", f.toString(), "-o", dir.resolve("out").toString(), "--baseline", "docker-bridge");
         assertEquals("0", r[0], r[2]);
         assertTrue(r[1].contains("baseline docker-bridge"), r[1]);

@@ -8,7 +8,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
-
 import javax.imageio.ImageIO;
 import javax.imageio.stream.MemoryCacheImageOutputStream;
 
@@ -20,7 +19,9 @@ import org.jfree.svg.SVGGraphics2D;
 
 /** The formats a chart is exported in: PNG for screens, SVG and PDF (vector) for reports. */
 public enum ChartFormat {
-    PNG, SVG, PDF;
+    PNG,
+    SVG,
+    PDF;
 
     public String extension() {
         return name().toLowerCase(Locale.ROOT);
@@ -37,7 +38,10 @@ public enum ChartFormat {
             }
             case PDF -> {
                 PDFDocument pdf = new PDFDocument();
-                pdf.setTitle(chart.getTitle() == null ? "EnvBench chart" : chart.getTitle().getText());
+                pdf.setTitle(
+                        chart.getTitle() == null
+                                ? "EnvBench chart"
+                                : chart.getTitle().getText());
                 Page page = pdf.createPage(new Rectangle(width, height));
                 PDFGraphics2D g2 = page.getGraphics2D();
                 chart.draw(g2, new Rectangle(width, height));
@@ -54,7 +58,7 @@ public enum ChartFormat {
     private static void writePng(JFreeChart chart, int width, int height, Path file) throws IOException {
         BufferedImage image = chart.createBufferedImage(width, height);
         try (OutputStream out = Files.newOutputStream(file);
-             MemoryCacheImageOutputStream images = new MemoryCacheImageOutputStream(out)) {
+                MemoryCacheImageOutputStream images = new MemoryCacheImageOutputStream(out)) {
             if (!ImageIO.write(image, "png", images)) {
                 throw new IOException("no PNG writer in this Java runtime");
             }

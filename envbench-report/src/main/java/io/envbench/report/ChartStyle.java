@@ -33,16 +33,15 @@ public final class ChartStyle {
     /** A line chart's first series of an environment. */
     public static final Stroke SOLID = new BasicStroke(2.5f, BasicStroke.CAP_ROUND, BasicStroke.JOIN_ROUND);
     /** A second series of the same environment (same colour): dashed. */
-    public static final Stroke DASHED = new BasicStroke(2.5f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_ROUND, 10f,
-            new float[] {9f, 6f}, 0f);
+    public static final Stroke DASHED =
+            new BasicStroke(2.5f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_ROUND, 10f, new float[] {9f, 6f}, 0f);
 
     static final int TITLE_FONT_PX = 26;
     static final int LABEL_FONT_PX = 20;
     /** Tick labels, legends, and any small text drawn on a chart (marker labels). */
     public static final int TICK_FONT_PX = 18;
 
-    private ChartStyle() {
-    }
+    private ChartStyle() {}
 
     /** Styles a chart made by ChartFactory (or by hand); series colours are the caller's ({@link EnvironmentPalette}). */
     public static JFreeChart flat(JFreeChart chart) {

@@ -1,13 +1,11 @@
 package io.envbench.report;
 
-import io.envbench.measure.metrics.MetricName;
-
 import java.awt.Font;
 import java.awt.Shape;
+import java.awt.Stroke;
 import java.awt.geom.Line2D;
 import java.awt.geom.Rectangle2D;
 import java.text.DecimalFormat;
-import java.awt.Stroke;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -16,10 +14,15 @@ import java.util.TreeMap;
 import java.util.function.DoubleFunction;
 import java.util.function.Function;
 import java.util.function.ToDoubleFunction;
-import java.util.stream.IntStream;
 import java.util.regex.Pattern;
+import java.util.stream.IntStream;
 import java.util.stream.Stream;
 
+import io.envbench.measure.metrics.MetricName;
+import io.envbench.measure.metrics.MetricsFile;
+import io.envbench.measure.stats.Comparison;
+import io.envbench.measure.stats.RunStatistics;
+import io.envbench.measure.stats.SampleStatistics;
 import org.jfree.chart.ChartFactory;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.LegendItem;
@@ -48,11 +51,6 @@ import org.jfree.data.xy.XYDataset;
 import org.jfree.data.xy.XYSeries;
 import org.jfree.data.xy.XYSeriesCollection;
 
-import io.envbench.measure.metrics.MetricsFile;
-import io.envbench.measure.stats.Comparison;
-import io.envbench.measure.stats.RunStatistics;
-import io.envbench.measure.stats.SampleStatistics;
-
 /**
  * The charts of a comparison, as JFreeChart objects (shown in the GUI, exported by {@link ChartFormat}), in
  * {@link ChartStyle}'s flat style, each environment in its {@link EnvironmentPalette} colour in every chart. Bars follow
@@ -74,6 +72,7 @@ public final class ComparisonCharts {
     private static final int MOST_LABELS_UNDER_BARS = 6;
     /** Above this many upright bars a bar is narrower than its figure written flat: the figures are turned upright. */
     private static final int MOST_BARS_WITH_FLAT_FIGURES = 24;
+
     private static final int CATEGORY_LABEL_LINES = 3;
     private static final double BYTES_PER_KB = 1024;
     /** An environment's colour in a legend: large enough to tell at half width. */
@@ -108,15 +107,33 @@ public final class ComparisonCharts {
     /** Every chart by file name (without extension). */
     public Map<String, JFreeChart> all() {
         Map<String, JFreeChart> m = new LinkedHashMap<>();
-        m.put("p90", bars("90% line by label (Aggregate Report) — " + LOWER_IS_BETTER, Quantity.MILLISECONDS,
-                s -> s.aggregateReport90Ms()));
-        m.put("throughput", bars("Throughput by label — " + HIGHER_IS_BETTER, "requests/s", SampleStatistics::throughputPerSec));
-        m.put("received", bars("Received by label — " + HIGHER_IS_BETTER, Quantity.BYTES_PER_SECOND,
-                s -> s.receivedKBytesPerSec() * BYTES_PER_KB));
-        m.put("relative-throughput", relative("Throughput relative to " + baseline + " — " + HIGHER_IS_BETTER,
-                SampleStatistics::throughputPerSec, false));
-        m.put("relative-throughput-log", relative("Throughput relative to " + baseline + ", log scale — " + HIGHER_IS_BETTER,
-                SampleStatistics::throughputPerSec, true));
+        m.put(
+                "p90",
+                bars(
+                        "90% line by label (Aggregate Report) — " + LOWER_IS_BETTER,
+                        Quantity.MILLISECONDS,
+                        s -> s.aggregateReport90Ms()));
+        m.put(
+                "throughput",
+                bars("Throughput by label — " + HIGHER_IS_BETTER, "requests/s", SampleStatistics::throughputPerSec));
+        m.put(
+                "received",
+                bars(
+                        "Received by label — " + HIGHER_IS_BETTER,
+                        Quantity.BYTES_PER_SECOND,
+                        s -> s.receivedKBytesPerSec() * BYTES_PER_KB));
+        m.put(
+                "relative-throughput",
+                relative(
+                        "Throughput relative to " + baseline + " — " + HIGHER_IS_BETTER,
+                        SampleStatistics::throughputPerSec,
+                        false));
+        m.put(
+                "relative-throughput-log",
+                relative(
+                        "Throughput relative to " + baseline + ", log scale — " + HIGHER_IS_BETTER,
+                        SampleStatistics::throughputPerSec,
+                        true));
         m.put("response-time-over-time", overTime("Mean response time over time — " + LOWER_IS_BETTER, "ms", true));
         m.put("throughput-over-time", overTime("Throughput over time — " + HIGHER_IS_BETTER, "requests/s", false));
         m.put("percentiles", percentiles(Comparison.TOTAL));
@@ -141,15 +158,17 @@ public final class ComparisonCharts {
         return bars(title, quantity::scaleFor, figure);
     }
 
-    private JFreeChart bars(String title, DoubleFunction<Quantity.Scale> scaleForLargest,
-                            ToDoubleFunction<SampleStatistics> figure) {
+    private JFreeChart bars(
+            String title, DoubleFunction<Quantity.Scale> scaleForLargest, ToDoubleFunction<SampleStatistics> figure) {
         Map<String, Map<String, RunStatistics>> runsByLabel = new LinkedHashMap<>();
         double largest = 0;
         for (String label : comparison.rows()) {
             for (String env : comparison.environments()) {
                 RunStatistics runs = comparison.acrossRuns(env, label, figure);
                 if (runs.runs() > 0) {
-                    runsByLabel.computeIfAbsent(label, l -> new LinkedHashMap<>()).put(env, runs);
+                    runsByLabel
+                            .computeIfAbsent(label, l -> new LinkedHashMap<>())
+                            .put(env, runs);
                     largest = Math.max(largest, runs.values()[(int) runs.runs() - 1]);
                 }
             }
@@ -165,8 +184,8 @@ public final class ComparisonCharts {
             data.add(env, label, scale.shown(runs.median()), scale.shown(low), scale.shown(high));
             counts.add(runs.runs(), ci.available());
         }));
-        PlotOrientation orientation = runsByLabel.size() > MOST_LABELS_UNDER_BARS ? PlotOrientation.HORIZONTAL
-                : PlotOrientation.VERTICAL;
+        PlotOrientation orientation =
+                runsByLabel.size() > MOST_LABELS_UNDER_BARS ? PlotOrientation.HORIZONTAL : PlotOrientation.VERTICAL;
         JFreeChart chart = ChartFactory.createBarChart(title, null, scale.name(), data, orientation, true, true, false);
         CategoryPlot plot = (CategoryPlot) chart.getPlot();
         WhiskerBarRenderer renderer = new WhiskerBarRenderer();
@@ -204,7 +223,8 @@ public final class ComparisonCharts {
                 return "one run per environment: no whiskers (repeat runs to see their spread)";
             }
             String bars = "bars: median of " + (fewest == most ? most : fewest + "–" + most) + " runs; whiskers: ";
-            String spread = "lowest to highest run (a 95% interval needs " + RunStatistics.runsNeededForMedianInterval() + " runs)";
+            String spread = "lowest to highest run (a 95% interval needs " + RunStatistics.runsNeededForMedianInterval()
+                    + " runs)";
             if (withSpread == 0) {
                 return bars + "95% confidence interval of the median";
             }
@@ -217,13 +237,21 @@ public final class ComparisonCharts {
      * axis' unit: the median of runs per environment (its palette colour) and label, the whisker its interval;
      * {@code whiskers} says in the subtitle what the whiskers are.
      */
-    public static JFreeChart medianBars(String title, String axisLabel, MedianOfRunsDataset data, String whiskers, EnvironmentPalette palette) {
-        JFreeChart chart = ChartFactory.createBarChart(title, null, axisLabel, data,
-                data.getColumnCount() > MOST_LABELS_UNDER_BARS ? PlotOrientation.HORIZONTAL : PlotOrientation.VERTICAL, true, true, false);
+    public static JFreeChart medianBars(
+            String title, String axisLabel, MedianOfRunsDataset data, String whiskers, EnvironmentPalette palette) {
+        JFreeChart chart = ChartFactory.createBarChart(
+                title,
+                null,
+                axisLabel,
+                data,
+                data.getColumnCount() > MOST_LABELS_UNDER_BARS ? PlotOrientation.HORIZONTAL : PlotOrientation.VERTICAL,
+                true,
+                true,
+                false);
         CategoryPlot plot = (CategoryPlot) chart.getPlot();
         WhiskerBarRenderer renderer = new WhiskerBarRenderer();
-        renderer.setDefaultToolTipGenerator(new IntervalCategoryToolTipGenerator("{0}, {1}: {2} " + axisLabel + " (whisker {3} to {4})",
-                new SiNumberFormat()));
+        renderer.setDefaultToolTipGenerator(new IntervalCategoryToolTipGenerator(
+                "{0}, {1}: {2} " + axisLabel + " (whisker {3} to {4})", new SiNumberFormat()));
         plot.setRenderer(renderer);
         ChartStyle.flat(chart);
         chart.addSubtitle(subtitle("bars: median of runs; whiskers: " + whiskers));
@@ -257,11 +285,18 @@ public final class ComparisonCharts {
      * their palette colour) per label (its columns), in linear or log scale, each bar's value written on it: the chart
      * of {@link #relative} for any figures, e.g. bonnie++'s.
      */
-    public static JFreeChart relativeBars(String title, String baseline, CategoryDataset d, boolean logScale, EnvironmentPalette palette) {
+    public static JFreeChart relativeBars(
+            String title, String baseline, CategoryDataset d, boolean logScale, EnvironmentPalette palette) {
         String axisLabel = "% of " + baseline + " (" + baseline + " = 100)";
-        JFreeChart chart = ChartFactory.createBarChart(title, null, axisLabel, d,
+        JFreeChart chart = ChartFactory.createBarChart(
+                title,
+                null,
+                axisLabel,
+                d,
                 d.getColumnCount() > MOST_LABELS_UNDER_BARS ? PlotOrientation.HORIZONTAL : PlotOrientation.VERTICAL,
-                true, true, false);
+                true,
+                true,
+                false);
         CategoryPlot plot = (CategoryPlot) chart.getPlot();
         if (logScale) {
             LogarithmicAxis axis = new LogarithmicAxis(axisLabel + ", log scale");
@@ -273,17 +308,18 @@ public final class ComparisonCharts {
         }
         plot.addRangeMarker(new ValueMarker(BASELINE_PERCENT, ChartStyle.AXIS, ChartStyle.SOLID), Layer.FOREGROUND);
         BarRenderer renderer = (BarRenderer) plot.getRenderer();
-        renderer.setDefaultToolTipGenerator(new StandardCategoryToolTipGenerator("{0}, {1}: {2} % of " + baseline, new SiNumberFormat()));
+        renderer.setDefaultToolTipGenerator(
+                new StandardCategoryToolTipGenerator("{0}, {1}: {2} % of " + baseline, new SiNumberFormat()));
         // each bar's figure on it: a log axis labels its decades only
         renderer.setDefaultItemLabelGenerator(new StandardCategoryItemLabelGenerator("{2}", new DecimalFormat("0")));
         renderer.setDefaultItemLabelsVisible(true);
         boolean upright = plot.getOrientation() == PlotOrientation.VERTICAL
                 && d.getRowCount() * d.getColumnCount() > MOST_BARS_WITH_FLAT_FIGURES;
         if (upright) { // side by side the figures of narrow bars would overlap (7 environments x 6 labels: study 001)
-            renderer.setDefaultPositiveItemLabelPosition(new ItemLabelPosition(ItemLabelAnchor.OUTSIDE12, TextAnchor.CENTER_LEFT,
-                    TextAnchor.CENTER_LEFT, -Math.PI / 2));
-            renderer.setDefaultNegativeItemLabelPosition(new ItemLabelPosition(ItemLabelAnchor.OUTSIDE6, TextAnchor.CENTER_RIGHT,
-                    TextAnchor.CENTER_RIGHT, -Math.PI / 2));
+            renderer.setDefaultPositiveItemLabelPosition(new ItemLabelPosition(
+                    ItemLabelAnchor.OUTSIDE12, TextAnchor.CENTER_LEFT, TextAnchor.CENTER_LEFT, -Math.PI / 2));
+            renderer.setDefaultNegativeItemLabelPosition(new ItemLabelPosition(
+                    ItemLabelAnchor.OUTSIDE6, TextAnchor.CENTER_RIGHT, TextAnchor.CENTER_RIGHT, -Math.PI / 2));
         }
         ChartStyle.flat(chart);
         renderer.setDefaultItemLabelFont(new Font(Font.SANS_SERIF, Font.PLAIN, ChartStyle.TICK_FONT_PX - 2));
@@ -308,8 +344,15 @@ public final class ComparisonCharts {
             t.forEach((sec, v) -> s.add((double) sec, responseTime ? (double) v[1] / v[0] : (double) v[0] / runs));
             data.addSeries(s);
         }
-        JFreeChart chart = ChartFactory.createXYLineChart(title, "seconds since the environment's first sample", unit, data,
-                PlotOrientation.VERTICAL, true, true, false);
+        JFreeChart chart = ChartFactory.createXYLineChart(
+                title,
+                "seconds since the environment's first sample",
+                unit,
+                data,
+                PlotOrientation.VERTICAL,
+                true,
+                true,
+                false);
         lines(chart, (XYPlot) chart.getPlot());
         wholeSeconds((XYPlot) chart.getPlot());
         return chart;
@@ -342,7 +385,9 @@ public final class ComparisonCharts {
         XYSeriesCollection data = new XYSeriesCollection();
         List<String> hostsLeftOut = new ArrayList<>();
         for (String env : comparison.environments()) {
-            long cores = metrics.metrics(env).stream().filter(m -> PER_CORE_CPU_METRIC.matcher(m).matches()).count();
+            long cores = metrics.metrics(env).stream()
+                    .filter(m -> PER_CORE_CPU_METRIC.matcher(m).matches())
+                    .count();
             List<double[]> host = metrics.over(env, HOST_CPU_METRIC);
             if (cores > 0 && !host.isEmpty()) {
                 XYSeries s = new XYSeries(new CpuSeriesKey(env, CpuSeriesKey.HOST));
@@ -358,18 +403,30 @@ public final class ComparisonCharts {
                 data.addSeries(s);
             }
         }
-        JFreeChart chart = ChartFactory.createXYLineChart("CPU over time — " + LOWER_IS_BETTER + " at the same load",
-                "seconds since the environment's first reading", CPU_AXIS, data, PlotOrientation.VERTICAL, true, true, false);
+        JFreeChart chart = ChartFactory.createXYLineChart(
+                "CPU over time — " + LOWER_IS_BETTER + " at the same load",
+                "seconds since the environment's first reading",
+                CPU_AXIS,
+                data,
+                PlotOrientation.VERTICAL,
+                true,
+                true,
+                false);
         XYPlot plot = (XYPlot) chart.getPlot();
         ChartStyle.flat(chart);
-        colourLines(plot, key -> ((CpuSeriesKey) key).environment(),
+        colourLines(
+                plot,
+                key -> ((CpuSeriesKey) key).environment(),
                 key -> ((CpuSeriesKey) key).whose().equals(CpuSeriesKey.TARGET) ? ChartStyle.DASHED : ChartStyle.SOLID);
         wholeSeconds(plot);
         plot.setFixedLegendItems(cpuLegend());
         String subtitle = "solid: the whole host, all its cores; dashed: the target (its container or process tree); "
                 + "each second the mean of the runs";
-        chart.addSubtitle(subtitle(hostsLeftOut.isEmpty() ? subtitle
-                : subtitle + "; host CPU of " + String.join(", ", hostsLeftOut) + " not shown: no per-core columns to count its cores"));
+        chart.addSubtitle(subtitle(
+                hostsLeftOut.isEmpty()
+                        ? subtitle
+                        : subtitle + "; host CPU of " + String.join(", ", hostsLeftOut)
+                                + " not shown: no per-core columns to count its cores"));
         return chart;
     }
 
@@ -380,10 +437,38 @@ public final class ComparisonCharts {
         for (String env : comparison.environments()) {
             items.add(new LegendItem(env, null, null, null, LEGEND_SQUARE, palette.colour(env)));
         }
-        items.add(new LegendItem(CpuSeriesKey.HOST, null, null, null, false, LEGEND_SQUARE, false, ChartStyle.AXIS, false, ChartStyle.AXIS,
-                ChartStyle.SOLID, true, line, ChartStyle.SOLID, ChartStyle.TEXT));
-        items.add(new LegendItem(CpuSeriesKey.TARGET, null, null, null, false, LEGEND_SQUARE, false, ChartStyle.AXIS, false, ChartStyle.AXIS,
-                ChartStyle.SOLID, true, line, ChartStyle.DASHED, ChartStyle.TEXT));
+        items.add(new LegendItem(
+                CpuSeriesKey.HOST,
+                null,
+                null,
+                null,
+                false,
+                LEGEND_SQUARE,
+                false,
+                ChartStyle.AXIS,
+                false,
+                ChartStyle.AXIS,
+                ChartStyle.SOLID,
+                true,
+                line,
+                ChartStyle.SOLID,
+                ChartStyle.TEXT));
+        items.add(new LegendItem(
+                CpuSeriesKey.TARGET,
+                null,
+                null,
+                null,
+                false,
+                LEGEND_SQUARE,
+                false,
+                ChartStyle.AXIS,
+                false,
+                ChartStyle.AXIS,
+                ChartStyle.SOLID,
+                true,
+                line,
+                ChartStyle.DASHED,
+                ChartStyle.TEXT));
         return items;
     }
 
@@ -425,14 +510,23 @@ public final class ComparisonCharts {
             }
             data.addSeries(series);
         }
-        JFreeChart chart = ChartFactory.createXYLineChart("Response time percentiles (" + label + ") — " + LOWER_IS_BETTER,
-                "percentile", scale.name(), data, PlotOrientation.VERTICAL, true, true, false);
+        JFreeChart chart = ChartFactory.createXYLineChart(
+                "Response time percentiles (" + label + ") — " + LOWER_IS_BETTER,
+                "percentile",
+                scale.name(),
+                data,
+                PlotOrientation.VERTICAL,
+                true,
+                true,
+                false);
         lines(chart, (XYPlot) chart.getPlot());
         return chart;
     }
 
     private static final List<Double> PERCENTILE_POINTS = Stream.concat(
-            IntStream.rangeClosed(1, 100).mapToObj(i -> (double) i), Stream.of(99.5, 99.9)).sorted().toList();
+                    IntStream.rangeClosed(1, 100).mapToObj(i -> (double) i), Stream.of(99.5, 99.9))
+            .sorted()
+            .toList();
 
     private static TextTitle subtitle(String text) {
         TextTitle t = new TextTitle(text, new Font(Font.SANS_SERIF, Font.PLAIN, ChartStyle.TICK_FONT_PX));
@@ -477,8 +571,10 @@ public final class ComparisonCharts {
     }
 
     /** One line per series, in the colour of the environment it is of. */
-    private void colourLines(XYPlot plot, Function<Comparable<?>, String> environmentOfSeries,
-                             Function<Comparable<?>, Stroke> strokeOfSeries) {
+    private void colourLines(
+            XYPlot plot,
+            Function<Comparable<?>, String> environmentOfSeries,
+            Function<Comparable<?>, Stroke> strokeOfSeries) {
         XYLineAndShapeRenderer r = new XYLineAndShapeRenderer(true, false);
         r.setDrawSeriesLineAsPath(true);
         XYDataset data = plot.getDataset();

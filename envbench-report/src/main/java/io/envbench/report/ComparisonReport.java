@@ -1,34 +1,32 @@
 package io.envbench.report;
 
-import io.envbench.measure.metrics.MetricName;
-
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.ToDoubleFunction;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
-import org.jfree.chart.JFreeChart;
-
+import io.envbench.measure.metrics.MetricName;
+import io.envbench.measure.metrics.MetricsFile;
+import io.envbench.measure.results.ResponseErrors;
 import io.envbench.measure.stats.AcrossRuns;
 import io.envbench.measure.stats.Comparison;
 import io.envbench.measure.stats.Figure;
 import io.envbench.measure.stats.MannWhitney;
+import io.envbench.measure.stats.RatioOfRuns;
 import io.envbench.measure.stats.RunStatistics;
 import io.envbench.measure.stats.SampleStatistics;
 import io.envbench.measure.stats.Verdict;
-import io.envbench.measure.metrics.MetricsFile;
-import io.envbench.measure.results.ResponseErrors;
-import io.envbench.measure.stats.RatioOfRuns;
-import java.nio.file.StandardCopyOption;
-import java.util.function.ToDoubleFunction;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
+import org.jfree.chart.JFreeChart;
 
 /**
  * The comparison as documents: {@code comparison.csv} (one row per environment x label),
@@ -40,8 +38,12 @@ public final class ComparisonReport {
     /** The pooled figures (JMeter's), then per figure across runs: median, its 95% CI, change vs baseline, p, verdict, CV. */
     public static final String CSV_HEADER =
             "env,label,count,mean,median,p90,p95,p99,min,max,errorPct,throughput,receivedKBps,sentKBps,aggregateReport90,runs"
-                    + Arrays.stream(Figure.values()).map(Figure::criterionName).map(n -> "," + n + "MedianOfRuns," + n + "Ci95Low,"
-                            + n + "Ci95High," + n + "VsBaselinePct," + n + "P," + n + "Verdict," + n + "Cv").collect(Collectors.joining());
+                    + Arrays.stream(Figure.values())
+                            .map(Figure::criterionName)
+                            .map(n -> "," + n + "MedianOfRuns," + n + "Ci95Low," + n + "Ci95High," + n
+                                    + "VsBaselinePct," + n + "P," + n + "Verdict," + n + "Cv")
+                            .collect(Collectors.joining());
+
     public static final int CHART_WIDTH = 900;
     public static final int CHART_HEIGHT = 500;
 
@@ -67,8 +69,14 @@ public final class ComparisonReport {
         this(c, baseline, metrics, List.of(), List.of(), EnvironmentPalette.of(c), List.of());
     }
 
-    private ComparisonReport(Comparison c, String baseline, MetricsFile metrics, List<String> notices,
-                             List<String> hints, EnvironmentPalette palette, List<ResponseErrors.Row> errors) {
+    private ComparisonReport(
+            Comparison c,
+            String baseline,
+            MetricsFile metrics,
+            List<String> notices,
+            List<String> hints,
+            EnvironmentPalette palette,
+            List<ResponseErrors.Row> errors) {
         this.c = c;
         this.errors = List.copyOf(errors);
         this.palette = palette;
@@ -99,13 +107,17 @@ public final class ComparisonReport {
 
     public static final String[] ERRORS_HEAD = {"environment", "label", "response code", "response message", "samples"};
 
-    public static final String ERRORS_NOTE = "Failed samples after the warm-up, by environment, label, response code and message "
-            + "(an assertion's failure keeps the server's code: a 200 where a 302 was expected is a failed login or form).";
+    public static final String ERRORS_NOTE =
+            "Failed samples after the warm-up, by environment, label, response code and message "
+                    + "(an assertion's failure keeps the server's code: a 200 where a 302 was expected is a failed login or form).";
 
     /** The errors section's rows. */
     public List<String[]> errorRows() {
-        return errors.stream().map(r -> new String[] {r.environment(), r.label(), r.responseCode(), r.responseMessage(),
-                Long.toString(r.count())}).toList();
+        return errors.stream()
+                .map(r -> new String[] {
+                    r.environment(), r.label(), r.responseCode(), r.responseMessage(), Long.toString(r.count())
+                })
+                .toList();
     }
 
     /** Every chart of the report by file name (without extension): the comparison's, and CPU over time with metrics. */
@@ -119,7 +131,8 @@ public final class ComparisonReport {
     }
 
     /** Writes charts into {@code dir} as {@code NAME.EXT}, in each format, at the report's size; returns the files. */
-    public static List<Path> writeCharts(Map<String, JFreeChart> charts, Path dir, ChartFormat... formats) throws IOException {
+    public static List<Path> writeCharts(Map<String, JFreeChart> charts, Path dir, ChartFormat... formats)
+            throws IOException {
         Files.createDirectories(dir);
         List<Path> written = new ArrayList<>();
         for (Map.Entry<String, JFreeChart> e : charts.entrySet()) {
@@ -132,42 +145,64 @@ public final class ComparisonReport {
         return written;
     }
 
-    public static final String[] METRICS_HEAD = {"environment", "host CPU % avg / peak", "JMeter CPU % avg / peak",
-            "target CPU % avg / peak", "docker-proxy CPU % avg / peak", "disk write KB/s avg / peak",
-            "network rx KB/s avg / peak (all interfaces)", "I/O wait % avg / peak"};
+    public static final String[] METRICS_HEAD = {
+        "environment",
+        "host CPU % avg / peak",
+        "JMeter CPU % avg / peak",
+        "target CPU % avg / peak",
+        "docker-proxy CPU % avg / peak",
+        "disk write KB/s avg / peak",
+        "network rx KB/s avg / peak (all interfaces)",
+        "I/O wait % avg / peak"
+    };
 
-    public static final String METRICS_NOTE = "From the Resource Monitor's metrics file: host CPU counts the whole machine as 100; "
-            + "JMeter (its own JVM), the target (its container or process tree) and docker-proxy (Docker's userland port proxy) "
-            + "count one core as 100; I/O wait is the host's share of CPU time idle with disk I/O outstanding (all CPUs = 100). "
-            + "On a small machine JMeter competes with the target for the same CPUs.";
+    public static final String METRICS_NOTE =
+            "From the Resource Monitor's metrics file: host CPU counts the whole machine as 100; "
+                    + "JMeter (its own JVM), the target (its container or process tree) and docker-proxy (Docker's userland port proxy) "
+                    + "count one core as 100; I/O wait is the host's share of CPU time idle with disk I/O outstanding (all CPUs = 100). "
+                    + "On a small machine JMeter competes with the target for the same CPUs.";
 
     /** The compared environments the metrics file has rows of, in the comparison's order; none without a file. */
     private List<String> environmentsWithMetrics() {
-        return metrics == null ? List.of() : c.environments().stream().filter(metrics.environments()::contains).toList();
+        return metrics == null
+                ? List.of()
+                : c.environments().stream()
+                        .filter(metrics.environments()::contains)
+                        .toList();
     }
 
     /** Average and peak resources per environment from the metrics file. */
     public List<String[]> metricsRows() {
         List<String[]> rows = new ArrayList<>();
         for (String env : environmentsWithMetrics()) {
-            rows.add(new String[] {env, avgPeak(metrics.summary(env, MetricName.HOST_CPU.column()), 1),
-                    avgPeak(metrics.summary(env, MetricName.JMETER_CPU), 1),
-                    avgPeak(metrics.summary(env, MetricName.TARGET_CPU.column()), 1),
-                    avgPeak(metrics.summary(env, MetricName.DOCKER_PROXY_CPU), 1),
-                    avgPeak(metrics.summaryOfSum(env, MetricName.Family.DISK.any("write.bytesPerSec")), 1024),
-                    avgPeak(metrics.summaryOfSum(env, MetricName.Family.NET.any("rx.bytesPerSec")), 1024),
-                    avgPeak(metrics.summary(env, MetricName.HOST_CPU_IOWAIT.column()), 1)});
+            rows.add(new String[] {
+                env,
+                avgPeak(metrics.summary(env, MetricName.HOST_CPU.column()), 1),
+                avgPeak(metrics.summary(env, MetricName.JMETER_CPU), 1),
+                avgPeak(metrics.summary(env, MetricName.TARGET_CPU.column()), 1),
+                avgPeak(metrics.summary(env, MetricName.DOCKER_PROXY_CPU), 1),
+                avgPeak(metrics.summaryOfSum(env, MetricName.Family.DISK.any("write.bytesPerSec")), 1024),
+                avgPeak(metrics.summaryOfSum(env, MetricName.Family.NET.any("rx.bytesPerSec")), 1024),
+                avgPeak(metrics.summary(env, MetricName.HOST_CPU_IOWAIT.column()), 1)
+            });
         }
         return rows;
     }
 
-    public static final String[] SERVICES_HEAD = {"environment", "service", "CPU % avg / peak", "memory MiB avg / peak",
-        "storage write KB/s avg / peak", "storage read KB/s avg / peak"};
+    public static final String[] SERVICES_HEAD = {
+        "environment",
+        "service",
+        "CPU % avg / peak",
+        "memory MiB avg / peak",
+        "storage write KB/s avg / peak",
+        "storage read KB/s avg / peak"
+    };
 
-    public static final String SERVICES_NOTE = "Each service of a multi-service target apart (its process tree, in a container too, "
-            + "seen from the host): CPU counts one core as 100; storage writes and reads are what its processes caused to be sent "
-            + "to or fetched from the disks (/proc/PID/io write_bytes and read_bytes: a buffered write counts when the page is "
-            + "dirtied, for the process that dirtied it), so the database's own write rate stands beside the host's disk writes.";
+    public static final String SERVICES_NOTE =
+            "Each service of a multi-service target apart (its process tree, in a container too, "
+                    + "seen from the host): CPU counts one core as 100; storage writes and reads are what its processes caused to be sent "
+                    + "to or fetched from the disks (/proc/PID/io write_bytes and read_bytes: a buffered write counts when the page is "
+                    + "dirtied, for the process that dirtied it), so the database's own write rate stands beside the host's disk writes.";
 
     private static final Pattern SERVICE_CPU = Pattern.compile("process\\.(.+)/([^/]+)\\.cpu\\.pct");
 
@@ -181,10 +216,14 @@ public final class ComparisonReport {
                     continue;
                 }
                 String p = MetricName.Family.PROCESS.prefix() + env + "/" + x.group(2) + ".";
-                rows.add(new String[] {env, x.group(2), avgPeak(metrics.summary(env, p + MetricName.CPU_PCT), 1),
-                        avgPeak(metrics.summary(env, p + "rss.bytes"), 1024 * 1024),
-                        avgPeak(metrics.summary(env, p + "io.write.bytesPerSec"), 1024),
-                        avgPeak(metrics.summary(env, p + "io.read.bytesPerSec"), 1024)});
+                rows.add(new String[] {
+                    env,
+                    x.group(2),
+                    avgPeak(metrics.summary(env, p + MetricName.CPU_PCT), 1),
+                    avgPeak(metrics.summary(env, p + "rss.bytes"), 1024 * 1024),
+                    avgPeak(metrics.summary(env, p + "io.write.bytesPerSec"), 1024),
+                    avgPeak(metrics.summary(env, p + "io.read.bytesPerSec"), 1024)
+                });
             }
         }
         return rows;
@@ -233,16 +272,38 @@ public final class ComparisonReport {
                 if (s == null) {
                     continue;
                 }
-                b.append(String.join(",", csvField(env), csvField(label), Long.toString(s.count()), num(s.meanMs()),
-                        num(s.medianMs()), num(s.percentileMs(90)), num(s.percentileMs(95)), num(s.percentileMs(99)),
-                        Long.toString(s.minMs()), Long.toString(s.maxMs()), num(s.errorPct()), num(s.throughputPerSec()),
-                        num(s.receivedKBytesPerSec()), num(s.sentKBytesPerSec()), Long.toString(s.aggregateReport90Ms()),
-                        Long.toString(c.acrossRuns(env, label, Figure.THROUGHPUT).runs())));
+                b.append(String.join(
+                        ",",
+                        csvField(env),
+                        csvField(label),
+                        Long.toString(s.count()),
+                        num(s.meanMs()),
+                        num(s.medianMs()),
+                        num(s.percentileMs(90)),
+                        num(s.percentileMs(95)),
+                        num(s.percentileMs(99)),
+                        Long.toString(s.minMs()),
+                        Long.toString(s.maxMs()),
+                        num(s.errorPct()),
+                        num(s.throughputPerSec()),
+                        num(s.receivedKBytesPerSec()),
+                        num(s.sentKBytesPerSec()),
+                        Long.toString(s.aggregateReport90Ms()),
+                        Long.toString(
+                                c.acrossRuns(env, label, Figure.THROUGHPUT).runs())));
                 for (Figure f : Figure.values()) {
                     Verdict v = acrossRuns.versusBaseline(env, label, f);
                     RunStatistics.MedianInterval ci = v.runs().medianCi95();
-                    b.append(',').append(String.join(",", num(v.medianOfRuns()), num(ci.low()), num(ci.high()), num(v.changePct()),
-                            num(v.p()), csvField(v.kind().word()), num(v.runs().cv())));
+                    b.append(',')
+                            .append(String.join(
+                                    ",",
+                                    num(v.medianOfRuns()),
+                                    num(ci.low()),
+                                    num(ci.high()),
+                                    num(v.changePct()),
+                                    num(v.p()),
+                                    csvField(v.kind().word()),
+                                    num(v.runs().cv())));
                 }
                 b.append('\n');
             }
@@ -255,7 +316,9 @@ public final class ComparisonReport {
     }
 
     private static String num(double v) {
-        return Double.isNaN(v) ? "" : String.format(Locale.ROOT, "%.4f", v).replaceAll("0+$", "").replaceAll("\\.$", "");
+        return Double.isNaN(v)
+                ? ""
+                : String.format(Locale.ROOT, "%.4f", v).replaceAll("0+$", "").replaceAll("\\.$", "");
     }
 
     /**
@@ -279,28 +342,57 @@ public final class ComparisonReport {
                     continue;
                 }
                 Verdict throughput = acrossRuns.versusBaseline(env, label, Figure.THROUGHPUT);
-                rows.add(new String[] {label, env, Long.toString(throughput.runs().runs()), Long.toString(s.count()), f2(s.meanMs()),
-                        f1(s.medianMs()), f1(s.percentileMs(90)), Long.toString(s.aggregateReport90Ms()), Long.toString(s.minMs()),
-                        Long.toString(s.maxMs()), f2(s.errorPct()) + "%", f1(perRun(env, label, SampleStatistics::throughputPerSec)),
-                        f1(perRun(env, label, SampleStatistics::receivedKBytesPerSec)),
-                        throughput.mark(), acrossRuns.versusBaseline(env, label, Figure.P90).mark()});
+                rows.add(new String[] {
+                    label,
+                    env,
+                    Long.toString(throughput.runs().runs()),
+                    Long.toString(s.count()),
+                    f2(s.meanMs()),
+                    f1(s.medianMs()),
+                    f1(s.percentileMs(90)),
+                    Long.toString(s.aggregateReport90Ms()),
+                    Long.toString(s.minMs()),
+                    Long.toString(s.maxMs()),
+                    f2(s.errorPct()) + "%",
+                    f1(perRun(env, label, SampleStatistics::throughputPerSec)),
+                    f1(perRun(env, label, SampleStatistics::receivedKBytesPerSec)),
+                    throughput.mark(),
+                    acrossRuns.versusBaseline(env, label, Figure.P90).mark()
+                });
             }
         }
         return rows;
     }
 
-    public static final String[] TABLE_HEAD = {"label", "environment", "runs", "count", "average ms", "median ms", "90% ms",
-            "90% line ms (Aggregate)", "min ms", "max ms", "error %", "throughput /s", "received KB/s",
-            "throughput vs baseline (runs)", "90% vs baseline (runs)"};
+    public static final String[] TABLE_HEAD = {
+        "label",
+        "environment",
+        "runs",
+        "count",
+        "average ms",
+        "median ms",
+        "90% ms",
+        "90% line ms (Aggregate)",
+        "min ms",
+        "max ms",
+        "error %",
+        "throughput /s",
+        "received KB/s",
+        "throughput vs baseline (runs)",
+        "90% vs baseline (runs)"
+    };
 
-    public static final String TABLE_NOTE = "count to error % pool all samples of all runs, as JMeter: average, median and "
-            + "90% follow its HTML report (mean; commons-math Percentile, LEGACY estimation); \"90% line (Aggregate)\" its Aggregate "
-            + "Report (nearest rank); throughput = count / (last sample end - first sample start) and KB/s = bytes / 1024 over the same "
-            + "time, of the one run, or with several runs the median of the runs' figures (pooled, the time between runs would count). \"vs baseline (runs)\" compares one value per run: the change of the median of runs against the baseline's, "
-            + "with the p-value of the exact Mann-Whitney U test on the per-run values (two-sided): a change with its p holds "
-            + "(p < " + AcrossRuns.ALPHA + "); \"~\" marks no significant difference; \"(too few runs: n vs m)\" gives the change "
-            + "without a verdict, as even completely separated runs could not reach p < " + AcrossRuns.ALPHA + " (at least "
-            + MannWhitney.runsNeededEach(AcrossRuns.ALPHA) + " runs each needed).";
+    public static final String TABLE_NOTE =
+            "count to error % pool all samples of all runs, as JMeter: average, median and "
+                    + "90% follow its HTML report (mean; commons-math Percentile, LEGACY estimation); \"90% line (Aggregate)\" its Aggregate "
+                    + "Report (nearest rank); throughput = count / (last sample end - first sample start) and KB/s = bytes / 1024 over the same "
+                    + "time, of the one run, or with several runs the median of the runs' figures (pooled, the time between runs would count). \"vs baseline (runs)\" compares one value per run: the change of the median of runs against the baseline's, "
+                    + "with the p-value of the exact Mann-Whitney U test on the per-run values (two-sided): a change with its p holds "
+                    + "(p < " + AcrossRuns.ALPHA
+                    + "); \"~\" marks no significant difference; \"(too few runs: n vs m)\" gives the change "
+                    + "without a verdict, as even completely separated runs could not reach p < " + AcrossRuns.ALPHA
+                    + " (at least "
+                    + MannWhitney.runsNeededEach(AcrossRuns.ALPHA) + " runs each needed).";
 
     /** The across-runs table: per label x environment, throughput and 90% as median of runs, 95% CI, verdict, CV; see {@link #RUN_HEAD}. */
     public List<String[]> runRows() {
@@ -317,34 +409,56 @@ public final class ComparisonReport {
                     notes.add(t.text());
                 }
                 if (t.runs().tooVariable() || p.runs().tooVariable()) {
-                    notes.add("varies > 3.5%: about " + Math.max(t.runs().runsNeeded(), p.runs().runsNeeded())
+                    notes.add("varies > 3.5%: about "
+                            + Math.max(t.runs().runsNeeded(), p.runs().runsNeeded())
                             + " runs in all would bring the 95% CI of the mean within 3.5%");
                 }
                 if (t.runs().runs() < 2 && notes.isEmpty()) {
                     notes.add("one run: repeat it for a verdict");
                 }
-                rows.add(new String[] {label, env, Long.toString(t.runs().runs()), f1(t.medianOfRuns()), ci(t.runs()), vsBaseline(t),
-                        pct(t.runs().cv()), f1(p.medianOfRuns()), ci(p.runs()), vsBaseline(p), pct(p.runs().cv()),
-                        String.join("; ", notes)});
+                rows.add(new String[] {
+                    label,
+                    env,
+                    Long.toString(t.runs().runs()),
+                    f1(t.medianOfRuns()),
+                    ci(t.runs()),
+                    vsBaseline(t),
+                    pct(t.runs().cv()),
+                    f1(p.medianOfRuns()),
+                    ci(p.runs()),
+                    vsBaseline(p),
+                    pct(p.runs().cv()),
+                    String.join("; ", notes)
+                });
             }
         }
         return rows;
     }
 
-    public static final String[] SCORE_HEAD = {"environment", "runs", "throughput /s (median of runs)", "ratio to baseline",
-            "interval of the ratio", "verdict", "docker-proxy CPU % avg"};
+    public static final String[] SCORE_HEAD = {
+        "environment",
+        "runs",
+        "throughput /s (median of runs)",
+        "ratio to baseline",
+        "interval of the ratio",
+        "verdict",
+        "docker-proxy CPU % avg"
+    };
 
-    public static final String SCORE_NOTE = "The score of each environment (study 001's table): all samples' throughput, one value per run. "
-            + "Ratio = median of its runs / median of the baseline's. Interval: Bauer's distribution-free interval of the ratio (the "
-            + "Hodges-Lehmann interval on the log scale: the k-th smallest and largest of the ratios of each run to each baseline run; "
-            + "with 4 runs a side the lowest and highest, 97.1%); it assumes the environments differ by a factor, which a handful of "
-            + "runs cannot check. Verdict: the exact Mann-Whitney test of the across-runs table. docker-proxy: its CPU over the "
-            + "environment's runs (one core = 100), from the metrics file.";
+    public static final String SCORE_NOTE =
+            "The score of each environment (study 001's table): all samples' throughput, one value per run. "
+                    + "Ratio = median of its runs / median of the baseline's. Interval: Bauer's distribution-free interval of the ratio (the "
+                    + "Hodges-Lehmann interval on the log scale: the k-th smallest and largest of the ratios of each run to each baseline run; "
+                    + "with 4 runs a side the lowest and highest, 97.1%); it assumes the environments differ by a factor, which a handful of "
+                    + "runs cannot check. Verdict: the exact Mann-Whitney test of the across-runs table. docker-proxy: its CPU over the "
+                    + "environment's runs (one core = 100), from the metrics file.";
 
     /** The score table: per environment, the total throughput against the baseline's with the ratio's interval; see {@link #SCORE_HEAD}. */
     public List<String[]> scoreRows() {
         List<String[]> rows = new ArrayList<>();
-        RunStatistics base = acrossRuns.versusBaseline(baseline, Comparison.TOTAL, Figure.THROUGHPUT).runs();
+        RunStatistics base = acrossRuns
+                .versusBaseline(baseline, Comparison.TOTAL, Figure.THROUGHPUT)
+                .runs();
         for (String env : c.environments()) {
             Verdict t = acrossRuns.versusBaseline(env, Comparison.TOTAL, Figure.THROUGHPUT);
             if (t.runs().runs() == 0) {
@@ -352,12 +466,24 @@ public final class ComparisonReport {
             }
             boolean isBaseline = env.equals(baseline);
             RatioOfRuns ratio = RatioOfRuns.of(t.runs(), base);
-            String interval = isBaseline ? "" : ratio.available() ? "[" + f2(ratio.low()) + ", " + f2(ratio.high()) + "] ("
-                    + Math.round(100 * ratio.confidence() * 10) / 10.0 + "%)" : "needs 4+ runs a side";
-            String proxy = metrics == null || !metrics.environments().contains(env) ? "–"
+            String interval = isBaseline
+                    ? ""
+                    : ratio.available()
+                            ? "[" + f2(ratio.low()) + ", " + f2(ratio.high()) + "] ("
+                                    + Math.round(100 * ratio.confidence() * 10) / 10.0 + "%)"
+                            : "needs 4+ runs a side";
+            String proxy = metrics == null || !metrics.environments().contains(env)
+                    ? "–"
                     : f1(metrics.summary(env, MetricName.DOCKER_PROXY_CPU).average());
-            rows.add(new String[] {env, Long.toString(t.runs().runs()), f1(t.medianOfRuns()), isBaseline ? "1 (baseline)" : f2(ratio.ratio()),
-                    interval, isBaseline ? "baseline" : vsBaseline(t), proxy});
+            rows.add(new String[] {
+                env,
+                Long.toString(t.runs().runs()),
+                f1(t.medianOfRuns()),
+                isBaseline ? "1 (baseline)" : f2(ratio.ratio()),
+                interval,
+                isBaseline ? "baseline" : vsBaseline(t),
+                proxy
+            });
         }
         return rows;
     }
@@ -369,22 +495,38 @@ public final class ComparisonReport {
 
     private static String ci(RunStatistics runs) {
         RunStatistics.MedianInterval ci = runs.medianCi95();
-        return ci.available() ? "[" + f1(ci.low()) + ", " + f1(ci.high()) + "]"
+        return ci.available()
+                ? "[" + f1(ci.low()) + ", " + f1(ci.high()) + "]"
                 : "needs " + RunStatistics.runsNeededForMedianInterval() + "+ runs";
     }
 
-    public static final String[] RUN_HEAD = {"label", "environment", "runs", "throughput /s (median of runs)", "95% CI",
-            "vs baseline", "CV", "90% ms (median of runs)", "95% CI", "vs baseline", "CV", "note"};
+    public static final String[] RUN_HEAD = {
+        "label",
+        "environment",
+        "runs",
+        "throughput /s (median of runs)",
+        "95% CI",
+        "vs baseline",
+        "CV",
+        "90% ms (median of runs)",
+        "95% CI",
+        "vs baseline",
+        "CV",
+        "note"
+    };
 
-    public static final String RUN_NOTE = "One value per run (JTL file): samples within a run follow each other and are not "
-            + "independent, so only repetitions decide whether a difference holds (benchstat's method). Median of runs with its "
-            + "95% confidence interval from order statistics (binomial; needs " + RunStatistics.runsNeededForMedianInterval()
-            + " runs). vs baseline: change of the medians in %, with the exact two-sided Mann-Whitney U test on the per-run "
-            + "values (n = runs of each side): a % where p < " + AcrossRuns.ALPHA + ", \"~\" where not. The change has no interval here: a "
-            + "distribution-free one for a ratio of medians needs a pure-shift assumption a handful of runs cannot check (the score "
-            + "table gives one for the total throughput, under that assumption). CV = standard deviation / mean of the runs; above "
-            + "3.5% the note says how many runs would bring the 95% interval of the mean within 3.5%. comparison.csv has the "
-            + "same for every figure (mean, median, p90, p95, p99, errorPct).";
+    public static final String RUN_NOTE =
+            "One value per run (JTL file): samples within a run follow each other and are not "
+                    + "independent, so only repetitions decide whether a difference holds (benchstat's method). Median of runs with its "
+                    + "95% confidence interval from order statistics (binomial; needs "
+                    + RunStatistics.runsNeededForMedianInterval()
+                    + " runs). vs baseline: change of the medians in %, with the exact two-sided Mann-Whitney U test on the per-run "
+                    + "values (n = runs of each side): a % where p < " + AcrossRuns.ALPHA
+                    + ", \"~\" where not. The change has no interval here: a "
+                    + "distribution-free one for a ratio of medians needs a pure-shift assumption a handful of runs cannot check (the score "
+                    + "table gives one for the total throughput, under that assumption). CV = standard deviation / mean of the runs; above "
+                    + "3.5% the note says how many runs would bring the 95% interval of the mean within 3.5%. comparison.csv has the "
+                    + "same for every figure (mean, median, p90, p95, p99, errorPct).";
 
     public String markdown() {
         StringBuilder b = new StringBuilder("# EnvBench comparison\n\n");
@@ -465,7 +607,9 @@ public final class ComparisonReport {
         all.addAll(rows);
         for (String[] r : all) {
             for (int i = 0; i < r.length; i++) {
-                String cell = i < names ? String.format("%-" + width[i] + "s", r[i]) : String.format("%" + width[i] + "s", r[i]);
+                String cell = i < names
+                        ? String.format("%-" + width[i] + "s", r[i])
+                        : String.format("%" + width[i] + "s", r[i]);
                 b.append(i == 0 ? "" : "  ").append(cell);
             }
             b.append('\n');
@@ -476,20 +620,30 @@ public final class ComparisonReport {
         b.append("| ").append(String.join(" | ", head)).append(" |\n|");
         b.append("---|".repeat(head.length)).append('\n');
         for (String[] r : rows) {
-            b.append("| ").append(String.join(" | ", Arrays.stream(r).map(x -> x.replace("|", "\\|")).toList())).append(" |\n");
+            b.append("| ")
+                    .append(String.join(
+                            " | ",
+                            Arrays.stream(r).map(x -> x.replace("|", "\\|")).toList()))
+                    .append(" |\n");
         }
     }
 
     public String html(Iterable<String> chartNames) {
-        StringBuilder b = new StringBuilder("<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>EnvBench comparison</title>\n")
+        StringBuilder b = new StringBuilder(
+                        "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>EnvBench comparison</title>\n")
                 .append("<style>body{font-family:sans-serif;margin:2em}table{border-collapse:collapse;margin:1em 0}"
                         + "td,th{border:1px solid #ccc;padding:3px 8px;text-align:right}td:nth-child(-n+2),th{text-align:left}"
                         + "th{background:#eee}.note{color:#555;max-width:70em}.bad{color:#b00}</style></head><body>\n")
-                .append("<h1>EnvBench comparison</h1>\n<p>Baseline: <b>").append(esc(baseline)).append("</b>. Environments: ")
-                .append(esc(String.join(", ", c.environments()))).append(".</p>\n");
+                .append("<h1>EnvBench comparison</h1>\n<p>Baseline: <b>")
+                .append(esc(baseline))
+                .append("</b>. Environments: ")
+                .append(esc(String.join(", ", c.environments())))
+                .append(".</p>\n");
         notices.forEach(n -> b.append("<p class=\"bad\"><b>").append(esc(n)).append("</b></p>\n"));
         htmlTable(b, TABLE_HEAD, tableRows());
-        b.append("<p class=\"note\">").append(esc(TABLE_NOTE)).append("</p>\n<h2>Across runs: which differences hold</h2>\n");
+        b.append("<p class=\"note\">")
+                .append(esc(TABLE_NOTE))
+                .append("</p>\n<h2>Across runs: which differences hold</h2>\n");
         htmlTable(b, RUN_HEAD, runRows());
         b.append("<p class=\"note\">").append(esc(RUN_NOTE)).append("</p>\n");
         if (c.environments().size() > 1) {
@@ -520,12 +674,24 @@ public final class ComparisonReport {
         }
         b.append("<h2>Charts</h2>\n");
         for (String name : chartNames) {
-            b.append("<figure><img src=\"charts/").append(name).append(".png\" width=\"").append(CHART_WIDTH).append("\" alt=\"")
-                    .append(name).append("\"><figcaption>").append(name).append(": <a href=\"charts/").append(name)
-                    .append(".png\">PNG</a> <a href=\"charts/").append(name).append(".svg\">SVG</a> <a href=\"charts/").append(name)
+            b.append("<figure><img src=\"charts/")
+                    .append(name)
+                    .append(".png\" width=\"")
+                    .append(CHART_WIDTH)
+                    .append("\" alt=\"")
+                    .append(name)
+                    .append("\"><figcaption>")
+                    .append(name)
+                    .append(": <a href=\"charts/")
+                    .append(name)
+                    .append(".png\">PNG</a> <a href=\"charts/")
+                    .append(name)
+                    .append(".svg\">SVG</a> <a href=\"charts/")
+                    .append(name)
                     .append(".pdf\">PDF</a></figcaption></figure>\n");
         }
-        b.append("<p>Also: <a href=\"comparison.csv\">comparison.csv</a>, <a href=\"comparison.md\">comparison.md</a></p>\n</body></html>\n");
+        b.append(
+                "<p>Also: <a href=\"comparison.csv\">comparison.csv</a>, <a href=\"comparison.md\">comparison.md</a></p>\n</body></html>\n");
         return b.toString();
     }
 
@@ -538,7 +704,9 @@ public final class ComparisonReport {
         for (String[] r : rows) {
             b.append("<tr>");
             for (String v : r) {
-                b.append(v.contains("too few runs") || v.contains("varies") ? "<td class=\"bad\">" : "<td>").append(esc(v)).append("</td>");
+                b.append(v.contains("too few runs") || v.contains("varies") ? "<td class=\"bad\">" : "<td>")
+                        .append(esc(v))
+                        .append("</td>");
             }
             b.append("</tr>\n");
         }
@@ -560,5 +728,4 @@ public final class ComparisonReport {
     private static String pct(double v) {
         return Double.isNaN(v) ? "–" : String.format(Locale.ROOT, "%.1f%%", 100 * v);
     }
-
 }

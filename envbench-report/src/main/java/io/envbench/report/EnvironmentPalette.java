@@ -50,8 +50,8 @@ public final class EnvironmentPalette {
     public Color colour(String environment) {
         int position = environments.indexOf(environment);
         if (position < 0) {
-            throw new IllegalArgumentException("environment: '" + environment + "' has no colour; use one of " + environments
-                    + " or build the palette from the experiment's environments");
+            throw new IllegalArgumentException("environment: '" + environment + "' has no colour; use one of "
+                    + environments + " or build the palette from the experiment's environments");
         }
         return OKABE_ITO.get(position % OKABE_ITO.size());
     }

@@ -16,8 +16,8 @@ public final class MedianOfRunsDataset extends DefaultCategoryDataset implements
     /** Adds one bar: the median of runs of {@code environment} x {@code label}, and its interval. */
     public void add(String environment, String label, double median, double low, double high) {
         if (!(low <= median && median <= high)) {
-            throw new IllegalArgumentException("interval: [" + low + ", " + high + "] does not hold the median " + median
-                    + " of " + environment + " x " + label);
+            throw new IllegalArgumentException("interval: [" + low + ", " + high + "] does not hold the median "
+                    + median + " of " + environment + " x " + label);
         }
         addValue(median, environment, label);
         lows.addValue(low, environment, label);

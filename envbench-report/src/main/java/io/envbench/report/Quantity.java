@@ -39,8 +39,12 @@ public enum Quantity {
     public Scale scaleFor(double largestValue) {
         double largest = Double.isFinite(largestValue) ? Math.abs(largestValue) : 0;
         return switch (this) {
-            case MILLISECONDS -> largest < MS_PER_SECOND ? new Scale("ms", 1)
-                    : largest < 10 * MS_PER_MINUTE ? new Scale("s", MS_PER_SECOND) : new Scale("min", MS_PER_MINUTE);
+            case MILLISECONDS ->
+                largest < MS_PER_SECOND
+                        ? new Scale("ms", 1)
+                        : largest < 10 * MS_PER_MINUTE
+                                ? new Scale("s", MS_PER_SECOND)
+                                : new Scale("min", MS_PER_MINUTE);
             case BYTES_PER_SECOND -> {
                 int power = 0;
                 while (power < BYTE_RATE_UNITS.length - 1 && largest >= 1000 * Math.pow(1024, power)) {

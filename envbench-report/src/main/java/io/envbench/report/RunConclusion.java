@@ -3,26 +3,26 @@ package io.envbench.report;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
 
+import io.envbench.measure.hints.Hint;
+import io.envbench.measure.hints.Hints;
+import io.envbench.measure.metrics.MetricsFile;
+import io.envbench.study.analysis.RunDirectory;
+import io.envbench.study.analysis.RunRecord;
+import io.envbench.study.analysis.RunResults;
 import io.envbench.study.experiment.Criterion;
 import io.envbench.study.experiment.Experiment;
 import io.envbench.study.experiment.ExperimentException;
 import io.envbench.study.experiment.ExperimentFile;
-import io.envbench.measure.hints.Hint;
-import io.envbench.measure.hints.Hints;
-import io.envbench.measure.metrics.MetricsFile;
 import io.envbench.study.runner.ExperimentRunner;
-import io.envbench.study.analysis.RunDirectory;
-import io.envbench.study.analysis.RunRecord;
-import io.envbench.study.analysis.RunResults;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
-import java.util.Map;
-import java.util.Set;
-import java.util.TreeSet;
-import java.util.stream.Collectors;
 
 /**
  * What a run directory comes to: its figures, the criteria's verdicts, the notices (partial, interrupted) and
@@ -39,11 +39,20 @@ import java.util.stream.Collectors;
  * @param complete   every planned run is there and ok
  * @param cancelled  the run was interrupted
  */
-public record RunConclusion(RunDirectory directory, Experiment experiment, RunResults results, List<Criterion.Result> verdicts,
-                            Optional<MetricsFile> metrics, List<String> notices, List<Hint> hints, boolean complete, boolean cancelled) {
+public record RunConclusion(
+        RunDirectory directory,
+        Experiment experiment,
+        RunResults results,
+        List<Criterion.Result> verdicts,
+        Optional<MetricsFile> metrics,
+        List<String> notices,
+        List<Hint> hints,
+        boolean complete,
+        boolean cancelled) {
 
     /** Concludes the runs just made (or read back), and writes {@code junit.xml}. */
-    public static RunConclusion of(RunDirectory dir, Experiment e, List<RunRecord> runs, boolean complete, boolean cancelled)
+    public static RunConclusion of(
+            RunDirectory dir, Experiment e, List<RunRecord> runs, boolean complete, boolean cancelled)
             throws IOException {
         return of(dir, e, runs, complete, cancelled, List.of());
     }
@@ -59,8 +68,14 @@ public record RunConclusion(RunDirectory directory, Experiment experiment, RunRe
      *
      * @param dataEndsEarly what the runner could not write (disk full), each naming its file; the first notices
      */
-    public static RunConclusion of(RunDirectory dir, Experiment e, List<RunRecord> runs, boolean complete, boolean cancelled,
-                                   List<String> dataEndsEarly) throws IOException {
+    public static RunConclusion of(
+            RunDirectory dir,
+            Experiment e,
+            List<RunRecord> runs,
+            boolean complete,
+            boolean cancelled,
+            List<String> dataEndsEarly)
+            throws IOException {
         RunResults results = RunResults.read(dir, e, runs);
         List<Criterion.Result> verdicts = results.evaluate();
         List<String> notices = new ArrayList<>();
@@ -80,9 +95,20 @@ public record RunConclusion(RunDirectory directory, Experiment experiment, RunRe
         }
         dockerDaemonSettings(dir).ifPresent(notices::add);
         // why each run that ended badly did: a dead target, a failed start, JMeter's exit code
-        runs.stream().filter(r -> !r.ok()).forEach(r -> notices.add(r.run().environment() + " run " + r.run().repetition() + ": "
-                + r.status()));
-        return new RunConclusion(dir, e, results, verdicts, Optional.ofNullable(metrics), List.copyOf(notices), hints, complete, cancelled);
+        runs.stream()
+                .filter(r -> !r.ok())
+                .forEach(r ->
+                        notices.add(r.run().environment() + " run " + r.run().repetition() + ": " + r.status()));
+        return new RunConclusion(
+                dir,
+                e,
+                results,
+                verdicts,
+                Optional.ofNullable(metrics),
+                List.copyOf(notices),
+                hints,
+                complete,
+                cancelled);
     }
 
     /**
@@ -93,7 +119,8 @@ public record RunConclusion(RunDirectory directory, Experiment experiment, RunRe
      */
     public static RunConclusion read(RunDirectory dir, Path targetsDir) throws IOException, ExperimentException {
         if (!Files.isRegularFile(dir.experiment())) {
-            throw new IOException(dir.root() + " is not a run directory: it has no experiment.yaml (envbench run writes one)");
+            throw new IOException(
+                    dir.root() + " is not a run directory: it has no experiment.yaml (envbench run writes one)");
         }
         Experiment e = ExperimentFile.read(dir.experiment(), targetsDir);
         List<RunRecord> runs = dir.runs().read();
@@ -123,14 +150,17 @@ public record RunConclusion(RunDirectory directory, Experiment experiment, RunRe
             return Optional.empty();
         }
         Map<String, Set<String>> byEnvironment = new LinkedHashMap<>();
-        for (String line : Files.readAllLines(dir.dockerDaemon()).stream().skip(1).toList()) {
+        for (String line :
+                Files.readAllLines(dir.dockerDaemon()).stream().skip(1).toList()) {
             String[] f = line.split(",", 3);
             if (f.length == 3) {
                 byEnvironment.computeIfAbsent(f[1], k -> new TreeSet<>()).add(f[2]);
             }
         }
-        return Optional.of("Docker daemon settings the runs ran with (docker-daemon.csv): " + byEnvironment.entrySet().stream()
-                .map(en -> en.getKey() + ": " + String.join(" and ", en.getValue())).collect(Collectors.joining("; ")));
+        return Optional.of("Docker daemon settings the runs ran with (docker-daemon.csv): "
+                + byEnvironment.entrySet().stream()
+                        .map(en -> en.getKey() + ": " + String.join(" and ", en.getValue()))
+                        .collect(Collectors.joining("; ")));
     }
 
     /** The comparison report over the completed runs, with the notices and hints; only when {@link #hasFigures()}. */
@@ -140,7 +170,8 @@ public record RunConclusion(RunDirectory directory, Experiment experiment, RunRe
         }
         return new ComparisonReport(results.comparison(), experiment.baseline(), metrics.orElse(null))
                 .withNotes(notices, hints.stream().map(Hint::toString).toList())
-                .withPalette(EnvironmentPalette.of(experiment.environmentNames())) // as the run's live view coloured them
+                .withPalette(
+                        EnvironmentPalette.of(experiment.environmentNames())) // as the run's live view coloured them
                 .withErrors(results.errors().rows());
     }
 

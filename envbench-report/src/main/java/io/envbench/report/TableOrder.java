@@ -15,8 +15,7 @@ public final class TableOrder {
     /** A number that starts the cell (after an interval's "["): "~ p=0.485" holds no figure, its p-value is not one. */
     private static final Pattern NUMBER = Pattern.compile("^\\s*\\[?\\s*([-+]?\\d+(?:\\.\\d+)?(?:[eE][-+]?\\d+)?)");
 
-    private TableOrder() {
-    }
+    private TableOrder() {}
 
     /** The number a cell starts with (an interval: its low end), or NaN when it starts with none. */
     public static double number(String cell) {

@@ -35,8 +35,17 @@ final class WhiskerBarRenderer extends BarRenderer {
     }
 
     @Override
-    public void drawItem(Graphics2D g2, CategoryItemRendererState state, Rectangle2D dataArea, CategoryPlot plot,
-                         CategoryAxis domainAxis, ValueAxis rangeAxis, CategoryDataset dataset, int row, int column, int pass) {
+    public void drawItem(
+            Graphics2D g2,
+            CategoryItemRendererState state,
+            Rectangle2D dataArea,
+            CategoryPlot plot,
+            CategoryAxis domainAxis,
+            ValueAxis rangeAxis,
+            CategoryDataset dataset,
+            int row,
+            int column,
+            int pass) {
         super.drawItem(g2, state, dataArea, plot, domainAxis, rangeAxis, dataset, row, column, pass);
         int visibleRow = state.getVisibleSeriesIndex(row);
         if (visibleRow < 0 || !(dataset instanceof IntervalCategoryDataset intervals)) {

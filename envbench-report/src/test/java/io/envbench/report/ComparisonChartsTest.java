@@ -18,9 +18,14 @@ import java.util.Map;
 import java.util.Random;
 import java.util.Set;
 import java.util.regex.Pattern;
-
 import javax.imageio.ImageIO;
 
+import io.envbench.measure.metrics.MetricsCsvWriter;
+import io.envbench.measure.metrics.MetricsFile;
+import io.envbench.measure.results.Sample;
+import io.envbench.measure.stats.Comparison;
+import io.envbench.measure.stats.RunStatistics;
+import io.envbench.measure.stats.SampleStatistics;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.axis.NumberAxis;
 import org.jfree.chart.axis.ValueAxis;
@@ -34,18 +39,12 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import io.envbench.measure.metrics.MetricsCsvWriter;
-import io.envbench.measure.metrics.MetricsFile;
-import io.envbench.measure.results.Sample;
-import io.envbench.measure.stats.Comparison;
-import io.envbench.measure.stats.RunStatistics;
-import io.envbench.measure.stats.SampleStatistics;
-
 /** Charts a report can take: one colour per environment, whiskers from runs, units without exponents, one CPU count per axis. */
 class ComparisonChartsTest {
     static final List<String> ENVIRONMENTS = List.of("bare", "docker-bridge", "docker-host");
     static final List<String> REVERSED = List.of("docker-host", "docker-bridge", "bare");
-    static final String LONG_LABEL = "GET /api/v1/catalogue/products?category=garden-furniture&page=2&sort=price-descending";
+    static final String LONG_LABEL =
+            "GET /api/v1/catalogue/products?category=garden-furniture&page=2&sort=price-descending";
     static final List<String> LABELS = List.of("GET /", LONG_LABEL, "POST /checkout");
     /** Per sample, so that received bytes/s reach the gigabytes (3,000 samples a run at about 2.5 ms apart). */
     static final long RECEIVED_BYTES_PER_SAMPLE = 7_000_000;
@@ -72,7 +71,16 @@ class ComparisonChartsTest {
                 for (int i = 0; i < 3000; i++) {
                     t += 2 + r.nextInt(2) + (slowdown > 0 && i % 3 == 0 ? 1 : 0);
                     String label = LABELS.get(i % LABELS.size());
-                    c.add(new Sample(env, label, t, 2 + slowdown + r.nextInt(3 + n), i % 97 != 0, RECEIVED_BYTES_PER_SAMPLE, 120), run);
+                    c.add(
+                            new Sample(
+                                    env,
+                                    label,
+                                    t,
+                                    2 + slowdown + r.nextInt(3 + n),
+                                    i % 97 != 0,
+                                    RECEIVED_BYTES_PER_SAMPLE,
+                                    120),
+                            run);
                 }
             }
         }
@@ -95,8 +103,18 @@ class ComparisonChartsTest {
                 for (int s = 0; s < 30; s++) {
                     at += 1000;
                     double host = 40 + busier + s % 7;
-                    w.write(at, env, Map.of("host.cpu.pct", host, "host.cpu0.pct", host + 5, "host.cpu1.pct", host - 5,
-                            "target.cpu.pct", 60 + busier + 10 * (s % 5)));
+                    w.write(
+                            at,
+                            env,
+                            Map.of(
+                                    "host.cpu.pct",
+                                    host,
+                                    "host.cpu0.pct",
+                                    host + 5,
+                                    "host.cpu1.pct",
+                                    host - 5,
+                                    "target.cpu.pct",
+                                    60 + busier + 10 * (s % 5)));
                 }
             }
         }
@@ -113,14 +131,22 @@ class ComparisonChartsTest {
     void eachEnvironmentHasOneColourInEveryChart() throws Exception {
         ComparisonCharts charts = new ComparisonCharts(comparison(2), "bare");
         Map<String, Set<Paint>> paints = new HashMap<>();
-        everyChart(charts, metrics(dir)).forEach((name, chart) -> seriesPaints(chart).forEach((env, paint) ->
-                paints.computeIfAbsent(env, e -> new HashSet<>()).add(paint)));
+        everyChart(charts, metrics(dir))
+                .forEach((name, chart) -> seriesPaints(chart)
+                        .forEach((env, paint) -> paints.computeIfAbsent(env, e -> new HashSet<>())
+                                .add(paint)));
         assertEquals(Set.copyOf(ENVIRONMENTS), paints.keySet());
         paints.forEach((env, p) -> assertEquals(1, p.size(), env + " has " + p));
-        assertEquals(ENVIRONMENTS.size(), paints.values().stream().map(p -> p.iterator().next()).distinct().count(),
+        assertEquals(
+                ENVIRONMENTS.size(),
+                paints.values().stream()
+                        .map(p -> p.iterator().next())
+                        .distinct()
+                        .count(),
                 "no two environments share a colour");
         for (String env : ENVIRONMENTS) {
-            assertEquals(charts.palette().colour(env), paints.get(env).iterator().next(), env);
+            assertEquals(
+                    charts.palette().colour(env), paints.get(env).iterator().next(), env);
         }
     }
 
@@ -141,14 +167,16 @@ class ComparisonChartsTest {
     void aGivenPaletteColoursTheCharts() throws Exception {
         EnvironmentPalette experimentOrder = EnvironmentPalette.of(REVERSED);
         ComparisonCharts charts = new ComparisonCharts(comparison(1), null, experimentOrder);
-        everyChart(charts, metrics(dir)).forEach((name, chart) -> seriesPaints(chart).forEach((env, paint) ->
-                assertEquals(experimentOrder.colour(env), paint, name + ": " + env)));
+        everyChart(charts, metrics(dir))
+                .forEach((name, chart) -> seriesPaints(chart)
+                        .forEach((env, paint) -> assertEquals(experimentOrder.colour(env), paint, name + ": " + env)));
     }
 
     @Test
     void barsOfTwoRunsSpanTheirRunsAndSaySo() {
         Comparison c = comparison(2);
-        JFreeChart p90 = new ComparisonCharts(c, "bare").bars("90%", Quantity.MILLISECONDS, s -> s.aggregateReport90Ms());
+        JFreeChart p90 =
+                new ComparisonCharts(c, "bare").bars("90%", Quantity.MILLISECONDS, s -> s.aggregateReport90Ms());
         MedianOfRunsDataset bars = (MedianOfRunsDataset) ((CategoryPlot) p90.getPlot()).getDataset();
         int spread = 0;
         for (String env : ENVIRONMENTS) {
@@ -168,13 +196,17 @@ class ComparisonChartsTest {
         }
         assertTrue(spread > 0, "the runs differ somewhere, so some whisker has a length");
         String subtitle = subtitles(p90);
-        assertTrue(subtitle.contains("bars: median of 2 runs; whiskers: lowest to highest run (a 95% interval needs 6 runs)"), subtitle);
+        assertTrue(
+                subtitle.contains(
+                        "bars: median of 2 runs; whiskers: lowest to highest run (a 95% interval needs 6 runs)"),
+                subtitle);
     }
 
     @Test
     void barsOfSixRunsCarryTheMediansConfidenceInterval() {
         Comparison c = comparison(6);
-        JFreeChart throughput = new ComparisonCharts(c, "bare").bars("throughput", "requests/s", SampleStatistics::throughputPerSec);
+        JFreeChart throughput =
+                new ComparisonCharts(c, "bare").bars("throughput", "requests/s", SampleStatistics::throughputPerSec);
         MedianOfRunsDataset bars = (MedianOfRunsDataset) ((CategoryPlot) throughput.getPlot()).getDataset();
         for (String env : ENVIRONMENTS) {
             RunStatistics runs = c.acrossRuns(env, Comparison.TOTAL, SampleStatistics::throughputPerSec);
@@ -184,7 +216,9 @@ class ComparisonChartsTest {
             assertEquals(ci.high(), bars.getEndValue(env, Comparison.TOTAL).doubleValue(), 1e-9);
             assertTrue(ci.low() < runs.median() && runs.median() < ci.high(), "paced differently, the runs differ");
         }
-        assertTrue(subtitles(throughput).contains("bars: median of 6 runs; whiskers: 95% confidence interval of the median"),
+        assertTrue(
+                subtitles(throughput)
+                        .contains("bars: median of 6 runs; whiskers: 95% confidence interval of the median"),
                 subtitles(throughput));
     }
 
@@ -200,12 +234,14 @@ class ComparisonChartsTest {
     void everyTitleSaysWhichWayIsBetter() throws Exception {
         Map<String, JFreeChart> charts = everyChart(new ComparisonCharts(comparison(2), "bare"), metrics(dir));
         charts.forEach((name, chart) -> assertTrue(
-                chart.getTitle().getText().contains("lower is better") || chart.getTitle().getText().contains("higher is better"),
+                chart.getTitle().getText().contains("lower is better")
+                        || chart.getTitle().getText().contains("higher is better"),
                 name + ": " + chart.getTitle().getText()));
         for (String lower : List.of("p90", "response-time-over-time", "percentiles", "cpu-over-time")) {
             assertTrue(charts.get(lower).getTitle().getText().contains("lower is better"), lower);
         }
-        for (String higher : List.of("throughput", "received", "relative-throughput", "relative-throughput-log", "throughput-over-time")) {
+        for (String higher : List.of(
+                "throughput", "received", "relative-throughput", "relative-throughput-log", "throughput-over-time")) {
             assertTrue(charts.get(higher).getTitle().getText().contains("higher is better"), higher);
         }
     }
@@ -225,7 +261,10 @@ class ComparisonChartsTest {
     @Test
     void unitsArePickedFromTheValuesSize() {
         assertEquals("GB/s", Quantity.BYTES_PER_SECOND.scaleFor(2.9e9).name());
-        assertEquals(2.9e9 / (1024.0 * 1024 * 1024), Quantity.BYTES_PER_SECOND.scaleFor(2.9e9).shown(2.9e9), 1e-12);
+        assertEquals(
+                2.9e9 / (1024.0 * 1024 * 1024),
+                Quantity.BYTES_PER_SECOND.scaleFor(2.9e9).shown(2.9e9),
+                1e-12);
         assertEquals("MB/s", Quantity.BYTES_PER_SECOND.scaleFor(1000 * 1024).name(), "1,000 KB/s reads 0.98 MB/s");
         assertEquals("KB/s", Quantity.BYTES_PER_SECOND.scaleFor(999 * 1024).name());
         assertEquals("B/s", Quantity.BYTES_PER_SECOND.scaleFor(0).name());
@@ -242,9 +281,13 @@ class ComparisonChartsTest {
         JFreeChart received = charts.all().get("received");
         CategoryPlot plot = (CategoryPlot) received.getPlot();
         assertEquals("GB/s", plot.getRangeAxis().getLabel());
-        double bytesPerSec = c.acrossRuns("bare", Comparison.TOTAL, s -> s.receivedKBytesPerSec() * 1024).median();
+        double bytesPerSec = c.acrossRuns("bare", Comparison.TOTAL, s -> s.receivedKBytesPerSec() * 1024)
+                .median();
         assertTrue(bytesPerSec > 1e9, "the fixture reaches gigabytes: " + bytesPerSec);
-        assertEquals(bytesPerSec / (1024.0 * 1024 * 1024), plot.getDataset().getValue("bare", Comparison.TOTAL).doubleValue(), 1e-9);
+        assertEquals(
+                bytesPerSec / (1024.0 * 1024 * 1024),
+                plot.getDataset().getValue("bare", Comparison.TOTAL).doubleValue(),
+                1e-9);
         for (Map.Entry<String, JFreeChart> e : everyChart(charts, metrics(dir)).entrySet()) {
             for (ValueAxis axis : valueAxes(e.getValue())) {
                 String tick = ((NumberAxis) axis).getNumberFormatOverride().format(2.9e9);
@@ -272,9 +315,16 @@ class ComparisonChartsTest {
             List<double[]> recorded = metrics.over(key.environment(), target ? "target.cpu.pct" : "host.cpu.pct");
             assertEquals(recorded.size(), data.getItemCount(i));
             for (int item = 0; item < recorded.size(); item++) {
-                assertEquals(recorded.get(item)[1] * (target ? 1 : CORES), data.getYValue(i, item), 1e-9, key + " at " + item);
+                assertEquals(
+                        recorded.get(item)[1] * (target ? 1 : CORES),
+                        data.getYValue(i, item),
+                        1e-9,
+                        key + " at " + item);
             }
-            assertEquals(target ? ChartStyle.DASHED : ChartStyle.SOLID, plot.getRenderer().getSeriesStroke(i), key.toString());
+            assertEquals(
+                    target ? ChartStyle.DASHED : ChartStyle.SOLID,
+                    plot.getRenderer().getSeriesStroke(i),
+                    key.toString());
         }
     }
 
@@ -290,9 +340,12 @@ class ComparisonChartsTest {
         JFreeChart cpu = new ComparisonCharts(comparison(1), "bare").cpuOverTime(MetricsFile.read(file));
         XYDataset data = ((XYPlot) cpu.getPlot()).getDataset();
         for (int i = 0; i < data.getSeriesCount(); i++) {
-            assertEquals(ComparisonCharts.CpuSeriesKey.TARGET, ((ComparisonCharts.CpuSeriesKey) data.getSeriesKey(i)).whose());
+            assertEquals(
+                    ComparisonCharts.CpuSeriesKey.TARGET,
+                    ((ComparisonCharts.CpuSeriesKey) data.getSeriesKey(i)).whose());
         }
-        assertTrue(subtitles(cpu).contains("host CPU of bare, docker-bridge, docker-host not shown: no per-core columns"),
+        assertTrue(
+                subtitles(cpu).contains("host CPU of bare, docker-bridge, docker-host not shown: no per-core columns"),
                 subtitles(cpu));
     }
 
@@ -310,14 +363,17 @@ class ComparisonChartsTest {
         Comparison c = new Comparison();
         for (int label = 0; label < 12; label++) {
             for (String env : ENVIRONMENTS) {
-                c.add(new Sample(env, "GET /shop/catalogue/page/" + label, 1000 + label, 5 + label, true, 100, 10), "run1");
+                c.add(
+                        new Sample(env, "GET /shop/catalogue/page/" + label, 1000 + label, 5 + label, true, 100, 10),
+                        "run1");
             }
         }
         JFreeChart p90 = new ComparisonCharts(c, "bare").all().get("p90");
         CategoryPlot plot = (CategoryPlot) p90.getPlot();
         assertEquals(PlotOrientation.HORIZONTAL, plot.getOrientation());
         Files.createDirectories(SAMPLES);
-        ChartFormat.PNG.write(p90, SAMPLES.resolve("p90-12-labels.png"), ComparisonReport.CHART_WIDTH, ComparisonReport.CHART_HEIGHT);
+        ChartFormat.PNG.write(
+                p90, SAMPLES.resolve("p90-12-labels.png"), ComparisonReport.CHART_WIDTH, ComparisonReport.CHART_HEIGHT);
         assertEquals(13, plot.getDataset().getColumnCount(), "12 labels and TOTAL");
     }
 
@@ -336,7 +392,13 @@ class ComparisonChartsTest {
                 assertEquals(ComparisonReport.CHART_WIDTH, image.getWidth());
                 assertTrue(ComparisonReportTest.distinctColours(image) > 5, name + " is not blank");
                 for (String env : ENVIRONMENTS) {
-                    assertTrue(containsColour(image, EnvironmentPalette.of(ENVIRONMENTS).colour(env).getRGB()), name + " shows " + env + " (legend or data)");
+                    assertTrue(
+                            containsColour(
+                                    image,
+                                    EnvironmentPalette.of(ENVIRONMENTS)
+                                            .colour(env)
+                                            .getRGB()),
+                            name + " shows " + env + " (legend or data)");
                 }
                 Path svg = dir.resolve(name + ".svg");
                 ChartFormat.SVG.write(e.getValue(), svg, ComparisonReport.CHART_WIDTH, ComparisonReport.CHART_HEIGHT);
@@ -365,7 +427,9 @@ class ComparisonChartsTest {
         XYPlot plot = (XYPlot) chart.getPlot();
         XYDataset d = plot.getDataset();
         for (int i = 0; i < d.getSeriesCount(); i++) {
-            String env = d.getSeriesKey(i) instanceof ComparisonCharts.CpuSeriesKey cpu ? cpu.environment() : (String) d.getSeriesKey(i);
+            String env = d.getSeriesKey(i) instanceof ComparisonCharts.CpuSeriesKey cpu
+                    ? cpu.environment()
+                    : (String) d.getSeriesKey(i);
             putOnce(paints, env, plot.getRenderer().getItemPaint(i, 0));
         }
         return paints;
@@ -409,14 +473,19 @@ class ComparisonChartsTest {
 
     @Test
     void anUnknownBaselineIsNamed() {
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> new ComparisonCharts(comparison(1), "vm"));
+        IllegalArgumentException e =
+                assertThrows(IllegalArgumentException.class, () -> new ComparisonCharts(comparison(1), "vm"));
         assertTrue(e.getMessage().startsWith("baseline: 'vm'"), e.getMessage());
     }
 
     @Test
     void runsPooledOverTimeGiveOnePointPerSecondTheirMean() {
-        List<double[]> pooled = List.of(new double[] {0.2, 10}, new double[] {0.7, 30}, new double[] {1.1, 50},
-                new double[] {0.4, 20}, new double[] {1.9, 70});
+        List<double[]> pooled = List.of(
+                new double[] {0.2, 10},
+                new double[] {0.7, 30},
+                new double[] {1.1, 50},
+                new double[] {0.4, 20},
+                new double[] {1.9, 70});
         List<double[]> mean = ComparisonCharts.meanPerSecond(pooled);
         assertEquals(2, mean.size());
         assertEquals(20.0, mean.get(0)[1], 1e-9);

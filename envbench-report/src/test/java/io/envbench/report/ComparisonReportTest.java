@@ -7,28 +7,26 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.awt.image.BufferedImage;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
 import java.util.Set;
-
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import javax.imageio.ImageIO;
 
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
+import io.envbench.measure.metrics.MetricsCsvWriter;
+import io.envbench.measure.metrics.MetricsFile;
+import io.envbench.measure.results.Sample;
 import io.envbench.measure.stats.Comparison;
 import io.envbench.measure.stats.Figure;
 import io.envbench.measure.stats.Verdict;
-import io.envbench.measure.results.Sample;
-import io.envbench.measure.metrics.MetricsCsvWriter;
-import io.envbench.measure.metrics.MetricsFile;
-import java.util.Arrays;
-import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.Assertions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class ComparisonReportTest {
     @TempDir
@@ -75,14 +73,19 @@ class ComparisonReportTest {
         assertTrue(Files.readString(dir.resolve("index.html")).contains("charts/p90.svg"));
         String md = Files.readString(dir.resolve("comparison.md"));
         assertTrue(md.contains("## Across runs: which differences hold"), md);
-        assertFalse(md.contains("Significance") || md.contains("Mann-Whitney p (response times)"), "no sample-level verdicts");
+        assertFalse(
+                md.contains("Significance") || md.contains("Mann-Whitney p (response times)"),
+                "no sample-level verdicts");
         for (String chart : new ComparisonCharts(comparison(), "bare").all().keySet()) {
-            BufferedImage png = ImageIO.read(dir.resolve("charts/" + chart + ".png").toFile());
+            BufferedImage png =
+                    ImageIO.read(dir.resolve("charts/" + chart + ".png").toFile());
             assertEquals(ComparisonReport.CHART_WIDTH, png.getWidth(), chart);
             assertEquals(ComparisonReport.CHART_HEIGHT, png.getHeight(), chart);
             assertTrue(distinctColours(png) > 5, chart + " is not blank");
             assertTrue(Files.readString(dir.resolve("charts/" + chart + ".svg")).contains("<svg"), chart);
-            assertTrue(new String(Files.readAllBytes(dir.resolve("charts/" + chart + ".pdf")), 0, 5).startsWith("%PDF"), chart);
+            assertTrue(
+                    new String(Files.readAllBytes(dir.resolve("charts/" + chart + ".pdf")), 0, 5).startsWith("%PDF"),
+                    chart);
         }
         assertTrue(files.stream().noneMatch(f -> f.toString().endsWith(".part")));
     }
@@ -93,12 +96,21 @@ class ComparisonReportTest {
         ComparisonReport report = new ComparisonReport(comparison(2), "bare");
         String[] bridge = row(report.tableRows(), "GET /", "docker-bridge");
         assertEquals("2", bridge[2], "runs");
-        assertTrue(bridge[bridge.length - 1].matches("\\+\\d+\\.\\d% \\(too few runs: 2 vs 2\\)"), bridge[bridge.length - 1]);
+        assertTrue(
+                bridge[bridge.length - 1].matches("\\+\\d+\\.\\d% \\(too few runs: 2 vs 2\\)"),
+                bridge[bridge.length - 1]);
         assertTrue(report.text().contains("(too few runs: 2 vs 2)"), report.text());
-        assertTrue(report.markdown().contains("too few runs (2 vs 2; at least 4 each needed for p<0.05)"), report.markdown());
+        assertTrue(
+                report.markdown().contains("too few runs (2 vs 2; at least 4 each needed for p<0.05)"),
+                report.markdown());
         assertTrue(report.html(List.of()).contains("<td class=\"bad\">too few runs (2 vs 2;"), "flagged in HTML");
-        assertEquals(Verdict.Kind.TOO_FEW_RUNS, report.acrossRuns().versusBaseline("docker-bridge", "GET /", Figure.P90).kind());
-        assertTrue(report.tableRows().stream().flatMap(Arrays::stream).noneMatch(cell -> cell.contains("~")),
+        assertEquals(
+                Verdict.Kind.TOO_FEW_RUNS,
+                report.acrossRuns()
+                        .versusBaseline("docker-bridge", "GET /", Figure.P90)
+                        .kind());
+        assertTrue(
+                report.tableRows().stream().flatMap(Arrays::stream).noneMatch(cell -> cell.contains("~")),
                 "never a silent ~");
     }
 
@@ -123,9 +135,19 @@ class ComparisonReportTest {
         for (String line : report.csv().lines().skip(1).toList()) {
             String[] f = line.split(",", -1);
             if (f[1].equals("GET /")) {
-                assertEquals(switch (f[0]) { case "bare" -> "baseline"; case "docker-bridge" -> "significant"; default -> "~"; },
-                        f[verdict], line);
-                assertEquals(report.acrossRuns().medianOfRuns(f[0], "GET /", Figure.P90), Double.parseDouble(f[median]), 1e-4, line);
+                assertEquals(
+                        switch (f[0]) {
+                            case "bare" -> "baseline";
+                            case "docker-bridge" -> "significant";
+                            default -> "~";
+                        },
+                        f[verdict],
+                        line);
+                assertEquals(
+                        report.acrossRuns().medianOfRuns(f[0], "GET /", Figure.P90),
+                        Double.parseDouble(f[median]),
+                        1e-4,
+                        line);
                 assertEquals("6", f[List.of(head).indexOf("runs")], line);
             }
             if (f[0].equals("docker-bridge")) {
@@ -139,13 +161,18 @@ class ComparisonReportTest {
     void theScoreTableGivesEachRatioWithItsInterval() {
         ComparisonReport six = new ComparisonReport(comparison(6), null);
         List<String[]> rows = six.scoreRows();
-        assertEquals(List.of("bare", "docker-bridge", "docker-host"), rows.stream().map(r -> r[0]).toList());
+        assertEquals(
+                List.of("bare", "docker-bridge", "docker-host"),
+                rows.stream().map(r -> r[0]).toList());
         assertEquals("1 (baseline)", rows.get(0)[3]);
         for (String[] r : rows.subList(1, rows.size())) {
             double ratio = Double.parseDouble(r[3]);
-            Matcher m = Pattern.compile("\\[([0-9.]+), ([0-9.]+)\\] \\(([0-9.]+)%\\)").matcher(r[4]);
+            Matcher m = Pattern.compile("\\[([0-9.]+), ([0-9.]+)\\] \\(([0-9.]+)%\\)")
+                    .matcher(r[4]);
             assertTrue(m.matches(), r[4]);
-            assertTrue(Double.parseDouble(m.group(1)) <= ratio && ratio <= Double.parseDouble(m.group(2)), String.join(" | ", r));
+            assertTrue(
+                    Double.parseDouble(m.group(1)) <= ratio && ratio <= Double.parseDouble(m.group(2)),
+                    String.join(" | ", r));
             assertTrue(Double.parseDouble(m.group(3)) >= 95, r[4]);
             double median = six.acrossRuns().medianOfRuns(r[0], Comparison.TOTAL, Figure.THROUGHPUT)
                     / six.acrossRuns().medianOfRuns("bare", Comparison.TOTAL, Figure.THROUGHPUT);
@@ -158,7 +185,10 @@ class ComparisonReportTest {
     }
 
     private static String[] row(List<String[]> rows, String label, String env) {
-        return rows.stream().filter(r -> r[0].equals(label) && r[1].equals(env)).findFirst().orElseThrow();
+        return rows.stream()
+                .filter(r -> r[0].equals(label) && r[1].equals(env))
+                .findFirst()
+                .orElseThrow();
     }
 
     /** A multi-service target's services each get a row: CPU, memory and the storage writes of their own processes. */
@@ -167,21 +197,58 @@ class ComparisonReportTest {
         Path f = dir.resolve("m.csv");
         try (MetricsCsvWriter w = new MetricsCsvWriter(f)) {
             for (int i = 0; i < 2; i++) {
-                w.write(1000 + 1000 * i, "bare", Map.of("host.cpu.pct", 50.0, "process.bare.cpu.pct", 90.0,
-                        "process.bare/db.cpu.pct", 20.0 + 10 * i, "process.bare/db.rss.bytes", 200.0 * (1 << 20),
-                        "process.bare/db.io.write.bytesPerSec", 2048.0 * (1 + i), "process.bare/db.io.read.bytesPerSec", 0.0,
-                        "process.bare/app.cpu.pct", 90.0, "process.bare/app.rss.bytes", 100.0 * (1 << 20),
-                        "process.bare/app.io.write.bytesPerSec", 0.0, "process.bare/app.io.read.bytesPerSec", 1024.0));
-                w.write(1000 + 1000 * i, "docker-host", Map.of("host.cpu.pct", 50.0, "process.docker-host/db.cpu.pct", 25.0,
-                        "process.docker-host/db.rss.bytes", 300.0 * (1 << 20), "process.docker-host/db.io.write.bytesPerSec", 10240.0,
-                        "process.docker-host/db.io.read.bytesPerSec", 0.0));
+                w.write(
+                        1000 + 1000 * i,
+                        "bare",
+                        Map.of(
+                                "host.cpu.pct",
+                                50.0,
+                                "process.bare.cpu.pct",
+                                90.0,
+                                "process.bare/db.cpu.pct",
+                                20.0 + 10 * i,
+                                "process.bare/db.rss.bytes",
+                                200.0 * (1 << 20),
+                                "process.bare/db.io.write.bytesPerSec",
+                                2048.0 * (1 + i),
+                                "process.bare/db.io.read.bytesPerSec",
+                                0.0,
+                                "process.bare/app.cpu.pct",
+                                90.0,
+                                "process.bare/app.rss.bytes",
+                                100.0 * (1 << 20),
+                                "process.bare/app.io.write.bytesPerSec",
+                                0.0,
+                                "process.bare/app.io.read.bytesPerSec",
+                                1024.0));
+                w.write(
+                        1000 + 1000 * i,
+                        "docker-host",
+                        Map.of(
+                                "host.cpu.pct",
+                                50.0,
+                                "process.docker-host/db.cpu.pct",
+                                25.0,
+                                "process.docker-host/db.rss.bytes",
+                                300.0 * (1 << 20),
+                                "process.docker-host/db.io.write.bytesPerSec",
+                                10240.0,
+                                "process.docker-host/db.io.read.bytesPerSec",
+                                0.0));
             }
         }
         ComparisonReport report = new ComparisonReport(comparison(), null, MetricsFile.read(f));
         List<String[]> rows = report.servicesRows();
-        assertEquals(List.of("bare/app", "bare/db", "docker-host/db"), rows.stream().map(r -> r[0] + "/" + r[1]).sorted().toList());
-        String[] db = rows.stream().filter(r -> r[0].equals("bare") && r[1].equals("db")).findFirst().orElseThrow();
-        assertEquals(List.of("25.0 / 30.0", "200.0 / 200.0", "3.0 / 4.0", "0.0 / 0.0"), List.of(db).subList(2, 6));
+        assertEquals(
+                List.of("bare/app", "bare/db", "docker-host/db"),
+                rows.stream().map(r -> r[0] + "/" + r[1]).sorted().toList());
+        String[] db = rows.stream()
+                .filter(r -> r[0].equals("bare") && r[1].equals("db"))
+                .findFirst()
+                .orElseThrow();
+        assertEquals(
+                List.of("25.0 / 30.0", "200.0 / 200.0", "3.0 / 4.0", "0.0 / 0.0"),
+                List.of(db).subList(2, 6));
         assertTrue(report.markdown().contains("## Services apart (metrics file)"), report.markdown());
         assertTrue(report.html(List.of()).contains("<h2>Services apart (metrics file)</h2>"));
         assertTrue(report.text().contains("Services apart"));
@@ -190,8 +257,8 @@ class ComparisonReportTest {
 
     @Test
     void anUnknownBaselineIsNamed() {
-        IllegalArgumentException e = Assertions.assertThrows(IllegalArgumentException.class,
-                () -> new ComparisonReport(comparison(), "vm"));
+        IllegalArgumentException e =
+                Assertions.assertThrows(IllegalArgumentException.class, () -> new ComparisonReport(comparison(), "vm"));
         assertTrue(e.getMessage().startsWith("baseline: 'vm'"), e.getMessage());
     }
 

@@ -2,17 +2,16 @@ package io.envbench.jmeter;
 
 import java.awt.Component;
 import java.awt.Dimension;
+import java.awt.FlowLayout;
 import java.awt.Window;
 import java.io.IOException;
 import java.net.URL;
-
 import javax.swing.JButton;
 import javax.swing.JDialog;
 import javax.swing.JEditorPane;
+import javax.swing.JPanel;
 import javax.swing.JScrollPane;
 import javax.swing.SwingUtilities;
-import java.awt.FlowLayout;
-import javax.swing.JPanel;
 
 /**
  * EnvBench's own help for its JMeter elements: a page inside the plugin jar ({@link #PAGE}), so it is the
@@ -45,8 +44,7 @@ public final class EnvBenchHelp {
         }
     }
 
-    private EnvBenchHelp() {
-    }
+    private EnvBenchHelp() {}
 
     /** The page's address inside the jar (a jar: URL when installed, file: in a build). */
     public static URL page() {
@@ -61,7 +59,8 @@ public final class EnvBenchHelp {
     public static JButton button(Topic topic, Component owner) {
         JButton b = new JButton("Help");
         b.setName("envbench-help");
-        b.setToolTipText("EnvBench's help for this element (bundled with the plugin; JMeter's Help menu shows Apache's elements only)");
+        b.setToolTipText(
+                "EnvBench's help for this element (bundled with the plugin; JMeter's Help menu shows Apache's elements only)");
         b.addActionListener(e -> show(topic, owner));
         return b;
     }

@@ -1,19 +1,17 @@
 package io.envbench.jmeter;
 
-import io.envbench.measure.results.JtlReader;
-
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.Optional;
 
-import org.apache.jmeter.util.JMeterUtils;
-
+import io.envbench.base.definition.EnvironmentDefinition;
+import io.envbench.base.settings.InvalidSettingException;
 import io.envbench.launch.docker.DockerDaemon;
 import io.envbench.measure.metrics.MetricsCollector;
-import io.envbench.base.settings.InvalidSettingException;
-import io.envbench.base.definition.EnvironmentDefinition;
+import io.envbench.measure.results.JtlReader;
+import org.apache.jmeter.util.JMeterUtils;
 
 /**
  * The {@code envbench.*} JMeter properties, read in one place. Defaults and descriptions are in the
@@ -28,6 +26,7 @@ public final class EnvBenchProperties {
     public static final String ENV = JtlReader.ENV_COLUMN;
     /** Set by the Target Environment Sampler: where load goes. */
     public static final String HOST = "envbench.host";
+
     public static final String PORT = "envbench.port";
     /** The JMeter variable (saved in the JTL via sample_variables) naming each sample's environment. */
     public static final String ENV_VARIABLE = JtlReader.ENV_COLUMN;
@@ -35,6 +34,7 @@ public final class EnvBenchProperties {
     public static final String READY_TIMEOUT_SECONDS = "envbench.ready.timeout.seconds";
     /** The Resource Monitor's interval (milliseconds) and metrics file, the defaults of its two fields. */
     public static final String METRICS_INTERVAL_MS = "envbench.metrics.interval.ms";
+
     public static final String METRICS_FILE = "envbench.metrics.file";
 
     /** A target that needs more than a day to get ready is a mistake (and days overflow milliseconds). */
@@ -42,8 +42,7 @@ public final class EnvBenchProperties {
     /** Readings an hour apart show nothing; longer ones would overflow the collector's nanosecond clock. */
     static final long MAX_METRICS_INTERVAL_MS = MetricsCollector.MAX_INTERVAL.toMillis();
 
-    private EnvBenchProperties() {
-    }
+    private EnvBenchProperties() {}
 
     /**
      * This JMeter's name as a remote engine: what the controlling JMeter's {@code -R} calls it ({@code HOST:PORT}), which
@@ -122,8 +121,11 @@ public final class EnvBenchProperties {
      */
     public static DockerDaemon dockerDaemon() {
         DockerDaemon.Settings names = DockerDaemon.Settings.JMETER_PROPERTIES;
-        return DockerDaemon.configured(names, JMeterUtils.getPropDefault(names.host(), ""),
-                JMeterUtils.getPropDefault(names.tlsVerify(), ""), JMeterUtils.getPropDefault(names.certPath(), ""));
+        return DockerDaemon.configured(
+                names,
+                JMeterUtils.getPropDefault(names.host(), ""),
+                JMeterUtils.getPropDefault(names.tlsVerify(), ""),
+                JMeterUtils.getPropDefault(names.certPath(), ""));
     }
 
     public static Duration defaultReadyTimeout() {
@@ -132,7 +134,12 @@ public final class EnvBenchProperties {
 
     /** {@code envbench.ready.timeout.seconds}: whole seconds, 1 to a day. */
     static Duration readyTimeout(String text) {
-        return Duration.ofSeconds(wholeNumber(READY_TIMEOUT_SECONDS, text, 1, MAX_READY_TIMEOUT_SECONDS, "seconds",
+        return Duration.ofSeconds(wholeNumber(
+                READY_TIMEOUT_SECONDS,
+                text,
+                1,
+                MAX_READY_TIMEOUT_SECONDS,
+                "seconds",
                 "-J" + READY_TIMEOUT_SECONDS + "=60"));
     }
 
@@ -141,8 +148,13 @@ public final class EnvBenchProperties {
      * {@code envbench.metrics.interval.ms}; whole milliseconds, 100 to an hour.
      */
     public static Duration metricsInterval(String text) {
-        return Duration.ofMillis(wholeNumber("Interval (ms)", text, MetricsCollector.MIN_INTERVAL.toMillis(),
-                MAX_METRICS_INTERVAL_MS, "milliseconds", "1000 in the Resource Monitor's field or -J" + METRICS_INTERVAL_MS + "=1000"));
+        return Duration.ofMillis(wholeNumber(
+                "Interval (ms)",
+                text,
+                MetricsCollector.MIN_INTERVAL.toMillis(),
+                MAX_METRICS_INTERVAL_MS,
+                "milliseconds",
+                "1000 in the Resource Monitor's field or -J" + METRICS_INTERVAL_MS + "=1000"));
     }
 
     /**
@@ -159,7 +171,9 @@ public final class EnvBenchProperties {
         if (file.isAbsolute()) {
             return Optional.of(file);
         }
-        Path folder = resultsFile.map(r -> r.toAbsolutePath().getParent()).orElse(Path.of("").toAbsolutePath());
+        Path folder = resultsFile
+                .map(r -> r.toAbsolutePath().getParent())
+                .orElse(Path.of("").toAbsolutePath());
         return Optional.of(folder.resolve(file).normalize());
     }
 
@@ -198,6 +212,8 @@ public final class EnvBenchProperties {
         if (s.isEmpty() || s.equals("all")) {
             return true;
         }
-        return Arrays.stream(s.split(",")).map(String::trim).anyMatch(n -> n.equals(environment.trim().toLowerCase(Locale.ROOT)));
+        return Arrays.stream(s.split(","))
+                .map(String::trim)
+                .anyMatch(n -> n.equals(environment.trim().toLowerCase(Locale.ROOT)));
     }
 }

@@ -3,24 +3,22 @@ package io.envbench.jmeter;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Collections;
+import java.util.IdentityHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-
-import org.apache.jmeter.threads.AbstractThreadGroup;
-import org.apache.jmeter.threads.JMeterContextService;
+import java.util.concurrent.CopyOnWriteArrayList;
 
 import io.envbench.control.registry.EnvBench;
 import io.envbench.control.registry.EnvironmentRegistry;
 import io.envbench.measure.metrics.MetricsCollector;
-
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 import io.envbench.study.cpucontrol.ControlTimeline;
 import io.envbench.study.cpucontrol.CpuAction;
-import java.util.Collections;
-import java.util.IdentityHashMap;
-import java.util.List;
-import java.util.concurrent.CopyOnWriteArrayList;
+import org.apache.jmeter.threads.AbstractThreadGroup;
+import org.apache.jmeter.threads.JMeterContextService;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * What the EnvBench elements of one JMeter JVM share: the {@link EnvBench} instance whose environments the
@@ -36,14 +34,16 @@ public final class JMeterEnvBench {
      * thread group -> environment its Target Environment sampler started last. By instance, not name: two
      * groups may share a name ("Thread Group"); JMeter keeps one instance per group for all its threads.
      */
-    private static final Map<AbstractThreadGroup, String> BY_THREAD_GROUP = Collections.synchronizedMap(new IdentityHashMap<>());
+    private static final Map<AbstractThreadGroup, String> BY_THREAD_GROUP =
+            Collections.synchronizedMap(new IdentityHashMap<>());
+
     private static MetricsCollector collector;
     /** Who shows the CPU Controls' actions live (their GUIs): told of every action of every CPU Control in this JVM. */
     private static final List<ControlTimeline> CPU_CONTROL_WATCHERS = new CopyOnWriteArrayList<>();
+
     private static int collectorUsers;
 
-    private JMeterEnvBench() {
-    }
+    private JMeterEnvBench() {}
 
     /**
      * The instance, made from {@code envbench.targets.dir} and {@code envbench.docker.host} (with
@@ -68,8 +68,10 @@ public final class JMeterEnvBench {
                 @Override
                 public void died(String environment, String reason) {
                     EnvBenchProperties.forgetEndpoint(environment);
-                    log.error("EnvBench: {}; its envbench.{}.host/port are removed, so samples meant for it fail from now on",
-                            death(environment, reason), environment);
+                    log.error(
+                            "EnvBench: {}; its envbench.{}.host/port are removed, so samples meant for it fail from now on",
+                            death(environment, reason),
+                            environment);
                 }
             });
         }
@@ -141,7 +143,12 @@ public final class JMeterEnvBench {
     /** Starts the collector, or joins the one running (several Resource Monitors in a plan share it). */
     public static synchronized MetricsCollector joinCollector(Duration interval, Path file) throws IOException {
         if (collector == null) {
-            collector = new MetricsCollector(environments(), interval, file, ProcessHandle.current().pid()).start();
+            collector = new MetricsCollector(
+                            environments(),
+                            interval,
+                            file,
+                            ProcessHandle.current().pid())
+                    .start();
         }
         collectorUsers++;
         return collector;

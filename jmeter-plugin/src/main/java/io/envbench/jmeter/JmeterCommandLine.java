@@ -13,8 +13,7 @@ import java.util.Optional;
 public final class JmeterCommandLine {
     private static final String NEW_DRIVER = "org.apache.jmeter.NewDriver";
 
-    private JmeterCommandLine() {
-    }
+    private JmeterCommandLine() {}
 
     /** The {@code -l} results file of this process, as given (relative to the working directory). */
     public static Optional<Path> resultsFile() {

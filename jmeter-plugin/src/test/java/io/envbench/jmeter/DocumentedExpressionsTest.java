@@ -44,11 +44,14 @@ class DocumentedExpressionsTest {
             while (m.find()) {
                 seen++;
                 String name = m.group(1).trim();
-                String dflt = m.group(2) == null ? null : m.group(2).substring(1).trim(); // "" is a default: empty
+                String dflt =
+                        m.group(2) == null ? null : m.group(2).substring(1).trim(); // "" is a default: empty
                 String where = ROOT.relativize(f) + ": " + m.group();
                 if (dflt == null) {
                     missing.add(where + " has no default");
-                } else if (name.endsWith(".host") && !name.equals("envbench.docker.host") && !dflt.equals("127.0.0.1")) {
+                } else if (name.endsWith(".host")
+                        && !name.equals("envbench.docker.host")
+                        && !dflt.equals("127.0.0.1")) {
                     missing.add(where + " has no loopback default");
                 }
             }

@@ -2,22 +2,20 @@ package io.envbench.jmeter;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.awt.Dimension;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
-
 import javax.swing.JEditorPane;
 import javax.swing.JFrame;
 
+import io.envbench.jmeter.visualizers.ComparisonVisualizer;
 import org.assertj.swing.edt.GuiActionRunner;
 import org.assertj.swing.finder.WindowFinder;
 import org.assertj.swing.fixture.DialogFixture;
 import org.assertj.swing.fixture.FrameFixture;
-import org.junit.jupiter.api.Test;
-
-import io.envbench.jmeter.visualizers.ComparisonVisualizer;
-import java.awt.Dimension;
 import org.assertj.swing.timing.Condition;
 import org.assertj.swing.timing.Pause;
+import org.junit.jupiter.api.Test;
 
 /**
  * EnvBench's help opens something real: the page bundled in the jar, with a section for every element, from the
@@ -54,10 +52,12 @@ class EnvBenchHelpTest {
             Pause.pause(new Condition("the page loaded") {
                 @Override
                 public boolean test() {
-                    return GuiActionRunner.execute(() -> pane.getPage() != null && pane.getDocument().getLength() > 500);
+                    return GuiActionRunner.execute(
+                            () -> pane.getPage() != null && pane.getDocument().getLength() > 500);
                 }
             });
-            String text = GuiActionRunner.execute(() -> pane.getDocument().getText(0, pane.getDocument().getLength()));
+            String text = GuiActionRunner.execute(
+                    () -> pane.getDocument().getText(0, pane.getDocument().getLength()));
             assertTrue(text.contains("EnvBench Comparison") && text.contains("Exclude labels"), text);
             GuiTests.screenshot(help.target(), "help-comparison");
             help.close();

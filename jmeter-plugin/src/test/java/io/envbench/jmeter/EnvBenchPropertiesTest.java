@@ -10,11 +10,10 @@ import java.time.Duration;
 import java.util.Optional;
 import java.util.function.Function;
 
+import io.envbench.base.settings.InvalidSettingException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-
-import io.envbench.base.settings.InvalidSettingException;
 
 class EnvBenchPropertiesTest {
     @Test
@@ -38,10 +37,24 @@ class EnvBenchPropertiesTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"0", "-5", "86401", "sixty", "1.5", "60s", "", "99999999999999999999", "-99999999999999999999",
-            "9223372036854775807"})
+    @ValueSource(
+            strings = {
+                "0",
+                "-5",
+                "86401",
+                "sixty",
+                "1.5",
+                "60s",
+                "",
+                "99999999999999999999",
+                "-99999999999999999999",
+                "9223372036854775807"
+            })
     void aBadReadyTimeoutNamesThePropertyTheValueAndAnExample(String bad) {
-        assertNamed(EnvBenchProperties::readyTimeout, bad, "envbench.ready.timeout.seconds: ",
+        assertNamed(
+                EnvBenchProperties::readyTimeout,
+                bad,
+                "envbench.ready.timeout.seconds: ",
                 "e.g. -Jenvbench.ready.timeout.seconds=60");
     }
 
@@ -53,8 +66,19 @@ class EnvBenchPropertiesTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"0", "-1", "99", "3600001", "fast", "0.5", "1000ms", " ", "99999999999999999999",
-            "-9223372036854775808"})
+    @ValueSource(
+            strings = {
+                "0",
+                "-1",
+                "99",
+                "3600001",
+                "fast",
+                "0.5",
+                "1000ms",
+                " ",
+                "99999999999999999999",
+                "-9223372036854775808"
+            })
     void aBadMetricsIntervalNamesTheFieldThePropertyTheValueAndAnExample(String bad) {
         assertNamed(EnvBenchProperties::metricsInterval, bad, "Interval (ms): ", "-Jenvbench.metrics.interval.ms=1000");
     }
@@ -63,13 +87,24 @@ class EnvBenchPropertiesTest {
     void aRelativeMetricsFileGoesNextToTheResultsFileElseInTheWorkingDirectory() {
         Path cwd = Path.of("").toAbsolutePath();
         Optional<Path> jtl = Optional.of(Path.of("/data/run1/r.jtl"));
-        assertEquals(Optional.of(Path.of("/data/run1/envbench-metrics.csv")), EnvBenchProperties.metricsFile("envbench-metrics.csv", jtl));
+        assertEquals(
+                Optional.of(Path.of("/data/run1/envbench-metrics.csv")),
+                EnvBenchProperties.metricsFile("envbench-metrics.csv", jtl));
         assertEquals(Optional.of(Path.of("/data/m/x.csv")), EnvBenchProperties.metricsFile(" ../m/x.csv ", jtl));
-        assertEquals(Optional.of(cwd.resolve("results/envbench-metrics.csv")),
-                EnvBenchProperties.metricsFile("envbench-metrics.csv", Optional.of(Path.of("results/r.jtl"))), "a relative -l");
-        assertEquals(Optional.of(cwd.resolve("envbench-metrics.csv")), EnvBenchProperties.metricsFile("envbench-metrics.csv", Optional.of(Path.of("r.jtl"))));
-        assertEquals(Optional.of(cwd.resolve("envbench-metrics.csv")), EnvBenchProperties.metricsFile("envbench-metrics.csv", Optional.empty()));
-        assertEquals(Optional.of(Path.of("/tmp/m.csv")), EnvBenchProperties.metricsFile("/tmp/m.csv", jtl), "an absolute name as given");
+        assertEquals(
+                Optional.of(cwd.resolve("results/envbench-metrics.csv")),
+                EnvBenchProperties.metricsFile("envbench-metrics.csv", Optional.of(Path.of("results/r.jtl"))),
+                "a relative -l");
+        assertEquals(
+                Optional.of(cwd.resolve("envbench-metrics.csv")),
+                EnvBenchProperties.metricsFile("envbench-metrics.csv", Optional.of(Path.of("r.jtl"))));
+        assertEquals(
+                Optional.of(cwd.resolve("envbench-metrics.csv")),
+                EnvBenchProperties.metricsFile("envbench-metrics.csv", Optional.empty()));
+        assertEquals(
+                Optional.of(Path.of("/tmp/m.csv")),
+                EnvBenchProperties.metricsFile("/tmp/m.csv", jtl),
+                "an absolute name as given");
         assertEquals(Optional.empty(), EnvBenchProperties.metricsFile(" ", jtl), "no file");
     }
 

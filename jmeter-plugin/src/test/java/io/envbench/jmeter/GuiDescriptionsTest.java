@@ -10,17 +10,17 @@ import java.beans.Introspector;
 import java.beans.PropertyDescriptor;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
 import io.envbench.jmeter.modifiers.EnvironmentTag;
 import io.envbench.jmeter.samplers.CommandSampler;
 import io.envbench.jmeter.samplers.ContainerOptionsSampler;
 import io.envbench.jmeter.samplers.EngineMetricsSampler;
 import io.envbench.jmeter.samplers.TargetEnvironmentSampler;
-import java.util.Locale;
 import org.apache.jmeter.testbeans.gui.GenericTestBeanCustomizer;
 import org.apache.jmeter.util.JMeterUtils;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The GUI JMeter builds for our TestBeans (TestBeanGUI) takes names, groups and tooltips from the
@@ -28,15 +28,24 @@ import org.apache.jmeter.util.JMeterUtils;
  */
 class GuiDescriptionsTest {
     @ParameterizedTest
-    @ValueSource(classes = {TargetEnvironmentSampler.class,
-            ContainerOptionsSampler.class, EnvironmentTag.class,
-            EngineMetricsSampler.class, CommandSampler.class})
+    @ValueSource(
+            classes = {
+                TargetEnvironmentSampler.class,
+                ContainerOptionsSampler.class,
+                EnvironmentTag.class,
+                EngineMetricsSampler.class,
+                CommandSampler.class
+            })
     void everyFieldHasALabelATooltipAndADefault(Class<?> element) throws Exception {
         JMeterUtils.setLocale(Locale.ENGLISH); // as JMeter does at start
         BeanInfo info = Introspector.getBeanInfo(element);
-        assertTrue(info.getBeanDescriptor().getDisplayName().startsWith("EnvBench "), info.getBeanDescriptor().getDisplayName());
-        List<PropertyDescriptor> fields = Arrays.stream(info.getPropertyDescriptors()).filter(p -> !p.isHidden())
-                .filter(p -> p.getValue(GenericTestBeanCustomizer.GROUP) != null).toList(); // shown by TestBeanGUI
+        assertTrue(
+                info.getBeanDescriptor().getDisplayName().startsWith("EnvBench "),
+                info.getBeanDescriptor().getDisplayName());
+        List<PropertyDescriptor> fields = Arrays.stream(info.getPropertyDescriptors())
+                .filter(p -> !p.isHidden())
+                .filter(p -> p.getValue(GenericTestBeanCustomizer.GROUP) != null)
+                .toList(); // shown by TestBeanGUI
         for (PropertyDescriptor p : fields) {
             assertFalse(p.getDisplayName().equals(p.getName()), "no label for " + p.getName());
             assertNotNull(p.getShortDescription(), p.getName());
@@ -47,11 +56,15 @@ class GuiDescriptionsTest {
             assertEquals(15, fields.size());
         }
         if (element == CommandSampler.class) {
-            assertEquals(List.of("bareMemory", "client", "command", "environment", "expectedSeconds", "output"),
+            assertEquals(
+                    List.of("bareMemory", "client", "command", "environment", "expectedSeconds", "output"),
                     fields.stream().map(PropertyDescriptor::getName).sorted().toList());
         }
         if (element == EnvironmentTag.class) {
-            assertEquals(List.of("environment"), fields.stream().map(PropertyDescriptor::getName).toList(), "the Environment field is shown");
+            assertEquals(
+                    List.of("environment"),
+                    fields.stream().map(PropertyDescriptor::getName).toList(),
+                    "the Environment field is shown");
         }
     }
 }

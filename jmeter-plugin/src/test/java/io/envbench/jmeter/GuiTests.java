@@ -4,36 +4,35 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import java.awt.Component;
+import java.awt.Container;
+import java.awt.Dimension;
 import java.awt.GraphicsEnvironment;
 import java.awt.image.BufferedImage;
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.HashSet;
-import java.util.Locale;
-import java.util.Set;
-
-import javax.imageio.ImageIO;
-
-import org.apache.jmeter.util.JMeterUtils;
-import org.assertj.swing.edt.GuiActionRunner;
-import org.assertj.swing.image.ScreenshotTaker;
-import org.junit.jupiter.api.Assumptions;
-import java.awt.Container;
-import java.awt.Dimension;
 import java.io.InputStream;
 import java.net.URISyntaxException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import javax.imageio.ImageIO;
 import javax.swing.JFrame;
 import javax.swing.JMenu;
+
 import org.apache.jmeter.assertions.ResponseAssertion;
 import org.apache.jmeter.functions.Property2;
 import org.apache.jmeter.gui.action.ActionNames;
 import org.apache.jmeter.gui.util.MenuFactory;
 import org.apache.jmeter.save.SaveService;
+import org.apache.jmeter.util.JMeterUtils;
+import org.assertj.swing.edt.GuiActionRunner;
 import org.assertj.swing.fixture.FrameFixture;
+import org.assertj.swing.image.ScreenshotTaker;
+import org.junit.jupiter.api.Assumptions;
 
 /**
  * What the GUI tests share: a display (Xvfb under ./envbench test), JMeter initialised as its GUI needs, and
@@ -42,8 +41,7 @@ import org.assertj.swing.fixture.FrameFixture;
 public final class GuiTests {
     public static final Path SCREENSHOTS = Path.of("target", "screenshots");
 
-    private GuiTests() {
-    }
+    private GuiTests() {}
 
     /** No display: the test fails under CI=true, else is skipped, as the Docker tests do without Docker. */
     public static void requireDisplay() {
@@ -84,14 +82,20 @@ public final class GuiTests {
         }
         initJMeter();
         JMeterUtils.setJMeterHome(home.toString());
-        JMeterUtils.setProperty("search_paths", String.join(";", location(JMeterEnvBench.class),
-                location(MenuFactory.class), location(ResponseAssertion.class),
-                location(Property2.class)));
+        JMeterUtils.setProperty(
+                "search_paths",
+                String.join(
+                        ";",
+                        location(JMeterEnvBench.class),
+                        location(MenuFactory.class),
+                        location(ResponseAssertion.class),
+                        location(Property2.class)));
     }
 
     private static String location(Class<?> c) {
         try {
-            return Path.of(c.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
+            return Path.of(c.getProtectionDomain().getCodeSource().getLocation().toURI())
+                    .toString();
         } catch (URISyntaxException e) {
             throw new IllegalStateException(e);
         }
@@ -128,7 +132,8 @@ public final class GuiTests {
 
     /** Saves what a component shows on the screen as {@code target/screenshots/NAME.png}; asserts it is not blank. */
     public static Path screenshot(Component c, String name) throws IOException {
-        BufferedImage image = new ScreenshotTaker().takeScreenshotOf(c); // off the event thread: it waits for the screen
+        BufferedImage image =
+                new ScreenshotTaker().takeScreenshotOf(c); // off the event thread: it waits for the screen
         Files.createDirectories(SCREENSHOTS);
         Path file = SCREENSHOTS.resolve(name + ".png");
         ImageIO.write(image, "png", file.toFile());

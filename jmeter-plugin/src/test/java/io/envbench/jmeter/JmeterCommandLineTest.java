@@ -33,7 +33,9 @@ class JmeterCommandLineTest {
 
     @Test
     void noResultsFile() {
-        assertEquals(Optional.empty(), JmeterCommandLine.resultsFile(jmeter("-n", "-t", "p.jmx", "-j", "j.log", "-Lio.envbench=DEBUG")));
+        assertEquals(
+                Optional.empty(),
+                JmeterCommandLine.resultsFile(jmeter("-n", "-t", "p.jmx", "-j", "j.log", "-Lio.envbench=DEBUG")));
         assertEquals(Optional.empty(), JmeterCommandLine.resultsFile(jmeter("-n", "-l")));
         assertEquals(Optional.empty(), JmeterCommandLine.resultsFile(jmeter()));
     }

@@ -6,13 +6,27 @@ import java.util.Map;
 /** The environments a comparison usually holds, as a starting point the form then lets one change. */
 public enum EnvironmentPreset {
     BARE_METAL("Bare metal (a host process)", "bare", Map.of("placement", "bare")),
-    DOCKER_BRIDGE("Container, bridge network (published port)", "docker-bridge", Map.of("placement", "docker", "network", "bridge")),
+    DOCKER_BRIDGE(
+            "Container, bridge network (published port)",
+            "docker-bridge",
+            Map.of("placement", "docker", "network", "bridge")),
     DOCKER_HOST("Container, host network", "docker-host", Map.of("placement", "docker", "network", "host")),
-    DOCKER_HOST_VOLUME("Container, host network, data on a named volume", "docker-host-volume",
+    DOCKER_HOST_VOLUME(
+            "Container, host network, data on a named volume",
+            "docker-host-volume",
             Map.of("placement", "docker", "network", "host", "volume.type", "named", "volume.source", "envbench-data")),
-    DOCKER_PINNED("Container pinned to CPU 0", "docker-pinned", Map.of("placement", "docker", "network", "host", "cpuset", "0")),
-    DOCKER_CPU_QUOTA("Container with a quota of 1 CPU", "docker-1cpu", Map.of("placement", "docker", "network", "host", "cpus", "1")),
-    DOCKER_MEMORY_LIMIT("Container with 512 MB of memory", "docker-512m", Map.of("placement", "docker", "network", "host", "memory", "512m"));
+    DOCKER_PINNED(
+            "Container pinned to CPU 0",
+            "docker-pinned",
+            Map.of("placement", "docker", "network", "host", "cpuset", "0")),
+    DOCKER_CPU_QUOTA(
+            "Container with a quota of 1 CPU",
+            "docker-1cpu",
+            Map.of("placement", "docker", "network", "host", "cpus", "1")),
+    DOCKER_MEMORY_LIMIT(
+            "Container with 512 MB of memory",
+            "docker-512m",
+            Map.of("placement", "docker", "network", "host", "memory", "512m"));
 
     private final String title;
     private final String defaultName;

@@ -1,6 +1,7 @@
 package io.envbench.controller.editor;
 
 import java.io.IOException;
+import java.math.BigDecimal;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -8,6 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.UnaryOperator;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -16,14 +18,11 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
-
 import io.envbench.study.experiment.Experiment;
 import io.envbench.study.experiment.ExperimentException;
 import io.envbench.study.experiment.ExperimentFields;
 import io.envbench.study.experiment.ExperimentFields.Section;
 import io.envbench.study.experiment.ExperimentFile;
-import java.math.BigDecimal;
-import java.util.function.UnaryOperator;
 
 /**
  * An experiment file as the editor's form holds it: every field as the text typed, so a half-typed value can
@@ -42,17 +41,20 @@ public final class ExperimentDraft {
      * command load's client runs (on bare metal it can only be the host).
      */
     public static final List<String> CONTAINER_FIELDS = ExperimentFields.formFields(Section.ENVIRONMENT).stream()
-            .filter(f -> f.field().containerOnly() || f.field().name().equals("client")).map(ExperimentFields.FormField::key)
+            .filter(f -> f.field().containerOnly() || f.field().name().equals("client"))
+            .map(ExperimentFields.FormField::key)
             .toList();
 
     /**
      * A multi-tenant experiment's shared tenant fields and its scenario form ({@code count:} with {@code low:}/{@code high:}), by
      * path in the file.
      */
-    public static final List<String> TENANTS_FIELDS = ExperimentFields.formKeys(Section.TENANTS).stream().map(k -> "tenants." + k)
+    public static final List<String> TENANTS_FIELDS = ExperimentFields.formKeys(Section.TENANTS).stream()
+            .map(k -> "tenants." + k)
             .toList();
     /** The scenario form's fields: left out of the file when every tenant is written out ({@code each:}). */
-    public static final List<String> SCENARIO_FIELDS = TENANTS_FIELDS.stream().filter(f -> f.matches("tenants\\.(count|highTenants|low\\..*|high\\..*)"))
+    public static final List<String> SCENARIO_FIELDS = TENANTS_FIELDS.stream()
+            .filter(f -> f.matches("tenants\\.(count|highTenants|low\\..*|high\\..*)"))
             .toList();
     /** The fields of one tenant written out, by path under {@code tenants.each[i]}. */
     public static final List<String> TENANT_FIELDS = ExperimentFields.formKeys(Section.TENANT);
@@ -60,13 +62,23 @@ public final class ExperimentDraft {
     public static final List<String> CONFIGURATION_FIELDS = ExperimentFields.formKeys(Section.CONFIGURATION);
 
     /** The built-in HTTP load, a JMeter plan, or a program run in each environment (bonnie++). */
-    public enum LoadKind { HTTP, PLAN, COMMAND }
+    public enum LoadKind {
+        HTTP,
+        PLAN,
+        COMMAND
+    }
 
     /** Environments run one after the other and compared, or tenants run all at once under compared configurations (study 004). */
-    public enum Kind { ENVIRONMENTS, TENANTS }
+    public enum Kind {
+        ENVIRONMENTS,
+        TENANTS
+    }
 
     /** A multi-tenant experiment's tenants: the paper's scenario ({@code count:}, {@code low:}, {@code high:}) or each written out. */
-    public enum TenantsForm { SCENARIO, EACH }
+    public enum TenantsForm {
+        SCENARIO,
+        EACH
+    }
 
     private static final YAMLMapper YAML = YAMLMapper.builder(YAMLFactory.builder()
                     .disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER)
@@ -123,7 +135,8 @@ public final class ExperimentDraft {
         d.set("tenants.high.requestsPerSecond", "1000");
         d.addConfiguration(Map.of("name", "none", "cpuControl", "none", "interruptSteering", "off"));
         d.addConfiguration(Map.of("name", "static", "cpuControl", "static", "interruptSteering", "off"));
-        d.addConfiguration(Map.of("name", "dynamic", "cpuControl", "dynamic", "interruptSteering", "off", "controlIntervalSeconds", "5"));
+        d.addConfiguration(Map.of(
+                "name", "dynamic", "cpuControl", "dynamic", "interruptSteering", "off", "controlIntervalSeconds", "5"));
         d.set("repetitions", "3");
         d.set("order", "interleaved");
         d.set("baseline", "none");
@@ -216,7 +229,9 @@ public final class ExperimentDraft {
 
     /** What the runs compare, as typed: the environments' names, or a multi-tenant experiment's configurations'. */
     public List<String> comparedNames() {
-        return multiTenant() ? configurations.stream().map(c -> c.getOrDefault("name", "")).toList() : environmentNames();
+        return multiTenant()
+                ? configurations.stream().map(c -> c.getOrDefault("name", "")).toList()
+                : environmentNames();
     }
 
     private static Map<String, String> known(List<String> allowed, Map<String, String> fields) {
@@ -316,7 +331,10 @@ public final class ExperimentDraft {
             }
             Path target = fromFolder.resolve(t).normalize();
             try {
-                return toFolder.toAbsolutePath().normalize().relativize(target.toAbsolutePath()).toString();
+                return toFolder.toAbsolutePath()
+                        .normalize()
+                        .relativize(target.toAbsolutePath())
+                        .toString();
             } catch (IllegalArgumentException e) {
                 return target.toAbsolutePath().toString();
             }
@@ -333,7 +351,8 @@ public final class ExperimentDraft {
     public static ExperimentDraft fromYaml(String yaml) throws IOException {
         JsonNode root = YAML.readTree(yaml);
         if (root == null || !root.isObject()) {
-            throw new IOException("not an experiment file: its top level is not a mapping (name:, environments:, load:, ...)");
+            throw new IOException(
+                    "not an experiment file: its top level is not a mapping (name:, environments:, load:, ...)");
         }
         ExperimentDraft d = new ExperimentDraft();
         for (String f : FIELDS) {
@@ -357,7 +376,11 @@ public final class ExperimentDraft {
         JsonNode props = load.path("properties");
         if (props.isObject()) {
             StringBuilder s = new StringBuilder();
-            props.fields().forEachRemaining(e -> s.append(e.getKey()).append('=').append(e.getValue().asText()).append('\n'));
+            props.fields()
+                    .forEachRemaining(e -> s.append(e.getKey())
+                            .append('=')
+                            .append(e.getValue().asText())
+                            .append('\n'));
             d.set("load.properties", s.toString().strip());
         }
         JsonNode criteria = root.path("criteria");
@@ -392,7 +415,11 @@ public final class ExperimentDraft {
                     JsonNode n = c.get(f);
                     if (n != null && n.isValueNode()) {
                         // YAML 1.1 reads a bare on/off as a boolean: the form says on or off, as the file's README does
-                        configuration.put(f, f.equals("interruptSteering") && n.isBoolean() ? (n.asBoolean() ? "on" : "off") : n.asText());
+                        configuration.put(
+                                f,
+                                f.equals("interruptSteering") && n.isBoolean()
+                                        ? (n.asBoolean() ? "on" : "off")
+                                        : n.asText());
                     }
                 }
                 d.addConfiguration(configuration);
@@ -427,13 +454,16 @@ public final class ExperimentDraft {
             ObjectNode env = envs.addObject();
             boolean container = "docker".equals(e.getOrDefault("placement", ""));
             for (String field : ENVIRONMENT_FIELDS) {
-                if (field.startsWith("volume.") || field.equals("services") || field.startsWith("dockerDaemon.")
+                if (field.startsWith("volume.")
+                        || field.equals("services")
+                        || field.startsWith("dockerDaemon.")
                         || (!container && CONTAINER_FIELDS.contains(field))) {
                     continue;
                 }
                 scalar(env, field, e.getOrDefault(field, ""));
             }
-            String userlandProxy = e.getOrDefault("dockerDaemon.userlandProxy", "").strip();
+            String userlandProxy =
+                    e.getOrDefault("dockerDaemon.userlandProxy", "").strip();
             if (!userlandProxy.isEmpty()) {
                 scalar(env.putObject("dockerDaemon"), "userlandProxy", userlandProxy);
             }
@@ -449,7 +479,8 @@ public final class ExperimentDraft {
                 }
             }
         }
-        for (String field : topScalars().subList(topScalars().indexOf("repetitions"), topScalars().size())) {
+        for (String field : topScalars()
+                .subList(topScalars().indexOf("repetitions"), topScalars().size())) {
             scalar(root, field, get(field));
         }
         ObjectNode load = root.putObject("load");
@@ -476,8 +507,13 @@ public final class ExperimentDraft {
             scalar(load, "warmupSeconds", get("load.warmupSeconds"));
             scalar(load, "durationSeconds", get("load.durationSeconds"));
         }
-        List<String> criteria = get("criteria").lines().map(String::strip).filter(s -> !s.isEmpty()).toList();
-        if (!criteria.isEmpty()) { // a multi-tenant experiment's name a tenant under a configuration: p90(dynamic/tenant-1)
+        List<String> criteria = get("criteria")
+                .lines()
+                .map(String::strip)
+                .filter(s -> !s.isEmpty())
+                .toList();
+        if (!criteria
+                .isEmpty()) { // a multi-tenant experiment's name a tenant under a configuration: p90(dynamic/tenant-1)
             ArrayNode c = root.putArray("criteria");
             criteria.forEach(c::add);
         }
@@ -491,8 +527,11 @@ public final class ExperimentDraft {
      */
     private void tenancy(ObjectNode root) {
         ObjectNode t = root.putObject("tenants");
-        List<String> shared = formNames(Section.TENANTS).stream().filter(f -> !f.contains(".")).toList();
-        // the shared fields before the scenario's (count:, highTenants:), and after them those every tenant may override
+        List<String> shared = formNames(Section.TENANTS).stream()
+                .filter(f -> !f.contains("."))
+                .toList();
+        // the shared fields before the scenario's (count:, highTenants:), and after them those every tenant may
+        // override
         for (String field : shared.subList(0, shared.indexOf("count"))) {
             scalar(t, field, get("tenants." + field));
         }
@@ -535,7 +574,9 @@ public final class ExperimentDraft {
 
     /** The top level's fields the form edits as one text, in the file's order (criteria: last, after load:). */
     private static List<String> topScalars() {
-        return ExperimentFields.formKeys(Section.TOP).stream().filter(k -> !k.contains(".") && !k.equals("criteria")).toList();
+        return ExperimentFields.formKeys(Section.TOP).stream()
+                .filter(k -> !k.contains(".") && !k.equals("criteria"))
+                .toList();
     }
 
     /** The names of a section's fields the form edits one by one: {@code threads} of {@code load.http.threads}. */
@@ -546,9 +587,15 @@ public final class ExperimentDraft {
     /** {@code load.properties} as typed, one {@code name=value} per line; a line without '=' is kept with an empty value. */
     private Map<String, String> properties() {
         Map<String, String> m = new LinkedHashMap<>();
-        for (String line : get("load.properties").lines().map(String::strip).filter(s -> !s.isEmpty()).toList()) {
+        for (String line : get("load.properties")
+                .lines()
+                .map(String::strip)
+                .filter(s -> !s.isEmpty())
+                .toList()) {
             int eq = line.indexOf('=');
-            m.put(eq < 0 ? line : line.substring(0, eq).strip(), eq < 0 ? "" : line.substring(eq + 1).strip());
+            m.put(
+                    eq < 0 ? line : line.substring(0, eq).strip(),
+                    eq < 0 ? "" : line.substring(eq + 1).strip());
         }
         return m;
     }

@@ -3,7 +3,9 @@ package io.envbench.controller.editor;
 import java.awt.BorderLayout;
 import java.awt.Color;
 import java.awt.Component;
+import java.awt.Container;
 import java.awt.Dimension;
+import java.awt.FlowLayout;
 import java.awt.Font;
 import java.awt.GridBagConstraints;
 import java.awt.GridBagLayout;
@@ -12,6 +14,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -20,9 +23,9 @@ import java.util.function.Consumer;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
-
 import javax.swing.BorderFactory;
 import javax.swing.ButtonGroup;
+import javax.swing.DefaultCellEditor;
 import javax.swing.JButton;
 import javax.swing.JComboBox;
 import javax.swing.JComponent;
@@ -39,27 +42,23 @@ import javax.swing.JTextArea;
 import javax.swing.JTextField;
 import javax.swing.ListSelectionModel;
 import javax.swing.SwingConstants;
+import javax.swing.SwingUtilities;
 import javax.swing.Timer;
 import javax.swing.event.DocumentEvent;
 import javax.swing.event.DocumentListener;
 import javax.swing.filechooser.FileNameExtensionFilter;
 import javax.swing.table.AbstractTableModel;
-import javax.swing.text.JTextComponent;
-
-import io.envbench.study.experiment.ExperimentFields;
-import io.envbench.study.experiment.ExperimentFields.Section;
-import io.envbench.study.experiment.ExperimentException;
-import io.envbench.base.recipe.TargetRecipe;
-import io.envbench.study.experiment.CommandOutput;
-import io.envbench.study.experiment.LoadPlan;
-import io.envbench.study.experiment.Tenancy;
-import java.awt.Container;
-import java.awt.FlowLayout;
-import java.util.Arrays;
-import javax.swing.DefaultCellEditor;
-import javax.swing.SwingUtilities;
 import javax.swing.table.DefaultTableCellRenderer;
 import javax.swing.table.TableCellRenderer;
+import javax.swing.text.JTextComponent;
+
+import io.envbench.base.recipe.TargetRecipe;
+import io.envbench.study.experiment.CommandOutput;
+import io.envbench.study.experiment.ExperimentException;
+import io.envbench.study.experiment.ExperimentFields;
+import io.envbench.study.experiment.ExperimentFields.Section;
+import io.envbench.study.experiment.LoadPlan;
+import io.envbench.study.experiment.Tenancy;
 
 /**
  * The experiment editor: a form over an experiment file. Every choice is a drop-down, the recipes found under
@@ -71,7 +70,9 @@ public final class ExperimentEditor extends JPanel {
     private static final Pattern ENVIRONMENT_FIELD = Pattern.compile("environments\\[(\\d+)\\](?:\\.(.+))?");
     /** A tenant written out ({@code tenants.each[2].cpuset}) or a configuration ({@code configurations[1].cpuControl}). */
     private static final Pattern ROW_FIELD = Pattern.compile("(tenants\\.each|configurations)\\[(\\d+)\\](?:\\..+)?");
-    private static final List<String> ENV_COLUMNS = List.of("name", "placement", "network", "volume.type", "cpuset", "cpus", "memory");
+
+    private static final List<String> ENV_COLUMNS =
+            List.of("name", "placement", "network", "volume.type", "cpuset", "cpus", "memory");
 
     private final Path root;
     private final Path targets;
@@ -97,6 +98,7 @@ public final class ExperimentEditor extends JPanel {
     private final JPanel environmentDetail = new JPanel(new GridBagLayout());
     /** Shown for a comparison of environments; {@link #tenantsPanel} instead for a multi-tenant experiment. */
     private final JPanel environmentsSection = new JPanel(new GridBagLayout());
+
     private final JPanel tenantsPanel = new JPanel(new GridBagLayout());
     private final JRadioButton scenarioForm = new JRadioButton("Scenario: count, low and high");
     private final JRadioButton eachForm = new JRadioButton("Each tenant written out");
@@ -132,8 +134,9 @@ public final class ExperimentEditor extends JPanel {
         JButton newTarget = new JButton("New target…");
         newTarget.setName("target.new");
         newTarget.setToolTipText("a recipe of your own: a host command line plus an image or a Dockerfile");
-        newTarget.addActionListener(e -> new NewTargetDialog(SwingUtilities.getWindowAncestor(this), targets, this::targetCreated)
-                .setVisible(true));
+        newTarget.addActionListener(
+                e -> new NewTargetDialog(SwingUtilities.getWindowAncestor(this), targets, this::targetCreated)
+                        .setVisible(true));
         target.add(newTarget, BorderLayout.EAST);
         rows.add("Target", target);
 
@@ -146,9 +149,13 @@ public final class ExperimentEditor extends JPanel {
         environmentTable.getColumnModel().getColumn(1).setPreferredWidth(80);
         environmentTable.setDefaultRenderer(Object.class, new DefaultTableCellRenderer() {
             @Override
-            public Component getTableCellRendererComponent(JTable t, Object v, boolean selected, boolean focus, int row, int col) {
+            public Component getTableCellRendererComponent(
+                    JTable t, Object v, boolean selected, boolean focus, int row, int col) {
                 Component c = super.getTableCellRendererComponent(t, v, selected, focus, row, col);
-                c.setForeground(row == badEnvironment ? new Color(0xB00020) : selected ? t.getSelectionForeground() : t.getForeground());
+                c.setForeground(
+                        row == badEnvironment
+                                ? new Color(0xB00020)
+                                : selected ? t.getSelectionForeground() : t.getForeground());
                 return c;
             }
         });
@@ -183,10 +190,14 @@ public final class ExperimentEditor extends JPanel {
         Rows env = new Rows(environmentDetail);
         env.add("Name", envText("name"));
         env.add("Placement", envCombo("placement", false, "bare", "docker"));
-        env.add("Target", envCombo("target", true, Stream.concat(Stream.of(""), recipes().stream()).toList()));
+        env.add(
+                "Target",
+                envCombo(
+                        "target",
+                        true,
+                        Stream.concat(Stream.of(""), recipes().stream()).toList()));
         env.add("Client", envCombo("client", false, "", "inside", "host", "container"));
-        env.add("Network", envCombo("network", false,
-                "", "bridge", "host"));
+        env.add("Network", envCombo("network", false, "", "bridge", "host"));
         env.add("Volume", envCombo("volume.type", false, "none", "bind", "named", "tmpfs"));
         JPanel source = new JPanel(new BorderLayout(4, 0));
         source.add(envText("volume.source"));
@@ -214,7 +225,8 @@ public final class ExperimentEditor extends JPanel {
         httpLoad.setName("load.kind.http");
         planLoad.setName("load.kind.plan");
         commandLoad.setName("load.kind.command");
-        commandLoad.setToolTipText("a program run once per run in each environment's place, its output the result (bonnie++)");
+        commandLoad.setToolTipText(
+                "a program run once per run in each environment's place, its output the result (bonnie++)");
         httpLoad.setMnemonic('H');
         planLoad.setMnemonic('J');
         httpLoad.addActionListener(e -> loadKind(ExperimentDraft.LoadKind.HTTP));
@@ -239,16 +251,21 @@ public final class ExperimentEditor extends JPanel {
         JTextArea properties = area("load.properties", 3);
         planOnly.add(rows.add("Properties", scroll(properties)));
         commandOnly.add(rows.add("Command", text("load.command.run")));
-        commandOnly.add(rows.add("Output", combo("load.command.output", false,
-                Arrays.stream(CommandOutput.values()).map(CommandOutput::yamlName).toList())));
+        commandOnly.add(rows.add(
+                "Output",
+                combo(
+                        "load.command.output",
+                        false,
+                        Arrays.stream(CommandOutput.values())
+                                .map(CommandOutput::yamlName)
+                                .toList())));
         commandOnly.add(rows.add("Bare-metal memory", text("load.command.bareMemory")));
         warmupRow = rows.add("Warm-up (s)", text("load.warmupSeconds"));
         rows.add("Duration (s)", text("load.durationSeconds"));
 
         rows.section("Runs");
         rows.add("Repetitions", text("repetitions"));
-        rows.add("Order", combo("order", false,
-                List.of("interleaved", "randomized")));
+        rows.add("Order", combo("order", false, List.of("interleaved", "randomized")));
         rows.add("Seed", text("seed"));
         rows.add("Baseline", combo("baseline", true, List.of()));
         rows.add("Criteria", scroll(area("criteria", 5)));
@@ -326,7 +343,8 @@ public final class ExperimentEditor extends JPanel {
     /** Whether the file the editor would overwrite has comments that saving would drop. */
     public boolean fileHasComments() {
         try {
-            return file != null && Files.readString(file).lines().anyMatch(l -> l.strip().startsWith("#") || l.contains(" #"));
+            return file != null
+                    && Files.readString(file).lines().anyMatch(l -> l.strip().startsWith("#") || l.contains(" #"));
         } catch (IOException e) {
             return false;
         }
@@ -369,8 +387,8 @@ public final class ExperimentEditor extends JPanel {
 
     private Path fileOrNominalFor(ExperimentDraft d) {
         String name = d.get("name").strip();
-        return root.resolve("testplans/experiments").resolve((name.isEmpty() || !name.matches("[A-Za-z0-9_.-]+") ? "untitled" : name)
-                + ".yaml");
+        return root.resolve("testplans/experiments")
+                .resolve((name.isEmpty() || !name.matches("[A-Za-z0-9_.-]+") ? "untitled" : name) + ".yaml");
     }
 
     /** The problem the last check found, if any. */
@@ -406,13 +424,20 @@ public final class ExperimentEditor extends JPanel {
             outline(e.fieldPath());
         } else {
             status.setForeground(new Color(0x1B5E20));
-            String reps = draft.get("repetitions").isBlank() ? "the default repetitions" : draft.get("repetitions")
-                    + (draft.get("repetitions").strip().equals("1") ? " repetition" : " repetitions");
-            String compared = draft.multiTenant() ? tenantsText() + " under " + draft.configurationCount()
-                    + (draft.configurationCount() == 1 ? " configuration" : " configurations")
+            String reps = draft.get("repetitions").isBlank()
+                    ? "the default repetitions"
+                    : draft.get("repetitions")
+                            + (draft.get("repetitions").strip().equals("1") ? " repetition" : " repetitions");
+            String compared = draft.multiTenant()
+                    ? tenantsText() + " under " + draft.configurationCount()
+                            + (draft.configurationCount() == 1 ? " configuration" : " configurations")
                     : draft.environmentCount() + (draft.environmentCount() == 1 ? " environment" : " environments");
-            status.setText("OK: " + compared + " x " + reps + (file == null ? "; save it to run it with ./envbench run" : dirty ? "; unsaved changes"
-                    : "; ./envbench run " + relativeToRoot(file) + " runs it as shown"));
+            status.setText("OK: " + compared + " x " + reps
+                    + (file == null
+                            ? "; save it to run it with ./envbench run"
+                            : dirty
+                                    ? "; unsaved changes"
+                                    : "; ./envbench run " + relativeToRoot(file) + " runs it as shown"));
             status.setToolTipText(null);
         }
         if (wasBad != badEnvironment) {
@@ -427,7 +452,8 @@ public final class ExperimentEditor extends JPanel {
     private void outline(String fieldPath) {
         Matcher row = ROW_FIELD.matcher(fieldPath);
         if (row.matches()) {
-            (row.group(1).equals("configurations") ? configurationRows : tenantRows).bad = Integer.parseInt(row.group(2));
+            (row.group(1).equals("configurations") ? configurationRows : tenantRows).bad =
+                    Integer.parseInt(row.group(2));
             return;
         }
         Matcher m = ENVIRONMENT_FIELD.matcher(fieldPath);
@@ -441,7 +467,9 @@ public final class ExperimentEditor extends JPanel {
             }
             return;
         }
-        String key = fieldPath.replaceFirst("^load\\.http\\.(warmupSeconds|durationSeconds)$", "load.$1").replaceFirst("\\[\\d+\\]$", "");
+        String key = fieldPath
+                .replaceFirst("^load\\.http\\.(warmupSeconds|durationSeconds)$", "load.$1")
+                .replaceFirst("\\[\\d+\\]$", "");
         JComponent c = fields.get(key);
         if (c != null) {
             outlineTarget(c).putClientProperty("JComponent.outline", "error");
@@ -469,7 +497,9 @@ public final class ExperimentEditor extends JPanel {
         for (String field : List.of("target")) {
             refill(fields.get(field), all);
         }
-        refill(environmentFields.get("target"), Stream.concat(Stream.of(""), all.stream()).toList());
+        refill(
+                environmentFields.get("target"),
+                Stream.concat(Stream.of(""), all.stream()).toList());
         setText(fields.get("target"), recipe);
         draft.set("target", recipe);
         changed();
@@ -526,8 +556,11 @@ public final class ExperimentEditor extends JPanel {
                 setText(c, any ? draft.environment(i, f) : "");
                 c.setEnabled(any && (!ExperimentDraft.CONTAINER_FIELDS.contains(f) || draft.isContainer(i)));
             });
-            environmentDetail.setBorder(BorderFactory.createTitledBorder(any ? "Environment " + (i + 1) + ": "
-                    + draft.environment(i, "name") + (draft.isContainer(i) ? "" : " (bare metal: no container options)") : "No environment selected"));
+            environmentDetail.setBorder(BorderFactory.createTitledBorder(
+                    any
+                            ? "Environment " + (i + 1) + ": " + draft.environment(i, "name")
+                                    + (draft.isContainer(i) ? "" : " (bare metal: no container options)")
+                            : "No environment selected"));
         } finally {
             loading = was;
         }
@@ -540,12 +573,15 @@ public final class ExperimentEditor extends JPanel {
     }
 
     private void showLoadKind() {
-        ExperimentDraft.LoadKind k = draft.multiTenant() ? ExperimentDraft.LoadKind.PLAN : draft.loadKind(); // tenants run a plan's thread group each
+        ExperimentDraft.LoadKind k = draft.multiTenant()
+                ? ExperimentDraft.LoadKind.PLAN
+                : draft.loadKind(); // tenants run a plan's thread group each
         httpOnly.forEach(c -> setEnabledDeep(c, k == ExperimentDraft.LoadKind.HTTP));
         planOnly.forEach(c -> setEnabledDeep(c, k == ExperimentDraft.LoadKind.PLAN));
         commandOnly.forEach(c -> setEnabledDeep(c, k == ExperimentDraft.LoadKind.COMMAND));
         if (warmupRow != null) {
-            setEnabledDeep(warmupRow, k != ExperimentDraft.LoadKind.COMMAND); // a program's output has no warm-up to leave out
+            setEnabledDeep(
+                    warmupRow, k != ExperimentDraft.LoadKind.COMMAND); // a program's output has no warm-up to leave out
         }
         httpLoad.setEnabled(!draft.multiTenant());
         commandLoad.setEnabled(!draft.multiTenant());
@@ -570,7 +606,8 @@ public final class ExperimentEditor extends JPanel {
 
     /** "4 tenants" as the form has them (the scenario's count as typed, or the tenants written out). */
     private String tenantsText() {
-        String n = draft.tenantsForm() == ExperimentDraft.TenantsForm.SCENARIO ? draft.get("tenants.count").strip()
+        String n = draft.tenantsForm() == ExperimentDraft.TenantsForm.SCENARIO
+                ? draft.get("tenants.count").strip()
                 : Integer.toString(draft.tenantCount());
         return n + (n.equals("1") ? " tenant" : " tenants");
     }
@@ -586,8 +623,7 @@ public final class ExperimentEditor extends JPanel {
         t.add("CPUs shared", text("tenants.cpus"));
         t.add("Users per database", text("tenants.users"));
         t.add("Quotes per database", text("tenants.quotes"));
-        t.add("Network", combo("tenants.network", false,
-                List.of("", "bridge", "host")));
+        t.add("Network", combo("tenants.network", false, List.of("", "bridge", "host")));
         t.add("Memory", text("tenants.memory"));
         ButtonGroup forms = new ButtonGroup();
         forms.add(scenarioForm);
@@ -618,19 +654,23 @@ public final class ExperimentEditor extends JPanel {
         choices(tenantTable, "network", "", "bridge", "host");
         tenantScroll = new JScrollPane(tenantTable);
         t.wide(tenantScroll);
-        tenantButtons = rowButtons("tenants", "Add tenant", () -> {
-            int i = draft.addTenant(Map.of("threads", "4", "requestsPerSecond", "100"));
-            tenantRows.fireTableDataChanged();
-            tenantTable.setRowSelectionInterval(i, i);
-            changed();
-        }, () -> {
-            int i = tenantTable.getSelectedRow();
-            if (i >= 0) {
-                draft.removeTenant(i);
-                tenantRows.fireTableDataChanged();
-                changed();
-            }
-        });
+        tenantButtons = rowButtons(
+                "tenants",
+                "Add tenant",
+                () -> {
+                    int i = draft.addTenant(Map.of("threads", "4", "requestsPerSecond", "100"));
+                    tenantRows.fireTableDataChanged();
+                    tenantTable.setRowSelectionInterval(i, i);
+                    changed();
+                },
+                () -> {
+                    int i = tenantTable.getSelectedRow();
+                    if (i >= 0) {
+                        draft.removeTenant(i);
+                        tenantRows.fireTableDataChanged();
+                        changed();
+                    }
+                });
         t.wide(tenantButtons);
         t.section("Configurations to compare");
         configurationTable.setName("configurations.table");
@@ -639,23 +679,33 @@ public final class ExperimentEditor extends JPanel {
         configurationTable.setDefaultRenderer(Object.class, configurationRows.renderer());
         choices(configurationTable, "cpuControl", "none", "static", "dynamic");
         choices(configurationTable, "interruptSteering", "off", "on");
-        configurationTable.setToolTipText("cpuControl: none (every tenant floats), static (low tenants pinned), dynamic (a loop releases the "
-                + "largest tenant of a saturated home and pins it again when the home has room); interruptSteering on needs root; the loop's period (s) only for dynamic");
+        configurationTable.setToolTipText(
+                "cpuControl: none (every tenant floats), static (low tenants pinned), dynamic (a loop releases the "
+                        + "largest tenant of a saturated home and pins it again when the home has room); interruptSteering on needs root; the loop's period (s) only for dynamic");
         t.wide(new JScrollPane(configurationTable));
-        t.wide(rowButtons("configurations", "Add configuration", () -> {
-            int i = draft.addConfiguration(Map.of("name", "configuration-" + (draft.configurationCount() + 1), "cpuControl",
-                    "none", "interruptSteering", "off"));
-            configurationRows.fireTableDataChanged();
-            configurationTable.setRowSelectionInterval(i, i);
-            changed();
-        }, () -> {
-            int i = configurationTable.getSelectedRow();
-            if (i >= 0) {
-                draft.removeConfiguration(i);
-                configurationRows.fireTableDataChanged();
-                changed();
-            }
-        }));
+        t.wide(rowButtons(
+                "configurations",
+                "Add configuration",
+                () -> {
+                    int i = draft.addConfiguration(Map.of(
+                            "name",
+                            "configuration-" + (draft.configurationCount() + 1),
+                            "cpuControl",
+                            "none",
+                            "interruptSteering",
+                            "off"));
+                    configurationRows.fireTableDataChanged();
+                    configurationTable.setRowSelectionInterval(i, i);
+                    changed();
+                },
+                () -> {
+                    int i = configurationTable.getSelectedRow();
+                    if (i >= 0) {
+                        draft.removeConfiguration(i);
+                        configurationRows.fireTableDataChanged();
+                        changed();
+                    }
+                }));
         tenantsPanel.setVisible(false);
         return tenantsPanel;
     }
@@ -737,7 +787,9 @@ public final class ExperimentEditor extends JPanel {
         JFileChooser c = new JFileChooser(fileOrNominal().getParent().toFile());
         c.setFileSelectionMode(JFileChooser.DIRECTORIES_ONLY);
         if (c.showOpenDialog(this) == JFileChooser.APPROVE_OPTION) {
-            setText(environmentFields.get("volume.source"), relative(c.getSelectedFile().toPath()));
+            setText(
+                    environmentFields.get("volume.source"),
+                    relative(c.getSelectedFile().toPath()));
         }
     }
 
@@ -771,8 +823,11 @@ public final class ExperimentEditor extends JPanel {
         Path plansDir = root.resolve("testplans");
         try (Stream<Path> s = Files.list(plansDir)) {
             Path folder = file != null ? file.getParent() : root.resolve("testplans/experiments");
-            return s.filter(p -> p.toString().endsWith(".jmx")).filter(ExperimentEditor::loadOnly)
-                    .map(p -> folder.relativize(p.toAbsolutePath().normalize()).toString()).sorted().toList();
+            return s.filter(p -> p.toString().endsWith(".jmx"))
+                    .filter(ExperimentEditor::loadOnly)
+                    .map(p -> folder.relativize(p.toAbsolutePath().normalize()).toString())
+                    .sorted()
+                    .toList();
         } catch (IOException e) {
             return List.of();
         }
@@ -862,8 +917,10 @@ public final class ExperimentEditor extends JPanel {
 
     private void bind(String field, JComponent c) {
         c.setName(field);
-        c.setToolTipText(field.startsWith("tenants.")
-                ? tip(Section.TENANTS, field.substring("tenants.".length())) : tip(Section.TOP, field));
+        c.setToolTipText(
+                field.startsWith("tenants.")
+                        ? tip(Section.TENANTS, field.substring("tenants.".length()))
+                        : tip(Section.TOP, field));
         fields.put(field, c);
     }
 
@@ -875,8 +932,10 @@ public final class ExperimentEditor extends JPanel {
 
     /** A form field's tooltip: the experiment-file catalogue's doc and default, so the form and the file's reference agree. */
     private static String tip(Section s, String key) {
-        return ExperimentFields.formField(s, key).map(ExperimentFields.Field::tip)
-                .orElseThrow(() -> new IllegalStateException("the form's field " + key + " is not in ExperimentFields." + s));
+        return ExperimentFields.formField(s, key)
+                .map(ExperimentFields.Field::tip)
+                .orElseThrow(() ->
+                        new IllegalStateException("the form's field " + key + " is not in ExperimentFields." + s));
     }
 
     private DocumentListener onEdit(Runnable update) {
@@ -1073,9 +1132,13 @@ public final class ExperimentEditor extends JPanel {
         TableCellRenderer renderer() {
             return new DefaultTableCellRenderer() {
                 @Override
-                public Component getTableCellRendererComponent(JTable t, Object v, boolean selected, boolean focus, int row, int col) {
+                public Component getTableCellRendererComponent(
+                        JTable t, Object v, boolean selected, boolean focus, int row, int col) {
                     Component c = super.getTableCellRendererComponent(t, v, selected, focus, row, col);
-                    c.setForeground(row == bad ? new Color(0xB00020) : selected ? t.getSelectionForeground() : t.getForeground());
+                    c.setForeground(
+                            row == bad
+                                    ? new Color(0xB00020)
+                                    : selected ? t.getSelectionForeground() : t.getForeground());
                     return c;
                 }
             };

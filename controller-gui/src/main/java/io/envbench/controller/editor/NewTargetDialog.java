@@ -1,6 +1,5 @@
 package io.envbench.controller.editor;
 
-import io.envbench.launch.docker.DockerDaemon;
 import java.awt.BorderLayout;
 import java.awt.Color;
 import java.awt.FlowLayout;
@@ -8,13 +7,14 @@ import java.awt.GridBagConstraints;
 import java.awt.GridBagLayout;
 import java.awt.Insets;
 import java.awt.Window;
+import java.awt.event.KeyEvent;
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
-
 import javax.swing.BorderFactory;
 import javax.swing.ButtonGroup;
 import javax.swing.JButton;
@@ -25,16 +25,15 @@ import javax.swing.JLabel;
 import javax.swing.JPanel;
 import javax.swing.JRadioButton;
 import javax.swing.JTextField;
+import javax.swing.KeyStroke;
 import javax.swing.SwingConstants;
 import javax.swing.SwingUtilities;
 
-import io.envbench.launch.docker.ImageBuilder;
 import io.envbench.base.environment.TargetStartException;
 import io.envbench.base.recipe.NewTargetRecipe;
 import io.envbench.base.settings.InvalidSettingException;
-import java.awt.event.KeyEvent;
-import java.nio.file.InvalidPathException;
-import javax.swing.KeyStroke;
+import io.envbench.launch.docker.DockerDaemon;
+import io.envbench.launch.docker.ImageBuilder;
 
 /**
  * "New target": a recipe of one's own from a host command line plus an image or a Dockerfile. Writes
@@ -44,16 +43,22 @@ import javax.swing.KeyStroke;
 final class NewTargetDialog extends JDialog {
     private final Path targets;
     private final Consumer<String> created;
-    private final JTextField name = field("target.name", "the recipe's folder under targets/: letters, digits, '.', '_' or '-'");
+    private final JTextField name =
+            field("target.name", "the recipe's folder under targets/: letters, digits, '.', '_' or '-'");
     private final JTextField description = field("target.description", "one line");
-    private final JTextField bareCommand = field("target.bareCommand", "run from the recipe's folder on the host; empty: no bare metal");
+    private final JTextField bareCommand =
+            field("target.bareCommand", "run from the recipe's folder on the host; empty: no bare metal");
     private final JRadioButton useImage = new JRadioButton("Image", true);
     private final JRadioButton useDockerfile = new JRadioButton("Dockerfile");
     private final JTextField image = field("target.image", "an image the Docker engine has, e.g. my-app:1.2");
-    private final JTextField dockerfile = field("target.dockerfile", "its folder is the build context, copied into the recipe");
-    private final JTextField containerPort = field("target.containerPort", "the port the server listens on in the container; 0: none");
-    private final JTextField portEnv = field("target.portEnv", "the environment variable that sets the port (bare metal, host network), e.g. PORT");
-    private final JTextField readyPath = field("target.readyPath", "readiness: this path answers 200; empty: the port accepts a connection");
+    private final JTextField dockerfile =
+            field("target.dockerfile", "its folder is the build context, copied into the recipe");
+    private final JTextField containerPort =
+            field("target.containerPort", "the port the server listens on in the container; 0: none");
+    private final JTextField portEnv = field(
+            "target.portEnv", "the environment variable that sets the port (bare metal, host network), e.g. PORT");
+    private final JTextField readyPath =
+            field("target.readyPath", "readiness: this path answers 200; empty: the port accepts a connection");
     private final JLabel status = new JLabel(" ");
     private final JButton create = new JButton("Create");
     private final JButton cancel = new JButton("Cancel");
@@ -98,11 +103,15 @@ final class NewTargetDialog extends JDialog {
         create.setName("target.create");
         create.addActionListener(e -> create());
         cancel.addActionListener(e -> dispose());
-        getRootPane().registerKeyboardAction(e -> {
-            if (cancel.isEnabled()) {
-                dispose();
-            }
-        }, KeyStroke.getKeyStroke(KeyEvent.VK_ESCAPE, 0), JComponent.WHEN_IN_FOCUSED_WINDOW);
+        getRootPane()
+                .registerKeyboardAction(
+                        e -> {
+                            if (cancel.isEnabled()) {
+                                dispose();
+                            }
+                        },
+                        KeyStroke.getKeyStroke(KeyEvent.VK_ESCAPE, 0),
+                        JComponent.WHEN_IN_FOCUSED_WINDOW);
         JPanel buttons = new JPanel(new FlowLayout(FlowLayout.RIGHT));
         buttons.add(create);
         buttons.add(cancel);
@@ -133,79 +142,116 @@ final class NewTargetDialog extends JDialog {
         try {
             int port;
             try {
-                port = containerPort.getText().isBlank() ? 0 : Integer.parseInt(containerPort.getText().strip());
+                port = containerPort.getText().isBlank()
+                        ? 0
+                        : Integer.parseInt(containerPort.getText().strip());
             } catch (NumberFormatException e) {
-                throw new InvalidSettingException("container port", "'" + containerPort.getText() + "' is "
-                        + (containerPort.getText().strip().matches("[+-]?\\d+") ? "not a port" : "not a whole number")
-                        + "; give 1 to 65535, e.g. 8080, or 0 for none");
+                throw new InvalidSettingException(
+                        "container port",
+                        "'" + containerPort.getText() + "' is "
+                                + (containerPort.getText().strip().matches("[+-]?\\d+")
+                                        ? "not a port"
+                                        : "not a whole number")
+                                + "; give 1 to 65535, e.g. 8080, or 0 for none");
             }
             Optional<Path> df;
             try {
                 df = useDockerfile.isSelected() && !dockerfile.getText().isBlank()
-                        ? Optional.of(Path.of(dockerfile.getText().strip()).toAbsolutePath().normalize()) : Optional.empty();
+                        ? Optional.of(Path.of(dockerfile.getText().strip())
+                                .toAbsolutePath()
+                                .normalize())
+                        : Optional.empty();
             } catch (InvalidPathException e) {
-                throw new InvalidSettingException("Dockerfile", "'" + dockerfile.getText() + "' is not a path (" + e.getReason()
-                        + "); choose the Dockerfile to build");
+                throw new InvalidSettingException(
+                        "Dockerfile",
+                        "'" + dockerfile.getText() + "' is not a path (" + e.getReason()
+                                + "); choose the Dockerfile to build");
             }
             if (useDockerfile.isSelected() && df.isEmpty()) {
-                throw new InvalidSettingException("Dockerfile", "is empty; choose the Dockerfile to build, or pick Image");
+                throw new InvalidSettingException(
+                        "Dockerfile", "is empty; choose the Dockerfile to build, or pick Image");
             }
             if (df.isPresent()) {
                 checkContext(df.get().getParent());
             }
-            recipe = new NewTargetRecipe(name.getText(), description.getText(), bareCommand.getText(),
-                    useImage.isSelected() ? image.getText() : "", df, port, portEnv.getText(), readyPath.getText());
+            recipe = new NewTargetRecipe(
+                    name.getText(),
+                    description.getText(),
+                    bareCommand.getText(),
+                    useImage.isSelected() ? image.getText() : "",
+                    df,
+                    port,
+                    portEnv.getText(),
+                    readyPath.getText());
         } catch (InvalidSettingException e) {
             problem(e.getMessage());
             return;
         }
         building(true);
         status.setForeground(getForeground());
-        status.setText(recipe.dockerfile().isEmpty() ? "writing targets/" + recipe.name() : "writing targets/" + recipe.name()
-                + " and building " + recipe.imageTag() + " through the Docker API…");
+        status.setText(
+                recipe.dockerfile().isEmpty()
+                        ? "writing targets/" + recipe.name()
+                        : "writing targets/" + recipe.name() + " and building " + recipe.imageTag()
+                                + " through the Docker API…");
         // not a daemon: quitting the controller waits for the build, so a recipe is never left half-made
-        Thread work = new Thread(() -> {
-            boolean written = false;
-            try {
-                recipe.create(targets);
-                written = true;
-                if (recipe.dockerfile().isPresent()) {
-                    ImageBuilder.build(DockerDaemon.fromEnvironment(), targets.resolve(recipe.name()), recipe.imageTag(), recipe.name());
-                }
-                SwingUtilities.invokeLater(() -> {
-                    created.accept(recipe.name());
-                    dispose();
-                });
-            } catch (Throwable e) { // whatever failed, nothing half-made stays and the dialog says why
-                if (written) {
+        Thread work = new Thread(
+                () -> {
+                    boolean written = false;
                     try {
-                        recipe.remove(targets);
-                    } catch (IOException removing) {
-                        e.addSuppressed(removing);
+                        recipe.create(targets);
+                        written = true;
+                        if (recipe.dockerfile().isPresent()) {
+                            ImageBuilder.build(
+                                    DockerDaemon.fromEnvironment(),
+                                    targets.resolve(recipe.name()),
+                                    recipe.imageTag(),
+                                    recipe.name());
+                        }
+                        SwingUtilities.invokeLater(() -> {
+                            created.accept(recipe.name());
+                            dispose();
+                        });
+                    } catch (Throwable e) { // whatever failed, nothing half-made stays and the dialog says why
+                        if (written) {
+                            try {
+                                recipe.remove(targets);
+                            } catch (IOException removing) {
+                                e.addSuppressed(removing);
+                            }
+                        }
+                        String why = e instanceof InvalidSettingException
+                                        || e instanceof TargetStartException
+                                        || e instanceof IOException
+                                ? e.getMessage()
+                                : e.toString();
+                        boolean wasWritten = written;
+                        SwingUtilities.invokeLater(() -> {
+                            building(false);
+                            problem(why
+                                    + (wasWritten ? " (the recipe was removed again; fix it and create it anew)" : ""));
+                        });
                     }
-                }
-                String why = e instanceof InvalidSettingException || e instanceof TargetStartException || e instanceof IOException
-                        ? e.getMessage() : e.toString();
-                boolean wasWritten = written;
-                SwingUtilities.invokeLater(() -> {
-                    building(false);
-                    problem(why + (wasWritten ? " (the recipe was removed again; fix it and create it anew)" : ""));
-                });
-            }
-        }, "envbench-new-target");
+                },
+                "envbench-new-target");
         work.start();
     }
 
     /** A build context is the Dockerfile's folder: not one holding EnvBench's recipes, nor one too big to copy. */
     private void checkContext(Path folder) {
-        if (targets.toAbsolutePath().normalize().startsWith(folder) || folder.startsWith(targets.toAbsolutePath().normalize())) {
-            throw new InvalidSettingException("Dockerfile", "its folder " + folder + " holds or lies in targets/; put the Dockerfile "
-                    + "in a folder of its own with just what the image needs");
+        if (targets.toAbsolutePath().normalize().startsWith(folder)
+                || folder.startsWith(targets.toAbsolutePath().normalize())) {
+            throw new InvalidSettingException(
+                    "Dockerfile",
+                    "its folder " + folder + " holds or lies in targets/; put the Dockerfile "
+                            + "in a folder of its own with just what the image needs");
         }
         try (Stream<Path> files = Files.walk(folder)) {
             if (files.limit(MAX_CONTEXT_FILES + 1).count() > MAX_CONTEXT_FILES) {
-                throw new InvalidSettingException("Dockerfile", "its folder " + folder + " holds more than " + MAX_CONTEXT_FILES
-                        + " files, all of which would be copied as the build context; put the Dockerfile in a folder of its own");
+                throw new InvalidSettingException(
+                        "Dockerfile",
+                        "its folder " + folder + " holds more than " + MAX_CONTEXT_FILES
+                                + " files, all of which would be copied as the build context; put the Dockerfile in a folder of its own");
             }
         } catch (IOException e) {
             throw new InvalidSettingException("Dockerfile", "cannot read its folder " + folder + ": " + e.getMessage());

@@ -9,7 +9,7 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-
+import java.util.Optional;
 import javax.swing.BorderFactory;
 import javax.swing.DefaultListModel;
 import javax.swing.JButton;
@@ -27,19 +27,17 @@ import javax.swing.JTextArea;
 import javax.swing.ListSelectionModel;
 import javax.swing.SwingUtilities;
 
-import org.jfree.chart.ChartPanel;
-import org.jfree.chart.JFreeChart;
-
-import io.envbench.study.experiment.ExperimentException;
 import io.envbench.report.ChartFormat;
 import io.envbench.report.ComparisonReport;
 import io.envbench.report.RunConclusion;
+import io.envbench.report.command.CommandReport;
 import io.envbench.report.table.ComparisonTable;
 import io.envbench.report.tenants.TenantsReport;
 import io.envbench.study.analysis.RunDirectory;
 import io.envbench.study.analysis.TenantResults;
-import io.envbench.report.command.CommandReport;
-import java.util.Optional;
+import io.envbench.study.experiment.ExperimentException;
+import org.jfree.chart.ChartPanel;
+import org.jfree.chart.JFreeChart;
 
 /**
  * The results view: past run directories to reopen, the comparison of one (across runs with intervals and
@@ -57,6 +55,7 @@ public final class ResultsView extends JPanel {
     private final ComparisonTable resources = table("results.resources", ComparisonReport.METRICS_HEAD);
     /** A multi-tenant run's figures per configuration x tenant: the first tab, shown only for one. */
     private final ComparisonTable perTenant = table("results.tenants", TenantResults.HEADER);
+
     private final JScrollPane perTenantTab = new JScrollPane(perTenant);
     private TenantsReport tenantsReport;
     private final JTextArea notes = new JTextArea();
@@ -82,9 +81,12 @@ public final class ResultsView extends JPanel {
 
         historyList.setName("results.history");
         historyList.setSelectionMode(ListSelectionModel.MULTIPLE_INTERVAL_SELECTION);
-        historyList.setToolTipText("past run directories under " + resultsDir + "; select one to open it, two to compare them side by side");
+        historyList.setToolTipText("past run directories under " + resultsDir
+                + "; select one to open it, two to compare them side by side");
         historyList.addListSelectionListener(e -> {
-            if (!e.getValueIsAdjusting() && !selecting && historyList.getSelectedValuesList().size() == 1) {
+            if (!e.getValueIsAdjusting()
+                    && !selecting
+                    && historyList.getSelectedValuesList().size() == 1) {
                 open(historyList.getSelectedValue().directory());
             }
         });
@@ -92,7 +94,8 @@ public final class ResultsView extends JPanel {
         refresh.addActionListener(e -> refreshHistory());
         JButton sideBySide = new JButton("Side by side");
         sideBySide.setName("results.sideBySide");
-        sideBySide.setToolTipText("select two run directories: the second's figures next to the first's, compared with the first's baseline");
+        sideBySide.setToolTipText(
+                "select two run directories: the second's figures next to the first's, compared with the first's baseline");
         sideBySide.addActionListener(e -> sideBySide());
         JButton openOther = new JButton("Open…");
         openOther.addActionListener(e -> chooseDirectory());
@@ -183,24 +186,30 @@ public final class ResultsView extends JPanel {
     public void open(Path dir) {
         heading.setText("reading " + dir + " …");
         int asked = ++requests;
-        Thread reader = new Thread(() -> {
-            try {
-                RunConclusion c = RunConclusion.read(new RunDirectory(dir), targets);
-                SwingUtilities.invokeLater(() -> {
-                    if (asked == requests) { // nothing else was asked for meanwhile (side by side, another run)
-                        show(c);
+        Thread reader = new Thread(
+                () -> {
+                    try {
+                        RunConclusion c = RunConclusion.read(new RunDirectory(dir), targets);
+                        SwingUtilities.invokeLater(() -> {
+                            if (asked == requests) { // nothing else was asked for meanwhile (side by side, another run)
+                                show(c);
+                            }
+                        });
+                    } catch (IOException | ExperimentException | RuntimeException e) {
+                        SwingUtilities.invokeLater(() -> {
+                            if (asked != requests) {
+                                return;
+                            }
+                            heading.setText("cannot open " + dir.getFileName());
+                            JOptionPane.showMessageDialog(
+                                    this,
+                                    e.getMessage(),
+                                    "Cannot open " + dir.getFileName(),
+                                    JOptionPane.ERROR_MESSAGE);
+                        });
                     }
-                });
-            } catch (IOException | ExperimentException | RuntimeException e) {
-                SwingUtilities.invokeLater(() -> {
-                    if (asked != requests) {
-                        return;
-                    }
-                    heading.setText("cannot open " + dir.getFileName());
-                    JOptionPane.showMessageDialog(this, e.getMessage(), "Cannot open " + dir.getFileName(), JOptionPane.ERROR_MESSAGE);
-                });
-            }
-        }, "envbench-results-reader");
+                },
+                "envbench-results-reader");
         reader.setDaemon(true);
         reader.start();
     }
@@ -216,25 +225,31 @@ public final class ResultsView extends JPanel {
             return;
         }
         heading.setText("reading the tenants' figures of " + c.directory().root() + " …");
-        Thread reader = new Thread(() -> {
-            try {
-                TenantsReport t = TenantsReport.read(c.directory(), c.experiment(), c.directory().runs().read());
-                Map<String, JFreeChart> tenantCharts = t.charts();
-                SwingUtilities.invokeLater(() -> {
-                    if (asked == requests) {
-                        show(c, t, tenantCharts);
+        Thread reader = new Thread(
+                () -> {
+                    try {
+                        TenantsReport t = TenantsReport.read(
+                                c.directory(),
+                                c.experiment(),
+                                c.directory().runs().read());
+                        Map<String, JFreeChart> tenantCharts = t.charts();
+                        SwingUtilities.invokeLater(() -> {
+                            if (asked == requests) {
+                                show(c, t, tenantCharts);
+                            }
+                        });
+                    } catch (IOException | RuntimeException e) {
+                        SwingUtilities.invokeLater(() -> {
+                            if (asked != requests) {
+                                return;
+                            }
+                            show(c, null, Map.of());
+                            notes.setText("The per-tenant figures could not be read: " + e.getMessage() + "\n\n"
+                                    + notes.getText());
+                        });
                     }
-                });
-            } catch (IOException | RuntimeException e) {
-                SwingUtilities.invokeLater(() -> {
-                    if (asked != requests) {
-                        return;
-                    }
-                    show(c, null, Map.of());
-                    notes.setText("The per-tenant figures could not be read: " + e.getMessage() + "\n\n" + notes.getText());
-                });
-            }
-        }, "envbench-results-tenants");
+                },
+                "envbench-results-tenants");
         reader.setDaemon(true);
         reader.start();
     }
@@ -251,7 +266,8 @@ public final class ResultsView extends JPanel {
                 }
             }
         }
-        String verdict = c.cancelled() ? "cancelled" : c.passed() ? "passed" : c.complete() ? "criteria failed" : "partial";
+        String verdict =
+                c.cancelled() ? "cancelled" : c.passed() ? "passed" : c.complete() ? "criteria failed" : "partial";
         if (c.experiment().load().command().isPresent()) {
             showCommandReport(c, verdict);
             return;
@@ -272,7 +288,10 @@ public final class ResultsView extends JPanel {
         c.notices().forEach(x -> n.append(x).append("\n\n"));
         if (!c.verdicts().isEmpty()) {
             n.append("Criteria (on the medians of the runs):\n");
-            c.verdicts().forEach(v -> n.append(v.passed() ? "  PASS " : "  FAIL ").append(v.explanation()).append('\n'));
+            c.verdicts()
+                    .forEach(v -> n.append(v.passed() ? "  PASS " : "  FAIL ")
+                            .append(v.explanation())
+                            .append('\n'));
             n.append('\n');
         }
         if (!c.hints().isEmpty()) {
@@ -281,8 +300,13 @@ public final class ResultsView extends JPanel {
             n.append('\n');
         }
         n.append(ComparisonReport.RUN_NOTE).append("\n\n").append(ComparisonReport.TABLE_NOTE);
-        display(c.experiment().name() + " — " + verdict + " — " + (c.results().plannedRuns() - c.missingRuns()) + " of "
-                + c.results().plannedRuns() + " runs, baseline " + r.baseline() + " — " + c.directory().root(), r, all, n.toString());
+        display(
+                c.experiment().name() + " — " + verdict + " — " + (c.results().plannedRuns() - c.missingRuns()) + " of "
+                        + c.results().plannedRuns() + " runs, baseline " + r.baseline() + " — "
+                        + c.directory().root(),
+                r,
+                all,
+                n.toString());
         showTenants(tenants);
     }
 
@@ -291,8 +315,10 @@ public final class ResultsView extends JPanel {
      * chart view; JMeter's tables stay empty (there are no samples).
      */
     private void showCommandReport(RunConclusion c, String verdict) {
-        String title = c.experiment().name() + " — " + verdict + " — " + (c.results().plannedRuns() - c.missingRuns()) + " of "
-                + c.results().plannedRuns() + " runs, baseline " + c.experiment().baseline() + " — " + c.directory().root();
+        String title =
+                c.experiment().name() + " — " + verdict + " — " + (c.results().plannedRuns() - c.missingRuns()) + " of "
+                        + c.results().plannedRuns() + " runs, baseline "
+                        + c.experiment().baseline() + " — " + c.directory().root();
         try {
             Optional<CommandReport> found = CommandReport.of(c.directory(), c.experiment());
             if (found.isEmpty()) {
@@ -319,8 +345,12 @@ public final class ResultsView extends JPanel {
         try {
             SideBySide s = SideBySide.of(new RunDirectory(first), new RunDirectory(second), targets);
             ComparisonReport r = new ComparisonReport(s.comparison(), s.baseline());
-            display("Side by side: " + first.getFileName() + " and " + second.getFileName() + " — baseline " + s.baseline(), r,
-                    r.charts(), s.description() + "\n\n" + ComparisonReport.RUN_NOTE);
+            display(
+                    "Side by side: " + first.getFileName() + " and " + second.getFileName() + " — baseline "
+                            + s.baseline(),
+                    r,
+                    r.charts(),
+                    s.description() + "\n\n" + ComparisonReport.RUN_NOTE);
         } catch (IOException | ExperimentException | RuntimeException e) {
             JOptionPane.showMessageDialog(this, e.getMessage(), "Cannot compare", JOptionPane.ERROR_MESSAGE);
         }
@@ -348,7 +378,12 @@ public final class ResultsView extends JPanel {
         }
         perTenant.setRows(t.results().tableRows());
         if (at < 0) {
-            tabs.insertTab("Per tenant", null, perTenantTab, "each tenant's figures per configuration: mean of runs ± 95% interval", 0);
+            tabs.insertTab(
+                    "Per tenant",
+                    null,
+                    perTenantTab,
+                    "each tenant's figures per configuration: mean of runs ± 95% interval",
+                    0);
         }
         tabs.setSelectedComponent(perTenantTab);
     }
@@ -401,8 +436,11 @@ public final class ResultsView extends JPanel {
     private void sideBySide() {
         List<RunDirectoryEntry> chosen = historyList.getSelectedValuesList();
         if (chosen.size() != 2) {
-            JOptionPane.showMessageDialog(this, "Select two run directories in the list (Ctrl+click): the older one is the baseline.",
-                    "Side by side", JOptionPane.INFORMATION_MESSAGE);
+            JOptionPane.showMessageDialog(
+                    this,
+                    "Select two run directories in the list (Ctrl+click): the older one is the baseline.",
+                    "Side by side",
+                    JOptionPane.INFORMATION_MESSAGE);
             return;
         }
         // the list is newest first: the older run is the reference
@@ -443,7 +481,9 @@ public final class ResultsView extends JPanel {
             Path to = c.getSelectedFile().toPath();
             ComparisonReport r = report;
             TenantsReport t = tenantsReport;
-            inBackground("exporting the report", () -> (r.write(to).size() + (t == null ? 0 : t.write(to).size())) + " files written to " + to);
+            inBackground(
+                    "exporting the report",
+                    () -> (r.write(to).size() + (t == null ? 0 : t.write(to).size())) + " files written to " + to);
         }
     }
 
@@ -460,24 +500,29 @@ public final class ResultsView extends JPanel {
     private void inBackground(String what, Export export) {
         setExportsEnabled(false);
         heading.setToolTipText(what + " …");
-        Thread t = new Thread(() -> {
-            String done;
-            boolean ok;
-            try {
-                done = export.run();
-                ok = true;
-            } catch (IOException | RuntimeException e) {
-                done = e.getMessage();
-                ok = false;
-            }
-            String message = done;
-            boolean success = ok;
-            SwingUtilities.invokeLater(() -> {
-                setExportsEnabled(true);
-                JOptionPane.showMessageDialog(this, message, success ? "Export" : "Export failed",
-                        success ? JOptionPane.INFORMATION_MESSAGE : JOptionPane.ERROR_MESSAGE);
-            });
-        }, "envbench-export");
+        Thread t = new Thread(
+                () -> {
+                    String done;
+                    boolean ok;
+                    try {
+                        done = export.run();
+                        ok = true;
+                    } catch (IOException | RuntimeException e) {
+                        done = e.getMessage();
+                        ok = false;
+                    }
+                    String message = done;
+                    boolean success = ok;
+                    SwingUtilities.invokeLater(() -> {
+                        setExportsEnabled(true);
+                        JOptionPane.showMessageDialog(
+                                this,
+                                message,
+                                success ? "Export" : "Export failed",
+                                success ? JOptionPane.INFORMATION_MESSAGE : JOptionPane.ERROR_MESSAGE);
+                    });
+                },
+                "envbench-export");
         t.start();
     }
 

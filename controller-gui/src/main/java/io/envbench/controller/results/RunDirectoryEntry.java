@@ -14,7 +14,8 @@ import io.envbench.study.analysis.RunDirectory;
 
 /** A run directory in the list of past runs: its folder, when it was last written, whether runs are missing. */
 record RunDirectoryEntry(Path directory, FileTime modified, boolean partial) {
-    private static final DateTimeFormatter WHEN = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm").withZone(ZoneId.systemDefault());
+    private static final DateTimeFormatter WHEN =
+            DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm").withZone(ZoneId.systemDefault());
 
     /** The run directories (folders with an experiment.yaml) directly under {@code resultsDir}, newest first. */
     static List<RunDirectoryEntry> list(Path resultsDir) {
@@ -22,8 +23,10 @@ record RunDirectoryEntry(Path directory, FileTime modified, boolean partial) {
             return List.of();
         }
         try (Stream<Path> s = Files.list(resultsDir)) {
-            return s.filter(d -> Files.isRegularFile(new RunDirectory(d).experiment())).map(RunDirectoryEntry::of)
-                    .sorted(Comparator.comparing(RunDirectoryEntry::modified).reversed()).toList();
+            return s.filter(d -> Files.isRegularFile(new RunDirectory(d).experiment()))
+                    .map(RunDirectoryEntry::of)
+                    .sorted(Comparator.comparing(RunDirectoryEntry::modified).reversed())
+                    .toList();
         } catch (IOException e) {
             return List.of();
         }
@@ -33,7 +36,8 @@ record RunDirectoryEntry(Path directory, FileTime modified, boolean partial) {
         RunDirectory dir = new RunDirectory(d);
         FileTime t;
         try {
-            t = Files.getLastModifiedTime(Files.exists(dir.runs().file()) ? dir.runs().file() : dir.experiment());
+            t = Files.getLastModifiedTime(
+                    Files.exists(dir.runs().file()) ? dir.runs().file() : dir.experiment());
         } catch (IOException e) {
             t = FileTime.fromMillis(0);
         }

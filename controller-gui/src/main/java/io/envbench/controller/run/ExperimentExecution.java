@@ -1,7 +1,6 @@
 package io.envbench.controller.run;
 
 import java.io.IOException;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -10,19 +9,19 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
-import io.envbench.study.experiment.Experiment;
 import io.envbench.measure.metrics.MetricsCollector;
-import io.envbench.report.RunConclusion;
-import io.envbench.report.run.RunReports;
-import io.envbench.study.runner.ExperimentRun;
 import io.envbench.measure.results.JtlTail;
 import io.envbench.measure.results.Sample;
+import io.envbench.report.RunConclusion;
+import io.envbench.report.run.RunReports;
+import io.envbench.study.analysis.RunDirectory;
+import io.envbench.study.analysis.RunRecord;
+import io.envbench.study.experiment.Experiment;
+import io.envbench.study.experiment.PlannedRun;
+import io.envbench.study.runner.ExperimentRun;
 import io.envbench.study.runner.ExperimentRunner;
 import io.envbench.study.runner.LiveFigures;
-import io.envbench.study.experiment.PlannedRun;
-import io.envbench.study.analysis.RunDirectory;
 import io.envbench.study.runner.RunProgress;
-import io.envbench.study.analysis.RunRecord;
 
 /**
  * One experiment run from the controller, off the event thread: the same runner as {@code envbench run}, the same
@@ -44,8 +43,7 @@ public final class ExperimentExecution {
     });
     private volatile Tail tail;
 
-    private record Tail(PlannedRun run, JtlTail jtl) {
-    }
+    private record Tail(PlannedRun run, JtlTail jtl) {}
 
     /**
      * @param settings how runs are made (the root folder, JMeter, the daemon, whether the daemon may restart)
@@ -79,7 +77,8 @@ public final class ExperimentExecution {
 
     /** Starts the runs on a thread of their own; returns at once. */
     public ExperimentExecution start() {
-        jtlPoller.scheduleWithFixedDelay(this::pollJtl, JTL_POLL.toMillis(), JTL_POLL.toMillis(), TimeUnit.MILLISECONDS);
+        jtlPoller.scheduleWithFixedDelay(
+                this::pollJtl, JTL_POLL.toMillis(), JTL_POLL.toMillis(), TimeUnit.MILLISECONDS);
         Thread t = new Thread(this::runAll, "envbench-controller-run");
         t.setDaemon(true);
         t.start();
@@ -121,8 +120,9 @@ public final class ExperimentExecution {
                 @Override
                 public void runEnded(RunRecord record, int index, int total) {
                     board.runEnded(record);
-                    board.log("run " + index + " of " + total + " " + record.run().environment() + " #" + record.run().repetition() + ": "
-                            + record.status() + (record.ok() ? ", " + record.samples() + " samples" : ""));
+                    board.log("run " + index + " of " + total + " "
+                            + record.run().environment() + " #" + record.run().repetition() + ": " + record.status()
+                            + (record.ok() ? ", " + record.samples() + " samples" : ""));
                 }
 
                 @Override
@@ -133,7 +133,10 @@ public final class ExperimentExecution {
             jtlPoller.shutdownNow();
             RunConclusion c = RunConclusion.of(o);
             RunReports.write(c).problems().forEach(board::log); // the files envbench run leaves
-            board.log(c.passed() ? "passed" : c.cancelled() ? "cancelled: " + c.missingRuns() + " run(s) missing" : "not passed");
+            board.log(
+                    c.passed()
+                            ? "passed"
+                            : c.cancelled() ? "cancelled: " + c.missingRuns() + " run(s) missing" : "not passed");
             conclusion.complete(c);
         } catch (IOException | RuntimeException | Error e) {
             // whatever went wrong, the view hears of it: a run never stays "running" for ever

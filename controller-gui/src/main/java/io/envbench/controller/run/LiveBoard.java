@@ -1,24 +1,23 @@
 package io.envbench.controller.run;
 
-import io.envbench.measure.metrics.MetricName;
-
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 
+import io.envbench.measure.metrics.MetricName;
+import io.envbench.measure.metrics.Metrics;
 import io.envbench.measure.metrics.MetricsCollector;
 import io.envbench.measure.results.Sample;
-import io.envbench.study.experiment.PlannedRun;
-import io.envbench.study.analysis.RunRecord;
 import io.envbench.measure.stats.ElapsedDistribution;
-import io.envbench.measure.metrics.Metrics;
+import io.envbench.study.analysis.RunRecord;
 import io.envbench.study.experiment.Experiment;
+import io.envbench.study.experiment.PlannedRun;
 import io.envbench.study.experiment.Schedule;
-import java.util.TreeMap;
 
 /**
  * What the run view shows while an experiment runs, gathered from the runner's threads (progress, metrics ticks)
@@ -28,12 +27,18 @@ import java.util.TreeMap;
 public final class LiveBoard {
     /** Seconds of samples the live 90% line and throughput cover. */
     public static final int WINDOW_SECONDS = 5;
+
     private static final int MAX_LOG_LINES_PER_SNAPSHOT = 500;
 
     /** One environment's latest figures; NaN where nothing was measured yet. */
-    public record EnvironmentFigures(String environment, int runsDone, double throughputPerSec, double p90Ms, double errorPct,
-                                     double targetCpuPct, double hostCpuPct) {
-    }
+    public record EnvironmentFigures(
+            String environment,
+            int runsDone,
+            double throughputPerSec,
+            double p90Ms,
+            double errorPct,
+            double targetCpuPct,
+            double hostCpuPct) {}
 
     /**
      * The board at one instant.
@@ -46,13 +51,19 @@ public final class LiveBoard {
      * @param throughputSeries per environment, its current run's throughput per second (seconds since the run's first sample, samples/s)
      * @param newLogLines      log lines since the last snapshot
      */
-    public record Snapshot(int runIndex, int runs, PlannedRun running, Duration timeLeft, List<EnvironmentFigures> environments,
-                           Map<String, List<double[]>> throughputSeries, List<String> newLogLines) {
-    }
+    public record Snapshot(
+            int runIndex,
+            int runs,
+            PlannedRun running,
+            Duration timeLeft,
+            List<EnvironmentFigures> environments,
+            Map<String, List<double[]>> throughputSeries,
+            List<String> newLogLines) {}
 
     private final List<String> environmentNames;
     /** Rows are a multi-tenant experiment's tenants: every run runs them all, samples and CPU are each tenant's. */
     private final boolean tenants;
+
     private final Map<String, PerEnvironment> perEnvironment = new LinkedHashMap<>();
     private final ConcurrentLinkedQueue<String> log = new ConcurrentLinkedQueue<>();
     private int runIndex;
@@ -77,8 +88,10 @@ public final class LiveBoard {
      */
     public static LiveBoard of(Experiment e) {
         int runs = Schedule.of(e).size();
-        return e.tenancy().map(t -> new LiveBoard(t.tenantNames(), true, runs, e.load().warmup()))
-                .orElseGet(() -> new LiveBoard(e.environmentNames(), false, runs, e.load().warmup()));
+        return e.tenancy()
+                .map(t -> new LiveBoard(t.tenantNames(), true, runs, e.load().warmup()))
+                .orElseGet(() -> new LiveBoard(
+                        e.environmentNames(), false, runs, e.load().warmup()));
     }
 
     private LiveBoard(List<String> environmentNames, boolean tenants, int plannedRuns, Duration warmup) {
@@ -186,6 +199,7 @@ public final class LiveBoard {
         double hostCpuPct = Double.NaN;
         /** second (epoch) → {count, errors}; elapsed times of the window's samples kept for the 90% line */
         final TreeMap<Long, long[]> perSecond = new TreeMap<>();
+
         final TreeMap<Long, long[]> elapsedBySecond = new TreeMap<>();
         long firstSecond = -1;
         long firstStartMs = Long.MAX_VALUE;
@@ -230,7 +244,8 @@ public final class LiveBoard {
             }
             e[n - 1] = s.elapsedMs();
             // only the window is needed for the 90% line: older seconds keep their counts, not their times
-            while (!elapsedBySecond.isEmpty() && elapsedBySecond.firstKey() < elapsedBySecond.lastKey() - WINDOW_SECONDS - 1) {
+            while (!elapsedBySecond.isEmpty()
+                    && elapsedBySecond.firstKey() < elapsedBySecond.lastKey() - WINDOW_SECONDS - 1) {
                 elapsedBySecond.pollFirstEntry();
             }
         }
@@ -240,12 +255,21 @@ public final class LiveBoard {
             // second before the newest, which may still be filling
             long last = perSecond.isEmpty() ? 0 : perSecond.lastKey() - 1;
             long afterWarmup = firstStartMs == Long.MAX_VALUE ? Long.MAX_VALUE : (firstStartMs + warmupMs + 999) / 1000;
-            long from = perSecond.isEmpty() ? Long.MAX_VALUE : Math.max(Math.max(perSecond.firstKey() + 1, afterWarmup),
-                    last - WINDOW_SECONDS + 1);
+            long from = perSecond.isEmpty()
+                    ? Long.MAX_VALUE
+                    : Math.max(Math.max(perSecond.firstKey() + 1, afterWarmup), last - WINDOW_SECONDS + 1);
             if (from > last) {
-                return previousRun == null ? new EnvironmentFigures(env, runsDone, Double.NaN, Double.NaN, Double.NaN, targetCpuPct, hostCpuPct)
-                        : new EnvironmentFigures(env, runsDone, previousRun.throughputPerSec(), previousRun.p90Ms(), previousRun.errorPct(),
-                        targetCpuPct, hostCpuPct);
+                return previousRun == null
+                        ? new EnvironmentFigures(
+                                env, runsDone, Double.NaN, Double.NaN, Double.NaN, targetCpuPct, hostCpuPct)
+                        : new EnvironmentFigures(
+                                env,
+                                runsDone,
+                                previousRun.throughputPerSec(),
+                                previousRun.p90Ms(),
+                                previousRun.errorPct(),
+                                targetCpuPct,
+                                hostCpuPct);
             }
             long count = 0;
             long errors = 0;
@@ -264,8 +288,14 @@ public final class LiveBoard {
             double seconds = last - from + 1;
             // nearest rank, the rule of the Aggregate Report's 90% line (the core's, as the report uses)
             double p90 = window.count() == 0 ? Double.NaN : window.nearestRank(0.9);
-            return new EnvironmentFigures(env, runsDone, count / seconds, p90, count == 0 ? Double.NaN : 100.0 * errors / count,
-                    targetCpuPct, hostCpuPct);
+            return new EnvironmentFigures(
+                    env,
+                    runsDone,
+                    count / seconds,
+                    p90,
+                    count == 0 ? Double.NaN : 100.0 * errors / count,
+                    targetCpuPct,
+                    hostCpuPct);
         }
 
         List<double[]> series() {

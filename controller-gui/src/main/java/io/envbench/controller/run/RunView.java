@@ -7,7 +7,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.Consumer;
-
 import javax.swing.BorderFactory;
 import javax.swing.JButton;
 import javax.swing.JLabel;
@@ -21,18 +20,17 @@ import javax.swing.SwingUtilities;
 import javax.swing.Timer;
 import javax.swing.table.DefaultTableModel;
 
+import io.envbench.report.ChartStyle;
+import io.envbench.report.EnvironmentPalette;
+import io.envbench.report.RunConclusion;
 import org.jfree.chart.ChartFactory;
 import org.jfree.chart.ChartPanel;
 import org.jfree.chart.JFreeChart;
+import org.jfree.chart.axis.NumberAxis;
 import org.jfree.chart.plot.PlotOrientation;
 import org.jfree.chart.plot.XYPlot;
 import org.jfree.data.xy.XYSeries;
 import org.jfree.data.xy.XYSeriesCollection;
-
-import io.envbench.report.ChartStyle;
-import io.envbench.report.EnvironmentPalette;
-import io.envbench.report.RunConclusion;
-import org.jfree.chart.axis.NumberAxis;
 
 /**
  * The run view: a progress bar (run, environment, repetition, time left), the live throughput, 90% line and CPU
@@ -43,12 +41,15 @@ import org.jfree.chart.axis.NumberAxis;
 public final class RunView extends JPanel {
     /** How often the view reads the board. */
     public static final Duration REFRESH = Duration.ofMillis(500);
+
     private static final int MAX_LOG_CHARS = 200_000;
-    private static final String[] COLUMNS = {"environment", "runs done", "throughput /s", "90% line ms", "errors %", "target CPU %",
-            "host CPU %"};
+    private static final String[] COLUMNS = {
+        "environment", "runs done", "throughput /s", "90% line ms", "errors %", "target CPU %", "host CPU %"
+    };
     /** A multi-tenant run's rows: its tenants, each with its container's CPU. */
-    private static final String[] TENANT_COLUMNS = {"tenant", "runs done", "throughput /s", "90% line ms", "errors %", "tenant CPU %",
-            "host CPU %"};
+    private static final String[] TENANT_COLUMNS = {
+        "tenant", "runs done", "throughput /s", "90% line ms", "errors %", "tenant CPU %", "host CPU %"
+    };
 
     private final JLabel title = new JLabel("No run yet: build an experiment, then Run (Ctrl+R)");
     private final JProgressBar progress = new JProgressBar();
@@ -64,7 +65,7 @@ public final class RunView extends JPanel {
     private final JFreeChart chart;
     private final Timer refresh = new Timer((int) REFRESH.toMillis(), e -> refresh());
     private ExperimentExecution execution;
-    private Consumer<RunConclusion> onFinished = c -> { };
+    private Consumer<RunConclusion> onFinished = c -> {};
 
     public RunView() {
         super(new BorderLayout());
@@ -81,7 +82,8 @@ public final class RunView extends JPanel {
         cancel.setName("run.cancel");
         cancel.setMnemonic('C');
         cancel.setEnabled(false);
-        cancel.setToolTipText("stop the load and the environment now; what was recorded is kept and the report marked partial");
+        cancel.setToolTipText(
+                "stop the load and the environment now; what was recorded is kept and the report marked partial");
         cancel.addActionListener(e -> {
             if (execution != null) {
                 cancel.setEnabled(false);
@@ -94,8 +96,15 @@ public final class RunView extends JPanel {
         JTable table = new JTable(figures);
         table.setName("run.figures");
         table.setFillsViewportHeight(true);
-        chart = ChartFactory.createXYLineChart("Throughput of each environment's current run — higher is better",
-                "seconds since the run's first sample", "samples/s", throughput, PlotOrientation.VERTICAL, true, true, false);
+        chart = ChartFactory.createXYLineChart(
+                "Throughput of each environment's current run — higher is better",
+                "seconds since the run's first sample",
+                "samples/s",
+                throughput,
+                PlotOrientation.VERTICAL,
+                true,
+                true,
+                false);
         ChartStyle.flat(chart);
         NumberAxis seconds = (NumberAxis) chart.getXYPlot().getDomainAxis();
         seconds.setStandardTickUnits(NumberAxis.createIntegerTickUnits());
@@ -125,13 +134,20 @@ public final class RunView extends JPanel {
     public void show(ExperimentExecution e) {
         execution = e;
         boolean tenants = e.board().tenants();
-        title.setText("Running " + e.experiment().name() + " — " + e.experiment().tenancy().map(t -> count(t.tenants().size(), "tenant")
-                + " under " + count(t.configurations().size(), "configuration")).orElse(count(e.experiment().environmentNames().size(),
-                "environment")) + " x " + count(e.experiment().repetitions(), "repetition") + ", " + e.experiment().order().yamlName() + " — "
+        title.setText("Running " + e.experiment().name() + " — "
+                + e.experiment()
+                        .tenancy()
+                        .map(t -> count(t.tenants().size(), "tenant") + " under "
+                                + count(t.configurations().size(), "configuration"))
+                        .orElse(count(e.experiment().environmentNames().size(), "environment"))
+                + " x " + count(e.experiment().repetitions(), "repetition") + ", "
+                + e.experiment().order().yamlName() + " — "
                 + e.directory().root());
         figures.setColumnIdentifiers(tenants ? TENANT_COLUMNS : COLUMNS);
-        chart.setTitle(tenants ? "Throughput of each tenant in the current run — higher is better"
-                : "Throughput of each environment's current run — higher is better");
+        chart.setTitle(
+                tenants
+                        ? "Throughput of each tenant in the current run — higher is better"
+                        : "Throughput of each environment's current run — higher is better");
         figures.setRowCount(0);
         throughput.removeAllSeries();
         List<String> envs = e.board().environmentNames();
@@ -163,8 +179,10 @@ public final class RunView extends JPanel {
             return;
         }
         progress.setValue(progress.getMaximum());
-        progress.setString((c.cancelled() ? "cancelled" : c.passed() ? "passed" : c.complete() ? "criteria failed" : "partial")
-                + " — " + (c.results().plannedRuns() - c.missingRuns()) + " of " + c.results().plannedRuns() + " runs ok");
+        progress.setString(
+                (c.cancelled() ? "cancelled" : c.passed() ? "passed" : c.complete() ? "criteria failed" : "partial")
+                        + " — " + (c.results().plannedRuns() - c.missingRuns()) + " of "
+                        + c.results().plannedRuns() + " runs ok");
         onFinished.accept(c);
     }
 
@@ -177,9 +195,17 @@ public final class RunView extends JPanel {
             progress.setIndeterminate(false);
             progress.setMaximum(s.runs());
             progress.setValue(s.runIndex() - 1);
-            progress.setString(s.running() == null ? "run " + s.runIndex() + " of " + s.runs() + " ended"
-                    : String.format(Locale.ROOT, "run %d of %d: %s #%d — about %s left", s.runIndex(), s.runs(), s.running().environment(),
-                    s.running().repetition(), minutesSeconds(s.timeLeft())));
+            progress.setString(
+                    s.running() == null
+                            ? "run " + s.runIndex() + " of " + s.runs() + " ended"
+                            : String.format(
+                                    Locale.ROOT,
+                                    "run %d of %d: %s #%d — about %s left",
+                                    s.runIndex(),
+                                    s.runs(),
+                                    s.running().environment(),
+                                    s.running().repetition(),
+                                    minutesSeconds(s.timeLeft())));
         }
         for (int r = 0; r < s.environments().size(); r++) {
             LiveBoard.EnvironmentFigures f = s.environments().get(r);

@@ -6,21 +6,22 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Optional;
 
-import org.junit.jupiter.api.Test;
-
+import io.envbench.launch.dockerdaemon.DaemonSettings;
 import io.envbench.study.experiment.Experiment;
 import io.envbench.study.experiment.ExperimentException;
 import io.envbench.study.experiment.ExperimentFile;
-import io.envbench.launch.dockerdaemon.DaemonSettings;
-import java.util.List;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class ExperimentDraftTest {
     @TempDir
     Path temp;
-    static final Path ROOT = Path.of(System.getProperty("envbench.root", "..")).toAbsolutePath().normalize();
+
+    static final Path ROOT =
+            Path.of(System.getProperty("envbench.root", "..")).toAbsolutePath().normalize();
     static final Path TARGETS = ROOT.resolve("targets");
     static final Path STATIC_WEB = ROOT.resolve("testplans/experiments/static-web.yaml");
 
@@ -30,7 +31,10 @@ class ExperimentDraftTest {
         ExperimentDraft draft = ExperimentDraft.fromYaml(Files.readString(STATIC_WEB));
         assertEquals(4, draft.environmentCount());
         assertEquals("bind", draft.environment(3, "volume.type"));
-        assertEquals("../../targets/nginx-static/site", draft.environment(3, "volume.source"), "relative paths stay relative");
+        assertEquals(
+                "../../targets/nginx-static/site",
+                draft.environment(3, "volume.source"),
+                "relative paths stay relative");
         Experiment again = draft.parse(STATIC_WEB, TARGETS);
         assertEquals(original.toYaml(), again.toYaml());
     }
@@ -43,16 +47,23 @@ class ExperimentDraftTest {
         assertEquals("{ web: { placement: docker, network: bridge } }", draft.environment(1, "services"));
         Experiment again = draft.parse(threeTier, TARGETS);
         for (String env : original.environmentNames()) {
-            assertEquals(original.environment(env).definition().toString(), again.environment(env).definition().toString(), env);
+            assertEquals(
+                    original.environment(env).definition().toString(),
+                    again.environment(env).definition().toString(),
+                    env);
         }
         draft.environment(1, "dockerDaemon.userlandProxy", "false");
-        assertEquals(Optional.of(new DaemonSettings(false)),
-                draft.parse(threeTier, TARGETS).environment("nginx-bridge").dockerDaemon(), "the daemon setting goes into the file");
+        assertEquals(
+                Optional.of(new DaemonSettings(false)),
+                draft.parse(threeTier, TARGETS).environment("nginx-bridge").dockerDaemon(),
+                "the daemon setting goes into the file");
         assertTrue(draft.toYaml().contains("userlandProxy: false"), draft.toYaml());
         draft.environment(1, "dockerDaemon.userlandProxy", "");
         draft.environment(1, "services", "{ cache: { placement: docker } }");
         ExperimentException bad = draft.check(threeTier, TARGETS).orElseThrow();
-        assertTrue(bad.getMessage().contains("environments[1].services.cache") && bad.getMessage().contains("its services are db, app, web"),
+        assertTrue(
+                bad.getMessage().contains("environments[1].services.cache")
+                        && bad.getMessage().contains("its services are db, app, web"),
                 bad.getMessage());
         draft.environment(1, "services", "web docker");
         bad = draft.check(threeTier, TARGETS).orElseThrow();
@@ -76,7 +87,8 @@ class ExperimentDraftTest {
         ExperimentException e = d.check(STATIC_WEB, TARGETS).orElseThrow();
         assertEquals("load.http.threads", e.fieldPath());
         d.set("load.http.threads", "eight");
-        assertEquals("load.http.threads", d.check(STATIC_WEB, TARGETS).orElseThrow().fieldPath());
+        assertEquals(
+                "load.http.threads", d.check(STATIC_WEB, TARGETS).orElseThrow().fieldPath());
         d.set("load.http.threads", "8");
         d.environment(1, "network", "brige");
         ExperimentException net = d.check(STATIC_WEB, TARGETS).orElseThrow();
@@ -90,9 +102,12 @@ class ExperimentDraftTest {
         Path elsewhere = temp;
         d.relocate(STATIC_WEB.getParent(), elsewhere);
         Experiment moved = d.parse(elsewhere.resolve("static-web.yaml"), TARGETS);
-        assertEquals(ExperimentFile.read(STATIC_WEB, TARGETS).toYaml(), moved.toYaml().replace(elsewhere.resolve("static-web.yaml").toString(),
-                STATIC_WEB.toString()));
-        assertTrue(d.environment(3, "volume.source").endsWith("targets/nginx-static/site"), d.environment(3, "volume.source"));
+        assertEquals(
+                ExperimentFile.read(STATIC_WEB, TARGETS).toYaml(),
+                moved.toYaml().replace(elsewhere.resolve("static-web.yaml").toString(), STATIC_WEB.toString()));
+        assertTrue(
+                d.environment(3, "volume.source").endsWith("targets/nginx-static/site"),
+                d.environment(3, "volume.source"));
     }
 
     @Test
@@ -157,6 +172,9 @@ class ExperimentDraftTest {
         Experiment fromForm = d.parse(file, TARGETS);
         Experiment fromFile = ExperimentFile.read(file, TARGETS);
         assertEquals(fromFile.toYaml(), fromForm.toYaml());
-        assertTrue(fromForm.toYaml().contains("client: container") && fromForm.toYaml().contains("client: host"), fromForm.toYaml());
+        assertTrue(
+                fromForm.toYaml().contains("client: container")
+                        && fromForm.toYaml().contains("client: host"),
+                fromForm.toYaml());
     }
 }

@@ -10,15 +10,14 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
-import org.junit.jupiter.api.Test;
-
 import io.envbench.study.cpucontrol.CpuControlMode;
 import io.envbench.study.experiment.Experiment;
 import io.envbench.study.experiment.ExperimentException;
 import io.envbench.study.experiment.ExperimentFile;
 import io.envbench.study.experiment.Tenancy;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The form's model of a multi-tenant experiment (tenants: and configurations:) against the core's reader: every
@@ -34,7 +33,13 @@ class MultiTenantDraftTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"daytrader-scenario-1.yaml", "daytrader-scenario-2.yaml", "daytrader-scenario-3.yaml", "daytrader-paper.yaml"})
+    @ValueSource(
+            strings = {
+                "daytrader-scenario-1.yaml",
+                "daytrader-scenario-2.yaml",
+                "daytrader-scenario-3.yaml",
+                "daytrader-paper.yaml"
+            })
     void everyMultiTenantExampleOpensAndWritesBackTheSameExperiment(String name) throws Exception {
         Path file = example(name);
         Experiment fromFile = ExperimentFile.read(file, TARGETS);
@@ -83,7 +88,9 @@ class MultiTenantDraftTest {
         Path file = example("new.yaml");
         Tenancy t = d.parse(file, TARGETS).tenancy().orElseThrow();
         assertEquals(2, t.tenants().size());
-        assertEquals("0", t.tenants().get(0).definition().options().cpuset().orElseThrow().toString());
+        assertEquals(
+                "0",
+                t.tenants().get(0).definition().options().cpuset().orElseThrow().toString());
         assertTrue(t.tenants().get(1).high());
         assertEquals(50, t.tenants().get(1).responseTimeGoalMs().getAsLong());
         assertFalse(d.toYaml().contains("count:"), "the scenario's fields stay out of an each: file");
@@ -107,11 +114,16 @@ class MultiTenantDraftTest {
     void aBadFieldIsNamedByItsPath() throws Exception {
         ExperimentDraft d = ExperimentDraft.fromYaml(Files.readString(example("daytrader-scenario-2.yaml")));
         d.configuration(1, "cpuControl", "statik");
-        ExperimentException e = d.check(example("daytrader-scenario-2.yaml"), TARGETS).orElseThrow();
+        ExperimentException e =
+                d.check(example("daytrader-scenario-2.yaml"), TARGETS).orElseThrow();
         assertEquals("configurations[1].cpuControl", e.fieldPath());
         assertTrue(e.getMessage().contains("static"), e.getMessage());
         d.configuration(1, "cpuControl", "static");
         d.set("tenants.low.threads", "0");
-        assertEquals("tenants.low.threads", d.check(example("daytrader-scenario-2.yaml"), TARGETS).orElseThrow().fieldPath());
+        assertEquals(
+                "tenants.low.threads",
+                d.check(example("daytrader-scenario-2.yaml"), TARGETS)
+                        .orElseThrow()
+                        .fieldPath());
     }
 }

@@ -3,21 +3,20 @@ package io.envbench.controller.run;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
-import org.junit.jupiter.api.Test;
-
-import io.envbench.measure.results.Sample;
-import io.envbench.study.experiment.PlannedRun;
 import io.envbench.controller.editor.ExperimentDraft;
 import io.envbench.measure.metrics.MetricsCollector;
+import io.envbench.measure.results.Sample;
 import io.envbench.study.analysis.RunRecord;
 import io.envbench.study.experiment.Experiment;
-import java.nio.file.Path;
-import java.time.Instant;
-import java.util.Map;
+import io.envbench.study.experiment.PlannedRun;
+import org.junit.jupiter.api.Test;
 
 class LiveBoardTest {
     private static final PlannedRun BARE_1 = new PlannedRun(1, "bare", 1);
@@ -45,7 +44,8 @@ class LiveBoardTest {
         assertEquals(9.0, f.p90Ms(), "nearest rank of 1..10 ms, five times: the 45th of 50");
         assertEquals(0.0, f.errorPct());
         assertTrue(Double.isNaN(b.snapshot().environments().get(1).throughputPerSec()), "docker has not run");
-        assertEquals(7, b.snapshot().throughputSeries().get("bare").size(), "the newest second is left out while it fills");
+        assertEquals(
+                7, b.snapshot().throughputSeries().get("bare").size(), "the newest second is left out while it fills");
     }
 
     @Test
@@ -69,17 +69,22 @@ class LiveBoardTest {
         b.samples(BARE_1, load(1_000_000, 3, 10, true));
         assertTrue(Double.isNaN(b.snapshot().environments().get(0).throughputPerSec()), "still warming up");
         b.samples(BARE_2, load(1_003_000, 5, 50, true));
-        assertTrue(Double.isNaN(b.snapshot().environments().get(0).throughputPerSec()), "not the running run's samples");
+        assertTrue(
+                Double.isNaN(b.snapshot().environments().get(0).throughputPerSec()), "not the running run's samples");
         b.samples(BARE_1, load(1_003_000, 5, 20, true));
-        assertEquals(20.0, b.snapshot().environments().get(0).throughputPerSec(), 1e-9, "only seconds after the warm-up");
+        assertEquals(
+                20.0, b.snapshot().environments().get(0).throughputPerSec(), 1e-9, "only seconds after the warm-up");
     }
 
     /** A multi-tenant run: a row per tenant, fed by the samples' own tenant and its container's CPU, whatever the configuration. */
     @Test
     void aMultiTenantRunsRowsAreItsTenants() throws Exception {
-        Path root = Path.of(System.getProperty("envbench.root", "..")).toAbsolutePath().normalize();
-        Experiment e = ExperimentDraft.newMultiTenantExperiment().parse(
-                root.resolve("testplans/experiments/mt.yaml"), root.resolve("targets")).withRepetitions(1);
+        Path root = Path.of(System.getProperty("envbench.root", ".."))
+                .toAbsolutePath()
+                .normalize();
+        Experiment e = ExperimentDraft.newMultiTenantExperiment()
+                .parse(root.resolve("testplans/experiments/mt.yaml"), root.resolve("targets"))
+                .withRepetitions(1);
         LiveBoard b = LiveBoard.of(e);
         assertTrue(b.tenants());
         assertEquals(List.of("tenant-1", "tenant-2", "tenant-3", "tenant-4"), b.environmentNames());
@@ -93,8 +98,18 @@ class LiveBoardTest {
             }
         }
         b.samples(staticRun, samples);
-        b.metrics(staticRun, new MetricsCollector.Tick(1_200_000, "tenant-1,tenant-2,tenant-3,tenant-4",
-                Map.of("container.tenant-1.cpu.pct", 40.0, "container.tenant-4.cpu.pct", 90.0, "host.cpu.pct", 70.0)));
+        b.metrics(
+                staticRun,
+                new MetricsCollector.Tick(
+                        1_200_000,
+                        "tenant-1,tenant-2,tenant-3,tenant-4",
+                        Map.of(
+                                "container.tenant-1.cpu.pct",
+                                40.0,
+                                "container.tenant-4.cpu.pct",
+                                90.0,
+                                "host.cpu.pct",
+                                70.0)));
         List<LiveBoard.EnvironmentFigures> rows = b.snapshot().environments();
         assertEquals(10.0, rows.get(0).throughputPerSec(), 1e-9);
         assertEquals(5.0, rows.get(3).throughputPerSec(), 1e-9);
@@ -104,7 +119,11 @@ class LiveBoardTest {
         assertEquals(90.0, rows.get(3).targetCpuPct());
         assertEquals(70.0, rows.get(2).hostCpuPct());
         b.runEnded(new RunRecord(staticRun, Instant.EPOCH, Instant.EPOCH, "ok", 1, 1, null));
-        assertEquals(List.of(1, 1, 1, 1), b.snapshot().environments().stream().map(LiveBoard.EnvironmentFigures::runsDone).toList(),
+        assertEquals(
+                List.of(1, 1, 1, 1),
+                b.snapshot().environments().stream()
+                        .map(LiveBoard.EnvironmentFigures::runsDone)
+                        .toList(),
                 "every tenant ran in the run");
     }
 

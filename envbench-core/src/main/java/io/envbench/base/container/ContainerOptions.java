@@ -1,9 +1,7 @@
 package io.envbench.base.container;
 
-import io.envbench.base.settings.InvalidSettingException;
-import io.envbench.base.units.CpuSet;
-import io.envbench.base.units.MemorySize;
-
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -11,8 +9,10 @@ import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalInt;
 import java.util.OptionalLong;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
+
+import io.envbench.base.settings.InvalidSettingException;
+import io.envbench.base.units.CpuSet;
+import io.envbench.base.units.MemorySize;
 
 /**
  * The Docker options EnvBench varies between environments. Immutable; build with {@link #builder()}.
@@ -43,16 +43,37 @@ public final class ContainerOptions {
         return new Builder();
     }
 
-    public NetworkMode networkMode() { return networkMode; }
-    public VolumeMount volume() { return volume; }
-    public Optional<CpuSet> cpuset() { return cpuset; }
+    public NetworkMode networkMode() {
+        return networkMode;
+    }
+
+    public VolumeMount volume() {
+        return volume;
+    }
+
+    public Optional<CpuSet> cpuset() {
+        return cpuset;
+    }
     /** CPU quota in cores, as {@code docker run --cpus}; quota = cpus x period (100 ms). */
-    public OptionalDouble cpus() { return cpus; }
-    public OptionalInt cpuShares() { return cpuShares; }
-    public OptionalLong memoryBytes() { return memoryBytes; }
-    public Map<String, String> env() { return env; }
+    public OptionalDouble cpus() {
+        return cpus;
+    }
+
+    public OptionalInt cpuShares() {
+        return cpuShares;
+    }
+
+    public OptionalLong memoryBytes() {
+        return memoryBytes;
+    }
+
+    public Map<String, String> env() {
+        return env;
+    }
     /** Replaces the image's command when not empty. */
-    public List<String> command() { return command; }
+    public List<String> command() {
+        return command;
+    }
 
     public Builder toBuilder() {
         Builder b = new Builder();
@@ -71,12 +92,16 @@ public final class ContainerOptions {
     public String toString() {
         StringBuilder s = new StringBuilder("network=").append(networkMode.dockerName());
         if (volume.kind() != VolumeMount.Kind.NONE) {
-            s.append(" volume=").append(volume.kind().name().toLowerCase()).append(':').append(volume.containerPath());
+            s.append(" volume=")
+                    .append(volume.kind().name().toLowerCase())
+                    .append(':')
+                    .append(volume.containerPath());
         }
         cpuset.ifPresent(c -> s.append(" cpuset=").append(c));
         cpus.ifPresent(c -> s.append(" cpus=").append(c));
         cpuShares.ifPresent(c -> s.append(" cpuShares=").append(c));
-        memoryBytes.ifPresent(m -> s.append(" memory=").append(m / (1024 * 1024)).append("MiB"));
+        memoryBytes.ifPresent(
+                m -> s.append(" memory=").append(m / (1024 * 1024)).append("MiB"));
         return s.toString();
     }
 
@@ -90,14 +115,27 @@ public final class ContainerOptions {
         private Map<String, String> env = new LinkedHashMap<>();
         private List<String> command = new ArrayList<>();
 
-        public Builder networkMode(NetworkMode m) { this.networkMode = Objects.requireNonNull(m); return this; }
-        public Builder volume(VolumeMount v) { this.volume = Objects.requireNonNull(v); return this; }
-        public Builder cpuset(CpuSet c) { this.cpuset = Optional.ofNullable(c); return this; }
+        public Builder networkMode(NetworkMode m) {
+            this.networkMode = Objects.requireNonNull(m);
+            return this;
+        }
+
+        public Builder volume(VolumeMount v) {
+            this.volume = Objects.requireNonNull(v);
+            return this;
+        }
+
+        public Builder cpuset(CpuSet c) {
+            this.cpuset = Optional.ofNullable(c);
+            return this;
+        }
 
         public Builder cpus(double cores) {
             if (!(cores > 0) || cores > CpuSet.online().size()) {
-                throw new InvalidSettingException("cpus", cores + " is out of range; use a number of cores above 0 and at most "
-                        + CpuSet.online().size() + " (this host's CPUs), e.g. 0.5");
+                throw new InvalidSettingException(
+                        "cpus",
+                        cores + " is out of range; use a number of cores above 0 and at most "
+                                + CpuSet.online().size() + " (this host's CPUs), e.g. 0.5");
             }
             this.cpus = OptionalDouble.of(cores);
             return this;
@@ -105,7 +143,8 @@ public final class ContainerOptions {
 
         public Builder cpuShares(int shares) {
             if (shares < 2 || shares > 262144) {
-                throw new InvalidSettingException("cpuShares", shares + " is out of range; use 2 to 262144 (Docker's default weight is 1024)");
+                throw new InvalidSettingException(
+                        "cpuShares", shares + " is out of range; use 2 to 262144 (Docker's default weight is 1024)");
             }
             this.cpuShares = OptionalInt.of(shares);
             return this;
@@ -113,14 +152,22 @@ public final class ContainerOptions {
 
         public Builder memoryBytes(long bytes) {
             if (bytes < MemorySize.DOCKER_MINIMUM_BYTES) {
-                throw new InvalidSettingException("memory", bytes + " bytes is below Docker's minimum of 6m; use at least 6m");
+                throw new InvalidSettingException(
+                        "memory", bytes + " bytes is below Docker's minimum of 6m; use at least 6m");
             }
             this.memoryBytes = OptionalLong.of(bytes);
             return this;
         }
 
-        public Builder env(String name, String value) { this.env.put(name, value); return this; }
-        public Builder command(List<String> cmd) { this.command = new ArrayList<>(cmd); return this; }
+        public Builder env(String name, String value) {
+            this.env.put(name, value);
+            return this;
+        }
+
+        public Builder command(List<String> cmd) {
+            this.command = new ArrayList<>(cmd);
+            return this;
+        }
 
         public ContainerOptions build() {
             return new ContainerOptions(this);

@@ -1,8 +1,8 @@
 package io.envbench.base.container;
 
-import io.envbench.base.settings.InvalidSettingException;
-
 import java.util.Locale;
+
+import io.envbench.base.settings.InvalidSettingException;
 
 /** How a container reaches the network. */
 public enum NetworkMode {
@@ -16,7 +16,8 @@ public enum NetworkMode {
         return switch (t) {
             case "host" -> HOST;
             case "bridge", "" -> BRIDGE;
-            default -> throw new InvalidSettingException(field, "'" + text + "' is not a network mode; use host or bridge");
+            default ->
+                throw new InvalidSettingException(field, "'" + text + "' is not a network mode; use host or bridge");
         };
     }
 

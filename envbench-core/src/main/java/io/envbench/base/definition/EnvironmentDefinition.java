@@ -1,23 +1,23 @@
 package io.envbench.base.definition;
 
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.stream.Collectors;
+
 import io.envbench.base.container.ContainerOptions;
 import io.envbench.base.recipe.ServicePlacement;
+import io.envbench.base.recipe.ServiceRecipe;
 import io.envbench.base.recipe.TargetRecipe;
 import io.envbench.base.recipe.TargetSpec;
 import io.envbench.base.settings.FileSafeName;
 import io.envbench.base.settings.InvalidSettingException;
 import io.envbench.base.units.LocalPorts;
-
-import java.nio.file.Path;
-import java.time.Duration;
-import java.util.List;
-import java.util.Locale;
-import java.util.Map;
-import java.util.Objects;
-import io.envbench.base.recipe.ServiceRecipe;
-import java.util.Collections;
-import java.util.LinkedHashMap;
-import java.util.stream.Collectors;
 
 /**
  * A named environment: which target recipe runs, on bare metal or in Docker with which options, and the
@@ -26,23 +26,39 @@ import java.util.stream.Collectors;
  * @param services a multi-service target's services placed otherwise than {@code placement} and {@code options} say
  *                 (service name → its placement); empty: every service where the environment is
  */
-public record EnvironmentDefinition(String name, String target, Placement placement, ContainerOptions options, int port,
-                                    Duration readyTimeout, Map<String, ServicePlacement> services) {
+public record EnvironmentDefinition(
+        String name,
+        String target,
+        Placement placement,
+        ContainerOptions options,
+        int port,
+        Duration readyTimeout,
+        Map<String, ServicePlacement> services) {
     public enum Placement {
-        BARE, DOCKER;
+        BARE,
+        DOCKER;
 
         public static Placement parse(String field, String text) {
             String t = text == null ? "" : text.trim().toLowerCase(Locale.ROOT);
             return switch (t) {
                 case "bare", "bare-metal", "host-process" -> BARE;
                 case "docker", "container" -> DOCKER;
-                default -> throw new InvalidSettingException(field, "'" + text + "' is not a placement; use bare (a host process) or docker (a container)");
+                default ->
+                    throw new InvalidSettingException(
+                            field,
+                            "'" + text + "' is not a placement; use bare (a host process) or docker (a container)");
             };
         }
     }
 
     /** An environment whose services, if it has several, all run where it says. */
-    public EnvironmentDefinition(String name, String target, Placement placement, ContainerOptions options, int port, Duration readyTimeout) {
+    public EnvironmentDefinition(
+            String name,
+            String target,
+            Placement placement,
+            ContainerOptions options,
+            int port,
+            Duration readyTimeout) {
         this(name, target, placement, options, port, readyTimeout, Map.of());
     }
 
@@ -59,8 +75,10 @@ public record EnvironmentDefinition(String name, String target, Placement placem
             throw new InvalidSettingException("readyTimeoutSeconds", "must be a positive number of seconds, e.g. 60");
         }
         if (readyTimeout.compareTo(MAX_READY_TIMEOUT) > 0) {
-            throw new InvalidSettingException("readyTimeoutSeconds", readyTimeout.toSeconds() + " s is above a day ("
-                    + MAX_READY_TIMEOUT.toSeconds() + " s); give how long a target may take to get ready, e.g. 60");
+            throw new InvalidSettingException(
+                    "readyTimeoutSeconds",
+                    readyTimeout.toSeconds() + " s is above a day (" + MAX_READY_TIMEOUT.toSeconds()
+                            + " s); give how long a target may take to get ready, e.g. 60");
         }
     }
 
@@ -71,15 +89,19 @@ public record EnvironmentDefinition(String name, String target, Placement placem
     public TargetSpec resolve(Path targetsDir) {
         TargetRecipe recipe = TargetRecipe.load(targetsDir, target);
         if (port == 0 && recipe.hasPort()) {
-            throw new InvalidSettingException("port", "is 0, but target " + target + " serves on a port; give a port on 127.0.0.1, e.g. 18080");
+            throw new InvalidSettingException(
+                    "port", "is 0, but target " + target + " serves on a port; give a port on 127.0.0.1, e.g. 18080");
         }
         if (recipe.hasServices()) {
-            ServicePlacement everywhere = placement == Placement.DOCKER ? ServicePlacement.container(options) : ServicePlacement.bare();
-            List<String> names = recipe.services().stream().map(ServiceRecipe::name).toList();
+            ServicePlacement everywhere =
+                    placement == Placement.DOCKER ? ServicePlacement.container(options) : ServicePlacement.bare();
+            List<String> names =
+                    recipe.services().stream().map(ServiceRecipe::name).toList();
             for (String s : services.keySet()) {
                 if (!names.contains(s)) {
-                    throw new InvalidSettingException("services." + s, "is not a service of target " + target + "; its services are "
-                            + String.join(", ", names));
+                    throw new InvalidSettingException(
+                            "services." + s,
+                            "is not a service of target " + target + "; its services are " + String.join(", ", names));
                 }
             }
             Map<String, ServicePlacement> each = new LinkedHashMap<>();
@@ -87,9 +109,12 @@ public record EnvironmentDefinition(String name, String target, Placement placem
             return recipe.servicesTarget(each, port, readyTimeout);
         }
         if (!services.isEmpty()) {
-            throw new InvalidSettingException("services", "target " + target + " is a single server, not several services; remove services:");
+            throw new InvalidSettingException(
+                    "services", "target " + target + " is a single server, not several services; remove services:");
         }
-        return placement == Placement.BARE ? recipe.bare(port, readyTimeout) : recipe.container(options, port, readyTimeout);
+        return placement == Placement.BARE
+                ? recipe.bare(port, readyTimeout)
+                : recipe.container(options, port, readyTimeout);
     }
 
     /** Whether anything of it runs in a container: the environment itself, or one of its services. */
@@ -100,8 +125,12 @@ public record EnvironmentDefinition(String name, String target, Placement placem
     @Override
     public String toString() {
         return name + " (" + target + ", " + (placement == Placement.BARE ? "bare metal" : "docker " + options)
-                + (services.isEmpty() ? "" : ", " + services.entrySet().stream().map(e -> e.getKey() + " " + e.getValue())
-                .collect(Collectors.joining(", ")))
+                + (services.isEmpty()
+                        ? ""
+                        : ", "
+                                + services.entrySet().stream()
+                                        .map(e -> e.getKey() + " " + e.getValue())
+                                        .collect(Collectors.joining(", ")))
                 + ", port " + port + ")";
     }
 }

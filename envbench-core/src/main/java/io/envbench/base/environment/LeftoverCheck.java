@@ -1,9 +1,9 @@
 package io.envbench.base.environment;
 
+import java.time.Instant;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.time.Instant;
 
 /**
  * Decides whether a labelled resource is a leftover to remove: only when its owner is provably gone.
@@ -36,8 +36,7 @@ public final class LeftoverCheck {
     }
 
     /** A process as the process table shows it; -1 for what cannot be read. */
-    public record ProcessStart(long startTicks, long startedEpochMs) {
-    }
+    public record ProcessStart(long startTicks, long startedEpochMs) {}
 
     /** The processes this process can see, by PID. */
     @FunctionalInterface
@@ -47,9 +46,11 @@ public final class LeftoverCheck {
 
         /** This machine's processes, as seen from this process's PID namespace; a zombie (exited, not yet collected) is not one. */
         static ProcessTable local() {
-            return pid -> ProcessHandle.of(pid).filter(p -> p.isAlive() && !OwnerIdentity.isZombie(pid)).map(p -> new ProcessStart(
-                    OwnerIdentity.startTicks(pid).orElse(-1L),
-                    p.info().startInstant().map(Instant::toEpochMilli).orElse(-1L)));
+            return pid -> ProcessHandle.of(pid)
+                    .filter(p -> p.isAlive() && !OwnerIdentity.isZombie(pid))
+                    .map(p -> new ProcessStart(
+                            OwnerIdentity.startTicks(pid).orElse(-1L),
+                            p.info().startInstant().map(Instant::toEpochMilli).orElse(-1L)));
         }
     }
 
@@ -83,20 +84,25 @@ public final class LeftoverCheck {
             return judgeByPidOnly(labels.get(RunSession.LABEL_OWNER_PID));
         }
         OwnerIdentity owner = named.get();
-        if (self.hostname().isEmpty() || "unknown".equals(self.hostname()) || !self.hostname().equals(owner.hostname())) {
-            return Verdict.keepUnseen("its owner runs on host '" + owner.hostname() + "', not this one ('" + self.hostname()
-                    + "'): a process elsewhere cannot be seen from here");
+        if (self.hostname().isEmpty()
+                || "unknown".equals(self.hostname())
+                || !self.hostname().equals(owner.hostname())) {
+            return Verdict.keepUnseen("its owner runs on host '" + owner.hostname() + "', not this one ('"
+                    + self.hostname() + "'): a process elsewhere cannot be seen from here");
         }
         if (!self.machineId().equals(owner.machineId())) {
             return Verdict.keepUnseen("its owner's machine id '" + owner.machineId() + "' is not this host's ('"
                     + self.machineId() + "'): another machine");
         }
-        if (!owner.bootId().isEmpty() && !self.bootId().isEmpty() && !owner.bootId().equals(self.bootId())) {
+        if (!owner.bootId().isEmpty()
+                && !self.bootId().isEmpty()
+                && !owner.bootId().equals(self.bootId())) {
             return Verdict.reap("this host has rebooted since its owner (PID " + owner.pid() + ") started");
         }
         if (!self.pidNamespace().equals(owner.pidNamespace())) {
-            return Verdict.keepUnseen("its owner (PID " + owner.pid() + ") runs in PID namespace " + show(owner.pidNamespace())
-                    + ", not this process's (" + show(self.pidNamespace()) + "), whose PIDs cannot be seen from here");
+            return Verdict.keepUnseen("its owner (PID " + owner.pid() + ") runs in PID namespace "
+                    + show(owner.pidNamespace()) + ", not this process's (" + show(self.pidNamespace())
+                    + "), whose PIDs cannot be seen from here");
         }
         Optional<ProcessStart> found = processes.find(owner.pid());
         if (found.isEmpty()) {
@@ -106,8 +112,8 @@ public final class LeftoverCheck {
         if (owner.startTicks() >= 0 && now.startTicks() >= 0) {
             return owner.startTicks() == now.startTicks()
                     ? Verdict.keep("its owner, PID " + owner.pid() + ", is alive")
-                    : Verdict.reap("PID " + owner.pid() + " was reused: that process started at tick " + now.startTicks()
-                            + " since boot, its owner at tick " + owner.startTicks());
+                    : Verdict.reap("PID " + owner.pid() + " was reused: that process started at tick "
+                            + now.startTicks() + " since boot, its owner at tick " + owner.startTicks());
         }
         if (owner.startedEpochMs() >= 0 && now.startedEpochMs() >= 0) {
             return Math.abs(owner.startedEpochMs() - now.startedEpochMs()) <= START_INSTANT_TOLERANCE_MS
@@ -116,7 +122,8 @@ public final class LeftoverCheck {
                             + Instant.ofEpochMilli(now.startedEpochMs()) + ", its owner at "
                             + Instant.ofEpochMilli(owner.startedEpochMs()));
         }
-        return Verdict.keepUnseen("PID " + owner.pid() + " is alive and its start time cannot be compared with the owner's");
+        return Verdict.keepUnseen(
+                "PID " + owner.pid() + " is alive and its start time cannot be compared with the owner's");
     }
 
     /** Labels of EnvBench before owner identity: the PID alone, as it was judged then. */
@@ -129,7 +136,8 @@ public final class LeftoverCheck {
         }
         return processes.find(pid).isEmpty()
                 ? Verdict.reap("its owner PID " + pid + " is gone (older labels: PID only)")
-                : Verdict.keep("a process with its owner PID " + pid + " is alive (older labels without start time: the PID is trusted)");
+                : Verdict.keep("a process with its owner PID " + pid
+                        + " is alive (older labels without start time: the PID is trusted)");
     }
 
     private static String show(String namespace) {

@@ -1,13 +1,13 @@
 package io.envbench.base.environment;
 
 import java.io.IOException;
+import java.net.InetAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
-import java.net.InetAddress;
-import java.time.Instant;
 
 /**
  * Who owns an EnvBench resource: the owner process's host and the process itself, told apart from any
@@ -24,8 +24,14 @@ import java.time.Instant;
  *                     exact, unlike an instant derived from the boot time, which can differ by a second between readers
  * @param startedEpochMs the process's start as an instant, -1 when unknown: the fallback off Linux
  */
-public record OwnerIdentity(String hostname, String machineId, String bootId, String pidNamespace, long pid,
-                            long startTicks, long startedEpochMs) {
+public record OwnerIdentity(
+        String hostname,
+        String machineId,
+        String bootId,
+        String pidNamespace,
+        long pid,
+        long startTicks,
+        long startedEpochMs) {
     public static final String LABEL_HOST = "io.envbench.owner-host";
     public static final String LABEL_MACHINE_ID = "io.envbench.owner-machine-id";
     public static final String LABEL_BOOT_ID = "io.envbench.owner-boot-id";
@@ -52,8 +58,12 @@ public record OwnerIdentity(String hostname, String machineId, String bootId, St
             } catch (IOException | UnsupportedOperationException | SecurityException e) {
                 // not Linux, or /proc hidden: the PID namespace stays unknown
             }
-            return new OwnerIdentity(kernelHostname(), firstLine(Path.of("/etc/machine-id")),
-                    firstLine(PROC.resolve("sys/kernel/random/boot_id")), ns, self.pid(),
+            return new OwnerIdentity(
+                    kernelHostname(),
+                    firstLine(Path.of("/etc/machine-id")),
+                    firstLine(PROC.resolve("sys/kernel/random/boot_id")),
+                    ns,
+                    self.pid(),
                     startTicks(self.pid()).orElse(-1L),
                     self.info().startInstant().map(Instant::toEpochMilli).orElse(-1L));
         }
@@ -78,14 +88,19 @@ public record OwnerIdentity(String hostname, String machineId, String bootId, St
      * owner identity exists); empty for older labels with only {@code owner-pid}.
      */
     public static Optional<OwnerIdentity> fromLabels(Map<String, String> labels) {
-        if (labels == null || !labels.containsKey(LABEL_HOST)
+        if (labels == null
+                || !labels.containsKey(LABEL_HOST)
                 || !labels.containsKey(LABEL_START_TICKS) && !labels.containsKey(LABEL_STARTED)) {
             return Optional.empty();
         }
         try {
-            return Optional.of(new OwnerIdentity(labels.get(LABEL_HOST), labels.getOrDefault(LABEL_MACHINE_ID, ""),
-                    labels.getOrDefault(LABEL_BOOT_ID, ""), labels.getOrDefault(LABEL_PID_NAMESPACE, ""),
-                    Long.parseLong(labels.getOrDefault(LABEL_PID, "")), number(labels.get(LABEL_START_TICKS)),
+            return Optional.of(new OwnerIdentity(
+                    labels.get(LABEL_HOST),
+                    labels.getOrDefault(LABEL_MACHINE_ID, ""),
+                    labels.getOrDefault(LABEL_BOOT_ID, ""),
+                    labels.getOrDefault(LABEL_PID_NAMESPACE, ""),
+                    Long.parseLong(labels.getOrDefault(LABEL_PID, "")),
+                    number(labels.get(LABEL_START_TICKS)),
                     number(labels.get(LABEL_STARTED))));
         } catch (NumberFormatException e) {
             return Optional.empty();

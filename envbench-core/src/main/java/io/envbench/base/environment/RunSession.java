@@ -18,8 +18,7 @@ public final class RunSession {
 
     private static final String RUN_ID = UUID.randomUUID().toString().substring(0, 8);
 
-    private RunSession() {
-    }
+    private RunSession() {}
 
     public static String runId() {
         return RUN_ID;

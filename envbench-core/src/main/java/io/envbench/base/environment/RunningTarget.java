@@ -1,11 +1,11 @@
 package io.envbench.base.environment;
 
 import java.time.Duration;
+import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
 
 import io.envbench.base.liveness.DeathWatch;
-import java.util.Map;
 
 /** A started, ready target. Stopping it removes everything that was made for it. */
 public interface RunningTarget extends AutoCloseable {

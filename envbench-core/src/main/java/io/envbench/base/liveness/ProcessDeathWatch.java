@@ -18,11 +18,12 @@ public final class ProcessDeathWatch implements DeathWatch {
 
     /** @param onDeath called once, on a thread of its own (not the JDK's reaper), with the reason, unless closed first */
     public static ProcessDeathWatch start(Process process, Consumer<String> onDeath) {
-        return new ProcessDeathWatch(process.onExit().thenAcceptAsync(p -> onDeath.accept(reason(p.exitValue())), task -> {
-            Thread t = new Thread(task, "envbench-death-" + process.pid());
-            t.setDaemon(true);
-            t.start();
-        }));
+        return new ProcessDeathWatch(process.onExit()
+                .thenAcceptAsync(p -> onDeath.accept(reason(p.exitValue())), task -> {
+                    Thread t = new Thread(task, "envbench-death-" + process.pid());
+                    t.setDaemon(true);
+                    t.start();
+                }));
     }
 
     /** {@code process exited with code 137 (killed by signal 9, SIGKILL)}. */

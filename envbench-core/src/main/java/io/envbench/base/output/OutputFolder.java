@@ -16,8 +16,7 @@ import java.util.Locale;
  * full inode table do; each is an error naming the path and the fix, before anything runs.
  */
 public final class OutputFolder {
-    private OutputFolder() {
-    }
+    private OutputFolder() {}
 
     /**
      * @param dir  the folder, made with its parents when missing
@@ -30,8 +29,10 @@ public final class OutputFolder {
             Path probe = Files.createTempFile(dir, ".envbench-write-check", ".tmp");
             Files.delete(probe);
         } catch (IOException e) {
-            throw new IOException("cannot write the " + what + " " + dir + ": " + why(e)
-                    + "; give a folder on a writable file system with free space", e);
+            throw new IOException(
+                    "cannot write the " + what + " " + dir + ": " + why(e)
+                            + "; give a folder on a writable file system with free space",
+                    e);
         }
     }
 
@@ -45,7 +46,8 @@ public final class OutputFolder {
         if (e instanceof FileAlreadyExistsException f) {
             return f.getFile() + " is a file where a folder should be";
         }
-        if (e instanceof NotDirectoryException || e instanceof FileSystemException fs && "Not a directory".equals(fs.getReason())) {
+        if (e instanceof NotDirectoryException
+                || e instanceof FileSystemException fs && "Not a directory".equals(fs.getReason())) {
             return ((FileSystemException) e).getFile() + " is not a folder";
         }
         if (e instanceof NoSuchFileException n) {

@@ -9,8 +9,8 @@ import java.nio.CharBuffer;
 import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
 import java.nio.charset.CharsetEncoder;
-import java.nio.charset.CodingErrorAction;
 import java.nio.charset.CoderResult;
+import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
@@ -31,8 +31,11 @@ public final class WholeRowFile implements AutoCloseable {
     private long rows;
     private String stoppedBecause;
     /** Unmappable characters (a lone surrogate) become '?', as String.getBytes makes them. */
-    private final CharsetEncoder encoder = StandardCharsets.UTF_8.newEncoder()
-            .onMalformedInput(CodingErrorAction.REPLACE).onUnmappableCharacter(CodingErrorAction.REPLACE);
+    private final CharsetEncoder encoder = StandardCharsets.UTF_8
+            .newEncoder()
+            .onMalformedInput(CodingErrorAction.REPLACE)
+            .onUnmappableCharacter(CodingErrorAction.REPLACE);
+
     private ByteBuffer buffer = ByteBuffer.allocate(4096);
 
     /**
@@ -44,7 +47,10 @@ public final class WholeRowFile implements AutoCloseable {
     public WholeRowFile(Path file, boolean truncate) throws IOException {
         this.file = file;
         try {
-            this.channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+            this.channel = FileChannel.open(
+                    file,
+                    StandardOpenOption.CREATE,
+                    StandardOpenOption.WRITE,
                     truncate ? StandardOpenOption.TRUNCATE_EXISTING : StandardOpenOption.APPEND);
             this.size = channel.size();
         } catch (IOException e) {
@@ -119,7 +125,8 @@ public final class WholeRowFile implements AutoCloseable {
                 r = encoder.flush(buffer);
             }
             if (r.isOverflow()) {
-                buffer = ByteBuffer.allocate(Math.max(buffer.capacity() * 2, (int) (text.length() * encoder.maxBytesPerChar())));
+                buffer = ByteBuffer.allocate(
+                        Math.max(buffer.capacity() * 2, (int) (text.length() * encoder.maxBytesPerChar())));
                 chars.rewind();
                 continue;
             }

@@ -13,8 +13,7 @@ import java.util.List;
 public final class OwnSession {
     private static final Path SETSID = Path.of("/usr/bin/setsid");
 
-    private OwnSession() {
-    }
+    private OwnSession() {}
 
     /** {@code command} prefixed with {@code setsid} where the host has it (util-linux), else unchanged. */
     public static List<String> command(List<String> command) {

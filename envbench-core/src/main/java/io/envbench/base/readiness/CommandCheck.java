@@ -1,10 +1,10 @@
 package io.envbench.base.readiness;
 
 import java.io.IOException;
+import java.time.Duration;
 import java.util.List;
 
 import io.envbench.base.settings.InvalidSettingException;
-import java.time.Duration;
 
 /**
  * Ready when a command run where the target runs exits with 0, e.g. {@code pg_isready -h 127.0.0.1}
@@ -14,7 +14,9 @@ public record CommandCheck(List<String> command) implements ReadinessCheck {
     public CommandCheck {
         command = command == null ? List.of() : List.copyOf(command);
         if (command.isEmpty()) {
-            throw new InvalidSettingException("ready.command", "is empty; give a command that exits with 0 when the target is ready, e.g. pg_isready");
+            throw new InvalidSettingException(
+                    "ready.command",
+                    "is empty; give a command that exits with 0 when the target is ready, e.g. pg_isready");
         }
     }
 

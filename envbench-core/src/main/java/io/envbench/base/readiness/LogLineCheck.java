@@ -9,7 +9,9 @@ public record LogLineCheck(String text) implements ReadinessCheck {
 
     public LogLineCheck {
         if (text == null || text.isEmpty()) {
-            throw new InvalidSettingException("ready.log", "is empty; give text the server prints when ready, e.g. 'ready to accept connections'");
+            throw new InvalidSettingException(
+                    "ready.log",
+                    "is empty; give text the server prints when ready, e.g. 'ready to accept connections'");
         }
     }
 

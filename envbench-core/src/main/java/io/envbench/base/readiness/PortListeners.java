@@ -79,11 +79,13 @@ public final class PortListeners {
      */
     public String describeHolder(Set<Long> sockets) {
         try (Stream<Path> s = Files.list(proc)) {
-            for (Path p : (Iterable<Path>) s.filter(d -> d.getFileName().toString().matches("\\d+"))::iterator) {
+            for (Path p :
+                    (Iterable<Path>) s.filter(d -> d.getFileName().toString().matches("\\d+"))::iterator) {
                 Set<Long> held = socketsOf(p);
                 held.retainAll(sockets);
                 if (!held.isEmpty()) {
-                    return "PID " + p.getFileName() + commandOf(p).map(c -> " (" + c + ")").orElse("");
+                    return "PID " + p.getFileName()
+                            + commandOf(p).map(c -> " (" + c + ")").orElse("");
                 }
             }
         } catch (IOException e) {
@@ -98,8 +100,10 @@ public final class PortListeners {
         if (others.isEmpty()) {
             return Optional.empty();
         }
-        return Optional.of("port " + port + " is answered by " + describeHolder(others) + ", not by the target (it started listening "
-                + "there after EnvBench found the port free); stop it (ss -ltnp 'sport = :" + port + "') or choose another port");
+        return Optional.of("port " + port + " is answered by " + describeHolder(others)
+                + ", not by the target (it started listening "
+                + "there after EnvBench found the port free); stop it (ss -ltnp 'sport = :" + port
+                + "') or choose another port");
     }
 
     private static Set<Long> socketsOf(Path processDir) {

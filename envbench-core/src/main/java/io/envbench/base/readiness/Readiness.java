@@ -59,7 +59,8 @@ public record Readiness(ReadinessCheck check, Duration timeout) {
             if (!check.expectsExit()) {
                 Optional<String> gone = target.whyGone();
                 if (gone.isPresent()) {
-                    throw new TargetStartException("target stopped before it was ready: " + gone.get() + lastLines(target));
+                    throw new TargetStartException(
+                            "target stopped before it was ready: " + gone.get() + lastLines(target));
                 }
             }
             try {
@@ -67,7 +68,8 @@ public record Readiness(ReadinessCheck check, Duration timeout) {
                     if (check.needsPort()) {
                         Optional<String> stranger = target.strangerOnPort();
                         if (stranger.isPresent()) {
-                            throw new TargetStartException("the readiness check was answered, but " + stranger.get() + lastLines(target));
+                            throw new TargetStartException(
+                                    "the readiness check was answered, but " + stranger.get() + lastLines(target));
                         }
                     }
                     return;
@@ -82,8 +84,9 @@ public record Readiness(ReadinessCheck check, Duration timeout) {
                 throw new TargetStartException("interrupted while waiting for readiness");
             }
             if (System.nanoTime() > deadline) {
-                throw new TargetStartException("target not ready: no " + this + target.endpoint().map(e -> " at " + e).orElse("")
-                        + " (last check: " + lastProblem + "); raise readyTimeoutSeconds if it is only slow" + lastLines(target));
+                throw new TargetStartException("target not ready: no " + this
+                        + target.endpoint().map(e -> " at " + e).orElse("") + " (last check: " + lastProblem
+                        + "); raise readyTimeoutSeconds if it is only slow" + lastLines(target));
             }
             try {
                 Thread.sleep(check.pollInterval().toMillis());

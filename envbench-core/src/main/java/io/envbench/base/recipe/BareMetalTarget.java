@@ -1,12 +1,12 @@
 package io.envbench.base.recipe;
 
-import io.envbench.base.readiness.Readiness;
-import io.envbench.base.settings.InvalidSettingException;
-import io.envbench.base.units.LocalPorts;
-
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+
+import io.envbench.base.readiness.Readiness;
+import io.envbench.base.settings.InvalidSettingException;
+import io.envbench.base.units.LocalPorts;
 
 /**
  * A server started as a plain host process.
@@ -17,7 +17,8 @@ import java.util.Map;
  * @param hostPort  port the process listens on
  * @param readiness when it counts as ready
  */
-public record BareMetalTarget(List<String> command, Path workDir, Map<String, String> env, int hostPort, Readiness readiness)
+public record BareMetalTarget(
+        List<String> command, Path workDir, Map<String, String> env, int hostPort, Readiness readiness)
         implements TargetSpec {
     public BareMetalTarget {
         command = List.copyOf(command);

@@ -1,10 +1,11 @@
 package io.envbench.base.recipe;
 
+import java.util.Optional;
+
 import io.envbench.base.container.ContainerOptions;
 import io.envbench.base.readiness.Readiness;
 import io.envbench.base.settings.InvalidSettingException;
 import io.envbench.base.units.LocalPorts;
-import java.util.Optional;
 
 /**
  * A server started as a Docker container.
@@ -18,27 +19,38 @@ import java.util.Optional;
  * @param network       a user-defined network it starts on (instead of Docker's default bridge), with the name the
  *                      other containers there reach it by; empty for none
  */
-public record ContainerTarget(String image, ContainerOptions options, int containerPort, int hostPort, Readiness readiness,
-                              Optional<NetworkAttachment> network)
+public record ContainerTarget(
+        String image,
+        ContainerOptions options,
+        int containerPort,
+        int hostPort,
+        Readiness readiness,
+        Optional<NetworkAttachment> network)
         implements TargetSpec {
     /** A user-defined network (its name) and the alias the container has there. */
-    public record NetworkAttachment(String network, String alias) {
-    }
+    public record NetworkAttachment(String network, String alias) {}
 
-    public ContainerTarget(String image, ContainerOptions options, int containerPort, int hostPort, Readiness readiness) {
+    public ContainerTarget(
+            String image, ContainerOptions options, int containerPort, int hostPort, Readiness readiness) {
         this(image, options, containerPort, hostPort, readiness, Optional.empty());
     }
 
     /** The same container, started on that network as {@code alias}. */
     public ContainerTarget on(String networkName, String alias) {
-        return new ContainerTarget(image, options, containerPort, hostPort, readiness,
+        return new ContainerTarget(
+                image,
+                options,
+                containerPort,
+                hostPort,
+                readiness,
                 Optional.of(new NetworkAttachment(networkName, alias)));
     }
 
     public ContainerTarget {
         network = network == null ? Optional.empty() : network;
         if (image == null || image.isBlank()) {
-            throw new InvalidSettingException("image", "is empty; give a local image, e.g. envbench/nginx-static:latest");
+            throw new InvalidSettingException(
+                    "image", "is empty; give a local image, e.g. envbench/nginx-static:latest");
         }
         if (containerPort != 0) {
             LocalPorts.checkRange("containerPort", containerPort);

@@ -16,8 +16,7 @@ import io.envbench.base.settings.InvalidSettingException;
 final class HostOnDockerBridge {
     static final String INTERFACE = "docker0";
 
-    private HostOnDockerBridge() {
-    }
+    private HostOnDockerBridge() {}
 
     /** docker0's IPv4 address. */
     static String address() {
@@ -31,10 +30,14 @@ final class HostOnDockerBridge {
                 }
             }
         } catch (SocketException e) {
-            throw new InvalidSettingException("services", "cannot read the network interface " + INTERFACE + ": " + e.getMessage());
+            throw new InvalidSettingException(
+                    "services", "cannot read the network interface " + INTERFACE + ": " + e.getMessage());
         }
-        throw new InvalidSettingException("services", "a container reaches a service on this host through Docker's bridge, and this "
-                + "host has no " + INTERFACE + " with an IPv4 address (is the local Docker daemon running?); place that service in a "
-                + "container too, or start Docker");
+        throw new InvalidSettingException(
+                "services",
+                "a container reaches a service on this host through Docker's bridge, and this "
+                        + "host has no " + INTERFACE
+                        + " with an IPv4 address (is the local Docker daemon running?); place that service in a "
+                        + "container too, or start Docker");
     }
 }

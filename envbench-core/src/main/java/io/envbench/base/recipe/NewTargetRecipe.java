@@ -6,14 +6,13 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.time.Duration;
+import java.util.Locale;
 import java.util.Optional;
-
-import org.apache.commons.io.file.PathUtils;
 
 import io.envbench.base.settings.FileSafeName;
 import io.envbench.base.settings.InvalidSettingException;
-import java.time.Duration;
-import java.util.Locale;
+import org.apache.commons.io.file.PathUtils;
 
 /**
  * A target recipe of one's own, as a user describes it: a host command line, and an image that exists or a Dockerfile
@@ -30,8 +29,15 @@ import java.util.Locale;
  * @param portEnv        the environment variable that sets the port (bare metal, host networking); may be empty
  * @param readyHttpPath  readiness: this path must answer 200; empty: the port accepts a connection
  */
-public record NewTargetRecipe(String name, String description, String bareCommand, String image, Optional<Path> dockerfile,
-                              int containerPort, String portEnv, String readyHttpPath) {
+public record NewTargetRecipe(
+        String name,
+        String description,
+        String bareCommand,
+        String image,
+        Optional<Path> dockerfile,
+        int containerPort,
+        String portEnv,
+        String readyHttpPath) {
     public NewTargetRecipe {
         FileSafeName.check("name", name, "my-app"); // the recipe's folder under targets/
         description = description == null ? "" : description.strip();
@@ -43,20 +49,26 @@ public record NewTargetRecipe(String name, String description, String bareComman
             throw new InvalidSettingException("image", "give an image or a Dockerfile, not both");
         }
         if (bareCommand.isEmpty() && image.isEmpty() && dockerfile.isEmpty()) {
-            throw new InvalidSettingException("bare command", "is empty and there is no image or Dockerfile; give a host command line, "
-                    + "an image, or a Dockerfile (both, to compare bare metal with Docker)");
+            throw new InvalidSettingException(
+                    "bare command",
+                    "is empty and there is no image or Dockerfile; give a host command line, "
+                            + "an image, or a Dockerfile (both, to compare bare metal with Docker)");
         }
         if (dockerfile.isPresent() && !Files.isRegularFile(dockerfile.get())) {
-            throw new InvalidSettingException("Dockerfile", "'" + dockerfile.get() + "' is not a file; choose the Dockerfile to build");
+            throw new InvalidSettingException(
+                    "Dockerfile", "'" + dockerfile.get() + "' is not a file; choose the Dockerfile to build");
         }
         if (containerPort < 0 || containerPort > 65535) {
-            throw new InvalidSettingException("container port", containerPort + " is not a port; give 1 to 65535, or 0 for none");
+            throw new InvalidSettingException(
+                    "container port", containerPort + " is not a port; give 1 to 65535, or 0 for none");
         }
         if (!portEnv.isEmpty() && !portEnv.matches("[A-Za-z_][A-Za-z0-9_]*")) {
-            throw new InvalidSettingException("port variable", "'" + portEnv + "' is not an environment variable name; e.g. PORT");
+            throw new InvalidSettingException(
+                    "port variable", "'" + portEnv + "' is not an environment variable name; e.g. PORT");
         }
         if (!readyHttpPath.isEmpty() && !readyHttpPath.startsWith("/")) {
-            throw new InvalidSettingException("readiness path", "'" + readyHttpPath + "' must start with /, e.g. /health");
+            throw new InvalidSettingException(
+                    "readiness path", "'" + readyHttpPath + "' must start with /, e.g. /health");
         }
     }
 
@@ -74,7 +86,8 @@ public record NewTargetRecipe(String name, String description, String bareComman
     public TargetRecipe create(Path targetsDir) throws IOException {
         Path dir = targetsDir.resolve(name);
         if (Files.exists(dir)) {
-            throw new InvalidSettingException("name", "targets/" + name + " exists already; choose another name, or edit its target.properties");
+            throw new InvalidSettingException(
+                    "name", "targets/" + name + " exists already; choose another name, or edit its target.properties");
         }
         try {
             Files.createDirectories(dir);
@@ -117,5 +130,4 @@ public record NewTargetRecipe(String name, String description, String bareComman
             w.write(key + "=" + value.replace("\\", "\\\\").replace("\n", " ") + "\n");
         }
     }
-
 }

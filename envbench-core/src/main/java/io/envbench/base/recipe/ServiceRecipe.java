@@ -58,19 +58,26 @@ public final class ServiceRecipe {
                 throw recipe.invalid("services= lists '" + n + "' twice");
             }
             String deps = recipe.property("service." + n + ".depends");
-            List<String> dependsOn = deps == null ? List.of()
-                    : Arrays.stream(deps.split(",")).map(String::trim).filter(d -> !d.isEmpty()).toList();
+            List<String> dependsOn = deps == null
+                    ? List.of()
+                    : Arrays.stream(deps.split(","))
+                            .map(String::trim)
+                            .filter(d -> !d.isEmpty())
+                            .toList();
             for (String d : dependsOn) {
                 if (!names.contains(d)) {
-                    throw recipe.invalid("service." + n + ".depends names '" + d + "', which is not one of services=" + String.join(",", names));
+                    throw recipe.invalid("service." + n + ".depends names '" + d + "', which is not one of services="
+                            + String.join(",", names));
                 }
             }
             ServiceRecipe s = new ServiceRecipe(recipe, n, dependsOn);
             if (s.bareCommand().isEmpty()) {
-                throw recipe.invalid("service." + n + ".bare.command is missing; give the command that runs it on the host");
+                throw recipe.invalid(
+                        "service." + n + ".bare.command is missing; give the command that runs it on the host");
             }
             if (s.port() == 0 || s.portEnv() == null) {
-                throw recipe.invalid("service." + n + " needs port (where it listens in its container) and port.env (the variable that sets it)");
+                throw recipe.invalid("service." + n
+                        + " needs port (where it listens in its container) and port.env (the variable that sets it)");
             }
             byName.put(n, s);
         }
@@ -82,13 +89,19 @@ public final class ServiceRecipe {
         return List.copyOf(ordered);
     }
 
-    private static void order(TargetRecipe recipe, String n, Map<String, ServiceRecipe> byName, Set<String> visiting, List<ServiceRecipe> out) {
+    private static void order(
+            TargetRecipe recipe,
+            String n,
+            Map<String, ServiceRecipe> byName,
+            Set<String> visiting,
+            List<ServiceRecipe> out) {
         ServiceRecipe s = byName.get(n);
         if (out.contains(s)) {
             return;
         }
         if (!visiting.add(n)) {
-            throw recipe.invalid("services depend on each other in a circle: " + String.join(" -> ", visiting) + " -> " + n);
+            throw recipe.invalid(
+                    "services depend on each other in a circle: " + String.join(" -> ", visiting) + " -> " + n);
         }
         for (String d : s.dependsOn) {
             order(recipe, d, byName, visiting, out);

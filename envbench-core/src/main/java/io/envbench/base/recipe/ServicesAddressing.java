@@ -1,13 +1,13 @@
 package io.envbench.base.recipe;
 
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
 
-import io.envbench.base.units.LocalPorts;
 import io.envbench.base.settings.InvalidSettingException;
-import java.time.Duration;
+import io.envbench.base.units.LocalPorts;
 
 /**
  * How the services of one environment listen and reach each other, wherever each is placed. Two namespaces matter:
@@ -36,8 +36,12 @@ final class ServicesAddressing {
     private final Supplier<String> bridgeAddress;
     private String bridgeAddressRead;
 
-    ServicesAddressing(List<ServiceRecipe> services, Map<String, ServicePlacement> placements, String front, int port,
-                       Supplier<String> bridgeAddress) {
+    ServicesAddressing(
+            List<ServiceRecipe> services,
+            Map<String, ServicePlacement> placements,
+            String front,
+            int port,
+            Supplier<String> bridgeAddress) {
         this.services = services;
         this.placements = placements;
         this.bridgeAddress = bridgeAddress;
@@ -50,7 +54,8 @@ final class ServicesAddressing {
             boolean isFront = s.name().equals(front);
             if (bridged(s)) {
                 listenPorts.put(s.name(), s.port());
-                boolean published = dependents(s, false) || s.readiness(Duration.ofSeconds(1)).check().needsPort();
+                boolean published = dependents(s, false)
+                        || s.readiness(Duration.ofSeconds(1)).check().needsPort();
                 hostPorts.put(s.name(), isFront ? port : published ? LocalPorts.pickFree() : 0);
             } else {
                 int p = isFront ? port : LocalPorts.pickFree();
@@ -79,7 +84,10 @@ final class ServicesAddressing {
     Map<String, String> environment(ServiceRecipe s) {
         Map<String, String> env = new LinkedHashMap<>();
         for (String d : s.dependsOn()) {
-            ServiceRecipe dep = services.stream().filter(x -> x.name().equals(d)).findFirst().orElseThrow();
+            ServiceRecipe dep = services.stream()
+                    .filter(x -> x.name().equals(d))
+                    .findFirst()
+                    .orElseThrow();
             String host;
             int port;
             if (bridged(s) && bridged(dep)) {
@@ -100,9 +108,12 @@ final class ServicesAddressing {
         if (s.listenEnv() != null) {
             env.put(s.listenEnv(), listen);
         } else if (!bridged(s) && dependents(s, true)) {
-            throw new InvalidSettingException("services", "service " + s.name() + " runs in the host's namespace and "
-                    + "a container on the bridge depends on it, so it must listen on the host's bridge address too; its recipe gives no "
-                    + "service." + s.name() + ".listen.env (the variable that sets where it listens), so place it in a container as well");
+            throw new InvalidSettingException(
+                    "services",
+                    "service " + s.name() + " runs in the host's namespace and "
+                            + "a container on the bridge depends on it, so it must listen on the host's bridge address too; its recipe gives no "
+                            + "service." + s.name()
+                            + ".listen.env (the variable that sets where it listens), so place it in a container as well");
         }
         return env;
     }

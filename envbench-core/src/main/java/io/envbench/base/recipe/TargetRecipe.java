@@ -1,25 +1,25 @@
 package io.envbench.base.recipe;
 
+import java.io.IOException;
+import java.io.Reader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.function.Supplier;
+import java.util.stream.Stream;
+
 import io.envbench.base.container.ContainerOptions;
 import io.envbench.base.container.NetworkMode;
 import io.envbench.base.readiness.HttpCheck;
 import io.envbench.base.readiness.Readiness;
 import io.envbench.base.settings.FileSafeName;
 import io.envbench.base.settings.InvalidSettingException;
-
-import java.io.IOException;
-import java.io.Reader;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.time.Duration;
-import java.util.Arrays;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
-import java.util.Properties;
-import java.util.stream.Stream;
-import java.util.ArrayList;
-import java.util.function.Supplier;
 
 /**
  * One folder under {@code targets/}: how to run the same server as a host process and as a container.
@@ -40,22 +40,27 @@ public final class TargetRecipe {
 
     public static TargetRecipe load(Path targetsDir, String name) {
         if (targetsDir == null || !Files.isDirectory(targetsDir)) {
-            throw new InvalidSettingException("envbench.targets.dir", "'" + targetsDir + "' is not a folder; set it to the "
-                    + "repository's targets/ folder (the assembled JMeter sets it in bin/user.properties)");
+            throw new InvalidSettingException(
+                    "envbench.targets.dir",
+                    "'" + targetsDir + "' is not a folder; set it to the "
+                            + "repository's targets/ folder (the assembled JMeter sets it in bin/user.properties)");
         }
         if (name != null && !name.isBlank()) {
             try {
                 // a recipe is a folder of targets/: '../x', '/abs' or 'a/b' would read a file from elsewhere
                 FileSafeName.check("target", name.trim(), "nginx-static");
             } catch (InvalidSettingException e) {
-                throw new InvalidSettingException("target", "'" + name + "' is not a recipe's folder name under " + targetsDir
-                        + "; use one of " + available(targetsDir));
+                throw new InvalidSettingException(
+                        "target",
+                        "'" + name + "' is not a recipe's folder name under " + targetsDir + "; use one of "
+                                + available(targetsDir));
             }
         }
         Path dir = targetsDir.resolve(name == null ? "" : name.trim());
         Path file = dir.resolve("target.properties");
         if (name == null || name.isBlank() || !Files.isRegularFile(file)) {
-            throw new InvalidSettingException("target", "'" + name + "' is not a target recipe; use one of " + available(targetsDir));
+            throw new InvalidSettingException(
+                    "target", "'" + name + "' is not a target recipe; use one of " + available(targetsDir));
         }
         Properties p = new Properties();
         try (Reader r = Files.newBufferedReader(file)) {
@@ -70,7 +75,9 @@ public final class TargetRecipe {
     public static List<String> available(Path targetsDir) {
         try (Stream<Path> s = Files.list(targetsDir)) {
             return s.filter(d -> Files.isRegularFile(d.resolve("target.properties")))
-                    .map(d -> d.getFileName().toString()).sorted().toList();
+                    .map(d -> d.getFileName().toString())
+                    .sorted()
+                    .toList();
         } catch (IOException e) {
             return List.of();
         }
@@ -95,7 +102,9 @@ public final class TargetRecipe {
     public BareMetalTarget bare(int port, Duration readyTimeout) {
         List<String> cmd = Arrays.asList(required("bare.command").trim().split("\\s+"));
         Map<String, String> env = new LinkedHashMap<>();
-        props.stringPropertyNames().stream().filter(k -> k.startsWith("bare.env.")).sorted()
+        props.stringPropertyNames().stream()
+                .filter(k -> k.startsWith("bare.env."))
+                .sorted()
                 .forEach(k -> env.put(k.substring("bare.env.".length()), props.getProperty(k)));
         String portEnv = props.getProperty("port.env", "").trim();
         if (!portEnv.isEmpty() && port != 0) {
@@ -106,13 +115,15 @@ public final class TargetRecipe {
 
     /** With host networking the server listens on {@code hostPort} directly (set through {@code port.env}). */
     public ContainerTarget container(ContainerOptions options, int hostPort, Duration readyTimeout) {
-        String image = props.getProperty("image", "envbench/" + name + ":latest").trim();
+        String image =
+                props.getProperty("image", "envbench/" + name + ":latest").trim();
         if (!hasPort()) {
             return new ContainerTarget(image, options, 0, 0, readiness(readyTimeout));
         }
         if (options.networkMode() == NetworkMode.HOST) {
             String portEnv = required("port.env").trim();
-            ContainerOptions withPort = options.toBuilder().env(portEnv, Integer.toString(hostPort)).build();
+            ContainerOptions withPort =
+                    options.toBuilder().env(portEnv, Integer.toString(hostPort)).build();
             return new ContainerTarget(image, withPort, hostPort, hostPort, readiness(readyTimeout));
         }
         return new ContainerTarget(image, options, containerPort(), hostPort, readiness(readyTimeout));
@@ -130,20 +141,28 @@ public final class TargetRecipe {
 
     /** The readiness check of the keys under {@code prefix} ({@code ""} for the target, {@code service.NAME.} for a service). */
     Readiness readiness(String prefix, Duration timeout) {
-        List<String> given = READINESS_KEYS.stream().map(k -> prefix + k).filter(props::containsKey).toList();
+        List<String> given = READINESS_KEYS.stream()
+                .map(k -> prefix + k)
+                .filter(props::containsKey)
+                .toList();
         if (given.size() > 1) {
-            throw new InvalidSettingException("target", "recipe " + dir.resolve("target.properties") + " sets " + given
-                    + "; keep one readiness check");
+            throw new InvalidSettingException(
+                    "target",
+                    "recipe " + dir.resolve("target.properties") + " sets " + given + "; keep one readiness check");
         }
         if (props.containsKey(prefix + "ready.http.path")) {
             int status = intProperty(prefix + "ready.http.status", 200);
-            return new Readiness(new HttpCheck(props.getProperty(prefix + "ready.http.path").trim(), status), timeout);
+            return new Readiness(
+                    new HttpCheck(props.getProperty(prefix + "ready.http.path").trim(), status), timeout);
         }
         if (props.containsKey(prefix + "ready.log")) {
             return Readiness.logLine(props.getProperty(prefix + "ready.log"), timeout);
         }
         if (props.containsKey(prefix + "ready.command")) {
-            return Readiness.command(Arrays.asList(props.getProperty(prefix + "ready.command").trim().split("\\s+")), timeout);
+            return Readiness.command(
+                    Arrays.asList(
+                            props.getProperty(prefix + "ready.command").trim().split("\\s+")),
+                    timeout);
         }
         if (props.containsKey(prefix + "ready.exit.code")) {
             return Readiness.exitCode(intProperty(prefix + "ready.exit.code", 0), timeout);
@@ -170,8 +189,8 @@ public final class TargetRecipe {
     }
 
     /** As {@link #servicesTarget(Map, int, Duration)}, with the host's address on the Docker bridge from {@code bridgeAddress}. */
-    ServicesTarget servicesTarget(Map<String, ServicePlacement> placements, int port, Duration readyTimeout,
-                                  Supplier<String> bridgeAddress) {
+    ServicesTarget servicesTarget(
+            Map<String, ServicePlacement> placements, int port, Duration readyTimeout, Supplier<String> bridgeAddress) {
         List<ServiceRecipe> services = services();
         String front = frontService();
         ServicesAddressing addressing = new ServicesAddressing(services, placements, front, port, bridgeAddress);
@@ -184,14 +203,20 @@ public final class TargetRecipe {
             if (!where.inContainer()) {
                 Map<String, String> bareEnv = new LinkedHashMap<>(s.bareEnv());
                 bareEnv.putAll(env);
-                spec = new BareMetalTarget(s.bareCommand(), dir, bareEnv, addressing.listenPort(s), s.readiness(readyTimeout));
+                spec = new BareMetalTarget(
+                        s.bareCommand(), dir, bareEnv, addressing.listenPort(s), s.readiness(readyTimeout));
             } else {
                 ContainerOptions.Builder b = where.container().orElseThrow().toBuilder();
                 env.forEach(b::env);
                 if (!s.containerCommand().isEmpty()) {
                     b.command(s.containerCommand());
                 }
-                spec = new ContainerTarget(s.image(), b.build(), addressing.listenPort(s), addressing.hostPort(s), s.readiness(readyTimeout));
+                spec = new ContainerTarget(
+                        s.image(),
+                        b.build(),
+                        addressing.listenPort(s),
+                        addressing.hostPort(s),
+                        s.readiness(readyTimeout));
             }
             resolved.add(new ServicesTarget.Service(s.name(), spec));
         }
@@ -203,14 +228,19 @@ public final class TargetRecipe {
         List<String> names = serviceNames();
         String front = props.getProperty("front", names.get(names.size() - 1)).trim();
         if (!names.contains(front)) {
-            throw new InvalidSettingException("target", "recipe " + dir.resolve("target.properties") + ": front=" + front
-                    + " is not one of services=" + String.join(",", names));
+            throw new InvalidSettingException(
+                    "target",
+                    "recipe " + dir.resolve("target.properties") + ": front=" + front + " is not one of services="
+                            + String.join(",", names));
         }
         return front;
     }
 
     List<String> serviceNames() {
-        return Arrays.stream(props.getProperty("services", "").split(",")).map(String::trim).filter(n -> !n.isEmpty()).toList();
+        return Arrays.stream(props.getProperty("services", "").split(","))
+                .map(String::trim)
+                .filter(n -> !n.isEmpty())
+                .toList();
     }
 
     /** The folder of the recipe (where a bare command runs). */
@@ -225,7 +255,9 @@ public final class TargetRecipe {
 
     Map<String, String> propertiesUnder(String prefix) {
         Map<String, String> out = new LinkedHashMap<>();
-        props.stringPropertyNames().stream().filter(k -> k.startsWith(prefix)).sorted()
+        props.stringPropertyNames().stream()
+                .filter(k -> k.startsWith(prefix))
+                .sorted()
                 .forEach(k -> out.put(k.substring(prefix.length()), props.getProperty(k)));
         return out;
     }
@@ -238,7 +270,8 @@ public final class TargetRecipe {
         return new InvalidSettingException("target", "recipe " + dir.resolve("target.properties") + ": " + what);
     }
 
-    private static final List<String> READINESS_KEYS = List.of("ready.http.path", "ready.log", "ready.command", "ready.exit.code", "ready.tcp");
+    private static final List<String> READINESS_KEYS =
+            List.of("ready.http.path", "ready.log", "ready.command", "ready.exit.code", "ready.tcp");
 
     private int intProperty(String key, int fallback) {
         String v = props.getProperty(key, "").trim();
@@ -248,8 +281,9 @@ public final class TargetRecipe {
         try {
             return Integer.parseInt(v);
         } catch (NumberFormatException e) {
-            throw new InvalidSettingException("target", "recipe " + dir.resolve("target.properties") + ": " + key + "='" + v
-                    + "' is not a whole number");
+            throw new InvalidSettingException(
+                    "target",
+                    "recipe " + dir.resolve("target.properties") + ": " + key + "='" + v + "' is not a whole number");
         }
     }
 
@@ -261,7 +295,8 @@ public final class TargetRecipe {
     private String required(String key) {
         String v = props.getProperty(key);
         if (v == null || v.isBlank()) {
-            throw new InvalidSettingException("target", "recipe " + dir.resolve("target.properties") + " has no '" + key + "'");
+            throw new InvalidSettingException(
+                    "target", "recipe " + dir.resolve("target.properties") + " has no '" + key + "'");
         }
         return v;
     }

@@ -1,9 +1,10 @@
 package io.envbench.base.recipe;
 
-import io.envbench.base.readiness.Readiness;
-import io.envbench.base.environment.Endpoint;
-import io.envbench.base.settings.InvalidSettingException;
 import java.util.Optional;
+
+import io.envbench.base.environment.Endpoint;
+import io.envbench.base.readiness.Readiness;
+import io.envbench.base.settings.InvalidSettingException;
 
 /** What runs for an environment: a host process, a container, or a target made of several services. */
 public sealed interface TargetSpec permits BareMetalTarget, ContainerTarget, ServicesTarget {
@@ -12,8 +13,7 @@ public sealed interface TargetSpec permits BareMetalTarget, ContainerTarget, Ser
 
     /** Where load goes, or empty for a target without a port. */
     default Optional<Endpoint> endpoint() {
-        return hostPort() == 0 ? Optional.empty()
-                : Optional.of(new Endpoint("127.0.0.1", hostPort()));
+        return hostPort() == 0 ? Optional.empty() : Optional.of(new Endpoint("127.0.0.1", hostPort()));
     }
 
     Readiness readiness();
@@ -21,8 +21,10 @@ public sealed interface TargetSpec permits BareMetalTarget, ContainerTarget, Ser
     /** A check that needs a port on a target without one can never pass: refuse it up front. */
     static void checkReadinessFits(int hostPort, Readiness readiness) {
         if (hostPort == 0 && readiness.check().needsPort()) {
-            throw new InvalidSettingException("ready", "the target has no port, so '" + readiness.check().describe()
-                    + "' cannot be checked; use a log line, a command or an exit code");
+            throw new InvalidSettingException(
+                    "ready",
+                    "the target has no port, so '" + readiness.check().describe()
+                            + "' cannot be checked; use a log line, a command or an exit code");
         }
     }
 }

@@ -13,8 +13,7 @@ public final class FileSafeName {
     public static final int MAX_LENGTH = 64;
     private static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9_.-]*");
 
-    private FileSafeName() {
-    }
+    private FileSafeName() {}
 
     /**
      * @param field   the field as the user sees it, for the message
@@ -24,17 +23,23 @@ public final class FileSafeName {
      */
     public static String check(String field, String name, String example) {
         if (name == null || name.isEmpty()) {
-            throw new InvalidSettingException(field, "is empty; give a name of letters, digits, '.', '_' or '-', e.g. " + example);
+            throw new InvalidSettingException(
+                    field, "is empty; give a name of letters, digits, '.', '_' or '-', e.g. " + example);
         }
         if (name.length() > MAX_LENGTH) {
-            throw new InvalidSettingException(field, "'" + name.substring(0, 20) + "...' is " + name.length() + " characters long; "
-                    + "give at most " + MAX_LENGTH + ", e.g. " + example);
+            throw new InvalidSettingException(
+                    field,
+                    "'" + name.substring(0, 20) + "...' is " + name.length() + " characters long; " + "give at most "
+                            + MAX_LENGTH + ", e.g. " + example);
         }
         if (!NAME.matcher(name).matches()) {
             String why = name.contains("/") || name.contains("\\") || name.startsWith(".")
-                    ? " (it is used as a file name, and must not name another folder or a hidden file)" : "";
-            throw new InvalidSettingException(field, "'" + name + "' is not a valid name" + why + "; use letters, digits, '.', '_' or '-', "
-                    + "starting with a letter or digit, e.g. " + example);
+                    ? " (it is used as a file name, and must not name another folder or a hidden file)"
+                    : "";
+            throw new InvalidSettingException(
+                    field,
+                    "'" + name + "' is not a valid name" + why + "; use letters, digits, '.', '_' or '-', "
+                            + "starting with a letter or digit, e.g. " + example);
         }
         return name;
     }

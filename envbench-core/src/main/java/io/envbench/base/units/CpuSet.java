@@ -1,12 +1,12 @@
 package io.envbench.base.units;
 
-import io.envbench.base.settings.InvalidSettingException;
-
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.BitSet;
 import java.util.List;
+
+import io.envbench.base.settings.InvalidSettingException;
 
 /**
  * A set of CPU numbers written as Linux/Docker write them ({@code 0-3,6}), checked against the CPUs
@@ -19,6 +19,7 @@ public final class CpuSet {
      * as {@code 0-2147483647} is refused at once instead of expanding to two billion CPUs.
      */
     public static final int MAX_CPU = 8191;
+
     private final BitSet cpus;
     private final String text;
 
@@ -38,7 +39,8 @@ public final class CpuSet {
      */
     public static CpuSet online(Path sysRoot) {
         try {
-            String list = Files.readString(sysRoot.resolve("devices/system/cpu/online")).trim();
+            String list = Files.readString(sysRoot.resolve("devices/system/cpu/online"))
+                    .trim();
             return parseList("online CPUs", list);
         } catch (IOException e) {
             int n = Runtime.getRuntime().availableProcessors();
@@ -62,14 +64,16 @@ public final class CpuSet {
                     int from = cpuNumber(field, range[0]);
                     int to = cpuNumber(field, range[1]);
                     if (to < from) {
-                        throw new InvalidSettingException(field, "range '" + part + "' runs backwards; write it low-high, e.g. 0-1");
+                        throw new InvalidSettingException(
+                                field, "range '" + part + "' runs backwards; write it low-high, e.g. 0-1");
                     }
                     set.set(from, to + 1);
                 } else {
                     throw new NumberFormatException(part);
                 }
             } catch (NumberFormatException e) {
-                throw new InvalidSettingException(field, "'" + text + "' is not a CPU list; write CPU numbers like 0 or 0-1 or 0,2");
+                throw new InvalidSettingException(
+                        field, "'" + text + "' is not a CPU list; write CPU numbers like 0 or 0-1 or 0,2");
             }
         }
         return new CpuSet(set, t);
@@ -81,8 +85,10 @@ public final class CpuSet {
             throw new NumberFormatException(digits);
         }
         if (digits.length() > 9 || Integer.parseInt(digits) > MAX_CPU) {
-            throw new InvalidSettingException(field, "CPU " + digits + " is beyond the largest CPU number Linux supports (" + MAX_CPU
-                    + "); use CPUs this host has online (" + online().text + ")");
+            throw new InvalidSettingException(
+                    field,
+                    "CPU " + digits + " is beyond the largest CPU number Linux supports (" + MAX_CPU
+                            + "); use CPUs this host has online (" + online().text + ")");
         }
         return Integer.parseInt(digits);
     }
@@ -101,7 +107,10 @@ public final class CpuSet {
         BitSet missing = (BitSet) cpus.clone();
         missing.andNot(online.cpus);
         if (!missing.isEmpty()) {
-            throw new InvalidSettingException(field, "CPU " + ranges(missing) + " does not exist on this host (online CPUs: " + online.text + "); use CPUs within " + online.text);
+            throw new InvalidSettingException(
+                    field,
+                    "CPU " + ranges(missing) + " does not exist on this host (online CPUs: " + online.text
+                            + "); use CPUs within " + online.text);
         }
         return this;
     }
@@ -115,12 +124,15 @@ public final class CpuSet {
     public static CpuSet parseHexMask(String field, String mask) {
         String t = mask == null ? "" : mask.strip();
         if (!t.matches("[0-9a-fA-F]{1,8}(,[0-9a-fA-F]{1,8})*")) {
-            throw new InvalidSettingException(field, "'" + mask + "' is not a CPU mask; write hexadecimal groups of up to 8 digits, "
-                    + "highest first, separated by commas, e.g. 3 or 00000000,00000003");
+            throw new InvalidSettingException(
+                    field,
+                    "'" + mask + "' is not a CPU mask; write hexadecimal groups of up to 8 digits, "
+                            + "highest first, separated by commas, e.g. 3 or 00000000,00000003");
         }
         String[] groups = t.split(",");
         if ((long) groups.length * 32 > MAX_CPU + 1) {
-            throw new InvalidSettingException(field, "mask '" + mask + "' is longer than Linux's largest CPU number (" + MAX_CPU + ") allows");
+            throw new InvalidSettingException(
+                    field, "mask '" + mask + "' is longer than Linux's largest CPU number (" + MAX_CPU + ") allows");
         }
         BitSet set = new BitSet();
         for (int g = 0; g < groups.length; g++) {
@@ -132,7 +144,8 @@ public final class CpuSet {
             }
         }
         if (set.isEmpty()) {
-            throw new InvalidSettingException(field, "mask '" + mask + "' names no CPU; give at least one, e.g. 1 for CPU 0");
+            throw new InvalidSettingException(
+                    field, "mask '" + mask + "' names no CPU; give at least one, e.g. 1 for CPU 0");
         }
         return new CpuSet(set, ranges(set));
     }

@@ -1,15 +1,14 @@
 package io.envbench.base.units;
 
-import io.envbench.base.settings.InvalidSettingException;
-
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 
+import io.envbench.base.settings.InvalidSettingException;
+
 /** Port checks done before anything is started, so a busy port fails fast and leaves nothing behind. */
 public final class LocalPorts {
-    private LocalPorts() {
-    }
+    private LocalPorts() {}
 
     public static void checkRange(String field, int port) {
         if (port < 1 || port > 65535) {
@@ -23,8 +22,10 @@ public final class LocalPorts {
             s.setReuseAddress(true);
             s.bind(new InetSocketAddress(port));
         } catch (IOException e) {
-            throw new InvalidSettingException(field, port + " is already in use on this host; stop what listens there "
-                    + "(ss -ltnp 'sport = :" + port + "') or choose another port");
+            throw new InvalidSettingException(
+                    field,
+                    port + " is already in use on this host; stop what listens there " + "(ss -ltnp 'sport = :" + port
+                            + "') or choose another port");
         }
     }
 

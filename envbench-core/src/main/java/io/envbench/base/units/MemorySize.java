@@ -1,19 +1,19 @@
 package io.envbench.base.units;
 
-import io.envbench.base.settings.InvalidSettingException;
-
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import io.envbench.base.settings.InvalidSettingException;
+
 /** Parses memory sizes the way {@code docker run --memory} does: a number with an optional b, k, m or g. */
 public final class MemorySize {
-    private static final Pattern SIZE = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*([bkmg]?)(?:i?b)?", Pattern.CASE_INSENSITIVE);
+    private static final Pattern SIZE =
+            Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*([bkmg]?)(?:i?b)?", Pattern.CASE_INSENSITIVE);
     /** Docker refuses a memory limit below 6 MiB. */
     public static final long DOCKER_MINIMUM_BYTES = 6L * 1024 * 1024;
 
-    private MemorySize() {
-    }
+    private MemorySize() {}
 
     /**
      * @param field the user-visible field name, for the message
@@ -24,7 +24,8 @@ public final class MemorySize {
         String t = text == null ? "" : text.trim();
         Matcher m = SIZE.matcher(t);
         if (!m.matches()) {
-            throw new InvalidSettingException(field, "'" + text + "' is not a size; use a number with k, m or g, e.g. 512m or 1g");
+            throw new InvalidSettingException(
+                    field, "'" + text + "' is not a size; use a number with k, m or g, e.g. 512m or 1g");
         }
         double number = Double.parseDouble(m.group(1));
         long unit = switch (m.group(2).toLowerCase(Locale.ROOT)) {
@@ -36,7 +37,8 @@ public final class MemorySize {
         double bytes = Math.floor(number * unit);
         if (bytes >= MAX_BYTES) {
             // a double cast to long would quietly become 8 EiB: a size nobody typed
-            throw new InvalidSettingException(field, "'" + text + "' is too large; give at most 1024g (1 TiB), e.g. 512m or 1g");
+            throw new InvalidSettingException(
+                    field, "'" + text + "' is too large; give at most 1024g (1 TiB), e.g. 512m or 1g");
         }
         return (long) bytes;
     }

@@ -1,16 +1,5 @@
 package io.envbench.control.reaper;
 
-import io.envbench.launch.dockerdaemon.DaemonRestart;
-
-import io.envbench.host.reaper.ReaperProcess;
-
-import io.envbench.launch.bare.BareMetalLauncher;
-import io.envbench.host.cgroup.TransientMemoryCgroup;
-import io.envbench.launch.docker.DockerConnection;
-import io.envbench.launch.docker.DockerReaper;
-import io.envbench.base.environment.OwnerIdentity;
-import io.envbench.host.hostsettings.HostSettingsJournal;
-
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -22,8 +11,17 @@ import java.time.Instant;
 import java.util.LinkedHashSet;
 import java.util.Optional;
 import java.util.Set;
+
+import io.envbench.base.environment.OwnerIdentity;
 import io.envbench.base.environment.TargetStartException;
+import io.envbench.host.cgroup.TransientMemoryCgroup;
+import io.envbench.host.hostsettings.HostSettingsJournal;
+import io.envbench.host.reaper.ReaperProcess;
+import io.envbench.launch.bare.BareMetalLauncher;
+import io.envbench.launch.docker.DockerConnection;
 import io.envbench.launch.docker.DockerDaemon;
+import io.envbench.launch.docker.DockerReaper;
+import io.envbench.launch.dockerdaemon.DaemonRestart;
 
 /**
  * The reaper process: started by {@link ReaperProcess} with the owner's PID, it reads the places the owner
@@ -41,8 +39,7 @@ public final class Reaper {
     /** How long a place that cannot be swept (a daemon restarting) is tried again. */
     static final Duration SWEEP_RETRY = Duration.ofSeconds(30);
 
-    private Reaper() {
-    }
+    private Reaper() {}
 
     /** A reaper's log (kept when it removed something) is removed by a later reaper after this long. */
     static final Duration LOG_KEPT = Duration.ofDays(7);
@@ -102,7 +99,8 @@ public final class Reaper {
             try {
                 DockerConnection.connect(daemonOf(f[1]));
             } catch (Exception e) {
-                say("daemon " + place.replace('\t', ' ') + " not reached yet (" + e.getMessage() + "); tried again at the sweep");
+                say("daemon " + place.replace('\t', ' ') + " not reached yet (" + e.getMessage()
+                        + "); tried again at the sweep");
             }
         }
     }
@@ -128,7 +126,8 @@ public final class Reaper {
             }
             for (DockerReaper.Decision d : sweep.decisions()) {
                 if (d.removed()) {
-                    say("removed " + d.kind() + " " + d.id() + " " + d.name() + " on " + daemonOf(f[1]).address() + " (" + d.why() + ")");
+                    say("removed " + d.kind() + " " + d.id() + " " + d.name() + " on "
+                            + daemonOf(f[1]).address() + " (" + d.why() + ")");
                 }
             }
             return sweep.removed();
@@ -142,7 +141,8 @@ public final class Reaper {
         if (ReaperProcess.BARE.equals(f[0])) {
             int stopped = new BareMetalLauncher(Path.of(f[1])).reapLeftovers();
             if (stopped > 0) {
-                say("stopped " + stopped + " bare-metal process(es) of owner PID " + ownerPid + " (state in " + f[1] + ")");
+                say("stopped " + stopped + " bare-metal process(es) of owner PID " + ownerPid + " (state in " + f[1]
+                        + ")");
             }
             return stopped;
         }
@@ -189,7 +189,8 @@ public final class Reaper {
     }
 
     private static boolean alive(long pid, Optional<Long> start) {
-        return ProcessHandle.of(pid).filter(ProcessHandle::isAlive).isPresent() && !OwnerIdentity.isZombie(pid)
+        return ProcessHandle.of(pid).filter(ProcessHandle::isAlive).isPresent()
+                && !OwnerIdentity.isZombie(pid)
                 && (start.isEmpty() || start.equals(OwnerIdentity.startTicks(pid)));
     }
 

@@ -13,5 +13,3 @@
  * live owner still uses.
  */
 package io.envbench.control.reaper;
-
-import io.envbench.host.reaper.ReaperProcess;

@@ -1,17 +1,5 @@
 package io.envbench.control.registry;
 
-import io.envbench.launch.docker.DockerLauncher;
-
-import io.envbench.launch.docker.DockerConnection;
-
-import io.envbench.base.container.ContainerOptions;
-
-import io.envbench.base.environment.RunSession;
-import io.envbench.base.environment.TargetStartException;
-import io.envbench.base.settings.InvalidSettingException;
-import io.envbench.base.units.CpuSet;
-import io.envbench.base.units.MemorySize;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -20,6 +8,14 @@ import com.github.dockerjava.api.DockerClient;
 import com.github.dockerjava.api.command.UpdateContainerCmd;
 import com.github.dockerjava.api.exception.DockerException;
 import com.github.dockerjava.api.exception.NotFoundException;
+import io.envbench.base.container.ContainerOptions;
+import io.envbench.base.environment.RunSession;
+import io.envbench.base.environment.TargetStartException;
+import io.envbench.base.settings.InvalidSettingException;
+import io.envbench.base.units.CpuSet;
+import io.envbench.base.units.MemorySize;
+import io.envbench.launch.docker.DockerConnection;
+import io.envbench.launch.docker.DockerLauncher;
 
 /**
  * Changes a running container's limits ({@code docker update}) or pauses it, through docker-java. Only containers
@@ -49,31 +45,43 @@ public final class ContainerUpdate {
      *
      * @throws InvalidSettingException naming the field {@code container} and both ways out
      */
-    public static String requireStartedByEnvBench(String container, String id, Map<String, String> labels, boolean allowUnmanaged) {
+    public static String requireStartedByEnvBench(
+            String container, String id, Map<String, String> labels, boolean allowUnmanaged) {
         if (allowUnmanaged || labels != null && "true".equals(labels.get(RunSession.LABEL_MANAGED))) {
             return id;
         }
-        throw new InvalidSettingException("container", "'" + container + "' is a container EnvBench did not start (it has no label "
-                + RunSession.LABEL_MANAGED + "=true), so it is left alone; give an environment EnvBench started (e.g. docker-bridge) "
-                + "or one of its containers, or tick \"Allow containers EnvBench did not start\" to change it anyway");
+        throw new InvalidSettingException(
+                "container",
+                "'" + container + "' is a container EnvBench did not start (it has no label "
+                        + RunSession.LABEL_MANAGED
+                        + "=true), so it is left alone; give an environment EnvBench started (e.g. docker-bridge) "
+                        + "or one of its containers, or tick \"Allow containers EnvBench did not start\" to change it anyway");
     }
 
     /** An EnvBench environment's container, or a container EnvBench started by name or id (any, when allowed). */
     String resolve(DockerClient docker, String container) {
         String c = container == null ? "" : container.trim();
         if (c.isEmpty()) {
-            throw new InvalidSettingException("container", "is empty; give an environment name (e.g. docker-bridge) or a container name");
+            throw new InvalidSettingException(
+                    "container", "is empty; give an environment name (e.g. docker-bridge) or a container name");
         }
         var env = environments.running(c);
         if (env.isPresent()) {
-            return env.get().containerId().orElseThrow(() ->
-                    new InvalidSettingException("container", "environment '" + c + "' runs on bare metal, not in a container"));
+            return env.get()
+                    .containerId()
+                    .orElseThrow(() -> new InvalidSettingException(
+                            "container", "environment '" + c + "' runs on bare metal, not in a container"));
         }
         try {
             var found = docker.inspectContainerCmd(c).exec();
-            return requireStartedByEnvBench(c, found.getId(), found.getConfig() == null ? null : found.getConfig().getLabels(), allowUnmanaged);
+            return requireStartedByEnvBench(
+                    c,
+                    found.getId(),
+                    found.getConfig() == null ? null : found.getConfig().getLabels(),
+                    allowUnmanaged);
         } catch (NotFoundException e) {
-            throw new InvalidSettingException("container", "'" + c + "' is neither a running EnvBench environment nor a container");
+            throw new InvalidSettingException(
+                    "container", "'" + c + "' is neither a running EnvBench environment nor a container");
         }
     }
 
@@ -92,10 +100,12 @@ public final class ContainerUpdate {
             try {
                 cores = Double.parseDouble(cpus.trim());
             } catch (NumberFormatException e) {
-                throw new InvalidSettingException("cpus", "'" + cpus + "' is not a number; give a number of cores, e.g. 0.5");
+                throw new InvalidSettingException(
+                        "cpus", "'" + cpus + "' is not a number; give a number of cores, e.g. 0.5");
             }
             ContainerOptions.builder().cpus(cores); // range check, same message as at start
-            cmd.withCpuPeriod((int) DockerLauncher.CPU_PERIOD_US).withCpuQuota((int) Math.round(cores * DockerLauncher.CPU_PERIOD_US));
+            cmd.withCpuPeriod((int) DockerLauncher.CPU_PERIOD_US)
+                    .withCpuQuota((int) Math.round(cores * DockerLauncher.CPU_PERIOD_US));
             changed.add("cpus=" + cores);
         }
         if (memory != null && !memory.isBlank()) {
@@ -104,7 +114,8 @@ public final class ContainerUpdate {
             changed.add("memory=" + bytes);
         }
         if (changed.isEmpty()) {
-            throw new InvalidSettingException("cpuset", "cpuset, cpus and memory are all empty; set at least one to update");
+            throw new InvalidSettingException(
+                    "cpuset", "cpuset, cpus and memory are all empty; set at least one to update");
         }
         try {
             cmd.exec();
@@ -132,7 +143,8 @@ public final class ContainerUpdate {
                 docker.unpauseContainerCmd(id).exec();
             }
         } catch (DockerException e) {
-            throw new TargetStartException("docker " + (pause ? "pause" : "unpause") + " refused: " + DockerConnection.rootCause(e));
+            throw new TargetStartException(
+                    "docker " + (pause ? "pause" : "unpause") + " refused: " + DockerConnection.rootCause(e));
         }
         return (pause ? "paused " : "unpaused ") + container;
     }

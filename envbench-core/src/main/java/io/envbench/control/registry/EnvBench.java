@@ -2,10 +2,10 @@ package io.envbench.control.registry;
 
 import java.nio.file.Path;
 import java.util.List;
-
-import io.envbench.launch.docker.DockerDaemon;
-import io.envbench.base.recipe.TargetRecipe;
 import java.util.Objects;
+
+import io.envbench.base.recipe.TargetRecipe;
+import io.envbench.launch.docker.DockerDaemon;
 
 /**
  * The entry point into EnvBench's library, as OSHI has {@code SystemInfo}: where target recipes are, which

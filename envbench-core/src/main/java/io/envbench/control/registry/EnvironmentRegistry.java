@@ -1,38 +1,35 @@
 package io.envbench.control.registry;
 
-import io.envbench.base.recipe.Launcher;
-import io.envbench.launch.dockerdaemon.DaemonRestart;
-
-import io.envbench.base.environment.Endpoint;
-import io.envbench.base.definition.EnvironmentDefinition;
-import io.envbench.base.environment.RunningTarget;
-import io.envbench.base.environment.TargetStartException;
-
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.stream.Collectors;
 
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
+import io.envbench.base.definition.EnvironmentDefinition;
+import io.envbench.base.environment.Endpoint;
+import io.envbench.base.environment.RunningTarget;
+import io.envbench.base.environment.TargetStartException;
+import io.envbench.base.recipe.ContainerTarget;
+import io.envbench.base.recipe.Launcher;
+import io.envbench.base.recipe.ServicesTarget;
+import io.envbench.base.recipe.TargetSpec;
+import io.envbench.base.settings.InvalidSettingException;
+import io.envbench.host.hostsettings.HostSettingsJournal;
 import io.envbench.launch.bare.BareMetalLauncher;
 import io.envbench.launch.docker.DockerConnection;
 import io.envbench.launch.docker.DockerDaemon;
 import io.envbench.launch.docker.DockerLauncher;
 import io.envbench.launch.docker.DockerReaper;
-import io.envbench.base.recipe.ContainerTarget;
-import io.envbench.base.recipe.ServicesTarget;
-import io.envbench.base.recipe.TargetSpec;
+import io.envbench.launch.dockerdaemon.DaemonRestart;
 import io.envbench.launch.services.ServicesLauncher;
-import io.envbench.base.settings.InvalidSettingException;
-import io.envbench.host.hostsettings.HostSettingsJournal;
-import java.util.Objects;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The environments one owner (a JMeter engine, the runner, a test) has started: any number at once, by
@@ -49,14 +46,11 @@ public final class EnvironmentRegistry implements AutoCloseable {
 
     /** What happens to environments; called on the thread that starts or stops. */
     public interface Listener {
-        default void started(RunningTarget target) {
-        }
+        default void started(RunningTarget target) {}
 
-        default void startFailed(EnvironmentDefinition definition, Exception why) {
-        }
+        default void startFailed(EnvironmentDefinition definition, Exception why) {}
 
-        default void stopped(String environment) {
-        }
+        default void stopped(String environment) {}
 
         /**
          * The environment died without EnvBench stopping it (OOM killer, crash, removed from outside); called
@@ -64,8 +58,7 @@ public final class EnvironmentRegistry implements AutoCloseable {
          *
          * @param reason what a user reads, e.g. {@code killed: out of memory, limit 6m}
          */
-        default void died(String environment, String reason) {
-        }
+        default void died(String environment, String reason) {}
     }
 
     private final Path targetsDir;
@@ -82,11 +75,12 @@ public final class EnvironmentRegistry implements AutoCloseable {
     /** name -> why it died, until the name starts again. */
     private final Map<String, String> down = new LinkedHashMap<>();
 
-    private record Starting(int port, Thread thread) {
-    }
+    private record Starting(int port, Thread thread) {}
+
     private final List<Listener> listeners = new CopyOnWriteArrayList<>();
     /** Whether a start has tried to connect to Docker (once: later starts do not wait for a daemon that is down). */
     private boolean connectTried;
+
     private boolean closed;
 
     /**
@@ -148,11 +142,12 @@ public final class EnvironmentRegistry implements AutoCloseable {
                 return startWith(l, environment, spec);
             }
         }
-        throw new IllegalStateException("no launcher starts a " + spec.getClass().getSimpleName());
+        throw new IllegalStateException(
+                "no launcher starts a " + spec.getClass().getSimpleName());
     }
 
-    private static <S extends TargetSpec> RunningTarget startWith(Launcher<S> launcher, String environment, TargetSpec spec)
-            throws TargetStartException {
+    private static <S extends TargetSpec> RunningTarget startWith(
+            Launcher<S> launcher, String environment, TargetSpec spec) throws TargetStartException {
         return launcher.start(environment, launcher.kind().cast(spec));
     }
 
@@ -167,9 +162,11 @@ public final class EnvironmentRegistry implements AutoCloseable {
         reserve(def, spec);
         RunningTarget t;
         try {
-            if (spec instanceof ContainerTarget || spec instanceof ServicesTarget s && s.services().stream()
-                    .anyMatch(x -> x.spec() instanceof ContainerTarget)) {
-                // a daemon that is gone or frozen fails the start here, within the ping's deadline, before any other call
+            if (spec instanceof ContainerTarget
+                    || spec instanceof ServicesTarget s
+                            && s.services().stream().anyMatch(x -> x.spec() instanceof ContainerTarget)) {
+                // a daemon that is gone or frozen fails the start here, within the ping's deadline, before any other
+                // call
                 DockerConnection.connect(dockerDaemon);
             }
             reapLeftovers();
@@ -212,22 +209,31 @@ public final class EnvironmentRegistry implements AutoCloseable {
         if (!e.field().equals("port") || owed.isEmpty()) {
             return e;
         }
-        String ids = owed.stream().map(id -> id.substring(0, Math.min(12, id.length()))).sorted()
+        String ids = owed.stream()
+                .map(id -> id.substring(0, Math.min(12, id.length())))
+                .sorted()
                 .collect(Collectors.joining(", "));
-        return new InvalidSettingException("port", e.getMessage().substring("port: ".length())
-                + "; it may be held by container " + ids + " of a run lost with the Docker daemon at " + dockerDaemon.address()
-                + ", removed as soon as that daemon answers again (check it with 'docker info'; './envbench setup' starts it)");
+        return new InvalidSettingException(
+                "port",
+                e.getMessage().substring("port: ".length())
+                        + "; it may be held by container " + ids + " of a run lost with the Docker daemon at "
+                        + dockerDaemon.address()
+                        + ", removed as soon as that daemon answers again (check it with 'docker info'; './envbench setup' starts it)");
     }
 
     private synchronized void reserve(EnvironmentDefinition def, TargetSpec spec) {
         if (closed) {
-            throw new InvalidSettingException("environment", "'" + def.name() + "' cannot start: EnvBench is shutting down");
+            throw new InvalidSettingException(
+                    "environment", "'" + def.name() + "' cannot start: EnvBench is shutting down");
         }
-        String state = running.containsKey(def.name()) ? "running" : starting.containsKey(def.name()) ? "starting"
-                : stopping.containsKey(def.name()) ? "stopping" : null;
+        String state = running.containsKey(def.name())
+                ? "running"
+                : starting.containsKey(def.name()) ? "starting" : stopping.containsKey(def.name()) ? "stopping" : null;
         if (state != null) {
-            throw new InvalidSettingException("environment", "'" + def.name() + "' is already " + state
-                    + "; stop it first, use action switch, or give this one another name");
+            throw new InvalidSettingException(
+                    "environment",
+                    "'" + def.name() + "' is already " + state
+                            + "; stop it first, use action switch, or give this one another name");
         }
         int port = spec.hostPort();
         if (port != 0) {
@@ -244,8 +250,10 @@ public final class EnvironmentRegistry implements AutoCloseable {
                 }
             });
             if (!users.isEmpty()) {
-                throw new InvalidSettingException("port", port + " is used by environment '" + users.get(0)
-                        + "'; give each environment that runs at the same time its own port");
+                throw new InvalidSettingException(
+                        "port",
+                        port + " is used by environment '" + users.get(0)
+                                + "'; give each environment that runs at the same time its own port");
             }
         }
         starting.put(def.name(), new Starting(port, Thread.currentThread()));
@@ -266,7 +274,8 @@ public final class EnvironmentRegistry implements AutoCloseable {
             connectTried = true;
         }
         new BareMetalLauncher().reapLeftovers();
-        // host settings (cpusets, IRQ affinities, RPS masks, irqbalance) a killed run changed and its reaper did not put back
+        // host settings (cpusets, IRQ affinities, RPS masks, irqbalance) a killed run changed and its reaper did not
+        // put back
         HostSettingsJournal.sweepLeftovers(HostSettingsJournal.defaultFolder(), DaemonRestart.onThisHost());
         if (DockerConnection.owesRemovals(dockerDaemon)) {
             try { // containers of a run whose daemon was lost may hold the port: removed now if the daemon is back
@@ -280,7 +289,8 @@ public final class EnvironmentRegistry implements AutoCloseable {
             if (first) {
                 try {
                     DockerConnection.connect(dockerDaemon); // sweeps on first connection
-                } catch (TargetStartException | InvalidSettingException e) { // a Docker start says it; a bare one needs no Docker
+                } catch (TargetStartException
+                        | InvalidSettingException e) { // a Docker start says it; a bare one needs no Docker
                     log.debug("no Docker to reap: {}", e.getMessage());
                 }
             }
@@ -290,7 +300,9 @@ public final class EnvironmentRegistry implements AutoCloseable {
             DockerReaper.Sweep sweep = new DockerReaper(docker.get()).sweepContainers();
             log.debug("leftover sweep before a start: {} removed, {} µs", sweep.removed(), sweep.elapsedNanos() / 1000);
         } catch (RuntimeException e) {
-            log.warn("could not look for leftover containers: {}", e.toString()); // the start itself will say what is wrong
+            log.warn(
+                    "could not look for leftover containers: {}",
+                    e.toString()); // the start itself will say what is wrong
         }
     }
 

@@ -1,17 +1,17 @@
 package io.envbench.host.cgroup;
 
 import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
+import io.envbench.host.reaper.ReaperProcess;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import io.envbench.host.reaper.ReaperProcess;
-import java.io.InterruptedIOException;
-import java.nio.file.NoSuchFileException;
 
 /**
  * A memory cgroup made for one bare-metal command and removed after it, so a host process's page cache is capped
@@ -40,8 +40,8 @@ public final class TransientMemoryCgroup implements AutoCloseable {
         boolean v2 = Files.exists(cgroupRoot.resolve("cgroup.controllers"));
         Path parent = v2 ? cgroupRoot : cgroupRoot.resolve("memory");
         if (!Files.isDirectory(parent)) {
-            throw new IOException("no memory cgroup at " + parent + "; bareMemory needs the memory controller (remove bareMemory "
-                    + "to run without a limit)");
+            throw new IOException("no memory cgroup at " + parent
+                    + "; bareMemory needs the memory controller (remove bareMemory " + "to run without a limit)");
         }
         Path dir = parent.resolve(name);
         try {
@@ -67,7 +67,11 @@ public final class TransientMemoryCgroup implements AutoCloseable {
 
     /** The command, started so that it enters this cgroup before it runs: {@code sh -c 'echo $$ > procs; exec "$@"'}. */
     public List<String> wrap(List<String> command) {
-        List<String> out = new ArrayList<>(List.of("/bin/sh", "-c", "echo $$ > \"$0\" && exec \"$@\"", dir.resolve("cgroup.procs").toString()));
+        List<String> out = new ArrayList<>(List.of(
+                "/bin/sh",
+                "-c",
+                "echo $$ > \"$0\" && exec \"$@\"",
+                dir.resolve("cgroup.procs").toString()));
         out.addAll(command);
         return out;
     }

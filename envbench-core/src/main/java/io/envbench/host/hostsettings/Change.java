@@ -5,7 +5,8 @@ import java.util.Base64;
 import java.util.Optional;
 
 /** One change a journal holds: what to put back. Immutable. */
-public sealed interface Change permits Change.FileValue, Change.PausedProcess, Change.FileContent, Change.DaemonRestarted {
+public sealed interface Change
+        permits Change.FileValue, Change.PausedProcess, Change.FileContent, Change.DaemonRestarted {
     /** A one-line description for notes, e.g. {@code /proc/irq/38/smp_affinity_list = 0-1}. */
     String describe();
 
@@ -49,8 +50,11 @@ public sealed interface Change permits Change.FileValue, Change.PausedProcess, C
     record FileContent(Path file, Optional<Original> before) implements Change {
         @Override
         public String describe() {
-            return file + (before.isEmpty() ? " absent" : " as it was (" + before.get().bytes().length + " bytes, "
-                    + before.get().permissions() + ")");
+            return file
+                    + (before.isEmpty()
+                            ? " absent"
+                            : " as it was (" + before.get().bytes().length + " bytes, "
+                                    + before.get().permissions() + ")");
         }
 
         /**

@@ -1,10 +1,5 @@
 package io.envbench.host.hostsettings;
 
-import io.envbench.base.environment.LeftoverCheck;
-import io.envbench.base.environment.OwnerIdentity;
-import io.envbench.base.environment.RunSession;
-import io.envbench.host.reaper.ReaperProcess;
-
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -18,7 +13,10 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.FileAttribute;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -26,11 +24,12 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 
+import io.envbench.base.environment.LeftoverCheck;
+import io.envbench.base.environment.OwnerIdentity;
+import io.envbench.base.environment.RunSession;
+import io.envbench.host.reaper.ReaperProcess;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import java.nio.file.attribute.FileAttribute;
-import java.nio.file.attribute.PosixFilePermissions;
-import java.util.HashMap;
 
 /**
  * The host settings one owner changed, written down before each change so that they can all be put back: at the end
@@ -66,7 +65,8 @@ public final class HostSettingsJournal implements AutoCloseable {
     private final Map<String, String> restartedDaemons = new HashMap<>();
     private Restore restored;
 
-    private HostSettingsJournal(Path file, FileChannel channel, FileLock lock, ProcessPauser pauser, DaemonRestarter restarter) {
+    private HostSettingsJournal(
+            Path file, FileChannel channel, FileLock lock, ProcessPauser pauser, DaemonRestarter restarter) {
         this.file = file;
         this.channel = channel;
         this.lock = lock;
@@ -97,7 +97,8 @@ public final class HostSettingsJournal implements AutoCloseable {
      * @param restarter restarts a Docker daemon when a change of its configuration is made or put back
      * @throws IOException naming the folder when it cannot be made or written
      */
-    public static HostSettingsJournal open(Path folder, ProcessPauser pauser, DaemonRestarter restarter) throws IOException {
+    public static HostSettingsJournal open(Path folder, ProcessPauser pauser, DaemonRestarter restarter)
+            throws IOException {
         Path dir = folder.toAbsolutePath().normalize();
         try {
             Files.createDirectories(dir);
@@ -106,14 +107,16 @@ public final class HostSettingsJournal implements AutoCloseable {
         }
         sweepLeftovers(dir, pauser, restarter);
         ReaperProcess.ofThisJvm().watchHostSettings(dir);
-        String name = "hostsettings-" + RunSession.runId() + "-" + OwnerIdentity.current().pid() + "-"
+        String name = "hostsettings-" + RunSession.runId() + "-"
+                + OwnerIdentity.current().pid() + "-"
                 + UUID.randomUUID().toString().substring(0, 8);
         Path file = dir.resolve(name + SUFFIX);
         Path partial = dir.resolve(name + SUFFIX + ".partial");
         FileChannel channel = null;
         try {
             // readable by its owner only: a daemon's line holds the environment dockerd ran with
-            try (FileChannel p = FileChannel.open(partial, Set.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE), OWNER_ONLY)) {
+            try (FileChannel p = FileChannel.open(
+                    partial, Set.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE), OWNER_ONLY)) {
                 writeFully(p, JournalFormat.HEADER + "\n" + JournalFormat.ownerLine(RunSession.labels(OWNER_ROLE)));
                 p.force(true);
             }
@@ -164,7 +167,10 @@ public final class HostSettingsJournal implements AutoCloseable {
             writtenDown.add(f);
         }
         try {
-            Files.write(f, (value + "\n").getBytes(StandardCharsets.US_ASCII), StandardOpenOption.WRITE,
+            Files.write(
+                    f,
+                    (value + "\n").getBytes(StandardCharsets.US_ASCII),
+                    StandardOpenOption.WRITE,
                     StandardOpenOption.TRUNCATE_EXISTING);
         } catch (NoSuchFileException e) {
             throw new IOException("cannot write '" + value + "' to " + f + ": it is gone", e);
@@ -210,7 +216,8 @@ public final class HostSettingsJournal implements AutoCloseable {
         }
         Optional<Long> start = OwnerIdentity.startTicks(procRoot, pid);
         if (start.isEmpty()) {
-            throw new IOException(name + " (PID " + pid + ") is not running (no " + procRoot.resolve(pid + "/stat") + ")");
+            throw new IOException(
+                    name + " (PID " + pid + ") is not running (no " + procRoot.resolve(pid + "/stat") + ")");
         }
         append(new Change.PausedProcess(procRoot.toAbsolutePath().normalize(), pid, start.get(), name));
         paused.add(pid);
@@ -227,13 +234,16 @@ public final class HostSettingsJournal implements AutoCloseable {
      * @throws IOException naming the file or the daemon when the file cannot be read or written (nothing changed) or the
      *                     daemon cannot be restarted (the file is changed: {@link #restore()} puts it back)
      */
-    public synchronized void changeDaemonConfig(String daemonAddress, Path configFile, byte[] content) throws IOException {
+    public synchronized void changeDaemonConfig(String daemonAddress, Path configFile, byte[] content)
+            throws IOException {
         checkOpen();
         Path f = configFile.toAbsolutePath().normalize();
         String howItRuns = restartedDaemons.get(daemonAddress);
         if (howItRuns == null) {
-            howItRuns = restarter.howItRuns(daemonAddress).orElseThrow(() -> new IOException("no Docker daemon runs at "
-                    + daemonAddress + ": start it (./envbench setup) before changing its configuration; nothing was changed"));
+            howItRuns = restarter
+                    .howItRuns(daemonAddress)
+                    .orElseThrow(() -> new IOException("no Docker daemon runs at " + daemonAddress
+                            + ": start it (./envbench setup) before changing its configuration; nothing was changed"));
             append(new Change.DaemonRestarted(daemonAddress, howItRuns));
             restartedDaemons.put(daemonAddress, howItRuns);
         }
@@ -247,7 +257,10 @@ public final class HostSettingsJournal implements AutoCloseable {
             append(new Change.FileContent(f, before));
             writtenDown.add(f);
         }
-        WholeFile.replace(f, content, WholeFile.read(f).map(Change.FileContent.Original::permissions).orElse(WholeFile.NEW_FILE_MODE));
+        WholeFile.replace(
+                f,
+                content,
+                WholeFile.read(f).map(Change.FileContent.Original::permissions).orElse(WholeFile.NEW_FILE_MODE));
         restarter.restart(daemonAddress, howItRuns);
     }
 
@@ -376,8 +389,7 @@ public final class HostSettingsJournal implements AutoCloseable {
     }
 
     /** A restore's report, and the changes that failed (oldest first), which the journal keeps. */
-    private record Undone(Restore report, List<Change> failed) {
-    }
+    private record Undone(Restore report, List<Change> failed) {}
 
     /** Puts back {@code changes}, the latest first. */
     private static Undone undo(Path journal, List<Change> changes, ProcessPauser pauser, DaemonRestarter restarter) {
@@ -400,10 +412,13 @@ public final class HostSettingsJournal implements AutoCloseable {
         return new Undone(new Restore(journal, restored, skipped, failed), failedChanges);
     }
 
-    private enum Kind { RESTORED, GONE, FAILED }
-
-    private record Outcome(Kind kind, String why) {
+    private enum Kind {
+        RESTORED,
+        GONE,
+        FAILED
     }
+
+    private record Outcome(Kind kind, String why) {}
 
     private static Outcome undo(Change change, ProcessPauser pauser, DaemonRestarter restarter) {
         if (change instanceof Change.FileContent c) {
@@ -425,9 +440,13 @@ public final class HostSettingsJournal implements AutoCloseable {
         if (change instanceof Change.FileValue f) {
             try {
                 if (readValue(f.file()).equals(f.before())) {
-                    return new Outcome(Kind.RESTORED, ""); // never changed (the kernel refused the new value), or put back already
+                    return new Outcome(
+                            Kind.RESTORED, ""); // never changed (the kernel refused the new value), or put back already
                 }
-                Files.write(f.file(), (f.before() + "\n").getBytes(StandardCharsets.US_ASCII), StandardOpenOption.WRITE,
+                Files.write(
+                        f.file(),
+                        (f.before() + "\n").getBytes(StandardCharsets.US_ASCII),
+                        StandardOpenOption.WRITE,
                         StandardOpenOption.TRUNCATE_EXISTING);
                 return new Outcome(Kind.RESTORED, "");
             } catch (NoSuchFileException e) {
@@ -445,8 +464,10 @@ public final class HostSettingsJournal implements AutoCloseable {
             return new Outcome(Kind.GONE, "the process is gone");
         }
         if (start.get() != p.startTicks()) {
-            return new Outcome(Kind.GONE, "PID " + p.pid() + " is now another process (started at tick " + start.get() + ", not "
-                    + p.startTicks() + ")");
+            return new Outcome(
+                    Kind.GONE,
+                    "PID " + p.pid() + " is now another process (started at tick " + start.get() + ", not "
+                            + p.startTicks() + ")");
         }
         try {
             pauser.resume(p.pid());
@@ -459,10 +480,13 @@ public final class HostSettingsJournal implements AutoCloseable {
     /** Rewrites a journal with only {@code changes} (written beside and moved over: whole or the old one). */
     private static void keepOnly(Path journal, List<Change> changes, Map<String, String> owner) throws IOException {
         Path partial = journal.resolveSibling(journal.getFileName() + ".partial");
-        StringBuilder text = new StringBuilder(JournalFormat.HEADER).append('\n').append(JournalFormat.ownerLine(owner));
+        StringBuilder text =
+                new StringBuilder(JournalFormat.HEADER).append('\n').append(JournalFormat.ownerLine(owner));
         changes.forEach(c -> text.append(JournalFormat.line(c)));
-        try (FileChannel p = FileChannel.open(partial, Set.of(StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING,
-                StandardOpenOption.WRITE), OWNER_ONLY)) {
+        try (FileChannel p = FileChannel.open(
+                partial,
+                Set.of(StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE),
+                OWNER_ONLY)) {
             writeFully(p, text.toString());
             p.force(true);
         }
@@ -475,15 +499,18 @@ public final class HostSettingsJournal implements AutoCloseable {
             writeFully(channel, JournalFormat.line(change));
             channel.force(true);
         } catch (IOException e) {
-            throw new IOException("cannot write down " + change.describe() + " in " + file + " (" + reason(e)
-                    + "); nothing was changed", e);
+            throw new IOException(
+                    "cannot write down " + change.describe() + " in " + file + " (" + reason(e)
+                            + "); nothing was changed",
+                    e);
         }
         changes.add(change);
     }
 
     private void checkOpen() {
         if (restored != null) {
-            throw new IllegalStateException("the host settings journal " + file + " was put back and closed; open a new one");
+            throw new IllegalStateException(
+                    "the host settings journal " + file + " was put back and closed; open a new one");
         }
     }
 

@@ -5,11 +5,11 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Base64;
 
 /**
  * The journal's text: a header line, the owner's labels, then one line per change, fields separated by tabs, with
@@ -39,11 +39,9 @@ final class JournalFormat {
     static final String ABSENT = "absent";
 
     /** A journal read whole. */
-    record Contents(Map<String, String> owner, List<Change> changes) {
-    }
+    record Contents(Map<String, String> owner, List<Change> changes) {}
 
-    private JournalFormat() {
-    }
+    private JournalFormat() {}
 
     static String ownerLine(Map<String, String> labels) {
         StringBuilder s = new StringBuilder(OWNER);
@@ -63,7 +61,8 @@ final class JournalFormat {
             return RESTARTED + "\t" + escape(r.daemonAddress()) + "\t" + escape(r.howItRuns()) + "\n";
         }
         Change.PausedProcess p = (Change.PausedProcess) change;
-        return PAUSED + "\t" + escape(p.procRoot().toString()) + "\t" + p.pid() + "\t" + p.startTicks() + "\t" + escape(p.name()) + "\n";
+        return PAUSED + "\t" + escape(p.procRoot().toString()) + "\t" + p.pid() + "\t" + p.startTicks() + "\t"
+                + escape(p.name()) + "\n";
     }
 
     static Contents read(Path journal) throws IOException {
@@ -98,29 +97,39 @@ final class JournalFormat {
         String[] f = line.split("\t", -1);
         try {
             if (f[0].equals(FILE) && f.length == 3) {
-                return new Change.FileValue(absolute(journal, lineNo, unescape(journal, lineNo, f[1])), unescape(journal, lineNo, f[2]));
+                return new Change.FileValue(
+                        absolute(journal, lineNo, unescape(journal, lineNo, f[1])), unescape(journal, lineNo, f[2]));
             }
             if (f[0].equals(PAUSED) && f.length == 5) {
-                return new Change.PausedProcess(absolute(journal, lineNo, unescape(journal, lineNo, f[1])), Long.parseLong(f[2]),
-                        Long.parseLong(f[3]), unescape(journal, lineNo, f[4]));
+                return new Change.PausedProcess(
+                        absolute(journal, lineNo, unescape(journal, lineNo, f[1])),
+                        Long.parseLong(f[2]),
+                        Long.parseLong(f[3]),
+                        unescape(journal, lineNo, f[4]));
             }
             if (f[0].equals(CONTENT) && f.length == 3 && f[2].equals(ABSENT)) {
-                return new Change.FileContent(absolute(journal, lineNo, unescape(journal, lineNo, f[1])), Optional.empty());
+                return new Change.FileContent(
+                        absolute(journal, lineNo, unescape(journal, lineNo, f[1])), Optional.empty());
             }
             if (f[0].equals(CONTENT) && f.length == 4 && f[2].matches("[r-][w-][xsS-][r-][w-][xsS-][r-][w-][xtT-]")) {
                 Base64.getDecoder().decode(f[3]); // damaged Base64 refuses the journal now, not at put back
-                return new Change.FileContent(absolute(journal, lineNo, unescape(journal, lineNo, f[1])),
+                return new Change.FileContent(
+                        absolute(journal, lineNo, unescape(journal, lineNo, f[1])),
                         Optional.of(new Change.FileContent.Original(f[3], f[2])));
             }
             if (f[0].equals(RESTARTED) && f.length == 3) {
                 return new Change.DaemonRestarted(unescape(journal, lineNo, f[1]), unescape(journal, lineNo, f[2]));
             }
         } catch (IllegalArgumentException e) { // a number or Base64 that is not one
-            throw new DamagedJournalException(journal, lineNo, "'" + line + "' has a number or Base64 content that is not one");
+            throw new DamagedJournalException(
+                    journal, lineNo, "'" + line + "' has a number or Base64 content that is not one");
         }
-        throw new DamagedJournalException(journal, lineNo, "'" + line + "' is not a change (file<TAB>path<TAB>value or "
-                + "paused<TAB>proc root<TAB>PID<TAB>start ticks<TAB>name or content<TAB>path<TAB>absent|mode<TAB>Base64 or "
-                + "restarted<TAB>daemon address<TAB>how it runs)");
+        throw new DamagedJournalException(
+                journal,
+                lineNo,
+                "'" + line + "' is not a change (file<TAB>path<TAB>value or "
+                        + "paused<TAB>proc root<TAB>PID<TAB>start ticks<TAB>name or content<TAB>path<TAB>absent|mode<TAB>Base64 or "
+                        + "restarted<TAB>daemon address<TAB>how it runs)");
     }
 
     private static Path absolute(Path journal, int lineNo, String path) throws DamagedJournalException {

@@ -26,7 +26,9 @@ public interface ProcessPauser {
         }
 
         private void signal(String signal, long pid) throws IOException {
-            Process kill = new ProcessBuilder("kill", "-s", signal, Long.toString(pid)).redirectErrorStream(true).start();
+            Process kill = new ProcessBuilder("kill", "-s", signal, Long.toString(pid))
+                    .redirectErrorStream(true)
+                    .start();
             try {
                 if (!kill.waitFor(5, TimeUnit.SECONDS)) {
                     kill.destroyForcibly();

@@ -25,6 +25,7 @@ public record Restore(Path journal, List<String> restored, List<String> skipped,
 
     /** One line, e.g. {@code 3 settings put back, 1 skipped (gone), 0 failed}. */
     public String summary() {
-        return restored.size() + " settings put back, " + skipped.size() + " skipped (gone), " + failed.size() + " failed (" + journal + ")";
+        return restored.size() + " settings put back, " + skipped.size() + " skipped (gone), " + failed.size()
+                + " failed (" + journal + ")";
     }
 }

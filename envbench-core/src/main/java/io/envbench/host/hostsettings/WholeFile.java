@@ -4,13 +4,13 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Optional;
-import java.nio.file.LinkOption;
 
 /**
  * A whole configuration file read, replaced and put back: whole or not at all (written to a file beside, synced, moved
@@ -20,14 +20,14 @@ final class WholeFile {
     /** The mode of a configuration file made where there was none, as {@code /etc} files have. */
     static final String NEW_FILE_MODE = "rw-r--r--";
 
-    private WholeFile() {
-    }
+    private WholeFile() {}
 
     /** The file's bytes and mode; empty when there is no such file. */
     static Optional<Change.FileContent.Original> read(Path file) throws IOException {
         try {
             byte[] bytes = Files.readAllBytes(file);
-            return Optional.of(Change.FileContent.Original.of(bytes, PosixFilePermissions.toString(Files.getPosixFilePermissions(file))));
+            return Optional.of(Change.FileContent.Original.of(
+                    bytes, PosixFilePermissions.toString(Files.getPosixFilePermissions(file))));
         } catch (NoSuchFileException e) {
             return Optional.empty();
         }
@@ -54,7 +54,10 @@ final class WholeFile {
         }
         Path partial = dir.resolve("." + file.getFileName() + ".envbench-partial");
         try {
-            try (FileChannel ch = FileChannel.open(partial, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING,
+            try (FileChannel ch = FileChannel.open(
+                    partial,
+                    StandardOpenOption.CREATE,
+                    StandardOpenOption.TRUNCATE_EXISTING,
                     StandardOpenOption.WRITE)) {
                 ByteBuffer b = ByteBuffer.wrap(content);
                 while (b.hasRemaining()) {

@@ -1,6 +1,6 @@
 package io.envbench.host.reaper;
 
-
+import java.io.File;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.URISyntaxException;
@@ -13,13 +13,12 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.Set;
 
+import io.envbench.base.process.OwnSession;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import io.envbench.base.process.OwnSession;
-import java.io.File;
-import java.util.OptionalLong;
 
 /**
  * The owner's side of the reaper: one reaper process ({@link #MAIN_CLASS}) per owner JVM, started at the first place the
@@ -45,6 +44,7 @@ public final class ReaperProcess {
     public static final String MAIN_CLASS = "io.envbench.control.reaper.Reaper";
     /** The kinds of place a line to the reaper names, as its first field. */
     public static final String DOCKER = "docker";
+
     public static final String BARE = "bare";
     public static final String CGROUP = "cgroup";
     public static final String HOST_SETTINGS = "hostsettings";
@@ -57,8 +57,7 @@ public final class ReaperProcess {
     private OutputStream toReaper;
     private boolean failed;
 
-    private ReaperProcess() {
-    }
+    private ReaperProcess() {}
 
     /** The reaper of this JVM: there is one per owner process, as there is one owner identity per process. */
     public static ReaperProcess ofThisJvm() {
@@ -110,7 +109,9 @@ public final class ReaperProcess {
             send(line);
         } catch (IOException | RuntimeException e) {
             failed = true;
-            log.warn("could not start EnvBench's reaper ({}); leftovers of a killed run are removed at the next start instead", e.toString());
+            log.warn(
+                    "could not start EnvBench's reaper ({}); leftovers of a killed run are removed at the next start instead",
+                    e.toString());
         }
     }
 
@@ -125,10 +126,20 @@ public final class ReaperProcess {
         Files.createDirectories(logFile.getParent());
         List<String> cmd = new ArrayList<>();
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        cmd.addAll(List.of("-Xmx32m", "-Xss512k", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xshare:auto",
-                "-D" + SWITCH + "=off", "-cp", classPath(), MAIN_CLASS, Long.toString(self.pid())));
+        cmd.addAll(List.of(
+                "-Xmx32m",
+                "-Xss512k",
+                "-XX:+UseSerialGC",
+                "-XX:TieredStopAtLevel=1",
+                "-Xshare:auto",
+                "-D" + SWITCH + "=off",
+                "-cp",
+                classPath(),
+                MAIN_CLASS,
+                Long.toString(self.pid())));
         // its own session: the owner's terminal's Ctrl-C and hang-up do not reach it
-        ProcessBuilder pb = new ProcessBuilder(OwnSession.command(cmd)).redirectErrorStream(true)
+        ProcessBuilder pb = new ProcessBuilder(OwnSession.command(cmd))
+                .redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(logFile.toFile()));
         process = pb.start();
         toReaper = process.getOutputStream();
@@ -141,7 +152,8 @@ public final class ReaperProcess {
     }
 
     private static boolean switchedOff() {
-        return "off".equalsIgnoreCase(System.getProperty(SWITCH, "")) || "off".equalsIgnoreCase(System.getenv().getOrDefault(SWITCH_ENV, ""));
+        return "off".equalsIgnoreCase(System.getProperty(SWITCH, ""))
+                || "off".equalsIgnoreCase(System.getenv().getOrDefault(SWITCH_ENV, ""));
     }
 
     /**

@@ -1,19 +1,5 @@
 package io.envbench.launch.bare;
 
-import io.envbench.base.recipe.Launcher;
-import io.envbench.base.environment.Endpoint;
-import io.envbench.base.environment.RunSession;
-import io.envbench.base.environment.RunningTarget;
-import io.envbench.base.environment.TargetStartException;
-import io.envbench.base.liveness.DeathWatch;
-import io.envbench.base.liveness.ProcessDeathWatch;
-import io.envbench.base.readiness.PortListeners;
-import io.envbench.base.readiness.ReadinessContext;
-import io.envbench.host.reaper.ReaperProcess;
-import io.envbench.base.recipe.BareMetalTarget;
-import io.envbench.base.settings.InvalidSettingException;
-import io.envbench.base.units.LocalPorts;
-
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -22,20 +8,33 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.Properties;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 import java.util.stream.Stream;
 
+import io.envbench.base.environment.Endpoint;
+import io.envbench.base.environment.RunSession;
+import io.envbench.base.environment.RunningTarget;
+import io.envbench.base.environment.TargetStartException;
+import io.envbench.base.liveness.DeathWatch;
+import io.envbench.base.liveness.ProcessDeathWatch;
+import io.envbench.base.readiness.PortListeners;
+import io.envbench.base.readiness.ReadinessContext;
+import io.envbench.base.recipe.BareMetalTarget;
+import io.envbench.base.recipe.Launcher;
+import io.envbench.base.settings.InvalidSettingException;
+import io.envbench.base.units.LocalPorts;
+import io.envbench.host.reaper.ReaperProcess;
+import org.apache.commons.io.file.PathUtils;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import java.util.HashMap;
-import java.util.Map;
-import java.util.OptionalInt;
-import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.function.Consumer;
-import org.apache.commons.io.file.PathUtils;
 
 /**
  * Starts targets as host processes. Each process gets a state file (owner JVM, run, PID, start time) in
@@ -68,7 +67,8 @@ public final class BareMetalLauncher implements Launcher<BareMetalTarget> {
             LocalPorts.checkFree("port", target.hostPort());
         }
         if (!Files.isDirectory(target.workDir())) {
-            throw new InvalidSettingException("workDir", target.workDir() + " is not a folder; check envbench.targets.dir");
+            throw new InvalidSettingException(
+                    "workDir", target.workDir() + " is not a folder; check envbench.targets.dir");
         }
         long t0 = System.nanoTime();
         Path logFile;
@@ -82,21 +82,34 @@ public final class BareMetalLauncher implements Launcher<BareMetalTarget> {
             if (Files.isExecutable(exe)) {
                 cmd.set(0, exe.toString());
             }
-            ProcessBuilder pb = new ProcessBuilder(cmd).directory(target.workDir().toFile())
-                    .redirectErrorStream(true).redirectOutput(logFile.toFile());
+            ProcessBuilder pb = new ProcessBuilder(cmd)
+                    .directory(target.workDir().toFile())
+                    .redirectErrorStream(true)
+                    .redirectOutput(logFile.toFile());
             pb.environment().putAll(target.env());
             if (target.hostPort() != 0) {
                 pb.environment().put("PORT", Integer.toString(target.hostPort()));
             }
             Path ownState = stateDir.resolve(environment + "-" + RunSession.runId());
-            // the target's own STATE folder when the recipe names none: EnvBench made it, EnvBench removes it at the stop
-            stateFolder = pb.environment().putIfAbsent("STATE", ownState.toString()) == null ? Optional.of(ownState) : Optional.empty();
+            // the target's own STATE folder when the recipe names none: EnvBench made it, EnvBench removes it at the
+            // stop
+            stateFolder = pb.environment().putIfAbsent("STATE", ownState.toString()) == null
+                    ? Optional.of(ownState)
+                    : Optional.empty();
             process = pb.start();
         } catch (IOException e) {
-            throw new TargetStartException("could not run " + target.command() + " in " + target.workDir() + ": " + e.getMessage(), e);
+            throw new TargetStartException(
+                    "could not run " + target.command() + " in " + target.workDir() + ": " + e.getMessage(), e);
         }
-        BareProcess running = new BareProcess(environment, process, logFile, target.endpoint(), stateFile(process.pid()), stateFolder,
-                target.workDir(), target.env());
+        BareProcess running = new BareProcess(
+                environment,
+                process,
+                logFile,
+                target.endpoint(),
+                stateFile(process.pid()),
+                stateFolder,
+                target.workDir(),
+                target.env());
         try {
             writeState(running);
             target.readiness().await(running);
@@ -130,8 +143,11 @@ public final class BareMetalLauncher implements Launcher<BareMetalTarget> {
                 }
                 long pid = Long.parseLong(p.getProperty("pid", "-1"));
                 long started = Long.parseLong(p.getProperty("startMillis", "0"));
-                Optional<ProcessHandle> h = ProcessHandle.of(pid).filter(ph -> ph.info().startInstant()
-                        .map(i -> Math.abs(i.toEpochMilli() - started) < 2000).orElse(false));
+                Optional<ProcessHandle> h = ProcessHandle.of(pid)
+                        .filter(ph -> ph.info()
+                                .startInstant()
+                                .map(i -> Math.abs(i.toEpochMilli() - started) < 2000)
+                                .orElse(false));
                 h.ifPresent(ph -> {
                     log.warn("stopping leftover bare-metal process {} of killed run {}", pid, p.getProperty("run"));
                     kill(ph);
@@ -144,8 +160,10 @@ public final class BareMetalLauncher implements Launcher<BareMetalTarget> {
                 String run = p.getProperty(RunSession.LABEL_RUN, "");
                 if (!run.isEmpty()) {
                     try (Stream<Path> of = Files.list(stateDir)) {
-                        of.filter(x -> x.getFileName().toString().endsWith("-" + run) || x.getFileName().toString().endsWith("-" + run + ".log"))
-                                .toList().forEach(BareMetalLauncher::deleteTree);
+                        of.filter(x -> x.getFileName().toString().endsWith("-" + run)
+                                        || x.getFileName().toString().endsWith("-" + run + ".log"))
+                                .toList()
+                                .forEach(BareMetalLauncher::deleteTree);
                     }
                 }
             }
@@ -182,7 +200,10 @@ public final class BareMetalLauncher implements Launcher<BareMetalTarget> {
         Properties p = new Properties();
         RunSession.labels(bp.environment).forEach(p::setProperty);
         p.setProperty("pid", Long.toString(bp.process.pid()));
-        p.setProperty("startMillis", Long.toString(bp.process.info().startInstant().orElse(Instant.now()).toEpochMilli()));
+        p.setProperty(
+                "startMillis",
+                Long.toString(
+                        bp.process.info().startInstant().orElse(Instant.now()).toEpochMilli()));
         try (var out = Files.newOutputStream(bp.stateFile)) {
             p.store(out, "EnvBench bare-metal target; removed when it stops");
         } catch (IOException e) {
@@ -203,7 +224,10 @@ public final class BareMetalLauncher implements Launcher<BareMetalTarget> {
         List<ProcessHandle> all = new ArrayList<>();
         all.add(root);
         root.descendants().forEach(all::add);
-        formerDescendants.stream().filter(ProcessHandle::isAlive).filter(h -> !all.contains(h)).forEach(all::add);
+        formerDescendants.stream()
+                .filter(ProcessHandle::isAlive)
+                .filter(h -> !all.contains(h))
+                .forEach(all::add);
         all.forEach(ProcessHandle::destroy);
         // polled here: onExit() of a process that is not our child backs off to a second or more between looks
         long deadline = System.nanoTime() + STOP_GRACE.toNanos();
@@ -228,14 +252,22 @@ public final class BareMetalLauncher implements Launcher<BareMetalTarget> {
         private final Path workDir;
         /** The output's last lines, kept when the stop removes the log file. */
         private volatile List<String> lastOutput;
+
         private final Map<String, String> env;
         private volatile Duration readyAfter = Duration.ZERO;
         private volatile boolean stopped;
         private volatile List<ProcessHandle> treeAtReady = List.of();
         private final List<DeathWatch> deathWatches = new CopyOnWriteArrayList<>();
 
-        BareProcess(String environment, Process process, Path logFile, Optional<Endpoint> endpoint, Path stateFile,
-                    Optional<Path> stateFolder, Path workDir, Map<String, String> env) {
+        BareProcess(
+                String environment,
+                Process process,
+                Path logFile,
+                Optional<Endpoint> endpoint,
+                Path stateFile,
+                Optional<Path> stateFolder,
+                Path workDir,
+                Map<String, String> env) {
             this.environment = environment;
             this.process = process;
             this.logFile = logFile;
@@ -246,8 +278,15 @@ public final class BareMetalLauncher implements Launcher<BareMetalTarget> {
             this.env = env;
         }
 
-        @Override public String environment() { return environment; }
-        @Override public Optional<Endpoint> endpoint() { return endpoint; }
+        @Override
+        public String environment() {
+            return environment;
+        }
+
+        @Override
+        public Optional<Endpoint> endpoint() {
+            return endpoint;
+        }
 
         /** The target is this process and its children: another listener on the port is a stranger's. */
         @Override
@@ -268,13 +307,17 @@ public final class BareMetalLauncher implements Launcher<BareMetalTarget> {
 
         @Override
         public Optional<String> whyGone() {
-            return process.isAlive() ? Optional.empty() : Optional.of("process exited with code " + process.exitValue());
+            return process.isAlive()
+                    ? Optional.empty()
+                    : Optional.of("process exited with code " + process.exitValue());
         }
 
         /** A readiness command runs on the host, in the target's folder, with its environment. */
         @Override
         public int exec(List<String> command) throws IOException, InterruptedException {
-            ProcessBuilder pb = new ProcessBuilder(command).directory(workDir.toFile()).redirectErrorStream(true)
+            ProcessBuilder pb = new ProcessBuilder(command)
+                    .directory(workDir.toFile())
+                    .redirectErrorStream(true)
                     .redirectOutput(ProcessBuilder.Redirect.DISCARD);
             pb.environment().putAll(env);
             Process p = pb.start();
@@ -284,13 +327,26 @@ public final class BareMetalLauncher implements Launcher<BareMetalTarget> {
             }
             return p.exitValue();
         }
-        @Override public Duration startToReady() { return readyAfter; }
-        @Override public long pid() { return process.pid(); }
-        @Override public Optional<String> containerId() { return Optional.empty(); }
+
+        @Override
+        public Duration startToReady() {
+            return readyAfter;
+        }
+
+        @Override
+        public long pid() {
+            return process.pid();
+        }
+
+        @Override
+        public Optional<String> containerId() {
+            return Optional.empty();
+        }
 
         @Override
         public String describe() {
-            return "host process pid " + process.pid() + endpoint.map(e -> " listening on " + e).orElse(" (no port)");
+            return "host process pid " + process.pid()
+                    + endpoint.map(e -> " listening on " + e).orElse(" (no port)");
         }
 
         @Override
@@ -330,7 +386,8 @@ public final class BareMetalLauncher implements Launcher<BareMetalTarget> {
             kill(process.toHandle(), treeAtReady);
             // nothing stays behind: the state file, the log (its last lines kept for logs()), the target's STATE folder
             try {
-                List<String> all = Files.exists(logFile) ? Files.readAllLines(logFile, StandardCharsets.UTF_8) : List.of();
+                List<String> all =
+                        Files.exists(logFile) ? Files.readAllLines(logFile, StandardCharsets.UTF_8) : List.of();
                 lastOutput = List.copyOf(all.subList(Math.max(0, all.size() - KEPT_OUTPUT_LINES), all.size()));
             } catch (IOException | UncheckedIOException e) {
                 lastOutput = List.of();

@@ -27,8 +27,7 @@ public final class BlockIoAccounting {
     /** 1 TiB/s: a limit no disk reaches, so it never throttles. */
     public static final long UNLIMITED_BYTES_PER_SECOND = 1L << 40;
 
-    private BlockIoAccounting() {
-    }
+    private BlockIoAccounting() {}
 
     /**
      * Adds the rules to a container's host config.

@@ -1,18 +1,14 @@
 package io.envbench.launch.docker;
 
-import io.envbench.base.liveness.DeathWatch;
-import io.envbench.base.liveness.ProcessDeathWatch;
-
 import java.io.Closeable;
+import java.io.IOException;
 import java.time.Instant;
 import java.util.Locale;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
-
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
+import java.util.function.Supplier;
 
 import com.github.dockerjava.api.DockerClient;
 import com.github.dockerjava.api.async.ResultCallback;
@@ -20,9 +16,10 @@ import com.github.dockerjava.api.command.InspectContainerResponse;
 import com.github.dockerjava.api.exception.NotFoundException;
 import com.github.dockerjava.api.model.Event;
 import com.github.dockerjava.api.model.EventType;
-import java.io.IOException;
-import java.util.function.Supplier;
-
+import io.envbench.base.liveness.DeathWatch;
+import io.envbench.base.liveness.ProcessDeathWatch;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * A container's death, from Docker's events API: one streaming request per container, filtered by its id
@@ -115,8 +112,12 @@ public final class ContainerDeathWatch implements DeathWatch {
             }
         };
         try {
-            stream = docker.eventsCmd().withEventTypeFilter(EventType.CONTAINER).withContainerFilter(containerId)
-                    .withEventFilter("oom", "die", "destroy").withSince(Long.toString(sinceEpochSecond)).exec(callback);
+            stream = docker.eventsCmd()
+                    .withEventTypeFilter(EventType.CONTAINER)
+                    .withContainerFilter(containerId)
+                    .withEventFilter("oom", "die", "destroy")
+                    .withSince(Long.toString(sinceEpochSecond))
+                    .exec(callback);
         } catch (RuntimeException e) {
             log.debug("events of container {}: {}", shortId(), e.toString());
             resubscribe(subscribedAt);
@@ -142,18 +143,20 @@ public final class ContainerDeathWatch implements DeathWatch {
             case "oom" -> oomSeen = true;
             case "die" -> report(() -> daemonStopping(whyDied()));
             case "destroy" -> report(() -> REMOVED_FROM_OUTSIDE);
-            default -> { }
+            default -> {}
         }
     }
 
     /** Tells the death once, off the events thread (the receiver may stop JMeter, remove things, close this). */
     private void report(Supplier<String> reason) {
         if (done.compareAndSet(false, true)) {
-            Thread t = new Thread(() -> {
-                closeStream();
-                stopWatchingDaemon();
-                onDeath.accept(reason.get());
-            }, "envbench-death-" + shortId());
+            Thread t = new Thread(
+                    () -> {
+                        closeStream();
+                        stopWatchingDaemon();
+                        onDeath.accept(reason.get());
+                    },
+                    "envbench-death-" + shortId());
             t.setDaemon(true);
             t.start();
         }
@@ -174,12 +177,16 @@ public final class ContainerDeathWatch implements DeathWatch {
         }
         if (oomSeen || Boolean.TRUE.equals(s.getOOMKilled())) {
             Long limit = c.getHostConfig() == null ? null : c.getHostConfig().getMemory();
-            return limit == null || limit <= 0 ? "killed: out of memory (no memory limit: the host ran out)"
+            return limit == null || limit <= 0
+                    ? "killed: out of memory (no memory limit: the host ran out)"
                     : "killed: out of memory, limit " + dockerSize(limit);
         }
         Long code = s.getExitCodeLong();
-        String error = s.getError() == null || s.getError().isBlank() ? "" : " (" + s.getError().strip() + ")";
-        return "exited with code " + (code == null ? "unknown" : code + ProcessDeathWatch.signalOf(code.intValue())) + error;
+        String error = s.getError() == null || s.getError().isBlank()
+                ? ""
+                : " (" + s.getError().strip() + ")";
+        return "exited with code " + (code == null ? "unknown" : code + ProcessDeathWatch.signalOf(code.intValue()))
+                + error;
     }
 
     /**
@@ -198,12 +205,14 @@ public final class ContainerDeathWatch implements DeathWatch {
             if (daemon.answering()) {
                 return reason;
             }
-            return DAEMON_LOST + daemon.lostBecause().orElse("") + " (it stopped the container on its way out: " + reason + ")";
+            return DAEMON_LOST + daemon.lostBecause().orElse("") + " (it stopped the container on its way out: "
+                    + reason + ")";
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return reason;
         } catch (RuntimeException e) {
-            return DAEMON_LOST + daemon.lostBecause().orElse(e.getMessage()) + " (it stopped the container on its way out: " + reason + ")";
+            return DAEMON_LOST + daemon.lostBecause().orElse(e.getMessage())
+                    + " (it stopped the container on its way out: " + reason + ")";
         }
     }
 

@@ -1,19 +1,17 @@
 package io.envbench.launch.docker;
 
-import io.envbench.base.environment.TargetStartException;
-import io.envbench.base.settings.InvalidSettingException;
-
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
+import com.github.dockerjava.api.DockerClient;
+import io.envbench.base.environment.TargetStartException;
+import io.envbench.base.settings.InvalidSettingException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-
-import com.github.dockerjava.api.DockerClient;
-import java.io.IOException;
 
 /**
  * One {@link DockerDaemonLink} per daemon (address and TLS folder), made at the first connection. Every call through
@@ -26,13 +24,11 @@ import java.io.IOException;
 public final class DockerConnection {
     private static final Logger log = LoggerFactory.getLogger(DockerConnection.class);
     /** What makes two daemons the same link: not the names the settings came from. */
-    private record Key(String address, Optional<Path> tlsCertFolder) {
-    }
+    private record Key(String address, Optional<Path> tlsCertFolder) {}
 
     private static final Map<Key, DockerDaemonLink> LINKS = new ConcurrentHashMap<>();
 
-    private DockerConnection() {
-    }
+    private DockerConnection() {}
 
     /**
      * The client of a daemon already connected and answering, without connecting (nor waiting for a daemon that is
@@ -138,14 +134,19 @@ public final class DockerConnection {
     private static DockerDaemonLink newLink(DockerDaemon daemon) throws TargetStartException {
         daemon.check();
         if (!daemon.isLocalSocket() && !daemon.usesTls()) {
-            log.warn("Docker daemon {} is reached WITHOUT TLS: allowed only because it is a loopback address; turn TLS on "
-                    + "for anything else", daemon.address());
+            log.warn(
+                    "Docker daemon {} is reached WITHOUT TLS: allowed only because it is a loopback address; turn TLS on "
+                            + "for anything else",
+                    daemon.address());
         }
         try {
             return new DockerDaemonLink(daemon);
         } catch (RuntimeException e) { // the TLS context is made here
-            throw new TargetStartException(daemon.usesTls() ? ConnectionFailure.unreadableCertificates(daemon, e)
-                    : ConnectionFailure.explain(daemon, e), e);
+            throw new TargetStartException(
+                    daemon.usesTls()
+                            ? ConnectionFailure.unreadableCertificates(daemon, e)
+                            : ConnectionFailure.explain(daemon, e),
+                    e);
         }
     }
 
@@ -159,8 +160,11 @@ public final class DockerConnection {
         try {
             return link.ping();
         } catch (DockerUnavailableException e) {
-            throw new TargetStartException(e.noAnswerInTime() || e.getCause() == null ? e.getMessage()
-                    : ConnectionFailure.explain(daemon, e.getCause()), e);
+            throw new TargetStartException(
+                    e.noAnswerInTime() || e.getCause() == null
+                            ? e.getMessage()
+                            : ConnectionFailure.explain(daemon, e.getCause()),
+                    e);
         } catch (RuntimeException e) { // an answer that is no pong, e.g. plain HTTP to a TLS port
             throw new TargetStartException(ConnectionFailure.explain(daemon, e), e);
         }

@@ -1,7 +1,5 @@
 package io.envbench.launch.docker;
 
-import io.envbench.base.settings.InvalidSettingException;
-
 import java.net.InetAddress;
 import java.net.URI;
 import java.net.UnknownHostException;
@@ -11,6 +9,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+
+import io.envbench.base.settings.InvalidSettingException;
 
 /**
  * Which Docker daemon EnvBench uses and how it reaches it: the address ({@code unix:///var/run/docker.sock} or
@@ -37,6 +37,7 @@ import java.util.Optional;
 public record DockerDaemon(String address, Optional<Path> tlsCertFolder, Settings settings, Settings sources) {
     /** The docker CLI's default address on Linux. */
     public static final String LOCAL_SOCKET = "unix:///var/run/docker.sock";
+
     public static final String ENV_HOST = "DOCKER_HOST";
     public static final String ENV_TLS_VERIFY = "DOCKER_TLS_VERIFY";
     public static final String ENV_CERT_PATH = "DOCKER_CERT_PATH";
@@ -52,10 +53,11 @@ public record DockerDaemon(String address, Optional<Path> tlsCertFolder, Setting
      */
     public record Settings(String host, String tlsVerify, String certPath) {
         /** The JMeter properties ({@code -J...}); the plugin reads them. */
-        public static final Settings JMETER_PROPERTIES = new Settings("envbench.docker.host", "envbench.docker.tls.verify",
-                "envbench.docker.cert.path");
+        public static final Settings JMETER_PROPERTIES =
+                new Settings("envbench.docker.host", "envbench.docker.tls.verify", "envbench.docker.cert.path");
         /** The options of {@code envbench run}. */
-        public static final Settings COMMAND_LINE = new Settings("--docker-host", "--docker-tls-verify", "--docker-cert-path");
+        public static final Settings COMMAND_LINE =
+                new Settings("--docker-host", "--docker-tls-verify", "--docker-cert-path");
         /** Only the environment variables (a caller with no settings of its own: the controller, tests). */
         public static final Settings ENVIRONMENT = new Settings(ENV_HOST, ENV_TLS_VERIFY, ENV_CERT_PATH);
 
@@ -95,8 +97,8 @@ public record DockerDaemon(String address, Optional<Path> tlsCertFolder, Setting
         return configured(names, host, tlsVerify, certPath, System.getenv(), Path.of(System.getProperty("user.home")));
     }
 
-    static DockerDaemon configured(Settings names, String host, String tlsVerify, String certPath, Map<String, String> env,
-                                   Path home) {
+    static DockerDaemon configured(
+            Settings names, String host, String tlsVerify, String certPath, Map<String, String> env, Path home) {
         String hostName = names.host();
         String address = trimmed(host);
         if (address.isEmpty()) {
@@ -116,8 +118,11 @@ public record DockerDaemon(String address, Optional<Path> tlsCertFolder, Setting
                 tls = !trimmed(env.get(ENV_TLS_VERIFY)).isEmpty();
                 tlsName = ENV_TLS_VERIFY;
             }
-            default -> throw new InvalidSettingException(names.tlsVerify(), "'" + tlsVerify + "' is neither true nor false; "
-                    + "use true for a tcp:// daemon with TLS (client certificates), false for none");
+            default ->
+                throw new InvalidSettingException(
+                        names.tlsVerify(),
+                        "'" + tlsVerify + "' is neither true nor false; "
+                                + "use true for a tcp:// daemon with TLS (client certificates), false for none");
         }
         String certName = names.certPath();
         String folder = trimmed(certPath);
@@ -127,7 +132,10 @@ public record DockerDaemon(String address, Optional<Path> tlsCertFolder, Setting
         }
         Path certs = folder.isEmpty() ? home.resolve(".docker") : Path.of(folder);
         boolean tcp = address.startsWith("tcp://");
-        return new DockerDaemon(address, tls && tcp ? Optional.of(certs.toAbsolutePath()) : Optional.empty(), names,
+        return new DockerDaemon(
+                address,
+                tls && tcp ? Optional.of(certs.toAbsolutePath()) : Optional.empty(),
+                names,
                 new Settings(hostName, tlsName, certName));
     }
 
@@ -168,38 +176,50 @@ public record DockerDaemon(String address, Optional<Path> tlsCertFolder, Setting
             return;
         }
         if (!address.startsWith("tcp://")) {
-            throw new InvalidSettingException(sources.host(), "'" + address + "' is not a Docker daemon address EnvBench can use; give "
-                    + LOCAL_SOCKET + " or tcp://HOST:2376 (with TLS)");
+            throw new InvalidSettingException(
+                    sources.host(),
+                    "'" + address + "' is not a Docker daemon address EnvBench can use; give " + LOCAL_SOCKET
+                            + " or tcp://HOST:2376 (with TLS)");
         }
         URI uri = tcpUri();
         InetAddress ip = tcpAddress();
         Optional<Path> folder = tlsCertFolder;
         if (folder.isEmpty()) {
             if (!ip.isLoopbackAddress()) {
-                throw new InvalidSettingException(sources.host(), address + " without TLS would send the Docker API (root on "
-                        + uri.getHost() + ") unencrypted and unauthenticated, and EnvBench refuses that; turn TLS on: "
-                        + settings.howToEnableTls());
+                throw new InvalidSettingException(
+                        sources.host(),
+                        address + " without TLS would send the Docker API (root on "
+                                + uri.getHost()
+                                + ") unencrypted and unauthenticated, and EnvBench refuses that; turn TLS on: "
+                                + settings.howToEnableTls());
             }
             return;
         }
         Path dir = folder.get();
         if (!Files.isDirectory(dir)) {
-            throw new InvalidSettingException(sources.certPath(), "'" + dir + "' is not a folder; give the folder holding "
-                    + "ca.pem, cert.pem and key.pem for " + address + " (the files DOCKER_CERT_PATH names for the docker CLI)");
+            throw new InvalidSettingException(
+                    sources.certPath(),
+                    "'" + dir + "' is not a folder; give the folder holding " + "ca.pem, cert.pem and key.pem for "
+                            + address + " (the files DOCKER_CERT_PATH names for the docker CLI)");
         }
         for (String file : TLS_FILES) {
             Path f = dir.resolve(file);
             if (!Files.isRegularFile(f) || !Files.isReadable(f)) {
-                throw new InvalidSettingException(sources.certPath(), "'" + dir + "' has no readable " + file + "; TLS to " + address
-                        + " needs ca.pem (the CA that signed the daemon's certificate), cert.pem and key.pem (this client's "
-                        + "certificate, signed by a CA the daemon trusts, and its key)");
+                throw new InvalidSettingException(
+                        sources.certPath(),
+                        "'" + dir + "' has no readable " + file + "; TLS to " + address
+                                + " needs ca.pem (the CA that signed the daemon's certificate), cert.pem and key.pem (this client's "
+                                + "certificate, signed by a CA the daemon trusts, and its key)");
             }
         }
     }
 
     /** What this is, for logs and messages: the address, and TLS with its folder. */
     public String describe() {
-        return address + tlsCertFolder.map(f -> " (TLS, certificates in " + f + ")").orElse(isLocalSocket() ? "" : " (no TLS)");
+        return address
+                + tlsCertFolder
+                        .map(f -> " (TLS, certificates in " + f + ")")
+                        .orElse(isLocalSocket() ? "" : " (no TLS)");
     }
 
     URI tcpUri() {
@@ -207,10 +227,12 @@ public record DockerDaemon(String address, Optional<Path> tlsCertFolder, Setting
         try {
             uri = URI.create(address);
         } catch (IllegalArgumentException e) {
-            throw new InvalidSettingException(sources.host(), "'" + address + "' is not an address; use tcp://HOST:2376");
+            throw new InvalidSettingException(
+                    sources.host(), "'" + address + "' is not an address; use tcp://HOST:2376");
         }
         if (uri.getHost() == null || uri.getPort() < 1) {
-            throw new InvalidSettingException(sources.host(), "'" + address + "' needs a host and a port; use tcp://HOST:2376");
+            throw new InvalidSettingException(
+                    sources.host(), "'" + address + "' needs a host and a port; use tcp://HOST:2376");
         }
         return uri;
     }
@@ -220,8 +242,10 @@ public record DockerDaemon(String address, Optional<Path> tlsCertFolder, Setting
         try {
             return InetAddress.getByName(host);
         } catch (UnknownHostException e) {
-            throw new InvalidSettingException(sources.host(), "the host '" + host + "' of " + address + " is not known here; "
-                    + "give its IP address or a name this machine resolves");
+            throw new InvalidSettingException(
+                    sources.host(),
+                    "the host '" + host + "' of " + address + " is not known here; "
+                            + "give its IP address or a name this machine resolves");
         }
     }
 

@@ -2,6 +2,11 @@ package io.envbench.launch.docker;
 
 import java.io.IOException;
 import java.io.InterruptedIOException;
+import java.net.SocketTimeoutException;
+import java.nio.channels.ClosedByInterruptException;
+import java.nio.file.Path;
+import java.security.GeneralSecurityException;
+import java.security.KeyStoreException;
 import java.time.Duration;
 import java.time.LocalTime;
 import java.time.temporal.ChronoUnit;
@@ -9,21 +14,20 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.SynchronousQueue;
+import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
-
 import javax.net.ssl.SSLContext;
-
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 import com.github.dockerjava.api.DockerClient;
 import com.github.dockerjava.api.exception.NotFoundException;
@@ -34,14 +38,8 @@ import com.github.dockerjava.core.LocalDirectorySSLConfig;
 import com.github.dockerjava.core.SSLConfig;
 import com.github.dockerjava.httpclient5.ApacheDockerHttpClient;
 import com.github.dockerjava.transport.DockerHttpClient;
-import java.net.SocketTimeoutException;
-import java.nio.channels.ClosedByInterruptException;
-import java.nio.file.Path;
-import java.security.GeneralSecurityException;
-import java.security.KeyStoreException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.SynchronousQueue;
-import java.util.concurrent.ThreadPoolExecutor;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * One Docker daemon ({@link DockerDaemon}: address and TLS folder): its client, whether it answers, and what to do
@@ -70,6 +68,7 @@ public final class DockerDaemonLink {
     private static final Logger log = LoggerFactory.getLogger(DockerDaemonLink.class);
     /** Between two pings while a long-lived stream is open. */
     public static final Duration HEARTBEAT = Duration.ofMillis(500);
+
     static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(2);
     /** The transport of long-lived streams (no inactivity deadline) in {@link #transports}. */
     private static final Duration STREAM = Duration.ZERO;
@@ -85,12 +84,14 @@ public final class DockerDaemonLink {
     private final DockerClientConfig config;
     /** The TLS context of every transport, or null without TLS. */
     private final SSLContext tls;
+
     private final DockerClient client;
     private volatile Map<Duration, ApacheDockerHttpClient> transports = new ConcurrentHashMap<>();
     /** Why the daemon is lost, or null while it answers. */
     private volatile String lostBecause;
     /** When it was lost, as a user reads it (HH:MM:SS). */
     private volatile String lostSince = "";
+
     private volatile boolean answeredOnce;
     private final List<Consumer<String>> lossListeners = new CopyOnWriteArrayList<>();
     private final ScheduledExecutorService heartbeat;
@@ -110,11 +111,14 @@ public final class DockerDaemonLink {
         this.address = daemon.address();
         this.config = DefaultDockerClientConfig.createDefaultConfigBuilder()
                 .withDockerHost(address)
-                .withDockerTlsVerify(false) // TLS comes from the daemon's settings, never from the process's environment
-                .withCustomSslConfig(daemon.tlsCertFolder().map(RequiredTls::new).orElse(null))
+                .withDockerTlsVerify(
+                        false) // TLS comes from the daemon's settings, never from the process's environment
+                .withCustomSslConfig(
+                        daemon.tlsCertFolder().map(RequiredTls::new).orElse(null))
                 .build();
         try {
-            this.tls = config.getSSLConfig() == null ? null : config.getSSLConfig().getSSLContext();
+            this.tls =
+                    config.getSSLConfig() == null ? null : config.getSSLConfig().getSSLContext();
         } catch (GeneralSecurityException e) {
             throw new IllegalStateException(e.getMessage(), e);
         }
@@ -182,7 +186,8 @@ public final class DockerDaemonLink {
         lossListeners.add(once);
         synchronized (this) {
             if (beating == null) {
-                beating = heartbeat.scheduleWithFixedDelay(this::beat, HEARTBEAT.toMillis(), HEARTBEAT.toMillis(), TimeUnit.MILLISECONDS);
+                beating = heartbeat.scheduleWithFixedDelay(
+                        this::beat, HEARTBEAT.toMillis(), HEARTBEAT.toMillis(), TimeUnit.MILLISECONDS);
             }
         }
         String lost = lostBecause;
@@ -223,8 +228,10 @@ public final class DockerDaemonLink {
      */
     public void removeWhenBack(String containerId, String volume) {
         owed.put(containerId, volume == null ? "" : volume);
-        log.warn("container {} could not be removed: the Docker daemon at {} is lost; it is removed when the daemon answers again",
-                containerId.substring(0, Math.min(12, containerId.length())), address);
+        log.warn(
+                "container {} could not be removed: the Docker daemon at {} is lost; it is removed when the daemon answers again",
+                containerId.substring(0, Math.min(12, containerId.length())),
+                address);
     }
 
     /** Containers waiting for the daemon to answer again before they are removed. */
@@ -240,7 +247,10 @@ public final class DockerDaemonLink {
         for (Map.Entry<String, String> e : Map.copyOf(owed).entrySet()) {
             try {
                 try {
-                    client.removeContainerCmd(e.getKey()).withForce(true).withRemoveVolumes(true).exec();
+                    client.removeContainerCmd(e.getKey())
+                            .withForce(true)
+                            .withRemoveVolumes(true)
+                            .exec();
                 } catch (NotFoundException gone) {
                     // removed already (by the daemon's shutdown, or by hand)
                 }
@@ -252,7 +262,10 @@ public final class DockerDaemonLink {
                     }
                 }
                 owed.remove(e.getKey());
-                log.info("removed container {}, left while the Docker daemon at {} was lost", e.getKey().substring(0, 12), address);
+                log.info(
+                        "removed container {}, left while the Docker daemon at {} was lost",
+                        e.getKey().substring(0, 12),
+                        address);
             } catch (RuntimeException ex) {
                 log.warn("could not remove container {} left while the daemon was lost: {}", e.getKey(), ex.toString());
                 return;
@@ -325,7 +338,8 @@ public final class DockerDaemonLink {
         String what = method + " " + (path.indexOf('?') < 0 ? path : path.substring(0, path.indexOf('?')));
         if (timedOut(e)) {
             return "Docker daemon at " + address + " did not answer " + what + " within "
-                    + deadline.map(d -> d.toMillis() % 1000 == 0 ? d.toSeconds() + " s" : d.toMillis() + " ms").orElse("its deadline")
+                    + deadline.map(d -> d.toMillis() % 1000 == 0 ? d.toSeconds() + " s" : d.toMillis() + " ms")
+                            .orElse("its deadline")
                     + ": it is frozen or overloaded; check it with 'docker info', and restart it if it hangs ('./envbench setup' starts it)";
         }
         return ConnectionFailure.explain(daemon, e); // gone, or TLS refused by one side
@@ -355,9 +369,12 @@ public final class DockerDaemonLink {
                 throw new DockerUnavailableException(address, lost + " (no answer since " + lostSince + ")");
             }
             Optional<Duration> deadline = DockerDeadlines.of(request.method(), request.path());
-            // an attached command's output may be silent for minutes: its transport has no read timeout, only the head's deadline
-            DockerHttpClient transport = transport(DockerDeadlines.silenceAllowed(request.method(), request.path())
-                    ? STREAM : deadline.orElse(STREAM));
+            // an attached command's output may be silent for minutes: its transport has no read timeout, only the
+            // head's deadline
+            DockerHttpClient transport = transport(
+                    DockerDeadlines.silenceAllowed(request.method(), request.path())
+                            ? STREAM
+                            : deadline.orElse(STREAM));
             Response r;
             try {
                 if (deadline.isEmpty()) {
@@ -408,8 +425,8 @@ public final class DockerDaemonLink {
     }
 
     /** The worker threads of calls with a deadline, shared by every daemon; idle ones end after a minute. */
-    private static final ExecutorService CALLS = new ThreadPoolExecutor(0, Integer.MAX_VALUE,
-            60, TimeUnit.SECONDS, new SynchronousQueue<>(), r -> {
+    private static final ExecutorService CALLS =
+            new ThreadPoolExecutor(0, Integer.MAX_VALUE, 60, TimeUnit.SECONDS, new SynchronousQueue<>(), r -> {
                 Thread t = new Thread(r, "envbench-docker-call");
                 t.setDaemon(true);
                 return t;

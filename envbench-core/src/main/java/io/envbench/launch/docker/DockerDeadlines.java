@@ -33,8 +33,7 @@ public final class DockerDeadlines {
     private static final Pattern STOP = Pattern.compile("^/containers/[^/]+/(stop|restart)$");
     private static final Pattern GRACE = Pattern.compile("(?:^|&)t=(\\d{1,6})(?:&|$)");
 
-    private DockerDeadlines() {
-    }
+    private DockerDeadlines() {}
 
     /**
      * The deadline of one request: how long to wait for its answer, and between two chunks of a streamed answer.
@@ -50,20 +49,27 @@ public final class DockerDeadlines {
         if (p.equals("/_ping")) {
             return Optional.of(PING);
         }
-        if (p.equals("/events") || p.matches("^/containers/[^/]+/wait$")
+        if (p.equals("/events")
+                || p.matches("^/containers/[^/]+/wait$")
                 || p.matches("^/containers/[^/]+/logs$") && flag(query, "follow")
                 || p.matches("^/containers/[^/]+/stats$") && !query.matches("(?:.*&)?stream=(0|false)(?:&.*)?")) {
             return Optional.empty();
         }
         if (STOP.matcher(p).matches()) {
             Matcher t = GRACE.matcher(query);
-            return Optional.of((t.find() ? Duration.ofSeconds(Long.parseLong(t.group(1))) : DEFAULT_STOP_GRACE).plus(CALL));
+            return Optional.of(
+                    (t.find() ? Duration.ofSeconds(Long.parseLong(t.group(1))) : DEFAULT_STOP_GRACE).plus(CALL));
         }
         if (p.matches(ATTACHED_PATH)) {
             return Optional.of(ATTACHED);
         }
-        if (p.equals("/build") || p.equals("/images/load") || p.equals("/images/create") || p.equals("/commit")
-                || p.matches("^/images/.+/(push|get)$") || p.equals("/images/get") || p.matches("^/containers/[^/]+/export$")) {
+        if (p.equals("/build")
+                || p.equals("/images/load")
+                || p.equals("/images/create")
+                || p.equals("/commit")
+                || p.matches("^/images/.+/(push|get)$")
+                || p.equals("/images/get")
+                || p.matches("^/containers/[^/]+/export$")) {
             return Optional.of(IMAGE);
         }
         return Optional.of(CALL);

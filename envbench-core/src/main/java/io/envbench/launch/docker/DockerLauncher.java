@@ -1,32 +1,20 @@
 package io.envbench.launch.docker;
 
-import io.envbench.base.recipe.Launcher;
-import io.envbench.base.container.ContainerOptions;
-import io.envbench.base.container.NetworkMode;
-import io.envbench.base.container.VolumeMount;
-
-import io.envbench.base.environment.Endpoint;
-import io.envbench.base.environment.RunSession;
-import io.envbench.base.environment.RunningTarget;
-import io.envbench.base.environment.TargetStartException;
-import io.envbench.base.liveness.DeathWatch;
-import io.envbench.base.readiness.ReadinessContext;
-import io.envbench.base.recipe.ContainerTarget;
-import io.envbench.base.settings.InvalidSettingException;
-import io.envbench.base.units.LocalPorts;
-
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
-
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
+import java.util.function.Consumer;
 
 import com.github.dockerjava.api.DockerClient;
 import com.github.dockerjava.api.async.ResultCallback;
@@ -42,13 +30,22 @@ import com.github.dockerjava.api.model.MountType;
 import com.github.dockerjava.api.model.PortBinding;
 import com.github.dockerjava.api.model.Ports;
 import com.github.dockerjava.api.model.Volume;
+import io.envbench.base.container.ContainerOptions;
+import io.envbench.base.container.NetworkMode;
+import io.envbench.base.container.VolumeMount;
+import io.envbench.base.environment.Endpoint;
+import io.envbench.base.environment.RunSession;
+import io.envbench.base.environment.RunningTarget;
+import io.envbench.base.environment.TargetStartException;
+import io.envbench.base.liveness.DeathWatch;
+import io.envbench.base.readiness.ReadinessContext;
+import io.envbench.base.recipe.ContainerTarget;
+import io.envbench.base.recipe.Launcher;
+import io.envbench.base.settings.InvalidSettingException;
+import io.envbench.base.units.LocalPorts;
 import io.envbench.host.reaper.ReaperProcess;
-import java.io.IOException;
-import java.nio.file.Path;
-import java.util.Arrays;
-import java.util.OptionalInt;
-import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.function.Consumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Starts targets as Docker containers through docker-java; every resource carries {@link RunSession#labels}. A port is
@@ -91,11 +88,15 @@ public final class DockerLauncher implements Launcher<ContainerTarget> {
         try {
             docker.inspectImageCmd(target.image()).exec();
         } catch (NotFoundException e) {
-            throw new InvalidSettingException("image", daemon.isLocalSocket()
-                    ? "'" + target.image() + "' is not a local image; images are built here, never pulled: run ./envbench setup, "
-                            + "or give an image listed by 'docker images'"
-                    : "'" + target.image() + "' is not an image of the daemon at " + daemon.address() + "; images are never pulled: "
-                            + "build or load it there (docker save here, docker load there), or give an image it lists");
+            throw new InvalidSettingException(
+                    "image",
+                    daemon.isLocalSocket()
+                            ? "'" + target.image()
+                                    + "' is not a local image; images are built here, never pulled: run ./envbench setup, "
+                                    + "or give an image listed by 'docker images'"
+                            : "'" + target.image() + "' is not an image of the daemon at " + daemon.address()
+                                    + "; images are never pulled: "
+                                    + "build or load it there (docker save here, docker load there), or give an image it lists");
         } catch (DockerUnavailableException e) {
             throw new TargetStartException(e.getMessage(), e);
         }
@@ -111,12 +112,16 @@ public final class DockerLauncher implements Launcher<ContainerTarget> {
         String createdVolume = null;
         String id = null;
         try {
-            // on a user-defined network (a multi-service target's) instead of the default bridge: ports publish the same way
-            HostConfig hc = HostConfig.newHostConfig().withNetworkMode(target.network()
-                    .map(ContainerTarget.NetworkAttachment::network).orElse(o.networkMode().dockerName()));
+            // on a user-defined network (a multi-service target's) instead of the default bridge: ports publish the
+            // same way
+            HostConfig hc = HostConfig.newHostConfig()
+                    .withNetworkMode(target.network()
+                            .map(ContainerTarget.NetworkAttachment::network)
+                            .orElse(o.networkMode().dockerName()));
             ExposedPort exposed = target.containerPort() == 0 ? null : ExposedPort.tcp(target.containerPort());
             if (o.networkMode() == NetworkMode.BRIDGE && exposed != null && target.hostPort() != 0) {
-                hc.withPortBindings(new PortBinding(Ports.Binding.bindIpAndPort(publishAddress, target.hostPort()), exposed));
+                hc.withPortBindings(
+                        new PortBinding(Ports.Binding.bindIpAndPort(publishAddress, target.hostPort()), exposed));
             }
             o.cpuset().ifPresent(c -> hc.withCpusetCpus(c.toString()));
             if (o.cpus().isPresent()) {
@@ -126,18 +131,25 @@ public final class DockerLauncher implements Launcher<ContainerTarget> {
             o.memoryBytes().ifPresent(m -> hc.withMemory(m).withMemorySwap(m)); // no swap: a limit means a limit
             VolumeMount v = o.volume();
             switch (v.kind()) {
-                // a Mount, not a Bind: for a missing source a Bind makes the folder (as root, empty), a Mount is refused
-                case BIND -> hc.withMounts(List.of(new Mount().withType(MountType.BIND).withSource(v.source())
-                        .withTarget(v.containerPath())));
+                // a Mount, not a Bind: for a missing source a Bind makes the folder (as root, empty), a Mount is
+                // refused
+                case BIND ->
+                    hc.withMounts(List.of(new Mount()
+                            .withType(MountType.BIND)
+                            .withSource(v.source())
+                            .withTarget(v.containerPath())));
                 case NAMED -> {
                     if (!volumeExists(docker, v.source())) {
-                        docker.createVolumeCmd().withName(v.source()).withLabels(labels).exec();
+                        docker.createVolumeCmd()
+                                .withName(v.source())
+                                .withLabels(labels)
+                                .exec();
                         createdVolume = v.source();
                     }
                     hc.withBinds(new Bind(v.source(), new Volume(v.containerPath())));
                 }
                 case TMPFS -> hc.withTmpFs(Map.of(v.containerPath(), ""));
-                case NONE -> { }
+                case NONE -> {}
             }
             BlockIoAccounting.apply(hc, localFolders(docker, v));
             List<String> env = new ArrayList<>();
@@ -156,7 +168,8 @@ public final class DockerLauncher implements Launcher<ContainerTarget> {
             target.network().ifPresent(n -> create.withAliases(n.alias()));
             id = create.exec().getId();
             docker.startContainerCmd(id).exec();
-            RunningContainer running = new RunningContainer(link, environment, id, target, Optional.ofNullable(endpoint), createdVolume);
+            RunningContainer running =
+                    new RunningContainer(link, environment, id, target, Optional.ofNullable(endpoint), createdVolume);
             target.readiness().await(running);
             running.readyAfter = Duration.ofNanos(System.nanoTime() - t0);
             running.inspect = docker.inspectContainerCmd(id).exec();
@@ -183,12 +196,17 @@ public final class DockerLauncher implements Launcher<ContainerTarget> {
             if (e instanceof DockerUnavailableException due) {
                 throw new TargetStartException(due.getMessage(), e);
             }
-            if (o.volume().kind() == VolumeMount.Kind.BIND && String.valueOf(DockerConnection.rootCause(e)).contains("does not exist")) {
-                throw new InvalidSettingException("volumeSource", "'" + o.volume().source() + "' does not exist on the Docker host; "
-                        + "create the folder first, or give an existing one (EnvBench never lets Docker create it)");
+            if (o.volume().kind() == VolumeMount.Kind.BIND
+                    && String.valueOf(DockerConnection.rootCause(e)).contains("does not exist")) {
+                throw new InvalidSettingException(
+                        "volumeSource",
+                        "'" + o.volume().source() + "' does not exist on the Docker host; "
+                                + "create the folder first, or give an existing one (EnvBench never lets Docker create it)");
             }
-            throw new TargetStartException("docker refused the container: " + DockerConnection.rootCause(e)
-                    + (logs.isBlank() ? "" : "; last output:\n" + logs), e);
+            throw new TargetStartException(
+                    "docker refused the container: " + DockerConnection.rootCause(e)
+                            + (logs.isBlank() ? "" : "; last output:\n" + logs),
+                    e);
         }
     }
 
@@ -222,7 +240,8 @@ public final class DockerLauncher implements Launcher<ContainerTarget> {
     }
 
     private static Optional<String> exitReason(DockerClient docker, String id) {
-        InspectContainerResponse.ContainerState s = docker.inspectContainerCmd(id).exec().getState();
+        InspectContainerResponse.ContainerState s =
+                docker.inspectContainerCmd(id).exec().getState();
         if (Boolean.TRUE.equals(s.getRunning())) {
             return Optional.empty();
         }
@@ -233,13 +252,17 @@ public final class DockerLauncher implements Launcher<ContainerTarget> {
     static String logsOf(DockerClient docker, String id, int lines) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         try {
-            docker.logContainerCmd(id).withStdOut(true).withStdErr(true).withTail(lines)
+            docker.logContainerCmd(id)
+                    .withStdOut(true)
+                    .withStdErr(true)
+                    .withTail(lines)
                     .exec(new ResultCallback.Adapter<Frame>() {
                         @Override
                         public void onNext(Frame f) {
                             out.writeBytes(f.getPayload());
                         }
-                    }).awaitCompletion(5, TimeUnit.SECONDS);
+                    })
+                    .awaitCompletion(5, TimeUnit.SECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } catch (RuntimeException e) {
@@ -257,7 +280,10 @@ public final class DockerLauncher implements Launcher<ContainerTarget> {
         }
         if (id != null) {
             try {
-                docker.removeContainerCmd(id).withForce(true).withRemoveVolumes(true).exec();
+                docker.removeContainerCmd(id)
+                        .withForce(true)
+                        .withRemoveVolumes(true)
+                        .exec();
             } catch (NotFoundException e) {
                 // already gone
             } catch (DockerUnavailableException e) {
@@ -290,10 +316,16 @@ public final class DockerLauncher implements Launcher<ContainerTarget> {
         private final List<DeathWatch> deathWatches = new CopyOnWriteArrayList<>();
         /** Set when a watch heard it die and the container is still there: its last output is kept before it is removed. */
         private volatile boolean diedWithOutput;
+
         private volatile String outputAtDeath;
 
-        RunningContainer(DockerDaemonLink link, String environment, String id, ContainerTarget target, Optional<Endpoint> endpoint,
-                         String createdVolume) {
+        RunningContainer(
+                DockerDaemonLink link,
+                String environment,
+                String id,
+                ContainerTarget target,
+                Optional<Endpoint> endpoint,
+                String createdVolume) {
             this.link = link;
             this.docker = link.client();
             this.environment = environment;
@@ -303,12 +335,20 @@ public final class DockerLauncher implements Launcher<ContainerTarget> {
             this.createdVolume = createdVolume;
         }
 
-        @Override public String environment() { return environment; }
-        @Override public Optional<Endpoint> endpoint() { return endpoint; }
+        @Override
+        public String environment() {
+            return environment;
+        }
+
+        @Override
+        public Optional<Endpoint> endpoint() {
+            return endpoint;
+        }
 
         @Override
         public OptionalInt exitCode() {
-            InspectContainerResponse.ContainerState s = docker.inspectContainerCmd(id).exec().getState();
+            InspectContainerResponse.ContainerState s =
+                    docker.inspectContainerCmd(id).exec().getState();
             if (Boolean.TRUE.equals(s.getRunning()) || s.getExitCodeLong() == null) {
                 return OptionalInt.empty();
             }
@@ -323,9 +363,14 @@ public final class DockerLauncher implements Launcher<ContainerTarget> {
         /** {@code docker exec} in the container; its exit code. */
         @Override
         public int exec(List<String> command) throws IOException, InterruptedException {
-            String exec = docker.execCreateCmd(id).withCmd(command.toArray(new String[0])).withAttachStdout(true)
-                    .withAttachStderr(true).exec().getId();
-            try (ResultCallback.Adapter<Frame> done = docker.execStartCmd(exec).exec(new ResultCallback.Adapter<Frame>())) {
+            String exec = docker.execCreateCmd(id)
+                    .withCmd(command.toArray(new String[0]))
+                    .withAttachStdout(true)
+                    .withAttachStderr(true)
+                    .exec()
+                    .getId();
+            try (ResultCallback.Adapter<Frame> done =
+                    docker.execStartCmd(exec).exec(new ResultCallback.Adapter<Frame>())) {
                 if (!done.awaitCompletion(10, TimeUnit.SECONDS)) {
                     throw new IOException(String.join(" ", command) + " took over 10 s");
                 }
@@ -333,8 +378,16 @@ public final class DockerLauncher implements Launcher<ContainerTarget> {
             Long code = docker.inspectExecCmd(exec).exec().getExitCodeLong();
             return code == null ? -1 : code.intValue();
         }
-        @Override public Duration startToReady() { return readyAfter; }
-        @Override public Optional<String> containerId() { return Optional.of(id); }
+
+        @Override
+        public Duration startToReady() {
+            return readyAfter;
+        }
+
+        @Override
+        public Optional<String> containerId() {
+            return Optional.of(id);
+        }
 
         @Override
         public long pid() {
@@ -344,7 +397,9 @@ public final class DockerLauncher implements Launcher<ContainerTarget> {
 
         /** Published ports as Docker reports them, e.g. {@code 127.0.0.1:18080->8080/tcp}; empty with host networking. */
         String publishedPorts() {
-            if (inspect == null || inspect.getNetworkSettings() == null || inspect.getNetworkSettings().getPorts() == null) {
+            if (inspect == null
+                    || inspect.getNetworkSettings() == null
+                    || inspect.getNetworkSettings().getPorts() == null) {
                 return "";
             }
             Map<String, String> out = new HashMap<>();
@@ -355,8 +410,11 @@ public final class DockerLauncher implements Launcher<ContainerTarget> {
                     }
                 }
             });
-            return out.entrySet().stream().map(e -> e.getKey() + "->" + e.getValue()).sorted()
-                    .reduce((a, b) -> a + "," + b).orElse("");
+            return out.entrySet().stream()
+                    .map(e -> e.getKey() + "->" + e.getValue())
+                    .sorted()
+                    .reduce((a, b) -> a + "," + b)
+                    .orElse("");
         }
 
         @Override
@@ -381,7 +439,8 @@ public final class DockerLauncher implements Launcher<ContainerTarget> {
         public DeathWatch watchForDeath(Consumer<String> onDeath) {
             DeathWatch w = ContainerDeathWatch.start(link, id, reason -> {
                 if (!stopped) {
-                    diedWithOutput = !ContainerDeathWatch.REMOVED_FROM_OUTSIDE.equals(reason) && !ContainerDeathWatch.isDaemonLoss(reason);
+                    diedWithOutput = !ContainerDeathWatch.REMOVED_FROM_OUTSIDE.equals(reason)
+                            && !ContainerDeathWatch.isDaemonLoss(reason);
                     onDeath.accept(reason);
                 }
             });

@@ -1,19 +1,17 @@
 package io.envbench.launch.docker;
 
-import io.envbench.base.environment.LeftoverCheck;
-import io.envbench.base.environment.RunSession;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
 
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
 import com.github.dockerjava.api.DockerClient;
 import com.github.dockerjava.api.model.Container;
 import com.github.dockerjava.api.model.Network;
+import io.envbench.base.environment.LeftoverCheck;
+import io.envbench.base.environment.RunSession;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Removes containers, networks and volumes left by EnvBench runs whose owner is provably gone. Only
@@ -26,8 +24,7 @@ public final class DockerReaper {
     private static final List<String> MANAGED_FILTER = List.of(RunSession.LABEL_MANAGED + "=true");
 
     /** One labelled resource looked at: {@code kind} is container, network or volume; see {@link LeftoverCheck.Verdict}. */
-    public record Decision(String kind, String id, String name, boolean removed, boolean ownerUnseen, String why) {
-    }
+    public record Decision(String kind, String id, String name, boolean removed, boolean ownerUnseen, String why) {}
 
     /** What a sweep did, resource by resource, and how long it took. */
     public record Sweep(List<Decision> decisions, long elapsedNanos) {
@@ -58,13 +55,29 @@ public final class DockerReaper {
         long t0 = System.nanoTime();
         List<Decision> decisions = new ArrayList<>();
         sweepContainers(decisions::add);
-        for (Network n : docker.listNetworksCmd().withFilter("label", MANAGED_FILTER).exec()) {
-            judge("network", n.getId(), n.getName(), n.getLabels(), () -> docker.removeNetworkCmd(n.getId()).exec(), decisions::add);
+        for (Network n :
+                docker.listNetworksCmd().withFilter("label", MANAGED_FILTER).exec()) {
+            judge(
+                    "network",
+                    n.getId(),
+                    n.getName(),
+                    n.getLabels(),
+                    () -> docker.removeNetworkCmd(n.getId()).exec(),
+                    decisions::add);
         }
-        var volumes = docker.listVolumesCmd().withFilter("label", MANAGED_FILTER).exec().getVolumes();
+        var volumes = docker.listVolumesCmd()
+                .withFilter("label", MANAGED_FILTER)
+                .exec()
+                .getVolumes();
         if (volumes != null) {
             for (var v : volumes) {
-                judge("volume", v.getName(), "", v.getLabels(), () -> docker.removeVolumeCmd(v.getName()).exec(), decisions::add);
+                judge(
+                        "volume",
+                        v.getName(),
+                        "",
+                        v.getLabels(),
+                        () -> docker.removeVolumeCmd(v.getName()).exec(),
+                        decisions::add);
             }
         }
         return new Sweep(List.copyOf(decisions), System.nanoTime() - t0);
@@ -83,14 +96,26 @@ public final class DockerReaper {
     }
 
     private void sweepContainers(Consumer<Decision> out) {
-        for (Container c : docker.listContainersCmd().withShowAll(true).withLabelFilter(MANAGED).exec()) {
+        for (Container c : docker.listContainersCmd()
+                .withShowAll(true)
+                .withLabelFilter(MANAGED)
+                .exec()) {
             String name = c.getNames() == null ? "" : String.join(",", c.getNames());
-            judge("container", c.getId(), name, c.getLabels(),
-                    () -> docker.removeContainerCmd(c.getId()).withForce(true).withRemoveVolumes(true).exec(), out);
+            judge(
+                    "container",
+                    c.getId(),
+                    name,
+                    c.getLabels(),
+                    () -> docker.removeContainerCmd(c.getId())
+                            .withForce(true)
+                            .withRemoveVolumes(true)
+                            .exec(),
+                    out);
         }
     }
 
-    private void judge(String kind, String id, String name, Map<String, String> labels, Runnable remove, Consumer<Decision> out) {
+    private void judge(
+            String kind, String id, String name, Map<String, String> labels, Runnable remove, Consumer<Decision> out) {
         LeftoverCheck.Verdict v = check.judge(labels);
         String run = labels == null ? null : labels.get(RunSession.LABEL_RUN);
         String shortId = id.length() > 12 && !"volume".equals(kind) ? id.substring(0, 12) : id;

@@ -7,7 +7,6 @@ import java.util.Set;
 
 import com.github.dockerjava.api.DockerClient;
 import com.github.dockerjava.api.command.BuildImageResultCallback;
-
 import io.envbench.base.environment.TargetStartException;
 
 /**
@@ -18,8 +17,7 @@ import io.envbench.base.environment.TargetStartException;
 public final class ImageBuilder {
     public static final String LABEL_IMAGE = "io.envbench.image";
 
-    private ImageBuilder() {
-    }
+    private ImageBuilder() {}
 
     /**
      * @param daemon     the daemon that builds and keeps the image
@@ -28,17 +26,24 @@ public final class ImageBuilder {
      * @param recipe     the recipe's name, for the label
      * @return the image id
      */
-    public static String build(DockerDaemon daemon, Path context, String tag, String recipe) throws TargetStartException {
+    public static String build(DockerDaemon daemon, Path context, String tag, String recipe)
+            throws TargetStartException {
         if (!Files.isRegularFile(context.resolve("Dockerfile"))) {
-            throw new TargetStartException(context + " has no Dockerfile; put one there, or give the recipe an image that exists");
+            throw new TargetStartException(
+                    context + " has no Dockerfile; put one there, or give the recipe an image that exists");
         }
         try {
             DockerClient docker = DockerConnection.connect(daemon);
-            return docker.buildImageCmd(context.toFile()).withTags(Set.of(tag)).withLabels(Map.of(LABEL_IMAGE, recipe))
-                    .exec(new BuildImageResultCallback()).awaitImageId();
+            return docker.buildImageCmd(context.toFile())
+                    .withTags(Set.of(tag))
+                    .withLabels(Map.of(LABEL_IMAGE, recipe))
+                    .exec(new BuildImageResultCallback())
+                    .awaitImageId();
         } catch (RuntimeException e) {
-            throw new TargetStartException("building " + tag + " from " + context.resolve("Dockerfile") + " failed: "
-                    + DockerConnection.rootCause(e), e);
+            throw new TargetStartException(
+                    "building " + tag + " from " + context.resolve("Dockerfile") + " failed: "
+                            + DockerConnection.rootCause(e),
+                    e);
         }
     }
 }

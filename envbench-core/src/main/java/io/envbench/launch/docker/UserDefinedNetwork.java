@@ -2,12 +2,11 @@ package io.envbench.launch.docker;
 
 import java.util.Map;
 
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
 import com.github.dockerjava.api.DockerClient;
 import com.github.dockerjava.api.exception.NotFoundException;
 import com.github.dockerjava.api.model.ContainerNetwork;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * A user-defined Docker network (driver bridge) that EnvBench makes, with its labels, for containers that find each
@@ -33,7 +32,13 @@ public final class UserDefinedNetwork implements AutoCloseable {
      * @param labels {@link io.envbench.base.environment.RunSession#labels}: what tells the reaper whose it is
      */
     public static UserDefinedNetwork create(DockerClient docker, String name, Map<String, String> labels) {
-        String id = docker.createNetworkCmd().withName(name).withDriver("bridge").withCheckDuplicate(true).withLabels(labels).exec().getId();
+        String id = docker.createNetworkCmd()
+                .withName(name)
+                .withDriver("bridge")
+                .withCheckDuplicate(true)
+                .withLabels(labels)
+                .exec()
+                .getId();
         return new UserDefinedNetwork(docker, id, name);
     }
 
@@ -48,8 +53,11 @@ public final class UserDefinedNetwork implements AutoCloseable {
 
     /** Connects a running container, which the others on the network then reach as {@code alias}. */
     public void connect(String containerId, String alias) {
-        docker.connectToNetworkCmd().withNetworkId(id).withContainerId(containerId)
-                .withContainerNetwork(new ContainerNetwork().withAliases(alias)).exec();
+        docker.connectToNetworkCmd()
+                .withNetworkId(id)
+                .withContainerId(containerId)
+                .withContainerNetwork(new ContainerNetwork().withAliases(alias))
+                .exec();
     }
 
     /** Disconnects every container still on it (it may outlive the network), then removes it. */
@@ -60,7 +68,11 @@ public final class UserDefinedNetwork implements AutoCloseable {
             if (attached != null) {
                 for (String container : attached.keySet()) {
                     try {
-                        docker.disconnectFromNetworkCmd().withNetworkId(id).withContainerId(container).withForce(true).exec();
+                        docker.disconnectFromNetworkCmd()
+                                .withNetworkId(id)
+                                .withContainerId(container)
+                                .withForce(true)
+                                .exec();
                     } catch (NotFoundException gone) {
                         // removed meanwhile
                     }
@@ -70,7 +82,11 @@ public final class UserDefinedNetwork implements AutoCloseable {
         } catch (NotFoundException gone) {
             // already removed
         } catch (RuntimeException e) {
-            log.warn("could not remove network {} ({}): {}; the reaper removes it once this process is gone", name, id, e.toString());
+            log.warn(
+                    "could not remove network {} ({}): {}; the reaper removes it once this process is gone",
+                    name,
+                    id,
+                    e.toString());
         }
     }
 }

@@ -1,12 +1,11 @@
 package io.envbench.launch.dockerdaemon;
 
-import io.envbench.host.hostsettings.HostSettingsJournal;
-
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.Locale;
 import java.util.Optional;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
@@ -14,7 +13,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.util.Locale;
+import io.envbench.host.hostsettings.HostSettingsJournal;
 
 /**
  * The Docker daemon's configuration file ({@code /etc/docker/daemon.json}, or dockerd's {@code --config-file}), read
@@ -55,14 +54,20 @@ public record DaemonConfigFile(Path path) {
         try {
             node = JSON.readTree(bytes.get());
         } catch (JsonProcessingException e) {
-            String where = e.getLocation() == null ? "" : " at line " + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr();
-            throw new DaemonConfigException(path + " is not valid JSON" + where + " (" + e.getOriginalMessage() + "); dockerd "
-                    + "refuses it too: correct it (or remove it to use Docker's defaults); nothing was changed", e);
+            String where = e.getLocation() == null
+                    ? ""
+                    : " at line " + e.getLocation().getLineNr() + ", column "
+                            + e.getLocation().getColumnNr();
+            throw new DaemonConfigException(
+                    path + " is not valid JSON" + where + " (" + e.getOriginalMessage() + "); dockerd "
+                            + "refuses it too: correct it (or remove it to use Docker's defaults); nothing was changed",
+                    e);
         }
         if (!(node instanceof ObjectNode object)) {
-            throw new DaemonConfigException(path + " holds " + node.getNodeType().toString().toLowerCase(Locale.ROOT)
-                    + ", not a JSON object ({\"key\": value, ...}); dockerd refuses it too: correct it (or remove it to use "
-                    + "Docker's defaults); nothing was changed");
+            throw new DaemonConfigException(
+                    path + " holds " + node.getNodeType().toString().toLowerCase(Locale.ROOT)
+                            + ", not a JSON object ({\"key\": value, ...}); dockerd refuses it too: correct it (or remove it to use "
+                            + "Docker's defaults); nothing was changed");
         }
         return object;
     }
@@ -74,8 +79,8 @@ public record DaemonConfigFile(Path path) {
             return Optional.empty();
         }
         if (!v.isBoolean()) {
-            throw new DaemonConfigException(path + ": \"" + USERLAND_PROXY + "\" is " + v + ", not true or false; dockerd refuses "
-                    + "it too: write true or false; nothing was changed");
+            throw new DaemonConfigException(path + ": \"" + USERLAND_PROXY + "\" is " + v
+                    + ", not true or false; dockerd refuses " + "it too: write true or false; nothing was changed");
         }
         return Optional.of(v.booleanValue());
     }

@@ -1,11 +1,11 @@
 package io.envbench.launch.dockerdaemon;
 
-import io.envbench.host.hostsettings.DaemonRestarter;
-
 import java.io.IOException;
-import java.util.Optional;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
+
+import io.envbench.host.hostsettings.DaemonRestarter;
 
 /**
  * What {@link DaemonSettingsChange} needs of a host: the command line of the dockerd serving an address (its flags

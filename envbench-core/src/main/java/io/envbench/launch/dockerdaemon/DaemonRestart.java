@@ -1,11 +1,5 @@
 package io.envbench.launch.dockerdaemon;
 
-import io.envbench.launch.docker.DockerConnection;
-import io.envbench.launch.docker.DockerDaemon;
-import io.envbench.base.environment.RunSession;
-import io.envbench.base.environment.TargetStartException;
-import io.envbench.base.process.OwnSession;
-
 import java.io.File;
 import java.io.IOException;
 import java.net.URI;
@@ -19,14 +13,18 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.github.dockerjava.api.DockerClient;
 import com.github.dockerjava.api.model.Container;
+import io.envbench.base.environment.RunSession;
+import io.envbench.base.environment.TargetStartException;
+import io.envbench.base.process.OwnSession;
+import io.envbench.launch.docker.DockerConnection;
+import io.envbench.launch.docker.DockerDaemon;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Restarts the Docker daemon of this host so that it reads its configuration file again, and waits (within
@@ -46,6 +44,7 @@ public final class DaemonRestart implements DaemonControl {
     private static final Logger log = LoggerFactory.getLogger(DaemonRestart.class);
     /** How long a restart may take, stopping and starting, until the daemon answers. */
     public static final Duration DEFAULT_DEADLINE = Duration.ofSeconds(60);
+
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final DaemonRestart THIS_HOST = new DaemonRestart(Path.of("/proc"), DEFAULT_DEADLINE);
 
@@ -119,16 +118,21 @@ public final class DaemonRestart implements DaemonControl {
             started = Optional.of(start(how));
         }
         RunningDockerd after = awaitAnswer(daemonAddress, socket, before, started, how, until);
-        log.info("Docker daemon {} restarted in {} ms (dockerd PID {} -> {})", daemonAddress, (System.nanoTime() - t0) / 1_000_000,
-                before.map(b -> Long.toString(b.pid())).orElse("none"), after.pid());
+        log.info(
+                "Docker daemon {} restarted in {} ms (dockerd PID {} -> {})",
+                daemonAddress,
+                (System.nanoTime() - t0) / 1_000_000,
+                before.map(b -> Long.toString(b.pid())).orElse("none"),
+                after.pid());
     }
 
     /** The socket of a {@code unix://} address; a clear refusal for any other. */
     static Path socketOf(String daemonAddress) throws DaemonConfigException {
         if (!daemonAddress.startsWith("unix://")) {
-            throw new DaemonConfigException("the Docker daemon " + daemonAddress + " is not reached through a local unix socket: "
-                    + "EnvBench restarts only the daemon of its own host (unix:///var/run/docker.sock); change the settings of "
-                    + "that daemon on its host, or run without changing daemon settings");
+            throw new DaemonConfigException(
+                    "the Docker daemon " + daemonAddress + " is not reached through a local unix socket: "
+                            + "EnvBench restarts only the daemon of its own host (unix:///var/run/docker.sock); change the settings of "
+                            + "that daemon on its host, or run without changing daemon settings");
         }
         return Path.of(URI.create(daemonAddress).getPath());
     }
@@ -153,33 +157,43 @@ public final class DaemonRestart implements DaemonControl {
         try {
             docker = DockerConnection.connect(DockerDaemon.of(daemonAddress, Optional.empty()));
         } catch (TargetStartException e) {
-            throw new IOException("the Docker daemon " + daemonAddress + " runs but does not answer (" + e.getMessage()
-                    + "), so which containers a restart would stop cannot be told; it is not restarted", e);
+            throw new IOException(
+                    "the Docker daemon " + daemonAddress + " runs but does not answer (" + e.getMessage()
+                            + "), so which containers a restart would stop cannot be told; it is not restarted",
+                    e);
         }
         List<String> others = new ArrayList<>();
         for (Container c : docker.listContainersCmd().exec()) { // running ones: a restart stops them
             Map<String, String> labels = c.getLabels() == null ? Map.of() : c.getLabels();
-            String name = (c.getNames() == null || c.getNames().length == 0 ? c.getId().substring(0, 12) : c.getNames()[0].replaceFirst("^/", ""))
+            String name = (c.getNames() == null || c.getNames().length == 0
+                            ? c.getId().substring(0, 12)
+                            : c.getNames()[0].replaceFirst("^/", ""))
                     + " (" + c.getImage() + ")";
             if (!"true".equals(labels.get(RunSession.LABEL_MANAGED))) {
                 others.add(name + ", not EnvBench's");
             } else if (!RunSession.isLeftover(labels)) {
-                others.add(name + ", of a running EnvBench run (" + RunSession.judge(labels).why() + ")");
+                others.add(name + ", of a running EnvBench run ("
+                        + RunSession.judge(labels).why() + ")");
             }
         }
         if (!others.isEmpty()) {
-            throw new IOException("the Docker daemon " + daemonAddress + " is not restarted: a restart would stop " + others.size()
-                    + " running container(s): " + String.join("; ", others) + ". Stop them first, or run without changing "
-                    + "daemon settings");
+            throw new IOException(
+                    "the Docker daemon " + daemonAddress + " is not restarted: a restart would stop " + others.size()
+                            + " running container(s): " + String.join("; ", others)
+                            + ". Stop them first, or run without changing "
+                            + "daemon settings");
         }
     }
 
     private void systemctlRestart(String unit, long until) throws IOException {
-        Process p = new ProcessBuilder("systemctl", "restart", unit).redirectErrorStream(true).start();
+        Process p = new ProcessBuilder("systemctl", "restart", unit)
+                .redirectErrorStream(true)
+                .start();
         try {
             if (!p.waitFor(Math.max(1, until - System.nanoTime()), TimeUnit.NANOSECONDS)) {
                 p.destroyForcibly();
-                throw new IOException("systemctl restart " + unit + " did not return within " + deadline.toSeconds() + " s");
+                throw new IOException(
+                        "systemctl restart " + unit + " did not return within " + deadline.toSeconds() + " s");
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -223,24 +237,36 @@ public final class DaemonRestart implements DaemonControl {
         Path cwd = Path.of(how.path("cwd").asText("/"));
         pb.directory((Files.isDirectory(cwd) ? cwd : Path.of("/")).toFile());
         String logFile = how.path("log").asText("");
-        pb.redirectErrorStream(true).redirectOutput(logFile.isEmpty() ? ProcessBuilder.Redirect.DISCARD
-                : ProcessBuilder.Redirect.appendTo(new File(logFile)));
+        pb.redirectErrorStream(true)
+                .redirectOutput(
+                        logFile.isEmpty()
+                                ? ProcessBuilder.Redirect.DISCARD
+                                : ProcessBuilder.Redirect.appendTo(new File(logFile)));
         // Java closes every descriptor above 2 in the child: it holds no lock or pipe of this JVM
         return pb.start();
     }
 
-    private RunningDockerd awaitAnswer(String daemonAddress, Path socket, Optional<RunningDockerd> before, Optional<Process> started,
-                                       JsonNode how, long until) throws IOException {
+    private RunningDockerd awaitAnswer(
+            String daemonAddress,
+            Path socket,
+            Optional<RunningDockerd> before,
+            Optional<Process> started,
+            JsonNode how,
+            long until)
+            throws IOException {
         DockerDaemon daemon = DockerDaemon.of(daemonAddress, Optional.empty());
         String lastProblem = "no dockerd listens on " + socket + " yet";
         while (System.nanoTime() < until) {
             if (started.isPresent() && !started.get().isAlive()) {
                 throw new IOException("dockerd exited with " + started.get().exitValue() + " right after its start"
-                        + tail(how.path("log").asText("")) + "; start it again with ./envbench setup once its configuration is right");
+                        + tail(how.path("log").asText(""))
+                        + "; start it again with ./envbench setup once its configuration is right");
             }
             Optional<RunningDockerd> now = RunningDockerd.listeningOn(procRoot, socket);
-            if (now.isPresent() && (before.isEmpty() || now.get().pid() != before.get().pid()
-                    || now.get().startTicks() != before.get().startTicks())) {
+            if (now.isPresent()
+                    && (before.isEmpty()
+                            || now.get().pid() != before.get().pid()
+                            || now.get().startTicks() != before.get().startTicks())) {
                 DockerConnection.restarted(daemonAddress); // no pooled connection to the old dockerd may be used
                 try {
                     DockerConnection.connect(daemon);
@@ -252,7 +278,8 @@ public final class DaemonRestart implements DaemonControl {
             sleep(100);
         }
         throw new IOException("the Docker daemon " + daemonAddress + " did not answer within " + deadline.toSeconds()
-                + " s of its restart (" + lastProblem + ")" + tail(how.path("log").asText("")));
+                + " s of its restart (" + lastProblem + ")"
+                + tail(how.path("log").asText("")));
     }
 
     /** The last lines of dockerd's log, for a message; empty without a log. */
@@ -262,7 +289,8 @@ public final class DaemonRestart implements DaemonControl {
         }
         try {
             List<String> lines = Files.readAllLines(Path.of(logFile), StandardCharsets.UTF_8);
-            return "; the end of its log " + logFile + ":\n" + String.join("\n", lines.subList(Math.max(0, lines.size() - 5), lines.size()));
+            return "; the end of its log " + logFile + ":\n"
+                    + String.join("\n", lines.subList(Math.max(0, lines.size() - 5), lines.size()));
         } catch (IOException | RuntimeException e) {
             return "; see its log " + logFile;
         }

@@ -1,8 +1,8 @@
 package io.envbench.launch.dockerdaemon;
 
 import java.io.IOException;
-import java.util.Optional;
 import java.nio.file.Path;
+import java.util.Optional;
 
 /**
  * The Docker daemon settings EnvBench may change for a run, and says in a report each row ran with. For now one:
@@ -32,14 +32,16 @@ public record DaemonSettings(boolean userlandProxy) {
         Optional<Boolean> inFile = file.userlandProxy();
         Optional<String> flag = commandLine.flag(DaemonConfigFile.USERLAND_PROXY, true);
         if (flag.isPresent() && inFile.isPresent()) {
-            throw new DaemonConfigException(file.path() + " sets \"" + DaemonConfigFile.USERLAND_PROXY + "\" and dockerd's command "
-                    + "line sets --" + DaemonConfigFile.USERLAND_PROXY + "=" + flag.get() + ": dockerd refuses to start when a "
-                    + "setting is given both ways; remove one of them");
+            throw new DaemonConfigException(
+                    file.path() + " sets \"" + DaemonConfigFile.USERLAND_PROXY + "\" and dockerd's command "
+                            + "line sets --" + DaemonConfigFile.USERLAND_PROXY + "=" + flag.get()
+                            + ": dockerd refuses to start when a "
+                            + "setting is given both ways; remove one of them");
         }
         if (flag.isPresent()) {
             if (!flag.get().equals("true") && !flag.get().equals("false")) {
-                throw new DaemonConfigException("dockerd's command line sets --" + DaemonConfigFile.USERLAND_PROXY + "=" + flag.get()
-                        + ", not true or false");
+                throw new DaemonConfigException("dockerd's command line sets --" + DaemonConfigFile.USERLAND_PROXY + "="
+                        + flag.get() + ", not true or false");
             }
             return new DaemonSettings(Boolean.parseBoolean(flag.get()));
         }

@@ -1,11 +1,5 @@
 package io.envbench.launch.dockerdaemon;
 
-import io.envbench.launch.docker.DockerDaemon;
-import io.envbench.host.hostsettings.HostSettingsJournal;
-import io.envbench.host.hostsettings.ProcessPauser;
-import io.envbench.host.hostsettings.Restore;
-import io.envbench.base.settings.InvalidSettingException;
-
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
@@ -15,11 +9,16 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.Optional;
-
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+
+import io.envbench.base.settings.InvalidSettingException;
+import io.envbench.host.hostsettings.HostSettingsJournal;
+import io.envbench.host.hostsettings.ProcessPauser;
+import io.envbench.host.hostsettings.Restore;
+import io.envbench.launch.docker.DockerDaemon;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Runs the local Docker daemon with the settings a run asks for ({@link #apply}) and puts its configuration back after
@@ -63,8 +62,12 @@ public final class DaemonSettingsChange implements AutoCloseable {
     private DaemonSettings original;
     private Restored restored;
 
-    private DaemonSettingsChange(DockerDaemon daemon, Path defaultConfigFile, Path journalFolder, DaemonControl control,
-                                 RestartPermission permission) {
+    private DaemonSettingsChange(
+            DockerDaemon daemon,
+            Path defaultConfigFile,
+            Path journalFolder,
+            DaemonControl control,
+            RestartPermission permission) {
         this.daemon = daemon;
         this.defaultConfigFile = defaultConfigFile;
         this.journalFolder = journalFolder;
@@ -80,15 +83,25 @@ public final class DaemonSettingsChange implements AutoCloseable {
      * @throws DaemonConfigException when the daemon is not reached through a local unix socket (it cannot be restarted)
      */
     public static DaemonSettingsChange open(DockerDaemon daemon, RestartPermission permission) throws IOException {
-        return open(daemon, DaemonConfigFile.DEFAULT, HostSettingsJournal.defaultFolder(), DaemonRestart.onThisHost(), permission);
+        return open(
+                daemon,
+                DaemonConfigFile.DEFAULT,
+                HostSettingsJournal.defaultFolder(),
+                DaemonRestart.onThisHost(),
+                permission);
     }
 
     /**
      * As {@link #open(DockerDaemon, RestartPermission)}, with the configuration file dockerd reads unless its command
      * line names one, the journal folder, and how the daemon is found and restarted.
      */
-    public static DaemonSettingsChange open(DockerDaemon daemon, Path defaultConfigFile, Path journalFolder, DaemonControl control,
-                                            RestartPermission permission) throws IOException {
+    public static DaemonSettingsChange open(
+            DockerDaemon daemon,
+            Path defaultConfigFile,
+            Path journalFolder,
+            DaemonControl control,
+            RestartPermission permission)
+            throws IOException {
         DaemonRestart.socketOf(daemon.address()); // a remote daemon is refused now, before anything
         return new DaemonSettingsChange(daemon, defaultConfigFile, journalFolder, control, permission);
     }
@@ -101,8 +114,7 @@ public final class DaemonSettingsChange implements AutoCloseable {
      * @param restarted whether it was restarted (false: it had them already)
      * @param took      how long the change took, restart included
      */
-    public record Applied(DaemonSettings before, DaemonSettings now, boolean restarted, Duration took) {
-    }
+    public record Applied(DaemonSettings before, DaemonSettings now, boolean restarted, Duration took) {}
 
     /**
      * What {@link #restore()} did.
@@ -113,8 +125,8 @@ public final class DaemonSettingsChange implements AutoCloseable {
      * @param summary   one line for notes
      * @param took      how long it took, restart included
      */
-    public record Restored(Optional<DaemonSettings> now, boolean restarted, boolean complete, String summary, Duration took) {
-    }
+    public record Restored(
+            Optional<DaemonSettings> now, boolean restarted, boolean complete, String summary, Duration took) {}
 
     /** The settings the daemon runs with now: its command line's flags, then its configuration file, then Docker's defaults. */
     public synchronized DaemonSettings effective() throws IOException {
@@ -143,13 +155,18 @@ public final class DaemonSettingsChange implements AutoCloseable {
             return new Applied(now, now, false, Duration.ofNanos(System.nanoTime() - t0));
         }
         if (permission != RestartPermission.GRANTED) {
-            throw new InvalidSettingException(DaemonConfigFile.USERLAND_PROXY, "the Docker daemon runs with " + now.describe()
-                    + "; " + wanted.describe() + " needs a restart of the daemon, which stops every container it runs. Allow it "
-                    + "with --allow-docker-restart (or the experiment's allow-docker-restart), or run with " + now.describe());
+            throw new InvalidSettingException(
+                    DaemonConfigFile.USERLAND_PROXY,
+                    "the Docker daemon runs with " + now.describe()
+                            + "; " + wanted.describe()
+                            + " needs a restart of the daemon, which stops every container it runs. Allow it "
+                            + "with --allow-docker-restart (or the experiment's allow-docker-restart), or run with "
+                            + now.describe());
         }
         if (cmd.flag(DaemonConfigFile.USERLAND_PROXY, true).isPresent()) {
             throw new DaemonConfigException("dockerd's command line sets --" + DaemonConfigFile.USERLAND_PROXY + "="
-                    + cmd.flag(DaemonConfigFile.USERLAND_PROXY, true).get() + ": EnvBench changes " + cmd.configFile(defaultConfigFile)
+                    + cmd.flag(DaemonConfigFile.USERLAND_PROXY, true).get() + ": EnvBench changes "
+                    + cmd.configFile(defaultConfigFile)
                     + ", and dockerd refuses to start with a setting given both ways. Remove the flag from dockerd's command "
                     + "line (and restart it), or run with " + now.describe() + "; nothing was changed");
         }
@@ -163,16 +180,20 @@ public final class DaemonSettingsChange implements AutoCloseable {
         if (original == null) {
             original = now;
         }
-        log.info("changing the Docker daemon {} from {} to {}: {} rewritten, daemon restarted", daemon.address(), now.describe(),
-                wanted.describe(), file.path());
+        log.info(
+                "changing the Docker daemon {} from {} to {}: {} rewritten, daemon restarted",
+                daemon.address(),
+                now.describe(),
+                wanted.describe(),
+                file.path());
         for (Path side : control.filesItChanges()) { // written down first: put back last, after the daemon's restart
             journal.writeDown(side);
         }
         journal.changeDaemonConfig(daemon.address(), file.path(), content);
         DaemonSettings after = effective();
         if (!after.equals(wanted)) {
-            throw new IOException("the Docker daemon " + daemon.address() + " runs with " + after.describe() + " after its restart, not "
-                    + wanted.describe());
+            throw new IOException("the Docker daemon " + daemon.address() + " runs with " + after.describe()
+                    + " after its restart, not " + wanted.describe());
         }
         Duration took = Duration.ofNanos(System.nanoTime() - t0);
         log.info("the Docker daemon {} runs with {} ({} ms)", daemon.address(), after.describe(), took.toMillis());
@@ -189,7 +210,8 @@ public final class DaemonSettingsChange implements AutoCloseable {
         }
         long t0 = System.nanoTime();
         if (journal == null) {
-            restored = new Restored(Optional.empty(), false, true, "Docker daemon settings: nothing was changed", Duration.ZERO);
+            restored = new Restored(
+                    Optional.empty(), false, true, "Docker daemon settings: nothing was changed", Duration.ZERO);
             unlock();
             return restored;
         }
@@ -225,8 +247,9 @@ public final class DaemonSettingsChange implements AutoCloseable {
     }
 
     private DockerdCommandLine commandLine() throws IOException {
-        return control.commandLine(daemon.address()).orElseThrow(() -> new IOException("no Docker daemon runs at "
-                + daemon.address() + ": start it (./envbench setup)"));
+        return control.commandLine(daemon.address())
+                .orElseThrow(() -> new IOException(
+                        "no Docker daemon runs at " + daemon.address() + ": start it (./envbench setup)"));
     }
 
     /** The lock that keeps a second EnvBench process from changing this daemon's settings meanwhile. */
@@ -236,8 +259,8 @@ public final class DaemonSettingsChange implements AutoCloseable {
         }
         Files.createDirectories(journalFolder);
         Path lockFile = journalFolder.resolve(LOCK_FILE).toAbsolutePath().normalize();
-        String busy = "another EnvBench run has changed the settings of the Docker daemon " + daemon.address() + " (it holds "
-                + lockFile + "); wait until it ends; nothing was changed";
+        String busy = "another EnvBench run has changed the settings of the Docker daemon " + daemon.address()
+                + " (it holds " + lockFile + "); wait until it ends; nothing was changed";
         if (!LOCKED_IN_THIS_JVM.add(lockFile)) {
             throw new IOException(busy);
         }

@@ -24,7 +24,9 @@ public record DockerdCommandLine(List<String> arguments) {
             if (a.startsWith(bare + "=")) {
                 value = Optional.of(a.substring(bare.length() + 1));
             } else if (a.equals(bare)) {
-                value = isBoolean ? Optional.of("true") : i + 1 < arguments.size() ? Optional.of(arguments.get(++i)) : Optional.empty();
+                value = isBoolean
+                        ? Optional.of("true")
+                        : i + 1 < arguments.size() ? Optional.of(arguments.get(++i)) : Optional.empty();
             }
         }
         return value;

@@ -28,8 +28,14 @@ import io.envbench.base.environment.OwnerIdentity;
  * @param log          the regular file its standard output goes to; empty when it is not a file (a terminal, a pipe)
  * @param systemdUnit  the systemd service it runs in (its cgroup {@code /system.slice/NAME.service}); empty when none
  */
-public record RunningDockerd(long pid, long startTicks, DockerdCommandLine commandLine, List<String> environment,
-                             Path workingDir, Optional<Path> log, Optional<String> systemdUnit) {
+public record RunningDockerd(
+        long pid,
+        long startTicks,
+        DockerdCommandLine commandLine,
+        List<String> environment,
+        Path workingDir,
+        Optional<Path> log,
+        Optional<String> systemdUnit) {
     private static final Pattern SERVICE = Pattern.compile("/system\\.slice/([^/]+\\.service)$");
     private static final String LISTENING = "00010000";
 
@@ -43,12 +49,14 @@ public record RunningDockerd(long pid, long startTicks, DockerdCommandLine comma
         if (inodes.isEmpty()) {
             return Optional.empty();
         }
-        try (DirectoryStream<Path> processes = Files.newDirectoryStream(procRoot, p -> p.getFileName().toString().matches("\\d+"))) {
+        try (DirectoryStream<Path> processes = Files.newDirectoryStream(
+                procRoot, p -> p.getFileName().toString().matches("\\d+"))) {
             for (Path process : processes) {
                 if (!"dockerd".equals(read(process.resolve("comm")).strip()) || !holdsAny(process, inodes)) {
                     continue;
                 }
-                Optional<RunningDockerd> d = describe(procRoot, Long.parseLong(process.getFileName().toString()));
+                Optional<RunningDockerd> d =
+                        describe(procRoot, Long.parseLong(process.getFileName().toString()));
                 if (d.isPresent()) {
                     return d;
                 }

@@ -2,22 +2,21 @@ package io.envbench.launch.services;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 import java.util.stream.Collectors;
 
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
-import io.envbench.launch.docker.UserDefinedNetwork;
 import io.envbench.base.environment.Endpoint;
 import io.envbench.base.environment.RunningTarget;
 import io.envbench.base.liveness.DeathWatch;
-import java.util.Collections;
-import java.util.LinkedHashMap;
-import java.util.Map;
+import io.envbench.launch.docker.UserDefinedNetwork;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The running services of one environment. Its endpoint, PID and container are the front service's (where load goes,
@@ -28,8 +27,7 @@ final class RunningServices implements RunningTarget {
     private static final Logger log = LoggerFactory.getLogger(RunningServices.class);
 
     /** A started service. */
-    record Started(String name, RunningTarget target) {
-    }
+    record Started(String name, RunningTarget target) {}
 
     private final String environment;
     private final List<Started> services;
@@ -39,10 +37,18 @@ final class RunningServices implements RunningTarget {
     private final AtomicBoolean stopped = new AtomicBoolean();
     private final Map<String, RunningTarget> byName;
 
-    RunningServices(String environment, List<Started> services, String front, UserDefinedNetwork network, Duration startToReady) {
+    RunningServices(
+            String environment,
+            List<Started> services,
+            String front,
+            UserDefinedNetwork network,
+            Duration startToReady) {
         this.environment = environment;
         this.services = List.copyOf(services);
-        this.front = services.stream().filter(s -> s.name().equals(front)).findFirst().orElseThrow();
+        this.front = services.stream()
+                .filter(s -> s.name().equals(front))
+                .findFirst()
+                .orElseThrow();
         this.network = network;
         this.startToReady = startToReady;
         Map<String, RunningTarget> m = new LinkedHashMap<>();
@@ -50,11 +56,30 @@ final class RunningServices implements RunningTarget {
         this.byName = Collections.unmodifiableMap(m);
     }
 
-    @Override public String environment() { return environment; }
-    @Override public Optional<Endpoint> endpoint() { return front.target().endpoint(); }
-    @Override public Duration startToReady() { return startToReady; }
-    @Override public long pid() { return front.target().pid(); }
-    @Override public Optional<String> containerId() { return front.target().containerId(); }
+    @Override
+    public String environment() {
+        return environment;
+    }
+
+    @Override
+    public Optional<Endpoint> endpoint() {
+        return front.target().endpoint();
+    }
+
+    @Override
+    public Duration startToReady() {
+        return startToReady;
+    }
+
+    @Override
+    public long pid() {
+        return front.target().pid();
+    }
+
+    @Override
+    public Optional<String> containerId() {
+        return front.target().containerId();
+    }
 
     /** Made once: the metrics collector asks on every tick. */
     @Override
@@ -64,13 +89,17 @@ final class RunningServices implements RunningTarget {
 
     @Override
     public String describe() {
-        return services.stream().map(s -> s.name() + ": " + s.target().describe()).collect(Collectors.joining("; "))
+        return services.stream()
+                        .map(s -> s.name() + ": " + s.target().describe())
+                        .collect(Collectors.joining("; "))
                 + (network == null ? "" : "; network " + network.name());
     }
 
     @Override
     public String logs(int lines) {
-        return services.stream().map(s -> "--- service " + s.name() + "\n" + s.target().logs(lines)).collect(Collectors.joining("\n"));
+        return services.stream()
+                .map(s -> "--- service " + s.name() + "\n" + s.target().logs(lines))
+                .collect(Collectors.joining("\n"));
     }
 
     @Override

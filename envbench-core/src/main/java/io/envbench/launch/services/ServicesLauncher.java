@@ -4,21 +4,20 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
-import io.envbench.base.recipe.Launcher;
-import io.envbench.launch.bare.BareMetalLauncher;
-import io.envbench.launch.docker.DockerDaemon;
-import io.envbench.launch.docker.DockerLauncher;
-import io.envbench.launch.docker.UserDefinedNetwork;
+import io.envbench.base.container.NetworkMode;
 import io.envbench.base.environment.RunSession;
 import io.envbench.base.environment.RunningTarget;
 import io.envbench.base.environment.TargetStartException;
 import io.envbench.base.recipe.BareMetalTarget;
 import io.envbench.base.recipe.ContainerTarget;
+import io.envbench.base.recipe.Launcher;
 import io.envbench.base.recipe.ServicesTarget;
-import io.envbench.base.container.NetworkMode;
+import io.envbench.launch.bare.BareMetalLauncher;
+import io.envbench.launch.docker.DockerDaemon;
+import io.envbench.launch.docker.DockerLauncher;
+import io.envbench.launch.docker.UserDefinedNetwork;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Starts a {@link ServicesTarget}: its network first when the containers need one (a {@link UserDefinedNetwork} with
@@ -50,7 +49,8 @@ public final class ServicesLauncher implements Launcher<ServicesTarget> {
         try {
             DockerLauncher docker = new DockerLauncher(daemon);
             if (target.ownNetwork()) {
-                network = UserDefinedNetwork.create(docker.client(),
+                network = UserDefinedNetwork.create(
+                        docker.client(),
                         "envbench-" + environment.replaceAll("[^A-Za-z0-9_.-]", "_") + "-net-" + RunSession.runId(),
                         RunSession.labels(environment));
             }
@@ -61,11 +61,16 @@ public final class ServicesLauncher implements Launcher<ServicesTarget> {
                     t = new BareMetalLauncher().start(as, b);
                 } else {
                     ContainerTarget c = (ContainerTarget) s.spec();
-                    // a container on a bridge joins the environment's network, named after its service; one on the host's network cannot
+                    // a container on a bridge joins the environment's network, named after its service; one on the
+                    // host's network cannot
                     boolean bridged = c.options().networkMode() == NetworkMode.BRIDGE;
                     t = docker.start(as, network == null || !bridged ? c : c.on(network.name(), s.name()));
                 }
-                log.info("{}: service {} ready in {} ms", environment, s.name(), t.startToReady().toMillis());
+                log.info(
+                        "{}: service {} ready in {} ms",
+                        environment,
+                        s.name(),
+                        t.startToReady().toMillis());
                 started.add(new RunningServices.Started(s.name(), t));
             }
         } catch (TargetStartException | RuntimeException e) {
@@ -77,12 +82,16 @@ public final class ServicesLauncher implements Launcher<ServicesTarget> {
                     Thread.currentThread().interrupt();
                 }
             }
-            String which = started.size() < target.services().size() ? target.services().get(started.size()).name() : "?";
+            String which = started.size() < target.services().size()
+                    ? target.services().get(started.size()).name()
+                    : "?";
             if (e instanceof TargetStartException tse) {
-                throw new TargetStartException("service " + which + " of " + environment + ": " + tse.getMessage(), tse);
+                throw new TargetStartException(
+                        "service " + which + " of " + environment + ": " + tse.getMessage(), tse);
             }
             throw e;
         }
-        return new RunningServices(environment, started, target.front(), network, Duration.ofNanos(System.nanoTime() - t0));
+        return new RunningServices(
+                environment, started, target.front(), network, Duration.ofNanos(System.nanoTime() - t0));
     }
 }

@@ -18,8 +18,7 @@ public final class EngineMetrics {
     /** The sample variable (JTL column, through {@code sample_variables}) naming the engine that took a sample. */
     public static final String ENGINE_VARIABLE = "envbench.engine";
 
-    private EngineMetrics() {
-    }
+    private EngineMetrics() {}
 
     public static boolean isCarrier(String label) {
         return LABEL.equals(label);

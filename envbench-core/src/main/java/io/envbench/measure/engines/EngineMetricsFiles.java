@@ -10,11 +10,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 
+import io.envbench.measure.metrics.MetricsCsvWriter;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVRecord;
-
-import io.envbench.measure.metrics.MetricsCsvWriter;
 
 /**
  * Splits the engines' metrics out of a run's JTL: every {@link EngineMetrics} carrier becomes a row of its engine's
@@ -22,8 +21,7 @@ import io.envbench.measure.metrics.MetricsCsvWriter;
  * any metrics file ({@code envbench report --metrics}). The JTL is left as JMeter wrote it.
  */
 public final class EngineMetricsFiles {
-    private EngineMetricsFiles() {
-    }
+    private EngineMetricsFiles() {}
 
     /**
      * @param jtl         the controlling JMeter's JTL
@@ -33,7 +31,8 @@ public final class EngineMetricsFiles {
      * @throws IOException the JTL cannot be read, has no {@value EngineMetrics#ENGINE_VARIABLE} or responseMessage
      *                     column (a JMeter without EnvBench's {@code sample_variables}), or a carrier is damaged
      */
-    public static Map<String, Path> split(Path jtl, String environment, Function<String, Path> fileOf) throws IOException {
+    public static Map<String, Path> split(Path jtl, String environment, Function<String, Path> fileOf)
+            throws IOException {
         Map<String, MetricsCsvWriter> writers = new LinkedHashMap<>();
         Map<String, Path> files = new LinkedHashMap<>();
         try (BufferedReader r = Files.newBufferedReader(jtl, StandardCharsets.UTF_8)) {
@@ -41,7 +40,10 @@ public final class EngineMetricsFiles {
             if (headerLine == null) {
                 return files;
             }
-            List<String> header = CSVParser.parse(headerLine, CSVFormat.DEFAULT).getRecords().get(0).toList();
+            List<String> header = CSVParser.parse(headerLine, CSVFormat.DEFAULT)
+                    .getRecords()
+                    .get(0)
+                    .toList();
             int ts = header.indexOf("timeStamp");
             int label = header.indexOf("label");
             int message = header.indexOf("responseMessage");
@@ -54,12 +56,16 @@ public final class EngineMetricsFiles {
                     continue; // a load sample: nearly every line, not parsed
                 }
                 if (ts < 0 || label < 0 || message < 0 || engine < 0) {
-                    throw new IOException(jtl + ": engine metrics need the columns timeStamp, label, responseMessage and "
-                            + EngineMetrics.ENGINE_VARIABLE + " (sample_variables in the assembled JMeter's bin/user.properties, "
-                            + "on the controlling JMeter and on every engine)");
+                    throw new IOException(
+                            jtl + ": engine metrics need the columns timeStamp, label, responseMessage and "
+                                    + EngineMetrics.ENGINE_VARIABLE
+                                    + " (sample_variables in the assembled JMeter's bin/user.properties, "
+                                    + "on the controlling JMeter and on every engine)");
                 }
                 List<CSVRecord> recs = CSVParser.parse(line, CSVFormat.DEFAULT).getRecords();
-                if (recs.size() != 1 || recs.get(0).size() < header.size() || !EngineMetrics.isCarrier(recs.get(0).get(label))) {
+                if (recs.size() != 1
+                        || recs.get(0).size() < header.size()
+                        || !EngineMetrics.isCarrier(recs.get(0).get(label))) {
                     continue; // a truncated last line, or a load sample whose text holds the label
                 }
                 CSVRecord rec = recs.get(0);
@@ -73,12 +79,16 @@ public final class EngineMetricsFiles {
                         writers.put(tag, w);
                         files.put(tag, file);
                     }
-                    if (!w.write(Long.parseLong(rec.get(ts)), environment, values)) { // the disk filled: say so, as for any write
-                        throw new IOException(w.file() + ": " + w.stoppedBecause().orElse("write failed")
-                                + "; it ends at its last whole row");
+                    if (!w.write(
+                            Long.parseLong(rec.get(ts)),
+                            environment,
+                            values)) { // the disk filled: say so, as for any write
+                        throw new IOException(w.file() + ": "
+                                + w.stoppedBecause().orElse("write failed") + "; it ends at its last whole row");
                     }
                 } catch (IllegalArgumentException e) {
-                    throw new IOException(jtl + " line " + lineNo + ": a damaged engine metrics sample: " + e.getMessage());
+                    throw new IOException(
+                            jtl + " line " + lineNo + ": a damaged engine metrics sample: " + e.getMessage());
                 }
             }
         } finally {

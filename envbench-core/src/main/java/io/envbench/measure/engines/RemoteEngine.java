@@ -15,17 +15,22 @@ import io.envbench.base.settings.InvalidSettingException;
 public record RemoteEngine(String host, int port) {
     /** JMeter's default {@code server_port}. */
     public static final int DEFAULT_PORT = 1099;
+
     private static final Pattern HOST = Pattern.compile("[A-Za-z0-9._-]+|\\[[0-9A-Fa-f:.]+\\]");
     private static final Pattern LOOPBACK_V4 = Pattern.compile("127\\.\\d{1,3}\\.\\d{1,3}\\.\\d{1,3}");
 
     public RemoteEngine {
         if (host == null || !HOST.matcher(host).matches()) {
-            throw new InvalidSettingException("engine", "'" + host + "' is not a host name or IP address; write the engine as "
-                    + "HOST:PORT, e.g. 127.0.0.1:1099");
+            throw new InvalidSettingException(
+                    "engine",
+                    "'" + host + "' is not a host name or IP address; write the engine as "
+                            + "HOST:PORT, e.g. 127.0.0.1:1099");
         }
         if (port < 1 || port > 65535) {
-            throw new InvalidSettingException("engine", host + ":" + port + ": port " + port + " is not a TCP port (1 to 65535); "
-                    + "give the engine's server_port, e.g. 127.0.0.1:1099");
+            throw new InvalidSettingException(
+                    "engine",
+                    host + ":" + port + ": port " + port + " is not a TCP port (1 to 65535); "
+                            + "give the engine's server_port, e.g. 127.0.0.1:1099");
         }
     }
 
@@ -39,15 +44,19 @@ public record RemoteEngine(String host, int port) {
         }
         String port = t.substring(colon + 1);
         if (!port.matches("\\d{1,5}")) {
-            throw new InvalidSettingException("engine", "'" + t + "': '" + port + "' is not a port; write the engine as HOST:PORT, "
-                    + "e.g. 127.0.0.1:1099");
+            throw new InvalidSettingException(
+                    "engine",
+                    "'" + t + "': '" + port + "' is not a port; write the engine as HOST:PORT, "
+                            + "e.g. 127.0.0.1:1099");
         }
         return new RemoteEngine(t.substring(0, colon), Integer.parseInt(port));
     }
 
     /** Whether the engine runs on this machine's loopback (127.0.0.0/8, ::1, localhost), judged from the text alone. */
     public boolean loopback() {
-        return host.equals("localhost") || host.equals("[::1]") || LOOPBACK_V4.matcher(host).matches();
+        return host.equals("localhost")
+                || host.equals("[::1]")
+                || LOOPBACK_V4.matcher(host).matches();
     }
 
     /** A file name part: {@code 127.0.0.1_1099}. */

@@ -37,19 +37,24 @@ public record RemoteEngines(List<RemoteEngine> engines, Optional<Path> rmiKeysto
         Set<String> seen = new HashSet<>();
         for (int i = 0; i < engines.size(); i++) {
             if (!seen.add(engines.get(i).toString())) {
-                throw new InvalidSettingException("engines[" + i + "]", "'" + engines.get(i) + "' is listed twice; name each engine once");
+                throw new InvalidSettingException(
+                        "engines[" + i + "]", "'" + engines.get(i) + "' is listed twice; name each engine once");
             }
         }
         if (!engines.isEmpty() && rmiKeystore.isEmpty()) {
-            throw new InvalidSettingException("rmiKeystore", "is missing; JMeter's engines talk RMI over SSL: give the keystore the "
-                    + "engines were started with (server.rmi.ssl.keystore.file), e.g. rmi_keystore.jks made with 'keytool -genkeypair "
-                    + "-alias rmi -keyalg RSA -keysize 2048 -validity 7 -keystore rmi_keystore.jks -storepass changeit'");
+            throw new InvalidSettingException(
+                    "rmiKeystore",
+                    "is missing; JMeter's engines talk RMI over SSL: give the keystore the "
+                            + "engines were started with (server.rmi.ssl.keystore.file), e.g. rmi_keystore.jks made with 'keytool -genkeypair "
+                            + "-alias rmi -keyalg RSA -keysize 2048 -validity 7 -keystore rmi_keystore.jks -storepass changeit'");
         }
         if (engines.isEmpty() && rmiKeystore.isPresent()) {
-            throw new InvalidSettingException("rmiKeystore", "only applies with engines:; remove it, or list the engines");
+            throw new InvalidSettingException(
+                    "rmiKeystore", "only applies with engines:; remove it, or list the engines");
         }
         if (rmiKeystore.isPresent() && !rmiKeystore.get().isAbsolute()) {
-            throw new InvalidSettingException("rmiKeystore", "'" + rmiKeystore.get() + "' must be resolved to an absolute path");
+            throw new InvalidSettingException(
+                    "rmiKeystore", "'" + rmiKeystore.get() + "' must be resolved to an absolute path");
         }
     }
 

@@ -1,15 +1,12 @@
 package io.envbench.measure.hints;
 
-
-import io.envbench.measure.metrics.Metrics;
-
-import io.envbench.measure.metrics.MetricName;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.regex.Pattern;
 
+import io.envbench.measure.metrics.MetricName;
+import io.envbench.measure.metrics.Metrics;
 import io.envbench.measure.metrics.MetricsFile;
 
 /**
@@ -31,8 +28,7 @@ public final class Hints {
 
     private static final Pattern PER_CORE = MetricName.Family.CORE.any("pct");
 
-    private Hints() {
-    }
+    private Hints() {}
 
     /**
      * @param metrics the metrics of the environments' runs
@@ -46,37 +42,62 @@ public final class Hints {
             if (host.average() >= HOST_SATURATED_PCT && !Double.isNaN(jmeter.average()) && cores > 0) {
                 double share = jmeter.average() / (host.average() * cores);
                 if (share >= JMETER_SHARE) {
-                    hints.add(new Hint(env, fmt("%s avg %.0f%%, %s avg %.0f%% of %d cores", MetricName.HOST_CPU.column(),
-                            host.average(), MetricName.JMETER_CPU, jmeter.average(), cores),
-                            "JMeter used " + Math.round(share * 100) + "% of a saturated machine's CPU: the figures measure the load "
-                                    + "generator as much as the target; use fewer threads, a fixed rate, or JMeter on another machine"));
+                    hints.add(
+                            new Hint(
+                                    env,
+                                    fmt(
+                                            "%s avg %.0f%%, %s avg %.0f%% of %d cores",
+                                            MetricName.HOST_CPU.column(),
+                                            host.average(),
+                                            MetricName.JMETER_CPU,
+                                            jmeter.average(),
+                                            cores),
+                                    "JMeter used " + Math.round(share * 100)
+                                            + "% of a saturated machine's CPU: the figures measure the load "
+                                            + "generator as much as the target; use fewer threads, a fixed rate, or JMeter on another machine"));
                 }
             }
             MetricsFile.Summary proxy = metrics.summary(env, MetricName.DOCKER_PROXY_CPU);
             if (proxy.average() >= DOCKER_PROXY_PCT) {
-                hints.add(new Hint(env, fmt("%s avg %.1f%%", MetricName.DOCKER_PROXY_CPU, proxy.average()),
+                hints.add(new Hint(
+                        env,
+                        fmt("%s avg %.1f%%", MetricName.DOCKER_PROXY_CPU, proxy.average()),
                         "Docker's userland port proxy burns CPU on every connection; try host networking, or the daemon "
                                 + "option userland-proxy=false (iptables NAT instead)"));
             }
-            MetricsFile.Summary throttled = metrics.summary(env, Metrics.containerColumns(env).throttledPct());
+            MetricsFile.Summary throttled =
+                    metrics.summary(env, Metrics.containerColumns(env).throttledPct());
             if (throttled.average() >= THROTTLED_PCT) {
-                hints.add(new Hint(env, fmt("%s avg %.1f%%", Metrics.containerColumns(env).throttledPct(), throttled.average()),
+                hints.add(new Hint(
+                        env,
+                        fmt("%s avg %.1f%%", Metrics.containerColumns(env).throttledPct(), throttled.average()),
                         "the CPU quota throttled the container in " + Math.round(throttled.average())
                                 + "% of its periods: the quota (cpus) is too low for this load"));
             }
-            MetricsFile.Summary mem = metrics.summary(env, Metrics.containerColumns(env).memBytes());
-            MetricsFile.Summary limit = metrics.summary(env, Metrics.containerColumns(env).memLimitBytes());
+            MetricsFile.Summary mem =
+                    metrics.summary(env, Metrics.containerColumns(env).memBytes());
+            MetricsFile.Summary limit =
+                    metrics.summary(env, Metrics.containerColumns(env).memLimitBytes());
             if (limit.peak() > 0 && mem.peak() >= MEMORY_NEAR_LIMIT * limit.peak()) {
-                hints.add(new Hint(env, fmt("%s peak %.0f MiB of a %.0f MiB limit", Metrics.containerColumns(env).memBytes(), mem.peak() / 1048576,
-                        limit.peak() / 1048576), "memory reached " + Math.round(100 * mem.peak() / limit.peak())
-                        + "% of the limit: the container may swap, be slowed by reclaim or be killed; raise memory"));
+                hints.add(
+                        new Hint(
+                                env,
+                                fmt(
+                                        "%s peak %.0f MiB of a %.0f MiB limit",
+                                        Metrics.containerColumns(env).memBytes(),
+                                        mem.peak() / 1048576,
+                                        limit.peak() / 1048576),
+                                "memory reached " + Math.round(100 * mem.peak() / limit.peak())
+                                        + "% of the limit: the container may swap, be slowed by reclaim or be killed; raise memory"));
             }
         }
         return hints;
     }
 
     private static int cores(MetricsFile metrics, String env) {
-        return (int) metrics.metrics(env).stream().filter(m -> PER_CORE.matcher(m).matches()).count();
+        return (int) metrics.metrics(env).stream()
+                .filter(m -> PER_CORE.matcher(m).matches())
+                .count();
     }
 
     private static String fmt(String f, Object... args) {

@@ -8,8 +8,7 @@ import java.util.Arrays;
  * or a regular expression per reading: the collector reads dozens of such files every tick. Stateless.
  */
 final class Ascii {
-    private Ascii() {
-    }
+    private Ascii() {}
 
     /** The first unsigned number at or after {@code from}, skipping blanks; -1 when a non-blank non-digit comes first or none. */
     static long firstLong(byte[] b, int from, int end) {

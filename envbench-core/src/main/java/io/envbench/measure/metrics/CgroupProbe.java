@@ -1,18 +1,17 @@
 package io.envbench.measure.metrics;
 
-
+import java.io.Closeable;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Set;
 
 import io.envbench.base.units.CpuSet;
-import java.io.Closeable;
-import java.nio.charset.StandardCharsets;
-import java.util.Arrays;
-import java.util.Set;
 
 /**
  * Reads a container's counters straight from its cgroup files and its network namespace, for cgroup v1
@@ -36,6 +35,7 @@ public final class CgroupProbe {
     private final int onlineCpus = CpuSet.online().size();
     /** /proc/stat, shared by all containers and read at most once per 5 ms (one tick reads many containers). */
     private PseudoFile procStat;
+
     private long procStatAt;
     private long procStatNs;
 
@@ -84,7 +84,8 @@ public final class CgroupProbe {
             return open.get(pid).read(System.nanoTime());
         } catch (IOException | RuntimeException e) {
             open.forget(pid);
-            throw new UncheckedIOException("cannot read the cgroup of pid " + pid + ": " + e.getMessage(),
+            throw new UncheckedIOException(
+                    "cannot read the cgroup of pid " + pid + ": " + e.getMessage(),
                     e instanceof IOException io ? io : new IOException(e));
         }
     }
@@ -132,7 +133,10 @@ public final class CgroupProbe {
                 memLimit = new PseudoFile(dir.resolve("memory.max"));
                 io = optional(dir.resolve("io.stat"));
                 pids = optional(dir.resolve("pids.current"));
-                cpuset = optional(Files.exists(dir.resolve("cpuset.cpus.effective")) ? dir.resolve("cpuset.cpus.effective") : dir.resolve("cpuset.cpus"));
+                cpuset = optional(
+                        Files.exists(dir.resolve("cpuset.cpus.effective"))
+                                ? dir.resolve("cpuset.cpus.effective")
+                                : dir.resolve("cpuset.cpus"));
             } else {
                 cpuUsage = new PseudoFile(v1(paths, "cpuacct").resolve("cpuacct.usage"));
                 cpuStat = optional(v1(paths, "cpu").resolve("cpu.stat"));
@@ -140,9 +144,13 @@ public final class CgroupProbe {
                 memUsage = new PseudoFile(memory.resolve("memory.usage_in_bytes"));
                 memStat = optional(memory.resolve("memory.stat"));
                 memLimit = new PseudoFile(memory.resolve("memory.limit_in_bytes"));
-                io = paths.containsKey("blkio") ? optional(v1(paths, "blkio").resolve("blkio.throttle.io_service_bytes")) : null;
+                io = paths.containsKey("blkio")
+                        ? optional(v1(paths, "blkio").resolve("blkio.throttle.io_service_bytes"))
+                        : null;
                 pids = paths.containsKey("pids") ? optional(v1(paths, "pids").resolve("pids.current")) : null;
-                cpuset = paths.containsKey("cpuset") ? optional(v1(paths, "cpuset").resolve("cpuset.cpus")) : null;
+                cpuset = paths.containsKey("cpuset")
+                        ? optional(v1(paths, "cpuset").resolve("cpuset.cpus"))
+                        : null;
             }
             netDev = new PseudoFile(procRoot.resolve(pid + "/net/dev"));
         }
@@ -153,12 +161,14 @@ public final class CgroupProbe {
 
         /** Reused on every reading of this container (one collector thread reads it). */
         private final long[] cpuCounters = new long[4];
+
         private final long[] memCounters = new long[2];
         private final long[] twoLongs = new long[2];
         private byte[] cpusetText = new byte[0];
         private int cpusetCount;
         /** The memory limit, cpuset size, inactive file cache and process count, read at {@code slowAt}. */
         private long limit;
+
         private int cpus;
         private long inactive;
         private long processes;
@@ -182,7 +192,8 @@ public final class CgroupProbe {
                 } else {
                     Ascii.counters(memStat.bytes(), memStat.fill(), MEMORY_STAT, memCounters);
                 }
-                // memory.stat runs to dozens of lines; only the inactive file cache is needed (v1: total_ first, the hierarchy's)
+                // memory.stat runs to dozens of lines; only the inactive file cache is needed (v1: total_ first, the
+                // hierarchy's)
                 inactive = Math.max(0, !v2 && memCounters[0] >= 0 ? memCounters[0] : memCounters[1]);
                 processes = pids == null ? 0 : Math.max(0, pids.readLong());
                 // block I/O comes in writeback bursts: a rate over a second is the figure that means something, and
@@ -201,10 +212,24 @@ public final class CgroupProbe {
             Ascii.netDevTotals(netDev.bytes(), netDev.fill(), twoLongs);
             long system = systemCpuNow();
             long cpuNs = v2 ? Math.max(0, cpuCounters[0]) * 1000 : cpuUsage.readLong();
-            return new ContainerSnapshot(at, cpuNs, system, onlineCpus, cpus, Math.max(0, cpuCounters[1]), Math.max(0, cpuCounters[2]),
-                    Math.max(0, cpuCounters[3]) * (v2 ? 1000 : 1), Math.max(0, usage - inactive),
-                    limit < 0 || limit >= Long.MAX_VALUE / 2 ? -1 : limit, blkRead, blkWrite, twoLongs[0], twoLongs[1],
-                    processes, v2 ? "cgroup v2" : "cgroup v1", slowAt);
+            return new ContainerSnapshot(
+                    at,
+                    cpuNs,
+                    system,
+                    onlineCpus,
+                    cpus,
+                    Math.max(0, cpuCounters[1]),
+                    Math.max(0, cpuCounters[2]),
+                    Math.max(0, cpuCounters[3]) * (v2 ? 1000 : 1),
+                    Math.max(0, usage - inactive),
+                    limit < 0 || limit >= Long.MAX_VALUE / 2 ? -1 : limit,
+                    blkRead,
+                    blkWrite,
+                    twoLongs[0],
+                    twoLongs[1],
+                    processes,
+                    v2 ? "cgroup v2" : "cgroup v1",
+                    slowAt);
         }
 
         /** CPUs of the cpuset, parsed again only when the file's text changed (docker update). */
@@ -214,14 +239,16 @@ public final class CgroupProbe {
             if (!Arrays.equals(b, 0, n, cpusetText, 0, cpusetText.length)) {
                 cpusetText = Arrays.copyOf(b, n);
                 String l = new String(cpusetText, StandardCharsets.ISO_8859_1).trim();
-                cpusetCount = l.isEmpty() ? onlineCpus : CpuSet.parseList("cpuset", l).size();
+                cpusetCount =
+                        l.isEmpty() ? onlineCpus : CpuSet.parseList("cpuset", l).size();
             }
             return cpusetCount;
         }
 
         @Override
         public void close() throws IOException {
-            for (PseudoFile f : new PseudoFile[] {cpuUsage, cpuStat, memUsage, memStat, memLimit, io, pids, cpuset, netDev}) {
+            for (PseudoFile f :
+                    new PseudoFile[] {cpuUsage, cpuStat, memUsage, memStat, memLimit, io, pids, cpuset, netDev}) {
                 if (f != null) {
                     f.close();
                 }
@@ -247,12 +274,19 @@ public final class CgroupProbe {
     }
 
     /** cpu.stat keys, in the order of the reading's counters: usage, periods, throttled periods, throttled time. */
-    private static final byte[][] CPU_STAT_V1 = {Ascii.bytes("usage_ns_unused"), Ascii.bytes("nr_periods"), Ascii.bytes("nr_throttled"),
-        Ascii.bytes("throttled_time")};
-    private static final byte[][] CPU_STAT_V2 = {Ascii.bytes("usage_usec"), Ascii.bytes("nr_periods"), Ascii.bytes("nr_throttled"),
-        Ascii.bytes("throttled_usec")};
+    private static final byte[][] CPU_STAT_V1 = {
+        Ascii.bytes("usage_ns_unused"),
+        Ascii.bytes("nr_periods"),
+        Ascii.bytes("nr_throttled"),
+        Ascii.bytes("throttled_time")
+    };
+
+    private static final byte[][] CPU_STAT_V2 = {
+        Ascii.bytes("usage_usec"), Ascii.bytes("nr_periods"), Ascii.bytes("nr_throttled"), Ascii.bytes("throttled_usec")
+    };
     /** memory.stat: the hierarchy's inactive file cache (v1), then the group's own (v1 without hierarchy, v2). */
     private static final byte[][] MEMORY_STAT = {Ascii.bytes("total_inactive_file"), Ascii.bytes("inactive_file")};
+
     private static final byte[] READ = Ascii.bytes("Read");
     private static final byte[] WRITE = Ascii.bytes("Write");
     private static final byte[] RBYTES = Ascii.bytes("rbytes=");
@@ -316,5 +350,4 @@ public final class CgroupProbe {
         }
         return sum * NS_PER_TICK;
     }
-
 }

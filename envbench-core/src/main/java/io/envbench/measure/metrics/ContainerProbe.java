@@ -1,18 +1,16 @@
 package io.envbench.measure.metrics;
 
-
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
+import com.github.dockerjava.api.DockerClient;
+import io.envbench.base.environment.TargetStartException;
 import io.envbench.launch.docker.DockerConnection;
 import io.envbench.launch.docker.DockerDaemon;
-import io.envbench.base.environment.TargetStartException;
-import com.github.dockerjava.api.DockerClient;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Reads containers' figures from where they are cheapest: their cgroup files when the daemon is local and
@@ -39,6 +37,7 @@ public final class ContainerProbe implements AutoCloseable {
     private final Map<String, ContainerRates> lastRates = new ConcurrentHashMap<>();
     /** Containers whose cgroup files could not be read: they use the stream from then on. */
     private final Set<String> unreadable = ConcurrentHashMap.newKeySet();
+
     private volatile DockerStatsProbe api;
     private volatile DockerStatsStream stream;
 
@@ -94,8 +93,10 @@ public final class ContainerProbe implements AutoCloseable {
                 return Optional.of(r);
             } catch (RuntimeException e) {
                 unreadable.add(containerId);
-                log.warn("the cgroup files of container {} cannot be read ({}); its figures come from the Docker stats stream",
-                        containerId.length() > 12 ? containerId.substring(0, 12) : containerId, e.getMessage());
+                log.warn(
+                        "the cgroup files of container {} cannot be read ({}); its figures come from the Docker stats stream",
+                        containerId.length() > 12 ? containerId.substring(0, 12) : containerId,
+                        e.getMessage());
             }
         }
         return stream().rates(containerId);

@@ -17,9 +17,20 @@ package io.envbench.measure.metrics;
  * @param pids              at the second reading
  * @param source            where the readings came from: "cgroup v1", "cgroup v2", "docker stats API" or "docker stats stream"
  */
-public record ContainerRates(double cpuPct, double cpuPctOfCpuset, long throttledPeriods, double throttledPct, double throttledMs,
-                             long memoryUsageBytes, long memoryLimitBytes, double blkReadBytesPerSec, double blkWriteBytesPerSec,
-                             double netRxBytesPerSec, double netTxBytesPerSec, long pids, String source) {
+public record ContainerRates(
+        double cpuPct,
+        double cpuPctOfCpuset,
+        long throttledPeriods,
+        double throttledPct,
+        double throttledMs,
+        long memoryUsageBytes,
+        long memoryLimitBytes,
+        double blkReadBytesPerSec,
+        double blkWriteBytesPerSec,
+        double netRxBytesPerSec,
+        double netTxBytesPerSec,
+        long pids,
+        String source) {
 
     /** The figures between two readings whose block I/O counters were both read with them. */
     public static ContainerRates between(ContainerSnapshot a, ContainerSnapshot b) {
@@ -48,10 +59,20 @@ public record ContainerRates(double cpuPct, double cpuPctOfCpuset, long throttle
             blkRead = last == null ? Double.NaN : last.blkReadBytesPerSec();
             blkWrite = last == null ? Double.NaN : last.blkWriteBytesPerSec();
         }
-        return new ContainerRates(cpuPct, cpuPct / Math.max(1, b.cpusetCpus()), throttled,
-                periods > 0 ? 100.0 * throttled / periods : 0, (b.throttledNs() - a.throttledNs()) / 1e6,
-                b.memoryUsageBytes(), b.memoryLimitBytes(), blkRead, blkWrite, rate(a.netRxBytes(), b.netRxBytes(), seconds),
-                rate(a.netTxBytes(), b.netTxBytes(), seconds), b.pids(), b.source());
+        return new ContainerRates(
+                cpuPct,
+                cpuPct / Math.max(1, b.cpusetCpus()),
+                throttled,
+                periods > 0 ? 100.0 * throttled / periods : 0,
+                (b.throttledNs() - a.throttledNs()) / 1e6,
+                b.memoryUsageBytes(),
+                b.memoryLimitBytes(),
+                blkRead,
+                blkWrite,
+                rate(a.netRxBytes(), b.netRxBytes(), seconds),
+                rate(a.netTxBytes(), b.netTxBytes(), seconds),
+                b.pids(),
+                b.source());
     }
 
     private static double rate(long a, long b, double seconds) {

@@ -1,6 +1,5 @@
 package io.envbench.measure.metrics;
 
-
 /**
  * One reading of a container's counters (cumulative values, as the kernel keeps them). Immutable;
  * rates come from two readings ({@link ContainerRates#between}).
@@ -24,15 +23,60 @@ package io.envbench.measure.metrics;
  * @param blkAtNanos       System.nanoTime() of the reading of the block I/O counters: the cgroup files read them once a
  *                         second ({@link CgroupProbe#SLOW_FILES_NANOS}), a later snapshot carries them until the next
  */
-public record ContainerSnapshot(long atNanos, long cpuUsageNs, long systemCpuNs, int onlineCpus, int cpusetCpus, long nrPeriods,
-                                long nrThrottled, long throttledNs, long memoryUsageBytes, long memoryLimitBytes, long blkReadBytes,
-                                long blkWriteBytes, long netRxBytes, long netTxBytes, long pids, String source, long blkAtNanos) {
+public record ContainerSnapshot(
+        long atNanos,
+        long cpuUsageNs,
+        long systemCpuNs,
+        int onlineCpus,
+        int cpusetCpus,
+        long nrPeriods,
+        long nrThrottled,
+        long throttledNs,
+        long memoryUsageBytes,
+        long memoryLimitBytes,
+        long blkReadBytes,
+        long blkWriteBytes,
+        long netRxBytes,
+        long netTxBytes,
+        long pids,
+        String source,
+        long blkAtNanos) {
 
     /** Every counter read at {@code atNanos} (the stats API, a test). */
-    public ContainerSnapshot(long atNanos, long cpuUsageNs, long systemCpuNs, int onlineCpus, int cpusetCpus, long nrPeriods,
-                             long nrThrottled, long throttledNs, long memoryUsageBytes, long memoryLimitBytes, long blkReadBytes,
-                             long blkWriteBytes, long netRxBytes, long netTxBytes, long pids, String source) {
-        this(atNanos, cpuUsageNs, systemCpuNs, onlineCpus, cpusetCpus, nrPeriods, nrThrottled, throttledNs, memoryUsageBytes,
-                memoryLimitBytes, blkReadBytes, blkWriteBytes, netRxBytes, netTxBytes, pids, source, atNanos);
+    public ContainerSnapshot(
+            long atNanos,
+            long cpuUsageNs,
+            long systemCpuNs,
+            int onlineCpus,
+            int cpusetCpus,
+            long nrPeriods,
+            long nrThrottled,
+            long throttledNs,
+            long memoryUsageBytes,
+            long memoryLimitBytes,
+            long blkReadBytes,
+            long blkWriteBytes,
+            long netRxBytes,
+            long netTxBytes,
+            long pids,
+            String source) {
+        this(
+                atNanos,
+                cpuUsageNs,
+                systemCpuNs,
+                onlineCpus,
+                cpusetCpus,
+                nrPeriods,
+                nrThrottled,
+                throttledNs,
+                memoryUsageBytes,
+                memoryLimitBytes,
+                blkReadBytes,
+                blkWriteBytes,
+                netRxBytes,
+                netTxBytes,
+                pids,
+                source,
+                atNanos);
     }
 }

@@ -1,15 +1,15 @@
 package io.envbench.measure.metrics;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.Map;
 
 import com.github.dockerjava.api.DockerClient;
 import com.github.dockerjava.api.model.BlkioStatEntry;
-import com.github.dockerjava.api.model.Statistics;
-import com.github.dockerjava.api.model.StatisticNetworksConfig;
-import com.github.dockerjava.core.InvocationBuilder;
 import com.github.dockerjava.api.model.CpuStatsConfig;
-import java.io.IOException;
-import java.io.UncheckedIOException;
+import com.github.dockerjava.api.model.StatisticNetworksConfig;
+import com.github.dockerjava.api.model.Statistics;
+import com.github.dockerjava.core.InvocationBuilder;
 
 /**
  * A container's counters from the Docker stats API, one frame per call (about a second each: the daemon
@@ -40,9 +40,13 @@ public final class DockerStatsProbe {
     /** A stats frame as a snapshot taken at {@code atNanos}. */
     static ContainerSnapshot snapshot(Statistics s, long at, String source) {
         var cpu = s.getCpuStats() == null ? new CpuStatsConfig() : s.getCpuStats();
-        long usage = cpu.getCpuUsage() == null || cpu.getCpuUsage().getTotalUsage() == null ? 0 : cpu.getCpuUsage().getTotalUsage();
+        long usage = cpu.getCpuUsage() == null || cpu.getCpuUsage().getTotalUsage() == null
+                ? 0
+                : cpu.getCpuUsage().getTotalUsage();
         long system = cpu.getSystemCpuUsage() == null ? 0 : cpu.getSystemCpuUsage();
-        int online = cpu.getOnlineCpus() == null ? Runtime.getRuntime().availableProcessors() : cpu.getOnlineCpus().intValue();
+        int online = cpu.getOnlineCpus() == null
+                ? Runtime.getRuntime().availableProcessors()
+                : cpu.getOnlineCpus().intValue();
         var thr = cpu.getThrottlingData();
         var mem = s.getMemoryStats();
         long memUsage = mem == null || mem.getUsage() == null ? 0 : mem.getUsage();
@@ -73,11 +77,25 @@ public final class DockerStatsProbe {
                 tx += n.getTxBytes() == null ? 0 : n.getTxBytes();
             }
         }
-        long pids = s.getPidsStats() == null || s.getPidsStats().getCurrent() == null ? 0 : s.getPidsStats().getCurrent();
-        return new ContainerSnapshot(at, usage, system, online, online,
+        long pids = s.getPidsStats() == null || s.getPidsStats().getCurrent() == null
+                ? 0
+                : s.getPidsStats().getCurrent();
+        return new ContainerSnapshot(
+                at,
+                usage,
+                system,
+                online,
+                online,
                 thr == null || thr.getPeriods() == null ? 0 : thr.getPeriods(),
                 thr == null || thr.getThrottledPeriods() == null ? 0 : thr.getThrottledPeriods(),
                 thr == null || thr.getThrottledTime() == null ? 0 : thr.getThrottledTime(),
-                Math.max(0, memUsage - inactive), limit, read, write, rx, tx, pids, source);
+                Math.max(0, memUsage - inactive),
+                limit,
+                read,
+                write,
+                rx,
+                tx,
+                pids,
+                source);
     }
 }

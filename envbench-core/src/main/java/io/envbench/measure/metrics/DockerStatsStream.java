@@ -3,20 +3,19 @@ package io.envbench.measure.metrics;
 import java.io.Closeable;
 import java.io.IOException;
 import java.time.Instant;
+import java.time.format.DateTimeParseException;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
 import com.github.dockerjava.api.DockerClient;
 import com.github.dockerjava.api.async.ResultCallback;
 import com.github.dockerjava.api.model.Statistics;
-import java.time.format.DateTimeParseException;
-import java.util.HashMap;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Container figures from the Docker stats API as a stream: one long-lived stats stream per container (the
@@ -30,6 +29,7 @@ public final class DockerStatsStream implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(DockerStatsStream.class);
     /** What {@link ContainerRates#source()} says for figures of this stream. */
     public static final String SOURCE = "docker stats stream";
+
     static final long REOPEN_NANOS = 2_000_000_000L;
     static final long STALE_NANOS = 5_000_000_000L;
 
@@ -103,7 +103,8 @@ public final class DockerStatsStream implements AutoCloseable {
         try {
             docker.statsCmd(containerId).exec(s);
         } catch (RuntimeException e) {
-            throw new IllegalStateException("cannot open the stats stream of container " + shortId(containerId) + ": " + e.getMessage(), e);
+            throw new IllegalStateException(
+                    "cannot open the stats stream of container " + shortId(containerId) + ": " + e.getMessage(), e);
         }
         return s;
     }
@@ -113,8 +114,7 @@ public final class DockerStatsStream implements AutoCloseable {
     }
 
     /** The rates of the two latest frames, and when the later one arrived. Immutable. */
-    private record Frames(ContainerRates rates, long receivedAt) {
-    }
+    private record Frames(ContainerRates rates, long receivedAt) {}
 
     /** One container's stream: docker-java calls it from the stream's own thread. */
     private static final class Stream implements ResultCallback<Statistics> {

@@ -1,6 +1,10 @@
 package io.envbench.measure.metrics;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -16,10 +20,6 @@ import oshi.hardware.HardwareAbstractionLayer;
 import oshi.hardware.NetworkIF;
 import oshi.software.os.OSProcess;
 import oshi.software.os.OperatingSystem;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.time.Duration;
-import java.util.HashSet;
 import oshi.util.GlobalConfig;
 
 /**
@@ -31,6 +31,7 @@ public final class HostProbe {
     /** Processes watched by name (containerd-shim covers its runc-v2 variant); CPU and RSS summed per name. */
     /** Docker's userland port-mapping proxy: what a published port costs. */
     public static final String DOCKER_PROXY = "docker-proxy";
+
     public static final List<String> WATCHED = List.of("dockerd", "containerd-shim", DOCKER_PROXY);
     /** Role of the load generator's JVM (JMeter): {@code process.jmeter.cpu.pct}. */
     public static final String JVM_ROLE = "jmeter";
@@ -60,14 +61,17 @@ public final class HostProbe {
     private final ProcFs procFs = new ProcFs();
     /** PIDs read in this reading; the stat files of the others are closed. */
     private final Set<Long> seen = new HashSet<>();
+
     private Map<String, List<Integer>> watchedPids = Map.of();
     private long lastScan;
     private final long processesEveryNanos;
     /** The last reading of the processes, carried by the snapshots until the next one. */
     private Map<String, Map<Integer, long[]>> processes = Map.of();
+
     private long processesAt;
     /** The kernel recomputes the load average every 5 s: reading it more often reads the same numbers. */
     private static final long LOAD_EVERY_NANOS = 5_000_000_000L;
+
     private double[] load;
     private long loadAt;
 
@@ -111,27 +115,41 @@ public final class HostProbe {
         } else {
             for (HWDiskStore disk : disks) {
                 disk.updateAttributes();
-                d.put(disk.getName().replaceFirst("^/dev/", ""), new long[] {disk.getReadBytes(), disk.getWriteBytes(), disk.getTransferTime()});
+                d.put(
+                        disk.getName().replaceFirst("^/dev/", ""),
+                        new long[] {disk.getReadBytes(), disk.getWriteBytes(), disk.getTransferTime()});
             }
             for (NetworkIF net : nets) {
                 net.updateAttributes();
-                n.put(net.getName(), new long[] {net.getBytesRecv(), net.getBytesSent(), net.getPacketsRecv(), net.getPacketsSent()});
+                n.put(net.getName(), new long[] {
+                    net.getBytesRecv(), net.getBytesSent(), net.getPacketsRecv(), net.getPacketsSent()
+                });
             }
         }
         if (lastScan == 0 || at - lastScan > RESCAN_NANOS) {
             rescan();
             lastScan = at;
         }
-        if (processesAt == 0 || at - processesAt >= processesEveryNanos || !processes.keySet().containsAll(trees.keySet())) {
+        if (processesAt == 0
+                || at - processesAt >= processesEveryNanos
+                || !processes.keySet().containsAll(trees.keySet())) {
             Map<String, Map<Integer, long[]>> p = new LinkedHashMap<>();
             seen.clear();
             watchedPids.forEach((name, pids) -> p.put(name, perPid(pids, false)));
             // JMeter's own JVM (not its tree: a bare-metal target is its child), as it competes for the same CPUs
             p.put(JVM_ROLE, perPid(List.of((int) loadGeneratorPid), false));
             // the targets' trees with their storage I/O (a database's write rate, study 000)
-            trees.forEach((role, pid) -> p.put(role, perPid(Stream.concat(Stream.of(pid),
-                    ProcessHandle.of(pid).map(h -> h.descendants().map(ProcessHandle::pid)).orElse(Stream.empty())).map(Long::intValue).toList(),
-                    true)));
+            trees.forEach((role, pid) -> p.put(
+                    role,
+                    perPid(
+                            Stream.concat(
+                                            Stream.of(pid),
+                                            ProcessHandle.of(pid)
+                                                    .map(h -> h.descendants().map(ProcessHandle::pid))
+                                                    .orElse(Stream.empty()))
+                                    .map(Long::intValue)
+                                    .toList(),
+                            true)));
             if (linux) {
                 procFs.retainProcesses(seen);
             }
@@ -156,9 +174,19 @@ public final class HostProbe {
                 throw new UncheckedIOException(e);
             }
         }
-        return new HostSnapshot(at, cpu.getSystemCpuLoadTicks(), cpu.getProcessorCpuLoadTicks(), cpu.getSystemLoadAverage(3),
-                memory.getTotal(), memory.getAvailable(), memory.getVirtualMemory().getSwapTotal(),
-                memory.getVirtualMemory().getSwapUsed(), d, n, p, pAt);
+        return new HostSnapshot(
+                at,
+                cpu.getSystemCpuLoadTicks(),
+                cpu.getProcessorCpuLoadTicks(),
+                cpu.getSystemLoadAverage(3),
+                memory.getTotal(),
+                memory.getAvailable(),
+                memory.getVirtualMemory().getSwapTotal(),
+                memory.getVirtualMemory().getSwapUsed(),
+                d,
+                n,
+                p,
+                pAt);
     }
 
     /** Look for the watched processes again at the next reading (an environment started or stopped). */
@@ -183,8 +211,13 @@ public final class HostProbe {
             watchedPids = ProcFs.byName(names);
             return;
         }
-        watchedPids = os.getProcesses(proc -> names.contains(proc.getName()) || proc.getName().startsWith("containerd-shim"), null, 0).stream()
-                .collect(Collectors.groupingBy(proc -> proc.getName().startsWith("containerd-shim") ? "containerd-shim" : proc.getName(), LinkedHashMap::new,
+        watchedPids = os
+                .getProcesses(
+                        proc -> names.contains(proc.getName()) || proc.getName().startsWith("containerd-shim"), null, 0)
+                .stream()
+                .collect(Collectors.groupingBy(
+                        proc -> proc.getName().startsWith("containerd-shim") ? "containerd-shim" : proc.getName(),
+                        LinkedHashMap::new,
                         Collectors.mapping(OSProcess::getProcessID, Collectors.toList())));
         for (String name : WATCHED) {
             watchedPids.putIfAbsent(name, new ArrayList<>());
@@ -201,7 +234,9 @@ public final class HostProbe {
             long[] v = linux ? procFs.process(pid) : null;
             if (v == null && !linux) {
                 OSProcess proc = os.getProcess(pid);
-                v = proc == null ? null : new long[] {proc.getKernelTime() + proc.getUserTime(), proc.getResidentSetSize()};
+                v = proc == null
+                        ? null
+                        : new long[] {proc.getKernelTime() + proc.getUserTime(), proc.getResidentSetSize()};
             }
             if (v != null && io && linux) {
                 long[] rw = procFs.processIo(pid);

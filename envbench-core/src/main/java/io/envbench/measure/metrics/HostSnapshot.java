@@ -1,6 +1,5 @@
 package io.envbench.measure.metrics;
 
-
 import java.util.Map;
 
 /**
@@ -21,9 +20,19 @@ import java.util.Map;
  * @param processesAtNanos when {@code processes} were read: they are read less often than the rest
  *                   ({@link HostProbe#PROCESSES_EVERY}), and a snapshot between two such readings carries the last one
  */
-public record HostSnapshot(long atNanos, long[] cpuTicks, long[][] coreTicks, double[] loadAverage, long memTotalBytes,
-                           long memAvailableBytes, long swapTotalBytes, long swapUsedBytes, Map<String, long[]> disks,
-                           Map<String, long[]> nets, Map<String, Map<Integer, long[]>> processes, long processesAtNanos) {
+public record HostSnapshot(
+        long atNanos,
+        long[] cpuTicks,
+        long[][] coreTicks,
+        double[] loadAverage,
+        long memTotalBytes,
+        long memAvailableBytes,
+        long swapTotalBytes,
+        long swapUsedBytes,
+        Map<String, long[]> disks,
+        Map<String, long[]> nets,
+        Map<String, Map<Integer, long[]>> processes,
+        long processesAtNanos) {
     /** USER_HZ: procfs counts CPU time in 1/100 s on Linux. */
     private static final long NS_PER_PROCFS_TICK = 10_000_000L;
 

@@ -12,16 +12,22 @@ import java.util.regex.Pattern;
 public enum MetricName {
     HOST_CPU("host.cpu.pct", Unit.PERCENT_OF_MACHINE, "the host's CPUs busy (user, system, interrupts; not I/O wait)"),
     HOST_CPU_USER("host.cpu.user.pct", Unit.PERCENT_OF_MACHINE, "the host's CPUs in user mode (nice included)"),
-    HOST_CPU_SYSTEM("host.cpu.system.pct", Unit.PERCENT_OF_MACHINE, "the host's CPUs in the kernel (interrupts included)"),
-    HOST_CPU_IOWAIT("host.cpu.iowait.pct", Unit.PERCENT_OF_MACHINE, "the host's CPUs idle while a disk read or write waits"),
+    HOST_CPU_SYSTEM(
+            "host.cpu.system.pct", Unit.PERCENT_OF_MACHINE, "the host's CPUs in the kernel (interrupts included)"),
+    HOST_CPU_IOWAIT(
+            "host.cpu.iowait.pct", Unit.PERCENT_OF_MACHINE, "the host's CPUs idle while a disk read or write waits"),
     HOST_CPU_STEAL("host.cpu.steal.pct", Unit.PERCENT_OF_MACHINE, "the host's CPUs taken by the hypervisor"),
     HOST_LOAD1("host.load1", Unit.COUNT, "the host's load average over a minute"),
     HOST_MEM_USED("host.mem.used.bytes", Unit.BYTES, "the host's memory in use (total less available)"),
     HOST_MEM_AVAILABLE("host.mem.available.bytes", Unit.BYTES, "the host's memory available"),
     HOST_SWAP_USED("host.swap.used.bytes", Unit.BYTES, "the host's swap in use"),
-    TARGET_CPU("target.cpu.pct", Unit.PERCENT_OF_CORE,
+    TARGET_CPU(
+            "target.cpu.pct",
+            Unit.PERCENT_OF_CORE,
             "the measured environment's CPU: its container's, else its host process's"),
-    TARGET_MEM("target.mem.bytes", Unit.BYTES,
+    TARGET_MEM(
+            "target.mem.bytes",
+            Unit.BYTES,
             "the measured environment's memory: its container's, else its host process's resident set");
 
     /** What a figure counts. */
@@ -56,9 +62,13 @@ public enum MetricName {
         CORE("host.cpu", "host CPU core N: busy", Unit.PERCENT),
         DISK("host.disk.", "host disk D: read and written bytes/s, busy %", Unit.BYTES_PER_SECOND),
         NET("host.net.", "host interface I: received and sent bytes/s and packets/s", Unit.BYTES_PER_SECOND),
-        PROCESS("process.", "a watched host process (JMeter, docker-proxy, a bare-metal target): CPU, memory, I/O",
+        PROCESS(
+                "process.",
+                "a watched host process (JMeter, docker-proxy, a bare-metal target): CPU, memory, I/O",
                 Unit.PERCENT_OF_CORE),
-        CONTAINER("container.", "an environment's container: CPU, throttling, memory, block I/O, network, PIDs",
+        CONTAINER(
+                "container.",
+                "an environment's container: CPU, throttling, memory, block I/O, network, PIDs",
                 Unit.PERCENT_OF_CORE);
 
         private final String prefix;
@@ -78,13 +88,15 @@ public enum MetricName {
 
         /** Matches (whole) the column {@code member} of any of the family's names; group 1 is the name. */
         public Pattern any(String member) {
-            return Pattern.compile(Pattern.quote(prefix) + (this == CORE ? "(\\d+)" : "(.+)") + "\\." + Pattern.quote(member));
+            return Pattern.compile(
+                    Pattern.quote(prefix) + (this == CORE ? "(\\d+)" : "(.+)") + "\\." + Pattern.quote(member));
         }
 
         /** Whether a metrics-file column belongs to this family. */
         public boolean has(String column) {
-            return column.startsWith(prefix) && (this != CORE || column.length() > prefix.length()
-                    && Character.isDigit(column.charAt(prefix.length())));
+            return column.startsWith(prefix)
+                    && (this != CORE
+                            || column.length() > prefix.length() && Character.isDigit(column.charAt(prefix.length())));
         }
 
         public String prefix() {
@@ -103,6 +115,7 @@ public enum MetricName {
 
     /** The figures of a process and of a container that reports compare. */
     public static final String CPU_PCT = "cpu.pct";
+
     public static final String RSS_BYTES = "rss.bytes";
     public static final String MEM_BYTES = "mem.bytes";
     public static final String MEM_LIMIT_BYTES = "mem.limit.bytes";

@@ -13,8 +13,7 @@ import oshi.hardware.CentralProcessor.TickType;
  * core as 100; host CPU percentages count the whole machine as 100.
  */
 public final class Metrics {
-    private Metrics() {
-    }
+    private Metrics() {}
 
     public static Map<String, Double> host(HostSnapshot a, HostSnapshot b) {
         Map<String, Double> m = new LinkedHashMap<>();
@@ -24,6 +23,7 @@ public final class Metrics {
 
     /** Column names built from a disk, interface, core or process name: named once, not on every tick. */
     private static final Map<String, String[]> DISK_COLUMNS = new ConcurrentHashMap<>();
+
     private static final Map<String, String[]> NET_COLUMNS = new ConcurrentHashMap<>();
     private static final Map<String, String[]> PROCESS_COLUMNS = new ConcurrentHashMap<>();
     private static final Map<Integer, String> CORE_COLUMNS = new ConcurrentHashMap<>();
@@ -36,15 +36,23 @@ public final class Metrics {
         double seconds = Math.max(1e-9, (b.atNanos() - a.atNanos()) / 1e9);
         long[] d = delta(a.cpuTicks(), b.cpuTicks());
         long total = sum(d);
-        m.put(MetricName.HOST_CPU.column(), pct(total - d[TickType.IDLE.getIndex()] - d[TickType.IOWAIT.getIndex()], total));
+        m.put(
+                MetricName.HOST_CPU.column(),
+                pct(total - d[TickType.IDLE.getIndex()] - d[TickType.IOWAIT.getIndex()], total));
         m.put(MetricName.HOST_CPU_USER.column(), pct(d[TickType.USER.getIndex()] + d[TickType.NICE.getIndex()], total));
-        m.put(MetricName.HOST_CPU_SYSTEM.column(), pct(d[TickType.SYSTEM.getIndex()] + d[TickType.IRQ.getIndex()] + d[TickType.SOFTIRQ.getIndex()], total));
+        m.put(
+                MetricName.HOST_CPU_SYSTEM.column(),
+                pct(
+                        d[TickType.SYSTEM.getIndex()] + d[TickType.IRQ.getIndex()] + d[TickType.SOFTIRQ.getIndex()],
+                        total));
         m.put(MetricName.HOST_CPU_IOWAIT.column(), pct(d[TickType.IOWAIT.getIndex()], total));
         m.put(MetricName.HOST_CPU_STEAL.column(), pct(d[TickType.STEAL.getIndex()], total));
         for (int i = 0; i < b.coreTicks().length && i < a.coreTicks().length; i++) {
             long[] c = delta(a.coreTicks()[i], b.coreTicks()[i]);
             long t = sum(c);
-            m.put(CORE_COLUMNS.computeIfAbsent(i, n -> MetricName.Family.CORE.of(Integer.toString(n), "pct")), pct(t - c[TickType.IDLE.getIndex()] - c[TickType.IOWAIT.getIndex()], t));
+            m.put(
+                    CORE_COLUMNS.computeIfAbsent(i, n -> MetricName.Family.CORE.of(Integer.toString(n), "pct")),
+                    pct(t - c[TickType.IDLE.getIndex()] - c[TickType.IOWAIT.getIndex()], t));
         }
         m.put(MetricName.HOST_LOAD1.column(), b.loadAverage()[0]);
         m.put(MetricName.HOST_MEM_USED.column(), (double) (b.memTotalBytes() - b.memAvailableBytes()));
@@ -53,8 +61,11 @@ public final class Metrics {
         b.disks().forEach((name, v) -> {
             long[] p = a.disks().get(name);
             if (p != null) {
-                String[] c = DISK_COLUMNS.computeIfAbsent(name, n -> new String[] {MetricName.Family.DISK.of(n, "read.bytesPerSec"),
-                        MetricName.Family.DISK.of(n, "write.bytesPerSec"), MetricName.Family.DISK.of(n, "busy.pct")});
+                String[] c = DISK_COLUMNS.computeIfAbsent(name, n -> new String[] {
+                    MetricName.Family.DISK.of(n, "read.bytesPerSec"),
+                    MetricName.Family.DISK.of(n, "write.bytesPerSec"),
+                    MetricName.Family.DISK.of(n, "busy.pct")
+                });
                 m.put(c[0], (v[0] - p[0]) / seconds);
                 m.put(c[1], (v[1] - p[1]) / seconds);
                 m.put(c[2], Math.min(100, (v[2] - p[2]) / (seconds * 10)));
@@ -63,9 +74,12 @@ public final class Metrics {
         b.nets().forEach((name, v) -> {
             long[] p = a.nets().get(name);
             if (p != null) {
-                String[] c = NET_COLUMNS.computeIfAbsent(name, n -> new String[] {MetricName.Family.NET.of(n, "rx.bytesPerSec"),
-                        MetricName.Family.NET.of(n, "tx.bytesPerSec"), MetricName.Family.NET.of(n, "rx.packetsPerSec"),
-                        MetricName.Family.NET.of(n, "tx.packetsPerSec")});
+                String[] c = NET_COLUMNS.computeIfAbsent(name, n -> new String[] {
+                    MetricName.Family.NET.of(n, "rx.bytesPerSec"),
+                    MetricName.Family.NET.of(n, "tx.bytesPerSec"),
+                    MetricName.Family.NET.of(n, "rx.packetsPerSec"),
+                    MetricName.Family.NET.of(n, "tx.packetsPerSec")
+                });
                 m.put(c[0], (v[0] - p[0]) / seconds);
                 m.put(c[1], (v[1] - p[1]) / seconds);
                 m.put(c[2], (v[2] - p[2]) / seconds);
@@ -95,9 +109,12 @@ public final class Metrics {
                 }
                 rss += e.getValue()[1];
             }
-            String[] c = PROCESS_COLUMNS.computeIfAbsent(name, n -> new String[] {MetricName.Family.PROCESS.of(n, MetricName.CPU_PCT),
-                MetricName.Family.PROCESS.of(n, MetricName.RSS_BYTES), MetricName.Family.PROCESS.of(n, "io.read.bytesPerSec"),
-                MetricName.Family.PROCESS.of(n, "io.write.bytesPerSec")});
+            String[] c = PROCESS_COLUMNS.computeIfAbsent(name, n -> new String[] {
+                MetricName.Family.PROCESS.of(n, MetricName.CPU_PCT),
+                MetricName.Family.PROCESS.of(n, MetricName.RSS_BYTES),
+                MetricName.Family.PROCESS.of(n, "io.read.bytesPerSec"),
+                MetricName.Family.PROCESS.of(n, "io.write.bytesPerSec")
+            });
             m.put(c[0], cpuMs / (processSeconds * 10));
             m.put(c[1], (double) rss);
             if (io) {
@@ -108,14 +125,36 @@ public final class Metrics {
     }
 
     /** The metrics file's columns of one container, named once (not on every tick). */
-    public record ContainerColumns(String pattern, String cpuPct, String cpuCpusetPct, String throttledPeriods, String throttledPct,
-                                   String throttledMs, String memBytes, String memLimitBytes, String blkReadBytesPerSec,
-                                   String blkWriteBytesPerSec, String netRxBytesPerSec, String netTxBytesPerSec, String pids) {
+    public record ContainerColumns(
+            String pattern,
+            String cpuPct,
+            String cpuCpusetPct,
+            String throttledPeriods,
+            String throttledPct,
+            String throttledMs,
+            String memBytes,
+            String memLimitBytes,
+            String blkReadBytesPerSec,
+            String blkWriteBytesPerSec,
+            String netRxBytesPerSec,
+            String netTxBytesPerSec,
+            String pids) {
         static ContainerColumns of(String name) {
             String p = MetricName.Family.CONTAINER.prefix() + name + ".";
-            return new ContainerColumns(p + "*", p + MetricName.CPU_PCT, p + "cpu.cpuset.pct", p + "cpu.throttled.periods", p + MetricName.CPU_THROTTLED_PCT,
-                    p + "cpu.throttled.ms", p + MetricName.MEM_BYTES, p + MetricName.MEM_LIMIT_BYTES, p + "blk.read.bytesPerSec", p + "blk.write.bytesPerSec",
-                    p + "net.rx.bytesPerSec", p + "net.tx.bytesPerSec", p + "pids");
+            return new ContainerColumns(
+                    p + "*",
+                    p + MetricName.CPU_PCT,
+                    p + "cpu.cpuset.pct",
+                    p + "cpu.throttled.periods",
+                    p + MetricName.CPU_THROTTLED_PCT,
+                    p + "cpu.throttled.ms",
+                    p + MetricName.MEM_BYTES,
+                    p + MetricName.MEM_LIMIT_BYTES,
+                    p + "blk.read.bytesPerSec",
+                    p + "blk.write.bytesPerSec",
+                    p + "net.rx.bytesPerSec",
+                    p + "net.tx.bytesPerSec",
+                    p + "pids");
         }
     }
 

@@ -10,15 +10,14 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.locks.LockSupport;
 import java.util.function.Consumer;
 
+import io.envbench.base.environment.RunningTarget;
+import io.envbench.base.settings.InvalidSettingException;
+import io.envbench.control.registry.EnvironmentRegistry;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-
-import io.envbench.control.registry.EnvironmentRegistry;
-import io.envbench.base.settings.InvalidSettingException;
-import io.envbench.base.environment.RunningTarget;
-import java.util.concurrent.locks.LockSupport;
 
 /**
  * A collector thread: every interval it reads the host and every environment of one
@@ -50,6 +49,7 @@ public final class MetricsCollector implements AutoCloseable {
     private final HostProbe host;
     /** The metrics file's sources of the host's and the processes' columns: the same on every tick. */
     private final String hostSource;
+
     private final String processSource;
     private final boolean hostReadsProcFs = ProcFs.available();
     private final List<Consumer<Tick>> listeners = new CopyOnWriteArrayList<>();
@@ -67,7 +67,8 @@ public final class MetricsCollector implements AutoCloseable {
      * @param file             metrics CSV, or null for none; its folder must be writable (else an IOException naming it)
      * @param loadGeneratorPid the JMeter process, reported as {@code process.jmeter.*}
      */
-    public MetricsCollector(EnvironmentRegistry environments, Duration interval, Path file, long loadGeneratorPid) throws IOException {
+    public MetricsCollector(EnvironmentRegistry environments, Duration interval, Path file, long loadGeneratorPid)
+            throws IOException {
         this(environments, interval, file, loadGeneratorPid, ContainerProbe.Source.AUTO);
     }
 
@@ -75,11 +76,16 @@ public final class MetricsCollector implements AutoCloseable {
      * @param containerSource where container figures come from: {@link ContainerProbe.Source#AUTO} (cgroup files of a
      *                        local daemon, else a stats stream per container) or always the stats stream
      */
-    public MetricsCollector(EnvironmentRegistry environments, Duration interval, Path file, long loadGeneratorPid,
-                            ContainerProbe.Source containerSource) throws IOException {
+    public MetricsCollector(
+            EnvironmentRegistry environments,
+            Duration interval,
+            Path file,
+            long loadGeneratorPid,
+            ContainerProbe.Source containerSource)
+            throws IOException {
         if (interval.compareTo(MIN_INTERVAL) < 0) {
-            throw new InvalidSettingException("interval", interval.toMillis()
-                    + " ms is below the minimum of 100 ms; use 100 or more");
+            throw new InvalidSettingException(
+                    "interval", interval.toMillis() + " ms is below the minimum of 100 ms; use 100 or more");
         }
         this.environments = environments;
         this.interval = interval;
@@ -198,7 +204,8 @@ public final class MetricsCollector implements AutoCloseable {
                 }
                 // each service of a multi-service target, in a container too (its processes seen from the host):
                 // process.ENV/SERVICE.* (CPU, memory, storage reads and writes: the database's write rate)
-                for (Map.Entry<String, RunningTarget> s : e.getValue().services().entrySet()) {
+                for (Map.Entry<String, RunningTarget> s :
+                        e.getValue().services().entrySet()) {
                     trees.put(serviceRole(e.getKey(), s.getKey()), s.getValue().pid());
                 }
             }
@@ -207,7 +214,8 @@ public final class MetricsCollector implements AutoCloseable {
         if (hostReadsProcFs) {
             containers.hostCpuRead(h.systemCpuNsFromProcFs(), h.atNanos()); // one reading of /proc/stat a tick
         }
-        Map<String, Double> values = new LinkedHashMap<>(Math.max(256, latest.values().size() * 2)); // no resize within a tick
+        Map<String, Double> values =
+                new LinkedHashMap<>(Math.max(256, latest.values().size() * 2)); // no resize within a tick
         if (previousHost != null) {
             Metrics.host(previousHost, h, values);
             if (h.processesAtNanos() == previousHost.processesAtNanos()) {
@@ -240,7 +248,10 @@ public final class MetricsCollector implements AutoCloseable {
                     sources.put(columns.pattern(), r.get().source());
                 }
             } catch (RuntimeException ex) {
-                log.warn("no figures of {} this tick: {}", e.getKey(), ex.getMessage()); // the other environments still count
+                log.warn(
+                        "no figures of {} this tick: {}",
+                        e.getKey(),
+                        ex.getMessage()); // the other environments still count
             }
         }
         containers.retain(ids, pids);
@@ -265,8 +276,12 @@ public final class MetricsCollector implements AutoCloseable {
     /** target.cpu.pct and target.mem.bytes: the environment's container or process tree. */
     static Map<String, Double> targetFigures(String env, Map<String, Double> values) {
         Map<String, Double> m = new LinkedHashMap<>();
-        Double cpu = values.getOrDefault(Metrics.containerColumns(env).cpuPct(), values.get(MetricName.Family.PROCESS.of(env, MetricName.CPU_PCT)));
-        Double mem = values.getOrDefault(Metrics.containerColumns(env).memBytes(), values.get(MetricName.Family.PROCESS.of(env, MetricName.RSS_BYTES)));
+        Double cpu = values.getOrDefault(
+                Metrics.containerColumns(env).cpuPct(),
+                values.get(MetricName.Family.PROCESS.of(env, MetricName.CPU_PCT)));
+        Double mem = values.getOrDefault(
+                Metrics.containerColumns(env).memBytes(),
+                values.get(MetricName.Family.PROCESS.of(env, MetricName.RSS_BYTES)));
         if (cpu != null) {
             m.put(MetricName.TARGET_CPU.column(), cpu);
         }

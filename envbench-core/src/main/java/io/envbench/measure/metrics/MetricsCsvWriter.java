@@ -7,6 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -15,12 +16,10 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
 import io.envbench.base.output.OutputFolder;
 import io.envbench.base.output.WholeRowFile;
-import java.time.Instant;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The metrics time series: a comment line naming the source of each group of columns
@@ -42,6 +41,7 @@ public final class MetricsCsvWriter implements AutoCloseable {
     private final Map<String, String> sources = new LinkedHashMap<>();
     /** A row is built here and written in one call: no String per value or per row. */
     private final StringBuilder row = new StringBuilder(4096);
+
     private WholeRowFile out;
     private String stoppedBecause;
     private long lastRowEpochMs;
@@ -69,7 +69,8 @@ public final class MetricsCsvWriter implements AutoCloseable {
      *                new pattern or a changed source rewrites the comment line
      * @return false when the row was not written because the file stopped, now or before
      */
-    public synchronized boolean write(long epochMs, String environment, Map<String, Double> values, Map<String, String> sources) {
+    public synchronized boolean write(
+            long epochMs, String environment, Map<String, Double> values, Map<String, String> sources) {
         if (stoppedBecause != null) {
             return false;
         }
@@ -124,8 +125,11 @@ public final class MetricsCsvWriter implements AutoCloseable {
 
     private boolean stop(String why) {
         stoppedBecause = why;
-        log.warn("metrics file {}: {}; it stops here and ends early, valid up to its last whole row ({}); the collector goes on without it",
-                file, why, lastRowEpochMs == 0 ? "no row written" : "the row of " + Instant.ofEpochMilli(lastRowEpochMs));
+        log.warn(
+                "metrics file {}: {}; it stops here and ends early, valid up to its last whole row ({}); the collector goes on without it",
+                file,
+                why,
+                lastRowEpochMs == 0 ? "no row written" : "the row of " + Instant.ofEpochMilli(lastRowEpochMs));
         return false;
     }
 
@@ -140,8 +144,11 @@ public final class MetricsCsvWriter implements AutoCloseable {
             try (BufferedWriter w = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8)) {
                 if (!sources.isEmpty()) {
                     StringBuilder comment = new StringBuilder("# ").append(SOURCES_PREFIX);
-                    sources.forEach((pattern, source) -> comment.append(comment.length() > 2 + SOURCES_PREFIX.length() ? "; " : "")
-                            .append(pattern).append('=').append(source));
+                    sources.forEach((pattern, source) -> comment.append(
+                                    comment.length() > 2 + SOURCES_PREFIX.length() ? "; " : "")
+                            .append(pattern)
+                            .append('=')
+                            .append(source));
                     w.write(comment.append('\n').toString());
                 }
                 w.write("timestamp,environment," + String.join(",", columns) + "\n");

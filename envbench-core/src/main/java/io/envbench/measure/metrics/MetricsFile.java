@@ -3,26 +3,24 @@ package io.envbench.measure.metrics;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.Reader;
-import java.nio.file.Files;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.function.Consumer;
+import java.util.regex.Pattern;
 
 import io.envbench.base.output.WholeRowFile;
-
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVRecord;
-import java.io.UncheckedIOException;
-import java.util.Collections;
-import java.util.Optional;
-import java.util.Set;
-import java.util.function.Consumer;
-import java.util.regex.Pattern;
 
 /**
  * A metrics CSV written by {@link MetricsCollector} (its {@code # sources:} comment line, when it has one, says where
@@ -34,12 +32,15 @@ public final class MetricsFile {
      * How a metrics file is read: a header row, {@code #} comment lines (the sources) before it. Not shared as a
      * public constant: commons-csv is shaded in the plugin jar.
      */
-    static final CSVFormat CSV_FORMAT = CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true)
-            .setCommentMarker('#').build();
+    static final CSVFormat CSV_FORMAT = CSVFormat.DEFAULT
+            .builder()
+            .setHeader()
+            .setSkipHeaderRecord(true)
+            .setCommentMarker('#')
+            .build();
 
     /** One metric of one environment. */
-    public record Summary(double average, double peak, int samples) {
-    }
+    public record Summary(double average, double peak, int samples) {}
 
     private final Map<String, Map<String, List<double[]>>> series = new LinkedHashMap<>();
     /** Column pattern (host.*, container.NAME.*) -> source, from the files' comment lines. */
@@ -68,8 +69,11 @@ public final class MetricsFile {
                 return;
             }
             double t = (row.epochMs() - first.computeIfAbsent(row.environment(), e -> row.epochMs())) / 1000.0;
-            Map<String, List<double[]>> byMetric = series.computeIfAbsent(row.environment(), e -> new LinkedHashMap<>());
-            row.values().forEach((metric, v) -> byMetric.computeIfAbsent(metric, x -> new ArrayList<>()).add(new double[] {t, v}));
+            Map<String, List<double[]>> byMetric =
+                    series.computeIfAbsent(row.environment(), e -> new LinkedHashMap<>());
+            row.values()
+                    .forEach((metric, v) -> byMetric.computeIfAbsent(metric, x -> new ArrayList<>())
+                            .add(new double[] {t, v}));
         });
     }
 
@@ -78,8 +82,7 @@ public final class MetricsFile {
      *
      * @param values the metrics that have a value in this row, in the file's column order
      */
-    public record Row(long epochMs, String environment, Map<String, Double> values) {
-    }
+    public record Row(long epochMs, String environment, Map<String, Double> values) {}
 
     /**
      * Reads a metrics file row by row: the one reader of the format, for the report and the Resource Monitor. A row
@@ -87,20 +90,23 @@ public final class MetricsFile {
      * and line; only the last row may be cut (the collector stopped mid-write), and is left out.
      */
     public static void forEachRow(Path file, Consumer<Row> out) throws IOException {
-        forEachRow(file, sources -> { }, out);
+        forEachRow(file, sources -> {}, out);
     }
 
     /** As {@link #forEachRow(Path, java.util.function.Consumer)}, the file's sources line first given to {@code sourcesOut}. */
-    public static void forEachRow(Path file, Consumer<Map<String, String>> sourcesOut,
-                                  Consumer<Row> out) throws IOException {
+    public static void forEachRow(Path file, Consumer<Map<String, String>> sourcesOut, Consumer<Row> out)
+            throws IOException {
         // bytes that are not UTF-8 become U+FFFD: a damaged row is then reported with its line, not as a decoder error;
         // only whole rows: a last line without its end was cut (a killed writer, a full disk), it is no data
         try (Reader r = new BufferedReader(WholeRowFile.wholeRows(file));
-             CSVParser csv = CSVParser.parse(r, CSV_FORMAT)) {
+                CSVParser csv = CSVParser.parse(r, CSV_FORMAT)) {
             sourcesOut.accept(sources(csv.getHeaderComment()));
             List<String> header = csv.getHeaderNames();
-            if (header.size() < 3 || !header.get(0).equals("timestamp") || !header.get(1).equals("environment")) {
-                throw new IOException(file + ": not an EnvBench metrics file (its header must start timestamp,environment,...)");
+            if (header.size() < 3
+                    || !header.get(0).equals("timestamp")
+                    || !header.get(1).equals("environment")) {
+                throw new IOException(
+                        file + ": not an EnvBench metrics file (its header must start timestamp,environment,...)");
             }
             Iterator<CSVRecord> rows = csv.iterator();
             while (rows.hasNext()) {
@@ -128,8 +134,9 @@ public final class MetricsFile {
     }
 
     private static IOException damaged(Path file, long line, String problem) {
-        return new IOException(file + " line " + line + ": " + problem + "; the file is damaged (cut, or overwritten) here. "
-                + "Run that environment again, or cut the file before this line to keep the rows above it");
+        return new IOException(
+                file + " line " + line + ": " + problem + "; the file is damaged (cut, or overwritten) here. "
+                        + "Run that environment again, or cut the file before this line to keep the rows above it");
     }
 
     private static long wholeNumber(Path file, long line, String text, String column) throws IOException {
@@ -169,7 +176,9 @@ public final class MetricsFile {
             if (!l.startsWith(MetricsCsvWriter.SOURCES_PREFIX.strip())) {
                 continue;
             }
-            for (String pair : l.substring(MetricsCsvWriter.SOURCES_PREFIX.strip().length()).split(";")) {
+            for (String pair : l.substring(
+                            MetricsCsvWriter.SOURCES_PREFIX.strip().length())
+                    .split(";")) {
                 int eq = pair.indexOf('=');
                 if (eq > 0) {
                     m.put(pair.substring(0, eq).strip(), pair.substring(eq + 1).strip());
@@ -189,7 +198,8 @@ public final class MetricsFile {
         String best = null;
         for (String pattern : sources.keySet()) {
             String prefix = pattern.endsWith("*") ? pattern.substring(0, pattern.length() - 1) : pattern;
-            if ((pattern.endsWith("*") ? metric.startsWith(prefix) : metric.equals(prefix)) && (best == null || pattern.length() > best.length())) {
+            if ((pattern.endsWith("*") ? metric.startsWith(prefix) : metric.equals(prefix))
+                    && (best == null || pattern.length() > best.length())) {
                 best = pattern;
             }
         }
@@ -230,7 +240,8 @@ public final class MetricsFile {
             }
         });
         double sum = sums.values().stream().mapToDouble(Double::doubleValue).sum();
-        double peak = sums.values().stream().mapToDouble(Double::doubleValue).max().orElse(Double.NaN);
+        double peak =
+                sums.values().stream().mapToDouble(Double::doubleValue).max().orElse(Double.NaN);
         return new Summary(sums.isEmpty() ? Double.NaN : sum / sums.size(), peak, sums.size());
     }
 }

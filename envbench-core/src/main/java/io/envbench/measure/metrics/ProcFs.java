@@ -1,15 +1,15 @@
 package io.envbench.measure.metrics;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.Set;
 import java.util.stream.Collectors;
 
@@ -23,12 +23,11 @@ final class ProcFs {
     private static final Path PROC = Path.of("/proc");
     /** USER_HZ and page size on Linux x86-64/arm64. */
     private static final long MS_PER_TICK = 10;
-    private static final long PAGE = 4096;
 
+    private static final long PAGE = 4096;
 
     /** Whole disks are the entries of /sys/block; read once (disks are not hot-plugged mid-test). */
     private static final Set<String> WHOLE_DISKS = wholeDisks();
-
 
     private static Set<String> wholeDisks() {
         try (var s = Files.list(Path.of("/sys/block"))) {
@@ -47,11 +46,14 @@ final class ProcFs {
     private PseudoFile stat;
     private PseudoFile meminfo;
     private PseudoFile loadavg;
-    private final OpenPerProcess<PseudoFile> stats = new OpenPerProcess<>(pid -> new PseudoFile(PROC.resolve(pid + "/stat")));
-    private final OpenPerProcess<PseudoFile> ios = new OpenPerProcess<>(pid -> new PseudoFile(PROC.resolve(pid + "/io")));
+    private final OpenPerProcess<PseudoFile> stats =
+            new OpenPerProcess<>(pid -> new PseudoFile(PROC.resolve(pid + "/stat")));
+    private final OpenPerProcess<PseudoFile> ios =
+            new OpenPerProcess<>(pid -> new PseudoFile(PROC.resolve(pid + "/io")));
     private static final byte[][] IO = {Ascii.bytes("read_bytes:"), Ascii.bytes("write_bytes:")};
     /** Names seen in diskstats and net/dev, kept as Strings once (not one String per line per tick). */
     private final Map<String, String> names = new HashMap<>();
+
     private final long[] fields = new long[14];
 
     private String name(byte[] b, int from, int to) {
@@ -140,7 +142,7 @@ final class ProcFs {
         int end = stat.fill();
         byte[] b = stat.bytes();
         List<long[]> cores = new ArrayList<>();
-        for (int i = 0; i < end;) {
+        for (int i = 0; i < end; ) {
             if (end - i > 3 && b[i] == 'c' && b[i + 1] == 'p' && b[i + 2] == 'u') {
                 if (b[i + 3] == ' ') {
                     i = Ascii.numbersAfterWord(b, i, end, total, 8);
@@ -156,8 +158,9 @@ final class ProcFs {
         return cores.toArray(new long[0][]);
     }
 
-    private static final byte[][] MEMINFO = {Ascii.bytes("MemTotal:"), Ascii.bytes("MemAvailable:"), Ascii.bytes("SwapTotal:"),
-        Ascii.bytes("SwapFree:")};
+    private static final byte[][] MEMINFO = {
+        Ascii.bytes("MemTotal:"), Ascii.bytes("MemAvailable:"), Ascii.bytes("SwapTotal:"), Ascii.bytes("SwapFree:")
+    };
 
     /** {total, available, swap total, swap free} in bytes from /proc/meminfo (which counts in kB). */
     void memory(long[] out) throws IOException {

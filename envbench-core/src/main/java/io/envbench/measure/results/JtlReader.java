@@ -3,6 +3,8 @@ package io.envbench.measure.results;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -10,14 +12,10 @@ import java.util.List;
 import java.util.function.Consumer;
 
 import io.envbench.base.settings.InvalidSettingException;
-
+import io.envbench.measure.engines.EngineMetrics;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVRecord;
-
-import io.envbench.measure.engines.EngineMetrics;
-import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
 
 /**
  * Streams the samples of a CSV JTL (JMeter's default result format, with a header line). The
@@ -32,16 +30,17 @@ import java.nio.channels.FileChannel;
 public final class JtlReader {
     public static final String ENV_COLUMN = "envbench.env";
 
-    private JtlReader() {
-    }
+    private JtlReader() {}
 
     /** @return how many samples were read */
     public static long read(Path file, Consumer<Sample> out) throws IOException {
         if (!Files.isRegularFile(file)) {
             throw new IOException(file + ": no such file");
         }
-        // bytes that are not UTF-8 (a damaged file) become U+FFFD, so the damage is reported with its line, not as a decoder error
-        try (BufferedReader r = new BufferedReader(new InputStreamReader(Files.newInputStream(file), StandardCharsets.UTF_8))) {
+        // bytes that are not UTF-8 (a damaged file) become U+FFFD, so the damage is reported with its line, not as a
+        // decoder error
+        try (BufferedReader r =
+                new BufferedReader(new InputStreamReader(Files.newInputStream(file), StandardCharsets.UTF_8))) {
             r.mark(4096);
             String first = r.readLine();
             if (first == null) {
@@ -64,7 +63,12 @@ public final class JtlReader {
      * record with quotes (a message with a comma, a quoted newline) is parsed by commons-csv.
      */
     private static long parse(Path file, BufferedReader r, Consumer<Sample> out, boolean complete) throws IOException {
-        Columns c = new Columns(file, CSVParser.parse(r.readLine(), CSVFormat.DEFAULT).getRecords().get(0).toList());
+        Columns c = new Columns(
+                file,
+                CSVParser.parse(r.readLine(), CSVFormat.DEFAULT)
+                        .getRecords()
+                        .get(0)
+                        .toList());
         String fallbackEnv = file.getFileName().toString().replaceFirst("\\.(jtl|csv)$", "");
         long n = 0;
         long lineNo = 1;
@@ -83,19 +87,27 @@ public final class JtlReader {
                 if (pending == null) {
                     pendingFrom = lineNo;
                 }
-                pending = pending == null ? new StringBuilder(line) : pending.append('\n').append(line);
+                pending = pending == null
+                        ? new StringBuilder(line)
+                        : pending.append('\n').append(line);
                 if (quotesOpen(pending)) {
                     if (lineNo - pendingFrom >= MAX_RECORD_LINES) {
-                        throw damaged(file, pendingFrom, "a quote opens a field that runs on for " + MAX_RECORD_LINES + " lines");
+                        throw damaged(
+                                file,
+                                pendingFrom,
+                                "a quote opens a field that runs on for " + MAX_RECORD_LINES + " lines");
                     }
                     continue; // a quoted field goes on on the next line
                 }
                 String record = pending.toString();
                 pending = null;
-                List<CSVRecord> recs = CSVParser.parse(record, CSVFormat.DEFAULT).getRecords();
+                List<CSVRecord> recs =
+                        CSVParser.parse(record, CSVFormat.DEFAULT).getRecords();
                 if (recs.size() != 1 || recs.get(0).size() != c.width) {
-                    throw damaged(file, pendingFrom, "has " + (recs.size() == 1 ? recs.get(0).size() : 0) + " fields, the header "
-                            + c.width);
+                    throw damaged(
+                            file,
+                            pendingFrom,
+                            "has " + (recs.size() == 1 ? recs.get(0).size() : 0) + " fields, the header " + c.width);
                 }
                 n += accept(out, c.sample(file, pendingFrom, recs.get(0), fallbackEnv), file, pendingFrom);
                 continue;
@@ -109,8 +121,11 @@ public final class JtlReader {
                 commas[fields++] = i;
             }
             if (fields + 1 != c.width) {
-                throw damaged(file, lineNo, "has " + (fields + 1 > c.width ? "more than " + c.width : Integer.toString(fields + 1))
-                        + " fields, the header " + c.width);
+                throw damaged(
+                        file,
+                        lineNo,
+                        "has " + (fields + 1 > c.width ? "more than " + c.width : Integer.toString(fields + 1))
+                                + " fields, the header " + c.width);
             }
             commas[fields] = line.length();
             n += accept(out, c.sample(file, lineNo, line, commas, fallbackEnv), file, lineNo);
@@ -153,8 +168,9 @@ public final class JtlReader {
 
     /** The message for a damaged record: the file, the line, what is wrong, and what to do. */
     static IOException damaged(Path file, long lineNo, String problem) {
-        return new IOException(file + " line " + lineNo + ": " + problem + "; the file is damaged (cut, or overwritten) here. "
-                + "Run that environment again, or cut the file before this line to keep the samples above it");
+        return new IOException(
+                file + " line " + lineNo + ": " + problem + "; the file is damaged (cut, or overwritten) here. "
+                        + "Run that environment again, or cut the file before this line to keep the samples above it");
     }
 
     /** Whether the file's last byte ends a line (JMeter ends every record with one). */
@@ -213,21 +229,29 @@ public final class JtlReader {
         }
 
         Sample sample(Path file, long lineNo, String line, int[] commas, String fallbackEnv) throws IOException {
-            return new Sample(env < 0 ? fallbackEnv : (lastEnv = reuse(lastEnv, line, from(commas, env), commas[env])),
+            return new Sample(
+                    env < 0 ? fallbackEnv : (lastEnv = reuse(lastEnv, line, from(commas, env), commas[env])),
                     lastLabel = reuse(lastLabel, line, from(commas, lb), commas[lb]),
-                    number(file, lineNo, line, commas, ts, "timeStamp"), number(file, lineNo, line, commas, el, "elapsed"),
+                    number(file, lineNo, line, commas, ts, "timeStamp"),
+                    number(file, lineNo, line, commas, el, "elapsed"),
                     ok < 0 || line.regionMatches(true, from(commas, ok), "true", 0, 4),
                     by < 0 ? 0 : number(file, lineNo, line, commas, by, "bytes"),
                     sb < 0 ? 0 : number(file, lineNo, line, commas, sb, "sentBytes"));
         }
 
         Sample sample(Path file, long lineNo, CSVRecord rec, String fallbackEnv) throws IOException {
-            return new Sample(env < 0 ? fallbackEnv : rec.get(env), rec.get(lb), number(file, lineNo, rec.get(ts), "timeStamp"),
-                    number(file, lineNo, rec.get(el), "elapsed"), ok < 0 || Boolean.parseBoolean(rec.get(ok)),
-                    by < 0 ? 0 : number(file, lineNo, rec.get(by), "bytes"), sb < 0 ? 0 : number(file, lineNo, rec.get(sb), "sentBytes"));
+            return new Sample(
+                    env < 0 ? fallbackEnv : rec.get(env),
+                    rec.get(lb),
+                    number(file, lineNo, rec.get(ts), "timeStamp"),
+                    number(file, lineNo, rec.get(el), "elapsed"),
+                    ok < 0 || Boolean.parseBoolean(rec.get(ok)),
+                    by < 0 ? 0 : number(file, lineNo, rec.get(by), "bytes"),
+                    sb < 0 ? 0 : number(file, lineNo, rec.get(sb), "sentBytes"));
         }
 
-        private static long number(Path file, long lineNo, String line, int[] commas, int column, String name) throws IOException {
+        private static long number(Path file, long lineNo, String line, int[] commas, int column, String name)
+                throws IOException {
             try {
                 return Long.parseLong(line, from(commas, column), commas[column], 10);
             } catch (NumberFormatException e) {
@@ -254,7 +278,9 @@ public final class JtlReader {
 
         /** The same text as last time gives the same String: no new object per sample. */
         private static String reuse(String last, String line, int from, int to) {
-            return last.length() == to - from && line.regionMatches(from, last, 0, to - from) ? last : line.substring(from, to);
+            return last.length() == to - from && line.regionMatches(from, last, 0, to - from)
+                    ? last
+                    : line.substring(from, to);
         }
     }
 }

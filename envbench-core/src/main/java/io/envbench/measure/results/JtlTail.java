@@ -7,13 +7,13 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.Arrays;
 import java.util.List;
 import java.util.function.Consumer;
 
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVRecord;
-import java.util.Arrays;
 
 /**
  * A CSV JTL that JMeter is still writing, read as it grows: each {@link #poll} hands over the samples of the
@@ -82,12 +82,16 @@ public final class JtlTail {
             if (!line.contains("timeStamp") || !line.contains("elapsed")) {
                 throw new IOException(file + ": not a CSV JTL with a header line (timeStamp,elapsed,label,...)");
             }
-            columns = new JtlReader.Columns(file, CSVParser.parse(line, CSVFormat.DEFAULT).getRecords().get(0).toList());
+            columns = new JtlReader.Columns(
+                    file,
+                    CSVParser.parse(line, CSVFormat.DEFAULT).getRecords().get(0).toList());
             commas = new int[columns.width + 1];
             return 0;
         }
         if (pendingRecord != null || line.indexOf('"') >= 0) {
-            pendingRecord = pendingRecord == null ? new StringBuilder(line) : pendingRecord.append('\n').append(line);
+            pendingRecord = pendingRecord == null
+                    ? new StringBuilder(line)
+                    : pendingRecord.append('\n').append(line);
             if (JtlReader.quotesOpen(pendingRecord)) {
                 return 0;
             }

@@ -11,10 +11,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
+import io.envbench.measure.engines.EngineMetrics;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVRecord;
-import io.envbench.measure.engines.EngineMetrics;
 
 /**
  * The failed samples of runs, counted by environment, label, response code and message: what a study that saw
@@ -24,20 +24,26 @@ import io.envbench.measure.engines.EngineMetrics;
  */
 public final class ResponseErrors {
     /** One kind of error: how many samples of that label failed with that code and message in that environment. */
-    public record Row(String environment, String label, String responseCode, String responseMessage, long count) {
-    }
+    public record Row(String environment, String label, String responseCode, String responseMessage, long count) {}
 
     private final Map<List<String>, Long> counts = new TreeMap<>(Comparator.comparing(Object::toString));
 
     /** Counts the failed samples of one run's JTL that start at or after {@code fromMs}, under {@code environment}. */
     public void read(Path jtl, String environment, long fromMs) throws IOException {
         try (Reader r = Files.newBufferedReader(jtl, StandardCharsets.UTF_8);
-             CSVParser p = CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).build().parse(r)) {
+                CSVParser p = CSVFormat.DEFAULT
+                        .builder()
+                        .setHeader()
+                        .setSkipHeaderRecord(true)
+                        .build()
+                        .parse(r)) {
             if (!p.getHeaderMap().containsKey("success") || !p.getHeaderMap().containsKey("responseCode")) {
                 return; // a JTL without them has nothing to say here; the figures' reader names a damaged file
             }
             for (CSVRecord rec : p) {
-                if (!rec.isConsistent() || "true".equals(rec.get("success")) || EngineMetricsLabel.is(rec.get("label"))) {
+                if (!rec.isConsistent()
+                        || "true".equals(rec.get("success"))
+                        || EngineMetricsLabel.is(rec.get("label"))) {
                     continue;
                 }
                 long start = Long.parseLong(rec.get("timeStamp"));

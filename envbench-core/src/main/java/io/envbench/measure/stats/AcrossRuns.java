@@ -26,7 +26,8 @@ public final class AcrossRuns {
 
     public AcrossRuns(Comparison comparison, String baseline, double alpha) {
         if (!(alpha > 0 && alpha < 1)) {
-            throw new IllegalArgumentException("alpha: " + alpha + " is not a significance level; use one in (0, 1), e.g. 0.05");
+            throw new IllegalArgumentException(
+                    "alpha: " + alpha + " is not a significance level; use one in (0, 1), e.g. 0.05");
         }
         this.comparison = comparison;
         this.baseline = comparison.baseline(baseline);
@@ -80,8 +81,14 @@ public final class AcrossRuns {
     public Verdict versusBaseline(String environment, String label, Figure figure) {
         requireEnvironment(environment);
         requireLabel(label);
-        return Verdict.of(environment, label, figure, baseline, comparison.acrossRuns(environment, label, figure),
-                comparison.acrossRuns(baseline, label, figure), alpha);
+        return Verdict.of(
+                environment,
+                label,
+                figure,
+                baseline,
+                comparison.acrossRuns(environment, label, figure),
+                comparison.acrossRuns(baseline, label, figure),
+                alpha);
     }
 
     /** One figure of every label (then TOTAL) x environment that has runs of that label, in the report's order. */
@@ -108,7 +115,8 @@ public final class AcrossRuns {
 
     private String requireLabel(String label) {
         if (!comparison.rows().contains(label)) {
-            throw new IllegalArgumentException("label: '" + label + "' is not in these results; use one of " + comparison.rows());
+            throw new IllegalArgumentException(
+                    "label: '" + label + "' is not in these results; use one of " + comparison.rows());
         }
         return label;
     }

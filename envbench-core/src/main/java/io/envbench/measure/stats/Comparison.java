@@ -1,9 +1,5 @@
 package io.envbench.measure.stats;
 
-import io.envbench.measure.results.JtlReader;
-import io.envbench.measure.results.Sample;
-import io.envbench.base.settings.InvalidSettingException;
-
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -16,6 +12,10 @@ import java.util.TreeMap;
 import java.util.function.Predicate;
 import java.util.function.ToDoubleFunction;
 
+import io.envbench.base.settings.InvalidSettingException;
+import io.envbench.measure.results.JtlReader;
+import io.envbench.measure.results.Sample;
+
 /**
  * Statistics per environment x label (plus a Total per environment), pooled over all runs and per run,
  * and a per-second timeline per environment, from one or more JTLs. Each file is one run (repetition);
@@ -27,6 +27,7 @@ public final class Comparison {
     private final Map<String, Map<String, Map<String, SampleStatistics>>> byRun = new LinkedHashMap<>();
     /** Pooled over runs; merged from byRun when first asked for after a change. */
     private Map<String, Map<String, SampleStatistics>> pooled;
+
     private final Map<String, TreeMap<Long, long[]>> timeline = new LinkedHashMap<>();
     private final Map<String, Long> origin = new LinkedHashMap<>();
     private final Set<String> labels = new LinkedHashSet<>();
@@ -71,7 +72,8 @@ public final class Comparison {
         if (!s.environment().equals(lastEnv) || !run.equals(lastRun)) {
             lastEnv = s.environment();
             lastRun = run;
-            lastRunStats = byRun.computeIfAbsent(lastEnv, e -> new LinkedHashMap<>()).computeIfAbsent(run, x -> new LinkedHashMap<>());
+            lastRunStats = byRun.computeIfAbsent(lastEnv, e -> new LinkedHashMap<>())
+                    .computeIfAbsent(run, x -> new LinkedHashMap<>());
             lastTotalStats = lastRunStats.computeIfAbsent(TOTAL, l -> new SampleStatistics());
             lastTimeline = timeline.computeIfAbsent(lastEnv, e -> new TreeMap<>());
             lastOrigin = origin.computeIfAbsent(lastEnv + "\u0000" + run, k -> s.startMs());
@@ -87,7 +89,8 @@ public final class Comparison {
         }
         lastLabelStats.add(s);
         lastTotalStats.add(s);
-        long[] second = lastTimeline.computeIfAbsent(Math.floorDiv(s.startMs() + s.elapsedMs() - lastOrigin, 1000), x -> new long[3]);
+        long[] second = lastTimeline.computeIfAbsent(
+                Math.floorDiv(s.startMs() + s.elapsedMs() - lastOrigin, 1000), x -> new long[3]);
         second[0]++;
         second[1] += s.elapsedMs();
         if (!s.success()) {
@@ -98,8 +101,10 @@ public final class Comparison {
 
     /** The one message for a sample label that is the name of the row EnvBench adds itself. */
     public static InvalidSettingException labelledTotal() {
-        return new InvalidSettingException("label", "a sample is labelled '" + TOTAL + "', the name of the row EnvBench adds for all "
-                + "labels together; rename that sampler in the plan, e.g. 'Total page'");
+        return new InvalidSettingException(
+                "label",
+                "a sample is labelled '" + TOTAL + "', the name of the row EnvBench adds for all "
+                        + "labels together; rename that sampler in the plan, e.g. 'Total page'");
     }
 
     private Map<String, Map<String, SampleStatistics>> pooled() {
@@ -107,7 +112,9 @@ public final class Comparison {
             Map<String, Map<String, SampleStatistics>> p = new LinkedHashMap<>();
             byRun.forEach((env, runs) -> {
                 Map<String, SampleStatistics> m = p.computeIfAbsent(env, e -> new LinkedHashMap<>());
-                runs.values().forEach(run -> run.forEach((label, st) -> m.computeIfAbsent(label, l -> new SampleStatistics()).addAll(st)));
+                runs.values()
+                        .forEach(run -> run.forEach((label, st) -> m.computeIfAbsent(label, l -> new SampleStatistics())
+                                .addAll(st)));
             });
             pooled = p;
         }
@@ -140,7 +147,9 @@ public final class Comparison {
     }
 
     public SampleStatistics get(String environment, String run, String label) {
-        return byRun.getOrDefault(environment, Map.of()).getOrDefault(run, Map.of()).get(label);
+        return byRun.getOrDefault(environment, Map.of())
+                .getOrDefault(run, Map.of())
+                .get(label);
     }
 
     /** One figure of every run of an environment x label that has samples of it (none for an unknown one). */
@@ -175,12 +184,14 @@ public final class Comparison {
     public String baseline(String requested) {
         if (requested != null && !requested.isBlank()) {
             if (!byRun.containsKey(requested)) {
-                throw new IllegalArgumentException("baseline: '" + requested + "' is not an environment of these results; use one of "
-                        + byRun.keySet());
+                throw new IllegalArgumentException("baseline: '" + requested
+                        + "' is not an environment of these results; use one of " + byRun.keySet());
             }
             return requested;
         }
-        return byRun.keySet().stream().filter(e -> e.equals("bare") || e.startsWith("bare")).findFirst()
+        return byRun.keySet().stream()
+                .filter(e -> e.equals("bare") || e.startsWith("bare"))
+                .findFirst()
                 .orElse(byRun.keySet().stream().findFirst().orElse(""));
     }
 }

@@ -1,8 +1,8 @@
 package io.envbench.measure.stats;
 
 import java.util.Arrays;
-import java.util.function.ToDoubleFunction;
 import java.util.Optional;
+import java.util.function.ToDoubleFunction;
 
 /**
  * A figure of one environment x label that is measured once per run and compared across runs. Each follows
@@ -57,14 +57,17 @@ public enum Figure {
 
     /** {@code throughput, mean, median, p90, p95, p99 or errorPct}, for messages. */
     public static String choices() {
-        String all = String.join(", ", Arrays.stream(values()).map(Figure::criterionName).toList());
+        String all = String.join(
+                ", ", Arrays.stream(values()).map(Figure::criterionName).toList());
         int last = all.lastIndexOf(", ");
         return all.substring(0, last) + " or " + all.substring(last + 2);
     }
 
     /** @throws IllegalArgumentException naming the word and the ones allowed */
     public static Figure byCriterionName(String word) {
-        return Arrays.stream(values()).filter(f -> f.criterionName.equals(word)).findFirst()
+        return Arrays.stream(values())
+                .filter(f -> f.criterionName.equals(word))
+                .findFirst()
                 .orElseThrow(() -> new IllegalArgumentException("figure: '" + word + "' is not a figure; use one of "
                         + Arrays.stream(values()).map(Figure::criterionName).toList()));
     }

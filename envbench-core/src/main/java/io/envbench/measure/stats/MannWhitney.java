@@ -50,8 +50,7 @@ public final class MannWhitney {
         }
     }
 
-    private MannWhitney() {
-    }
+    private MannWhitney() {}
 
     /**
      * The verdict test on one value per run. Exact two-sided p-value (twice the smaller tail of U's null distribution,
@@ -201,7 +200,8 @@ public final class MannWhitney {
                             continue;
                         }
                         for (int k = 0; k <= t && j + k <= first; k++) {
-                            next[j + k][s + k * doubledMidRank] += ways[j][s] * CombinatoricsUtils.binomialCoefficientDouble(t, k);
+                            next[j + k][s + k * doubledMidRank] +=
+                                    ways[j][s] * CombinatoricsUtils.binomialCoefficientDouble(t, k);
                         }
                     }
                 }

@@ -26,7 +26,10 @@ public record RatioOfRuns(double ratio, double low, double high, double confiden
         double ratio = a.runs() == 0 || b.runs() == 0 || b.median() == 0 ? Double.NaN : a.median() / b.median();
         double[] x = a.values();
         double[] y = b.values();
-        if (x.length == 0 || y.length == 0 || Arrays.stream(y).anyMatch(v -> v <= 0) || Arrays.stream(x).anyMatch(v -> v < 0)) {
+        if (x.length == 0
+                || y.length == 0
+                || Arrays.stream(y).anyMatch(v -> v <= 0)
+                || Arrays.stream(x).anyMatch(v -> v < 0)) {
             return new RatioOfRuns(ratio, Double.NaN, Double.NaN, Double.NaN, false);
         }
         double[] ratios = new double[x.length * y.length];
@@ -51,8 +54,10 @@ public record RatioOfRuns(double ratio, double low, double high, double confiden
 
     /** P(U &lt;= u) under the null, u = 0 .. n x m, for samples of n and m without ties. */
     static double[] lowerTail(int n, int m) {
-        // f[a][b][u]: orderings of a values of one side and b of the other with U = u (pairs where the first is larger):
-        // the largest value is the first side's (it beats all b: U - b) or the other's, f(a, b, u) = f(a-1, b, u-b) + f(a, b-1, u)
+        // f[a][b][u]: orderings of a values of one side and b of the other with U = u (pairs where the first is
+        // larger):
+        // the largest value is the first side's (it beats all b: U - b) or the other's, f(a, b, u) = f(a-1, b, u-b) +
+        // f(a, b-1, u)
         double[][][] f = new double[n + 1][m + 1][];
         for (int a = 0; a <= n; a++) {
             for (int b = 0; b <= m; b++) {

@@ -42,14 +42,25 @@ public final class RunStatistics {
     }
 
     public static RunStatistics of(List<Double> perRun) {
-        return new RunStatistics(perRun.stream().mapToDouble(Double::doubleValue).toArray());
+        return new RunStatistics(
+                perRun.stream().mapToDouble(Double::doubleValue).toArray());
     }
 
-    public long runs() { return sorted.length; }
+    public long runs() {
+        return sorted.length;
+    }
     /** The per-run values in ascending order (a copy). */
-    public double[] values() { return sorted.clone(); }
-    public double mean() { return s.getMean(); }
-    public double stdDev() { return s.getStandardDeviation(); }
+    public double[] values() {
+        return sorted.clone();
+    }
+
+    public double mean() {
+        return s.getMean();
+    }
+
+    public double stdDev() {
+        return s.getStandardDeviation();
+    }
 
     /** The median of the runs (mean of the two middle values for an even count); NaN without runs. */
     public double median() {

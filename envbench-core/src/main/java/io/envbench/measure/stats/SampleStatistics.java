@@ -34,18 +34,45 @@ public final class SampleStatistics {
         sentBytes += o.sentBytes;
     }
 
-    public long count() { return elapsed.count(); }
+    public long count() {
+        return elapsed.count();
+    }
     /** The exact distribution of elapsed times (read only). */
-    public ElapsedDistribution distribution() { return elapsed; }
-    public long firstStartMs() { return firstStartMs; }
-    public long lastEndMs() { return lastEndMs; }
-    public double meanMs() { return elapsed.mean(); }
-    public double medianMs() { return elapsed.percentileLegacy(50); }
-    public double percentileMs(double p) { return elapsed.percentileLegacy(p); }
-    public long minMs() { return elapsed.min(); }
-    public long maxMs() { return elapsed.max(); }
+    public ElapsedDistribution distribution() {
+        return elapsed;
+    }
+
+    public long firstStartMs() {
+        return firstStartMs;
+    }
+
+    public long lastEndMs() {
+        return lastEndMs;
+    }
+
+    public double meanMs() {
+        return elapsed.mean();
+    }
+
+    public double medianMs() {
+        return elapsed.percentileLegacy(50);
+    }
+
+    public double percentileMs(double p) {
+        return elapsed.percentileLegacy(p);
+    }
+
+    public long minMs() {
+        return elapsed.min();
+    }
+
+    public long maxMs() {
+        return elapsed.max();
+    }
     /** Aggregate Report's "90% line": nearest rank. */
-    public long aggregateReport90Ms() { return elapsed.nearestRank(0.9); }
+    public long aggregateReport90Ms() {
+        return elapsed.nearestRank(0.9);
+    }
 
     public double errorPct() {
         return count() == 0 ? 0 : 100.0 * errors / count();

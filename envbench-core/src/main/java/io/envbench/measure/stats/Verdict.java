@@ -12,8 +12,17 @@ import java.util.Locale;
  * @param test the U test of runs against baselineRuns; null for the baseline itself or without runs
  * @param alpha the significance level
  */
-public record Verdict(String environment, String label, Figure figure, String baseline, RunStatistics runs,
-                      RunStatistics baselineRuns, Kind kind, double changePct, MannWhitney.Result test, double alpha) {
+public record Verdict(
+        String environment,
+        String label,
+        Figure figure,
+        String baseline,
+        RunStatistics runs,
+        RunStatistics baselineRuns,
+        Kind kind,
+        double changePct,
+        MannWhitney.Result test,
+        double alpha) {
     public enum Kind {
         /** This is the baseline. */
         BASELINE("baseline"),
@@ -42,15 +51,27 @@ public record Verdict(String environment, String label, Figure figure, String ba
      * The verdict on per-run values of a figure outside JMeter's ({@link #figure()} is then null; the label names it),
      * such as a bonnie++ figure: the same rule as for JMeter's figures.
      */
-    public static Verdict ofRuns(String environment, String label, String baseline, RunStatistics runs, RunStatistics baselineRuns,
-                                 double alpha) {
+    public static Verdict ofRuns(
+            String environment,
+            String label,
+            String baseline,
+            RunStatistics runs,
+            RunStatistics baselineRuns,
+            double alpha) {
         return of(environment, label, null, baseline, runs, baselineRuns, alpha);
     }
 
-    static Verdict of(String environment, String label, Figure figure, String baseline, RunStatistics runs,
-                      RunStatistics baselineRuns, double alpha) {
+    static Verdict of(
+            String environment,
+            String label,
+            Figure figure,
+            String baseline,
+            RunStatistics runs,
+            RunStatistics baselineRuns,
+            double alpha) {
         if (runs.runs() == 0 || baselineRuns.runs() == 0) {
-            return new Verdict(environment, label, figure, baseline, runs, baselineRuns, Kind.NO_RUNS, Double.NaN, null, alpha);
+            return new Verdict(
+                    environment, label, figure, baseline, runs, baselineRuns, Kind.NO_RUNS, Double.NaN, null, alpha);
         }
         if (environment.equals(baseline)) {
             return new Verdict(environment, label, figure, baseline, runs, baselineRuns, Kind.BASELINE, 0, null, alpha);
@@ -62,8 +83,10 @@ public record Verdict(String environment, String label, Figure figure, String ba
         // fewer runs a side than n vs n needs (4 at 0.05) gives no verdict, even where an uneven pair such as
         // 3 vs 5 could reach alpha: one side's few runs say too little about its own spread
         int needed = MannWhitney.runsNeededEach(alpha);
-        Kind kind = runs.runs() < needed || baselineRuns.runs() < needed
-                || MannWhitney.smallestPossibleP((int) runs.runs(), (int) baselineRuns.runs()) >= alpha ? Kind.TOO_FEW_RUNS
+        Kind kind = runs.runs() < needed
+                        || baselineRuns.runs() < needed
+                        || MannWhitney.smallestPossibleP((int) runs.runs(), (int) baselineRuns.runs()) >= alpha
+                ? Kind.TOO_FEW_RUNS
                 : test.significant(alpha) ? Kind.SIGNIFICANT : Kind.NOT_SIGNIFICANT;
         return new Verdict(environment, label, figure, baseline, runs, baselineRuns, kind, change, test, alpha);
     }
@@ -91,9 +114,12 @@ public record Verdict(String environment, String label, Figure figure, String ba
             case BASELINE -> "baseline";
             case SIGNIFICANT -> change() + " (" + pText() + " " + nText() + ")";
             case NOT_SIGNIFICANT -> "~ (" + pText() + " " + nText() + ")";
-            case TOO_FEW_RUNS -> "too few runs (" + runs.runs() + " vs " + baselineRuns.runs() + "; at least "
-                    + MannWhitney.runsNeededEach(alpha) + " each needed for p<" + alpha + ")";
-            case NO_RUNS -> "no runs (" + runs.runs() + " of " + environment + ", " + baselineRuns.runs() + " of baseline " + baseline + ")";
+            case TOO_FEW_RUNS ->
+                "too few runs (" + runs.runs() + " vs " + baselineRuns.runs() + "; at least "
+                        + MannWhitney.runsNeededEach(alpha) + " each needed for p<" + alpha + ")";
+            case NO_RUNS ->
+                "no runs (" + runs.runs() + " of " + environment + ", " + baselineRuns.runs() + " of baseline "
+                        + baseline + ")";
         };
     }
 

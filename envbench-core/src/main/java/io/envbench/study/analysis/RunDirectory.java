@@ -1,19 +1,18 @@
 package io.envbench.study.analysis;
 
-import io.envbench.study.experiment.PlannedRun;
-
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
+import java.util.List;
 
 import io.envbench.base.output.OutputFolder;
 import io.envbench.launch.dockerdaemon.DaemonSettings;
 import io.envbench.measure.engines.RemoteEngine;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.StandardOpenOption;
-import java.util.List;
+import io.envbench.study.experiment.PlannedRun;
 
 /**
  * The folder of one experiment run: {@code experiment.yaml} (the experiment as run, resolved),
@@ -44,10 +43,21 @@ public record RunDirectory(Path root) {
         }
     }
 
-    public Path experiment() { return root.resolve("experiment.yaml"); }
-    public RunsFile runs() { return new RunsFile(root.resolve("runs.csv")); }
-    public Path jtl(PlannedRun r) { return root.resolve("jtl").resolve(r.id() + ".jtl"); }
-    public Path metrics(PlannedRun r) { return root.resolve("metrics").resolve(r.id() + ".csv"); }
+    public Path experiment() {
+        return root.resolve("experiment.yaml");
+    }
+
+    public RunsFile runs() {
+        return new RunsFile(root.resolve("runs.csv"));
+    }
+
+    public Path jtl(PlannedRun r) {
+        return root.resolve("jtl").resolve(r.id() + ".jtl");
+    }
+
+    public Path metrics(PlannedRun r) {
+        return root.resolve("metrics").resolve(r.id() + ".csv");
+    }
     /**
      * A remote engine's metrics of a run: {@code metrics/ENV-rN.engine-127.0.0.1_1099.csv} for the engine JMeter calls
      * {@code 127.0.0.1:1099}; {@code local} for carriers from a JMeter that is no engine.
@@ -65,27 +75,56 @@ public record RunDirectory(Path root) {
         }
         String prefix = r.id() + ".engine-";
         try (var files = Files.list(folder)) {
-            return files.filter(f -> f.getFileName().toString().startsWith(prefix) && f.getFileName().toString().endsWith(".csv")).sorted().toList();
+            return files.filter(f -> f.getFileName().toString().startsWith(prefix)
+                            && f.getFileName().toString().endsWith(".csv"))
+                    .sorted()
+                    .toList();
         }
     }
-    public Path jmeterLog(PlannedRun r) { return root.resolve("logs").resolve(r.id() + ".jmeter.log"); }
-    public Path jmeterOutput(PlannedRun r) { return root.resolve("logs").resolve(r.id() + ".jmeter.out"); }
-    public Path targetLog(PlannedRun r) { return root.resolve("logs").resolve(r.id() + ".target.log"); }
+
+    public Path jmeterLog(PlannedRun r) {
+        return root.resolve("logs").resolve(r.id() + ".jmeter.log");
+    }
+
+    public Path jmeterOutput(PlannedRun r) {
+        return root.resolve("logs").resolve(r.id() + ".jmeter.out");
+    }
+
+    public Path targetLog(PlannedRun r) {
+        return root.resolve("logs").resolve(r.id() + ".target.log");
+    }
     /** A command load's standard output: the run's result. */
-    public Path output(PlannedRun r) { return root.resolve("output").resolve(r.id() + ".out"); }
+    public Path output(PlannedRun r) {
+        return root.resolve("output").resolve(r.id() + ".out");
+    }
     /** A command load's standard error. */
-    public Path outputErrors(PlannedRun r) { return root.resolve("logs").resolve(r.id() + ".command.err"); }
+    public Path outputErrors(PlannedRun r) {
+        return root.resolve("logs").resolve(r.id() + ".command.err");
+    }
     /** A multi-tenant run's control actions: {@code timeline/ENV-rN.csv} (time, seconds, tenant, kind, action, reason: {@link io.envbench.study.cpucontrol.TimelineCsv}). */
-    public Path timeline(PlannedRun r) { return root.resolve("timeline").resolve(r.id() + ".csv"); }
+    public Path timeline(PlannedRun r) {
+        return root.resolve("timeline").resolve(r.id() + ".csv");
+    }
     /** A multi-tenant run's database rebuilds: {@code databases/ENV-rN.csv} (tenant, database, orders before and after, ms). */
-    public Path databases(PlannedRun r) { return root.resolve("databases").resolve(r.id() + ".csv"); }
+    public Path databases(PlannedRun r) {
+        return root.resolve("databases").resolve(r.id() + ".csv");
+    }
     /** A tenant's output in a multi-tenant run: {@code logs/ENV-rN.tenant-K.target.log}. */
-    public Path tenantTargetLog(PlannedRun r, String tenant) { return root.resolve("logs").resolve(r.id() + "." + tenant + ".target.log"); }
+    public Path tenantTargetLog(PlannedRun r, String tenant) {
+        return root.resolve("logs").resolve(r.id() + "." + tenant + ".target.log");
+    }
     /** The JMeter plan of a multi-tenant experiment's runs: a thread group per tenant ({@code io.envbench.study.tenants.TenantsPlan}). */
-    public Path tenantsPlan() { return root.resolve("tenants.jmx"); }
-    public Path report() { return root.resolve("report"); }
+    public Path tenantsPlan() {
+        return root.resolve("tenants.jmx");
+    }
+
+    public Path report() {
+        return root.resolve("report");
+    }
     /** Which Docker daemon settings each run ran with ({@code dockerDaemon:} in the experiment): {@code run,environment,settings}. */
-    public Path dockerDaemon() { return root.resolve("docker-daemon.csv"); }
+    public Path dockerDaemon() {
+        return root.resolve("docker-daemon.csv");
+    }
 
     /** Appends run {@code r}'s daemon settings to {@link #dockerDaemon()} (a header first). */
     public void appendDockerDaemon(PlannedRun r, DaemonSettings settings) throws IOException {
@@ -94,12 +133,16 @@ public record RunDirectory(Path root) {
         if (!Files.exists(f)) {
             line = "run,environment,dockerDaemon\n" + line;
         }
-        Files.writeString(f, line, StandardCharsets.UTF_8, StandardOpenOption.CREATE,
-                StandardOpenOption.APPEND);
+        Files.writeString(f, line, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
     }
-    public Path junit() { return root.resolve("junit.xml"); }
+
+    public Path junit() {
+        return root.resolve("junit.xml");
+    }
     /** Present while runs are missing: the report of such a folder is marked partial. */
-    public Path partialMarker() { return root.resolve("PARTIAL"); }
+    public Path partialMarker() {
+        return root.resolve("PARTIAL");
+    }
 
     public boolean partial() {
         return Files.exists(partialMarker());

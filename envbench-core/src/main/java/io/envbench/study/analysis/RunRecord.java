@@ -1,8 +1,8 @@
 package io.envbench.study.analysis;
 
-import io.envbench.study.experiment.PlannedRun;
-
 import java.time.Instant;
+
+import io.envbench.study.experiment.PlannedRun;
 
 /**
  * What happened to one planned run, a row of {@code runs.csv}.
@@ -17,7 +17,14 @@ import java.time.Instant;
  * @param firstSample    when the load's first sample started (null without samples): the runner's own
  *                       overhead is the time from {@code start} to it, less start-to-ready
  */
-public record RunRecord(PlannedRun run, Instant start, Instant end, String status, long samples, long startToReadyMs, Instant firstSample) {
+public record RunRecord(
+        PlannedRun run,
+        Instant start,
+        Instant end,
+        String status,
+        long samples,
+        long startToReadyMs,
+        Instant firstSample) {
     public static final String OK = "ok";
     public static final String INTERRUPTED = "interrupted";
 

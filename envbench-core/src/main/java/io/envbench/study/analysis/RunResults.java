@@ -1,33 +1,32 @@
 package io.envbench.study.analysis;
 
-import io.envbench.study.experiment.Schedule;
-
 import java.io.IOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalDouble;
 import java.util.Set;
+import java.util.function.BiConsumer;
+import java.util.function.UnaryOperator;
 
-import io.envbench.study.experiment.Criterion;
-import io.envbench.study.experiment.Experiment;
-import io.envbench.study.experiment.FigureSource;
-import io.envbench.measure.metrics.MetricsFile;
 import io.envbench.base.output.OutputFolder;
 import io.envbench.base.output.WholeRowFile;
+import io.envbench.measure.metrics.MetricsFile;
 import io.envbench.measure.results.JtlReader;
+import io.envbench.measure.results.ResponseErrors;
 import io.envbench.measure.results.Sample;
 import io.envbench.measure.stats.AcrossRuns;
 import io.envbench.measure.stats.Comparison;
-import io.envbench.measure.results.ResponseErrors;
-import java.nio.file.StandardCopyOption;
-import java.util.LinkedHashMap;
-import java.util.function.BiConsumer;
-import java.util.function.UnaryOperator;
+import io.envbench.study.experiment.Criterion;
+import io.envbench.study.experiment.Experiment;
+import io.envbench.study.experiment.FigureSource;
+import io.envbench.study.experiment.Schedule;
 
 /**
  * The figures of a run directory: every completed run's JTL, its warm-up left out, each sample counted
@@ -43,14 +42,22 @@ public final class RunResults {
     /** A multi-tenant experiment's figures per tenant under each configuration, when it has criteria; else null. */
     private final FigureSource tenantFigures;
 
-    private RunResults(Experiment experiment, Comparison comparison, List<RunRecord> runs, boolean partial, FigureSource tenantFigures) {
+    private RunResults(
+            Experiment experiment,
+            Comparison comparison,
+            List<RunRecord> runs,
+            boolean partial,
+            FigureSource tenantFigures) {
         this.experiment = experiment;
         this.tenantFigures = tenantFigures;
         this.comparison = comparison;
         this.runs = runs;
         this.partial = partial;
-        this.acrossRuns = comparison.environments().isEmpty() ? null : new AcrossRuns(comparison,
-                comparison.environments().contains(experiment.baseline()) ? experiment.baseline() : null);
+        this.acrossRuns = comparison.environments().isEmpty()
+                ? null
+                : new AcrossRuns(
+                        comparison,
+                        comparison.environments().contains(experiment.baseline()) ? experiment.baseline() : null);
     }
 
     /** Reads the completed runs of a run directory. */
@@ -58,11 +65,16 @@ public final class RunResults {
         Comparison c = new Comparison();
         readSamples(dir, e, runs, env -> env, c::add);
         // a multi-tenant experiment's criteria name a tenant under a configuration: its figures are the tenants table's
-        FigureSource tenants = e.tenancy().isPresent() && !e.criteria().isEmpty() ? TenantResults.read(dir, e, runs).figures() : null;
+        FigureSource tenants = e.tenancy().isPresent() && !e.criteria().isEmpty()
+                ? TenantResults.read(dir, e, runs).figures()
+                : null;
         RunResults results = new RunResults(e, c, runs, dir.partial(), tenants);
         for (RunRecord r : runs) {
             if (r.ok() && r.firstSample() != null) {
-                results.errors.read(dir.jtl(r.run()), r.run().environment(), r.firstSample().toEpochMilli() + e.load().warmup().toMillis());
+                results.errors.read(
+                        dir.jtl(r.run()),
+                        r.run().environment(),
+                        r.firstSample().toEpochMilli() + e.load().warmup().toMillis());
             }
         }
         return results;
@@ -80,8 +92,13 @@ public final class RunResults {
      * started for it (whatever the JTL's own column says), renamed by {@code environmentName} (e.g. to set two
      * run directories side by side), with the id of its run.
      */
-    public static void readSamples(RunDirectory dir, Experiment e, List<RunRecord> runs, UnaryOperator<String> environmentName,
-                                   BiConsumer<Sample, String> out) throws IOException {
+    public static void readSamples(
+            RunDirectory dir,
+            Experiment e,
+            List<RunRecord> runs,
+            UnaryOperator<String> environmentName,
+            BiConsumer<Sample, String> out)
+            throws IOException {
         long warmupMs = e.load().warmup().toMillis();
         for (RunRecord r : runs) {
             if (!r.ok() || r.firstSample() == null) {
@@ -93,8 +110,18 @@ public final class RunResults {
             JtlReader.read(dir.jtl(r.run()), s -> {
                 if (s.startMs() >= cutoff) {
                     // the built-in plan tags its samples already; a plan of one's own may not
-                    out.accept(s.environment().equals(env) ? s
-                            : new Sample(env, s.label(), s.startMs(), s.elapsedMs(), s.success(), s.receivedBytes(), s.sentBytes()), runId);
+                    out.accept(
+                            s.environment().equals(env)
+                                    ? s
+                                    : new Sample(
+                                            env,
+                                            s.label(),
+                                            s.startMs(),
+                                            s.elapsedMs(),
+                                            s.success(),
+                                            s.receivedBytes(),
+                                            s.sentBytes()),
+                            runId);
                 }
             });
         }
@@ -130,7 +157,10 @@ public final class RunResults {
         Map<Path, Long> from = new LinkedHashMap<>();
         for (RunRecord r : runs) {
             if (r.ok() && r.firstSample() != null && Files.exists(dir.metrics(r.run()))) {
-                from.put(dir.metrics(r.run()), r.firstSample().toEpochMilli() + experiment.load().warmup().toMillis());
+                from.put(
+                        dir.metrics(r.run()),
+                        r.firstSample().toEpochMilli()
+                                + experiment.load().warmup().toMillis());
             }
         }
         return from.isEmpty() ? null : MetricsFile.read(from);
@@ -158,7 +188,9 @@ public final class RunResults {
     /** Every criterion of the experiment on the medians of the runs. */
     public List<Criterion.Result> evaluate() {
         if (tenantFigures != null) {
-            return experiment.criteria().stream().map(c -> c.evaluate(tenantFigures)).toList();
+            return experiment.criteria().stream()
+                    .map(c -> c.evaluate(tenantFigures))
+                    .toList();
         }
         FigureSource figures = new FigureSource() {
             @Override
@@ -189,16 +221,19 @@ public final class RunResults {
         Path part = file.resolveSibling(file.getFileName() + ".part"); // whole or not at all: a CI server reads it
         try (Writer w = Files.newBufferedWriter(part, StandardCharsets.UTF_8)) {
             w.write("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
-            w.write("<testsuite name=\"" + xml(suite) + "\" tests=\"" + (results.size() + 1) + "\" failures=\"" + failures
-                    + "\" errors=\"0\" skipped=\"0\">\n");
+            w.write("<testsuite name=\"" + xml(suite) + "\" tests=\"" + (results.size() + 1) + "\" failures=\""
+                    + failures + "\" errors=\"0\" skipped=\"0\">\n");
             w.write("  <testcase classname=\"" + xml(suite) + "\" name=\"every planned run completed\">\n");
             if (missing) {
-                w.write("    <failure message=\"" + xml((partial ? "the experiment is partial; " : "") + failedRuns
-                        + " of " + plannedRuns() + " planned run(s) not ok or not run (see runs.csv)") + "\"/>\n");
+                w.write("    <failure message=\""
+                        + xml((partial ? "the experiment is partial; " : "") + failedRuns + " of " + plannedRuns()
+                                + " planned run(s) not ok or not run (see runs.csv)")
+                        + "\"/>\n");
             }
             w.write("  </testcase>\n");
             for (Criterion.Result r : results) {
-                w.write("  <testcase classname=\"" + xml(suite) + "\" name=\"" + xml(r.criterion().text()) + "\">\n");
+                w.write("  <testcase classname=\"" + xml(suite) + "\" name=\""
+                        + xml(r.criterion().text()) + "\">\n");
                 if (!r.passed()) {
                     w.write("    <failure message=\"" + xml(r.explanation()) + "\"/>\n");
                 } else {

@@ -1,7 +1,5 @@
 package io.envbench.study.analysis;
 
-import io.envbench.study.experiment.PlannedRun;
-
 import java.io.IOException;
 import java.io.Reader;
 import java.nio.file.Files;
@@ -12,11 +10,11 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import io.envbench.base.output.WholeRowFile;
+import io.envbench.study.experiment.PlannedRun;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVPrinter;
 import org.apache.commons.csv.CSVRecord;
-
-import io.envbench.base.output.WholeRowFile;
 
 /**
  * {@code runs.csv}: one row per run as it ended (round, environment, repetition, start, end, status,
@@ -25,8 +23,11 @@ import io.envbench.base.output.WholeRowFile;
  * written whole ({@link WholeRowFile}), and read back only up to the last whole row.
  */
 public final class RunsFile {
-    static final String[] HEAD = {"round", "environment", "repetition", "start", "end", "status", "samples", "startToReadyMs", "firstSample"};
-    private static final CSVFormat FORMAT = CSVFormat.DEFAULT.builder().setRecordSeparator("\n").build();
+    static final String[] HEAD = {
+        "round", "environment", "repetition", "start", "end", "status", "samples", "startToReadyMs", "firstSample"
+    };
+    private static final CSVFormat FORMAT =
+            CSVFormat.DEFAULT.builder().setRecordSeparator("\n").build();
 
     private final Path file;
 
@@ -49,12 +50,21 @@ public final class RunsFile {
             if (fresh) {
                 p.printRecord((Object[]) HEAD);
             }
-            p.printRecord(r.run().round(), r.run().environment(), r.run().repetition(), r.start(), r.end(), r.status(), r.samples(),
-                    r.startToReadyMs(), r.firstSample() == null ? "" : r.firstSample());
+            p.printRecord(
+                    r.run().round(),
+                    r.run().environment(),
+                    r.run().repetition(),
+                    r.start(),
+                    r.end(),
+                    r.status(),
+                    r.samples(),
+                    r.startToReadyMs(),
+                    r.firstSample() == null ? "" : r.firstSample());
         }
         try (WholeRowFile out = new WholeRowFile(file, false)) {
             if (!out.append(rows.toString())) {
-                throw new IOException(file + ": " + out.stoppedBecause().orElse("write failed") + "; it ends at its last whole row, without run "
+                throw new IOException(file + ": " + out.stoppedBecause().orElse("write failed")
+                        + "; it ends at its last whole row, without run "
                         + r.run().id());
             }
         }
@@ -67,16 +77,29 @@ public final class RunsFile {
         }
         Map<String, RunRecord> last = new LinkedHashMap<>();
         try (Reader r = WholeRowFile.wholeRows(file)) { // a row cut by a full disk or a kill is no record
-            for (CSVRecord rec : FORMAT.builder().setHeader().setSkipHeaderRecord(true).build().parse(r)) {
+            for (CSVRecord rec : FORMAT.builder()
+                    .setHeader()
+                    .setSkipHeaderRecord(true)
+                    .build()
+                    .parse(r)) {
                 try {
-                    PlannedRun run = new PlannedRun(Integer.parseInt(rec.get("round")), rec.get("environment"),
+                    PlannedRun run = new PlannedRun(
+                            Integer.parseInt(rec.get("round")),
+                            rec.get("environment"),
                             Integer.parseInt(rec.get("repetition")));
-                    last.put(run.id(), new RunRecord(run, Instant.parse(rec.get("start")), Instant.parse(rec.get("end")),
-                            rec.get("status"), Long.parseLong(rec.get("samples")), Long.parseLong(rec.get("startToReadyMs")),
-                            rec.get("firstSample").isEmpty() ? null : Instant.parse(rec.get("firstSample"))));
+                    last.put(
+                            run.id(),
+                            new RunRecord(
+                                    run,
+                                    Instant.parse(rec.get("start")),
+                                    Instant.parse(rec.get("end")),
+                                    rec.get("status"),
+                                    Long.parseLong(rec.get("samples")),
+                                    Long.parseLong(rec.get("startToReadyMs")),
+                                    rec.get("firstSample").isEmpty() ? null : Instant.parse(rec.get("firstSample"))));
                 } catch (RuntimeException e) {
-                    throw new IOException(file + " line " + rec.getRecordNumber() + ": not a runs.csv row (" + e.getMessage()
-                            + "); was the run directory written by envbench run?");
+                    throw new IOException(file + " line " + rec.getRecordNumber() + ": not a runs.csv row ("
+                            + e.getMessage() + "); was the run directory written by envbench run?");
                 }
             }
         }

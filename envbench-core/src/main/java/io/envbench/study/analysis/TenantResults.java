@@ -1,26 +1,24 @@
 package io.envbench.study.analysis;
 
-import io.envbench.measure.metrics.MetricName;
-
 import java.io.IOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.OptionalDouble;
+import java.util.Set;
 import java.util.function.Function;
 
-import org.apache.commons.csv.CSVFormat;
-import org.apache.commons.csv.CSVPrinter;
-
-import io.envbench.study.experiment.Experiment;
-import io.envbench.study.experiment.FigureSource;
-import io.envbench.study.experiment.Tenancy;
+import io.envbench.measure.metrics.MetricName;
 import io.envbench.measure.metrics.Metrics;
 import io.envbench.measure.metrics.MetricsFile;
 import io.envbench.measure.results.JtlReader;
@@ -31,11 +29,11 @@ import io.envbench.measure.stats.Figure;
 import io.envbench.measure.stats.RunStatistics;
 import io.envbench.measure.stats.SampleStatistics;
 import io.envbench.measure.stats.Verdict;
-import java.util.Collections;
-import java.util.Comparator;
-import java.util.HashSet;
-import java.util.LinkedHashSet;
-import java.util.Set;
+import io.envbench.study.experiment.Experiment;
+import io.envbench.study.experiment.FigureSource;
+import io.envbench.study.experiment.Tenancy;
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVPrinter;
 
 /**
  * The figures of a multi-tenant run directory, per configuration x tenant: each completed run gives one value of each
@@ -57,19 +55,31 @@ public final class TenantResults {
      * @param throughputVsBaseline the verdict of throughput against the baseline configuration's, from the per-run values
      * @param meanVsBaseline       the same for the mean response time
      */
-    public record Row(String configuration, String tenant, RunStatistics throughput, RunStatistics meanMs, RunStatistics p90Ms,
-                      RunStatistics errorPct, RunStatistics cpuPct, Verdict throughputVsBaseline, Verdict meanVsBaseline) {
-    }
+    public record Row(
+            String configuration,
+            String tenant,
+            RunStatistics throughput,
+            RunStatistics meanMs,
+            RunStatistics p90Ms,
+            RunStatistics errorPct,
+            RunStatistics cpuPct,
+            Verdict throughputVsBaseline,
+            Verdict meanVsBaseline) {}
 
     private final Experiment experiment;
     /** Per tenant, its samples after the warm-up as a comparison whose environments are the configurations. */
     private final Map<String, Comparison> perTenant;
+
     private final List<Row> rows;
     private final Map<String, RunStatistics> hostCpuPct;
     private final Comparison byTenant;
 
-    private TenantResults(Experiment experiment, Map<String, Comparison> perTenant, List<Row> rows, Map<String, RunStatistics> hostCpuPct,
-                          Comparison byTenant) {
+    private TenantResults(
+            Experiment experiment,
+            Map<String, Comparison> perTenant,
+            List<Row> rows,
+            Map<String, RunStatistics> hostCpuPct,
+            Comparison byTenant) {
         this.experiment = experiment;
         this.perTenant = Map.copyOf(perTenant);
         this.rows = List.copyOf(rows);
@@ -88,12 +98,14 @@ public final class TenantResults {
 
     /** Reads the completed runs of a multi-tenant run directory. */
     public static TenantResults read(RunDirectory dir, Experiment e, List<RunRecord> runs) throws IOException {
-        Tenancy tenancy = e.tenancy().orElseThrow(() -> new IllegalArgumentException(e.name() + " is not a multi-tenant experiment"));
+        Tenancy tenancy = e.tenancy()
+                .orElseThrow(() -> new IllegalArgumentException(e.name() + " is not a multi-tenant experiment"));
         long warmupMs = e.load().warmup().toMillis();
         // per tenant, a comparison whose "environments" are the configurations: the verdicts come from its runs
         Map<String, Comparison> byTenant = new LinkedHashMap<>();
         tenancy.tenantNames().forEach(t -> byTenant.put(t, new Comparison()));
-        Map<String, Map<String, List<Double>>> cpu = new LinkedHashMap<>(); // tenant -> configuration -> per-run averages
+        Map<String, Map<String, List<Double>>> cpu =
+                new LinkedHashMap<>(); // tenant -> configuration -> per-run averages
         Map<String, List<Double>> host = new LinkedHashMap<>();
         Comparison configurationsByTenant = new Comparison();
         // its labels (the tenants) take the order of their first samples: the first samples wait until every tenant has
@@ -108,7 +120,8 @@ public final class TenantResults {
             for (int i = 0; i < firstSamples.size(); i++) {
                 order.add(i);
             }
-            order.sort(Comparator.comparingInt(i -> names.indexOf(firstSamples.get(i).label())));
+            order.sort(Comparator.comparingInt(
+                    i -> names.indexOf(firstSamples.get(i).label())));
             order.forEach(i -> configurationsByTenant.add(firstSamples.get(i), firstRuns.get(i)));
             firstSamples.clear();
             ordered[0] = true;
@@ -123,8 +136,23 @@ public final class TenantResults {
             JtlReader.read(dir.jtl(r.run()), s -> {
                 Comparison c = byTenant.get(s.environment());
                 if (c != null && s.startMs() >= cutoff) {
-                    c.add(new Sample(configuration, s.label(), s.startMs(), s.elapsedMs(), s.success(), s.receivedBytes(), s.sentBytes()), runId);
-                    Sample asTenant = new Sample(configuration, s.environment(), s.startMs(), s.elapsedMs(), s.success(), s.receivedBytes(),
+                    c.add(
+                            new Sample(
+                                    configuration,
+                                    s.label(),
+                                    s.startMs(),
+                                    s.elapsedMs(),
+                                    s.success(),
+                                    s.receivedBytes(),
+                                    s.sentBytes()),
+                            runId);
+                    Sample asTenant = new Sample(
+                            configuration,
+                            s.environment(),
+                            s.startMs(),
+                            s.elapsedMs(),
+                            s.success(),
+                            s.receivedBytes(),
                             s.sentBytes());
                     if (ordered[0]) {
                         configurationsByTenant.add(asTenant, runId);
@@ -141,7 +169,9 @@ public final class TenantResults {
             Path metrics = dir.metrics(r.run());
             if (Files.isRegularFile(metrics)) {
                 Map<String, double[]> sums = new LinkedHashMap<>(); // column -> {sum, count}
-                List<String> columns = new ArrayList<>(tenancy.tenantNames().stream().map(t -> Metrics.containerColumns(t).cpuPct()).toList());
+                List<String> columns = new ArrayList<>(tenancy.tenantNames().stream()
+                        .map(t -> Metrics.containerColumns(t).cpuPct())
+                        .toList());
                 columns.add(MetricName.HOST_CPU.column());
                 MetricsFile.forEachRow(metrics, row -> {
                     if (row.epochMs() < cutoff) {
@@ -159,7 +189,9 @@ public final class TenantResults {
                 for (String t : tenancy.tenantNames()) {
                     double[] s = sums.get(Metrics.containerColumns(t).cpuPct());
                     if (s != null) {
-                        cpu.computeIfAbsent(t, k -> new LinkedHashMap<>()).computeIfAbsent(configuration, k -> new ArrayList<>()).add(s[0] / s[1]);
+                        cpu.computeIfAbsent(t, k -> new LinkedHashMap<>())
+                                .computeIfAbsent(configuration, k -> new ArrayList<>())
+                                .add(s[0] / s[1]);
                     }
                 }
                 double[] h = sums.get(MetricName.HOST_CPU.column());
@@ -178,14 +210,20 @@ public final class TenantResults {
                 boolean baselineRan = c.environments().contains(e.baseline());
                 AcrossRuns across = new AcrossRuns(c, baselineRan ? e.baseline() : null);
                 boolean ran = c.environments().contains(configuration);
-                rows.add(new Row(configuration, tenant,
+                rows.add(new Row(
+                        configuration,
+                        tenant,
                         c.acrossRuns(configuration, Comparison.TOTAL, Figure.THROUGHPUT),
                         c.acrossRuns(configuration, Comparison.TOTAL, Figure.MEAN),
                         c.acrossRuns(configuration, Comparison.TOTAL, SampleStatistics::aggregateReport90Ms),
                         c.acrossRuns(configuration, Comparison.TOTAL, Figure.ERROR_PCT),
                         RunStatistics.of(cpu.getOrDefault(tenant, Map.of()).getOrDefault(configuration, List.of())),
-                        ran && baselineRan ? across.versusBaseline(configuration, Comparison.TOTAL, Figure.THROUGHPUT) : null,
-                        ran && baselineRan ? across.versusBaseline(configuration, Comparison.TOTAL, Figure.MEAN) : null));
+                        ran && baselineRan
+                                ? across.versusBaseline(configuration, Comparison.TOTAL, Figure.THROUGHPUT)
+                                : null,
+                        ran && baselineRan
+                                ? across.versusBaseline(configuration, Comparison.TOTAL, Figure.MEAN)
+                                : null));
             }
         }
         Map<String, RunStatistics> hostStats = new LinkedHashMap<>();
@@ -236,8 +274,19 @@ public final class TenantResults {
     }
 
     /** The per-tenant table's head, as {@link #text()}, {@link #markdown()} and a view's table show it. */
-    public static final String[] HEADER = {"configuration", "tenant", "runs", "throughput /s", "mean ms", "90% line ms (Aggregate Report)",
-            "error %", "CPU % (1 core = 100)", "throughput vs baseline", "mean vs baseline"};
+    public static final String[] HEADER = {
+        "configuration",
+        "tenant",
+        "runs",
+        "throughput /s",
+        "mean ms",
+        "90% line ms (Aggregate Report)",
+        "error %",
+        "CPU % (1 core = 100)",
+        "throughput vs baseline",
+        "mean vs baseline"
+    };
+
     private static final String HOST_HEADER = "host CPU % (all CPUs = 100)";
 
     /** The per-tenant table's cells ({@link #HEADER}), a row per configuration x tenant: the one layout of text, Markdown and a view. */
@@ -251,9 +300,13 @@ public final class TenantResults {
         cells.add(HEADER);
         cells.addAll(tableRows());
         StringBuilder s = new StringBuilder();
-        s.append("Per tenant (").append(experiment.name()).append("; mean of runs ± 95% interval, Student's t; warm-up of ")
-                .append(experiment.load().warmup().toSeconds()).append(" s left out; verdicts from the per-run values vs ")
-                .append(experiment.baseline()).append("):\n");
+        s.append("Per tenant (")
+                .append(experiment.name())
+                .append("; mean of runs ± 95% interval, Student's t; warm-up of ")
+                .append(experiment.load().warmup().toSeconds())
+                .append(" s left out; verdicts from the per-run values vs ")
+                .append(experiment.baseline())
+                .append("):\n");
         s.append(align(cells));
         List<String[]> host = new ArrayList<>();
         host.add(new String[] {"configuration", "runs", HOST_HEADER});
@@ -267,15 +320,24 @@ public final class TenantResults {
 
     /** The same tables in Markdown. */
     public String markdown() {
-        StringBuilder s = new StringBuilder("## Per tenant\n\nMean of runs ± 95% interval (Student's t over the per-run values); the "
-                + "warm-up left out; 90% line as JMeter's Aggregate Report (nearest rank); CPU of each tenant's container (one core = 100); "
-                + "verdicts against `" + experiment.baseline() + "` from the per-run values (exact Mann-Whitney).\n\n");
-        s.append(markdownRow(HEADER)).append(markdownRow(Collections.nCopies(HEADER.length, "---").toArray(String[]::new)));
+        StringBuilder s = new StringBuilder(
+                "## Per tenant\n\nMean of runs ± 95% interval (Student's t over the per-run values); the "
+                        + "warm-up left out; 90% line as JMeter's Aggregate Report (nearest rank); CPU of each tenant's container (one core = 100); "
+                        + "verdicts against `" + experiment.baseline()
+                        + "` from the per-run values (exact Mann-Whitney).\n\n");
+        s.append(markdownRow(HEADER))
+                .append(markdownRow(Collections.nCopies(HEADER.length, "---").toArray(String[]::new)));
         tableRows().forEach(r -> s.append(markdownRow(r)));
         s.append("\n| configuration | runs | ").append(HOST_HEADER).append(" |\n|---|---|---|\n");
         for (String c : experiment.environmentNames()) {
             RunStatistics h = hostCpuPct.get(c);
-            s.append("| ").append(c).append(" | ").append(h.runs()).append(" | ").append(interval(h, 1)).append(" |\n");
+            s.append("| ")
+                    .append(c)
+                    .append(" | ")
+                    .append(h.runs())
+                    .append(" | ")
+                    .append(interval(h, 1))
+                    .append(" |\n");
         }
         return s.toString();
     }
@@ -287,7 +349,8 @@ public final class TenantResults {
     public void writeCsv(Path file) throws IOException {
         Files.createDirectories(file.toAbsolutePath().getParent());
         try (Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8);
-             CSVPrinter csv = new CSVPrinter(w, CSVFormat.DEFAULT.builder().setRecordSeparator('\n').build())) {
+                CSVPrinter csv = new CSVPrinter(
+                        w, CSVFormat.DEFAULT.builder().setRecordSeparator('\n').build())) {
             List<String> header = new ArrayList<>(List.of("configuration", "tenant", "runs"));
             for (String f : List.of("throughput", "meanMs", "p90AggregateMs", "errorPct", "cpuPct")) {
                 header.addAll(List.of(f + "Mean", f + "Ci95HalfWidth", f + "PerRun"));
@@ -295,11 +358,15 @@ public final class TenantResults {
             header.addAll(List.of("throughputVsBaseline", "meanVsBaseline"));
             csv.printRecord(header);
             for (Row r : rows) {
-                List<Object> out = new ArrayList<>(List.of(r.configuration(), r.tenant(), r.throughput().runs()));
+                List<Object> out = new ArrayList<>(
+                        List.of(r.configuration(), r.tenant(), r.throughput().runs()));
                 for (RunStatistics st : List.of(r.throughput(), r.meanMs(), r.p90Ms(), r.errorPct(), r.cpuPct())) {
                     out.addAll(List.of(number(st.mean()), number(st.ciHalfWidth95()), perRun(st)));
                 }
-                out.add(r.throughputVsBaseline() == null ? "" : r.throughputVsBaseline().mark());
+                out.add(
+                        r.throughputVsBaseline() == null
+                                ? ""
+                                : r.throughputVsBaseline().mark());
                 out.add(r.meanVsBaseline() == null ? "" : r.meanVsBaseline().mark());
                 csv.printRecord(out);
             }
@@ -317,9 +384,18 @@ public final class TenantResults {
 
     private static String[] cells(Row r) {
         Function<Verdict, String> mark = v -> v == null ? "" : v.mark();
-        return new String[] {r.configuration(), r.tenant(), Long.toString(r.throughput().runs()), interval(r.throughput(), 1),
-                interval(r.meanMs(), 2), interval(r.p90Ms(), 1), interval(r.errorPct(), 2), interval(r.cpuPct(), 1),
-                mark.apply(r.throughputVsBaseline()), mark.apply(r.meanVsBaseline())};
+        return new String[] {
+            r.configuration(),
+            r.tenant(),
+            Long.toString(r.throughput().runs()),
+            interval(r.throughput(), 1),
+            interval(r.meanMs(), 2),
+            interval(r.p90Ms(), 1),
+            interval(r.errorPct(), 2),
+            interval(r.cpuPct(), 1),
+            mark.apply(r.throughputVsBaseline()),
+            mark.apply(r.meanVsBaseline())
+        };
     }
 
     /** {@code 123.4 ± 5.6}; one run: the value alone; none: {@code -}. */
@@ -329,7 +405,8 @@ public final class TenantResults {
         }
         String f = "%." + decimals + "f";
         double half = s.ciHalfWidth95();
-        return Double.isNaN(half) ? String.format(Locale.ROOT, f, s.mean())
+        return Double.isNaN(half)
+                ? String.format(Locale.ROOT, f, s.mean())
                 : String.format(Locale.ROOT, f + " ± " + f, s.mean(), half);
     }
 

@@ -7,12 +7,12 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import io.envbench.study.experiment.Experiment;
-import io.envbench.study.analysis.RunDirectory;
-import io.envbench.study.analysis.RunRecord;
 import io.envbench.measure.stats.AcrossRuns;
 import io.envbench.measure.stats.RunStatistics;
 import io.envbench.measure.stats.Verdict;
+import io.envbench.study.analysis.RunDirectory;
+import io.envbench.study.analysis.RunRecord;
+import io.envbench.study.experiment.Experiment;
 
 /**
  * The bonnie++ results of an experiment's completed runs, one {@link BonnieCsv} per run, compared across runs as
@@ -38,7 +38,8 @@ public final class BonnieComparison {
         for (RunRecord r : dir.runs().read()) {
             if (r.ok() && Files.exists(dir.output(r.run()))) {
                 try {
-                    results.computeIfAbsent(r.run().environment(), k -> new ArrayList<>()).add(BonnieCsv.find(Files.readString(dir.output(r.run()))));
+                    results.computeIfAbsent(r.run().environment(), k -> new ArrayList<>())
+                            .add(BonnieCsv.find(Files.readString(dir.output(r.run()))));
                 } catch (IllegalArgumentException ex) {
                     throw new IOException(dir.output(r.run()) + ": " + ex.getMessage(), ex);
                 }
@@ -72,7 +73,9 @@ public final class BonnieComparison {
 
     /** Runs of a place in which the test ran but was too quick for bonnie++ to time ({@code +++++}). */
     public long tooQuick(String environment, BonnieFigure figure) {
-        return results(environment).stream().filter(c -> c.unmeasured().containsKey(figure)).count();
+        return results(environment).stream()
+                .filter(c -> c.unmeasured().containsKey(figure))
+                .count();
     }
 
     /** Whether any place has a value of this figure. */
@@ -82,7 +85,13 @@ public final class BonnieComparison {
 
     /** This place's figure against the baseline's. */
     public Verdict versusBaseline(String environment, BonnieFigure figure) {
-        return Verdict.ofRuns(environment, figure.title(), baseline, runs(environment, figure), runs(baseline, figure), AcrossRuns.ALPHA);
+        return Verdict.ofRuns(
+                environment,
+                figure.title(),
+                baseline,
+                runs(environment, figure),
+                runs(baseline, figure),
+                AcrossRuns.ALPHA);
     }
 
     /** 100 x a value / the baseline's median of runs: the study's "host = 100"; NaN without a baseline median. */

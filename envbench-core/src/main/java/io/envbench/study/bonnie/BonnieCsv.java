@@ -16,15 +16,22 @@ import java.util.OptionalDouble;
  * @param fileSize the file size column, e.g. {@code 1G}
  * @param files    the file-test count column ({@code -n}, in 1024s), empty when skipped
  */
-public record BonnieCsv(String name, String fileSize, String files, Map<BonnieFigure, Double> figures, Map<BonnieFigure, String> unmeasured) {
+public record BonnieCsv(
+        String name,
+        String fileSize,
+        String files,
+        Map<BonnieFigure, Double> figures,
+        Map<BonnieFigure, String> unmeasured) {
     /** bonnie++'s format version this reads (its first column). */
     public static final String FORMAT = "1.98";
     /** bonnie++'s mark for a test too quick to time. */
     public static final String TOO_QUICK = "+++++";
 
     public BonnieCsv {
-        figures = Collections.unmodifiableMap(new EnumMap<>(figures.isEmpty() ? new EnumMap<>(BonnieFigure.class) : figures));
-        unmeasured = Collections.unmodifiableMap(unmeasured.isEmpty() ? new EnumMap<>(BonnieFigure.class) : new EnumMap<>(unmeasured));
+        figures = Collections.unmodifiableMap(
+                new EnumMap<>(figures.isEmpty() ? new EnumMap<>(BonnieFigure.class) : figures));
+        unmeasured = Collections.unmodifiableMap(
+                unmeasured.isEmpty() ? new EnumMap<>(BonnieFigure.class) : new EnumMap<>(unmeasured));
     }
 
     /** The figure, when bonnie++ measured it. */
@@ -47,12 +54,18 @@ public record BonnieCsv(String name, String fileSize, String files, Map<BonnieFi
             }
         }
         if (found == null) {
-            Optional<String> version = output.lines().filter(l -> l.matches("\\d+\\.\\d+[a-z]?,.*")).findFirst();
-            throw new IllegalArgumentException(version.isPresent()
-                    ? "bonnie++ wrote CSV format " + version.get().substring(0, version.get().indexOf(',')) + "; EnvBench reads format "
-                    + FORMAT + " (bonnie++ 1.98 to 2.x, as Debian bookworm's)"
-                    : "no bonnie++ result line (CSV starting with " + FORMAT + ",) in the output; run bonnie++ with -q, and see its "
-                    + "messages in the output");
+            Optional<String> version = output.lines()
+                    .filter(l -> l.matches("\\d+\\.\\d+[a-z]?,.*"))
+                    .findFirst();
+            throw new IllegalArgumentException(
+                    version.isPresent()
+                            ? "bonnie++ wrote CSV format "
+                                    + version.get().substring(0, version.get().indexOf(','))
+                                    + "; EnvBench reads format " + FORMAT
+                                    + " (bonnie++ 1.98 to 2.x, as Debian bookworm's)"
+                            : "no bonnie++ result line (CSV starting with " + FORMAT
+                                    + ",) in the output; run bonnie++ with -q, and see its "
+                                    + "messages in the output");
         }
         return parse(found);
     }
@@ -61,8 +74,8 @@ public record BonnieCsv(String name, String fileSize, String files, Map<BonnieFi
     public static BonnieCsv parse(String line) {
         String[] c = line.strip().split(",", -1);
         if (c.length < 38 || !c[0].equals(FORMAT)) {
-            throw new IllegalArgumentException("not a bonnie++ " + FORMAT + " result line (" + c.length + " columns, at least 38 expected): "
-                    + line);
+            throw new IllegalArgumentException("not a bonnie++ " + FORMAT + " result line (" + c.length
+                    + " columns, at least 38 expected): " + line);
         }
         Map<BonnieFigure, Double> figures = new EnumMap<>(BonnieFigure.class);
         Map<BonnieFigure, String> unmeasured = new EnumMap<>(BonnieFigure.class);
@@ -78,8 +91,9 @@ public record BonnieCsv(String name, String fileSize, String files, Map<BonnieFi
             try {
                 figures.put(f, Double.parseDouble(v));
             } catch (NumberFormatException e) {
-                throw new IllegalArgumentException("bonnie++ column " + f.column() + " (" + f.title() + ") is '" + v + "', not a number: "
-                        + line, e);
+                throw new IllegalArgumentException(
+                        "bonnie++ column " + f.column() + " (" + f.title() + ") is '" + v + "', not a number: " + line,
+                        e);
             }
         }
         return new BonnieCsv(c[2], c[5], c[21], figures, unmeasured);

@@ -1,15 +1,13 @@
 package io.envbench.study.command;
 
-import io.envbench.study.experiment.ClientPlace;
-
 import java.util.Map;
 
 import com.github.dockerjava.api.DockerClient;
 import com.github.dockerjava.api.exception.NotFoundException;
 import com.github.dockerjava.api.model.HostConfig;
-
-import io.envbench.launch.docker.UserDefinedNetwork;
 import io.envbench.base.environment.RunSession;
+import io.envbench.launch.docker.UserDefinedNetwork;
+import io.envbench.study.experiment.ClientPlace;
 import org.slf4j.LoggerFactory;
 
 /**
@@ -35,16 +33,21 @@ public final class ClientContainer implements AutoCloseable {
      *
      * @throws RuntimeException from Docker; nothing made is left behind
      */
-    public static ClientContainer start(DockerClient docker, String environment, String targetContainerId, String image) {
+    public static ClientContainer start(
+            DockerClient docker, String environment, String targetContainerId, String image) {
         Map<String, String> labels = RunSession.labels(environment);
         String base = "envbench-" + environment.replaceAll("[^A-Za-z0-9_.-]", "_");
         UserDefinedNetwork network = UserDefinedNetwork.create(docker, base + "-net-" + RunSession.runId(), labels);
         String id = null;
         try {
             network.connect(targetContainerId, ClientPlace.TARGET_ALIAS);
-            id = docker.createContainerCmd(image).withName(base + "-client-" + RunSession.runId()).withLabels(labels)
-                    .withCmd("sleep", "infinity").withHostConfig(HostConfig.newHostConfig().withNetworkMode(network.name()))
-                    .exec().getId();
+            id = docker.createContainerCmd(image)
+                    .withName(base + "-client-" + RunSession.runId())
+                    .withLabels(labels)
+                    .withCmd("sleep", "infinity")
+                    .withHostConfig(HostConfig.newHostConfig().withNetworkMode(network.name()))
+                    .exec()
+                    .getId();
             docker.startContainerCmd(id).exec();
             return new ClientContainer(docker, network, id);
         } catch (RuntimeException e) {
@@ -70,11 +73,15 @@ public final class ClientContainer implements AutoCloseable {
             return;
         }
         try {
-            docker.removeContainerCmd(id).withForce(true).withRemoveVolumes(true).exec();
+            docker.removeContainerCmd(id)
+                    .withForce(true)
+                    .withRemoveVolumes(true)
+                    .exec();
         } catch (NotFoundException gone) {
             // already removed
         } catch (RuntimeException e) {
-            LoggerFactory.getLogger(ClientContainer.class).warn("could not remove client container {}: {}", id, e.toString());
+            LoggerFactory.getLogger(ClientContainer.class)
+                    .warn("could not remove client container {}: {}", id, e.toString());
         }
     }
 }

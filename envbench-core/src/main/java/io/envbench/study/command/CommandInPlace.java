@@ -1,7 +1,5 @@
 package io.envbench.study.command;
 
-import io.envbench.study.experiment.ClientPlace;
-
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Map;
@@ -9,9 +7,6 @@ import java.util.Optional;
 import java.util.function.Consumer;
 
 import com.github.dockerjava.api.DockerClient;
-
-import io.envbench.launch.docker.DockerConnection;
-import io.envbench.launch.docker.DockerDaemon;
 import io.envbench.base.definition.EnvironmentDefinition;
 import io.envbench.base.environment.RunningTarget;
 import io.envbench.base.environment.TargetStartException;
@@ -20,6 +15,9 @@ import io.envbench.base.recipe.ContainerTarget;
 import io.envbench.base.recipe.TargetRecipe;
 import io.envbench.base.recipe.TargetSpec;
 import io.envbench.base.settings.InvalidSettingException;
+import io.envbench.launch.docker.DockerConnection;
+import io.envbench.launch.docker.DockerDaemon;
+import io.envbench.study.experiment.ClientPlace;
 
 /**
  * Runs a command once in a started environment's place, or beside it ({@link ClientPlace}), and tells it where the
@@ -35,8 +33,7 @@ import io.envbench.base.settings.InvalidSettingException;
  * </ul>
  */
 public final class CommandInPlace {
-    private CommandInPlace() {
-    }
+    private CommandInPlace() {}
 
     /**
      * Runs {@code command} once where {@code client} says, for the running {@code target} of {@code def}.
@@ -45,35 +42,61 @@ public final class CommandInPlace {
      * @throws TargetStartException   when the Docker daemon does not answer
      * @throws InvalidSettingException {@code client}: a place the environment cannot have (see {@link ClientPlace#requireFits})
      */
-    public static CommandRun.Result run(CommandRun command, EnvironmentDefinition def, ClientPlace client, RunningTarget target,
-                                        Path targetsDir, DockerDaemon daemon, Path cgroupRoot, Consumer<String> log)
+    public static CommandRun.Result run(
+            CommandRun command,
+            EnvironmentDefinition def,
+            ClientPlace client,
+            RunningTarget target,
+            Path targetsDir,
+            DockerDaemon daemon,
+            Path cgroupRoot,
+            Consumer<String> log)
             throws IOException, TargetStartException {
         client.requireFits("client", def);
         TargetSpec spec = def.resolve(targetsDir);
-        Map<String, String> published = reach(target.endpoint().map(e -> e.host()), target.endpoint().map(e -> e.port()));
+        Map<String, String> published =
+                reach(target.endpoint().map(e -> e.host()), target.endpoint().map(e -> e.port()));
         if (def.placement() == EnvironmentDefinition.Placement.BARE) {
             if (!(spec instanceof BareMetalTarget bare)) {
-                throw new InvalidSettingException("environment", "'" + def.name() + "' is made of several services; a command runs in "
-                        + "the place of a target of one service (e.g. postgres, bonnie)");
+                throw new InvalidSettingException(
+                        "environment",
+                        "'" + def.name() + "' is made of several services; a command runs in "
+                                + "the place of a target of one service (e.g. postgres, bonnie)");
             }
             return command.onHost(bare, def.name(), published, cgroupRoot);
         }
         if (!(spec instanceof ContainerTarget container)) {
-            throw new InvalidSettingException("environment", "'" + def.name() + "' is made of several services; a command runs in the "
-                    + "place of a target of one service (e.g. postgres, bonnie)");
+            throw new InvalidSettingException(
+                    "environment",
+                    "'" + def.name() + "' is made of several services; a command runs in the "
+                            + "place of a target of one service (e.g. postgres, bonnie)");
         }
-        String id = target.containerId().orElseThrow(() -> new IllegalStateException(def.name() + " runs in no container"));
+        String id =
+                target.containerId().orElseThrow(() -> new IllegalStateException(def.name() + " runs in no container"));
         DockerClient docker = DockerConnection.connect(daemon);
         return switch (client) {
-            case INSIDE -> command.inContainer(docker, id, def.name(),
-                    reach(Optional.of("127.0.0.1"), Optional.of(container.containerPort()).filter(p -> p != 0)));
-            case HOST -> command.onHost(TargetRecipe.load(targetsDir, def.target()).bare(def.port(), def.readyTimeout()), def.name(),
-                    published, cgroupRoot);
+            case INSIDE ->
+                command.inContainer(
+                        docker,
+                        id,
+                        def.name(),
+                        reach(
+                                Optional.of("127.0.0.1"),
+                                Optional.of(container.containerPort()).filter(p -> p != 0)));
+            case HOST ->
+                command.onHost(
+                        TargetRecipe.load(targetsDir, def.target()).bare(def.port(), def.readyTimeout()),
+                        def.name(),
+                        published,
+                        cgroupRoot);
             case CONTAINER -> {
                 try (ClientContainer c = ClientContainer.start(docker, def.name(), id, container.image())) {
-                    log.accept("the command runs in a second container on network envbench-" + def.name() + "-net, against "
-                            + ClientPlace.TARGET_ALIAS + ":" + container.containerPort());
-                    yield command.inContainer(docker, c.id(), def.name(),
+                    log.accept("the command runs in a second container on network envbench-" + def.name()
+                            + "-net, against " + ClientPlace.TARGET_ALIAS + ":" + container.containerPort());
+                    yield command.inContainer(
+                            docker,
+                            c.id(),
+                            def.name(),
                             reach(Optional.of(ClientPlace.TARGET_ALIAS), Optional.of(container.containerPort())));
                 }
             }
@@ -85,6 +108,10 @@ public final class CommandInPlace {
         if (host.isEmpty() || port.isEmpty()) {
             return Map.of();
         }
-        return Map.of(CommandRun.TARGET_HOST_VARIABLE, host.get(), CommandRun.TARGET_PORT_VARIABLE, Integer.toString(port.get()));
+        return Map.of(
+                CommandRun.TARGET_HOST_VARIABLE,
+                host.get(),
+                CommandRun.TARGET_PORT_VARIABLE,
+                Integer.toString(port.get()));
     }
 }

@@ -6,8 +6,7 @@ import io.envbench.study.psql.PsqlTimes;
 
 /** Whether a command load's output holds a result its format reads: the one check the runner and the sampler make. */
 public final class CommandOutputCheck {
-    private CommandOutputCheck() {
-    }
+    private CommandOutputCheck() {}
 
     /**
      * Checks that a run's output holds a result {@code format} reads.

@@ -1,13 +1,12 @@
 package io.envbench.study.command;
 
-import io.envbench.host.cgroup.TransientMemoryCgroup;
-import io.envbench.study.experiment.ClientPlace;
-
 import java.io.IOException;
 import java.io.OutputStream;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
@@ -18,13 +17,12 @@ import com.github.dockerjava.api.DockerClient;
 import com.github.dockerjava.api.async.ResultCallback;
 import com.github.dockerjava.api.model.Frame;
 import com.github.dockerjava.api.model.StreamType;
-
 import io.envbench.base.environment.RunSession;
 import io.envbench.base.environment.RunningTarget;
-import io.envbench.study.experiment.CommandLoad;
 import io.envbench.base.recipe.BareMetalTarget;
-import java.io.UncheckedIOException;
-import java.util.ArrayList;
+import io.envbench.host.cgroup.TransientMemoryCgroup;
+import io.envbench.study.experiment.ClientPlace;
+import io.envbench.study.experiment.CommandLoad;
 
 /**
  * Runs a {@link CommandLoad} once in a started environment's place: inside its container ({@code docker exec}, so
@@ -84,7 +82,8 @@ public final class CommandRun {
      * @param docker a client of the daemon that runs it
      */
     public Result inContainer(DockerClient docker, RunningTarget target) throws IOException {
-        String id = target.containerId().orElseThrow(() -> new IllegalArgumentException(target.environment() + " is not a container"));
+        String id = target.containerId()
+                .orElseThrow(() -> new IllegalArgumentException(target.environment() + " is not a container"));
         return inContainer(docker, id, target.environment(), Map.of());
     }
 
@@ -92,15 +91,21 @@ public final class CommandRun {
      * In a running container (the target's, or a {@link ClientContainer}), with these variables besides
      * {@link #ENVIRONMENT_VARIABLE}.
      */
-    public Result inContainer(DockerClient docker, String id, String environment, Map<String, String> variables) throws IOException {
+    public Result inContainer(DockerClient docker, String id, String environment, Map<String, String> variables)
+            throws IOException {
         long t0 = System.nanoTime();
         List<String> env = new ArrayList<>(List.of(ENVIRONMENT_VARIABLE + "=" + environment));
         variables.forEach((k, v) -> env.add(k + "=" + v));
-        String execId = docker.execCreateCmd(id).withCmd(load.command().toArray(new String[0]))
+        String execId = docker.execCreateCmd(id)
+                .withCmd(load.command().toArray(new String[0]))
                 .withEnv(env)
-                .withAttachStdout(true).withAttachStderr(true).exec().getId();
+                .withAttachStdout(true)
+                .withAttachStderr(true)
+                .exec()
+                .getId();
         boolean finished;
-        try (OutputStream out = Files.newOutputStream(stdout); OutputStream err = Files.newOutputStream(stderr)) {
+        try (OutputStream out = Files.newOutputStream(stdout);
+                OutputStream err = Files.newOutputStream(stderr)) {
             ResultCallback.Adapter<Frame> callback = new ResultCallback.Adapter<>() {
                 @Override
                 public void onNext(Frame f) {
@@ -129,7 +134,11 @@ public final class CommandRun {
             return new Result(-1, false, true, elapsed(t0));
         }
         if (!finished) {
-            return new Result(-1, true, false, elapsed(t0)); // the environment's stop removes the container and the command with it
+            return new Result(
+                    -1,
+                    true,
+                    false,
+                    elapsed(t0)); // the environment's stop removes the container and the command with it
         }
         Long code = docker.inspectExecCmd(execId).exec().getExitCodeLong();
         return new Result(code == null ? -1 : code.intValue(), false, false, elapsed(t0));
@@ -146,15 +155,20 @@ public final class CommandRun {
     }
 
     /** On the host, as {@link #onHost(BareMetalTarget, String, Path)}, with these variables besides the recipe's. */
-    public Result onHost(BareMetalTarget recipe, String environment, Map<String, String> variables, Path cgroupRoot) throws IOException {
+    public Result onHost(BareMetalTarget recipe, String environment, Map<String, String> variables, Path cgroupRoot)
+            throws IOException {
         long t0 = System.nanoTime();
         OptionalLong memory = load.bareMemoryBytes();
         TransientMemoryCgroup cgroup = memory.isPresent()
-                ? TransientMemoryCgroup.create(cgroupRoot, "envbench-" + RunSession.runId() + "-" + environment, memory.getAsLong()) : null;
+                ? TransientMemoryCgroup.create(
+                        cgroupRoot, "envbench-" + RunSession.runId() + "-" + environment, memory.getAsLong())
+                : null;
         try {
             List<String> command = cgroup == null ? load.command() : cgroup.wrap(load.command());
-            ProcessBuilder pb = new ProcessBuilder(command).directory(recipe.workDir().toFile())
-                    .redirectOutput(stdout.toFile()).redirectError(stderr.toFile());
+            ProcessBuilder pb = new ProcessBuilder(command)
+                    .directory(recipe.workDir().toFile())
+                    .redirectOutput(stdout.toFile())
+                    .redirectError(stderr.toFile());
             pb.environment().putAll(recipe.env());
             pb.environment().putAll(variables);
             pb.environment().put(ENVIRONMENT_VARIABLE, environment);

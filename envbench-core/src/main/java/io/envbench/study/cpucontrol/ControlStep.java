@@ -1,11 +1,11 @@
 package io.envbench.study.cpucontrol;
 
-import io.envbench.base.units.CpuSet;
-
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Collections;
+
+import io.envbench.base.units.CpuSet;
 
 /**
  * What one decision of a {@link CpuController} says. Immutable.

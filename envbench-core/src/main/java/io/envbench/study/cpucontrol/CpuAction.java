@@ -35,7 +35,12 @@ public record CpuAction(Instant at, Duration sinceStart, String tenant, Kind kin
 
     /** E.g. {@code 12.0 s tenant-1 release to 1: cpu 97% of its 1 CPU (0) for 3 steps, at least 90%}. */
     public String describe() {
-        return String.format(Locale.ROOT, "%.1f s %s%s: %s", sinceStart.toMillis() / 1000.0,
-                tenant.isEmpty() ? "" : tenant + " ", action, reason);
+        return String.format(
+                Locale.ROOT,
+                "%.1f s %s%s: %s",
+                sinceStart.toMillis() / 1000.0,
+                tenant.isEmpty() ? "" : tenant + " ",
+                action,
+                reason);
     }
 }

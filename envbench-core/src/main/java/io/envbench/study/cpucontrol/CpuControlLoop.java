@@ -1,12 +1,8 @@
 package io.envbench.study.cpucontrol;
 
-import io.envbench.study.steering.InterruptSteering;
-import io.envbench.study.steering.ReceivePacketSteering;
-import io.envbench.study.steering.SteeringStep;
-import io.envbench.base.units.CpuSet;
-
 import java.io.IOException;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -17,9 +13,12 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
+import io.envbench.base.units.CpuSet;
+import io.envbench.study.steering.InterruptSteering;
+import io.envbench.study.steering.ReceivePacketSteering;
+import io.envbench.study.steering.SteeringStep;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import java.time.Duration;
 
 /**
  * Runs a {@link CpuController} on real tenants: {@link #start} places them ({@link CpuController#begin}) and then,
@@ -176,10 +175,17 @@ public final class CpuControlLoop implements AutoCloseable {
         if (irqs.isPresent()) {
             try {
                 SteeringStep s = irqs.get().step(freeCpus);
-                String moved = s.cpuOfIrq().entrySet().stream().map(e -> "IRQ " + e.getKey() + " -> CPU " + e.getValue())
-                        .reduce((a, b) -> a + ", " + b).orElse("no IRQ moved");
-                publish(List.of(action(at, "", CpuAction.Kind.STEER_IRQ, "steer " + moved, "free CPUs " + freeCpus
-                        + " (no tenant pinned there), step " + s.step() + (s.notes().isEmpty() ? "" : "; " + String.join("; ", s.notes())))));
+                String moved = s.cpuOfIrq().entrySet().stream()
+                        .map(e -> "IRQ " + e.getKey() + " -> CPU " + e.getValue())
+                        .reduce((a, b) -> a + ", " + b)
+                        .orElse("no IRQ moved");
+                publish(List.of(action(
+                        at,
+                        "",
+                        CpuAction.Kind.STEER_IRQ,
+                        "steer " + moved,
+                        "free CPUs " + freeCpus + " (no tenant pinned there), step " + s.step()
+                                + (s.notes().isEmpty() ? "" : "; " + String.join("; ", s.notes())))));
             } catch (IOException | RuntimeException e) {
                 publish(List.of(action(at, "", CpuAction.Kind.NOTE, "IRQs not steered", e.getMessage())));
             }
@@ -188,8 +194,13 @@ public final class CpuControlLoop implements AutoCloseable {
             try {
                 rps.get().steer(rpsInterfaces, freeCpus);
                 rpsCpus = freeCpus;
-                publish(List.of(action(at, "", CpuAction.Kind.STEER_RPS, "steer RPS of " + String.join(",", rpsInterfaces) + " -> CPU "
-                        + freeCpus + " (mask " + freeCpus.toHexMask() + ")", "free CPUs " + freeCpus + " (no tenant pinned there)")));
+                publish(List.of(action(
+                        at,
+                        "",
+                        CpuAction.Kind.STEER_RPS,
+                        "steer RPS of " + String.join(",", rpsInterfaces) + " -> CPU " + freeCpus + " (mask "
+                                + freeCpus.toHexMask() + ")",
+                        "free CPUs " + freeCpus + " (no tenant pinned there)")));
             } catch (IOException | RuntimeException e) {
                 publish(List.of(action(at, "", CpuAction.Kind.NOTE, "RPS not steered", e.getMessage())));
             }
@@ -233,8 +244,9 @@ public final class CpuControlLoop implements AutoCloseable {
         synchronized (this) {
             Instant at = clock.instant();
             List<CpuAction> restored = new ArrayList<>();
-            cpusets.restore().forEach((tenant, what) -> restored.add(action(at, tenant, CpuAction.Kind.RESTORE, what,
-                    "the cpu controller stopped")));
+            cpusets.restore()
+                    .forEach((tenant, what) -> restored.add(
+                            action(at, tenant, CpuAction.Kind.RESTORE, what, "the cpu controller stopped")));
             publish(restored);
             applied.clear();
         }
@@ -251,7 +263,11 @@ public final class CpuControlLoop implements AutoCloseable {
                 cpusets.apply(t, e.getValue());
                 applied.put(e.getKey(), e.getValue());
             } catch (IOException | RuntimeException failed) {
-                publish(List.of(action(clock.instant(), e.getKey(), CpuAction.Kind.NOTE, "cpuset " + e.getValue() + " not set",
+                publish(List.of(action(
+                        clock.instant(),
+                        e.getKey(),
+                        CpuAction.Kind.NOTE,
+                        "cpuset " + e.getValue() + " not set",
                         failed.getMessage() + "; tried again at the next step")));
             }
         }

@@ -1,10 +1,10 @@
 package io.envbench.study.cpucontrol;
 
-import io.envbench.base.settings.InvalidSettingException;
-
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.stream.Collectors;
+
+import io.envbench.base.settings.InvalidSettingException;
 
 /** Which CPU controller runs: study 004's choices. */
 public enum CpuControlMode {
@@ -27,7 +27,11 @@ public enum CpuControlMode {
                 return m;
             }
         }
-        throw new InvalidSettingException(field, "'" + text + "' is no CPU controller; choose one of "
-                + Arrays.stream(values()).map(m -> m.name().toLowerCase(Locale.ROOT)).collect(Collectors.joining(", ")));
+        throw new InvalidSettingException(
+                field,
+                "'" + text + "' is no CPU controller; choose one of "
+                        + Arrays.stream(values())
+                                .map(m -> m.name().toLowerCase(Locale.ROOT))
+                                .collect(Collectors.joining(", ")));
     }
 }

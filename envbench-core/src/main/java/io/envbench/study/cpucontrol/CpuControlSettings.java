@@ -1,12 +1,12 @@
 package io.envbench.study.cpucontrol;
 
-import io.envbench.base.settings.InvalidSettingException;
-
+import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.Set;
+
+import io.envbench.base.settings.InvalidSettingException;
 import io.envbench.base.units.CpuSet;
-import java.math.BigDecimal;
 
 /**
  * How a CPU controller works: the mode, how often the dynamic loop looks, how many CPUs a pinned tenant gets, where
@@ -28,10 +28,19 @@ import java.math.BigDecimal;
  *                             fraction of its goal (hysteresis: it was released for missing it)
  * @param irqSteeringPeriod    how often interrupts are steered to the free CPUs (study 004: 10 s)
  */
-public record CpuControlSettings(CpuControlMode mode, Duration interval, int cpusPerTenant, FloatingCpus floating,
-                                 Optional<Set<String>> highTenants, double releaseAbovePct, int releaseAfterSteps,
-                                 double pinBelowPct, int pinAfterSteps, int goalMissedSteps, double goalMetFraction,
-                                 Duration irqSteeringPeriod) {
+public record CpuControlSettings(
+        CpuControlMode mode,
+        Duration interval,
+        int cpusPerTenant,
+        FloatingCpus floating,
+        Optional<Set<String>> highTenants,
+        double releaseAbovePct,
+        int releaseAfterSteps,
+        double pinBelowPct,
+        int pinAfterSteps,
+        int goalMissedSteps,
+        double goalMetFraction,
+        Duration irqSteeringPeriod) {
     /** The dynamic loop's shortest interval: a cgroup's CPU counter over less is mostly noise from one scheduler tick. */
     public static final Duration MIN_INTERVAL = Duration.ofSeconds(1);
     /** Its longest: a loop slower than this reacts after the harm is done (study 004 steered IRQs every 10 s). */
@@ -44,31 +53,45 @@ public record CpuControlSettings(CpuControlMode mode, Duration interval, int cpu
             throw new InvalidSettingException("cpuControl", "is missing; choose none, static or dynamic");
         }
         if (interval == null || interval.compareTo(MIN_INTERVAL) < 0 || interval.compareTo(MAX_INTERVAL) > 0) {
-            throw new InvalidSettingException("controlInterval", (interval == null ? "is missing" : seconds(interval) + " s is outside "
-                    + MIN_INTERVAL.toSeconds() + " to " + MAX_INTERVAL.toSeconds() + " s") + "; give a number of seconds from "
-                    + MIN_INTERVAL.toSeconds() + " to " + MAX_INTERVAL.toSeconds() + ", e.g. 2");
+            throw new InvalidSettingException(
+                    "controlInterval",
+                    (interval == null
+                                    ? "is missing"
+                                    : seconds(interval) + " s is outside " + MIN_INTERVAL.toSeconds() + " to "
+                                            + MAX_INTERVAL.toSeconds() + " s")
+                            + "; give a number of seconds from "
+                            + MIN_INTERVAL.toSeconds() + " to " + MAX_INTERVAL.toSeconds() + ", e.g. 2");
         }
         if (cpusPerTenant < 1 || cpusPerTenant > CpuSet.MAX_CPU) {
-            throw new InvalidSettingException("cpusPerTenant", cpusPerTenant + " CPUs per pinned tenant; give at least 1 (study 004: 2)");
+            throw new InvalidSettingException(
+                    "cpusPerTenant", cpusPerTenant + " CPUs per pinned tenant; give at least 1 (study 004: 2)");
         }
         floating = floating == null ? FloatingCpus.UNPINNED : floating;
         highTenants = highTenants == null ? Optional.empty() : highTenants.map(Set::copyOf);
         percent("releaseAbovePct", releaseAbovePct);
         percent("pinBelowPct", pinBelowPct);
         if (pinBelowPct >= releaseAbovePct) {
-            throw new InvalidSettingException("pinBelowPct", pinBelowPct + "% is not below releaseAbovePct (" + releaseAbovePct
-                    + "%); pin again well below the release threshold (e.g. 50 and 90), or the tenant flaps");
+            throw new InvalidSettingException(
+                    "pinBelowPct",
+                    pinBelowPct + "% is not below releaseAbovePct (" + releaseAbovePct
+                            + "%); pin again well below the release threshold (e.g. 50 and 90), or the tenant flaps");
         }
         steps("releaseAfterSteps", releaseAfterSteps);
         steps("pinAfterSteps", pinAfterSteps);
         steps("goalMissedSteps", goalMissedSteps);
         if (!(goalMetFraction > 0 && goalMetFraction <= 1)) {
-            throw new InvalidSettingException("goalMetFraction", goalMetFraction + " is outside (0, 1]; e.g. 0.8 pins a released "
-                    + "tenant again once its 90% line is at most 80% of its goal");
+            throw new InvalidSettingException(
+                    "goalMetFraction",
+                    goalMetFraction + " is outside (0, 1]; e.g. 0.8 pins a released "
+                            + "tenant again once its 90% line is at most 80% of its goal");
         }
-        if (irqSteeringPeriod == null || irqSteeringPeriod.compareTo(MIN_INTERVAL) < 0 || irqSteeringPeriod.toMinutes() > 10) {
-            throw new InvalidSettingException("irqSteeringPeriod", (irqSteeringPeriod == null ? "is missing" : seconds(irqSteeringPeriod)
-                    + " s") + "; give 1 to 600 s (study 004: 10)");
+        if (irqSteeringPeriod == null
+                || irqSteeringPeriod.compareTo(MIN_INTERVAL) < 0
+                || irqSteeringPeriod.toMinutes() > 10) {
+            throw new InvalidSettingException(
+                    "irqSteeringPeriod",
+                    (irqSteeringPeriod == null ? "is missing" : seconds(irqSteeringPeriod) + " s")
+                            + "; give 1 to 600 s (study 004: 10)");
         }
     }
 
@@ -78,49 +101,138 @@ public record CpuControlSettings(CpuControlMode mode, Duration interval, int cpu
      * for 3 steps and pin such a tenant again at 80% of its goal, interrupts steered every 10 s.
      */
     public static CpuControlSettings defaults(CpuControlMode mode) {
-        return new CpuControlSettings(mode, Duration.ofSeconds(2), 1, FloatingCpus.UNPINNED, Optional.empty(), 90, 3, 50, 3, 3, 0.8,
+        return new CpuControlSettings(
+                mode,
+                Duration.ofSeconds(2),
+                1,
+                FloatingCpus.UNPINNED,
+                Optional.empty(),
+                90,
+                3,
+                50,
+                3,
+                3,
+                0.8,
                 Duration.ofSeconds(10));
     }
 
     public CpuControlSettings withInterval(Duration interval) {
-        return new CpuControlSettings(mode, interval, cpusPerTenant, floating, highTenants, releaseAbovePct, releaseAfterSteps,
-                pinBelowPct, pinAfterSteps, goalMissedSteps, goalMetFraction, irqSteeringPeriod);
+        return new CpuControlSettings(
+                mode,
+                interval,
+                cpusPerTenant,
+                floating,
+                highTenants,
+                releaseAbovePct,
+                releaseAfterSteps,
+                pinBelowPct,
+                pinAfterSteps,
+                goalMissedSteps,
+                goalMetFraction,
+                irqSteeringPeriod);
     }
 
     public CpuControlSettings withCpusPerTenant(int cpus) {
-        return new CpuControlSettings(mode, interval, cpus, floating, highTenants, releaseAbovePct, releaseAfterSteps,
-                pinBelowPct, pinAfterSteps, goalMissedSteps, goalMetFraction, irqSteeringPeriod);
+        return new CpuControlSettings(
+                mode,
+                interval,
+                cpus,
+                floating,
+                highTenants,
+                releaseAbovePct,
+                releaseAfterSteps,
+                pinBelowPct,
+                pinAfterSteps,
+                goalMissedSteps,
+                goalMetFraction,
+                irqSteeringPeriod);
     }
 
     public CpuControlSettings withFloating(FloatingCpus where) {
-        return new CpuControlSettings(mode, interval, cpusPerTenant, where, highTenants, releaseAbovePct, releaseAfterSteps,
-                pinBelowPct, pinAfterSteps, goalMissedSteps, goalMetFraction, irqSteeringPeriod);
+        return new CpuControlSettings(
+                mode,
+                interval,
+                cpusPerTenant,
+                where,
+                highTenants,
+                releaseAbovePct,
+                releaseAfterSteps,
+                pinBelowPct,
+                pinAfterSteps,
+                goalMissedSteps,
+                goalMetFraction,
+                irqSteeringPeriod);
     }
 
     public CpuControlSettings withHighTenants(Set<String> high) {
-        return new CpuControlSettings(mode, interval, cpusPerTenant, floating, Optional.of(high), releaseAbovePct, releaseAfterSteps,
-                pinBelowPct, pinAfterSteps, goalMissedSteps, goalMetFraction, irqSteeringPeriod);
+        return new CpuControlSettings(
+                mode,
+                interval,
+                cpusPerTenant,
+                floating,
+                Optional.of(high),
+                releaseAbovePct,
+                releaseAfterSteps,
+                pinBelowPct,
+                pinAfterSteps,
+                goalMissedSteps,
+                goalMetFraction,
+                irqSteeringPeriod);
     }
 
     /** The release rule: at or above {@code pct} for {@code steps} steps; the pin rule: below {@code pinPct} for {@code pinSteps}. */
     public CpuControlSettings withRules(double pct, int steps, double pinPct, int pinSteps) {
-        return new CpuControlSettings(mode, interval, cpusPerTenant, floating, highTenants, pct, steps, pinPct, pinSteps,
-                goalMissedSteps, goalMetFraction, irqSteeringPeriod);
+        return new CpuControlSettings(
+                mode,
+                interval,
+                cpusPerTenant,
+                floating,
+                highTenants,
+                pct,
+                steps,
+                pinPct,
+                pinSteps,
+                goalMissedSteps,
+                goalMetFraction,
+                irqSteeringPeriod);
     }
 
     public CpuControlSettings withGoalRule(int missedSteps, double metFraction) {
-        return new CpuControlSettings(mode, interval, cpusPerTenant, floating, highTenants, releaseAbovePct, releaseAfterSteps,
-                pinBelowPct, pinAfterSteps, missedSteps, metFraction, irqSteeringPeriod);
+        return new CpuControlSettings(
+                mode,
+                interval,
+                cpusPerTenant,
+                floating,
+                highTenants,
+                releaseAbovePct,
+                releaseAfterSteps,
+                pinBelowPct,
+                pinAfterSteps,
+                missedSteps,
+                metFraction,
+                irqSteeringPeriod);
     }
 
     public CpuControlSettings withIrqSteeringPeriod(Duration period) {
-        return new CpuControlSettings(mode, interval, cpusPerTenant, floating, highTenants, releaseAbovePct, releaseAfterSteps,
-                pinBelowPct, pinAfterSteps, goalMissedSteps, goalMetFraction, period);
+        return new CpuControlSettings(
+                mode,
+                interval,
+                cpusPerTenant,
+                floating,
+                highTenants,
+                releaseAbovePct,
+                releaseAfterSteps,
+                pinBelowPct,
+                pinAfterSteps,
+                goalMissedSteps,
+                goalMetFraction,
+                period);
     }
 
     private static void percent(String field, double pct) {
         if (!(pct > 0 && pct <= 100)) {
-            throw new InvalidSettingException(field, pct + "% is outside (0, 100]; give a share of the tenant's CPUs, e.g. 90");
+            throw new InvalidSettingException(
+                    field, pct + "% is outside (0, 100]; give a share of the tenant's CPUs, e.g. 90");
         }
     }
 
@@ -131,6 +243,9 @@ public record CpuControlSettings(CpuControlMode mode, Duration interval, int cpu
     }
 
     private static String seconds(Duration d) {
-        return BigDecimal.valueOf(d.toMillis()).movePointLeft(3).stripTrailingZeros().toPlainString();
+        return BigDecimal.valueOf(d.toMillis())
+                .movePointLeft(3)
+                .stripTrailingZeros()
+                .toPlainString();
     }
 }

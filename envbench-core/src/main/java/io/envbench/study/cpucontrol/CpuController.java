@@ -1,11 +1,9 @@
 package io.envbench.study.cpucontrol;
 
-import io.envbench.base.settings.InvalidSettingException;
-import io.envbench.base.units.CpuSet;
-
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -13,7 +11,9 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.Comparator;
+
+import io.envbench.base.settings.InvalidSettingException;
+import io.envbench.base.units.CpuSet;
 
 /**
  * The decisions of study 004's CPU control, with no I/O: given readings, which tenant is pinned to its home
@@ -58,6 +58,7 @@ public final class CpuController {
         int goalMissed;
         /** Steps in a row calm alone, but not with the tenants already on its home. */
         int homeFull;
+
         boolean releasedForGoal;
         /** Its latest reading, in CPUs: it counts in its home's load while it has no newer one. */
         double lastCores;
@@ -82,13 +83,15 @@ public final class CpuController {
         }
         for (Tenant t : tenants) {
             if (byName.put(t.name(), t) != null) {
-                throw new InvalidSettingException("tenants", "two tenants are named '" + t.name() + "'; give each its own name");
+                throw new InvalidSettingException(
+                        "tenants", "two tenants are named '" + t.name() + "'; give each its own name");
             }
             counters.put(t.name(), new Counters());
         }
         for (String h : settings.highTenants().orElse(Set.of())) {
             if (!byName.containsKey(h)) {
-                throw new InvalidSettingException("highTenants", "'" + h + "' is no tenant; the tenants are " + byName.keySet());
+                throw new InvalidSettingException(
+                        "highTenants", "'" + h + "' is no tenant; the tenants are " + byName.keySet());
             }
         }
         this.settings = settings;
@@ -121,12 +124,22 @@ public final class CpuController {
         startedAt = at;
         List<CpuAction> actions = new ArrayList<>();
         switch (settings.mode()) {
-            case NONE -> actions.add(action(at, "", CpuAction.Kind.NOTE, "no cpu control", "cpu control none: every tenant keeps its cpuset"));
+            case NONE ->
+                actions.add(action(
+                        at,
+                        "",
+                        CpuAction.Kind.NOTE,
+                        "no cpu control",
+                        "cpu control none: every tenant keeps its cpuset"));
             case STATIC -> {
                 if (settings.highTenants().isPresent()) {
                     place(at, settings.highTenants().get(), Map.of(), actions);
                 } else {
-                    actions.add(action(at, "", CpuAction.Kind.NOTE, "wait for a first reading",
+                    actions.add(action(
+                            at,
+                            "",
+                            CpuAction.Kind.NOTE,
+                            "wait for a first reading",
                             "static cpu control decides which tenants are high from their first reading"));
                 }
             }
@@ -147,7 +160,9 @@ public final class CpuController {
             }
         }
         List<CpuAction> actions = new ArrayList<>();
-        if (settings.mode() == CpuControlMode.STATIC && layout == null && byTenant.keySet().equals(byName.keySet())) {
+        if (settings.mode() == CpuControlMode.STATIC
+                && layout == null
+                && byTenant.keySet().equals(byName.keySet())) {
             decideHighAndPlace(at, byTenant, actions);
         } else if (settings.mode() == CpuControlMode.DYNAMIC) {
             dynamicRules(at, byTenant, actions);
@@ -166,8 +181,16 @@ public final class CpuController {
             if (isHigh) {
                 high.add(t.name());
             }
-            why.put(t.name(), String.format(Locale.ROOT, "first reading: cpu %.0f%% of %s, %s %.0f%%: %s tenant", pct, cpus(wouldGet),
-                    isHigh ? "at least" : "below", settings.releaseAbovePct(), isHigh ? "a high" : "a low"));
+            why.put(
+                    t.name(),
+                    String.format(
+                            Locale.ROOT,
+                            "first reading: cpu %.0f%% of %s, %s %.0f%%: %s tenant",
+                            pct,
+                            cpus(wouldGet),
+                            isHigh ? "at least" : "below",
+                            settings.releaseAbovePct(),
+                            isHigh ? "a high" : "a low"));
         }
         place(at, high, why, actions);
     }
@@ -179,22 +202,36 @@ public final class CpuController {
         tenants.stream().map(Tenant::name).filter(high::contains).forEach(order::add);
         layout = CpuLayout.of(online, order, settings.cpusPerTenant());
         if (layout.homes().isEmpty()) {
-            actions.add(action(at, "", CpuAction.Kind.NOTE, "pin nothing", "only CPU " + online + " is online: at least one CPU "
-                    + "stays for floating tenants, so nothing can be pinned; every tenant floats"));
+            actions.add(action(
+                    at,
+                    "",
+                    CpuAction.Kind.NOTE,
+                    "pin nothing",
+                    "only CPU " + online + " is online: at least one CPU "
+                            + "stays for floating tenants, so nothing can be pinned; every tenant floats"));
         }
         for (String t : order) {
             counters.get(t).pinned = !high.contains(t) && layout.home(t).isPresent();
         }
         Map<String, CpuSet> next = cpusetsNow();
         for (String t : order) {
-            String reason = why.getOrDefault(t, high.contains(t) ? "a high tenant: it floats" : "a low tenant: pinned to its home");
+            String reason = why.getOrDefault(
+                    t, high.contains(t) ? "a high tenant: it floats" : "a low tenant: pinned to its home");
             if (counters.get(t).pinned) {
                 List<String> sharing = layout.sharing(t);
-                actions.add(action(at, t, CpuAction.Kind.PIN, "pin " + next.get(t), reason + (sharing.isEmpty() ? ""
-                        : "; fewer CPUs than tenants, so it shares them with " + String.join(", ", sharing))));
+                actions.add(action(
+                        at,
+                        t,
+                        CpuAction.Kind.PIN,
+                        "pin " + next.get(t),
+                        reason
+                                + (sharing.isEmpty()
+                                        ? ""
+                                        : "; fewer CPUs than tenants, so it shares them with "
+                                                + String.join(", ", sharing))));
             } else {
-                actions.add(action(at, t, CpuAction.Kind.FLOAT, "float on " + next.get(t), reason + "; "
-                        + floatingWhere()));
+                actions.add(action(
+                        at, t, CpuAction.Kind.FLOAT, "float on " + next.get(t), reason + "; " + floatingWhere()));
             }
         }
         cpusets = next;
@@ -202,7 +239,8 @@ public final class CpuController {
 
     private void dynamicRules(Instant at, Map<String, TenantReading> readings, List<CpuAction> actions) {
         readings.values().forEach(r -> counters.get(r.tenant()).lastCores = r.cpuCores());
-        List<Tenant> floatingAtStart = tenants.stream().filter(t -> !counters.get(t.name()).pinned).toList();
+        List<Tenant> floatingAtStart =
+                tenants.stream().filter(t -> !counters.get(t.name()).pinned).toList();
         Set<String> released = new HashSet<>();
         Map<CpuSet, Double> loadAtStart = pinnedCoresByHome();
         Map<CpuSet, List<Tenant>> hotByHome = new LinkedHashMap<>();
@@ -215,39 +253,70 @@ public final class CpuController {
                 continue;
             }
             double pct = 100 * r.cpuCores() / home.get().size();
-            double homePct = 100 * loadAtStart.getOrDefault(home.get(), 0.0) / home.get().size();
+            double homePct =
+                    100 * loadAtStart.getOrDefault(home.get(), 0.0) / home.get().size();
             Optional<Duration> goal = t.responseTimeGoal();
             Optional<Duration> rt = r.responseTime90();
             countGoal(c, goal, rt);
             c.hot = homePct >= settings.releaseAbovePct() ? c.hot + 1 : 0;
-            if (c.goalMissed >= settings.goalMissedSteps()) { // the user's own goal first: its reason is the one to give
+            if (c.goalMissed
+                    >= settings.goalMissedSteps()) { // the user's own goal first: its reason is the one to give
                 release(t.name(), c, true);
                 released.add(t.name());
                 relieved.add(home.get());
-                actions.add(action(at, t.name(), CpuAction.Kind.RELEASE, null, String.format(Locale.ROOT,
-                        "90%% line %d ms over its goal %d ms for %d steps (cpu %.0f%% of its %s (%s)): released to float",
-                        rt.get().toMillis(), goal.get().toMillis(), settings.goalMissedSteps(), pct, cpus(home.get().size()), home.get())));
+                actions.add(action(
+                        at,
+                        t.name(),
+                        CpuAction.Kind.RELEASE,
+                        null,
+                        String.format(
+                                Locale.ROOT,
+                                "90%% line %d ms over its goal %d ms for %d steps (cpu %.0f%% of its %s (%s)): released to float",
+                                rt.get().toMillis(),
+                                goal.get().toMillis(),
+                                settings.goalMissedSteps(),
+                                pct,
+                                cpus(home.get().size()),
+                                home.get())));
             } else if (c.hot >= settings.releaseAfterSteps()) {
                 hotByHome.computeIfAbsent(home.get(), h -> new ArrayList<>()).add(t);
             }
         }
-        // a saturated home gives up one tenant a step, the one that used it most (none more when one left it for its goal)
+        // a saturated home gives up one tenant a step, the one that used it most (none more when one left it for its
+        // goal)
         relieved.forEach(hotByHome::remove);
         hotByHome.forEach((home, hot) -> {
-            Tenant t = hot.stream().filter(h -> !released.contains(h.name()))
-                    .max(Comparator.comparingDouble(h -> counters.get(h.name()).lastCores)).orElse(null);
+            Tenant t = hot.stream()
+                    .filter(h -> !released.contains(h.name()))
+                    .max(Comparator.comparingDouble(h -> counters.get(h.name()).lastCores))
+                    .orElse(null);
             if (t == null) {
                 return;
             }
             Counters c = counters.get(t.name());
-            List<String> others = pinnedOn(home).stream().filter(n -> !n.equals(t.name())).toList();
+            List<String> others =
+                    pinnedOn(home).stream().filter(n -> !n.equals(t.name())).toList();
             double homePct = 100 * loadAtStart.get(home) / home.size();
             String reason = others.isEmpty()
-                    ? String.format(Locale.ROOT, "cpu %.0f%% of its %s (%s) for %d steps, at least %.0f%%", homePct, cpus(home.size()), home,
-                            settings.releaseAfterSteps(), settings.releaseAbovePct())
-                    : String.format(Locale.ROOT, "its home's %s (%s) at %.0f%% for %d steps, at least %.0f%%, shared with %s; "
-                                    + "it used the most: %.0f%%", cpus(home.size()), home, homePct, settings.releaseAfterSteps(),
-                            settings.releaseAbovePct(), String.join(", ", others), 100 * c.lastCores / home.size());
+                    ? String.format(
+                            Locale.ROOT,
+                            "cpu %.0f%% of its %s (%s) for %d steps, at least %.0f%%",
+                            homePct,
+                            cpus(home.size()),
+                            home,
+                            settings.releaseAfterSteps(),
+                            settings.releaseAbovePct())
+                    : String.format(
+                            Locale.ROOT,
+                            "its home's %s (%s) at %.0f%% for %d steps, at least %.0f%%, shared with %s; "
+                                    + "it used the most: %.0f%%",
+                            cpus(home.size()),
+                            home,
+                            homePct,
+                            settings.releaseAfterSteps(),
+                            settings.releaseAbovePct(),
+                            String.join(", ", others),
+                            100 * c.lastCores / home.size());
             release(t.name(), c, false);
             released.add(t.name());
             actions.add(action(at, t.name(), CpuAction.Kind.RELEASE, null, reason));
@@ -261,12 +330,15 @@ public final class CpuController {
             }
             Counters c = counters.get(t.name());
             double pct = 100 * r.cpuCores() / home.get().size();
-            double alreadyPct = 100 * homeLoad.getOrDefault(home.get(), 0.0) / home.get().size();
+            double alreadyPct =
+                    100 * homeLoad.getOrDefault(home.get(), 0.0) / home.get().size();
             Optional<Duration> goal = t.responseTimeGoal();
             Optional<Duration> rt = r.responseTime90();
             boolean missed = countGoal(c, goal, rt);
-            boolean goalMet = goal.isEmpty() || rt.isEmpty()
-                    || rt.get().toNanos() <= goal.get().toNanos() * (c.releasedForGoal ? settings.goalMetFraction() : 1.0);
+            boolean goalMet = goal.isEmpty()
+                    || rt.isEmpty()
+                    || rt.get().toNanos()
+                            <= goal.get().toNanos() * (c.releasedForGoal ? settings.goalMetFraction() : 1.0);
             boolean fits = pct + alreadyPct < settings.pinBelowPct();
             c.calm = fits && goalMet ? c.calm + 1 : 0;
             c.homeFull = pct < settings.pinBelowPct() && !fits ? c.homeFull + 1 : 0;
@@ -277,35 +349,96 @@ public final class CpuController {
                 c.reset();
                 homeLoad.merge(home.get(), r.cpuCores(), Double::sum);
                 String load = there.isEmpty()
-                        ? String.format(Locale.ROOT, "cpu %.0f%% of its home's %s (%s)", pct, cpus(home.get().size()), home.get())
-                        : String.format(Locale.ROOT, "cpu %.0f%% plus the %.0f%% that %s %s of its home's %s (%s): %.0f%%", pct, alreadyPct,
-                                String.join(", ", there), there.size() == 1 ? "uses" : "use", cpus(home.get().size()), home.get(), pct + alreadyPct);
-                actions.add(action(at, t.name(), CpuAction.Kind.PIN, "pin " + home.get(), String.format(Locale.ROOT,
-                        "%s for %d steps, below %.0f%%%s", load, settings.pinAfterSteps(), settings.pinBelowPct(), goal.isPresent() && rt.isPresent()
-                                ? String.format(Locale.ROOT, "; 90%% line %d ms within its goal %d ms", rt.get().toMillis(), goal.get().toMillis())
-                                : "")));
+                        ? String.format(
+                                Locale.ROOT,
+                                "cpu %.0f%% of its home's %s (%s)",
+                                pct,
+                                cpus(home.get().size()),
+                                home.get())
+                        : String.format(
+                                Locale.ROOT,
+                                "cpu %.0f%% plus the %.0f%% that %s %s of its home's %s (%s): %.0f%%",
+                                pct,
+                                alreadyPct,
+                                String.join(", ", there),
+                                there.size() == 1 ? "uses" : "use",
+                                cpus(home.get().size()),
+                                home.get(),
+                                pct + alreadyPct);
+                actions.add(action(
+                        at,
+                        t.name(),
+                        CpuAction.Kind.PIN,
+                        "pin " + home.get(),
+                        String.format(
+                                Locale.ROOT,
+                                "%s for %d steps, below %.0f%%%s",
+                                load,
+                                settings.pinAfterSteps(),
+                                settings.pinBelowPct(),
+                                goal.isPresent() && rt.isPresent()
+                                        ? String.format(
+                                                Locale.ROOT,
+                                                "; 90%% line %d ms within its goal %d ms",
+                                                rt.get().toMillis(),
+                                                goal.get().toMillis())
+                                        : "")));
             } else if (c.homeFull == settings.pinAfterSteps()) {
-                actions.add(action(at, t.name(), CpuAction.Kind.NOTE, "stays floating", String.format(Locale.ROOT,
-                        "cpu %.0f%% for %d steps, but %s already %s %.0f%% of its home's %s (%s): %.0f%% together, not below %.0f%%",
-                        pct, c.homeFull, String.join(", ", there), there.size() == 1 ? "uses" : "use", alreadyPct, cpus(home.get().size()), home.get(), pct + alreadyPct,
-                        settings.pinBelowPct())));
+                actions.add(action(
+                        at,
+                        t.name(),
+                        CpuAction.Kind.NOTE,
+                        "stays floating",
+                        String.format(
+                                Locale.ROOT,
+                                "cpu %.0f%% for %d steps, but %s already %s %.0f%% of its home's %s (%s): %.0f%% together, not below %.0f%%",
+                                pct,
+                                c.homeFull,
+                                String.join(", ", there),
+                                there.size() == 1 ? "uses" : "use",
+                                alreadyPct,
+                                cpus(home.get().size()),
+                                home.get(),
+                                pct + alreadyPct,
+                                settings.pinBelowPct())));
             } else if (missed && c.goalMissed == settings.goalMissedSteps()) {
-                actions.add(action(at, t.name(), CpuAction.Kind.NOTE, "no action", String.format(Locale.ROOT,
-                        "90%% line %d ms over its goal %d ms for %d steps while floating on %s: no more CPUs to give it",
-                        rt.get().toMillis(), goal.get().toMillis(), c.goalMissed, cpusets.get(t.name()))));
+                actions.add(action(
+                        at,
+                        t.name(),
+                        CpuAction.Kind.NOTE,
+                        "no action",
+                        String.format(
+                                Locale.ROOT,
+                                "90%% line %d ms over its goal %d ms for %d steps while floating on %s: no more CPUs to give it",
+                                rt.get().toMillis(),
+                                goal.get().toMillis(),
+                                c.goalMissed,
+                                cpusets.get(t.name()))));
             }
         }
         Map<String, CpuSet> next = cpusetsNow();
         List<CpuAction> withCpusets = new ArrayList<>();
         for (CpuAction a : actions) {
-            withCpusets.add(a.kind() == CpuAction.Kind.RELEASE
-                    ? new CpuAction(a.at(), a.sinceStart(), a.tenant(), a.kind(), "release to " + next.get(a.tenant()), a.reason()) : a);
+            withCpusets.add(
+                    a.kind() == CpuAction.Kind.RELEASE
+                            ? new CpuAction(
+                                    a.at(),
+                                    a.sinceStart(),
+                                    a.tenant(),
+                                    a.kind(),
+                                    "release to " + next.get(a.tenant()),
+                                    a.reason())
+                            : a);
         }
         for (Tenant t : tenants) {
             String n = t.name();
             if (!counters.get(n).pinned && !released.contains(n) && !next.get(n).equals(cpusets.get(n))) {
-                withCpusets.add(action(at, n, CpuAction.Kind.FLOAT, "float on " + next.get(n), floatingWhere()
-                        + ", which changed with " + changedBy(actions)));
+                withCpusets.add(action(
+                        at,
+                        n,
+                        CpuAction.Kind.FLOAT,
+                        "float on " + next.get(n),
+                        floatingWhere() + ", which changed with " + changedBy(actions)));
             }
         }
         actions.clear();
@@ -336,7 +469,11 @@ public final class CpuController {
 
     /** The tenants pinned to {@code home} now. */
     private List<String> pinnedOn(CpuSet home) {
-        return tenants.stream().map(Tenant::name).filter(n -> counters.get(n).pinned && layout.home(n).orElseThrow().equals(home)).toList();
+        return tenants.stream()
+                .map(Tenant::name)
+                .filter(n ->
+                        counters.get(n).pinned && layout.home(n).orElseThrow().equals(home))
+                .toList();
     }
 
     private static void release(String tenant, Counters c, boolean forGoal) {
@@ -346,13 +483,16 @@ public final class CpuController {
     }
 
     private String changedBy(List<CpuAction> actions) {
-        List<String> by = actions.stream().filter(a -> a.kind() == CpuAction.Kind.PIN || a.kind() == CpuAction.Kind.RELEASE)
-                .map(a -> a.tenant() + (a.kind() == CpuAction.Kind.PIN ? " pinned" : " released")).toList();
+        List<String> by = actions.stream()
+                .filter(a -> a.kind() == CpuAction.Kind.PIN || a.kind() == CpuAction.Kind.RELEASE)
+                .map(a -> a.tenant() + (a.kind() == CpuAction.Kind.PIN ? " pinned" : " released"))
+                .toList();
         return by.isEmpty() ? "the pins" : String.join(", ", by);
     }
 
     private String floatingWhere() {
-        return settings.floating() == FloatingCpus.ALL ? "floating tenants run on every CPU"
+        return settings.floating() == FloatingCpus.ALL
+                ? "floating tenants run on every CPU"
                 : "floating tenants run on the CPUs no tenant is pinned to";
     }
 
@@ -364,13 +504,18 @@ public final class CpuController {
         CpuSet floatOn = settings.floating() == FloatingCpus.ALL ? online : layout.unpinned(pinnedNames());
         Map<String, CpuSet> out = new LinkedHashMap<>();
         for (Tenant t : tenants) {
-            out.put(t.name(), counters.get(t.name()).pinned ? layout.home(t.name()).orElseThrow() : floatOn);
+            out.put(
+                    t.name(),
+                    counters.get(t.name()).pinned ? layout.home(t.name()).orElseThrow() : floatOn);
         }
         return out;
     }
 
     private List<String> pinnedNames() {
-        return counters.entrySet().stream().filter(e -> e.getValue().pinned).map(Map.Entry::getKey).toList();
+        return counters.entrySet().stream()
+                .filter(e -> e.getValue().pinned)
+                .map(Map.Entry::getKey)
+                .toList();
     }
 
     private ControlStep result(List<CpuAction> actions) {

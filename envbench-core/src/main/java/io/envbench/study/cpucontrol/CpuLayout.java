@@ -1,14 +1,14 @@
 package io.envbench.study.cpucontrol;
 
-import io.envbench.base.units.CpuSet;
-
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Collections;
+
+import io.envbench.base.units.CpuSet;
 
 /**
  * Where each tenant goes when it is pinned (its <em>home</em>), decided once. Immutable.

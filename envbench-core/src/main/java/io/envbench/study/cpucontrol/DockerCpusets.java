@@ -1,11 +1,5 @@
 package io.envbench.study.cpucontrol;
 
-import io.envbench.control.registry.ContainerUpdate;
-import io.envbench.launch.docker.DockerConnection;
-import io.envbench.launch.docker.DockerDaemon;
-import io.envbench.base.environment.TargetStartException;
-import io.envbench.base.units.CpuSet;
-
 import java.io.IOException;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -14,6 +8,11 @@ import com.github.dockerjava.api.DockerClient;
 import com.github.dockerjava.api.command.InspectContainerResponse;
 import com.github.dockerjava.api.exception.DockerException;
 import com.github.dockerjava.api.exception.NotFoundException;
+import io.envbench.base.environment.TargetStartException;
+import io.envbench.base.units.CpuSet;
+import io.envbench.control.registry.ContainerUpdate;
+import io.envbench.launch.docker.DockerConnection;
+import io.envbench.launch.docker.DockerDaemon;
 
 /**
  * Tenants' cpusets as their containers' ({@code docker update --cpuset-cpus}, through docker-java). Only containers
@@ -26,6 +25,7 @@ public final class DockerCpusets implements TenantCpusets {
     private final CpuSet online;
     /** Container id to its cpuset before the first change ("" when it had none: every CPU), in the order changed. */
     private final Map<String, String> original = new LinkedHashMap<>();
+
     private final Map<String, Tenant> tenantOf = new LinkedHashMap<>();
 
     /** @param online the host's online CPUs: what a container without a cpuset of its own gets back */
@@ -41,8 +41,13 @@ public final class DockerCpusets implements TenantCpusets {
             String id = tenant.containerId();
             if (!original.containsKey(id)) {
                 InspectContainerResponse c = docker.inspectContainerCmd(id).exec();
-                ContainerUpdate.requireStartedByEnvBench(id, c.getId(), c.getConfig() == null ? null : c.getConfig().getLabels(), false);
-                String before = c.getHostConfig() == null ? null : c.getHostConfig().getCpusetCpus();
+                ContainerUpdate.requireStartedByEnvBench(
+                        id,
+                        c.getId(),
+                        c.getConfig() == null ? null : c.getConfig().getLabels(),
+                        false);
+                String before =
+                        c.getHostConfig() == null ? null : c.getHostConfig().getCpusetCpus();
                 original.put(id, before == null ? "" : before);
                 tenantOf.put(id, tenant);
             }
@@ -55,7 +60,11 @@ public final class DockerCpusets implements TenantCpusets {
     /** The container's cpuset as Docker says it now ({@code docker inspect .HostConfig.CpusetCpus}); "" when it has none. */
     public String current(String containerId) throws IOException {
         try {
-            String s = DockerConnection.connect(daemon).inspectContainerCmd(containerId).exec().getHostConfig().getCpusetCpus();
+            String s = DockerConnection.connect(daemon)
+                    .inspectContainerCmd(containerId)
+                    .exec()
+                    .getHostConfig()
+                    .getCpusetCpus();
             return s == null ? "" : s;
         } catch (TargetStartException | DockerException e) {
             throw new IOException("container " + containerId + ": " + e.getMessage(), e);
@@ -69,8 +78,13 @@ public final class DockerCpusets implements TenantCpusets {
             String tenant = tenantOf.get(e.getKey()).name();
             String back = e.getValue().isEmpty() ? online.toString() : e.getValue();
             try {
-                DockerConnection.connect(daemon).updateContainerCmd(e.getKey()).withCpusetCpus(back).exec();
-                done.put(tenant, "cpuset back to " + back + (e.getValue().isEmpty() ? " (it had none: every online CPU)" : ""));
+                DockerConnection.connect(daemon)
+                        .updateContainerCmd(e.getKey())
+                        .withCpusetCpus(back)
+                        .exec();
+                done.put(
+                        tenant,
+                        "cpuset back to " + back + (e.getValue().isEmpty() ? " (it had none: every online CPU)" : ""));
             } catch (NotFoundException gone) {
                 done.put(tenant, "container gone: no cpuset to put back");
             } catch (TargetStartException | DockerException failed) {

@@ -1,10 +1,10 @@
 package io.envbench.study.cpucontrol;
 
-import io.envbench.measure.stats.ElapsedDistribution;
-
 import java.time.Duration;
 import java.util.Optional;
 import java.util.function.LongSupplier;
+
+import io.envbench.measure.stats.ElapsedDistribution;
 
 /**
  * The response times that ended in the last {@code window}, and their 90% line as JMeter's Aggregate Report computes

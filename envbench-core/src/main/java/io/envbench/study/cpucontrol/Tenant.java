@@ -1,9 +1,9 @@
 package io.envbench.study.cpucontrol;
 
-import io.envbench.base.settings.InvalidSettingException;
-
 import java.time.Duration;
 import java.util.Optional;
+
+import io.envbench.base.settings.InvalidSettingException;
 
 /**
  * A tenant the CPU controller places: its name as every table shows it ({@code tenant-1}), its container, and an
@@ -19,11 +19,16 @@ public record Tenant(String name, String containerId, Optional<Duration> respons
             throw new InvalidSettingException("tenants", "a tenant has no name; name each, e.g. tenant-1");
         }
         if (containerId == null || containerId.isBlank()) {
-            throw new InvalidSettingException("tenants", "tenant '" + name + "' has no container; give its container id");
+            throw new InvalidSettingException(
+                    "tenants", "tenant '" + name + "' has no container; give its container id");
         }
-        if (responseTimeGoal.isPresent() && (responseTimeGoal.get().isNegative() || responseTimeGoal.get().isZero())) {
-            throw new InvalidSettingException("responseTimeGoal", "tenant '" + name + "': " + responseTimeGoal.get().toMillis()
-                    + " ms is no goal; give a positive 90% line, e.g. 20 ms, or none");
+        if (responseTimeGoal.isPresent()
+                && (responseTimeGoal.get().isNegative()
+                        || responseTimeGoal.get().isZero())) {
+            throw new InvalidSettingException(
+                    "responseTimeGoal",
+                    "tenant '" + name + "': " + responseTimeGoal.get().toMillis()
+                            + " ms is no goal; give a positive 90% line, e.g. 20 ms, or none");
         }
     }
 

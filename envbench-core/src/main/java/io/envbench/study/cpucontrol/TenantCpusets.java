@@ -1,9 +1,9 @@
 package io.envbench.study.cpucontrol;
 
-import io.envbench.base.units.CpuSet;
-
 import java.io.IOException;
 import java.util.Map;
+
+import io.envbench.base.units.CpuSet;
 
 /**
  * Where a controller's cpusets are applied: {@link DockerCpusets} for containers; tests may record them instead.

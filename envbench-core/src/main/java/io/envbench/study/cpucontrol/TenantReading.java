@@ -15,7 +15,8 @@ import java.util.Optional;
 public record TenantReading(String tenant, long cpuNs, Duration interval, Optional<Duration> responseTime90) {
     public TenantReading {
         if (interval.isZero() || interval.isNegative()) {
-            throw new IllegalArgumentException("a reading of " + tenant + " over " + interval + ": the interval must be positive");
+            throw new IllegalArgumentException(
+                    "a reading of " + tenant + " over " + interval + ": the interval must be positive");
         }
         cpuNs = Math.max(0, cpuNs);
     }

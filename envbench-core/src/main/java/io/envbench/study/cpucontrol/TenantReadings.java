@@ -1,12 +1,5 @@
 package io.envbench.study.cpucontrol;
 
-import io.envbench.launch.docker.DockerConnection;
-import io.envbench.launch.docker.DockerDaemon;
-import io.envbench.base.environment.TargetStartException;
-import io.envbench.measure.metrics.ContainerProbe;
-import io.envbench.measure.metrics.ContainerSnapshot;
-import io.envbench.base.settings.InvalidSettingException;
-
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -17,6 +10,12 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.LongSupplier;
 
 import com.github.dockerjava.api.exception.DockerException;
+import io.envbench.base.environment.TargetStartException;
+import io.envbench.base.settings.InvalidSettingException;
+import io.envbench.launch.docker.DockerConnection;
+import io.envbench.launch.docker.DockerDaemon;
+import io.envbench.measure.metrics.ContainerProbe;
+import io.envbench.measure.metrics.ContainerSnapshot;
 
 /**
  * The readings of real tenants: each container's CPU time from its cgroup (through {@link ContainerProbe}: the cgroup
@@ -42,7 +41,8 @@ public final class TenantReadings implements ReadingSource, AutoCloseable {
      * @throws InvalidSettingException {@code tenants}: a container that does not exist or does not run
      * @throws TargetStartException    the daemon does not answer
      */
-    public static TenantReadings ofContainers(DockerDaemon daemon, List<Tenant> tenants, Duration responseWindow) throws TargetStartException {
+    public static TenantReadings ofContainers(DockerDaemon daemon, List<Tenant> tenants, Duration responseWindow)
+            throws TargetStartException {
         var docker = DockerConnection.connect(daemon);
         Map<Tenant, Long> pids = new LinkedHashMap<>();
         for (Tenant t : tenants) {
@@ -50,13 +50,17 @@ public final class TenantReadings implements ReadingSource, AutoCloseable {
                 var state = docker.inspectContainerCmd(t.containerId()).exec().getState();
                 Long pid = state == null ? null : state.getPidLong();
                 if (pid == null || pid <= 0) {
-                    throw new InvalidSettingException("tenants", "tenant " + t.name() + ": container " + t.containerId()
-                            + " is not running; start it before its CPU is controlled");
+                    throw new InvalidSettingException(
+                            "tenants",
+                            "tenant " + t.name() + ": container " + t.containerId()
+                                    + " is not running; start it before its CPU is controlled");
                 }
                 pids.put(t, pid);
             } catch (DockerException e) {
-                throw new InvalidSettingException("tenants", "tenant " + t.name() + ": no container " + t.containerId() + " ("
-                        + e.getMessage() + "); give a running container's id");
+                throw new InvalidSettingException(
+                        "tenants",
+                        "tenant " + t.name() + ": no container " + t.containerId() + " (" + e.getMessage()
+                                + "); give a running container's id");
             }
         }
         return new TenantReadings(new ContainerProbe(daemon), true, pids, responseWindow, System::nanoTime);
@@ -71,9 +75,15 @@ public final class TenantReadings implements ReadingSource, AutoCloseable {
         this(probe, false, pids, responseWindow, System::nanoTime);
     }
 
-    TenantReadings(ContainerProbe probe, boolean ownsProbe, Map<Tenant, Long> pids, Duration responseWindow, LongSupplier nanoClock) {
+    TenantReadings(
+            ContainerProbe probe,
+            boolean ownsProbe,
+            Map<Tenant, Long> pids,
+            Duration responseWindow,
+            LongSupplier nanoClock) {
         if (responseWindow.isNegative() || responseWindow.isZero()) {
-            throw new InvalidSettingException("responseWindow", responseWindow.toMillis() + " ms; give a positive window, e.g. 10 s");
+            throw new InvalidSettingException(
+                    "responseWindow", responseWindow.toMillis() + " ms; give a positive window, e.g. 10 s");
         }
         this.probe = probe;
         this.ownsProbe = ownsProbe;
@@ -130,7 +140,10 @@ public final class TenantReadings implements ReadingSource, AutoCloseable {
             }
             ContainerSnapshot before = previous.put(t.name(), now);
             if (before != null && now.atNanos() > before.atNanos()) {
-                out.add(new TenantReading(t.name(), now.cpuUsageNs() - before.cpuUsageNs(), Duration.ofNanos(now.atNanos() - before.atNanos()),
+                out.add(new TenantReading(
+                        t.name(),
+                        now.cpuUsageNs() - before.cpuUsageNs(),
+                        Duration.ofNanos(now.atNanos() - before.atNanos()),
                         responseTime90(t.name())));
             }
         }

@@ -1,16 +1,15 @@
 package io.envbench.study.cpucontrol;
 
-import io.envbench.base.output.WholeRowFile;
-
 import java.io.IOException;
-import java.nio.file.Path;
-import java.util.Locale;
-
-import org.apache.commons.csv.CSVFormat;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
+
+import io.envbench.base.output.WholeRowFile;
+import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVRecord;
 
@@ -23,6 +22,7 @@ import org.apache.commons.csv.CSVRecord;
 public final class TimelineCsv implements ControlTimeline, AutoCloseable {
     /** The header row. */
     public static final String HEADER = "time,seconds,tenant,kind,action,reason";
+
     private final WholeRowFile file;
 
     /**
@@ -36,17 +36,27 @@ public final class TimelineCsv implements ControlTimeline, AutoCloseable {
     }
 
     /** One row of a timeline file; {@code tenant} empty for the host. */
-    public record Row(Instant time, double seconds, String tenant, String kind, String action, String reason) {
-    }
+    public record Row(Instant time, double seconds, String tenant, String kind, String action, String reason) {}
 
     /** Reads a timeline file back (the JMeter element's, or a multi-tenant run's {@code timeline/RUN.csv}). */
     public static List<Row> read(Path file) throws IOException {
         List<Row> rows = new ArrayList<>();
-        try (CSVParser p = CSVParser.parse(file, StandardCharsets.UTF_8,
-                CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).build())) {
+        try (CSVParser p = CSVParser.parse(
+                file,
+                StandardCharsets.UTF_8,
+                CSVFormat.DEFAULT
+                        .builder()
+                        .setHeader()
+                        .setSkipHeaderRecord(true)
+                        .build())) {
             for (CSVRecord r : p) {
-                rows.add(new Row(Instant.parse(r.get("time")), Double.parseDouble(r.get("seconds")), r.get("tenant"),
-                        r.get("kind"), r.get("action"), r.get("reason")));
+                rows.add(new Row(
+                        Instant.parse(r.get("time")),
+                        Double.parseDouble(r.get("seconds")),
+                        r.get("tenant"),
+                        r.get("kind"),
+                        r.get("action"),
+                        r.get("reason")));
             }
         }
         return rows;
@@ -54,8 +64,14 @@ public final class TimelineCsv implements ControlTimeline, AutoCloseable {
 
     @Override
     public void acted(CpuAction a) {
-        file.append(CSVFormat.DEFAULT.format(a.at().toString(), String.format(Locale.ROOT, "%.3f", a.sinceStart().toMillis() / 1000.0),
-                a.tenant(), a.kind().name().toLowerCase(Locale.ROOT), a.action(), a.reason()) + "\n");
+        file.append(CSVFormat.DEFAULT.format(
+                        a.at().toString(),
+                        String.format(Locale.ROOT, "%.3f", a.sinceStart().toMillis() / 1000.0),
+                        a.tenant(),
+                        a.kind().name().toLowerCase(Locale.ROOT),
+                        a.action(),
+                        a.reason())
+                + "\n");
     }
 
     public Path file() {

@@ -1,12 +1,11 @@
 package io.envbench.study.experiment;
 
-
-import io.envbench.base.settings.InvalidSettingException;
-
 import java.util.Arrays;
 import java.util.Locale;
+
 import io.envbench.base.container.NetworkMode;
 import io.envbench.base.definition.EnvironmentDefinition;
+import io.envbench.base.settings.InvalidSettingException;
 
 /**
  * Where a command load's program runs relative to its environment's target: the {@code client:} of an environment.
@@ -46,20 +45,28 @@ public enum ClientPlace {
      */
     public void requireFits(String field, EnvironmentDefinition definition) {
         if (this != INSIDE && definition.placement() == EnvironmentDefinition.Placement.BARE) {
-            throw new InvalidSettingException(field, "only applies to placement: docker (a bare environment's command "
-                    + "already runs on the host, against its port); remove it, or set placement: docker");
+            throw new InvalidSettingException(
+                    field,
+                    "only applies to placement: docker (a bare environment's command "
+                            + "already runs on the host, against its port); remove it, or set placement: docker");
         }
         if (this == CONTAINER && definition.options().networkMode() == NetworkMode.HOST) {
-            throw new InvalidSettingException(field, "container needs network: bridge: a container on the host's network "
-                    + "cannot join the user-defined network the client container reaches it on; set network: bridge, or client: host");
+            throw new InvalidSettingException(
+                    field,
+                    "container needs network: bridge: a container on the host's network "
+                            + "cannot join the user-defined network the client container reaches it on; set network: bridge, or client: host");
         }
     }
 
     public static ClientPlace parse(String field, String text) {
         String t = text == null ? "" : text.trim().toLowerCase(Locale.ROOT);
-        return Arrays.stream(values()).filter(p -> p.yamlName.equals(t)).findFirst()
-                .orElseThrow(() -> new InvalidSettingException(field, "'" + text + "' is not a place for the command; use inside (the "
-                        + "environment's own place), host (a host process against its port) or container (a second container on a "
-                        + "network of its own)"));
+        return Arrays.stream(values())
+                .filter(p -> p.yamlName.equals(t))
+                .findFirst()
+                .orElseThrow(() -> new InvalidSettingException(
+                        field,
+                        "'" + text + "' is not a place for the command; use inside (the "
+                                + "environment's own place), host (a host process against its port) or container (a second container on a "
+                                + "network of its own)"));
     }
 }

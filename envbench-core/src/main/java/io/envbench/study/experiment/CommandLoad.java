@@ -1,12 +1,12 @@
 package io.envbench.study.experiment;
 
-import io.envbench.base.settings.InvalidSettingException;
-import io.envbench.base.units.MemorySize;
-
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
 import java.util.OptionalLong;
+
+import io.envbench.base.settings.InvalidSettingException;
+import io.envbench.base.units.MemorySize;
 
 /**
  * A program run once per run in the environment's place, whose standard output is the run's result (bonnie++):
@@ -28,17 +28,21 @@ public record CommandLoad(List<String> command, CommandOutput output, OptionalLo
     public CommandLoad {
         command = List.copyOf(Objects.requireNonNull(command, "command"));
         if (command.isEmpty() || command.stream().anyMatch(String::isBlank)) {
-            throw new InvalidSettingException(YamlFields.RUN, "is empty; give the program and its arguments, e.g. ./bonnie.sh -s 1024 -r 512");
+            throw new InvalidSettingException(
+                    YamlFields.RUN, "is empty; give the program and its arguments, e.g. ./bonnie.sh -s 1024 -r 512");
         }
         Objects.requireNonNull(output, "output");
         Objects.requireNonNull(bareMemoryBytes, "bareMemoryBytes");
         if (bareMemoryBytes.isPresent() && bareMemoryBytes.getAsLong() < MemorySize.DOCKER_MINIMUM_BYTES) {
-            throw new InvalidSettingException(YamlFields.BARE_MEMORY, bareMemoryBytes.getAsLong() + " bytes is too little to run a "
-                    + "program; use at least 6m, e.g. 512m");
+            throw new InvalidSettingException(
+                    YamlFields.BARE_MEMORY,
+                    bareMemoryBytes.getAsLong() + " bytes is too little to run a "
+                            + "program; use at least 6m, e.g. 512m");
         }
         if (duration == null || duration.isNegative() || duration.isZero()) {
-            throw new InvalidSettingException(YamlFields.DURATION_SECONDS, "is not a length; give how long one run takes, in seconds, "
-                    + "e.g. 60");
+            throw new InvalidSettingException(
+                    YamlFields.DURATION_SECONDS,
+                    "is not a length; give how long one run takes, in seconds, " + "e.g. 60");
         }
     }
 

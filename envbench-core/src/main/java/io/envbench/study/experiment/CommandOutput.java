@@ -1,9 +1,9 @@
 package io.envbench.study.experiment;
 
-import io.envbench.base.settings.InvalidSettingException;
-
 import java.util.Arrays;
 import java.util.Locale;
+
+import io.envbench.base.settings.InvalidSettingException;
 
 /** How a command load's standard output is read into figures: the programs EnvBench knows. */
 public enum CommandOutput {
@@ -25,8 +25,16 @@ public enum CommandOutput {
 
     public static CommandOutput parse(String field, String text) {
         String t = text == null ? "" : text.trim().toLowerCase(Locale.ROOT);
-        return Arrays.stream(values()).filter(o -> o.yamlName.equals(t)).findFirst()
-                .orElseThrow(() -> new InvalidSettingException(field, "'" + text + "' is not an output EnvBench reads; use "
-                        + String.join(", ", Arrays.stream(values()).map(CommandOutput::yamlName).toList())));
+        return Arrays.stream(values())
+                .filter(o -> o.yamlName.equals(t))
+                .findFirst()
+                .orElseThrow(() -> new InvalidSettingException(
+                        field,
+                        "'" + text + "' is not an output EnvBench reads; use "
+                                + String.join(
+                                        ", ",
+                                        Arrays.stream(values())
+                                                .map(CommandOutput::yamlName)
+                                                .toList())));
     }
 }

@@ -1,9 +1,5 @@
 package io.envbench.study.experiment;
 
-import io.envbench.measure.stats.Figure;
-
-import io.envbench.base.settings.InvalidSettingException;
-
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -15,6 +11,9 @@ import java.util.OptionalDouble;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+
+import io.envbench.base.settings.InvalidSettingException;
+import io.envbench.measure.stats.Figure;
 
 /**
  * One pass/fail check of an experiment, written {@code FIGURE(ENV[, LABEL]) OP RHS}, e.g.
@@ -65,13 +64,17 @@ public record Criterion(String text, FigureRef figure, Operator operator, Thresh
 
         @Override
         public String toString() {
-            String shownLabel = label.matches("[^,()'\"]*") ? label : label.contains("'") ? "\"" + label + "\"" : "'" + label + "'";
+            String shownLabel =
+                    label.matches("[^,()'\"]*") ? label : label.contains("'") ? "\"" + label + "\"" : "'" + label + "'";
             return figure.criterionName() + "(" + environment + (TOTAL.equals(label) ? "" : ", " + shownLabel) + ")";
         }
     }
 
     public enum Operator {
-        LESS("<"), LESS_OR_EQUAL("<="), GREATER(">"), GREATER_OR_EQUAL(">=");
+        LESS("<"),
+        LESS_OR_EQUAL("<="),
+        GREATER(">"),
+        GREATER_OR_EQUAL(">=");
 
         private final String symbol;
 
@@ -94,12 +97,10 @@ public record Criterion(String text, FigureRef figure, Operator operator, Thresh
     }
 
     /** What the figure is compared with. */
-    public sealed interface Threshold permits Fixed, Relative {
-    }
+    public sealed interface Threshold permits Fixed, Relative {}
 
     /** A number in the figure's unit: {@code errorPct(*) < 1}. */
-    public record Fixed(double value) implements Threshold {
-    }
+    public record Fixed(double value) implements Threshold {}
 
     /** A multiple of another environment's figure: {@code 1.2 * p90(bare)}. */
     public record Relative(double factor, FigureRef figure) implements Threshold {
@@ -112,8 +113,7 @@ public record Criterion(String text, FigureRef figure, Operator operator, Thresh
      * @param explanation one line with the figures, e.g.
      *                    {@code p90(docker-bridge) = 1.3 ms <= 1.2 x p90(bare) = 1.2 x 1.0 ms = 1.2 ms: FAILED}
      */
-    public record Result(Criterion criterion, boolean passed, String explanation) {
-    }
+    public record Result(Criterion criterion, boolean passed, String explanation) {}
 
     /**
      * @param environments the experiment's environment names; every name in the criterion must be one
@@ -154,13 +154,17 @@ public record Criterion(String text, FigureRef figure, Operator operator, Thresh
             }
             each.add(c.explanation);
         }
-        String verdict = failed.isEmpty() ? "PASSED for all " + envs.size() + " environments" : "FAILED for " + String.join(", ", failed);
-        return new Result(this, failed.isEmpty(), figure + " " + operator.symbol + " " + thresholdText() + ": " + verdict
-                + "; " + String.join("; ", each));
+        String verdict = failed.isEmpty()
+                ? "PASSED for all " + envs.size() + " environments"
+                : "FAILED for " + String.join(", ", failed);
+        return new Result(
+                this,
+                failed.isEmpty(),
+                figure + " " + operator.symbol + " " + thresholdText() + ": " + verdict + "; "
+                        + String.join("; ", each));
     }
 
-    private record Check(boolean passed, String explanation) {
-    }
+    private record Check(boolean passed, String explanation) {}
 
     private Check check(FigureRef left, FigureSource figures) {
         OptionalDouble leftValue = valueOf(left, figures);
@@ -178,25 +182,30 @@ public record Criterion(String text, FigureRef figure, Operator operator, Thresh
             String unit = r.figure().figure().suffix();
             boundText = r.factor() == 1
                     ? r.figure() + " = " + measured(bound) + unit
-                    : typed(r.factor()) + " x " + r.figure() + " = " + typed(r.factor()) + " x " + measured(base.getAsDouble()) + unit
-                    + " = " + measured(bound) + unit;
+                    : typed(r.factor()) + " x " + r.figure() + " = " + typed(r.factor()) + " x "
+                            + measured(base.getAsDouble()) + unit + " = " + measured(bound) + unit;
         } else {
             bound = ((Fixed) threshold).value();
             boundText = typed(bound) + left.figure().suffix();
         }
         boolean passed = operator.holds(leftValue.getAsDouble(), bound);
-        return new Check(passed, left + " = " + measured(leftValue.getAsDouble()) + left.figure().suffix() + " " + operator.symbol + " "
-                + boundText + ": " + (passed ? "PASSED" : "FAILED"));
+        return new Check(
+                passed,
+                left + " = " + measured(leftValue.getAsDouble()) + left.figure().suffix() + " " + operator.symbol + " "
+                        + boundText + ": " + (passed ? "PASSED" : "FAILED"));
     }
 
     private static OptionalDouble valueOf(FigureRef ref, FigureSource figures) {
-        OptionalDouble v = figures.value(ref.environment(), ref.label(), ref.figure().criterionName());
+        OptionalDouble v =
+                figures.value(ref.environment(), ref.label(), ref.figure().criterionName());
         return v.isPresent() && Double.isNaN(v.getAsDouble()) ? OptionalDouble.empty() : v;
     }
 
     private static Check missing(FigureRef ref) {
-        return new Check(false, ref + " has no figure (no sample labelled '" + ref.label() + "' in " + ref.environment()
-                + ", or it did not run): FAILED");
+        return new Check(
+                false,
+                ref + " has no figure (no sample labelled '" + ref.label() + "' in " + ref.environment()
+                        + ", or it did not run): FAILED");
     }
 
     private String thresholdText() {
@@ -247,12 +256,17 @@ public record Criterion(String text, FigureRef figure, Operator operator, Thresh
             Threshold threshold = threshold(op, left);
             skipSpaces();
             if (pos < text.length()) {
-                throw fail("unexpected '" + text.substring(pos) + "' at the end; write FIGURE(ENVIRONMENT) OP VALUE, " + EXAMPLE);
+                throw fail("unexpected '" + text.substring(pos) + "' at the end; write FIGURE(ENVIRONMENT) OP VALUE, "
+                        + EXAMPLE);
             }
-            if (threshold instanceof Relative r && !r.figure().figure().unit().equals(left.figure().unit())) {
-                throw fail("compares " + left.figure().criterionName() + " (" + left.figure().unit().strip() + ") with " + r.figure().figure().criterionName()
+            if (threshold instanceof Relative r
+                    && !r.figure().figure().unit().equals(left.figure().unit())) {
+                throw fail("compares " + left.figure().criterionName() + " ("
+                        + left.figure().unit().strip() + ") with "
+                        + r.figure().figure().criterionName()
                         + " (" + r.figure().figure().unit().strip() + "); compare figures of the same unit, e.g. "
-                        + left.figure().criterionName() + "(docker) <= 1.2 * " + left.figure().criterionName() + "(bare)");
+                        + left.figure().criterionName() + "(docker) <= 1.2 * "
+                        + left.figure().criterionName() + "(bare)");
             }
             return new Criterion(text, left, op, threshold);
         }
@@ -261,14 +275,23 @@ public record Criterion(String text, FigureRef figure, Operator operator, Thresh
             skipSpaces();
             Matcher word = WORD.matcher(text).region(pos, text.length());
             if (!word.lookingAt()) {
-                throw fail(left ? "should start with a figure such as p90(bare); write FIGURE(ENVIRONMENT) OP VALUE, " + EXAMPLE
-                        : "'" + text.substring(pos) + "' is neither a number nor a figure; give a number (e.g. 5) or "
-                        + "FACTOR * FIGURE(ENVIRONMENT) (e.g. 1.2 * p90(bare))");
+                throw fail(
+                        left
+                                ? "should start with a figure such as p90(bare); write FIGURE(ENVIRONMENT) OP VALUE, "
+                                        + EXAMPLE
+                                : "'" + text.substring(pos)
+                                        + "' is neither a number nor a figure; give a number (e.g. 5) or "
+                                        + "FACTOR * FIGURE(ENVIRONMENT) (e.g. 1.2 * p90(bare))");
             }
             String key = word.group();
-            Figure figure = Figure.forCriterionName(key).orElseThrow(() -> fail("'" + key + "' is not a figure; "
-                    + Arrays.stream(Figure.values()).filter(f -> f.criterionName().equalsIgnoreCase(key)).map(f -> "did you mean " + f.criterionName() + "? ")
-                    .findFirst().orElse("") + "use " + Figure.choices()));
+            Figure figure = Figure.forCriterionName(key)
+                    .orElseThrow(() -> fail("'" + key + "' is not a figure; "
+                            + Arrays.stream(Figure.values())
+                                    .filter(f -> f.criterionName().equalsIgnoreCase(key))
+                                    .map(f -> "did you mean " + f.criterionName() + "? ")
+                                    .findFirst()
+                                    .orElse("")
+                            + "use " + Figure.choices()));
             pos = word.end();
             skipSpaces();
             if (!consume("(")) {
@@ -289,8 +312,8 @@ public record Criterion(String text, FigureRef figure, Operator operator, Thresh
             }
             skipSpaces();
             if (!consume(")")) {
-                throw fail("missing ) after " + key + "(" + env + ", " + label + "; close it, and quote a label that holds a "
-                        + "comma or a parenthesis");
+                throw fail("missing ) after " + key + "(" + env + ", " + label
+                        + "; close it, and quote a label that holds a " + "comma or a parenthesis");
             }
             return new FigureRef(figure, env, label);
         }
@@ -307,7 +330,8 @@ public record Criterion(String text, FigureRef figure, Operator operator, Thresh
                 return;
             }
             if (!environments.contains(env)) {
-                throw fail("'" + env + "' is not an environment of this experiment; use " + choices() + (left ? ", or * for each" : ""));
+                throw fail("'" + env + "' is not an environment of this experiment; use " + choices()
+                        + (left ? ", or * for each" : ""));
             }
         }
 
@@ -332,7 +356,8 @@ public record Criterion(String text, FigureRef figure, Operator operator, Thresh
             }
             String label = text.substring(start, pos).strip();
             if (label.isEmpty()) {
-                throw fail("the label after " + key + "(" + env + ", is empty; give a sample label, or leave out ', LABEL' for " + TOTAL);
+                throw fail("the label after " + key + "(" + env
+                        + ", is empty; give a sample label, or leave out ', LABEL' for " + TOTAL);
             }
             return label;
         }
@@ -349,14 +374,17 @@ public record Criterion(String text, FigureRef figure, Operator operator, Thresh
                 }
             }
             String rest = text.substring(pos);
-            throw fail((rest.startsWith("=") || rest.startsWith("!") ? "'" + rest.split("\\s")[0] + "' is not a comparison"
-                    : "expected a comparison after " + left) + "; use <, <=, > or >=");
+            throw fail((rest.startsWith("=") || rest.startsWith("!")
+                            ? "'" + rest.split("\\s")[0] + "' is not a comparison"
+                            : "expected a comparison after " + left)
+                    + "; use <, <=, > or >=");
         }
 
         private Threshold threshold(Operator op, FigureRef left) {
             skipSpaces();
             if (pos == text.length()) {
-                throw fail("nothing after " + op.symbol + "; give a number (e.g. 5) or FACTOR * FIGURE(ENVIRONMENT) (e.g. 1.2 * "
+                throw fail("nothing after " + op.symbol
+                        + "; give a number (e.g. 5) or FACTOR * FIGURE(ENVIRONMENT) (e.g. 1.2 * "
                         + left.figure().criterionName() + "(bare))");
             }
             Matcher number = NUMBER.matcher(text).region(pos, text.length());
@@ -370,8 +398,9 @@ public record Criterion(String text, FigureRef figure, Operator operator, Thresh
                 return new Fixed(value);
             }
             if (!consume("*")) {
-                throw fail("unexpected '" + text.substring(pos) + "' after " + number.group() + "; write FACTOR * FIGURE(ENVIRONMENT), "
-                        + "e.g. " + number.group() + " * " + left.figure().criterionName() + "(bare)");
+                throw fail("unexpected '" + text.substring(pos) + "' after " + number.group()
+                        + "; write FACTOR * FIGURE(ENVIRONMENT), " + "e.g. " + number.group() + " * "
+                        + left.figure().criterionName() + "(bare)");
             }
             if (!(value > 0)) {
                 throw fail("the factor " + number.group() + " must be above 0, e.g. 1.2");

@@ -1,11 +1,11 @@
 package io.envbench.study.experiment;
 
+import java.util.Objects;
+import java.util.Optional;
+
 import io.envbench.base.definition.EnvironmentDefinition;
 import io.envbench.base.settings.InvalidSettingException;
-
-import java.util.Objects;
 import io.envbench.launch.dockerdaemon.DaemonSettings;
-import java.util.Optional;
 
 /**
  * One environment of an experiment, by the name its figures and criteria use, and where a command load's program runs
@@ -15,19 +15,23 @@ import java.util.Optional;
  *                     proxy off): the runner restarts the daemon with them for its runs, only when allowed; empty: the
  *                     daemon as it was before the experiment
  */
-public record EnvironmentPlan(String name, EnvironmentDefinition definition, ClientPlace client,
-                              Optional<DaemonSettings> dockerDaemon) {
+public record EnvironmentPlan(
+        String name, EnvironmentDefinition definition, ClientPlace client, Optional<DaemonSettings> dockerDaemon) {
     public EnvironmentPlan {
         Objects.requireNonNull(definition, "definition");
         Objects.requireNonNull(client, "client");
         dockerDaemon = dockerDaemon == null ? Optional.empty() : dockerDaemon;
         if (dockerDaemon.isPresent() && !definition.usesDocker()) {
-            throw new InvalidSettingException(YamlFields.DOCKER_DAEMON, "only applies to an environment with a container (its settings "
-                    + "change how containers run); remove it, or place the environment or one of its services in Docker");
+            throw new InvalidSettingException(
+                    YamlFields.DOCKER_DAEMON,
+                    "only applies to an environment with a container (its settings "
+                            + "change how containers run); remove it, or place the environment or one of its services in Docker");
         }
         if (!definition.name().equals(name)) {
-            throw new InvalidSettingException("name", "'" + name + "' differs from its definition's name '" + definition.name()
-                    + "'; give both the same name");
+            throw new InvalidSettingException(
+                    "name",
+                    "'" + name + "' differs from its definition's name '" + definition.name()
+                            + "'; give both the same name");
         }
         client.requireFits(YamlFields.CLIENT, definition);
     }

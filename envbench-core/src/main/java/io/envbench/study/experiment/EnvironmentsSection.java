@@ -2,42 +2,30 @@ package io.envbench.study.experiment;
 
 import static io.envbench.study.experiment.YamlFields.*;
 
-import io.envbench.study.cpucontrol.CpuControlMode;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+
 import io.envbench.base.container.ContainerOptions;
 import io.envbench.base.container.NetworkMode;
 import io.envbench.base.container.VolumeMount;
-import io.envbench.measure.engines.RemoteEngine;
-import io.envbench.measure.engines.RemoteEngines;
 import io.envbench.base.definition.EnvironmentDefinition;
+import io.envbench.base.recipe.ServicePlacement;
+import io.envbench.base.recipe.ServiceRecipe;
+import io.envbench.base.recipe.TargetRecipe;
+import io.envbench.base.units.CpuSet;
+import io.envbench.base.units.MemorySize;
+import io.envbench.launch.dockerdaemon.DaemonSettings;
 import io.envbench.study.experiment.YamlTree.Mapping;
 import io.envbench.study.experiment.YamlTree.Node;
 import io.envbench.study.experiment.YamlTree.Scalar;
 import io.envbench.study.experiment.YamlTree.Sequence;
-import io.envbench.base.recipe.ServicePlacement;
-import io.envbench.base.recipe.TargetRecipe;
-import io.envbench.base.settings.InvalidSettingException;
-import io.envbench.base.units.CpuSet;
-import io.envbench.base.units.LocalPorts;
-import io.envbench.base.units.MemorySize;
-
-import java.nio.file.Files;
-import java.nio.file.InvalidPathException;
-import java.nio.file.Path;
-import java.time.Duration;
-import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.HashSet;
-import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
-import java.util.List;
-import java.util.Map;
-import java.util.Optional;
-import java.util.Set;
-import java.util.function.Function;
-import java.util.function.Supplier;
-import java.util.regex.Pattern;
-import io.envbench.base.recipe.ServiceRecipe;
-import io.envbench.launch.dockerdaemon.DaemonSettings;
 
 /**
  * An experiment file's {@code environments:}: each environment's placement, target, container options, services,
@@ -67,34 +55,47 @@ final class EnvironmentsSection {
         return plans;
     }
 
-    private EnvironmentPlan environment(Node item, Optional<Scalar> defaultTarget, int port, Duration readyTimeout) throws ExperimentException {
+    private EnvironmentPlan environment(Node item, Optional<Scalar> defaultTarget, int port, Duration readyTimeout)
+            throws ExperimentException {
         Mapping m = y.mapping(item, "an environment: name:, placement: and, for Docker, its options");
         y.checkFields(m, ENVIRONMENT);
         String name = y.requiredText(m, NAME, "the environment's name, e.g. docker-bridge");
         EnvironmentDefinition.Placement runtime = placement(m);
         Optional<Scalar> ownTarget = y.scalar(m, TARGET, "a target recipe under targets/, e.g. nginx-static");
-        Scalar target = ownTarget.or(() -> defaultTarget).orElseThrow(() -> y.fail(YamlTree.child(m.path(), TARGET),
-                "is missing; name a recipe under targets/ (" + String.join(", ", TargetRecipe.available(y.targetsDir))
-                        + ") here, or once for all environments as target: at the top"));
+        Scalar target = ownTarget
+                .or(() -> defaultTarget)
+                .orElseThrow(() -> y.fail(
+                        YamlTree.child(m.path(), TARGET),
+                        "is missing; name a recipe under targets/ ("
+                                + String.join(", ", TargetRecipe.available(y.targetsDir))
+                                + ") here, or once for all environments as target: at the top"));
         y.checkTarget(target);
 
         ContainerOptions.Builder options = containerOptions(m);
         Map<String, ServicePlacement> services = services(m, target);
         Optional<Scalar> clientNode = y.scalar(m, CLIENT, "inside, host or container");
-        ClientPlace client = clientNode.isEmpty() ? ClientPlace.INSIDE
-                : y.at(clientNode.get(), () -> ClientPlace.parse(CLIENT, clientNode.get().text()));
-        if (client != ClientPlace.INSIDE && runtime == EnvironmentDefinition.Placement.DOCKER
+        ClientPlace client = clientNode.isEmpty()
+                ? ClientPlace.INSIDE
+                : y.at(
+                        clientNode.get(),
+                        () -> ClientPlace.parse(CLIENT, clientNode.get().text()));
+        if (client != ClientPlace.INSIDE
+                && runtime == EnvironmentDefinition.Placement.DOCKER
                 && !TargetRecipe.load(y.targetsDir, target.text()).hasPort()) {
-            throw y.fail(clientNode.get(), client.yamlName() + " reaches the target on its port, and target " + target.text()
-                    + " serves on none; use client: inside, or a target with a port (container.port in its target.properties)");
+            throw y.fail(
+                    clientNode.get(),
+                    client.yamlName() + " reaches the target on its port, and target " + target.text()
+                            + " serves on none; use client: inside, or a target with a port (container.port in its target.properties)");
         }
         Function<String, String> definitionField = f -> switch (f) {
             case "environment" -> YamlTree.child(m.path(), NAME);
             case PORT, READY_TIMEOUT_SECONDS, TARGET -> f;
             default -> YamlTree.child(m.path(), f);
         };
-        EnvironmentDefinition definition = y.located(definitionField,
-                () -> new EnvironmentDefinition(name, target.text(), runtime, options.build(), port, readyTimeout, services));
+        EnvironmentDefinition definition = y.located(
+                definitionField,
+                () -> new EnvironmentDefinition(
+                        name, target.text(), runtime, options.build(), port, readyTimeout, services));
         Optional<DaemonSettings> daemon = dockerDaemon(m);
         return y.located(f -> YamlTree.child(m.path(), f), () -> new EnvironmentPlan(name, definition, client, daemon));
     }
@@ -105,13 +106,20 @@ final class EnvironmentsSection {
         if (node.isEmpty()) {
             return Optional.empty();
         }
-        Mapping m = y.mapping(node.get(), "the Docker daemon's settings for this environment's runs, e.g. { userlandProxy: false }");
+        Mapping m = y.mapping(
+                node.get(), "the Docker daemon's settings for this environment's runs, e.g. { userlandProxy: false }");
         y.checkFields(m, ExperimentFields.names(ExperimentFields.Section.DOCKER_DAEMON));
-        Scalar proxy = y.requiredScalar(m, USERLAND_PROXY, "true (docker-proxy carries published ports, Docker's default) or false (iptables NAT)");
+        Scalar proxy = y.requiredScalar(
+                m,
+                USERLAND_PROXY,
+                "true (docker-proxy carries published ports, Docker's default) or false (iptables NAT)");
         String t = proxy.text().trim();
         if (!t.equals("true") && !t.equals("false")) {
-            throw y.fail(proxy, "'" + proxy.text() + "' is neither true nor false; use false (published ports through iptables NAT, no "
-                    + "docker-proxy) or true (Docker's default)");
+            throw y.fail(
+                    proxy,
+                    "'" + proxy.text()
+                            + "' is neither true nor false; use false (published ports through iptables NAT, no "
+                            + "docker-proxy) or true (Docker's default)");
         }
         return Optional.of(new DaemonSettings(Boolean.parseBoolean(t)));
     }
@@ -119,11 +127,14 @@ final class EnvironmentsSection {
     /** {@code placement:} of an environment or a service; a bare one with a container's field is refused, naming the field. */
     private EnvironmentDefinition.Placement placement(Mapping m) throws ExperimentException {
         Scalar placement = y.requiredScalar(m, PLACEMENT, "bare or docker");
-        EnvironmentDefinition.Placement where = y.at(placement, () -> EnvironmentDefinition.Placement.parse(PLACEMENT, placement.text()));
+        EnvironmentDefinition.Placement where =
+                y.at(placement, () -> EnvironmentDefinition.Placement.parse(PLACEMENT, placement.text()));
         if (where == EnvironmentDefinition.Placement.BARE) {
             for (String field : CONTAINER) {
                 if (m.fields().containsKey(field)) {
-                    throw y.fail(m.fields().get(field), "only applies to placement: docker; remove it, or set placement: docker");
+                    throw y.fail(
+                            m.fields().get(field),
+                            "only applies to placement: docker; remove it, or set placement: docker");
                 }
             }
         }
@@ -135,7 +146,9 @@ final class EnvironmentsSection {
         ContainerOptions.Builder options = ContainerOptions.builder();
         Optional<Scalar> network = y.scalar(m, NETWORK, "bridge or host");
         if (network.isPresent()) {
-            options.networkMode(y.at(network.get(), () -> NetworkMode.parse(NETWORK, network.get().text())));
+            options.networkMode(y.at(
+                    network.get(),
+                    () -> NetworkMode.parse(NETWORK, network.get().text())));
         }
         Optional<Node> volume = YamlReading.field(m, VOLUME);
         if (volume.isPresent()) {
@@ -143,7 +156,8 @@ final class EnvironmentsSection {
         }
         Optional<Scalar> cpuset = y.scalar(m, CPUSET, "CPU numbers, e.g. \"0-1\"");
         if (cpuset.isPresent()) {
-            options.cpuset(y.at(cpuset.get(), () -> CpuSet.parseForHost(CPUSET, cpuset.get().text())));
+            options.cpuset(y.at(
+                    cpuset.get(), () -> CpuSet.parseForHost(CPUSET, cpuset.get().text())));
         }
         Optional<Scalar> cpus = y.scalar(m, CPUS, "a number of cores, e.g. 1.5");
         if (cpus.isPresent()) {
@@ -157,7 +171,9 @@ final class EnvironmentsSection {
         }
         Optional<Scalar> memory = y.scalar(m, MEMORY, "a size such as 512m or 1g");
         if (memory.isPresent()) {
-            long bytes = y.at(memory.get(), () -> MemorySize.parseContainerLimit(MEMORY, memory.get().text()));
+            long bytes = y.at(
+                    memory.get(),
+                    () -> MemorySize.parseContainerLimit(MEMORY, memory.get().text()));
             y.at(memory.get(), () -> options.memoryBytes(bytes));
         }
         return options;
@@ -176,35 +192,48 @@ final class EnvironmentsSection {
         Mapping m = y.mapping(node.get(), "each service placed otherwise than the environment, " + example);
         TargetRecipe recipe = TargetRecipe.load(y.targetsDir, target.text());
         if (!recipe.hasServices()) {
-            throw y.fail(node.get(), "target " + target.text() + " is a single server, not several services; remove services:");
+            throw y.fail(
+                    node.get(),
+                    "target " + target.text() + " is a single server, not several services; remove services:");
         }
         List<String> names = recipe.services().stream().map(ServiceRecipe::name).toList();
         Map<String, ServicePlacement> out = new LinkedHashMap<>();
         for (Map.Entry<String, Node> e : m.fields().entrySet()) {
             if (!names.contains(e.getKey())) {
-                throw y.fail(e.getValue(), "'" + e.getKey() + "' is not a service of target " + target.text() + "; its services are "
-                        + String.join(", ", names));
+                throw y.fail(
+                        e.getValue(),
+                        "'" + e.getKey() + "' is not a service of target " + target.text() + "; its services are "
+                                + String.join(", ", names));
             }
-            Mapping sm = y.mapping(e.getValue(), "the service's placement: bare or docker, and for docker its container's fields, " + example);
+            Mapping sm = y.mapping(
+                    e.getValue(),
+                    "the service's placement: bare or docker, and for docker its container's fields, " + example);
             y.checkFields(sm, SERVICE);
             if (placement(sm) == EnvironmentDefinition.Placement.BARE) {
                 out.put(e.getKey(), ServicePlacement.bare());
             } else {
                 ContainerOptions.Builder options = containerOptions(sm);
-                out.put(e.getKey(), y.at(sm.fields().get(PLACEMENT), () -> ServicePlacement.container(options.build())));
+                out.put(
+                        e.getKey(),
+                        y.at(sm.fields().get(PLACEMENT), () -> ServicePlacement.container(options.build())));
             }
         }
         return out;
     }
 
     private VolumeMount volume(Node node) throws ExperimentException {
-        Mapping m = y.mapping(node, "a mapping such as { type: tmpfs, path: /var/cache/nginx } (type none, bind, named or tmpfs)");
+        Mapping m = y.mapping(
+                node, "a mapping such as { type: tmpfs, path: /var/cache/nginx } (type none, bind, named or tmpfs)");
         y.checkFields(m, VOLUME_FIELDS);
         Optional<Scalar> type = y.scalar(m, VOLUME_TYPE, "none, bind, named or tmpfs");
-        VolumeMount.Kind kind = type.isEmpty() ? VolumeMount.Kind.NONE
-                : y.at(type.get(), () -> VolumeMount.parseKind(VOLUME_TYPE, type.get().text()));
+        VolumeMount.Kind kind = type.isEmpty()
+                ? VolumeMount.Kind.NONE
+                : y.at(
+                        type.get(),
+                        () -> VolumeMount.parseKind(VOLUME_TYPE, type.get().text()));
         Optional<Scalar> source = y.scalar(m, VOLUME_SOURCE, "a host folder (bind) or a volume name (named)");
-        Optional<Scalar> path = y.scalar(m, VOLUME_PATH, "an absolute path inside the container, e.g. /var/cache/nginx");
+        Optional<Scalar> path =
+                y.scalar(m, VOLUME_PATH, "an absolute path inside the container, e.g. /var/cache/nginx");
         boolean takesSource = kind == VolumeMount.Kind.BIND || kind == VolumeMount.Kind.NAMED;
         if (source.isPresent() && !takesSource) {
             throw y.fail(source.get(), "only applies to type: bind or named; remove it, or change the type");
@@ -216,12 +245,16 @@ final class EnvironmentsSection {
             return VolumeMount.NONE;
         }
         if (path.isEmpty()) {
-            throw y.fail(YamlTree.child(m.path(), VOLUME_PATH), "is missing; give the absolute path inside the container, e.g. /var/cache/nginx");
+            throw y.fail(
+                    YamlTree.child(m.path(), VOLUME_PATH),
+                    "is missing; give the absolute path inside the container, e.g. /var/cache/nginx");
         }
         if (takesSource && source.isEmpty()) {
-            throw y.fail(YamlTree.child(m.path(), VOLUME_SOURCE), kind == VolumeMount.Kind.BIND
-                    ? "is missing; give the host folder to mount, relative to this file or absolute"
-                    : "is missing; give a volume name, e.g. envbench-data");
+            throw y.fail(
+                    YamlTree.child(m.path(), VOLUME_SOURCE),
+                    kind == VolumeMount.Kind.BIND
+                            ? "is missing; give the host folder to mount, relative to this file or absolute"
+                            : "is missing; give a volume name, e.g. envbench-data");
         }
         String sourceText = source.map(Scalar::text).orElse("");
         if (kind == VolumeMount.Kind.BIND) {
@@ -229,16 +262,20 @@ final class EnvironmentsSection {
             Path folder = y.resolve(source.get());
             // Docker would make a missing folder, owned by root, and mount it empty: never behind the user's back
             if (!Files.exists(folder)) {
-                throw y.fail(source.get(), "'" + source.get().text() + "' does not exist (looked for " + folder + "); create the folder "
-                        + "first, or give an existing one, relative to this file or absolute");
+                throw y.fail(
+                        source.get(),
+                        "'" + source.get().text() + "' does not exist (looked for " + folder + "); create the folder "
+                                + "first, or give an existing one, relative to this file or absolute");
             }
             sourceText = folder.toString();
         }
         String finalSource = sourceText;
-        return y.located(f -> switch (f) {
-            case "volumePath" -> YamlTree.child(m.path(), VOLUME_PATH);
-            case "volumeSource" -> YamlTree.child(m.path(), VOLUME_SOURCE);
-            default -> m.path();
-        }, () -> new VolumeMount(kind, finalSource, path.get().text()));
+        return y.located(
+                f -> switch (f) {
+                    case "volumePath" -> YamlTree.child(m.path(), VOLUME_PATH);
+                    case "volumeSource" -> YamlTree.child(m.path(), VOLUME_SOURCE);
+                    default -> m.path();
+                },
+                () -> new VolumeMount(kind, finalSource, path.get().text()));
     }
 }

@@ -1,9 +1,5 @@
 package io.envbench.study.experiment;
 
-import io.envbench.base.definition.EnvironmentDefinition;
-import io.envbench.base.settings.FileSafeName;
-import io.envbench.base.settings.InvalidSettingException;
-
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashMap;
@@ -11,6 +7,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+
+import io.envbench.base.definition.EnvironmentDefinition;
+import io.envbench.base.settings.FileSafeName;
+import io.envbench.base.settings.InvalidSettingException;
 
 /**
  * A comparison of environments under one load, as an experiment file describes it (read one with
@@ -32,22 +32,52 @@ import java.util.Optional;
  *                     empty, the configurations are what the runs interleave and compare, and {@code load} is the plan
  *                     every tenant's thread group runs); empty for a comparison of environments
  */
-public record Experiment(String name, String description, List<EnvironmentPlan> environments, LoadPlan load,
-                         int repetitions, RunOrder order, long seed, String baseline, List<Criterion> criteria, Path file,
-                         Optional<Tenancy> tenancy) {
+public record Experiment(
+        String name,
+        String description,
+        List<EnvironmentPlan> environments,
+        LoadPlan load,
+        int repetitions,
+        RunOrder order,
+        long seed,
+        String baseline,
+        List<Criterion> criteria,
+        Path file,
+        Optional<Tenancy> tenancy) {
     public static final int DEFAULT_PORT = 18080;
     public static final Duration DEFAULT_READY_TIMEOUT = Duration.ofSeconds(60);
     /** Three runs give a median and a spread; one gives neither. */
     public static final int DEFAULT_REPETITIONS = 3;
+
     public static final RunOrder DEFAULT_ORDER = RunOrder.INTERLEAVED;
     public static final long DEFAULT_SEED = 1;
     /** The baseline when none is named: this environment if there is one, else the first. */
     public static final String CONVENTIONAL_BASELINE = "bare";
 
     /** A comparison of environments (no tenants). */
-    public Experiment(String name, String description, List<EnvironmentPlan> environments, LoadPlan load, int repetitions, RunOrder order,
-                      long seed, String baseline, List<Criterion> criteria, Path file) {
-        this(name, description, environments, load, repetitions, order, seed, baseline, criteria, file, Optional.empty());
+    public Experiment(
+            String name,
+            String description,
+            List<EnvironmentPlan> environments,
+            LoadPlan load,
+            int repetitions,
+            RunOrder order,
+            long seed,
+            String baseline,
+            List<Criterion> criteria,
+            Path file) {
+        this(
+                name,
+                description,
+                environments,
+                load,
+                repetitions,
+                order,
+                seed,
+                baseline,
+                criteria,
+                file,
+                Optional.empty());
     }
 
     public Experiment {
@@ -58,8 +88,9 @@ public record Experiment(String name, String description, List<EnvironmentPlan> 
         if (tenancy.isPresent()) {
             checkMultiTenant(environments, load, tenancy.get(), criteria);
         } else if (environments.isEmpty()) {
-            throw new InvalidSettingException(YamlFields.ENVIRONMENTS, "is empty; add at least one environment, e.g. "
-                    + "{ name: bare, placement: bare }");
+            throw new InvalidSettingException(
+                    YamlFields.ENVIRONMENTS,
+                    "is empty; add at least one environment, e.g. " + "{ name: bare, placement: bare }");
         }
         Map<String, Integer> seen = new HashMap<>();
         Map<String, Integer> seenIgnoringCase = new HashMap<>();
@@ -67,15 +98,21 @@ public record Experiment(String name, String description, List<EnvironmentPlan> 
             String envName = environments.get(i).name();
             Integer earlier = seen.putIfAbsent(envName, i);
             if (earlier != null) {
-                throw new InvalidSettingException(YamlFields.ENVIRONMENTS + "[" + i + "]." + YamlFields.NAME, "'" + envName
-                        + "' is already the name of environments[" + earlier + "]; give each environment its own name");
+                throw new InvalidSettingException(
+                        YamlFields.ENVIRONMENTS + "[" + i + "]." + YamlFields.NAME,
+                        "'" + envName + "' is already the name of environments[" + earlier
+                                + "]; give each environment its own name");
             }
             // each name names the run's files (jtl/NAME-r1.jtl): on a case-insensitive disk these two would share them
             Integer sameFiles = seenIgnoringCase.putIfAbsent(FileSafeName.collisionKey(envName), i);
             if (sameFiles != null) {
-                throw new InvalidSettingException(YamlFields.ENVIRONMENTS + "[" + i + "]." + YamlFields.NAME, "'" + envName
-                        + "' and '" + environments.get(sameFiles).name() + "' (environments[" + sameFiles + "]) differ only in case, "
-                        + "so their files (jtl/" + envName + "-r1.jtl) share a name on a case-insensitive disk; rename one");
+                throw new InvalidSettingException(
+                        YamlFields.ENVIRONMENTS + "[" + i + "]." + YamlFields.NAME,
+                        "'" + envName
+                                + "' and '" + environments.get(sameFiles).name() + "' (environments[" + sameFiles
+                                + "]) differ only in case, "
+                                + "so their files (jtl/" + envName
+                                + "-r1.jtl) share a name on a case-insensitive disk; rename one");
             }
         }
         // the file has one port and one ready timeout: load goes to one place, whichever environment runs
@@ -83,9 +120,12 @@ public record Experiment(String name, String description, List<EnvironmentPlan> 
             EnvironmentDefinition first = environments.get(0).definition();
             EnvironmentDefinition d = environments.get(i).definition();
             if (d.port() != first.port() || !d.readyTimeout().equals(first.readyTimeout())) {
-                throw new InvalidSettingException(YamlFields.PORT, "environments[" + i + "] has port " + d.port() + " and ready timeout "
-                        + d.readyTimeout().toSeconds() + " s, environments[0] " + first.port() + " and " + first.readyTimeout().toSeconds()
-                        + " s; give every environment the same");
+                throw new InvalidSettingException(
+                        YamlFields.PORT,
+                        "environments[" + i + "] has port " + d.port() + " and ready timeout "
+                                + d.readyTimeout().toSeconds() + " s, environments[0] " + first.port() + " and "
+                                + first.readyTimeout().toSeconds()
+                                + " s; give every environment the same");
             }
         }
         Objects.requireNonNull(load, "load");
@@ -93,14 +133,18 @@ public record Experiment(String name, String description, List<EnvironmentPlan> 
         List<String> compared = tenancy.isPresent() ? tenancy.get().configurationNames() : names(environments);
         String what = tenancy.isPresent() ? "configurations" : "environments";
         if ((long) repetitions * compared.size() > MAX_RUNS) {
-            throw new InvalidSettingException(YamlFields.REPETITIONS, repetitions + " repetitions of " + compared.size()
-                    + " " + what + " make " + (long) repetitions * compared.size() + " runs, above " + MAX_RUNS
-                    + "; give fewer repetitions or " + what);
+            throw new InvalidSettingException(
+                    YamlFields.REPETITIONS,
+                    repetitions + " repetitions of " + compared.size()
+                            + " " + what + " make " + (long) repetitions * compared.size() + " runs, above " + MAX_RUNS
+                            + "; give fewer repetitions or " + what);
         }
         Objects.requireNonNull(order, "order");
         if (baseline == null || !compared.contains(baseline)) {
-            throw new InvalidSettingException(YamlFields.BASELINE, "'" + baseline + "' is not " + (tenancy.isPresent() ? "a configuration"
-                    : "an environment") + " of this experiment; use one of " + String.join(", ", compared));
+            throw new InvalidSettingException(
+                    YamlFields.BASELINE,
+                    "'" + baseline + "' is not " + (tenancy.isPresent() ? "a configuration" : "an environment")
+                            + " of this experiment; use one of " + String.join(", ", compared));
         }
         criteria = List.copyOf(Objects.requireNonNull(criteria, "criteria"));
         // a multi-tenant experiment's criteria name a tenant under a configuration (Tenancy#criterionNames)
@@ -108,8 +152,10 @@ public record Experiment(String name, String description, List<EnvironmentPlan> 
         for (int i = 0; i < criteria.size(); i++) {
             for (String env : criteria.get(i).environments()) {
                 if (!named.contains(env)) {
-                    throw new InvalidSettingException(YamlFields.CRITERIA + "[" + i + "]", "'" + criteria.get(i) + "': '" + env
-                            + "' is not an environment of this experiment; use " + String.join(", ", named));
+                    throw new InvalidSettingException(
+                            YamlFields.CRITERIA + "[" + i + "]",
+                            "'" + criteria.get(i) + "': '" + env + "' is not an environment of this experiment; use "
+                                    + String.join(", ", named));
                 }
             }
         }
@@ -128,21 +174,36 @@ public record Experiment(String name, String description, List<EnvironmentPlan> 
      * @throws InvalidSettingException naming {@code configurations} when a name is not a configuration, or none is left
      */
     public Experiment withConfigurations(List<String> names) {
-        Tenancy t = tenancy.orElseThrow(() -> new InvalidSettingException(YamlFields.CONFIGURATIONS, "only a multi-tenant experiment "
-                + "(tenants:) has configurations"));
+        Tenancy t = tenancy.orElseThrow(() -> new InvalidSettingException(
+                YamlFields.CONFIGURATIONS, "only a multi-tenant experiment " + "(tenants:) has configurations"));
         for (String n : names) {
             if (!t.configurationNames().contains(n)) {
-                throw new InvalidSettingException(YamlFields.CONFIGURATIONS, "'" + n + "' is not a configuration of " + name + "; use "
-                        + String.join(", ", t.configurationNames()));
+                throw new InvalidSettingException(
+                        YamlFields.CONFIGURATIONS,
+                        "'" + n + "' is not a configuration of " + name + "; use "
+                                + String.join(", ", t.configurationNames()));
             }
         }
-        List<TenantConfiguration> kept = t.configurations().stream().filter(c -> names.contains(c.name())).toList();
+        List<TenantConfiguration> kept = t.configurations().stream()
+                .filter(c -> names.contains(c.name()))
+                .toList();
         if (kept.isEmpty()) {
-            throw new InvalidSettingException(YamlFields.CONFIGURATIONS, "names none; give at least one of " + String.join(", ",
-                    t.configurationNames()));
+            throw new InvalidSettingException(
+                    YamlFields.CONFIGURATIONS,
+                    "names none; give at least one of " + String.join(", ", t.configurationNames()));
         }
         String keptBaseline = names.contains(baseline) ? baseline : kept.get(0).name();
-        return new Experiment(name, description, environments, load, repetitions, order, seed, keptBaseline, criteria, file,
+        return new Experiment(
+                name,
+                description,
+                environments,
+                load,
+                repetitions,
+                order,
+                seed,
+                keptBaseline,
+                criteria,
+                file,
                 Optional.of(new Tenancy(t.cpus(), t.users(), t.quotes(), t.tenants(), kept)));
     }
 
@@ -153,7 +214,18 @@ public record Experiment(String name, String description, List<EnvironmentPlan> 
      * so the figures are noisier but every part of the experiment runs.
      */
     public Experiment quick() {
-        return new Experiment(name, description, environments, load.quick(), repetitions, order, seed, baseline, criteria, file, tenancy);
+        return new Experiment(
+                name,
+                description,
+                environments,
+                load.quick(),
+                repetitions,
+                order,
+                seed,
+                baseline,
+                criteria,
+                file,
+                tenancy);
     }
 
     /**
@@ -166,19 +238,27 @@ public record Experiment(String name, String description, List<EnvironmentPlan> 
 
     /** @throws InvalidSettingException when there is no such environment, listing the ones there are */
     public EnvironmentPlan environment(String name) {
-        return environments.stream().filter(e -> e.name().equals(name)).findFirst()
-                .orElseThrow(() -> new InvalidSettingException("environment", "'" + name + "' is not an environment of experiment "
-                        + this.name + "; use one of " + String.join(", ", environmentNames())));
+        return environments.stream()
+                .filter(e -> e.name().equals(name))
+                .findFirst()
+                .orElseThrow(() -> new InvalidSettingException(
+                        "environment",
+                        "'" + name + "' is not an environment of experiment " + this.name + "; use one of "
+                                + String.join(", ", environmentNames())));
     }
 
     /** The loopback port where load goes, the same for every environment; a multi-tenant experiment's tenant-1's (tenant-N: port + N - 1). */
     public int port() {
-        return tenancy.isPresent() ? tenancy.get().tenants().get(0).definition().port() : environments.get(0).definition().port();
+        return tenancy.isPresent()
+                ? tenancy.get().tenants().get(0).definition().port()
+                : environments.get(0).definition().port();
     }
 
     /** How long each environment (each tenant) may take to get ready, the same for every one. */
     public Duration readyTimeout() {
-        return tenancy.isPresent() ? tenancy.get().tenants().get(0).definition().readyTimeout() : environments.get(0).definition().readyTimeout();
+        return tenancy.isPresent()
+                ? tenancy.get().tenants().get(0).definition().readyTimeout()
+                : environments.get(0).definition().readyTimeout();
     }
 
     /**
@@ -191,26 +271,37 @@ public record Experiment(String name, String description, List<EnvironmentPlan> 
 
     /** Every loopback port a run uses: the one port, or each tenant's. */
     public List<Integer> ports() {
-        return tenancy.isPresent() ? tenancy.get().tenants().stream().map(t -> t.definition().port()).toList() : List.of(port());
+        return tenancy.isPresent()
+                ? tenancy.get().tenants().stream()
+                        .map(t -> t.definition().port())
+                        .toList()
+                : List.of(port());
     }
 
     /** Whether a run starts containers (the daemon is checked before the first run). */
     public boolean usesDocker() {
-        return tenancy.isPresent() || environments.stream().anyMatch(e -> e.definition().usesDocker());
+        return tenancy.isPresent()
+                || environments.stream().anyMatch(e -> e.definition().usesDocker());
     }
 
-    private static void checkMultiTenant(List<EnvironmentPlan> environments, LoadPlan load, Tenancy tenancy, List<Criterion> criteria) {
+    private static void checkMultiTenant(
+            List<EnvironmentPlan> environments, LoadPlan load, Tenancy tenancy, List<Criterion> criteria) {
         if (!environments.isEmpty()) {
-            throw new InvalidSettingException(YamlFields.ENVIRONMENTS, "a multi-tenant experiment runs its tenants (tenants:) under each "
-                    + "configuration (configurations:); remove environments:");
+            throw new InvalidSettingException(
+                    YamlFields.ENVIRONMENTS,
+                    "a multi-tenant experiment runs its tenants (tenants:) under each "
+                            + "configuration (configurations:); remove environments:");
         }
         if (load == null || load.plan().isEmpty()) {
-            throw new InvalidSettingException(YamlFields.LOAD, "a multi-tenant experiment loads every tenant with its own thread group of a "
-                    + "JMeter plan; give load: { plan: ../daytrader.jmx, warmupSeconds: ..., durationSeconds: ... }");
+            throw new InvalidSettingException(
+                    YamlFields.LOAD,
+                    "a multi-tenant experiment loads every tenant with its own thread group of a "
+                            + "JMeter plan; give load: { plan: ../daytrader.jmx, warmupSeconds: ..., durationSeconds: ... }");
         }
         if (!load.engines().none()) {
-            throw new InvalidSettingException(YamlFields.LOAD + "." + YamlFields.ENGINES, "a multi-tenant experiment runs its load in the "
-                    + "runner's own JMeter; remove engines:");
+            throw new InvalidSettingException(
+                    YamlFields.LOAD + "." + YamlFields.ENGINES,
+                    "a multi-tenant experiment runs its load in the " + "runner's own JMeter; remove engines:");
         }
     }
 
@@ -222,12 +313,15 @@ public record Experiment(String name, String description, List<EnvironmentPlan> 
     /** The one check of {@code repetitions}, shared by the file and {@code --repetitions}. */
     static void checkRepetitions(int n) {
         if (n < 1) {
-            throw new InvalidSettingException(YamlFields.REPETITIONS, n + " is below 1; give how many times to run each environment, "
-                    + "e.g. 4");
+            throw new InvalidSettingException(
+                    YamlFields.REPETITIONS,
+                    n + " is below 1; give how many times to run each environment, " + "e.g. 4");
         }
         if (n > MAX_REPETITIONS) {
-            throw new InvalidSettingException(YamlFields.REPETITIONS, n + " is above " + MAX_REPETITIONS + "; give how many times to run "
-                    + "each environment, at most " + MAX_REPETITIONS + " (a significance test needs a handful, e.g. 4)");
+            throw new InvalidSettingException(
+                    YamlFields.REPETITIONS,
+                    n + " is above " + MAX_REPETITIONS + "; give how many times to run " + "each environment, at most "
+                            + MAX_REPETITIONS + " (a significance test needs a handful, e.g. 4)");
         }
     }
 

@@ -14,8 +14,7 @@ import java.util.Optional;
  * experiment-file reference is checked against it; a field is added here once.
  */
 public final class ExperimentFields {
-    private ExperimentFields() {
-    }
+    private ExperimentFields() {}
 
     /** Where a field sits in the file. */
     public enum Section {
@@ -81,8 +80,15 @@ public final class ExperimentFields {
      * @param containerOnly only for {@code placement: docker}: a bare-metal environment with it is refused
      * @param inForm        the controller's form edits it as one text (a mapping it edits field by field is not)
      */
-    public record Field(Section section, String name, Type type, List<String> choices, String defaultText, String doc,
-                        boolean containerOnly, boolean inForm) {
+    public record Field(
+            Section section,
+            String name,
+            Type type,
+            List<String> choices,
+            String defaultText,
+            String doc,
+            boolean containerOnly,
+            boolean inForm) {
         /** The doc with the default, as a tooltip says it. */
         public String tip() {
             return defaultText.isEmpty() ? doc : doc + " (default " + defaultText + ")";
@@ -116,66 +122,153 @@ public final class ExperimentFields {
         add(s, NAME, Type.TEXT, "", "letters, digits, '.', '_' or '-'; reports and the run directory use it");
         add(s, DESCRIPTION, Type.TEXT, "", "one line for the report");
         add(s, TARGET, Type.TEXT, "", "the recipe under targets/ that every environment runs");
-        add(s, PORT, Type.WHOLE_NUMBER, Integer.toString(Experiment.DEFAULT_PORT),
+        add(
+                s,
+                PORT,
+                Type.WHOLE_NUMBER,
+                Integer.toString(Experiment.DEFAULT_PORT),
                 "the port on 127.0.0.1 where load goes; tenant-N listens on port + N - 1");
-        add(s, READY_TIMEOUT_SECONDS, Type.SECONDS, Long.toString(Experiment.DEFAULT_READY_TIMEOUT.toSeconds()),
+        add(
+                s,
+                READY_TIMEOUT_SECONDS,
+                Type.SECONDS,
+                Long.toString(Experiment.DEFAULT_READY_TIMEOUT.toSeconds()),
                 "how long each environment may take to get ready");
         add(s, ENVIRONMENTS, Type.LIST, "", "the environments compared, each started, loaded and stopped alike");
         add(s, TENANTS, Type.MAPPING, "", "a multi-tenant experiment's tenants, all running at once (study 004)");
         add(s, CONFIGURATIONS, Type.LIST, "", "a multi-tenant experiment's compared CPU-control configurations");
-        add(s, REPETITIONS, Type.WHOLE_NUMBER, Integer.toString(Experiment.DEFAULT_REPETITIONS),
+        add(
+                s,
+                REPETITIONS,
+                Type.WHOLE_NUMBER,
+                Integer.toString(Experiment.DEFAULT_REPETITIONS),
                 "runs per environment; a verdict needs at least 4");
-        choice(s, ORDER, List.of("interleaved", "randomized"), Experiment.DEFAULT_ORDER.yamlName(),
+        choice(
+                s,
+                ORDER,
+                List.of("interleaved", "randomized"),
+                Experiment.DEFAULT_ORDER.yamlName(),
                 "interleaved: A B C A B C; randomized: each round shuffled from the seed");
-        add(s, SEED, Type.WHOLE_NUMBER, Long.toString(Experiment.DEFAULT_SEED), "fixes the shuffled order of randomized");
-        add(s, BASELINE, Type.TEXT, "", "the environment the others are compared with; empty: the first (a multi-tenant "
-                + "experiment's: none, else its first configuration)");
+        add(
+                s,
+                SEED,
+                Type.WHOLE_NUMBER,
+                Long.toString(Experiment.DEFAULT_SEED),
+                "fixes the shuffled order of randomized");
+        add(
+                s,
+                BASELINE,
+                Type.TEXT,
+                "",
+                "the environment the others are compared with; empty: the first (a multi-tenant "
+                        + "experiment's: none, else its first configuration)");
         add(s, LOAD, Type.MAPPING, "", "the load: http: (built in), plan: (a JMeter plan) or command: (a program)");
-        ALL.add(new Field(s, CRITERIA, Type.LIST, List.of(), "",
+        ALL.add(new Field(
+                s,
+                CRITERIA,
+                Type.LIST,
+                List.of(),
+                "",
                 "pass/fail checks, one per line, e.g. p90(docker-host) <= 1.2 * p90(bare); in a "
-                        + "multi-tenant experiment a tenant under a configuration, e.g. p90(dynamic/tenant-1) <= p90(none/tenant-1)", false, true));
+                        + "multi-tenant experiment a tenant under a configuration, e.g. p90(dynamic/tenant-1) <= p90(none/tenant-1)",
+                false,
+                true));
 
         s = Section.ENVIRONMENT;
         add(s, NAME, Type.TEXT, "", "used by criteria and reports");
         choice(s, PLACEMENT, List.of("bare", "docker"), "", "bare: a host process; docker: a container");
         add(s, TARGET, Type.TEXT, "", "empty: the experiment's target");
-        choice(s, CLIENT, List.of("", "inside", "host", "container"), "inside", "where a command load's program runs: "
-                + "inside the container (empty), on the host against the published port, or in a second container on a "
-                + "network of its own");
-        container(s, NETWORK, Type.CHOICE, List.of("", "bridge", "host"),
+        choice(
+                s,
+                CLIENT,
+                List.of("", "inside", "host", "container"),
+                "inside",
+                "where a command load's program runs: "
+                        + "inside the container (empty), on the host against the published port, or in a second container on a "
+                        + "network of its own");
+        container(
+                s,
+                NETWORK,
+                Type.CHOICE,
+                List.of("", "bridge", "host"),
                 "bridge: port published on 127.0.0.1 through docker-proxy; host: the host's network");
-        container(s, VOLUME, Type.MAPPING, List.of(), "where the container keeps the path: its own layer (none), a host "
-                + "folder (bind), a named volume, or memory (tmpfs)");
+        container(
+                s,
+                VOLUME,
+                Type.MAPPING,
+                List.of(),
+                "where the container keeps the path: its own layer (none), a host "
+                        + "folder (bind), a named volume, or memory (tmpfs)");
         container(s, CPUSET, Type.CPUS, List.of(), "CPUs the container may use, e.g. 0 or 0-1; empty: all");
         container(s, CPUS, Type.NUMBER, List.of(), "a CPU quota in cores, e.g. 1.5; empty: none");
-        container(s, CPU_SHARES, Type.WHOLE_NUMBER, List.of(), "relative CPU weight, 2 to 262144; empty: Docker's 1024");
+        container(
+                s, CPU_SHARES, Type.WHOLE_NUMBER, List.of(), "relative CPU weight, 2 to 262144; empty: Docker's 1024");
         container(s, MEMORY, Type.SIZE, List.of(), "a memory limit with k, m or g, e.g. 512m; empty: none");
-        ALL.add(new Field(s, SERVICES, Type.MAPPING, List.of(), "", "a target of several services: those placed "
-                + "otherwise than this environment, as YAML, e.g. { web: { placement: docker, network: bridge } }; empty: all "
-                + "where the environment is", false, true));
+        ALL.add(new Field(
+                s,
+                SERVICES,
+                Type.MAPPING,
+                List.of(),
+                "",
+                "a target of several services: those placed "
+                        + "otherwise than this environment, as YAML, e.g. { web: { placement: docker, network: bridge } }; empty: all "
+                        + "where the environment is",
+                false,
+                true));
         notInForm(s, DOCKER_DAEMON, Type.MAPPING, "", "the Docker daemon's settings this environment's runs need");
 
         s = Section.VOLUME;
-        ALL.add(new Field(s, VOLUME_TYPE, Type.CHOICE, List.of("none", "bind", "named", "tmpfs"), "none",
+        ALL.add(new Field(
+                s,
+                VOLUME_TYPE,
+                Type.CHOICE,
+                List.of("none", "bind", "named", "tmpfs"),
+                "none",
                 "where the container keeps the path: its own layer (none), a host folder (bind), a named volume, or "
-                        + "memory (tmpfs)", true, true));
-        ALL.add(new Field(s, VOLUME_SOURCE, Type.TEXT, List.of(), "",
-                "bind: a host folder, relative to the experiment file; named: the volume's name", true, true));
-        ALL.add(new Field(s, VOLUME_PATH, Type.TEXT, List.of(), "", "the path in the container, e.g. /srv/site", true,
+                        + "memory (tmpfs)",
+                true,
                 true));
+        ALL.add(new Field(
+                s,
+                VOLUME_SOURCE,
+                Type.TEXT,
+                List.of(),
+                "",
+                "bind: a host folder, relative to the experiment file; named: the volume's name",
+                true,
+                true));
+        ALL.add(new Field(
+                s, VOLUME_PATH, Type.TEXT, List.of(), "", "the path in the container, e.g. /srv/site", true, true));
 
         s = Section.DOCKER_DAEMON;
-        choice(s, USERLAND_PROXY, List.of("", "true", "false"), "", "false: this environment's runs restart the Docker "
-                + "daemon with userland-proxy=false (published ports through iptables NAT, no docker-proxy; the run asks "
-                + "first); empty: the daemon as it is");
+        choice(
+                s,
+                USERLAND_PROXY,
+                List.of("", "true", "false"),
+                "",
+                "false: this environment's runs restart the Docker "
+                        + "daemon with userland-proxy=false (published ports through iptables NAT, no docker-proxy; the run asks "
+                        + "first); empty: the daemon as it is");
 
         s = Section.LOAD;
         notInForm(s, HTTP, Type.MAPPING, "", "the built-in HTTP load");
         add(s, PLAN, Type.TEXT, "", "a JMeter plan, relative to the experiment file; it must not start environments");
         notInForm(s, COMMAND, Type.MAPPING, "", "a program run once per run in each environment's place (bonnie++)");
-        ALL.add(new Field(s, PROPERTIES, Type.MAPPING, List.of(), "",
-                "passed to the plan as -Jname=value, one name=value per line", false, true));
-        add(s, WARMUP_SECONDS, Type.SECONDS, "0", "samples in the first seconds of each run are left out of the figures");
+        ALL.add(new Field(
+                s,
+                PROPERTIES,
+                Type.MAPPING,
+                List.of(),
+                "",
+                "passed to the plan as -Jname=value, one name=value per line",
+                false,
+                true));
+        add(
+                s,
+                WARMUP_SECONDS,
+                Type.SECONDS,
+                "0",
+                "samples in the first seconds of each run are left out of the figures");
         add(s, DURATION_SECONDS, Type.SECONDS, "", "each run's length, warm-up included");
         notInForm(s, ENGINES, Type.LIST, "", "remote JMeter engines (HOST:PORT) that make the load together");
         notInForm(s, RMI_KEYSTORE, Type.TEXT, "", "the RMI keystore the remote engines use, relative to the file");
@@ -183,41 +276,82 @@ public final class ExperimentFields {
         s = Section.HTTP;
         add(s, PATH, Type.TEXT, "/", "the path to GET, e.g. /page-4k.html");
         add(s, THREADS, Type.WHOLE_NUMBER, "", "concurrent users, at least 1");
-        add(s, REQUESTS_PER_SECOND, Type.NUMBER, "0", "for all threads together; 0: as fast as the target answers (saturation)");
+        add(
+                s,
+                REQUESTS_PER_SECOND,
+                Type.NUMBER,
+                "0",
+                "for all threads together; 0: as fast as the target answers (saturation)");
         add(s, RAMP_UP_SECONDS, Type.SECONDS, "0", "time to start all threads");
         notInForm(s, WARMUP_SECONDS, Type.SECONDS, "0", "as load.warmupSeconds, for the built-in load");
         notInForm(s, DURATION_SECONDS, Type.SECONDS, "", "as load.durationSeconds, for the built-in load");
 
         s = Section.COMMAND;
-        add(s, RUN, Type.TEXT, "", "the program and its arguments, run in each environment's place, e.g. "
-                + "./bonnie.sh -s 2048 -r 1024 -n 16 -f");
-        choice(s, OUTPUT, Arrays.stream(CommandOutput.values()).map(CommandOutput::yamlName).toList(), "",
+        add(
+                s,
+                RUN,
+                Type.TEXT,
+                "",
+                "the program and its arguments, run in each environment's place, e.g. "
+                        + "./bonnie.sh -s 2048 -r 1024 -n 16 -f");
+        choice(
+                s,
+                OUTPUT,
+                Arrays.stream(CommandOutput.values())
+                        .map(CommandOutput::yamlName)
+                        .toList(),
+                "",
                 "how the program's output is read");
-        add(s, BARE_MEMORY, Type.SIZE, "", "the memory cgroup of a bare-metal run, e.g. 1g, as a container's memory limit "
-                + "(page cache included); empty: none");
+        add(
+                s,
+                BARE_MEMORY,
+                Type.SIZE,
+                "",
+                "the memory cgroup of a bare-metal run, e.g. 1g, as a container's memory limit "
+                        + "(page cache included); empty: none");
         notInForm(s, DURATION_SECONDS, Type.SECONDS, "", "how long the program may take");
 
         s = Section.TENANTS;
-        add(s, TENANT_CPUS, Type.WHOLE_NUMBER, "", "how many CPUs the tenants share (CPUs 0 to cpus-1); empty: all of "
-                + "this host's");
-        add(s, USERS, Type.WHOLE_NUMBER, Integer.toString(Tenancy.DEFAULT_USERS),
+        add(
+                s,
+                TENANT_CPUS,
+                Type.WHOLE_NUMBER,
+                "",
+                "how many CPUs the tenants share (CPUs 0 to cpus-1); empty: all of " + "this host's");
+        add(
+                s,
+                USERS,
+                Type.WHOLE_NUMBER,
+                Integer.toString(Tenancy.DEFAULT_USERS),
                 "users of each tenant's database; each thread logs in as its own");
         add(s, QUOTES, Type.WHOLE_NUMBER, Integer.toString(Tenancy.DEFAULT_QUOTES), "quotes of each tenant's database");
         add(s, COUNT, Type.WHOLE_NUMBER, "", "the number of tenants: tenant-1 .. tenant-N");
-        add(s, HIGH_TENANTS, Type.WHOLE_NUMBER, "0", "how many run high, the last ones: 0 scenario 1, 1 scenario 2, "
-                + "2 scenario 3");
+        add(
+                s,
+                HIGH_TENANTS,
+                Type.WHOLE_NUMBER,
+                "0",
+                "how many run high, the last ones: 0 scenario 1, 1 scenario 2, " + "2 scenario 3");
         notInForm(s, LOW, Type.MAPPING, "", "each low tenant's load");
         notInForm(s, HIGH, Type.MAPPING, "", "each high tenant's load");
         notInForm(s, EACH, Type.LIST, "", "every tenant written out, each with its own load, cpuset and goal");
-        choice(s, NETWORK, List.of("", "bridge", "host"), "bridge",
+        choice(
+                s,
+                NETWORK,
+                List.of("", "bridge", "host"),
+                "bridge",
                 "every tenant's network: bridge (port published on 127.0.0.1) or host");
         add(s, MEMORY, Type.SIZE, "", "every tenant's memory limit, e.g. 512m; empty: none");
 
         s = Section.TENANT_GROUP;
         add(s, THREADS, Type.WHOLE_NUMBER, "", "each tenant's JMeter threads in the group");
         add(s, REQUESTS_PER_SECOND, Type.NUMBER, "", "each tenant's target rate in the group; 0: closed loop");
-        add(s, RESPONSE_TIME_GOAL_MS, Type.WHOLE_NUMBER, "", "a goal for the 90% line the dynamic control acts on; "
-                + "empty: none");
+        add(
+                s,
+                RESPONSE_TIME_GOAL_MS,
+                Type.WHOLE_NUMBER,
+                "",
+                "a goal for the 90% line the dynamic control acts on; " + "empty: none");
 
         s = Section.TENANT;
         add(s, NAME, Type.TEXT, "", "the tenant's name; empty: tenant-N");
@@ -231,11 +365,24 @@ public final class ExperimentFields {
 
         s = Section.CONFIGURATION;
         add(s, NAME, Type.TEXT, "", "the configuration's name, used by criteria and reports");
-        choice(s, CPU_CONTROL, List.of("none", "static", "dynamic"), "none", "none (every tenant floats), static (low "
-                + "tenants pinned), dynamic (a loop releases the pins a tenant over its goal needs)");
-        choice(s, INTERRUPT_STEERING, List.of("off", "on"), "off", "on: the network interrupts steered to the high "
-                + "tenants' CPUs (root only)");
-        add(s, CONTROL_INTERVAL_SECONDS, Type.SECONDS, Long.toString(TenantConfiguration.DEFAULT_CONTROL_INTERVAL.toSeconds()),
+        choice(
+                s,
+                CPU_CONTROL,
+                List.of("none", "static", "dynamic"),
+                "none",
+                "none (every tenant floats), static (low "
+                        + "tenants pinned), dynamic (a loop releases the pins a tenant over its goal needs)");
+        choice(
+                s,
+                INTERRUPT_STEERING,
+                List.of("off", "on"),
+                "off",
+                "on: the network interrupts steered to the high " + "tenants' CPUs (root only)");
+        add(
+                s,
+                CONTROL_INTERVAL_SECONDS,
+                Type.SECONDS,
+                Long.toString(TenantConfiguration.DEFAULT_CONTROL_INTERVAL.toSeconds()),
                 "how often the dynamic control reads and acts (only with cpuControl: dynamic)");
     }
 
@@ -256,15 +403,16 @@ public final class ExperimentFields {
 
     /** The field of a section by name. */
     public static Optional<Field> field(Section s, String name) {
-        return ALL.stream().filter(f -> f.section() == s && f.name().equals(name)).findFirst();
+        return ALL.stream()
+                .filter(f -> f.section() == s && f.name().equals(name))
+                .findFirst();
     }
 
     /**
      * A field as a form edits it: by its key, its path below the section's item ({@code load.http.threads},
      * {@code volume.type}, {@code tenants.low.threads}).
      */
-    public record FormField(String key, Field field) {
-    }
+    public record FormField(String key, Field field) {}
 
     /**
      * The fields a form edits in {@code s}, each a text, in the file's order: a mapping the form edits field by field
@@ -284,7 +432,10 @@ public final class ExperimentFields {
 
     /** The form's field of {@code s} with {@code key}, e.g. for its tooltip. */
     public static Optional<Field> formField(Section s, String key) {
-        return formFields(s).stream().filter(f -> f.key().equals(key)).map(FormField::field).findFirst();
+        return formFields(s).stream()
+                .filter(f -> f.key().equals(key))
+                .map(FormField::field)
+                .findFirst();
     }
 
     private static void addFormFields(Section s, String prefix, List<FormField> out) {
@@ -302,12 +453,16 @@ public final class ExperimentFields {
     private static Optional<Section> below(Field f) {
         return switch (f.section()) {
             case TOP -> f.name().equals(LOAD) ? Optional.of(Section.LOAD) : Optional.empty();
-            case ENVIRONMENT -> f.name().equals(VOLUME) ? Optional.of(Section.VOLUME)
-                    : f.name().equals(DOCKER_DAEMON) ? Optional.of(Section.DOCKER_DAEMON) : Optional.empty();
-            case LOAD -> f.name().equals(HTTP) ? Optional.of(Section.HTTP)
-                    : f.name().equals(COMMAND) ? Optional.of(Section.COMMAND) : Optional.empty();
-            case TENANTS -> f.name().equals(LOW) || f.name().equals(HIGH) ? Optional.of(Section.TENANT_GROUP)
-                    : Optional.empty();
+            case ENVIRONMENT ->
+                f.name().equals(VOLUME)
+                        ? Optional.of(Section.VOLUME)
+                        : f.name().equals(DOCKER_DAEMON) ? Optional.of(Section.DOCKER_DAEMON) : Optional.empty();
+            case LOAD ->
+                f.name().equals(HTTP)
+                        ? Optional.of(Section.HTTP)
+                        : f.name().equals(COMMAND) ? Optional.of(Section.COMMAND) : Optional.empty();
+            case TENANTS ->
+                f.name().equals(LOW) || f.name().equals(HIGH) ? Optional.of(Section.TENANT_GROUP) : Optional.empty();
             default -> Optional.empty();
         };
     }

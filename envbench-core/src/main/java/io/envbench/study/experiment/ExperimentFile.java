@@ -11,8 +11,7 @@ import java.util.Objects;
  * {@link ExperimentException} naming the line, the field path and the fix; the first one found is reported.
  */
 public final class ExperimentFile {
-    private ExperimentFile() {
-    }
+    private ExperimentFile() {}
 
     /**
      * @param targetsDir the folder of target recipes, to check every target an environment names
@@ -23,8 +22,12 @@ public final class ExperimentFile {
         try {
             yaml = Files.readString(file);
         } catch (NoSuchFileException e) {
-            throw new ExperimentException(file, "", 0, "does not exist (looked for " + file.toAbsolutePath().normalize()
-                    + "); check the path, e.g. testplans/experiments/static-web.yaml");
+            throw new ExperimentException(
+                    file,
+                    "",
+                    0,
+                    "does not exist (looked for " + file.toAbsolutePath().normalize()
+                            + "); check the path, e.g. testplans/experiments/static-web.yaml");
         } catch (IOException e) {
             throw new ExperimentException(file, "", 0, "cannot be read (" + e + "); check its permissions");
         }

@@ -2,40 +2,19 @@ package io.envbench.study.experiment;
 
 import static io.envbench.study.experiment.YamlFields.*;
 
-import io.envbench.study.cpucontrol.CpuControlMode;
-import io.envbench.base.container.ContainerOptions;
-import io.envbench.base.container.NetworkMode;
-import io.envbench.base.container.VolumeMount;
-import io.envbench.measure.engines.RemoteEngine;
-import io.envbench.measure.engines.RemoteEngines;
-import io.envbench.base.definition.EnvironmentDefinition;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+import io.envbench.base.units.LocalPorts;
 import io.envbench.study.experiment.YamlTree.Mapping;
 import io.envbench.study.experiment.YamlTree.Node;
 import io.envbench.study.experiment.YamlTree.Scalar;
 import io.envbench.study.experiment.YamlTree.Sequence;
-import io.envbench.base.recipe.ServicePlacement;
-import io.envbench.base.recipe.TargetRecipe;
-import io.envbench.base.settings.InvalidSettingException;
-import io.envbench.base.units.CpuSet;
-import io.envbench.base.units.LocalPorts;
-import io.envbench.base.units.MemorySize;
-
-import java.nio.file.Files;
-import java.nio.file.InvalidPathException;
-import java.nio.file.Path;
-import java.time.Duration;
-import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.HashSet;
-import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
-import java.util.List;
-import java.util.Map;
-import java.util.Optional;
-import java.util.Set;
-import java.util.function.Function;
-import java.util.function.Supplier;
-import java.util.regex.Pattern;
 
 /**
  * Turns the located YAML tree into an {@link Experiment}. Types are checked here; everything else is checked by
@@ -58,68 +37,117 @@ final class ExperimentReader {
     }
 
     Experiment experiment() throws ExperimentException {
-        Mapping top = y.mapping(root, "the experiment's fields: name:, environments:, load: and the others in testplans/experiments/README.md");
+        Mapping top = y.mapping(
+                root,
+                "the experiment's fields: name:, environments:, load: and the others in testplans/experiments/README.md");
         y.checkFields(top, TOP);
         String name = y.requiredText(top, NAME, "the experiment's name, e.g. static-web");
-        String description = y.scalar(top, DESCRIPTION, "a line of text").map(Scalar::text).orElse("");
+        String description =
+                y.scalar(top, DESCRIPTION, "a line of text").map(Scalar::text).orElse("");
         Optional<Scalar> target = y.scalar(top, TARGET, "a target recipe under targets/, e.g. nginx-static");
         if (target.isPresent()) {
             y.checkTarget(target.get());
         }
         Optional<Scalar> portNode = y.scalar(top, PORT, "a TCP port on 127.0.0.1, e.g. 18080");
-        int port = portNode.isEmpty() ? Experiment.DEFAULT_PORT : y.wholeInt(portNode.get(), "a TCP port on 127.0.0.1, e.g. 18080");
+        int port = portNode.isEmpty()
+                ? Experiment.DEFAULT_PORT
+                : y.wholeInt(portNode.get(), "a TCP port on 127.0.0.1, e.g. 18080");
         if (portNode.isPresent()) {
             y.at(portNode.get(), () -> {
                 LocalPorts.checkRange(PORT, port);
                 return port;
             });
         }
-        Duration readyTimeout = y.optionalSeconds(top, READY_TIMEOUT_SECONDS, "how long a target may take to get ready, in seconds, e.g. 60")
+        Duration readyTimeout = y.optionalSeconds(
+                        top, READY_TIMEOUT_SECONDS, "how long a target may take to get ready, in seconds, e.g. 60")
                 .orElse(Experiment.DEFAULT_READY_TIMEOUT);
         boolean multiTenant = top.fields().containsKey(TENANTS);
         if (!multiTenant && top.fields().containsKey(CONFIGURATIONS)) {
-            throw y.fail(top.fields().get(CONFIGURATIONS), "only goes with tenants: (a multi-tenant experiment); remove it, or add tenants:");
+            throw y.fail(
+                    top.fields().get(CONFIGURATIONS),
+                    "only goes with tenants: (a multi-tenant experiment); remove it, or add tenants:");
         }
         if (multiTenant && top.fields().containsKey(ENVIRONMENTS)) {
-            throw y.fail(top.fields().get(ENVIRONMENTS), "a multi-tenant experiment (tenants:) runs its tenants under each of its "
-                    + "configurations:, not environments; remove environments:");
+            throw y.fail(
+                    top.fields().get(ENVIRONMENTS),
+                    "a multi-tenant experiment (tenants:) runs its tenants under each of its "
+                            + "configurations:, not environments; remove environments:");
         }
-        List<EnvironmentPlan> environments = multiTenant ? List.of() : environmentsSection.environments(top, target, port, readyTimeout);
-        Optional<Tenancy> tenancy = multiTenant ? Optional.of(tenancySection.tenancy(top, target, port, readyTimeout)) : Optional.empty();
+        List<EnvironmentPlan> environments =
+                multiTenant ? List.of() : environmentsSection.environments(top, target, port, readyTimeout);
+        Optional<Tenancy> tenancy =
+                multiTenant ? Optional.of(tenancySection.tenancy(top, target, port, readyTimeout)) : Optional.empty();
         LoadPlan load = loadSection.load(top);
         if (load.command().isEmpty()) {
-            for (Node env : YamlReading.field(top, ENVIRONMENTS).filter(n -> n instanceof Sequence).map(n -> ((Sequence) n).items()).orElse(List.of())) {
+            for (Node env : YamlReading.field(top, ENVIRONMENTS)
+                    .filter(n -> n instanceof Sequence)
+                    .map(n -> ((Sequence) n).items())
+                    .orElse(List.of())) {
                 if (env instanceof Mapping m && m.fields().containsKey(CLIENT)) {
-                    throw y.fail(m.fields().get(CLIENT), "only applies to a command load (load: command:), which it places; remove it");
+                    throw y.fail(
+                            m.fields().get(CLIENT),
+                            "only applies to a command load (load: command:), which it places; remove it");
                 }
             }
         }
         if (multiTenant && load.plan().isEmpty()) {
-            throw y.fail(top.fields().get(LOAD), "a multi-tenant experiment loads every tenant with its own thread group of a JMeter plan; "
-                    + "give plan: ../daytrader.jmx with warmupSeconds: and durationSeconds: (not http: or command:)");
+            throw y.fail(
+                    top.fields().get(LOAD),
+                    "a multi-tenant experiment loads every tenant with its own thread group of a JMeter plan; "
+                            + "give plan: ../daytrader.jmx with warmupSeconds: and durationSeconds: (not http: or command:)");
         }
         if (multiTenant) {
-            tenancySection.checkOneThreadGroup(y.scalar(y.mapping(top.fields().get(LOAD), "the load"), PLAN, "a plan").orElseThrow(), load.plan().get());
+            tenancySection.checkOneThreadGroup(
+                    y.scalar(y.mapping(top.fields().get(LOAD), "the load"), PLAN, "a plan")
+                            .orElseThrow(),
+                    load.plan().get());
         }
         String repetitionsHelp = "how many times to run each environment, e.g. 4";
-        int repetitions = y.scalar(top, REPETITIONS, repetitionsHelp).isEmpty() ? Experiment.DEFAULT_REPETITIONS
+        int repetitions = y.scalar(top, REPETITIONS, repetitionsHelp).isEmpty()
+                ? Experiment.DEFAULT_REPETITIONS
                 : y.wholeInt(y.scalar(top, REPETITIONS, repetitionsHelp).get(), repetitionsHelp);
         Optional<Scalar> orderNode = y.scalar(top, ORDER, "interleaved or randomized");
-        RunOrder order = orderNode.isEmpty() ? Experiment.DEFAULT_ORDER : y.at(orderNode.get(), () -> RunOrder.parse(ORDER, orderNode.get().text()));
+        RunOrder order = orderNode.isEmpty()
+                ? Experiment.DEFAULT_ORDER
+                : y.at(
+                        orderNode.get(),
+                        () -> RunOrder.parse(ORDER, orderNode.get().text()));
         Optional<Scalar> seedNode = y.scalar(top, SEED, "a whole number that fixes the randomized order, e.g. 1");
-        long seed = seedNode.isEmpty() ? Experiment.DEFAULT_SEED : y.wholeNumber(seedNode.get(), "a whole number that fixes the randomized order, e.g. 1");
-        String baseline = y.scalar(top, BASELINE, "the environment the others are compared with, e.g. bare").map(Scalar::text)
-                .orElse(tenancy.map(t -> t.configurationNames().contains("none") ? "none" : t.configurationNames().get(0))
+        long seed = seedNode.isEmpty()
+                ? Experiment.DEFAULT_SEED
+                : y.wholeNumber(seedNode.get(), "a whole number that fixes the randomized order, e.g. 1");
+        String baseline = y.scalar(top, BASELINE, "the environment the others are compared with, e.g. bare")
+                .map(Scalar::text)
+                .orElse(tenancy.map(t -> t.configurationNames().contains("none")
+                                ? "none"
+                                : t.configurationNames().get(0))
                         .orElseGet(() -> Experiment.defaultBaseline(environments)));
         // a multi-tenant experiment's criteria name a tenant under a configuration: p90(dynamic/tenant-1)
-        List<Criterion> criteria = criteria(top, tenancy.map(Tenancy::criterionNames)
-                .orElseGet(() -> environments.stream().map(EnvironmentPlan::name).toList()));
+        List<Criterion> criteria = criteria(
+                top,
+                tenancy.map(Tenancy::criterionNames)
+                        .orElseGet(() ->
+                                environments.stream().map(EnvironmentPlan::name).toList()));
         if (load.command().isPresent() && !criteria.isEmpty()) {
-            throw y.fail(top.fields().get(CRITERIA), "criteria compare JMeter's figures, and a command load has none; remove criteria: "
-                    + "(the command's report compares its own figures)");
+            throw y.fail(
+                    top.fields().get(CRITERIA),
+                    "criteria compare JMeter's figures, and a command load has none; remove criteria: "
+                            + "(the command's report compares its own figures)");
         }
-        return y.located(f -> f, () -> new Experiment(name, description, environments, load, repetitions, order, seed, baseline, criteria, y.file,
-                tenancy));
+        return y.located(
+                f -> f,
+                () -> new Experiment(
+                        name,
+                        description,
+                        environments,
+                        load,
+                        repetitions,
+                        order,
+                        seed,
+                        baseline,
+                        criteria,
+                        y.file,
+                        tenancy));
     }
 
     private List<Criterion> criteria(Mapping top, List<String> environments) throws ExperimentException {
@@ -128,14 +156,19 @@ final class ExperimentReader {
             return List.of();
         }
         if (!(node.get() instanceof Sequence list)) {
-            throw y.fail(node.get(), "is " + YamlTree.kind(node.get()) + "; give a list, one '- p90(docker) <= 1.2 * p90(bare)' per line");
+            throw y.fail(
+                    node.get(),
+                    "is " + YamlTree.kind(node.get())
+                            + "; give a list, one '- p90(docker) <= 1.2 * p90(bare)' per line");
         }
         Set<String> names = new LinkedHashSet<>(environments);
         List<Criterion> criteria = new ArrayList<>();
         for (Node item : list.items()) {
             if (!(item instanceof Scalar s) || s.empty()) {
-                throw y.fail(item, "is " + YamlTree.kind(item) + "; write the criterion as text, in quotes when it holds ': ', "
-                        + "e.g. - \"p90(bare, 'GET: page') < 5\"");
+                throw y.fail(
+                        item,
+                        "is " + YamlTree.kind(item) + "; write the criterion as text, in quotes when it holds ': ', "
+                                + "e.g. - \"p90(bare, 'GET: page') < 5\"");
             }
             criteria.add(y.at(item, () -> Criterion.parse(s.text(), names)));
         }

@@ -2,26 +2,24 @@ package io.envbench.study.experiment;
 
 import static io.envbench.study.experiment.YamlFields.*;
 
-import io.envbench.base.container.ContainerOptions;
-import io.envbench.base.container.VolumeMount;
-import io.envbench.base.definition.EnvironmentDefinition;
+import java.math.BigDecimal;
+import java.time.Duration;
+import java.util.Locale;
+import java.util.TreeMap;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
-
-import java.math.BigDecimal;
-import java.time.Duration;
-import java.util.Locale;
-import java.util.TreeMap;
+import io.envbench.base.container.ContainerOptions;
+import io.envbench.base.container.VolumeMount;
+import io.envbench.base.definition.EnvironmentDefinition;
 import io.envbench.study.cpucontrol.CpuControlMode;
 
 /** Writes an experiment back as a file, every default filled in, so a results folder says exactly what ran. */
 final class ExperimentWriter {
-    private ExperimentWriter() {
-    }
+    private ExperimentWriter() {}
 
     static String toYaml(Experiment e) {
         YAMLMapper yaml = YAMLMapper.builder()
@@ -55,7 +53,8 @@ final class ExperimentWriter {
             e.criteria().forEach(c -> criteria.add(c.text()));
         }
         try {
-            return "# experiment " + e.name() + " as run: every default filled in (fields: testplans/experiments/README.md)\n"
+            return "# experiment " + e.name()
+                    + " as run: every default filled in (fields: testplans/experiments/README.md)\n"
                     + yaml.writeValueAsString(root);
         } catch (JsonProcessingException ex) {
             throw new IllegalStateException("cannot write experiment " + e.name() + " as YAML", ex);

@@ -1,10 +1,10 @@
 package io.envbench.study.experiment;
 
-import io.envbench.base.settings.InvalidSettingException;
-
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.Objects;
+
+import io.envbench.base.settings.InvalidSettingException;
 
 /**
  * The built-in HTTP load: {@code threads} threads GET {@code path} on the environment's loopback port. Immutable.
@@ -17,36 +17,48 @@ import java.util.Objects;
  * @param warmup            samples that start within the first {@code warmup} of a run are left out of the figures
  * @param duration          the whole run, warm-up included
  */
-public record HttpLoad(String path, int threads, double requestsPerSecond, Duration rampUp, Duration warmup, Duration duration) {
+public record HttpLoad(
+        String path, int threads, double requestsPerSecond, Duration rampUp, Duration warmup, Duration duration) {
     public HttpLoad {
         if (path == null || !path.startsWith("/") || path.chars().anyMatch(Character::isWhitespace)) {
-            throw new InvalidSettingException("path", "'" + path + "' is not a path on the target; start it with / and leave out "
-                    + "spaces, e.g. /page-4k.html");
+            throw new InvalidSettingException(
+                    "path",
+                    "'" + path + "' is not a path on the target; start it with / and leave out "
+                            + "spaces, e.g. /page-4k.html");
         }
         if (threads < 1) {
-            throw new InvalidSettingException("threads", threads + " is below 1; give the number of concurrent users, e.g. 8");
+            throw new InvalidSettingException(
+                    "threads", threads + " is below 1; give the number of concurrent users, e.g. 8");
         }
         if (threads > MAX_THREADS) {
-            throw new InvalidSettingException("threads", threads + " is above " + MAX_THREADS + " (one JMeter's threads on one machine); "
-                    + "give at most " + MAX_THREADS + " concurrent users, e.g. 8");
+            throw new InvalidSettingException(
+                    "threads",
+                    threads + " is above " + MAX_THREADS + " (one JMeter's threads on one machine); " + "give at most "
+                            + MAX_THREADS + " concurrent users, e.g. 8");
         }
         if (!(requestsPerSecond >= 0) || Double.isInfinite(requestsPerSecond)) {
-            throw new InvalidSettingException("requestsPerSecond", requestsPerSecond + " is not a rate; give requests per second, "
-                    + "or 0 for as fast as possible");
+            throw new InvalidSettingException(
+                    "requestsPerSecond",
+                    requestsPerSecond + " is not a rate; give requests per second, " + "or 0 for as fast as possible");
         }
         if (requestsPerSecond > MAX_REQUESTS_PER_SECOND) {
-            throw new InvalidSettingException("requestsPerSecond", BigDecimal.valueOf(requestsPerSecond).toPlainString() + " is above "
-                    + (long) MAX_REQUESTS_PER_SECOND + "; give at most " + (long) MAX_REQUESTS_PER_SECOND
-                    + " requests per second, or 0 for as fast as possible");
+            throw new InvalidSettingException(
+                    "requestsPerSecond",
+                    BigDecimal.valueOf(requestsPerSecond).toPlainString() + " is above "
+                            + (long) MAX_REQUESTS_PER_SECOND + "; give at most " + (long) MAX_REQUESTS_PER_SECOND
+                            + " requests per second, or 0 for as fast as possible");
         }
         Objects.requireNonNull(rampUp, "rampUp");
         LoadPlan.checkWindow(warmup, duration);
         if (rampUp.isNegative()) {
-            throw new InvalidSettingException("rampUpSeconds", LoadPlan.seconds(rampUp) + " s is negative; give 0 or more seconds, e.g. 0");
+            throw new InvalidSettingException(
+                    "rampUpSeconds", LoadPlan.seconds(rampUp) + " s is negative; give 0 or more seconds, e.g. 0");
         }
         if (rampUp.compareTo(duration) > 0) {
-            throw new InvalidSettingException("rampUpSeconds", LoadPlan.seconds(rampUp) + " s is longer than durationSeconds ("
-                    + LoadPlan.seconds(duration) + " s); make it shorter, or the run longer");
+            throw new InvalidSettingException(
+                    "rampUpSeconds",
+                    LoadPlan.seconds(rampUp) + " s is longer than durationSeconds (" + LoadPlan.seconds(duration)
+                            + " s); make it shorter, or the run longer");
         }
     }
 

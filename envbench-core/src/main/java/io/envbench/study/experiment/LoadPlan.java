@@ -1,9 +1,8 @@
 package io.envbench.study.experiment;
 
-import io.envbench.measure.engines.RemoteEngines;
-import io.envbench.base.settings.InvalidSettingException;
-
+import java.io.IOException;
 import java.math.BigDecimal;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Collections;
@@ -12,10 +11,11 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.TreeMap;
-import io.envbench.measure.stats.Comparison;
-import java.io.IOException;
-import java.nio.file.Files;
 import java.util.regex.Pattern;
+
+import io.envbench.base.settings.InvalidSettingException;
+import io.envbench.measure.engines.RemoteEngines;
+import io.envbench.measure.stats.Comparison;
 
 /**
  * The load every run puts on its environment: a JMeter plan, the built-in {@link HttpLoad}, or a {@link CommandLoad}
@@ -32,21 +32,37 @@ import java.util.regex.Pattern;
  *                   runner's own JMeter (always with {@code command})
  * @param command    a program run in the environment's place; empty with {@code plan} or {@code http}
  */
-public record LoadPlan(Optional<Path> plan, Map<String, String> properties, Optional<HttpLoad> http, Duration warmup, Duration duration,
-                       RemoteEngines engines, Optional<CommandLoad> command) {
+public record LoadPlan(
+        Optional<Path> plan,
+        Map<String, String> properties,
+        Optional<HttpLoad> http,
+        Duration warmup,
+        Duration duration,
+        RemoteEngines engines,
+        Optional<CommandLoad> command) {
     /** The plan reads its warm-up from this property: it always equals {@link #warmup()}. */
     public static final String WARMUP_PROPERTY = "envbench.warmup.seconds";
     /** The plan reads its length from this property: it always equals {@link #duration()}. */
     public static final String DURATION_PROPERTY = "envbench.duration.seconds";
 
     /** A load run by the runner's own JMeter. */
-    public LoadPlan(Optional<Path> plan, Map<String, String> properties, Optional<HttpLoad> http, Duration warmup, Duration duration) {
+    public LoadPlan(
+            Optional<Path> plan,
+            Map<String, String> properties,
+            Optional<HttpLoad> http,
+            Duration warmup,
+            Duration duration) {
         this(plan, properties, http, warmup, duration, RemoteEngines.NONE);
     }
 
     /** A JMeter plan or the built-in HTTP load, on these engines. */
-    public LoadPlan(Optional<Path> plan, Map<String, String> properties, Optional<HttpLoad> http, Duration warmup, Duration duration,
-                    RemoteEngines engines) {
+    public LoadPlan(
+            Optional<Path> plan,
+            Map<String, String> properties,
+            Optional<HttpLoad> http,
+            Duration warmup,
+            Duration duration,
+            RemoteEngines engines) {
         this(plan, properties, http, warmup, duration, engines, Optional.empty());
     }
 
@@ -58,23 +74,31 @@ public record LoadPlan(Optional<Path> plan, Map<String, String> properties, Opti
         properties = Map.copyOf(properties == null ? Map.of() : properties);
         if (command.isPresent()) {
             if (plan.isPresent() || http.isPresent()) {
-                throw new InvalidSettingException("load", "has command: and " + (plan.isPresent() ? "plan:" : "http:")
-                        + "; keep one (command: a program run in each environment, http: the built-in HTTP load, plan: a JMeter plan)");
+                throw new InvalidSettingException(
+                        "load",
+                        "has command: and " + (plan.isPresent() ? "plan:" : "http:")
+                                + "; keep one (command: a program run in each environment, http: the built-in HTTP load, plan: a JMeter plan)");
             }
             if (!properties.isEmpty()) {
-                throw new InvalidSettingException("properties", "only a plan reads -J properties; remove them, or use plan:");
+                throw new InvalidSettingException(
+                        "properties", "only a plan reads -J properties; remove them, or use plan:");
             }
             if (!warmup.isZero() || !duration.equals(command.get().duration())) {
-                throw new InvalidSettingException("command", "warmup and duration must be the command's; build it with LoadPlan.command(load)");
+                throw new InvalidSettingException(
+                        "command", "warmup and duration must be the command's; build it with LoadPlan.command(load)");
             }
             if (!engines.equals(RemoteEngines.NONE)) {
-                throw new InvalidSettingException("engines", "a command runs where each environment runs, not on JMeter engines; remove engines:");
+                throw new InvalidSettingException(
+                        "engines",
+                        "a command runs where each environment runs, not on JMeter engines; remove engines:");
             }
         } else if (plan.isPresent() == http.isPresent()) {
-            throw new InvalidSettingException("load", plan.isPresent()
-                    ? "has both http: and plan:; keep one (http: the built-in HTTP load, plan: a JMeter plan)"
-                    : "has neither http: nor plan:; add http: (path:, threads:, durationSeconds:) or plan: my-plan.jmx "
-                    + "(or command: with run:, output:, durationSeconds: for a program run in each environment)");
+            throw new InvalidSettingException(
+                    "load",
+                    plan.isPresent()
+                            ? "has both http: and plan:; keep one (http: the built-in HTTP load, plan: a JMeter plan)"
+                            : "has neither http: nor plan:; add http: (path:, threads:, durationSeconds:) or plan: my-plan.jmx "
+                                    + "(or command: with run:, output:, durationSeconds: for a program run in each environment)");
         }
         if (plan.isPresent() && !plan.get().isAbsolute()) {
             throw new InvalidSettingException("plan", "'" + plan.get() + "' must be resolved to an absolute path");
@@ -82,16 +106,21 @@ public record LoadPlan(Optional<Path> plan, Map<String, String> properties, Opti
         checkWindow(warmup, duration);
         if (http.isPresent()) {
             if (!properties.isEmpty()) {
-                throw new InvalidSettingException("properties", "only a plan reads -J properties; remove them, or use plan:");
+                throw new InvalidSettingException(
+                        "properties", "only a plan reads -J properties; remove them, or use plan:");
             }
-            if (!warmup.equals(http.get().warmup()) || !duration.equals(http.get().duration())) {
-                throw new InvalidSettingException("http", "warmup and duration must be the HTTP load's; build it with LoadPlan.http(load)");
+            if (!warmup.equals(http.get().warmup())
+                    || !duration.equals(http.get().duration())) {
+                throw new InvalidSettingException(
+                        "http", "warmup and duration must be the HTTP load's; build it with LoadPlan.http(load)");
             }
         }
         for (String reserved : new String[] {WARMUP_PROPERTY, DURATION_PROPERTY}) {
             if (properties.containsKey(reserved)) {
-                throw new InvalidSettingException("properties." + reserved, "is set from load." + (reserved.equals(WARMUP_PROPERTY)
-                        ? "warmupSeconds" : "durationSeconds") + "; set that instead (EnvBench passes it to the plan as this property)");
+                throw new InvalidSettingException(
+                        "properties." + reserved,
+                        "is set from load." + (reserved.equals(WARMUP_PROPERTY) ? "warmupSeconds" : "durationSeconds")
+                                + "; set that instead (EnvBench passes it to the plan as this property)");
             }
         }
     }
@@ -135,8 +164,8 @@ public record LoadPlan(Optional<Path> plan, Map<String, String> properties, Opti
         return TOTAL_LABEL.matcher(Files.readString(jmx)).find();
     }
 
-    private static final Pattern TOTAL_LABEL = Pattern.compile(
-            "<\\w*(Sampler\\w*|TransactionController)\\s[^>]*testname=\"" + Comparison.TOTAL + "\"");
+    private static final Pattern TOTAL_LABEL =
+            Pattern.compile("<\\w*(Sampler\\w*|TransactionController)\\s[^>]*testname=\"" + Comparison.TOTAL + "\"");
 
     /** The built-in HTTP load. */
     public static LoadPlan http(HttpLoad load) {
@@ -145,7 +174,13 @@ public record LoadPlan(Optional<Path> plan, Map<String, String> properties, Opti
 
     /** A program run in each environment's place; no warm-up (the program's output is the whole result). */
     public static LoadPlan command(CommandLoad load) {
-        return new LoadPlan(Optional.empty(), Map.of(), Optional.empty(), Duration.ZERO, load.duration(), RemoteEngines.NONE,
+        return new LoadPlan(
+                Optional.empty(),
+                Map.of(),
+                Optional.empty(),
+                Duration.ZERO,
+                load.duration(),
+                RemoteEngines.NONE,
                 Optional.of(load));
     }
 
@@ -177,7 +212,9 @@ public record LoadPlan(Optional<Path> plan, Map<String, String> properties, Opti
         Duration quickDuration = min(duration, QUICK_DURATION);
         if (http.isPresent()) {
             HttpLoad h = http.get();
-            return http(new HttpLoad(h.path(), h.threads(), h.requestsPerSecond(), Duration.ZERO, quickWarmup, quickDuration)).onEngines(engines);
+            return http(new HttpLoad(
+                            h.path(), h.threads(), h.requestsPerSecond(), Duration.ZERO, quickWarmup, quickDuration))
+                    .onEngines(engines);
         }
         return plan(plan.get(), properties, quickWarmup, quickDuration).onEngines(engines);
     }
@@ -194,20 +231,28 @@ public record LoadPlan(Optional<Path> plan, Map<String, String> properties, Opti
         Objects.requireNonNull(warmup, "warmup");
         Objects.requireNonNull(duration, "duration");
         if (warmup.isNegative()) {
-            throw new InvalidSettingException("warmupSeconds", seconds(warmup) + " s is negative; give 0 or more seconds, e.g. 5");
+            throw new InvalidSettingException(
+                    "warmupSeconds", seconds(warmup) + " s is negative; give 0 or more seconds, e.g. 5");
         }
         if (duration.isNegative() || duration.isZero()) {
-            throw new InvalidSettingException("durationSeconds", seconds(duration) + " s is not a length; give the run's length in "
-                    + "seconds, warm-up included, e.g. 20");
+            throw new InvalidSettingException(
+                    "durationSeconds",
+                    seconds(duration) + " s is not a length; give the run's length in "
+                            + "seconds, warm-up included, e.g. 20");
         }
         if (warmup.compareTo(duration) >= 0) {
-            throw new InvalidSettingException("warmupSeconds", seconds(warmup) + " s leaves nothing of the " + seconds(duration)
-                    + " s run (durationSeconds includes the warm-up); make it shorter than durationSeconds");
+            throw new InvalidSettingException(
+                    "warmupSeconds",
+                    seconds(warmup) + " s leaves nothing of the " + seconds(duration)
+                            + " s run (durationSeconds includes the warm-up); make it shorter than durationSeconds");
         }
     }
 
     /** Seconds as written in a file: {@code 5}, {@code 2.5}. */
     static String seconds(Duration d) {
-        return BigDecimal.valueOf(d.toMillis()).movePointLeft(3).stripTrailingZeros().toPlainString();
+        return BigDecimal.valueOf(d.toMillis())
+                .movePointLeft(3)
+                .stripTrailingZeros()
+                .toPlainString();
     }
 }

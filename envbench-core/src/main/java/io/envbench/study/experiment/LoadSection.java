@@ -2,43 +2,25 @@ package io.envbench.study.experiment;
 
 import static io.envbench.study.experiment.YamlFields.*;
 
-import io.envbench.study.cpucontrol.CpuControlMode;
-import io.envbench.base.container.ContainerOptions;
-import io.envbench.base.container.NetworkMode;
-import io.envbench.base.container.VolumeMount;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
+
+import io.envbench.base.units.MemorySize;
 import io.envbench.measure.engines.RemoteEngine;
 import io.envbench.measure.engines.RemoteEngines;
-import io.envbench.base.definition.EnvironmentDefinition;
+import io.envbench.measure.stats.Comparison;
 import io.envbench.study.experiment.YamlTree.Mapping;
 import io.envbench.study.experiment.YamlTree.Node;
 import io.envbench.study.experiment.YamlTree.Scalar;
 import io.envbench.study.experiment.YamlTree.Sequence;
-import io.envbench.base.recipe.ServicePlacement;
-import io.envbench.base.recipe.TargetRecipe;
-import io.envbench.base.settings.InvalidSettingException;
-import io.envbench.base.units.CpuSet;
-import io.envbench.base.units.LocalPorts;
-import io.envbench.base.units.MemorySize;
-
-import java.nio.file.Files;
-import java.nio.file.InvalidPathException;
-import java.nio.file.Path;
-import java.time.Duration;
-import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.HashSet;
-import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
-import java.util.List;
-import java.util.Map;
-import java.util.Optional;
-import java.util.Set;
-import java.util.function.Function;
-import java.util.function.Supplier;
-import java.util.regex.Pattern;
-import io.envbench.measure.stats.Comparison;
-import java.io.IOException;
-import java.util.OptionalLong;
 
 /**
  * An experiment file's {@code load:}: the built-in HTTP load, a JMeter plan with its properties and engines, or a
@@ -67,15 +49,20 @@ final class LoadSection {
         if (httpNode.isPresent()) {
             for (String planOnly : List.of(WARMUP_SECONDS, DURATION_SECONDS)) {
                 if (m.fields().containsKey(planOnly) && planNode.isEmpty()) {
-                    throw y.fail(m.fields().get(planOnly), "belongs inside http: with the built-in load; move it to load.http." + planOnly);
+                    throw y.fail(
+                            m.fields().get(planOnly),
+                            "belongs inside http: with the built-in load; move it to load.http." + planOnly);
                 }
             }
             http = Optional.of(httpLoad(httpNode.get()));
             warmup = http.get().warmup();
             duration = http.get().duration();
         } else if (planNode.isPresent()) {
-            warmup = y.optionalSeconds(m, WARMUP_SECONDS, "seconds at the start of each run left out of the figures, e.g. 5").orElse(Duration.ZERO);
-            duration = y.requiredSeconds(m, DURATION_SECONDS, "how long the plan runs, in seconds, warm-up included, e.g. 60");
+            warmup = y.optionalSeconds(
+                            m, WARMUP_SECONDS, "seconds at the start of each run left out of the figures, e.g. 5")
+                    .orElse(Duration.ZERO);
+            duration = y.requiredSeconds(
+                    m, DURATION_SECONDS, "how long the plan runs, in seconds, warm-up included, e.g. 60");
         }
         Optional<Path> plan = planNode.isEmpty() ? Optional.empty() : Optional.of(y.resolve(planNode.get()));
         Map<String, String> properties = properties(m);
@@ -83,7 +70,8 @@ final class LoadSection {
         Duration finalWarmup = warmup;
         Duration finalDuration = duration;
         RemoteEngines engines = engines(m);
-        LoadPlan load = y.located(f -> f.equals(LOAD) ? LOAD : YamlTree.child(LOAD, f),
+        LoadPlan load = y.located(
+                f -> f.equals(LOAD) ? LOAD : YamlTree.child(LOAD, f),
                 () -> new LoadPlan(plan, properties, finalHttp, finalWarmup, finalDuration, engines));
         // after the record's checks, so "has both http: and plan:" comes before "the plan does not exist"
         if (planNode.isPresent()) {
@@ -99,24 +87,38 @@ final class LoadSection {
     private LoadPlan commandLoad(Mapping load, Node node) throws ExperimentException {
         for (String other : List.of(HTTP, PLAN, PROPERTIES, WARMUP_SECONDS, DURATION_SECONDS, ENGINES, RMI_KEYSTORE)) {
             if (load.fields().containsKey(other)) {
-                throw y.fail(load.fields().get(other), other.equals(DURATION_SECONDS) ? "belongs inside command: with a command load; move "
-                        + "it to load.command." + DURATION_SECONDS : "cannot stand beside command:; keep one load (command: a program run "
-                        + "in each environment, http: the built-in HTTP load, plan: a JMeter plan)");
+                throw y.fail(
+                        load.fields().get(other),
+                        other.equals(DURATION_SECONDS)
+                                ? "belongs inside command: with a command load; move " + "it to load.command."
+                                        + DURATION_SECONDS
+                                : "cannot stand beside command:; keep one load (command: a program run "
+                                        + "in each environment, http: the built-in HTTP load, plan: a JMeter plan)");
             }
         }
-        Mapping m = y.mapping(node, "a command load: run:, output: (bonnie++), durationSeconds: and optionally bareMemory:");
+        Mapping m = y.mapping(
+                node, "a command load: run:, output: (bonnie++), durationSeconds: and optionally bareMemory:");
         y.checkFields(m, COMMAND_FIELDS);
-        Scalar run = y.scalar(m, RUN, "the program and its arguments").orElseThrow(() -> y.fail(m, "has no run:; give the program and "
-                + "its arguments, e.g. run: ./bonnie.sh -s 1024 -r 512"));
+        Scalar run = y.scalar(m, RUN, "the program and its arguments")
+                .orElseThrow(() -> y.fail(
+                        m,
+                        "has no run:; give the program and " + "its arguments, e.g. run: ./bonnie.sh -s 1024 -r 512"));
         List<String> command = CommandLoad.words(run.text());
-        Scalar outputNode = y.scalar(m, OUTPUT, "how the output is read: bonnie++").orElseThrow(() -> y.fail(m, "has no output:; say how "
-                + "the program's output is read, e.g. output: bonnie++"));
+        Scalar outputNode = y.scalar(m, OUTPUT, "how the output is read: bonnie++")
+                .orElseThrow(() ->
+                        y.fail(m, "has no output:; say how " + "the program's output is read, e.g. output: bonnie++"));
         CommandOutput output = y.at(outputNode, () -> CommandOutput.parse(OUTPUT, outputNode.text()));
         Optional<Scalar> memoryNode = y.scalar(m, BARE_MEMORY, "a size such as 512m or 1g");
-        OptionalLong bareMemory = memoryNode.isEmpty() ? OptionalLong.empty()
-                : OptionalLong.of(y.at(memoryNode.get(), () -> MemorySize.parseBytes(BARE_MEMORY, memoryNode.get().text())));
-        Duration duration = y.requiredSeconds(m, DURATION_SECONDS, "how long one run of the program takes, in seconds, e.g. 60");
-        CommandLoad c = y.located(f -> YamlTree.child(m.path(), f), () -> new CommandLoad(command, output, bareMemory, duration));
+        OptionalLong bareMemory = memoryNode.isEmpty()
+                ? OptionalLong.empty()
+                : OptionalLong.of(y.at(
+                        memoryNode.get(),
+                        () -> MemorySize.parseBytes(
+                                BARE_MEMORY, memoryNode.get().text())));
+        Duration duration =
+                y.requiredSeconds(m, DURATION_SECONDS, "how long one run of the program takes, in seconds, e.g. 60");
+        CommandLoad c = y.located(
+                f -> YamlTree.child(m.path(), f), () -> new CommandLoad(command, output, bareMemory, duration));
         return LoadPlan.command(c);
     }
 
@@ -124,18 +126,21 @@ final class LoadSection {
     private RemoteEngines engines(Mapping load) throws ExperimentException {
         String example = "a list of JMeter engines (jmeter-server) as HOST:PORT, e.g. [127.0.0.1:1099, 127.0.0.1:1100]";
         Optional<Node> node = YamlReading.field(load, ENGINES);
-        Optional<Scalar> keystoreNode = y.scalar(load, RMI_KEYSTORE, "the RMI keystore the engines use, relative to this file");
+        Optional<Scalar> keystoreNode =
+                y.scalar(load, RMI_KEYSTORE, "the RMI keystore the engines use, relative to this file");
         List<RemoteEngine> engines = new ArrayList<>();
         if (node.isPresent()) {
             if (!(node.get() instanceof Sequence list)) {
                 throw y.fail(node.get(), "is " + YamlTree.kind(node.get()) + "; give " + example);
             }
             if (list.items().isEmpty()) {
-                throw y.fail(node.get(), "is empty; give " + example + ", or remove it to run the load in one local JMeter");
+                throw y.fail(
+                        node.get(), "is empty; give " + example + ", or remove it to run the load in one local JMeter");
             }
             for (Node item : list.items()) {
                 if (!(item instanceof Scalar s) || s.empty()) {
-                    throw y.fail(item, "is " + YamlTree.kind(item) + "; give an engine as HOST:PORT, e.g. 127.0.0.1:1099");
+                    throw y.fail(
+                            item, "is " + YamlTree.kind(item) + "; give an engine as HOST:PORT, e.g. 127.0.0.1:1099");
                 }
                 engines.add(y.at(item, () -> RemoteEngine.parse(s.text())));
             }
@@ -144,14 +149,15 @@ final class LoadSection {
         if (keystoreNode.isPresent()) {
             Path file = y.resolve(keystoreNode.get());
             if (!Files.isRegularFile(file)) {
-                throw y.fail(keystoreNode.get(), "'" + keystoreNode.get().text() + "' does not exist (looked for " + file + "); give the "
-                        + "keystore the engines were started with (server.rmi.ssl.keystore.file), relative to this file's folder or absolute");
+                throw y.fail(
+                        keystoreNode.get(),
+                        "'" + keystoreNode.get().text() + "' does not exist (looked for " + file + "); give the "
+                                + "keystore the engines were started with (server.rmi.ssl.keystore.file), relative to this file's folder or absolute");
             }
             keystore = Optional.of(file);
         }
         Optional<Path> finalKeystore = keystore;
-        return y.located(f -> YamlTree.child(LOAD, f),
-                () -> new RemoteEngines(engines, finalKeystore));
+        return y.located(f -> YamlTree.child(LOAD, f), () -> new RemoteEngines(engines, finalKeystore));
     }
 
     private void checkPlanSendsEngineMetrics(Scalar node, Path plan) throws ExperimentException {
@@ -162,15 +168,21 @@ final class LoadSection {
             throw y.fail(node, "'" + node.text() + "' cannot be read (" + e.getMessage() + ")");
         }
         if (!sends) {
-            throw y.fail(node, "'" + node.text() + "' has no EnvBench Engine Metrics sampler; on engines each one sends its metrics back "
-                    + "through it: add a thread group of ${__P(" + LoadPlan.ENGINE_METRICS_THREADS_PROPERTY + ",0)} threads holding "
-                    + "one (copy the one of testplans/http-load.jmx), or use the built-in load (http:)");
+            throw y.fail(
+                    node,
+                    "'" + node.text()
+                            + "' has no EnvBench Engine Metrics sampler; on engines each one sends its metrics back "
+                            + "through it: add a thread group of ${__P(" + LoadPlan.ENGINE_METRICS_THREADS_PROPERTY
+                            + ",0)} threads holding "
+                            + "one (copy the one of testplans/http-load.jmx), or use the built-in load (http:)");
         }
     }
 
     private HttpLoad httpLoad(Node node) throws ExperimentException {
-        Mapping m = y.mapping(node, "the built-in HTTP load: path:, threads:, durationSeconds: and optionally requestsPerSecond:, "
-                + "rampUpSeconds:, warmupSeconds:");
+        Mapping m = y.mapping(
+                node,
+                "the built-in HTTP load: path:, threads:, durationSeconds: and optionally requestsPerSecond:, "
+                        + "rampUpSeconds:, warmupSeconds:");
         y.checkFields(m, HTTP_FIELDS);
         String path = y.requiredText(m, PATH, "the path to GET on the target, e.g. /page-4k.html");
         String threadsHelp = "the number of concurrent users, e.g. 8";
@@ -179,23 +191,31 @@ final class LoadSection {
         String rateHelp = "requests per second for all threads together, or 0 for as fast as possible";
         Optional<Scalar> rateNode = y.scalar(m, REQUESTS_PER_SECOND, rateHelp);
         double rate = rateNode.isEmpty() ? 0 : y.decimal(rateNode.get(), rateHelp);
-        Duration rampUp = y.optionalSeconds(m, RAMP_UP_SECONDS, "seconds to start all threads, e.g. 0").orElse(Duration.ZERO);
-        Duration warmup = y.optionalSeconds(m, WARMUP_SECONDS, "seconds at the start of each run left out of the figures, e.g. 5")
+        Duration rampUp = y.optionalSeconds(m, RAMP_UP_SECONDS, "seconds to start all threads, e.g. 0")
                 .orElse(Duration.ZERO);
-        Duration duration = y.requiredSeconds(m, DURATION_SECONDS, "the run's length in seconds, warm-up included, e.g. 20");
-        return y.located(f -> YamlTree.child(m.path(), f), () -> new HttpLoad(path, threads, rate, rampUp, warmup, duration));
+        Duration warmup = y.optionalSeconds(
+                        m, WARMUP_SECONDS, "seconds at the start of each run left out of the figures, e.g. 5")
+                .orElse(Duration.ZERO);
+        Duration duration =
+                y.requiredSeconds(m, DURATION_SECONDS, "the run's length in seconds, warm-up included, e.g. 20");
+        return y.located(
+                f -> YamlTree.child(m.path(), f), () -> new HttpLoad(path, threads, rate, rampUp, warmup, duration));
     }
 
     private void checkPlanFile(Scalar node, Path plan) throws ExperimentException {
         if (node.text().isBlank()) {
-            throw y.fail(node, "is empty; give a JMeter plan (.jmx), relative to this file's folder or absolute, e.g. ../http-load.jmx");
+            throw y.fail(
+                    node,
+                    "is empty; give a JMeter plan (.jmx), relative to this file's folder or absolute, e.g. ../http-load.jmx");
         }
         if (Files.isDirectory(plan)) {
             throw y.fail(node, "'" + node.text() + "' is a folder (" + plan + "); give a JMeter plan (.jmx) file");
         }
         if (!Files.isRegularFile(plan)) {
-            throw y.fail(node, "'" + node.text() + "' does not exist (looked for " + plan + "); give a JMeter plan (.jmx), relative to "
-                    + "this file's folder or absolute");
+            throw y.fail(
+                    node,
+                    "'" + node.text() + "' does not exist (looked for " + plan
+                            + "); give a JMeter plan (.jmx), relative to " + "this file's folder or absolute");
         }
         // the runner owns the environments: a plan that starts its own would start them twice, on one port
         boolean startsEnvironments;
@@ -211,12 +231,16 @@ final class LoadSection {
             throw y.fail(node, "'" + node.text() + "' cannot be read (" + e.getMessage() + ")");
         }
         if (labelsTotal) {
-            throw y.fail(node, "'" + node.text() + "': " + Comparison.labelledTotal().getMessage());
+            throw y.fail(
+                    node, "'" + node.text() + "': " + Comparison.labelledTotal().getMessage());
         }
         if (startsEnvironments) {
-            throw y.fail(node, "'" + node.text() + "' starts environments itself (EnvBench Target Environment samplers); the runner "
-                    + "starts each environment of the experiment, so give a plan that only sends load to "
-                    + "${__P(envbench.host,127.0.0.1)}:${__P(envbench.port,18080)}, e.g. ../http-load.jmx");
+            throw y.fail(
+                    node,
+                    "'" + node.text()
+                            + "' starts environments itself (EnvBench Target Environment samplers); the runner "
+                            + "starts each environment of the experiment, so give a plan that only sends load to "
+                            + "${__P(envbench.host,127.0.0.1)}:${__P(envbench.port,18080)}, e.g. ../http-load.jmx");
         }
     }
 

@@ -1,12 +1,12 @@
 package io.envbench.study.experiment;
 
-import io.envbench.base.settings.InvalidSettingException;
-
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.Random;
+
+import io.envbench.base.settings.InvalidSettingException;
 
 /**
  * In which order the runs of an experiment take place. Both run every environment once per round, so a drift
@@ -26,7 +26,9 @@ public enum RunOrder {
         return switch (t) {
             case "interleaved" -> INTERLEAVED;
             case "randomized", "randomised" -> RANDOMIZED;
-            default -> throw new InvalidSettingException(field, "'" + text + "' is not a run order; use interleaved or randomized");
+            default ->
+                throw new InvalidSettingException(
+                        field, "'" + text + "' is not a run order; use interleaved or randomized");
         };
     }
 

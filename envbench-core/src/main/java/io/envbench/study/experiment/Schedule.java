@@ -1,14 +1,11 @@
 package io.envbench.study.experiment;
 
-
 import java.util.ArrayList;
 import java.util.List;
 
-
 /** The runs of an experiment in the order they run: rounds of every environment once (see {@link Experiment#rounds}). */
 public final class Schedule {
-    private Schedule() {
-    }
+    private Schedule() {}
 
     public static List<PlannedRun> of(Experiment e) {
         List<PlannedRun> runs = new ArrayList<>();

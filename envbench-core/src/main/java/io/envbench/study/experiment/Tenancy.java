@@ -1,14 +1,14 @@
 package io.envbench.study.experiment;
 
-import io.envbench.base.settings.FileSafeName;
-import io.envbench.base.settings.InvalidSettingException;
-import io.envbench.base.units.CpuSet;
-
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.ArrayList;
+
+import io.envbench.base.settings.FileSafeName;
+import io.envbench.base.settings.InvalidSettingException;
+import io.envbench.base.units.CpuSet;
 
 /**
  * The tenants of a multi-tenant experiment (issue 10, the paper of study 004): N containers of one target running at
@@ -22,11 +22,13 @@ import java.util.ArrayList;
  * @param tenants        {@code tenant-1} .. {@code tenant-N}, in that order
  * @param configurations at least one, names unique
  */
-public record Tenancy(int cpus, int users, int quotes, List<TenantPlan> tenants, List<TenantConfiguration> configurations) {
+public record Tenancy(
+        int cpus, int users, int quotes, List<TenantPlan> tenants, List<TenantConfiguration> configurations) {
     public static final int DEFAULT_USERS = 200;
     public static final int DEFAULT_QUOTES = 400;
     /** Each tenant is a JVM of 200-300 MB and a database: more is a typo. */
     public static final int MAX_TENANTS = 64;
+
     public static final int MAX_USERS = 100_000;
     public static final int MAX_QUOTES = 1_000_000;
 
@@ -34,45 +36,59 @@ public record Tenancy(int cpus, int users, int quotes, List<TenantPlan> tenants,
         tenants = List.copyOf(Objects.requireNonNull(tenants, "tenants"));
         configurations = List.copyOf(Objects.requireNonNull(configurations, "configurations"));
         if (cpus < 1 || cpus > CpuSet.MAX_CPU + 1) {
-            throw new InvalidSettingException("tenants.cpus", cpus + " is not a number of CPUs; give how many CPUs the tenants share "
-                    + "(CPUs 0 to cpus-1), from 1 to " + (CpuSet.MAX_CPU + 1) + ", e.g. 2");
+            throw new InvalidSettingException(
+                    "tenants.cpus",
+                    cpus + " is not a number of CPUs; give how many CPUs the tenants share "
+                            + "(CPUs 0 to cpus-1), from 1 to " + (CpuSet.MAX_CPU + 1) + ", e.g. 2");
         }
         if (users < 1 || users > MAX_USERS) {
-            throw new InvalidSettingException("tenants.users", users + " is outside 1 to " + MAX_USERS + "; give the users of each "
-                    + "tenant's database, at least its threads, e.g. " + DEFAULT_USERS);
+            throw new InvalidSettingException(
+                    "tenants.users",
+                    users + " is outside 1 to " + MAX_USERS + "; give the users of each "
+                            + "tenant's database, at least its threads, e.g. " + DEFAULT_USERS);
         }
         if (quotes < 1 || quotes > MAX_QUOTES) {
-            throw new InvalidSettingException("tenants.quotes", quotes + " is outside 1 to " + MAX_QUOTES + "; give the quotes of each "
-                    + "tenant's database, e.g. " + DEFAULT_QUOTES);
+            throw new InvalidSettingException(
+                    "tenants.quotes",
+                    quotes + " is outside 1 to " + MAX_QUOTES + "; give the quotes of each "
+                            + "tenant's database, e.g. " + DEFAULT_QUOTES);
         }
         if (tenants.isEmpty()) {
-            throw new InvalidSettingException("tenants", "has no tenant; give count: (with low:/high:) or each: (a list)");
+            throw new InvalidSettingException(
+                    "tenants", "has no tenant; give count: (with low:/high:) or each: (a list)");
         }
         if (tenants.size() > MAX_TENANTS) {
-            throw new InvalidSettingException("tenants", tenants.size() + " tenants are above " + MAX_TENANTS + "; give fewer");
+            throw new InvalidSettingException(
+                    "tenants", tenants.size() + " tenants are above " + MAX_TENANTS + "; give fewer");
         }
         for (int i = 0; i < tenants.size(); i++) {
             TenantPlan t = tenants.get(i);
             String expected = name(i + 1);
             if (!t.name().equals(expected)) {
-                throw new InvalidSettingException("tenants.each[" + i + "].name", "'" + t.name() + "' must be " + expected
-                        + ": tenants are named tenant-1 .. tenant-N in order");
+                throw new InvalidSettingException(
+                        "tenants.each[" + i + "].name",
+                        "'" + t.name() + "' must be " + expected + ": tenants are named tenant-1 .. tenant-N in order");
             }
             if (t.threads() > users) {
-                throw new InvalidSettingException("tenants.each[" + i + "].threads", t.threads() + " threads are above tenants.users ("
-                        + users + "): each thread logs in as its own user; raise users or lower threads");
+                throw new InvalidSettingException(
+                        "tenants.each[" + i + "].threads",
+                        t.threads() + " threads are above tenants.users (" + users
+                                + "): each thread logs in as its own user; raise users or lower threads");
             }
             if (t.definition().options().cpuset().isPresent()) {
                 CpuSet c = t.definition().options().cpuset().get();
                 int highest = c.cpus().get(c.cpus().size() - 1);
                 if (highest >= cpus) {
-                    throw new InvalidSettingException("tenants.each[" + i + "].cpuset", "'" + c + "' names CPU " + highest
-                            + ", outside the tenants' CPUs 0-" + (cpus - 1) + " (tenants.cpus: " + cpus + "); give CPUs below " + cpus);
+                    throw new InvalidSettingException(
+                            "tenants.each[" + i + "].cpuset",
+                            "'" + c + "' names CPU " + highest + ", outside the tenants' CPUs 0-" + (cpus - 1)
+                                    + " (tenants.cpus: " + cpus + "); give CPUs below " + cpus);
                 }
             }
         }
         if (configurations.isEmpty()) {
-            throw new InvalidSettingException("configurations", "is empty; add at least one, e.g. - { name: none, cpuControl: none }");
+            throw new InvalidSettingException(
+                    "configurations", "is empty; add at least one, e.g. - { name: none, cpuControl: none }");
         }
         Map<String, Integer> seen = new HashMap<>();
         Map<String, Integer> seenIgnoringCase = new HashMap<>();
@@ -80,13 +96,17 @@ public record Tenancy(int cpus, int users, int quotes, List<TenantPlan> tenants,
             String n = configurations.get(i).name();
             Integer earlier = seen.putIfAbsent(n, i);
             if (earlier != null) {
-                throw new InvalidSettingException("configurations[" + i + "].name", "'" + n + "' is already the name of configurations["
-                        + earlier + "]; give each configuration its own name");
+                throw new InvalidSettingException(
+                        "configurations[" + i + "].name",
+                        "'" + n + "' is already the name of configurations[" + earlier
+                                + "]; give each configuration its own name");
             }
             Integer sameFiles = seenIgnoringCase.putIfAbsent(FileSafeName.collisionKey(n), i);
             if (sameFiles != null) {
-                throw new InvalidSettingException("configurations[" + i + "].name", "'" + n + "' and '" + configurations.get(sameFiles).name()
-                        + "' differ only in case, so their files share a name on a case-insensitive disk; rename one");
+                throw new InvalidSettingException(
+                        "configurations[" + i + "].name",
+                        "'" + n + "' and '" + configurations.get(sameFiles).name()
+                                + "' differ only in case, so their files share a name on a case-insensitive disk; rename one");
             }
         }
     }
@@ -119,9 +139,13 @@ public record Tenancy(int cpus, int users, int quotes, List<TenantPlan> tenants,
     }
 
     public TenantConfiguration configuration(String name) {
-        return configurations.stream().filter(c -> c.name().equals(name)).findFirst()
-                .orElseThrow(() -> new InvalidSettingException("configuration", "'" + name + "' is not a configuration; use one of "
-                        + String.join(", ", configurationNames())));
+        return configurations.stream()
+                .filter(c -> c.name().equals(name))
+                .findFirst()
+                .orElseThrow(() -> new InvalidSettingException(
+                        "configuration",
+                        "'" + name + "' is not a configuration; use one of "
+                                + String.join(", ", configurationNames())));
     }
 
     /** The CPUs the tenants share, 0 .. cpus-1. */

@@ -1,12 +1,12 @@
 package io.envbench.study.experiment;
 
-import io.envbench.study.cpucontrol.CpuControlMode;
-import io.envbench.base.settings.FileSafeName;
-import io.envbench.base.settings.InvalidSettingException;
-
 import java.time.Duration;
 import java.util.Locale;
 import java.util.Objects;
+
+import io.envbench.base.settings.FileSafeName;
+import io.envbench.base.settings.InvalidSettingException;
+import io.envbench.study.cpucontrol.CpuControlMode;
 
 /**
  * One compared configuration of a multi-tenant experiment: how the tenants' CPUs are controlled and whether network
@@ -19,7 +19,8 @@ import java.util.Objects;
  * @param interruptSteering whether the network IRQs and the tenants' receive processing are steered to free CPUs
  * @param controlInterval   the dynamic controller's loop period, 1 to 10 s
  */
-public record TenantConfiguration(String name, CpuControlMode cpuControl, boolean interruptSteering, Duration controlInterval) {
+public record TenantConfiguration(
+        String name, CpuControlMode cpuControl, boolean interruptSteering, Duration controlInterval) {
     public static final Duration DEFAULT_CONTROL_INTERVAL = Duration.ofSeconds(5);
     public static final Duration MIN_CONTROL_INTERVAL = Duration.ofSeconds(1);
     public static final Duration MAX_CONTROL_INTERVAL = Duration.ofSeconds(10);
@@ -28,9 +29,12 @@ public record TenantConfiguration(String name, CpuControlMode cpuControl, boolea
         FileSafeName.check("name", name, "static");
         Objects.requireNonNull(cpuControl, "cpuControl");
         Objects.requireNonNull(controlInterval, "controlInterval");
-        if (controlInterval.compareTo(MIN_CONTROL_INTERVAL) < 0 || controlInterval.compareTo(MAX_CONTROL_INTERVAL) > 0) {
-            throw new InvalidSettingException("controlIntervalSeconds", LoadPlan.seconds(controlInterval) + " s is outside 1 to 10 s; "
-                    + "give how often the dynamic controller looks, e.g. 5");
+        if (controlInterval.compareTo(MIN_CONTROL_INTERVAL) < 0
+                || controlInterval.compareTo(MAX_CONTROL_INTERVAL) > 0) {
+            throw new InvalidSettingException(
+                    "controlIntervalSeconds",
+                    LoadPlan.seconds(controlInterval) + " s is outside 1 to 10 s; "
+                            + "give how often the dynamic controller looks, e.g. 5");
         }
     }
 

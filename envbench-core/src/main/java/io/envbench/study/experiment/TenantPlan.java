@@ -1,11 +1,11 @@
 package io.envbench.study.experiment;
 
-import io.envbench.base.definition.EnvironmentDefinition;
-import io.envbench.base.settings.InvalidSettingException;
-
 import java.math.BigDecimal;
 import java.util.Objects;
 import java.util.OptionalLong;
+
+import io.envbench.base.definition.EnvironmentDefinition;
+import io.envbench.base.settings.InvalidSettingException;
 
 /**
  * One tenant of a multi-tenant experiment: its container (the target in Docker, its own port and database) and the
@@ -19,8 +19,13 @@ import java.util.OptionalLong;
  * @param high               whether it is one of the scenario's high tenants (the paper's tenant 8, then 7 and 8): a static
  *                           control lets it float instead of pinning it
  */
-public record TenantPlan(String name, EnvironmentDefinition definition, int threads, double requestsPerSecond,
-                         OptionalLong responseTimeGoalMs, boolean high) {
+public record TenantPlan(
+        String name,
+        EnvironmentDefinition definition,
+        int threads,
+        double requestsPerSecond,
+        OptionalLong responseTimeGoalMs,
+        boolean high) {
     /** A goal beyond an hour is a typo. */
     public static final long MAX_RESPONSE_TIME_GOAL_MS = 3_600_000;
 
@@ -28,30 +33,42 @@ public record TenantPlan(String name, EnvironmentDefinition definition, int thre
         Objects.requireNonNull(definition, "definition");
         Objects.requireNonNull(responseTimeGoalMs, "responseTimeGoalMs");
         if (!definition.name().equals(name)) {
-            throw new InvalidSettingException("name", "'" + name + "' differs from its container's name '" + definition.name() + "'");
+            throw new InvalidSettingException(
+                    "name", "'" + name + "' differs from its container's name '" + definition.name() + "'");
         }
         if (definition.placement() != EnvironmentDefinition.Placement.DOCKER) {
             throw new InvalidSettingException("placement", "a tenant runs in a container; its placement is docker");
         }
         if (threads < 1) {
-            throw new InvalidSettingException("threads", threads + " is below 1; give the tenant's concurrent users, e.g. 4");
+            throw new InvalidSettingException(
+                    "threads", threads + " is below 1; give the tenant's concurrent users, e.g. 4");
         }
         if (threads > HttpLoad.MAX_THREADS) {
-            throw new InvalidSettingException("threads", threads + " is above " + HttpLoad.MAX_THREADS + " (one JMeter's threads on one "
-                    + "machine); give at most " + HttpLoad.MAX_THREADS + ", e.g. 32");
+            throw new InvalidSettingException(
+                    "threads",
+                    threads + " is above " + HttpLoad.MAX_THREADS + " (one JMeter's threads on one "
+                            + "machine); give at most " + HttpLoad.MAX_THREADS + ", e.g. 32");
         }
         if (!(requestsPerSecond >= 0) || Double.isInfinite(requestsPerSecond)) {
-            throw new InvalidSettingException("requestsPerSecond", requestsPerSecond + " is not a rate; give the tenant's requests per "
-                    + "second, or 0 for a closed loop");
+            throw new InvalidSettingException(
+                    "requestsPerSecond",
+                    requestsPerSecond + " is not a rate; give the tenant's requests per "
+                            + "second, or 0 for a closed loop");
         }
         if (requestsPerSecond > HttpLoad.MAX_REQUESTS_PER_SECOND) {
-            throw new InvalidSettingException("requestsPerSecond", BigDecimal.valueOf(requestsPerSecond).toPlainString() + " is above "
-                    + (long) HttpLoad.MAX_REQUESTS_PER_SECOND + "; give at most " + (long) HttpLoad.MAX_REQUESTS_PER_SECOND
-                    + " requests per second, or 0 for a closed loop");
+            throw new InvalidSettingException(
+                    "requestsPerSecond",
+                    BigDecimal.valueOf(requestsPerSecond).toPlainString() + " is above "
+                            + (long) HttpLoad.MAX_REQUESTS_PER_SECOND + "; give at most "
+                            + (long) HttpLoad.MAX_REQUESTS_PER_SECOND
+                            + " requests per second, or 0 for a closed loop");
         }
-        if (responseTimeGoalMs.isPresent() && (responseTimeGoalMs.getAsLong() < 1 || responseTimeGoalMs.getAsLong() > MAX_RESPONSE_TIME_GOAL_MS)) {
-            throw new InvalidSettingException("responseTimeGoalMs", responseTimeGoalMs.getAsLong() + " is not a goal; give whole "
-                    + "milliseconds from 1 to " + MAX_RESPONSE_TIME_GOAL_MS + ", e.g. 50, or leave it out");
+        if (responseTimeGoalMs.isPresent()
+                && (responseTimeGoalMs.getAsLong() < 1 || responseTimeGoalMs.getAsLong() > MAX_RESPONSE_TIME_GOAL_MS)) {
+            throw new InvalidSettingException(
+                    "responseTimeGoalMs",
+                    responseTimeGoalMs.getAsLong() + " is not a goal; give whole " + "milliseconds from 1 to "
+                            + MAX_RESPONSE_TIME_GOAL_MS + ", e.g. 50, or leave it out");
         }
     }
 

@@ -11,8 +11,7 @@ import io.envbench.study.experiment.ExperimentFields.Section;
  * the public catalogue, {@link ExperimentFields}.
  */
 final class YamlFields {
-    private YamlFields() {
-    }
+    private YamlFields() {}
 
     static final String NAME = "name";
     static final String DESCRIPTION = "description";
@@ -43,11 +42,15 @@ final class YamlFields {
     /** Where a command load's program runs: inside, host or container ({@link io.envbench.study.experiment.ClientPlace}). */
     static final String CLIENT = "client";
     /** Only for placement: docker. */
-    static final List<String> CONTAINER = ExperimentFields.of(Section.ENVIRONMENT).stream().filter(Field::containerOnly)
-            .map(Field::name).toList();
+    static final List<String> CONTAINER = ExperimentFields.of(Section.ENVIRONMENT).stream()
+            .filter(Field::containerOnly)
+            .map(Field::name)
+            .toList();
+
     static final List<String> ENVIRONMENT = ExperimentFields.names(Section.ENVIRONMENT);
     /** A service of an environment placed otherwise ({@code services: NAME:}). */
-    static final List<String> SERVICE = Stream.concat(Stream.of(PLACEMENT), CONTAINER.stream()).toList();
+    static final List<String> SERVICE =
+            Stream.concat(Stream.of(PLACEMENT), CONTAINER.stream()).toList();
 
     static final String VOLUME_TYPE = "type";
     static final String VOLUME_SOURCE = "source";
@@ -90,6 +93,7 @@ final class YamlFields {
     static final List<String> TENANT_GROUP_FIELDS = ExperimentFields.names(Section.TENANT_GROUP);
     /** A tenant written out ({@code each:}). */
     static final List<String> TENANT_FIELDS = ExperimentFields.names(Section.TENANT);
+
     static final String CPU_CONTROL = "cpuControl";
     static final String INTERRUPT_STEERING = "interruptSteering";
     static final String CONTROL_INTERVAL_SECONDS = "controlIntervalSeconds";

@@ -2,33 +2,11 @@ package io.envbench.study.experiment;
 
 import static io.envbench.study.experiment.YamlFields.*;
 
-import io.envbench.study.cpucontrol.CpuControlMode;
-import io.envbench.base.container.ContainerOptions;
-import io.envbench.base.container.NetworkMode;
-import io.envbench.base.container.VolumeMount;
-import io.envbench.measure.engines.RemoteEngine;
-import io.envbench.measure.engines.RemoteEngines;
-import io.envbench.base.definition.EnvironmentDefinition;
-import io.envbench.study.experiment.YamlTree.Mapping;
-import io.envbench.study.experiment.YamlTree.Node;
-import io.envbench.study.experiment.YamlTree.Scalar;
-import io.envbench.study.experiment.YamlTree.Sequence;
-import io.envbench.base.recipe.ServicePlacement;
-import io.envbench.base.recipe.TargetRecipe;
-import io.envbench.base.settings.InvalidSettingException;
-import io.envbench.base.units.CpuSet;
-import io.envbench.base.units.LocalPorts;
-import io.envbench.base.units.MemorySize;
-
-import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -36,6 +14,13 @@ import java.util.Set;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import java.util.regex.Pattern;
+
+import io.envbench.base.recipe.TargetRecipe;
+import io.envbench.base.settings.InvalidSettingException;
+import io.envbench.study.experiment.YamlTree.Mapping;
+import io.envbench.study.experiment.YamlTree.Node;
+import io.envbench.study.experiment.YamlTree.Scalar;
+import io.envbench.study.experiment.YamlTree.Sequence;
 
 /**
  * The reading of an experiment file's YAML shared by its sections: the fields a mapping allows (with the nearest
@@ -69,7 +54,6 @@ final class YamlReading {
         }
     }
 
-
     void checkTarget(Scalar target) throws ExperimentException {
         if (checkedTargets.add(target.path())) {
             at(target, () -> TargetRecipe.load(targetsDir, target.text()));
@@ -82,16 +66,21 @@ final class YamlReading {
             Path folder = file.getParent() == null ? file.toAbsolutePath().getRoot() : file.getParent();
             return folder.resolve(node.text().strip()).toAbsolutePath().normalize();
         } catch (InvalidPathException e) {
-            throw fail(node, "'" + node.text() + "' is not a path (" + e.getReason() + "); give a path relative to this file");
+            throw fail(
+                    node,
+                    "'" + node.text() + "' is not a path (" + e.getReason() + "); give a path relative to this file");
         }
     }
-
 
     void checkFields(Mapping m, List<String> allowed) throws ExperimentException {
         for (Map.Entry<String, Node> e : m.fields().entrySet()) {
             if (!allowed.contains(e.getKey())) {
-                String suggestion = closest(e.getKey(), allowed).map(s -> "did you mean " + s + "? ").orElse("");
-                throw fail(e.getValue(), "is not a field here; " + suggestion + "fields here: " + String.join(", ", allowed));
+                String suggestion = closest(e.getKey(), allowed)
+                        .map(s -> "did you mean " + s + "? ")
+                        .orElse("");
+                throw fail(
+                        e.getValue(),
+                        "is not a field here; " + suggestion + "fields here: " + String.join(", ", allowed));
             }
         }
     }
@@ -111,7 +100,9 @@ final class YamlReading {
             return Optional.ofNullable(best);
         }
         // a unit left off (duration for durationSeconds) is a long way in letters but an obvious slip
-        return allowed.stream().filter(c -> typed.length() >= 3 && c.toLowerCase().startsWith(typed.toLowerCase())).findFirst();
+        return allowed.stream()
+                .filter(c -> typed.length() >= 3 && c.toLowerCase().startsWith(typed.toLowerCase()))
+                .findFirst();
     }
 
     static int distance(String a, String b) {
@@ -227,7 +218,6 @@ final class YamlReading {
         }
         return (int) v;
     }
-
 
     ExperimentException fail(Node n, String problemAndFix) {
         return new ExperimentException(file, n.path(), n.line(), problemAndFix);

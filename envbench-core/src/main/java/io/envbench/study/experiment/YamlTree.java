@@ -1,10 +1,5 @@
 package io.envbench.study.experiment;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.core.JsonToken;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
-import com.fasterxml.jackson.dataformat.yaml.YAMLParser;
-
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -12,6 +7,11 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import com.fasterxml.jackson.dataformat.yaml.YAMLParser;
 import org.yaml.snakeyaml.error.MarkedYAMLException;
 
 /**
@@ -20,8 +20,7 @@ import org.yaml.snakeyaml.error.MarkedYAMLException;
  * Scalars keep their text as written: the reader decides what a field's type is, not YAML's guesses.
  */
 final class YamlTree {
-    private YamlTree() {
-    }
+    private YamlTree() {}
 
     sealed interface Node permits Mapping, Sequence, Scalar {
         /** e.g. {@code environments[1].network}; empty for the document. */
@@ -44,8 +43,7 @@ final class YamlTree {
     }
 
     /** {@code empty} for a field written without a value ({@code key:}, {@code ~} or {@code null}). */
-    record Scalar(String path, int line, String text, boolean empty) implements Node {
-    }
+    record Scalar(String path, int line, String text, boolean empty) implements Node {}
 
     static String child(String path, String key) {
         return path.isEmpty() ? key : path + "." + key;
@@ -71,8 +69,12 @@ final class YamlTree {
         try (YAMLParser p = new YAMLFactory().createParser(yaml)) {
             JsonToken first = p.nextToken();
             if (first == null) {
-                throw new ExperimentException(file, "", 1, "the file is empty; start with name:, environments: and load: "
-                        + "(see testplans/experiments/README.md)");
+                throw new ExperimentException(
+                        file,
+                        "",
+                        1,
+                        "the file is empty; start with name:, environments: and load: "
+                                + "(see testplans/experiments/README.md)");
             }
             return read(p, first, "", p.getTokenLocation().getLineNr(), file);
         } catch (JsonProcessingException e) {
@@ -82,10 +84,12 @@ final class YamlTree {
         }
     }
 
-    private static Node read(YAMLParser p, JsonToken token, String path, int line, Path file) throws IOException, ExperimentException {
+    private static Node read(YAMLParser p, JsonToken token, String path, int line, Path file)
+            throws IOException, ExperimentException {
         if (p.isCurrentAlias()) {
             // Jackson hands back the alias's name as if it were the value: refuse rather than misread
-            throw new ExperimentException(file, path, line, "YAML aliases (*" + p.getText() + ") are not supported; write the value out");
+            throw new ExperimentException(
+                    file, path, line, "YAML aliases (*" + p.getText() + ") are not supported; write the value out");
         }
         switch (token) {
             case START_OBJECT -> {
@@ -96,8 +100,11 @@ final class YamlTree {
                     int keyLine = p.getTokenLocation().getLineNr();
                     Node earlier = fields.get(key);
                     if (earlier != null) {
-                        throw new ExperimentException(file, child(path, key), keyLine, "is given twice (first on line " + earlier.line()
-                                + "); keep one");
+                        throw new ExperimentException(
+                                file,
+                                child(path, key),
+                                keyLine,
+                                "is given twice (first on line " + earlier.line() + "); keep one");
                     }
                     fields.put(key, read(p, p.nextToken(), child(path, key), keyLine, file));
                 }
@@ -107,7 +114,8 @@ final class YamlTree {
                 List<Node> items = new ArrayList<>();
                 JsonToken t;
                 while ((t = p.nextToken()) != JsonToken.END_ARRAY) {
-                    items.add(read(p, t, item(path, items.size()), p.getTokenLocation().getLineNr(), file));
+                    items.add(read(
+                            p, t, item(path, items.size()), p.getTokenLocation().getLineNr(), file));
                 }
                 return new Sequence(path, line, items);
             }
@@ -128,7 +136,11 @@ final class YamlTree {
             line = m.getProblemMark().getLine() + 1;
             problem = m.getProblem();
         }
-        return new ExperimentException(file, "", line, "not valid YAML: " + problem.strip()
-                + "; check the indentation (spaces, no tabs) and put quotes around a value that holds ': ' or starts with * or &");
+        return new ExperimentException(
+                file,
+                "",
+                line,
+                "not valid YAML: " + problem.strip()
+                        + "; check the indentation (spaces, no tabs) and put quotes around a value that holds ': ' or starts with * or &");
     }
 }

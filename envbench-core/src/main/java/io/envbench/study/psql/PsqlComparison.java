@@ -8,14 +8,14 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
-import io.envbench.study.experiment.ClientPlace;
 import io.envbench.base.definition.EnvironmentDefinition;
-import io.envbench.study.experiment.EnvironmentPlan;
-import io.envbench.study.experiment.Experiment;
-import io.envbench.study.analysis.RunDirectory;
-import io.envbench.study.analysis.RunRecord;
 import io.envbench.measure.stats.RatioOfRuns;
 import io.envbench.measure.stats.RunStatistics;
+import io.envbench.study.analysis.RunDirectory;
+import io.envbench.study.analysis.RunRecord;
+import io.envbench.study.experiment.ClientPlace;
+import io.envbench.study.experiment.EnvironmentPlan;
+import io.envbench.study.experiment.Experiment;
 
 /**
  * The psql times of an experiment's completed runs (study 002), compared across runs: per place, phase and time the
@@ -29,7 +29,11 @@ public final class PsqlComparison {
     private final Optional<String> sameContainer;
     private final Map<String, List<PsqlTimes>> byEnvironment;
 
-    public PsqlComparison(List<String> environments, String baseline, Optional<String> sameContainer, Map<String, List<PsqlTimes>> byEnvironment) {
+    public PsqlComparison(
+            List<String> environments,
+            String baseline,
+            Optional<String> sameContainer,
+            Map<String, List<PsqlTimes>> byEnvironment) {
         this.environments = List.copyOf(environments);
         this.baseline = baseline;
         this.sameContainer = sameContainer;
@@ -44,14 +48,18 @@ public final class PsqlComparison {
         for (RunRecord r : dir.runs().read()) {
             if (r.ok() && Files.exists(dir.output(r.run()))) {
                 try {
-                    results.computeIfAbsent(r.run().environment(), k -> new ArrayList<>()).add(PsqlTimes.find(Files.readString(dir.output(r.run()))));
+                    results.computeIfAbsent(r.run().environment(), k -> new ArrayList<>())
+                            .add(PsqlTimes.find(Files.readString(dir.output(r.run()))));
                 } catch (IllegalArgumentException ex) {
                     throw new IOException(dir.output(r.run()) + ": " + ex.getMessage(), ex);
                 }
             }
         }
-        Optional<String> same = e.environments().stream().filter(p -> p.definition().placement() == EnvironmentDefinition.Placement.DOCKER
-                && p.client() == ClientPlace.INSIDE).map(EnvironmentPlan::name).findFirst();
+        Optional<String> same = e.environments().stream()
+                .filter(p -> p.definition().placement() == EnvironmentDefinition.Placement.DOCKER
+                        && p.client() == ClientPlace.INSIDE)
+                .map(EnvironmentPlan::name)
+                .findFirst();
         return new PsqlComparison(e.environmentNames(), e.baseline(), same, results);
     }
 
@@ -81,8 +89,13 @@ public final class PsqlComparison {
 
     /** The statements of a phase, as the first run that has it says (the same file gives the same count everywhere). */
     public long statements(String phase) {
-        return byEnvironment.values().stream().flatMap(List::stream).map(t -> t.phase(phase)).flatMap(Optional::stream)
-                .mapToLong(PsqlTimes.Phase::statements).findFirst().orElse(0);
+        return byEnvironment.values().stream()
+                .flatMap(List::stream)
+                .map(t -> t.phase(phase))
+                .flatMap(Optional::stream)
+                .mapToLong(PsqlTimes.Phase::statements)
+                .findFirst()
+                .orElse(0);
     }
 
     /** A time of a phase in one place, one value per run, in seconds. */

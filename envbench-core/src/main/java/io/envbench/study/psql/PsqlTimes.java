@@ -1,13 +1,13 @@
 package io.envbench.study.psql;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.Collections;
 
 /**
  * One run of {@code targets/postgres/psql-latency.sh}: per phase (insert, select) the statements psql sent and the
@@ -30,7 +30,9 @@ public record PsqlTimes(Map<String, Phase> phases) {
 
     /** The three times bash's {@code time} prints: real (elapsed), user and sys. */
     public enum Time {
-        ELAPSED("elapsed"), USER("user"), SYS("sys");
+        ELAPSED("elapsed"),
+        USER("user"),
+        SYS("sys");
 
         private final String title;
 
@@ -43,8 +45,10 @@ public record PsqlTimes(Map<String, Phase> phases) {
         }
     }
 
-    private static final Pattern LINE = Pattern.compile("^psql (\\w+) statements=(\\d+) elapsed_s=(\\d+(?:\\.\\d+)?) "
-            + "user_s=(\\d+(?:\\.\\d+)?) sys_s=(\\d+(?:\\.\\d+)?)\\s*$", Pattern.MULTILINE);
+    private static final Pattern LINE = Pattern.compile(
+            "^psql (\\w+) statements=(\\d+) elapsed_s=(\\d+(?:\\.\\d+)?) "
+                    + "user_s=(\\d+(?:\\.\\d+)?) sys_s=(\\d+(?:\\.\\d+)?)\\s*$",
+            Pattern.MULTILINE);
 
     public PsqlTimes {
         phases = Collections.unmodifiableMap(new LinkedHashMap<>(phases));
@@ -59,12 +63,19 @@ public record PsqlTimes(Map<String, Phase> phases) {
         Map<String, Phase> phases = new LinkedHashMap<>();
         Matcher m = LINE.matcher(output);
         while (m.find()) {
-            phases.put(m.group(1), new Phase(m.group(1), Long.parseLong(m.group(2)), Double.parseDouble(m.group(3)),
-                    Double.parseDouble(m.group(4)), Double.parseDouble(m.group(5))));
+            phases.put(
+                    m.group(1),
+                    new Phase(
+                            m.group(1),
+                            Long.parseLong(m.group(2)),
+                            Double.parseDouble(m.group(3)),
+                            Double.parseDouble(m.group(4)),
+                            Double.parseDouble(m.group(5))));
         }
         if (phases.isEmpty()) {
-            throw new IllegalArgumentException("no timed psql phase in the output (a line 'psql PHASE statements=N elapsed_s=S "
-                    + "user_s=S sys_s=S', as targets/postgres/psql-latency.sh prints)");
+            throw new IllegalArgumentException(
+                    "no timed psql phase in the output (a line 'psql PHASE statements=N elapsed_s=S "
+                            + "user_s=S sys_s=S', as targets/postgres/psql-latency.sh prints)");
         }
         return new PsqlTimes(phases);
     }
@@ -76,7 +87,8 @@ public record PsqlTimes(Map<String, Phase> phases) {
     /** The phase names of several runs, in first-seen order. */
     public static List<String> phaseNames(List<PsqlTimes> runs) {
         List<String> names = new ArrayList<>();
-        runs.forEach(t -> t.phases().keySet().stream().filter(n -> !names.contains(n)).forEach(names::add));
+        runs.forEach(t ->
+                t.phases().keySet().stream().filter(n -> !names.contains(n)).forEach(names::add));
         return names;
     }
 }

@@ -1,12 +1,5 @@
 package io.envbench.study.runner;
 
-import io.envbench.study.experiment.PlannedRun;
-
-import io.envbench.study.command.CommandOutputCheck;
-
-import io.envbench.study.analysis.RunDirectory;
-import io.envbench.study.analysis.RunRecord;
-
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,15 +7,19 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
 
-import io.envbench.control.registry.EnvBench;
-import io.envbench.study.experiment.EnvironmentPlan;
-import io.envbench.study.command.CommandInPlace;
-import io.envbench.study.command.CommandRun;
 import io.envbench.base.definition.EnvironmentDefinition;
 import io.envbench.base.environment.RunningTarget;
 import io.envbench.base.environment.TargetStartException;
-import io.envbench.study.experiment.CommandLoad;
+import io.envbench.control.registry.EnvBench;
 import io.envbench.measure.metrics.MetricsCollector;
+import io.envbench.study.analysis.RunDirectory;
+import io.envbench.study.analysis.RunRecord;
+import io.envbench.study.command.CommandInPlace;
+import io.envbench.study.command.CommandOutputCheck;
+import io.envbench.study.command.CommandRun;
+import io.envbench.study.experiment.CommandLoad;
+import io.envbench.study.experiment.EnvironmentPlan;
+import io.envbench.study.experiment.PlannedRun;
 
 /**
  * The load step of one run when the experiment's load is a {@link CommandLoad}: the command runs once in the started
@@ -55,28 +52,50 @@ final class CommandLoadStep {
      * @param stopped gets the output files of this run that stopped taking data (disk full), each with why; the
      *                command is then stopped, as JMeter is for a load
      */
-    String run(CommandLoad load, EnvironmentPlan plan, PlannedRun r, RunDirectory dir, RunningTarget target, RunProgress progress,
-               AtomicReference<String> died, List<String> stopped) throws IOException {
+    String run(
+            CommandLoad load,
+            EnvironmentPlan plan,
+            PlannedRun r,
+            RunDirectory dir,
+            RunningTarget target,
+            RunProgress progress,
+            AtomicReference<String> died,
+            List<String> stopped)
+            throws IOException {
         EnvironmentDefinition def = plan.definition();
         Files.createDirectories(dir.output(r).getParent());
         CommandRun command = new CommandRun(load, dir.output(r), dir.outputErrors(r));
         running.set(command);
         MetricsCollector metrics = null;
         try {
-            metrics = new MetricsCollector(envbench.environments(), metricsInterval, dir.metrics(r), ProcessHandle.current().pid());
+            metrics = new MetricsCollector(
+                    envbench.environments(),
+                    metricsInterval,
+                    dir.metrics(r),
+                    ProcessHandle.current().pid());
             metrics.addListener(tick -> progress.metrics(r, tick));
-            metrics.onFileStopped(why -> { // the disk filled: the run's data ends here, so its command does too
-                stopped.add("metrics/" + dir.metrics(r).getFileName() + ": " + why + "; it ends at its last whole row");
-                progress.log(r.id() + ": WARNING: metrics/" + dir.metrics(r).getFileName() + " stopped: " + why + "; the command is stopped");
-                command.cancel();
-            });
+            metrics.onFileStopped(
+                    why -> { // the disk filled: the run's data ends here, so its command does too
+                        stopped.add("metrics/" + dir.metrics(r).getFileName() + ": " + why
+                                + "; it ends at its last whole row");
+                        progress.log(r.id() + ": WARNING: metrics/"
+                                + dir.metrics(r).getFileName() + " stopped: " + why + "; the command is stopped");
+                        command.cancel();
+                    });
             metrics.start();
         } catch (IOException | RuntimeException ex) {
             progress.log(r.id() + ": no metrics: " + ex.getMessage());
         }
         CommandRun.Result result;
         try {
-            result = CommandInPlace.run(command, def, plan.client(), target, envbench.targetsDir(), envbench.dockerDaemon(), cgroupRoot,
+            result = CommandInPlace.run(
+                    command,
+                    def,
+                    plan.client(),
+                    target,
+                    envbench.targetsDir(),
+                    envbench.dockerDaemon(),
+                    cgroupRoot,
                     line -> progress.log(r.id() + ": " + line));
         } catch (TargetStartException | RuntimeException ex) {
             return "failed: command: " + ex.getMessage();
@@ -86,7 +105,8 @@ final class CommandLoadStep {
                 metrics.close();
             }
         }
-        progress.log(r.id() + ": " + load.commandLine() + " ended in " + result.elapsed().toSeconds() + " s with exit code " + result.exitCode());
+        progress.log(r.id() + ": " + load.commandLine() + " ended in "
+                + result.elapsed().toSeconds() + " s with exit code " + result.exitCode());
         if (died.get() != null) {
             return "failed: target died";
         }
@@ -94,17 +114,19 @@ final class CommandLoadStep {
             return RunRecord.INTERRUPTED;
         }
         if (result.timedOut()) {
-            return "failed: the command did not finish within " + load.deadline().toSeconds() + " s";
+            return "failed: the command did not finish within "
+                    + load.deadline().toSeconds() + " s";
         }
         if (result.exitCode() != 0) {
-            return "failed: the command exited with " + result.exitCode() + "; see logs/" + dir.outputErrors(r).getFileName();
+            return "failed: the command exited with " + result.exitCode() + "; see logs/"
+                    + dir.outputErrors(r).getFileName();
         }
         try {
             CommandOutputCheck.check(load.output(), Files.readString(dir.output(r)));
         } catch (IllegalArgumentException ex) {
-            return "failed: " + ex.getMessage() + "; see logs/" + dir.outputErrors(r).getFileName();
+            return "failed: " + ex.getMessage() + "; see logs/"
+                    + dir.outputErrors(r).getFileName();
         }
         return RunRecord.OK;
     }
-
 }

@@ -39,8 +39,13 @@ public final class ExperimentRun implements AutoCloseable {
      * @param stopOnExit      stop every environment when the JVM exits; off for an owner that tears down in its own
      *                        order on a signal (the command line)
      */
-    public record Settings(Path root, JMeterInstall jmeter, DockerDaemon daemon, Duration metricsInterval,
-                           RestartPermission dockerRestart, boolean stopOnExit) {
+    public record Settings(
+            Path root,
+            JMeterInstall jmeter,
+            DockerDaemon daemon,
+            Duration metricsInterval,
+            RestartPermission dockerRestart,
+            boolean stopOnExit) {
         public Settings {
             Objects.requireNonNull(root, "root");
             Objects.requireNonNull(jmeter, "jmeter");
@@ -48,9 +53,12 @@ public final class ExperimentRun implements AutoCloseable {
             Objects.requireNonNull(dockerRestart, "dockerRestart");
             if (metricsInterval.compareTo(MetricsCollector.MIN_INTERVAL) < 0
                     || metricsInterval.compareTo(MetricsCollector.MAX_INTERVAL) > 0) {
-                throw new InvalidSettingException("metrics interval", metricsInterval.toMillis() + " ms is outside "
-                        + MetricsCollector.MIN_INTERVAL.toMillis() + " to " + MetricsCollector.MAX_INTERVAL.toMillis()
-                        + " ms; use e.g. 1000");
+                throw new InvalidSettingException(
+                        "metrics interval",
+                        metricsInterval.toMillis() + " ms is outside "
+                                + MetricsCollector.MIN_INTERVAL.toMillis() + " to "
+                                + MetricsCollector.MAX_INTERVAL.toMillis()
+                                + " ms; use e.g. 1000");
             }
         }
 
@@ -59,8 +67,13 @@ public final class ExperimentRun implements AutoCloseable {
          * second, no daemon restarts, environments stopped when the JVM exits.
          */
         public static Settings of(Path root) {
-            return new Settings(root, new JMeterInstall(root.resolve("jmeter-dist/target/jmeter")),
-                    DockerDaemon.fromEnvironment(), Duration.ofSeconds(1), RestartPermission.REFUSED, true);
+            return new Settings(
+                    root,
+                    new JMeterInstall(root.resolve("jmeter-dist/target/jmeter")),
+                    DockerDaemon.fromEnvironment(),
+                    Duration.ofSeconds(1),
+                    RestartPermission.REFUSED,
+                    true);
         }
 
         public Settings withJMeter(JMeterInstall j) {
@@ -124,18 +137,25 @@ public final class ExperimentRun implements AutoCloseable {
             try {
                 LocalPorts.checkFree("port", port);
             } catch (InvalidSettingException e) {
-                throw new InvalidSettingException(experiment.file() + ": port",
+                throw new InvalidSettingException(
+                        experiment.file() + ": port",
                         e.getMessage().substring(e.field().length() + 2));
             }
         }
         // study 004's controls of a multi-tenant experiment's configurations
         TenantControl.Factory tenantControls = CpuControlFactory.onThisHost(settings.daemon());
         tenantControls.checkHost(experiment);
-        // study 001's row with the userland proxy off restarts the daemon: only when allowed, said before anything starts
+        // study 001's row with the userland proxy off restarts the daemon: only when allowed, said before anything
+        // starts
         ExperimentRunner.checkDockerDaemon(experiment, settings.daemon(), settings.dockerRestart());
         EnvBench envbench = new EnvBench(settings.targets(), settings.daemon(), settings.stopOnExit());
-        ExperimentRunner runner = new ExperimentRunner(envbench, settings.jmeter(), settings.builtinHttpPlan(),
-                settings.metricsInterval(), tenantControls).dockerRestart(settings.dockerRestart());
+        ExperimentRunner runner = new ExperimentRunner(
+                        envbench,
+                        settings.jmeter(),
+                        settings.builtinHttpPlan(),
+                        settings.metricsInterval(),
+                        tenantControls)
+                .dockerRestart(settings.dockerRestart());
         return new ExperimentRun(experiment, directory, envbench, runner);
     }
 

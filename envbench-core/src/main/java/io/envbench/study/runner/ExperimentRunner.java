@@ -1,12 +1,5 @@
 package io.envbench.study.runner;
 
-import io.envbench.study.experiment.Schedule;
-
-import io.envbench.study.experiment.PlannedRun;
-
-import io.envbench.study.analysis.RunDirectory;
-import io.envbench.study.analysis.RunRecord;
-
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -14,6 +7,7 @@ import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.time.Instant;
@@ -22,40 +16,42 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
-import io.envbench.control.registry.EnvBench;
-import io.envbench.measure.engines.EngineMetricsFiles;
-import io.envbench.measure.engines.RemoteEngine;
-import io.envbench.measure.engines.RemoteEngines;
 import io.envbench.base.definition.EnvironmentDefinition;
-import io.envbench.control.registry.EnvironmentRegistry;
 import io.envbench.base.environment.RunningTarget;
 import io.envbench.base.environment.TargetStartException;
+import io.envbench.base.output.OutputFolder;
+import io.envbench.base.output.WholeRowFile;
+import io.envbench.base.settings.InvalidSettingException;
+import io.envbench.control.registry.EnvBench;
+import io.envbench.control.registry.EnvironmentRegistry;
+import io.envbench.launch.docker.ContainerDeathWatch;
+import io.envbench.launch.docker.DockerDaemon;
 import io.envbench.launch.dockerdaemon.DaemonSettings;
 import io.envbench.launch.dockerdaemon.DaemonSettingsChange;
 import io.envbench.launch.dockerdaemon.RestartPermission;
+import io.envbench.measure.engines.EngineMetricsFiles;
+import io.envbench.measure.engines.RemoteEngine;
+import io.envbench.measure.engines.RemoteEngines;
+import io.envbench.measure.metrics.MetricsCollector;
+import io.envbench.measure.results.JtlReader;
+import io.envbench.study.analysis.RunDirectory;
+import io.envbench.study.analysis.RunRecord;
 import io.envbench.study.experiment.EnvironmentPlan;
 import io.envbench.study.experiment.Experiment;
 import io.envbench.study.experiment.HttpLoad;
 import io.envbench.study.experiment.LoadPlan;
-import io.envbench.launch.docker.ContainerDeathWatch;
-import io.envbench.measure.metrics.MetricsCollector;
-import io.envbench.base.output.OutputFolder;
-import io.envbench.base.output.WholeRowFile;
-import io.envbench.measure.results.JtlReader;
-import io.envbench.base.settings.InvalidSettingException;
+import io.envbench.study.experiment.PlannedRun;
+import io.envbench.study.experiment.Schedule;
 import io.envbench.study.tenants.TenantControl;
-import io.envbench.launch.docker.DockerDaemon;
-import java.nio.file.StandardCopyOption;
-import java.util.Objects;
-import java.util.concurrent.CopyOnWriteArrayList;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Runs an experiment: for every planned run, in the schedule's order, it starts the environment, runs
@@ -83,9 +79,13 @@ public final class ExperimentRunner {
      * @param dataEndsEarly what could not be written (the disk filled): which files end early and why; empty when
      *                      every file is whole. The runs it names are in {@code runs} all the same.
      */
-    public record Outcome(RunDirectory directory, Experiment experiment, List<RunRecord> runs, boolean complete, boolean cancelled,
-                          List<String> dataEndsEarly) {
-    }
+    public record Outcome(
+            RunDirectory directory,
+            Experiment experiment,
+            List<RunRecord> runs,
+            boolean complete,
+            boolean cancelled,
+            List<String> dataEndsEarly) {}
 
     private final EnvBench envbench;
     private final JMeterInstall jmeter;
@@ -114,8 +114,12 @@ public final class ExperimentRunner {
      * @param tenantControls makes the CPU control of each configuration of a multi-tenant experiment (the integration
      *                       point of {@code io.envbench.study.cpucontrol}); {@link TenantControl#NONE_ONLY} runs {@code none} only
      */
-    public ExperimentRunner(EnvBench envbench, JMeterInstall jmeter, Path builtinHttpPlan, Duration metricsInterval,
-                            TenantControl.Factory tenantControls) {
+    public ExperimentRunner(
+            EnvBench envbench,
+            JMeterInstall jmeter,
+            Path builtinHttpPlan,
+            Duration metricsInterval,
+            TenantControl.Factory tenantControls) {
         this.envbench = envbench;
         this.jmeter = jmeter;
         this.builtinHttpPlan = builtinHttpPlan;
@@ -136,7 +140,8 @@ public final class ExperimentRunner {
 
     /** Runs every planned run of the experiment into a new run directory. */
     public Outcome run(Experiment e, RunDirectory dir, RunProgress progress) throws IOException {
-        checkDockerDaemon(e, envbench.dockerDaemon(), dockerRestart); // a refused daemon change leaves no run directory behind
+        checkDockerDaemon(
+                e, envbench.dockerDaemon(), dockerRestart); // a refused daemon change leaves no run directory behind
         dir.create();
         Path part = dir.experiment().resolveSibling(dir.experiment().getFileName() + ".part");
         try { // whole or not at all: --resume reads it
@@ -144,8 +149,10 @@ public final class ExperimentRunner {
             Files.move(part, dir.experiment(), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         } catch (IOException ex) {
             Files.deleteIfExists(part);
-            throw new IOException("cannot write " + dir.experiment() + ": " + OutputFolder.why(ex)
-                    + "; give a run directory on a writable file system with free space", ex);
+            throw new IOException(
+                    "cannot write " + dir.experiment() + ": " + OutputFolder.why(ex)
+                            + "; give a run directory on a writable file system with free space",
+                    ex);
         }
         return runMissing(e, dir, progress);
     }
@@ -163,48 +170,62 @@ public final class ExperimentRunner {
                 done.add(r.run().id());
             }
         }
-        Files.writeString(dir.partialMarker(), "runs are missing; complete them with: envbench run --resume " + dir.root() + "\n");
+        Files.writeString(
+                dir.partialMarker(),
+                "runs are missing; complete them with: envbench run --resume " + dir.root() + "\n");
         List<RunRecord> unwritten = new ArrayList<>();
         List<String> dataEndsEarly = new ArrayList<>();
         Duration expectedRun = expectedLength(e).plus(Duration.ofSeconds(5));
         long doneMillis = 0;
         int finished = 0;
         int index = 0;
-        List<PlannedRun> todo = plan.stream().filter(r -> !done.contains(r.id())).toList();
+        List<PlannedRun> todo =
+                plan.stream().filter(r -> !done.contains(r.id())).toList();
         DaemonPlan daemon = todo.isEmpty() ? null : daemonFor(e, progress);
         try {
-        for (PlannedRun r : plan) {
-            index++;
-            if (done.contains(r.id())) {
-                continue;
+            for (PlannedRun r : plan) {
+                index++;
+                if (done.contains(r.id())) {
+                    continue;
+                }
+                if (cancelled) {
+                    break;
+                }
+                Optional<String> daemonFailed =
+                        daemon == null ? Optional.empty() : daemonSettingsFor(e, r, daemon, dir, progress);
+                int left = todo.size() - finished;
+                Duration perRun = finished == 0 ? expectedRun : Duration.ofMillis(doneMillis / finished);
+                progress.runStarting(r, index, plan.size(), perRun.multipliedBy(left));
+                long t0 = System.nanoTime();
+                List<String> stopped = new CopyOnWriteArrayList<>();
+                RunRecord rec = daemonFailed.isPresent()
+                        ? new RunRecord(
+                                r,
+                                Instant.now(),
+                                Instant.now(),
+                                "failed: docker daemon: " + firstLine(daemonFailed.get()),
+                                0,
+                                0,
+                                null)
+                        : runOne(e, r, dir, progress, perRun.multipliedBy(left), stopped);
+                doneMillis += (System.nanoTime() - t0) / 1_000_000;
+                finished++;
+                try {
+                    dir.runs().append(rec);
+                } catch (IOException ex) {
+                    unwritten.add(rec);
+                    stopped.add("runs.csv: " + ex.getMessage());
+                }
+                progress.runEnded(rec, index, plan.size());
+                if (!stopped
+                        .isEmpty()) { // the disk is full (or went read-only): runs after this one would record nothing
+                    dataEndsEarly.addAll(stopped);
+                    progress.log("WARNING: the run directory stopped taking data: " + String.join("; ", stopped)
+                            + "; no further run is started; free space, then complete with: envbench run --resume "
+                            + dir.root());
+                    break;
+                }
             }
-            if (cancelled) {
-                break;
-            }
-            Optional<String> daemonFailed = daemon == null ? Optional.empty() : daemonSettingsFor(e, r, daemon, dir, progress);
-            int left = todo.size() - finished;
-            Duration perRun = finished == 0 ? expectedRun : Duration.ofMillis(doneMillis / finished);
-            progress.runStarting(r, index, plan.size(), perRun.multipliedBy(left));
-            long t0 = System.nanoTime();
-            List<String> stopped = new CopyOnWriteArrayList<>();
-            RunRecord rec = daemonFailed.isPresent() ? new RunRecord(r, Instant.now(), Instant.now(), "failed: docker daemon: "
-                    + firstLine(daemonFailed.get()), 0, 0, null) : runOne(e, r, dir, progress, perRun.multipliedBy(left), stopped);
-            doneMillis += (System.nanoTime() - t0) / 1_000_000;
-            finished++;
-            try {
-                dir.runs().append(rec);
-            } catch (IOException ex) {
-                unwritten.add(rec);
-                stopped.add("runs.csv: " + ex.getMessage());
-            }
-            progress.runEnded(rec, index, plan.size());
-            if (!stopped.isEmpty()) { // the disk is full (or went read-only): runs after this one would record nothing
-                dataEndsEarly.addAll(stopped);
-                progress.log("WARNING: the run directory stopped taking data: " + String.join("; ", stopped)
-                        + "; no further run is started; free space, then complete with: envbench run --resume " + dir.root());
-                break;
-            }
-        }
         } finally {
             if (daemon != null) {
                 DaemonSettingsChange.Restored back = daemon.change().restore();
@@ -239,14 +260,14 @@ public final class ExperimentRunner {
      * @throws InvalidSettingException naming the environment's {@code dockerDaemon} and the fix, when they cannot
      */
     public static void checkDockerDaemon(Experiment e, DockerDaemon daemon, RestartPermission permission) {
-        DaemonPlan plan = daemonFor(e, daemon, permission, new RunProgress() { });
+        DaemonPlan plan = daemonFor(e, daemon, permission, new RunProgress() {});
         if (plan != null) {
             plan.change().close(); // nothing was changed
         }
     }
 
-    private static DaemonPlan daemonFor(Experiment e, DockerDaemon daemonToChange, RestartPermission dockerRestart,
-                                        RunProgress progress) {
+    private static DaemonPlan daemonFor(
+            Experiment e, DockerDaemon daemonToChange, RestartPermission dockerRestart, RunProgress progress) {
         if (e.environments().stream().noneMatch(p -> p.dockerDaemon().isPresent())) {
             return null;
         }
@@ -265,12 +286,17 @@ public final class ExperimentRunner {
         }
         for (int i = 0; i < e.environments().size(); i++) {
             EnvironmentPlan p = e.environments().get(i);
-            if (p.dockerDaemon().isPresent() && !p.dockerDaemon().get().equals(now) && dockerRestart != RestartPermission.GRANTED) {
+            if (p.dockerDaemon().isPresent()
+                    && !p.dockerDaemon().get().equals(now)
+                    && dockerRestart != RestartPermission.GRANTED) {
                 change.close();
-                throw new InvalidSettingException("environments[" + i + "].dockerDaemon", p.name() + " runs with "
-                        + p.dockerDaemon().get().describe() + " and the Docker daemon has " + now.describe() + ": its runs restart the "
-                        + "daemon (every container on it stops), which EnvBench does only when told; run with --allow-docker-restart "
-                        + "(the controller asks), or remove dockerDaemon:");
+                throw new InvalidSettingException(
+                        "environments[" + i + "].dockerDaemon",
+                        p.name() + " runs with "
+                                + p.dockerDaemon().get().describe() + " and the Docker daemon has " + now.describe()
+                                + ": its runs restart the "
+                                + "daemon (every container on it stops), which EnvBench does only when told; run with --allow-docker-restart "
+                                + "(the controller asks), or remove dockerDaemon:");
             }
         }
         progress.log("docker daemon: " + now.describe() + " before the experiment; put back after it");
@@ -278,16 +304,18 @@ public final class ExperimentRunner {
     }
 
     /** The daemon's settings change for an experiment, and the settings it had before (those of a run that asks for none). */
-    private record DaemonPlan(DaemonSettingsChange change, DaemonSettings before) {
-    }
+    private record DaemonPlan(DaemonSettingsChange change, DaemonSettings before) {}
 
     /** Gives the daemon the settings run {@code r} needs (its environment's, else those it had); empty when it has them. */
-    private Optional<String> daemonSettingsFor(Experiment e, PlannedRun r, DaemonPlan daemon, RunDirectory dir, RunProgress progress) {
+    private Optional<String> daemonSettingsFor(
+            Experiment e, PlannedRun r, DaemonPlan daemon, RunDirectory dir, RunProgress progress) {
         try {
-            DaemonSettings wanted = e.environment(r.environment()).dockerDaemon().orElse(daemon.before());
+            DaemonSettings wanted =
+                    e.environment(r.environment()).dockerDaemon().orElse(daemon.before());
             DaemonSettingsChange.Applied a = daemon.change().apply(wanted);
             if (a.restarted()) {
-                progress.log(r.id() + ": docker daemon restarted with " + a.now().describe() + " in " + a.took().toMillis() + " ms");
+                progress.log(r.id() + ": docker daemon restarted with "
+                        + a.now().describe() + " in " + a.took().toMillis() + " ms");
             }
             dir.appendDockerDaemon(r, a.now());
             return Optional.empty();
@@ -303,7 +331,8 @@ public final class ExperimentRunner {
         envbench.environments().cancelStarts(); // a slow start is not waited for
         RunningJMeter j = load.get();
         if (j != null) {
-            j.stop("the experiment is cancelled"); // JMeter ends its test and its engines'; the JTL keeps every complete line
+            j.stop("the experiment is cancelled"); // JMeter ends its test and its engines'; the JTL keeps every
+            // complete line
         }
         commandStep.cancel();
     }
@@ -318,10 +347,17 @@ public final class ExperimentRunner {
     }
 
     /** @param stopped gets the output files of this run that stopped taking data (disk full), each with why */
-    private RunRecord runOne(Experiment e, PlannedRun r, RunDirectory dir, RunProgress progress, Duration timeLeft,
-                             List<String> stopped) throws IOException {
+    private RunRecord runOne(
+            Experiment e, PlannedRun r, RunDirectory dir, RunProgress progress, Duration timeLeft, List<String> stopped)
+            throws IOException {
         Instant start = Instant.now();
-        for (Path p : List.of(dir.jtl(r), dir.metrics(r), dir.jmeterLog(r), dir.jmeterOutput(r), dir.targetLog(r), dir.output(r),
+        for (Path p : List.of(
+                dir.jtl(r),
+                dir.metrics(r),
+                dir.jmeterLog(r),
+                dir.jmeterOutput(r),
+                dir.targetLog(r),
+                dir.output(r),
                 dir.outputErrors(r))) {
             Files.deleteIfExists(p); // a rerun (--resume) starts clean
         }
@@ -331,11 +367,21 @@ public final class ExperimentRunner {
         if (e.tenancy().isPresent()) {
             TenantsRun.Result res;
             try {
-                res = tenantsRun.run(e, r, dir, progress, stopped,
-                        (plan, props, died, hooks) -> load(e, r, dir, plan, props, progress, timeLeft, died, stopped, hooks));
-            } catch (IOException ex) { // JMeter, the plan or the timeline could not be started or written: this run fails, the others go on
+                res = tenantsRun.run(
+                        e,
+                        r,
+                        dir,
+                        progress,
+                        stopped,
+                        (plan, props, died, hooks) ->
+                                load(e, r, dir, plan, props, progress, timeLeft, died, stopped, hooks));
+            } catch (
+                    IOException
+                            ex) { // JMeter, the plan or the timeline could not be started or written: this run fails,
+                // the others go on
                 progress.log(r.id() + ": " + ex.getMessage());
-                res = new TenantsRun.Result(cancelled ? RunRecord.INTERRUPTED : "failed: " + firstLine(ex.getMessage()), 0, null);
+                res = new TenantsRun.Result(
+                        cancelled ? RunRecord.INTERRUPTED : "failed: " + firstLine(ex.getMessage()), 0, null);
             }
             return record(e, r, dir, start, res.status(), res.startToReadyMs(), stopped, res.died());
         }
@@ -346,14 +392,22 @@ public final class ExperimentRunner {
         } catch (TargetStartException | InvalidSettingException ex) {
             String why = ex.getMessage();
             progress.log(r.id() + ": " + def.name() + " did not start: " + why);
-            return new RunRecord(r, start, Instant.now(), cancelled ? RunRecord.INTERRUPTED : "failed: start: " + firstLine(why), 0, 0, null);
+            return new RunRecord(
+                    r,
+                    start,
+                    Instant.now(),
+                    cancelled ? RunRecord.INTERRUPTED : "failed: start: " + firstLine(why),
+                    0,
+                    0,
+                    null);
         }
         AtomicReference<String> died = new AtomicReference<>();
         EnvironmentRegistry.Listener deathOfThisRun = new EnvironmentRegistry.Listener() {
             @Override
             public void died(String environment, String reason) {
                 if (environment.equals(def.name()) && died.compareAndSet(null, reason)) {
-                    progress.log(r.id() + ": " + (ContainerDeathWatch.isDaemonLoss(reason) ? reason : environment + " died: " + reason)
+                    progress.log(r.id() + ": "
+                            + (ContainerDeathWatch.isDaemonLoss(reason) ? reason : environment + " died: " + reason)
                             + "; its load is stopped, the next run goes on");
                     RunningJMeter j = load.get();
                     if (j != null) {
@@ -367,7 +421,16 @@ public final class ExperimentRunner {
         envbench.environments().whyDown(def.name()).ifPresent(why -> deathOfThisRun.died(def.name(), why));
         String status;
         try {
-            status = e.load().command().isPresent() ? commandStep.run(e.load().command().get(), e.environment(r.environment()), r, dir, target, progress, died, stopped)
+            status = e.load().command().isPresent()
+                    ? commandStep.run(
+                            e.load().command().get(),
+                            e.environment(r.environment()),
+                            r,
+                            dir,
+                            target,
+                            progress,
+                            died,
+                            stopped)
                     : load(e, r, dir, target, progress, timeLeft, died, stopped);
         } catch (IOException ex) { // JMeter could not be started: this run fails, the others go on
             status = "failed: JMeter did not start: " + ex.getMessage();
@@ -377,15 +440,25 @@ public final class ExperimentRunner {
             envbench.environments().stop(def.name());
         }
         if (died.get() != null) {
-            status = ContainerDeathWatch.isDaemonLoss(died.get()) ? "failed: " + died.get() : "failed: target died: " + died.get();
+            status = ContainerDeathWatch.isDaemonLoss(died.get())
+                    ? "failed: " + died.get()
+                    : "failed: target died: " + died.get();
         }
         writeEngineMetrics(e, r, dir, progress);
         return record(e, r, dir, start, status, target.startToReady().toMillis(), stopped, died.get());
     }
 
     /** The record of a run that has ended: its samples counted, a cut JTL or a stopped output said. */
-    private RunRecord record(Experiment e, PlannedRun r, RunDirectory dir, Instant start, String status, long startToReadyMs,
-                             List<String> stopped, String died) throws IOException {
+    private RunRecord record(
+            Experiment e,
+            PlannedRun r,
+            RunDirectory dir,
+            Instant start,
+            String status,
+            long startToReadyMs,
+            List<String> stopped,
+            String died)
+            throws IOException {
         Instant end = Instant.now();
         long samples = 0;
         long[] firstStartMs = {Long.MAX_VALUE};
@@ -396,24 +469,43 @@ public final class ExperimentRunner {
                 // no header: JMeter stopped before its first sample
             }
         }
-        if (Files.exists(dir.jtl(r)) && WholeRowFile.lengthOfWholeRows(dir.jtl(r)) < Files.size(dir.jtl(r))
+        if (Files.exists(dir.jtl(r))
+                && WholeRowFile.lengthOfWholeRows(dir.jtl(r)) < Files.size(dir.jtl(r))
                 && (status.equals(RunRecord.OK) || !stopped.isEmpty())) {
-            // JMeter ended on its own (or was stopped because the disk filled) with its last row cut: it could not write
-            stopped.add("jtl/" + dir.jtl(r).getFileName() + ": its last row is cut (left out): JMeter could not write it ("
-                    + freeSpace(dir) + ")");
+            // JMeter ended on its own (or was stopped because the disk filled) with its last row cut: it could not
+            // write
+            stopped.add("jtl/" + dir.jtl(r).getFileName()
+                    + ": its last row is cut (left out): JMeter could not write it (" + freeSpace(dir) + ")");
         }
         if (!stopped.isEmpty() && died == null && !cancelled) {
             status = "failed: output stopped: " + String.join("; ", stopped);
         }
-        if (status.equals(RunRecord.OK) && samples == 0 && e.load().command().isEmpty()) { // a command's result is its output
+        if (status.equals(RunRecord.OK)
+                && samples == 0
+                && e.load().command().isEmpty()) { // a command's result is its output
             status = "failed: no samples; see logs/" + dir.jmeterLog(r).getFileName();
         }
-        return new RunRecord(r, start, end, status, samples, startToReadyMs, samples == 0 ? null : Instant.ofEpochMilli(firstStartMs[0]));
+        return new RunRecord(
+                r,
+                start,
+                end,
+                status,
+                samples,
+                startToReadyMs,
+                samples == 0 ? null : Instant.ofEpochMilli(firstStartMs[0]));
     }
 
     /** Runs JMeter against the started target; returns the run's status. */
-    private String load(Experiment e, PlannedRun r, RunDirectory dir, RunningTarget target, RunProgress progress, Duration timeLeft,
-                        AtomicReference<String> died, List<String> stopped) throws IOException {
+    private String load(
+            Experiment e,
+            PlannedRun r,
+            RunDirectory dir,
+            RunningTarget target,
+            RunProgress progress,
+            Duration timeLeft,
+            AtomicReference<String> died,
+            List<String> stopped)
+            throws IOException {
         Map<String, String> props = new LinkedHashMap<>();
         target.endpoint().ifPresent(ep -> {
             props.put("envbench.host", ep.host());
@@ -431,7 +523,8 @@ public final class ExperimentRunner {
             props.put("envbench.fixed.rate", Boolean.toString(!h.closedLoop()));
             props.put("envbench.rate.per.minute", Double.toString(h.requestsPerSecond() * 60));
             props.put("envbench.rampup.seconds", Long.toString(h.rampUp().toSeconds()));
-            props.put("envbench.duration.seconds", Long.toString(Math.max(1, (long) Math.ceil(h.duration().toMillis() / 1000.0))));
+            props.put("envbench.duration.seconds", Long.toString(Math.max(1, (long)
+                    Math.ceil(h.duration().toMillis() / 1000.0))));
         } else {
             plan = e.load().plan().orElseThrow();
             props.putAll(e.load().jmeterProperties());
@@ -444,19 +537,26 @@ public final class ExperimentRunner {
      * and the load ended (also when it failed). Both on the runner's thread.
      */
     interface LoadHooks {
-        LoadHooks NONE = new LoadHooks() {
-        };
+        LoadHooks NONE = new LoadHooks() {};
 
-        default void started(MetricsCollector metrics, Path jtl) {
-        }
+        default void started(MetricsCollector metrics, Path jtl) {}
 
-        default void ended() {
-        }
+        default void ended() {}
     }
 
     /** Runs {@code plan} in JMeter with {@code props}, the run's metrics collected; returns the run's status. */
-    private String load(Experiment e, PlannedRun r, RunDirectory dir, Path plan, Map<String, String> props, RunProgress progress,
-                        Duration timeLeft, AtomicReference<String> died, List<String> stopped, LoadHooks hooks) throws IOException {
+    private String load(
+            Experiment e,
+            PlannedRun r,
+            RunDirectory dir,
+            Path plan,
+            Map<String, String> props,
+            RunProgress progress,
+            Duration timeLeft,
+            AtomicReference<String> died,
+            List<String> stopped,
+            LoadHooks hooks)
+            throws IOException {
         props.put("summariser.interval", Integer.toString(SUMMARY_INTERVAL_SECONDS));
         if (cancelled) {
             return RunRecord.INTERRUPTED;
@@ -475,16 +575,20 @@ public final class ExperimentRunner {
         try {
             metrics = new MetricsCollector(envbench.environments(), metricsInterval, dir.metrics(r), p.pid());
             metrics.addListener(tick -> progress.metrics(r, tick));
-            metrics.onFileStopped(why -> { // the disk filled: the run's data ends here, so its load does too
-                stopped.add("metrics/" + dir.metrics(r).getFileName() + ": " + why + "; it ends at its last whole row");
-                progress.log(r.id() + ": WARNING: metrics/" + dir.metrics(r).getFileName() + " stopped: " + why + "; the run's load is stopped");
-                jmeterRun.stop("the metrics file stopped");
-            });
+            metrics.onFileStopped(
+                    why -> { // the disk filled: the run's data ends here, so its load does too
+                        stopped.add("metrics/" + dir.metrics(r).getFileName() + ": " + why
+                                + "; it ends at its last whole row");
+                        progress.log(r.id() + ": WARNING: metrics/"
+                                + dir.metrics(r).getFileName() + " stopped: " + why + "; the run's load is stopped");
+                        jmeterRun.stop("the metrics file stopped");
+                    });
             metrics.start();
         } catch (IOException | RuntimeException ex) {
             progress.log(r.id() + ": no metrics: " + ex.getMessage());
         }
-        Thread output = new Thread(() -> copyOutput(p, dir.jmeterOutput(r), r, progress, timeLeft), "envbench-jmeter-output");
+        Thread output =
+                new Thread(() -> copyOutput(p, dir.jmeterOutput(r), r, progress, timeLeft), "envbench-jmeter-output");
         output.setDaemon(true);
         output.start();
         Duration deadline = expectedLength(e).plus(RUN_GRACE);
@@ -493,8 +597,10 @@ public final class ExperimentRunner {
             boolean ended = p.waitFor(deadline.toMillis(), TimeUnit.MILLISECONDS);
             if (!ended) {
                 jmeterRun.stop("it did not finish within " + deadline.toSeconds() + " s");
-                p.waitFor(RunningJMeter.STOP_GRACE.plus(RunningJMeter.KILL_AFTER).toSeconds() + 5, TimeUnit.SECONDS);
-                return "failed: JMeter did not finish within " + deadline.toSeconds() + " s; see logs/" + dir.jmeterLog(r).getFileName();
+                p.waitFor(
+                        RunningJMeter.STOP_GRACE.plus(RunningJMeter.KILL_AFTER).toSeconds() + 5, TimeUnit.SECONDS);
+                return "failed: JMeter did not finish within " + deadline.toSeconds() + " s; see logs/"
+                        + dir.jmeterLog(r).getFileName();
             }
             output.join(5000);
         } catch (InterruptedException ex) {
@@ -512,8 +618,10 @@ public final class ExperimentRunner {
         if (cancelled || p.exitValue() == 130 || p.exitValue() == 143) {
             return RunRecord.INTERRUPTED;
         }
-        return p.exitValue() == 0 ? RunRecord.OK
-                : "failed: JMeter exited with " + p.exitValue() + "; see logs/" + dir.jmeterLog(r).getFileName();
+        return p.exitValue() == 0
+                ? RunRecord.OK
+                : "failed: JMeter exited with " + p.exitValue() + "; see logs/"
+                        + dir.jmeterLog(r).getFileName();
     }
 
     /**
@@ -528,10 +636,13 @@ public final class ExperimentRunner {
         }
         Map<String, String> own = new LinkedHashMap<>(engines.rmiProperties(RemoteEngines.password(System.getenv())));
         Map<String, String> onEngines = new LinkedHashMap<>(props);
-        own.put("summariser.interval", onEngines.remove("summariser.interval")); // the summary is the controlling JMeter's
+        own.put(
+                "summariser.interval",
+                onEngines.remove("summariser.interval")); // the summary is the controlling JMeter's
         onEngines.put(LoadPlan.ENGINE_METRICS_THREADS_PROPERTY, "1");
         onEngines.put("envbench.metrics.interval.ms", Long.toString(metricsInterval.toMillis()));
-        // RMI calls back into the controlling JMeter (every sample comes that way): on loopback engines, on loopback too
+        // RMI calls back into the controlling JMeter (every sample comes that way): on loopback engines, on loopback
+        // too
         List<String> jvm = engines.allLoopback() ? List.of("-Djava.rmi.server.hostname=127.0.0.1") : List.of();
         return jmeter.remote(plan, jtl, log, engines.remoteHosts(), own, onEngines, jvm);
     }
@@ -546,7 +657,8 @@ public final class ExperimentRunner {
             return;
         }
         try {
-            Map<String, Path> files = EngineMetricsFiles.split(dir.jtl(r), r.environment(), engine -> dir.engineMetrics(r, engine));
+            Map<String, Path> files =
+                    EngineMetricsFiles.split(dir.jtl(r), r.environment(), engine -> dir.engineMetrics(r, engine));
             for (RemoteEngine engine : engines.engines()) {
                 if (!files.containsKey(engine.toString())) {
                     progress.log(r.id() + ": no metrics came from engine " + engine + "; see its jmeter-server log");
@@ -561,7 +673,8 @@ public final class ExperimentRunner {
     private static void copyOutput(Process p, Path file, PlannedRun r, RunProgress progress, Duration timeLeft) {
         long t0 = System.nanoTime();
         try (BufferedReader in = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
-             Writer out = Files.newBufferedWriter(file, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND)) {
+                Writer out = Files.newBufferedWriter(
+                        file, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND)) {
             LiveFigures live = LiveFigures.NONE;
             String line;
             while ((line = in.readLine()) != null) {
@@ -572,7 +685,8 @@ public final class ExperimentRunner {
                     live = next;
                     out.flush();
                     Duration elapsed = Duration.ofNanos(System.nanoTime() - t0);
-                    progress.live(r, live, timeLeft.minus(elapsed).isNegative() ? Duration.ZERO : timeLeft.minus(elapsed));
+                    progress.live(
+                            r, live, timeLeft.minus(elapsed).isNegative() ? Duration.ZERO : timeLeft.minus(elapsed));
                 }
             }
         } catch (IOException e) {
@@ -584,7 +698,8 @@ public final class ExperimentRunner {
     private static String freeSpace(RunDirectory dir) {
         try {
             long free = Files.getFileStore(dir.root()).getUsableSpace();
-            return free < 64 * 1024 ? "no space left on device: " + free + " bytes free in " + dir.root()
+            return free < 64 * 1024
+                    ? "no space left on device: " + free + " bytes free in " + dir.root()
                     : free / 1024 + " KiB free in " + dir.root();
         } catch (IOException ex) {
             return "free space unknown: " + ex.getMessage();
@@ -593,8 +708,10 @@ public final class ExperimentRunner {
 
     static void writeTargetLog(Path file, RunningTarget target, String diedOf) {
         try {
-            Files.writeString(file, target.describe() + (diedOf == null ? "" : "\ndied during the run: " + diedOf)
-                    + "\n--- last 500 lines of output ---\n" + target.logs(500) + "\n");
+            Files.writeString(
+                    file,
+                    target.describe() + (diedOf == null ? "" : "\ndied during the run: " + diedOf)
+                            + "\n--- last 500 lines of output ---\n" + target.logs(500) + "\n");
         } catch (IOException | RuntimeException e) {
             log.warn("target log of {}: {}", target.environment(), e.toString());
         }

@@ -12,18 +12,29 @@ import io.envbench.base.settings.InvalidSettingException;
 public record JMeterInstall(Path home) {
     public JMeterInstall {
         if (home == null || !Files.isRegularFile(home.resolve("bin/ApacheJMeter.jar"))) {
-            throw new InvalidSettingException("jmeter.home", "'" + home + "' has no bin/ApacheJMeter.jar; run ./envbench setup, "
-                    + "or point it at a JMeter 5.6.3 with EnvBench in lib/ext");
+            throw new InvalidSettingException(
+                    "jmeter.home",
+                    "'" + home + "' has no bin/ApacheJMeter.jar; run ./envbench setup, "
+                            + "or point it at a JMeter 5.6.3 with EnvBench in lib/ext");
         }
     }
 
     /** {@code java -jar ApacheJMeter.jar -n -t PLAN -l JTL -j LOG -Jk=v...} with this JVM's java. */
-    public List<String> headless(Path plan, Path jtl, Path log, Map<String, String> properties, List<String> jvmOptions) {
+    public List<String> headless(
+            Path plan, Path jtl, Path log, Map<String, String> properties, List<String> jvmOptions) {
         List<String> cmd = new ArrayList<>();
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         cmd.addAll(jvmOptions);
-        cmd.addAll(List.of("-jar", home.resolve("bin/ApacheJMeter.jar").toString(), "-n", "-t", plan.toString(),
-                "-l", jtl.toString(), "-j", log.toString()));
+        cmd.addAll(List.of(
+                "-jar",
+                home.resolve("bin/ApacheJMeter.jar").toString(),
+                "-n",
+                "-t",
+                plan.toString(),
+                "-l",
+                jtl.toString(),
+                "-j",
+                log.toString()));
         properties.forEach((k, v) -> cmd.add("-J" + k + "=" + v));
         return cmd;
     }
@@ -33,8 +44,14 @@ public record JMeterInstall(Path home) {
      * -Jk=v... -Gk=v...}. {@code -J} properties are the controlling JMeter's own (RMI, summariser); {@code -G} ones
      * reach every engine before the test starts (the plan's {@code __P} reads them there). The engines are left running.
      */
-    public List<String> remote(Path plan, Path jtl, Path log, String remoteHosts, Map<String, String> ownProperties,
-                               Map<String, String> engineProperties, List<String> jvmOptions) {
+    public List<String> remote(
+            Path plan,
+            Path jtl,
+            Path log,
+            String remoteHosts,
+            Map<String, String> ownProperties,
+            Map<String, String> engineProperties,
+            List<String> jvmOptions) {
         List<String> cmd = headless(plan, jtl, log, ownProperties, jvmOptions);
         cmd.addAll(List.of("-R", remoteHosts));
         engineProperties.forEach((k, v) -> cmd.add("-G" + k + "=" + v));

@@ -15,8 +15,8 @@ import java.util.regex.Pattern;
 public record LiveFigures(long samples, double throughputPerSec, long errors, long totalSamples, long totalErrors) {
     public static final LiveFigures NONE = new LiveFigures(0, 0, 0, 0, 0);
 
-    private static final Pattern SUMMARY = Pattern.compile(
-            "summary \\+\\s+(\\d+) in [\\d:.]+ =\\s+([\\d.]+)/s.*?Err:\\s+(\\d+)");
+    private static final Pattern SUMMARY =
+            Pattern.compile("summary \\+\\s+(\\d+) in [\\d:.]+ =\\s+([\\d.]+)/s.*?Err:\\s+(\\d+)");
 
     /** Adds one line of JMeter's output when it is a {@code summary +} line; else returns this. */
     public LiveFigures next(String line) {

@@ -12,10 +12,9 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
+import io.envbench.base.process.OwnSession;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-
-import io.envbench.base.process.OwnSession;
 
 /**
  * A headless JMeter the runner started, and the one way it is stopped early: JMeter's own {@code StopTestNow}
@@ -33,6 +32,7 @@ final class RunningJMeter {
     static final Duration KILL_AFTER = Duration.ofSeconds(10);
     /** JMeter's properties of the port its non-GUI mode listens on for Shutdown / StopTestNow. */
     static final String PORT_PROPERTY = "jmeterengine.nongui.port";
+
     static final String MAX_PORT_PROPERTY = "jmeterengine.nongui.maxport";
 
     private final Process process;
@@ -50,7 +50,10 @@ final class RunningJMeter {
         List<String> cmd = new ArrayList<>(command);
         cmd.add("-J" + PORT_PROPERTY + "=" + port);
         cmd.add("-J" + MAX_PORT_PROPERTY + "=" + port);
-        Process p = new ProcessBuilder(OwnSession.command(cmd)).directory(folder.toFile()).redirectErrorStream(true).start();
+        Process p = new ProcessBuilder(OwnSession.command(cmd))
+                .directory(folder.toFile())
+                .redirectErrorStream(true)
+                .start();
         return new RunningJMeter(p, port);
     }
 
@@ -82,19 +85,27 @@ final class RunningJMeter {
             byte[] m = "StopTestNow".getBytes(StandardCharsets.US_ASCII);
             s.send(new DatagramPacket(m, m.length, InetAddress.getLoopbackAddress(), stopPort));
         } catch (IOException e) {
-            log.warn("could not send StopTestNow to JMeter on 127.0.0.1:{}: {}; terminating it", stopPort, e.toString());
+            log.warn(
+                    "could not send StopTestNow to JMeter on 127.0.0.1:{}: {}; terminating it", stopPort, e.toString());
             process.destroy();
         }
-        CompletableFuture.runAsync(() -> {
-            if (process.isAlive()) {
-                log.warn("JMeter did not stop its test within {} s of StopTestNow; terminating it", STOP_GRACE.toSeconds());
-                process.destroy();
-            }
-        }, CompletableFuture.delayedExecutor(STOP_GRACE.toMillis(), TimeUnit.MILLISECONDS)).thenRunAsync(() -> {
-            if (process.isAlive()) {
-                process.destroyForcibly();
-            }
-        }, CompletableFuture.delayedExecutor(KILL_AFTER.toMillis(), TimeUnit.MILLISECONDS));
+        CompletableFuture.runAsync(
+                        () -> {
+                            if (process.isAlive()) {
+                                log.warn(
+                                        "JMeter did not stop its test within {} s of StopTestNow; terminating it",
+                                        STOP_GRACE.toSeconds());
+                                process.destroy();
+                            }
+                        },
+                        CompletableFuture.delayedExecutor(STOP_GRACE.toMillis(), TimeUnit.MILLISECONDS))
+                .thenRunAsync(
+                        () -> {
+                            if (process.isAlive()) {
+                                process.destroyForcibly();
+                            }
+                        },
+                        CompletableFuture.delayedExecutor(KILL_AFTER.toMillis(), TimeUnit.MILLISECONDS));
     }
 
     private static int freeLoopbackUdpPort() throws IOException {

@@ -1,10 +1,5 @@
 package io.envbench.study.runner;
 
-import io.envbench.study.experiment.PlannedRun;
-
-import io.envbench.study.analysis.RunDirectory;
-import io.envbench.study.analysis.RunRecord;
-
 import java.io.IOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
@@ -22,27 +17,27 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BooleanSupplier;
 
-import org.apache.commons.csv.CSVFormat;
-import org.apache.commons.csv.CSVPrinter;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
-import io.envbench.control.registry.EnvBench;
-import io.envbench.control.registry.EnvironmentRegistry;
 import io.envbench.base.environment.RunningTarget;
 import io.envbench.base.environment.TargetStartException;
+import io.envbench.base.settings.InvalidSettingException;
+import io.envbench.base.units.CpuSet;
+import io.envbench.control.registry.EnvBench;
+import io.envbench.control.registry.EnvironmentRegistry;
+import io.envbench.launch.docker.ContainerDeathWatch;
+import io.envbench.measure.metrics.MetricsCollector;
+import io.envbench.study.analysis.RunDirectory;
+import io.envbench.study.analysis.RunRecord;
 import io.envbench.study.cpucontrol.CpuControlMode;
 import io.envbench.study.experiment.Experiment;
+import io.envbench.study.experiment.PlannedRun;
 import io.envbench.study.experiment.Tenancy;
 import io.envbench.study.experiment.TenantConfiguration;
 import io.envbench.study.experiment.TenantPlan;
-import io.envbench.launch.docker.ContainerDeathWatch;
-import io.envbench.measure.metrics.MetricsCollector;
-import io.envbench.base.settings.InvalidSettingException;
 import io.envbench.study.tenants.RunningTenant;
 import io.envbench.study.tenants.TenantControl;
 import io.envbench.study.tenants.TenantDatabase;
@@ -50,8 +45,10 @@ import io.envbench.study.tenants.TenantMetricsSource;
 import io.envbench.study.tenants.TenantsPlan;
 import io.envbench.study.tenants.Timeline;
 import io.envbench.study.tenants.TimelineFile;
-import io.envbench.base.units.CpuSet;
-import java.util.concurrent.ThreadFactory;
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVPrinter;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * One run of a multi-tenant experiment: every tenant's container started at once (each its own port and database),
@@ -65,7 +62,8 @@ final class TenantsRun {
 
     /** The JMeter part, the runner's own: runs the plan with these properties and hooks; returns the run's status. */
     interface Load {
-        String run(Path plan, Map<String, String> props, AtomicReference<String> died, ExperimentRunner.LoadHooks hooks) throws IOException;
+        String run(Path plan, Map<String, String> props, AtomicReference<String> died, ExperimentRunner.LoadHooks hooks)
+                throws IOException;
     }
 
     /**
@@ -73,22 +71,26 @@ final class TenantsRun {
      * @param startToReadyMs from the start request to the last tenant ready
      * @param died           why a tenant died during the run, null when none did
      */
-    record Result(String status, long startToReadyMs, String died) {
-    }
+    record Result(String status, long startToReadyMs, String died) {}
 
     private final EnvBench envbench;
     private final TenantControl.Factory controls;
     private final BooleanSupplier cancelled;
     private final AtomicReference<RunningJMeter> jmeter;
 
-    TenantsRun(EnvBench envbench, TenantControl.Factory controls, BooleanSupplier cancelled, AtomicReference<RunningJMeter> jmeter) {
+    TenantsRun(
+            EnvBench envbench,
+            TenantControl.Factory controls,
+            BooleanSupplier cancelled,
+            AtomicReference<RunningJMeter> jmeter) {
         this.envbench = envbench;
         this.controls = controls;
         this.cancelled = cancelled;
         this.jmeter = jmeter;
     }
 
-    Result run(Experiment e, PlannedRun r, RunDirectory dir, RunProgress progress, List<String> stopped, Load load) throws IOException {
+    Result run(Experiment e, PlannedRun r, RunDirectory dir, RunProgress progress, List<String> stopped, Load load)
+            throws IOException {
         Tenancy tenancy = e.tenancy().orElseThrow();
         TenantConfiguration configuration = tenancy.configuration(r.environment());
         Files.deleteIfExists(dir.timeline(r));
@@ -98,8 +100,11 @@ final class TenantsRun {
         }
         int hostCpus = CpuSet.online().size();
         if (hostCpus < tenancy.cpus()) {
-            return failed("tenants.cpus is " + tenancy.cpus() + ", this host has " + hostCpus + " CPUs; run it on a machine with "
-                    + tenancy.cpus() + " or give tenants.cpus: " + hostCpus, 0);
+            return failed(
+                    "tenants.cpus is " + tenancy.cpus() + ", this host has " + hostCpus
+                            + " CPUs; run it on a machine with " + tenancy.cpus() + " or give tenants.cpus: "
+                            + hostCpus,
+                    0);
         }
         try {
             controls.check(configuration, tenancy.configurations().indexOf(configuration));
@@ -117,8 +122,15 @@ final class TenantsRun {
         }
     }
 
-    private Result run(Experiment e, PlannedRun r, RunDirectory dir, RunProgress progress, Load load, Tenancy tenancy,
-                       TenantConfiguration configuration) throws IOException {
+    private Result run(
+            Experiment e,
+            PlannedRun r,
+            RunDirectory dir,
+            RunProgress progress,
+            Load load,
+            Tenancy tenancy,
+            TenantConfiguration configuration)
+            throws IOException {
         TenantControl control = controls.create(tenancy, configuration);
         EnvironmentRegistry registry = envbench.environments();
         AtomicReference<String> died = new AtomicReference<>();
@@ -126,8 +138,10 @@ final class TenantsRun {
         EnvironmentRegistry.Listener deaths = new EnvironmentRegistry.Listener() {
             @Override
             public void died(String environment, String reason) {
-                if (tenancy.tenantNames().contains(environment) && died.compareAndSet(null, environment + " died: " + reason)) {
-                    progress.log(r.id() + ": " + (ContainerDeathWatch.isDaemonLoss(reason) ? reason : environment + " died: " + reason)
+                if (tenancy.tenantNames().contains(environment)
+                        && died.compareAndSet(null, environment + " died: " + reason)) {
+                    progress.log(r.id() + ": "
+                            + (ContainerDeathWatch.isDaemonLoss(reason) ? reason : environment + " died: " + reason)
                             + "; the tenants' load is stopped, the next run goes on");
                     RunningJMeter j = jmeter.get();
                     if (j != null) {
@@ -139,12 +153,18 @@ final class TenantsRun {
         registry.addListener(deaths);
         long startToReadyMs = 0;
         try (TimelineFile timeline = new TimelineFile(dir.timeline(r), Clock.systemUTC())) {
-            timeline.record(Timeline.ALL, "run " + r.id(), "configuration " + describe(configuration) + ", " + tenancy.tenants().size()
-                    + " tenants on CPUs " + tenancy.cpuSet());
+            timeline.record(
+                    Timeline.ALL,
+                    "run " + r.id(),
+                    "configuration " + describe(configuration) + ", "
+                            + tenancy.tenants().size() + " tenants on CPUs " + tenancy.cpuSet());
             try {
                 // every tenant at once: each start waits for its own readiness
                 String whyNot = startAll(tenancy, registry, running, r, progress);
-                startToReadyMs = running.stream().mapToLong(t -> t.target().startToReady().toMillis()).max().orElse(0);
+                startToReadyMs = running.stream()
+                        .mapToLong(t -> t.target().startToReady().toMillis())
+                        .max()
+                        .orElse(0);
                 if (whyNot != null) {
                     return failed(cancelled.getAsBoolean() ? null : "start: " + whyNot, startToReadyMs);
                 }
@@ -165,7 +185,8 @@ final class TenantsRun {
                     var endpoint = t.target().endpoint().orElseThrow();
                     props.putAll(TenantsPlan.properties(t.plan(), endpoint.host(), endpoint.port()));
                 }
-                ControlDuringLoad hooks = new ControlDuringLoad(control, running, e.load().warmup(), timeline, configuration, progress, r);
+                ControlDuringLoad hooks = new ControlDuringLoad(
+                        control, running, e.load().warmup(), timeline, configuration, progress, r);
                 String status;
                 try {
                     status = load.run(dir.tenantsPlan(), props, died, hooks);
@@ -176,7 +197,9 @@ final class TenantsRun {
                     status = "failed: control: " + hooks.failure();
                 }
                 if (died.get() != null) {
-                    status = ContainerDeathWatch.isDaemonLoss(died.get()) ? "failed: " + died.get() : "failed: target died: " + died.get();
+                    status = ContainerDeathWatch.isDaemonLoss(died.get())
+                            ? "failed: " + died.get()
+                            : "failed: target died: " + died.get();
                 }
                 timeline.record(Timeline.ALL, "run ended", status);
                 return new Result(status, startToReadyMs, died.get());
@@ -192,16 +215,27 @@ final class TenantsRun {
     }
 
     private Result failed(String why, long startToReadyMs) {
-        return new Result(why == null || cancelled.getAsBoolean() ? RunRecord.INTERRUPTED : "failed: " + why, startToReadyMs, null);
+        return new Result(
+                why == null || cancelled.getAsBoolean() ? RunRecord.INTERRUPTED : "failed: " + why,
+                startToReadyMs,
+                null);
     }
 
     private static String describe(TenantConfiguration c) {
-        return c.name() + " (cpuControl " + TenantConfiguration.yamlName(c.cpuControl()) + ", interruptSteering " + (c.interruptSteering() ? "on" : "off")
-                + (c.cpuControl() == CpuControlMode.DYNAMIC ? ", every " + c.controlInterval().toSeconds() + " s" : "") + ")";
+        return c.name() + " (cpuControl " + TenantConfiguration.yamlName(c.cpuControl()) + ", interruptSteering "
+                + (c.interruptSteering() ? "on" : "off")
+                + (c.cpuControl() == CpuControlMode.DYNAMIC
+                        ? ", every " + c.controlInterval().toSeconds() + " s"
+                        : "") + ")";
     }
 
     /** Starts every tenant at once; returns why one did not start (then those that did are in {@code running} to be stopped), or null. */
-    private String startAll(Tenancy tenancy, EnvironmentRegistry registry, List<RunningTenant> running, PlannedRun r, RunProgress progress) {
+    private String startAll(
+            Tenancy tenancy,
+            EnvironmentRegistry registry,
+            List<RunningTenant> running,
+            PlannedRun r,
+            RunProgress progress) {
         ExecutorService pool = Executors.newFixedThreadPool(tenancy.tenants().size(), daemon("envbench-tenant-start"));
         try {
             List<Future<RunningTarget>> starts = new ArrayList<>();
@@ -215,8 +249,10 @@ final class TenantsRun {
                     running.add(new RunningTenant(t, starts.get(i).get()));
                 } catch (ExecutionException ex) {
                     Throwable cause = ex.getCause();
-                    String why = t.name() + " did not start: " + (cause instanceof TargetStartException || cause instanceof InvalidSettingException
-                            ? cause.getMessage() : cause.toString());
+                    String why = t.name() + " did not start: "
+                            + (cause instanceof TargetStartException || cause instanceof InvalidSettingException
+                                    ? cause.getMessage()
+                                    : cause.toString());
                     progress.log(r.id() + ": " + why);
                     if (whyNot == null) {
                         whyNot = ExperimentRunner.firstLine(why);
@@ -234,14 +270,27 @@ final class TenantsRun {
     }
 
     /** Rebuilds every tenant's database through its DayTrader, at once; writes {@code databases/RUN.csv}; returns a problem or null. */
-    private String rebuildDatabases(Tenancy tenancy, List<RunningTenant> running, RunDirectory dir, PlannedRun r, RunProgress progress,
-                                    Timeline timeline) throws IOException {
-        TenantDatabase db = new TenantDatabase(envbench.environments().targetsDir().resolve(running.get(0).plan().definition().target()));
+    private String rebuildDatabases(
+            Tenancy tenancy,
+            List<RunningTenant> running,
+            RunDirectory dir,
+            PlannedRun r,
+            RunProgress progress,
+            Timeline timeline)
+            throws IOException {
+        TenantDatabase db = new TenantDatabase(envbench.environments()
+                .targetsDir()
+                .resolve(running.get(0).plan().definition().target()));
         ExecutorService pool = Executors.newFixedThreadPool(running.size(), daemon("envbench-tenant-db"));
         Files.createDirectories(dir.databases(r).getParent());
         try (Writer w = Files.newBufferedWriter(dir.databases(r), StandardCharsets.UTF_8);
-             CSVPrinter csv = new CSVPrinter(w, CSVFormat.DEFAULT.builder().setRecordSeparator('\n')
-                     .setHeader("tenant", "database", "ordersBefore", "ordersAfter", "rebuildMs").build())) {
+                CSVPrinter csv = new CSVPrinter(
+                        w,
+                        CSVFormat.DEFAULT
+                                .builder()
+                                .setRecordSeparator('\n')
+                                .setHeader("tenant", "database", "ordersBefore", "ordersAfter", "rebuildMs")
+                                .build())) {
             List<Future<TenantDatabase.Rebuilt>> rebuilds = new ArrayList<>();
             for (RunningTenant t : running) {
                 String url = "http://" + t.target().endpoint().orElseThrow();
@@ -252,11 +301,21 @@ final class TenantsRun {
                 RunningTenant t = running.get(i);
                 try {
                     TenantDatabase.Rebuilt done = rebuilds.get(i).get();
-                    csv.printRecord(t.name(), t.plan().database(), done.ordersBefore(), done.ordersAfter(), done.took().toMillis());
-                    progress.log(r.id() + ": " + t.name() + ": " + t.plan().database() + " rebuilt in " + done.took().toMillis() + " ms ("
-                            + tenancy.users() + " users, " + tenancy.quotes() + " quotes; orders " + done.ordersBefore() + " -> "
+                    csv.printRecord(
+                            t.name(),
+                            t.plan().database(),
+                            done.ordersBefore(),
+                            done.ordersAfter(),
+                            done.took().toMillis());
+                    progress.log(r.id() + ": " + t.name() + ": " + t.plan().database() + " rebuilt in "
+                            + done.took().toMillis() + " ms ("
+                            + tenancy.users() + " users, " + tenancy.quotes() + " quotes; orders " + done.ordersBefore()
+                            + " -> "
                             + done.ordersAfter() + ")");
-                    timeline.record(t.name(), "database rebuilt", "orders " + done.ordersBefore() + " -> " + done.ordersAfter());
+                    timeline.record(
+                            t.name(),
+                            "database rebuilt",
+                            "orders " + done.ordersBefore() + " -> " + done.ordersAfter());
                 } catch (ExecutionException ex) {
                     String why = t.name() + ": " + ex.getCause().getMessage();
                     progress.log(r.id() + ": " + why);
@@ -298,6 +357,7 @@ final class TenantsRun {
     private static final class ControlDuringLoad implements ExperimentRunner.LoadHooks {
         /** How often the JTL is looked at for the first sample. */
         static final Duration FIRST_SAMPLE_POLL = Duration.ofMillis(250);
+
         private final TenantControl control;
         private final List<RunningTenant> tenants;
         private final Duration warmup;
@@ -305,14 +365,21 @@ final class TenantsRun {
         private final TenantConfiguration configuration;
         private final RunProgress progress;
         private final PlannedRun run;
-        private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(daemon("envbench-tenant-control"));
+        private final ScheduledExecutorService timer =
+                Executors.newSingleThreadScheduledExecutor(daemon("envbench-tenant-control"));
         private ScheduledFuture<?> pending;
         private volatile boolean started;
         private volatile String failure;
         private boolean ended;
 
-        ControlDuringLoad(TenantControl control, List<RunningTenant> tenants, Duration warmup, Timeline timeline,
-                          TenantConfiguration configuration, RunProgress progress, PlannedRun run) {
+        ControlDuringLoad(
+                TenantControl control,
+                List<RunningTenant> tenants,
+                Duration warmup,
+                Timeline timeline,
+                TenantConfiguration configuration,
+                RunProgress progress,
+                PlannedRun run) {
             this.control = control;
             this.tenants = List.copyOf(tenants);
             this.warmup = warmup;
@@ -324,27 +391,35 @@ final class TenantsRun {
 
         @Override
         public synchronized void started(MetricsCollector metrics, Path jtl) {
-            TenantMetricsSource source = new TenantMetricsSource(tenants.stream().map(RunningTenant::name).toList(), metrics, jtl,
-                    Clock.systemUTC());
-            // the warm-up counts from the first sample (as the figures' cut-off does), not from JMeter's start, which takes seconds
-            pending = timer.scheduleWithFixedDelay(() -> {
-                if (source.get().tenants().values().stream().anyMatch(t -> t.requests() > 0)) {
-                    synchronized (this) {
-                        pending.cancel(false);
-                        if (!ended) {
-                            pending = timer.schedule(() -> begin(source), warmup.toMillis(), TimeUnit.MILLISECONDS);
+            TenantMetricsSource source = new TenantMetricsSource(
+                    tenants.stream().map(RunningTenant::name).toList(), metrics, jtl, Clock.systemUTC());
+            // the warm-up counts from the first sample (as the figures' cut-off does), not from JMeter's start, which
+            // takes seconds
+            pending = timer.scheduleWithFixedDelay(
+                    () -> {
+                        if (source.get().tenants().values().stream().anyMatch(t -> t.requests() > 0)) {
+                            synchronized (this) {
+                                pending.cancel(false);
+                                if (!ended) {
+                                    pending = timer.schedule(
+                                            () -> begin(source), warmup.toMillis(), TimeUnit.MILLISECONDS);
+                                }
+                            }
                         }
-                    }
-                }
-            }, 0, FIRST_SAMPLE_POLL.toMillis(), TimeUnit.MILLISECONDS);
+                    },
+                    0,
+                    FIRST_SAMPLE_POLL.toMillis(),
+                    TimeUnit.MILLISECONDS);
         }
 
         private synchronized void begin(TenantMetricsSource source) {
             if (ended) {
                 return;
             }
-            timeline.record(Timeline.ALL, "control started: " + describe(configuration), "the " + warmup.toSeconds()
-                    + " s warm-up after the first sample has passed");
+            timeline.record(
+                    Timeline.ALL,
+                    "control started: " + describe(configuration),
+                    "the " + warmup.toSeconds() + " s warm-up after the first sample has passed");
             started = true;
             try {
                 source.get(); // the first window starts here, not at JMeter's start
@@ -352,8 +427,10 @@ final class TenantsRun {
             } catch (IOException | RuntimeException ex) {
                 failure = ex.getMessage();
                 timeline.record(Timeline.ALL, "control failed", String.valueOf(ex.getMessage()));
-                // the load goes on (its figures are kept), and the run is failed at its end: they are not the configuration's
-                progress.log(run.id() + ": the control did not start: " + ex.getMessage() + "; this run will be failed");
+                // the load goes on (its figures are kept), and the run is failed at its end: they are not the
+                // configuration's
+                progress.log(
+                        run.id() + ": the control did not start: " + ex.getMessage() + "; this run will be failed");
                 log.warn("tenant control failed", ex);
             }
         }
@@ -386,5 +463,4 @@ final class TenantsRun {
             return t;
         };
     }
-
 }

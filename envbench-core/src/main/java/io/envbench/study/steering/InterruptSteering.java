@@ -1,20 +1,20 @@
 package io.envbench.study.steering;
 
-import io.envbench.host.hostsettings.HostSettingsJournal;
-import io.envbench.base.settings.InvalidSettingException;
-import io.envbench.base.units.CpuSet;
-
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Collectors;
+
+import io.envbench.base.settings.InvalidSettingException;
+import io.envbench.base.units.CpuSet;
+import io.envbench.host.hostsettings.HostSettingsJournal;
 import io.envbench.host.hostsettings.WriteRefusedException;
-import java.util.Comparator;
 
 /**
  * Points IRQs (the network devices', by default) at CPUs no tenant is pinned to, rotating among them: at step
@@ -37,7 +37,8 @@ public final class InterruptSteering {
     private final Optional<IrqBalance> irqBalanceAtStart;
     private long steps;
 
-    private InterruptSteering(HostSettingsJournal journal, HostRoots roots, List<NetworkIrq> irqs, IrqBalancePolicy policy)
+    private InterruptSteering(
+            HostSettingsJournal journal, HostRoots roots, List<NetworkIrq> irqs, IrqBalancePolicy policy)
             throws IOException {
         this.journal = journal;
         this.roots = roots;
@@ -47,8 +48,10 @@ public final class InterruptSteering {
         if (irqBalanceAtStart.isPresent()) {
             IrqBalance b = irqBalanceAtStart.get();
             if (policy == IrqBalancePolicy.REFUSE) {
-                throw new InvalidSettingException("irqbalance", b.whatItDoes() + "; stop it (systemctl stop irqbalance) or let "
-                        + "EnvBench pause it for the run and resume it after (irqbalance: pause)");
+                throw new InvalidSettingException(
+                        "irqbalance",
+                        b.whatItDoes() + "; stop it (systemctl stop irqbalance) or let "
+                                + "EnvBench pause it for the run and resume it after (irqbalance: pause)");
             }
             journal.pause(roots.proc(), b.pid(), IrqBalance.NAME);
         }
@@ -60,8 +63,8 @@ public final class InterruptSteering {
      *
      * @throws InvalidSettingException {@code irqbalance}: it runs and {@code policy} is {@link IrqBalancePolicy#REFUSE}
      */
-    public static InterruptSteering ofNetworkDevices(HostSettingsJournal journal, HostRoots roots, IrqBalancePolicy policy)
-            throws IOException {
+    public static InterruptSteering ofNetworkDevices(
+            HostSettingsJournal journal, HostRoots roots, IrqBalancePolicy policy) throws IOException {
         return new InterruptSteering(journal, roots, NetworkIrq.find(roots), policy);
     }
 
@@ -71,18 +74,25 @@ public final class InterruptSteering {
      * @throws InvalidSettingException {@code irqs}: empty, or an IRQ that does not exist (the network IRQs are named);
      *                                 {@code irqbalance}: as for {@link #ofNetworkDevices}
      */
-    public static InterruptSteering ofIrqs(HostSettingsJournal journal, HostRoots roots, List<Integer> irqs, IrqBalancePolicy policy)
+    public static InterruptSteering ofIrqs(
+            HostSettingsJournal journal, HostRoots roots, List<Integer> irqs, IrqBalancePolicy policy)
             throws IOException {
         if (irqs.isEmpty()) {
-            throw new InvalidSettingException("irqs", "is empty; give IRQ numbers from /proc/interrupts, or steer the network devices' IRQs");
+            throw new InvalidSettingException(
+                    "irqs", "is empty; give IRQ numbers from /proc/interrupts, or steer the network devices' IRQs");
         }
         Map<Integer, List<String>> actions = NetworkIrq.actions(roots.proc());
         List<NetworkIrq> chosen = new ArrayList<>();
         for (int irq : irqs) {
             if (irq < 0 || !Files.exists(roots.affinityListOf(irq))) {
-                String network = NetworkIrq.find(roots).stream().map(i -> Integer.toString(i.irq())).collect(Collectors.joining(","));
-                throw new InvalidSettingException("irqs", "IRQ " + irq + " does not exist on this host (no " + roots.affinityListOf(irq)
-                        + "); use IRQs from /proc/interrupts" + (network.isEmpty() ? "" : " (network devices' IRQs here: " + network + ")"));
+                String network = NetworkIrq.find(roots).stream()
+                        .map(i -> Integer.toString(i.irq()))
+                        .collect(Collectors.joining(","));
+                throw new InvalidSettingException(
+                        "irqs",
+                        "IRQ " + irq + " does not exist on this host (no " + roots.affinityListOf(irq)
+                                + "); use IRQs from /proc/interrupts"
+                                + (network.isEmpty() ? "" : " (network devices' IRQs here: " + network + ")"));
             }
             chosen.add(new NetworkIrq(irq, "", actions.getOrDefault(irq, List.of())));
         }

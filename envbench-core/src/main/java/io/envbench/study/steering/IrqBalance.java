@@ -1,12 +1,12 @@
 package io.envbench.study.steering;
 
-import io.envbench.base.environment.OwnerIdentity;
-
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
+
+import io.envbench.base.environment.OwnerIdentity;
 
 /**
  * A running irqbalance: the daemon that moves IRQs between CPUs every 10 s (its default {@code --interval}), writing
@@ -22,7 +22,8 @@ public record IrqBalance(long pid, long startTicks) {
 
     /** The irqbalance process of the procfs tree {@code proc}, when one runs (a stopped one counts: it is ours or someone's). */
     public static Optional<IrqBalance> find(Path proc) {
-        try (DirectoryStream<Path> pids = Files.newDirectoryStream(proc, p -> p.getFileName().toString().matches("[0-9]+"))) {
+        try (DirectoryStream<Path> pids =
+                Files.newDirectoryStream(proc, p -> p.getFileName().toString().matches("[0-9]+"))) {
             for (Path p : pids) {
                 try {
                     if (Files.readString(p.resolve("comm")).strip().equals(NAME)) {
@@ -44,7 +45,8 @@ public record IrqBalance(long pid, long startTicks) {
 
     /** What it does about steering, for the user. */
     public String whatItDoes() {
-        return "irqbalance runs (PID " + pid + "): every 10 s it moves IRQs between CPUs by rewriting their smp_affinity, "
+        return "irqbalance runs (PID " + pid
+                + "): every 10 s it moves IRQs between CPUs by rewriting their smp_affinity, "
                 + "which would undo the steering (and it stops rebalancing once every CPU is over 80% busy)";
     }
 }

@@ -7,10 +7,10 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
-import java.util.Optional;
 
 /**
  * An IRQ of a network device, and how they are found. Immutable.
@@ -89,7 +89,8 @@ public record NetworkIrq(int irq, String device, List<String> actions) {
         if (!Files.isDirectory(irqRoot)) {
             return out;
         }
-        try (DirectoryStream<Path> irqs = Files.newDirectoryStream(irqRoot, p -> p.getFileName().toString().matches("[0-9]+"))) {
+        try (DirectoryStream<Path> irqs = Files.newDirectoryStream(
+                irqRoot, p -> p.getFileName().toString().matches("[0-9]+"))) {
             for (Path irq : irqs) {
                 List<String> names = new ArrayList<>();
                 try (DirectoryStream<Path> inside = Files.newDirectoryStream(irq, Files::isDirectory)) {

@@ -1,16 +1,16 @@
 package io.envbench.study.steering;
 
-import io.envbench.host.hostsettings.HostSettingsJournal;
-import io.envbench.base.settings.InvalidSettingException;
-import io.envbench.base.units.CpuSet;
-
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.nio.file.NoSuchFileException;
+
+import io.envbench.base.settings.InvalidSettingException;
+import io.envbench.base.units.CpuSet;
+import io.envbench.host.hostsettings.HostSettingsJournal;
 
 /**
  * Receive Packet Steering: which CPUs handle the packets an interface receives ({@code queues/rx-N/rps_cpus}, a
@@ -41,7 +41,8 @@ public final class ReceivePacketSteering {
      */
     public synchronized List<Path> steer(List<String> interfaces, CpuSet cpus) throws IOException {
         if (interfaces.isEmpty()) {
-            throw new InvalidSettingException("interfaces", "is empty; name the interfaces whose receive queues to steer, e.g. veth1a2b3c");
+            throw new InvalidSettingException(
+                    "interfaces", "is empty; name the interfaces whose receive queues to steer, e.g. veth1a2b3c");
         }
         cpus.requireWithin("rpsCpus", CpuSet.online(roots.sys()));
         List<Path> masks = new ArrayList<>();
@@ -58,13 +59,17 @@ public final class ReceivePacketSteering {
     /** The {@code rps_cpus} files of an interface's receive queues, checked. */
     private List<Path> rpsFiles(String name) throws IOException {
         if (name == null || !name.matches(INTERFACE_NAME) || name.equals(".") || name.equals("..")) {
-            throw new InvalidSettingException("interfaces", "'" + name + "' is not an interface name (at most 15 letters, digits, "
-                    + "and _ . : @ -); see 'ip link' for this host's interfaces");
+            throw new InvalidSettingException(
+                    "interfaces",
+                    "'" + name + "' is not an interface name (at most 15 letters, digits, "
+                            + "and _ . : @ -); see 'ip link' for this host's interfaces");
         }
         Path dev = roots.netDevice(name);
         if (!Files.isDirectory(dev)) {
-            throw new InvalidSettingException("interfaces", "'" + name + "' is not a network interface on this host (no " + dev
-                    + "); see 'ip link' for this host's interfaces");
+            throw new InvalidSettingException(
+                    "interfaces",
+                    "'" + name + "' is not a network interface on this host (no " + dev
+                            + "); see 'ip link' for this host's interfaces");
         }
         List<Path> files = new ArrayList<>();
         try (DirectoryStream<Path> queues = Files.newDirectoryStream(dev.resolve("queues"), "rx-*")) {
@@ -77,8 +82,10 @@ public final class ReceivePacketSteering {
             // no queues folder: reported below
         }
         if (files.isEmpty()) {
-            throw new InvalidSettingException("interfaces", "'" + name + "' has no receive queue with rps_cpus (" + dev.resolve("queues")
-                    + "): this kernel was built without RPS, or the interface receives nothing itself");
+            throw new InvalidSettingException(
+                    "interfaces",
+                    "'" + name + "' has no receive queue with rps_cpus (" + dev.resolve("queues")
+                            + "): this kernel was built without RPS, or the interface receives nothing itself");
         }
         files.sort(null);
         return files;

@@ -1,10 +1,10 @@
 package io.envbench.study.steering;
 
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Collectors;
-import java.util.Collections;
 import java.util.TreeMap;
+import java.util.stream.Collectors;
 
 /**
  * What one step of {@link InterruptSteering} did, for the controller's timeline. Immutable.
@@ -21,7 +21,8 @@ public record SteeringStep(long step, Map<Integer, Integer> cpuOfIrq, List<Strin
 
     /** E.g. {@code IRQ steering step 3: IRQ 38 -> CPU 1, IRQ 39 -> CPU 0}. */
     public String describe() {
-        String moved = cpuOfIrq.entrySet().stream().map(e -> "IRQ " + e.getKey() + " -> CPU " + e.getValue())
+        String moved = cpuOfIrq.entrySet().stream()
+                .map(e -> "IRQ " + e.getKey() + " -> CPU " + e.getValue())
                 .collect(Collectors.joining(", "));
         return "IRQ steering step " + step + ": " + (moved.isEmpty() ? "no IRQ moved" : moved)
                 + (notes.isEmpty() ? "" : "; " + String.join("; ", notes));

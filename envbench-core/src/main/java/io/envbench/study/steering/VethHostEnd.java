@@ -3,9 +3,9 @@ package io.envbench.study.steering;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.Optional;
-import java.nio.file.NoSuchFileException;
 
 /**
  * Finds the host end of a container's veth pair: the interface on the host whose receive queues handle what the
@@ -15,8 +15,7 @@ import java.nio.file.NoSuchFileException;
  * in the host's {@code sys/class/net}.
  */
 public final class VethHostEnd {
-    private VethHostEnd() {
-    }
+    private VethHostEnd() {}
 
     /**
      * The host end of {@code pid}'s {@code eth0}; empty when it has none (a container on the host's network, where
@@ -30,12 +29,17 @@ public final class VethHostEnd {
 
     /** As {@link #of(HostRoots, long)}, for the container's interface {@code inside}. */
     public static Optional<String> of(HostRoots roots, long pid, String inside) throws IOException {
-        Path ifaceInside = roots.proc().resolve(Long.toString(pid)).resolve("root/sys/class/net").resolve(inside);
+        Path ifaceInside = roots.proc()
+                .resolve(Long.toString(pid))
+                .resolve("root/sys/class/net")
+                .resolve(inside);
         int peer;
         int own;
         try {
-            peer = Integer.parseInt(Files.readString(ifaceInside.resolve("iflink")).strip());
-            own = Integer.parseInt(Files.readString(ifaceInside.resolve("ifindex")).strip());
+            peer = Integer.parseInt(
+                    Files.readString(ifaceInside.resolve("iflink")).strip());
+            own = Integer.parseInt(
+                    Files.readString(ifaceInside.resolve("ifindex")).strip());
         } catch (NoSuchFileException e) {
             return Optional.empty();
         } catch (NumberFormatException e) {
@@ -47,7 +51,9 @@ public final class VethHostEnd {
         try (DirectoryStream<Path> host = Files.newDirectoryStream(roots.sys().resolve("class/net"))) {
             for (Path iface : host) {
                 try {
-                    if (Integer.parseInt(Files.readString(iface.resolve("ifindex")).strip()) == peer) {
+                    if (Integer.parseInt(
+                                    Files.readString(iface.resolve("ifindex")).strip())
+                            == peer) {
                         return Optional.of(iface.getFileName().toString());
                     }
                 } catch (IOException | NumberFormatException e) {

@@ -1,7 +1,5 @@
 package io.envbench.study.tenants;
 
-import io.envbench.launch.dockerdaemon.DaemonRestart;
-
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -9,9 +7,14 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.function.Supplier;
 
-import io.envbench.study.cpucontrol.CpuAction;
+import io.envbench.base.settings.InvalidSettingException;
+import io.envbench.host.hostsettings.HostSettingsJournal;
+import io.envbench.launch.docker.DockerDaemon;
+import io.envbench.launch.dockerdaemon.DaemonRestart;
 import io.envbench.study.cpucontrol.CpuControlLoop;
 import io.envbench.study.cpucontrol.CpuControlMode;
 import io.envbench.study.cpucontrol.CpuControlSettings;
@@ -20,18 +23,13 @@ import io.envbench.study.cpucontrol.DockerCpusets;
 import io.envbench.study.cpucontrol.ReadingSource;
 import io.envbench.study.cpucontrol.Tenant;
 import io.envbench.study.cpucontrol.TenantReading;
-import io.envbench.launch.docker.DockerDaemon;
 import io.envbench.study.experiment.Tenancy;
 import io.envbench.study.experiment.TenantConfiguration;
-import io.envbench.host.hostsettings.HostSettingsJournal;
-import io.envbench.base.settings.InvalidSettingException;
 import io.envbench.study.steering.HostRoots;
 import io.envbench.study.steering.InterruptSteering;
 import io.envbench.study.steering.IrqBalancePolicy;
 import io.envbench.study.steering.ReceivePacketSteering;
 import io.envbench.study.steering.VethHostEnd;
-import java.util.Set;
-import java.util.TreeSet;
 
 /**
  * The controls of study 004 ({@link io.envbench.study.cpucontrol}) as {@link TenantControl}s: per run a
@@ -63,14 +61,18 @@ public final class CpuControlFactory implements TenantControl.Factory {
 
     /** On this host: the real procfs and sysfs, the default journal folder, irqbalance refused. */
     public static CpuControlFactory onThisHost(DockerDaemon daemon) {
-        return new CpuControlFactory(daemon, HostRoots.real(), HostSettingsJournal.defaultFolder(), IrqBalancePolicy.REFUSE);
+        return new CpuControlFactory(
+                daemon, HostRoots.real(), HostSettingsJournal.defaultFolder(), IrqBalancePolicy.REFUSE);
     }
 
     @Override
     public void check(TenantConfiguration c, int i) {
         if (c.interruptSteering() && !Files.isWritable(roots.proc().resolve("irq/default_smp_affinity"))) {
-            throw new InvalidSettingException("configurations[" + i + "].interruptSteering", "'on' writes the network IRQs' "
-                    + "affinities under " + roots.proc().resolve("irq") + ", which this user cannot; run as root, or use interruptSteering: off");
+            throw new InvalidSettingException(
+                    "configurations[" + i + "].interruptSteering",
+                    "'on' writes the network IRQs' " + "affinities under "
+                            + roots.proc().resolve("irq")
+                            + ", which this user cannot; run as root, or use interruptSteering: off");
         }
     }
 
@@ -96,21 +98,27 @@ public final class CpuControlFactory implements TenantControl.Factory {
         }
 
         @Override
-        public synchronized void start(List<RunningTenant> tenants, Supplier<TenantMetrics> metrics, Timeline timeline) throws IOException {
+        public synchronized void start(List<RunningTenant> tenants, Supplier<TenantMetrics> metrics, Timeline timeline)
+                throws IOException {
             this.timeline = timeline;
             List<Tenant> placed = new ArrayList<>();
             for (RunningTenant t : tenants) {
                 Optional<Duration> goal = t.plan().responseTimeGoalMs().isPresent()
-                        ? Optional.of(Duration.ofMillis(t.plan().responseTimeGoalMs().getAsLong())) : Optional.empty();
+                        ? Optional.of(
+                                Duration.ofMillis(t.plan().responseTimeGoalMs().getAsLong()))
+                        : Optional.empty();
                 placed.add(new Tenant(t.name(), t.containerId(), goal));
             }
-            // the scenario's high tenants float from the start (static: for good); none given: static decides from a first reading
+            // the scenario's high tenants float from the start (static: for good); none given: static decides from a
+            // first reading
             Set<String> high = new TreeSet<>();
             tenants.stream().filter(t -> t.plan().high()).forEach(t -> high.add(t.name()));
-            CpuControlSettings settings = CpuControlSettings.defaults(configuration.cpuControl()).withInterval(configuration.controlInterval())
+            CpuControlSettings settings = CpuControlSettings.defaults(configuration.cpuControl())
+                    .withInterval(configuration.controlInterval())
                     .withHighTenants(high);
             CpuController controller = new CpuController(settings, placed, tenancy.cpuSet());
-            CpuControlLoop.Builder b = CpuControlLoop.builder(controller, readings(metrics), new DockerCpusets(daemon, tenancy.cpuSet()))
+            CpuControlLoop.Builder b = CpuControlLoop.builder(
+                            controller, readings(metrics), new DockerCpusets(daemon, tenancy.cpuSet()))
                     // its action says what ("pin 0", "release to 1", "steer IRQ 38 -> CPU 1", "cpuset back to 0-1")
                     .timeline(timeline); // each action with its kind and reason
             if (configuration.interruptSteering()) {
@@ -137,7 +145,11 @@ public final class CpuControlFactory implements TenantControl.Factory {
                     if (t.window() > 0 && !Double.isNaN(t.cpuPct())) {
                         Duration interval = Duration.ofMillis(Math.max(1, Math.round(t.window() * 1000)));
                         TenantReading r = TenantReading.ofCores(name, t.cpuPct() / 100, interval);
-                        out.add(t.p90Ms().isPresent() ? r.withResponseTime90(Duration.ofMillis(Math.round(t.p90Ms().getAsDouble()))) : r);
+                        out.add(
+                                t.p90Ms().isPresent()
+                                        ? r.withResponseTime90(Duration.ofMillis(
+                                                Math.round(t.p90Ms().getAsDouble())))
+                                        : r);
                     }
                 });
                 return out;

@@ -9,12 +9,11 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
+import io.envbench.measure.results.JtlReader;
+import io.envbench.measure.stats.ElapsedDistribution;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVRecord;
-
-import io.envbench.measure.results.JtlReader;
-import io.envbench.measure.stats.ElapsedDistribution;
 
 /**
  * Per-tenant request figures from the JTL while JMeter writes it: each {@link #drain} reads the whole lines added since
@@ -23,8 +22,7 @@ import io.envbench.measure.stats.ElapsedDistribution;
  */
 final class LiveTenantFigures {
     /** One tenant's requests since the previous drain. */
-    record Window(long requests, long errors, ElapsedDistribution elapsed) {
-    }
+    record Window(long requests, long errors, ElapsedDistribution elapsed) {}
 
     private final Path jtl;
     private long position;

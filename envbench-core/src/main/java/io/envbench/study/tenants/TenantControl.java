@@ -4,12 +4,12 @@ import java.io.IOException;
 import java.util.List;
 import java.util.function.Supplier;
 
-import io.envbench.study.experiment.Tenancy;
-import io.envbench.study.experiment.TenantConfiguration;
 import io.envbench.base.settings.InvalidSettingException;
 import io.envbench.base.units.CpuSet;
 import io.envbench.study.cpucontrol.CpuControlMode;
 import io.envbench.study.experiment.Experiment;
+import io.envbench.study.experiment.Tenancy;
+import io.envbench.study.experiment.TenantConfiguration;
 
 /**
  * The one point where a CPU controller (none, static, dynamic; and interrupt steering) plugs into the runner of a
@@ -58,14 +58,18 @@ public interface TenantControl {
             Tenancy t = experiment.tenancy().get();
             int hostCpus = CpuSet.online().size();
             if (hostCpus < t.cpus()) {
-                throw new InvalidSettingException(experiment.file() + ": tenants.cpus", t.cpus() + " CPUs, and this host has " + hostCpus
-                        + "; run it on a machine with " + t.cpus() + " CPUs, or give tenants.cpus: " + hostCpus + " (and a scaled load)");
+                throw new InvalidSettingException(
+                        experiment.file() + ": tenants.cpus",
+                        t.cpus() + " CPUs, and this host has " + hostCpus + "; run it on a machine with " + t.cpus()
+                                + " CPUs, or give tenants.cpus: " + hostCpus + " (and a scaled load)");
             }
             for (int i = 0; i < t.configurations().size(); i++) {
                 try {
                     check(t.configurations().get(i), i);
                 } catch (InvalidSettingException e) {
-                    throw new InvalidSettingException(experiment.file() + ": " + e.field(), e.getMessage().substring(e.field().length() + 2));
+                    throw new InvalidSettingException(
+                            experiment.file() + ": " + e.field(),
+                            e.getMessage().substring(e.field().length() + 2));
                 }
             }
         }
@@ -77,12 +81,10 @@ public interface TenantControl {
     /** A control that does nothing: {@code cpuControl: none} with {@code interruptSteering: off}. */
     TenantControl NONE = new TenantControl() {
         @Override
-        public void start(List<RunningTenant> tenants, Supplier<TenantMetrics> metrics, Timeline timeline) {
-        }
+        public void start(List<RunningTenant> tenants, Supplier<TenantMetrics> metrics, Timeline timeline) {}
 
         @Override
-        public void stop() {
-        }
+        public void stop() {}
     };
 
     /**
@@ -93,12 +95,15 @@ public interface TenantControl {
         @Override
         public void check(TenantConfiguration c, int i) {
             if (c.cpuControl() != CpuControlMode.NONE) {
-                throw new InvalidSettingException("configurations[" + i + "].cpuControl", "'" + TenantConfiguration.yamlName(c.cpuControl()) + "' has no "
-                        + "controller in this build (only none); use cpuControl: none");
+                throw new InvalidSettingException(
+                        "configurations[" + i + "].cpuControl",
+                        "'" + TenantConfiguration.yamlName(c.cpuControl()) + "' has no "
+                                + "controller in this build (only none); use cpuControl: none");
             }
             if (c.interruptSteering()) {
-                throw new InvalidSettingException("configurations[" + i + "].interruptSteering", "'on' has no controller in this build; "
-                        + "use interruptSteering: off");
+                throw new InvalidSettingException(
+                        "configurations[" + i + "].interruptSteering",
+                        "'on' has no controller in this build; " + "use interruptSteering: off");
             }
         }
 

@@ -1,9 +1,16 @@
 package io.envbench.study.tenants;
 
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -11,13 +18,6 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 
 import io.envbench.study.experiment.TenantPlan;
-import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
-import java.nio.channels.FileLock;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.StandardOpenOption;
-import java.time.Instant;
-import java.time.temporal.ChronoUnit;
 
 /**
  * A tenant's database on the host's PostgreSQL, through its target's {@code db.sh} (targets/daytrader's: EnvBench's
@@ -28,6 +28,7 @@ import java.time.temporal.ChronoUnit;
 public final class TenantDatabase {
     /** The longest a db.sh step may take (a rebuild of 200 users takes 3-5 s on 2 cores). */
     static final Duration STEP_TIMEOUT = Duration.ofSeconds(300);
+
     private final Path script;
 
     /** @param targetDir the target's folder (its {@code db.sh}) */
@@ -42,8 +43,7 @@ public final class TenantDatabase {
      * @param ordersAfter  orders after it (buildDB's own)
      * @param took         the rebuild's length
      */
-    public record Rebuilt(long ordersBefore, long ordersAfter, Duration took) {
-    }
+    public record Rebuilt(long ordersBefore, long ordersAfter, Duration took) {}
 
     /** Makes the tenant's database and role when missing (idempotent; the cluster is started when down). */
     public void create(TenantPlan tenant) throws IOException {
@@ -86,26 +86,34 @@ public final class TenantDatabase {
         List<Path> files = new ArrayList<>();
         try {
             for (TenantPlan t : tenants) {
-                Path file = folder.resolve(t.database() + ".lock").toAbsolutePath().normalize();
-                if (!HELD_HERE.add(file)) { // another run in this JVM: a second channel's close would let go of its lock
-                    throw new IOException("database " + t.database() + " of " + t.name() + " is in use by another run in this "
-                            + "process; wait for it to end, or run one multi-tenant experiment at a time on this host");
+                Path file =
+                        folder.resolve(t.database() + ".lock").toAbsolutePath().normalize();
+                if (!HELD_HERE.add(
+                        file)) { // another run in this JVM: a second channel's close would let go of its lock
+                    throw new IOException(
+                            "database " + t.database() + " of " + t.name() + " is in use by another run in this "
+                                    + "process; wait for it to end, or run one multi-tenant experiment at a time on this host");
                 }
                 files.add(file);
-                FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE,
-                        StandardOpenOption.READ, StandardOpenOption.WRITE);
+                FileChannel ch = FileChannel.open(
+                        file, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE);
                 FileLock lock = ch.tryLock();
                 if (lock == null) {
                     String holder = Files.readString(file).strip();
                     ch.close();
-                    throw new IOException("database " + t.database() + " of " + t.name() + " is in use by another EnvBench run ("
-                            + (holder.isEmpty() ? "unknown" : holder) + "); wait for it to end, or run one multi-tenant experiment at a time "
-                            + "on this host (the tenants' databases are shared: " + file + ")");
+                    throw new IOException(
+                            "database " + t.database() + " of " + t.name() + " is in use by another EnvBench run ("
+                                    + (holder.isEmpty() ? "unknown" : holder)
+                                    + "); wait for it to end, or run one multi-tenant experiment at a time "
+                                    + "on this host (the tenants' databases are shared: " + file + ")");
                 }
                 held.add(ch);
                 ch.truncate(0);
-                ch.write(ByteBuffer.wrap(("pid " + ProcessHandle.current().pid() + ", since "
-                        + Instant.now().truncatedTo(ChronoUnit.SECONDS)).getBytes(StandardCharsets.UTF_8)), 0);
+                ch.write(
+                        ByteBuffer.wrap(("pid " + ProcessHandle.current().pid() + ", since "
+                                        + Instant.now().truncatedTo(ChronoUnit.SECONDS))
+                                .getBytes(StandardCharsets.UTF_8)),
+                        0);
             }
         } catch (IOException | RuntimeException e) {
             release(held, files);
@@ -144,7 +152,8 @@ public final class TenantDatabase {
 
     private String run(List<String> args) throws IOException {
         if (!Files.isExecutable(script)) {
-            throw new IOException(script + " is missing or not executable; a tenant target needs its db.sh (targets/daytrader)");
+            throw new IOException(
+                    script + " is missing or not executable; a tenant target needs its db.sh (targets/daytrader)");
         }
         List<String> cmd = new ArrayList<>();
         cmd.add(script.toString());
@@ -156,7 +165,8 @@ public final class TenantDatabase {
             output = p.getInputStream().readAllBytes();
             if (!p.waitFor(STEP_TIMEOUT.toSeconds(), TimeUnit.SECONDS)) {
                 p.destroyForcibly();
-                throw new IOException("db.sh " + String.join(" ", args) + " did not end within " + STEP_TIMEOUT.toSeconds() + " s");
+                throw new IOException(
+                        "db.sh " + String.join(" ", args) + " did not end within " + STEP_TIMEOUT.toSeconds() + " s");
             }
         } catch (InterruptedException e) {
             p.destroyForcibly();

@@ -30,8 +30,14 @@ public record TenantMetrics(Instant at, double hostCpuPct, Map<String, Tenant> t
      * @param meanMs          their mean response time; empty without requests
      * @param p90Ms           their 90% line (nearest rank, as JMeter's Aggregate Report); empty without requests
      */
-    public record Tenant(double cpuPct, double cpusetPct, double window, long requests, long errors, OptionalDouble meanMs,
-                         OptionalDouble p90Ms) {
+    public record Tenant(
+            double cpuPct,
+            double cpusetPct,
+            double window,
+            long requests,
+            long errors,
+            OptionalDouble meanMs,
+            OptionalDouble p90Ms) {
         public double throughputPerSec() {
             return window <= 0 ? 0 : requests / window;
         }

@@ -1,24 +1,22 @@
 package io.envbench.study.tenants;
 
-import io.envbench.measure.metrics.MetricName;
-
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalDouble;
 import java.util.function.Supplier;
 
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
+import io.envbench.measure.metrics.MetricName;
 import io.envbench.measure.metrics.Metrics;
 import io.envbench.measure.metrics.MetricsCollector;
-import java.util.ArrayList;
-import java.util.HashMap;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The {@link TenantMetrics} a control reads during a run: CPU from the run's metrics collector (the host and each
@@ -35,6 +33,7 @@ public final class TenantMetricsSource implements Supplier<TenantMetrics> {
     private Instant previous;
     /** Column -> {sum, readings} since the previous call; guarded by this. */
     private final Map<String, double[]> sums = new HashMap<>();
+
     private MetricsCollector.Tick latest;
 
     /**
@@ -91,9 +90,20 @@ public final class TenantMetricsSource implements Supplier<TenantMetrics> {
             Metrics.ContainerColumns c = Metrics.containerColumns(t);
             LiveTenantFigures.Window w = drained.get(t);
             long n = w == null ? 0 : w.requests();
-            out.put(t, new TenantMetrics.Tenant(cpu.getOrDefault(c.cpuPct(), Double.NaN), cpu.getOrDefault(c.cpuCpusetPct(), Double.NaN),
-                    window, n, w == null ? 0 : w.errors(), n == 0 ? OptionalDouble.empty() : OptionalDouble.of(w.elapsed().mean()),
-                    n == 0 ? OptionalDouble.empty() : OptionalDouble.of(w.elapsed().nearestRank(0.9))));
+            out.put(
+                    t,
+                    new TenantMetrics.Tenant(
+                            cpu.getOrDefault(c.cpuPct(), Double.NaN),
+                            cpu.getOrDefault(c.cpuCpusetPct(), Double.NaN),
+                            window,
+                            n,
+                            w == null ? 0 : w.errors(),
+                            n == 0
+                                    ? OptionalDouble.empty()
+                                    : OptionalDouble.of(w.elapsed().mean()),
+                            n == 0
+                                    ? OptionalDouble.empty()
+                                    : OptionalDouble.of(w.elapsed().nearestRank(0.9))));
         }
         return new TenantMetrics(now, cpu.getOrDefault(HOST_CPU, Double.NaN), out);
     }

@@ -9,7 +9,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-
 import javax.xml.XMLConstants;
 import javax.xml.parsers.DocumentBuilder;
 import javax.xml.parsers.DocumentBuilderFactory;
@@ -21,13 +20,12 @@ import javax.xml.transform.TransformerFactory;
 import javax.xml.transform.dom.DOMSource;
 import javax.xml.transform.stream.StreamResult;
 
+import io.envbench.study.experiment.TenantPlan;
 import org.w3c.dom.Document;
 import org.w3c.dom.Element;
 import org.w3c.dom.Node;
 import org.w3c.dom.NodeList;
 import org.xml.sax.SAXException;
-
-import io.envbench.study.experiment.TenantPlan;
 
 /**
  * The JMeter plan of a multi-tenant run, made from a plan of one thread group (such as {@code testplans/daytrader.jmx}):
@@ -40,13 +38,13 @@ import io.envbench.study.experiment.TenantPlan;
  */
 public final class TenantsPlan {
     /** The properties each tenant has its own of: {@code envbench.TENANT.X}. */
-    public static final List<String> PER_TENANT = List.of("host", "port", "threads", "rate.per.minute", "run.environment", "rampup.seconds",
-            "daytrader.first.user");
-    private static final Pattern PROPERTY = Pattern.compile("__P\\(envbench\\.(" + String.join("|",
-            PER_TENANT.stream().map(Pattern::quote).toList()) + "),");
+    public static final List<String> PER_TENANT = List.of(
+            "host", "port", "threads", "rate.per.minute", "run.environment", "rampup.seconds", "daytrader.first.user");
 
-    private TenantsPlan() {
-    }
+    private static final Pattern PROPERTY = Pattern.compile("__P\\(envbench\\.("
+            + String.join("|", PER_TENANT.stream().map(Pattern::quote).toList()) + "),");
+
+    private TenantsPlan() {}
 
     /** The name of tenant {@code tenant}'s own copy of property {@code envbench.X}. */
     public static String property(String tenant, String x) {
@@ -83,16 +81,19 @@ public final class TenantsPlan {
         for (Node[] pair : pairs) {
             if (pair[0].getNodeName().equals("ThreadGroup")) {
                 if (group != null) {
-                    throw new IOException(template + ": has more than one ThreadGroup; a multi-tenant plan has exactly one");
+                    throw new IOException(
+                            template + ": has more than one ThreadGroup; a multi-tenant plan has exactly one");
                 }
                 group = pair;
             } else if (PROPERTY.matcher(pair[0].getTextContent()).find()
-                    || pair[1] != null && PROPERTY.matcher(pair[1].getTextContent()).find()) {
+                    || pair[1] != null
+                            && PROPERTY.matcher(pair[1].getTextContent()).find()) {
                 perTenantElements.add(pair);
             }
         }
         if (group == null) {
-            throw new IOException(template + ": has no ThreadGroup directly under its test plan; a multi-tenant plan has exactly one");
+            throw new IOException(template
+                    + ": has no ThreadGroup directly under its test plan; a multi-tenant plan has exactly one");
         }
         for (Node[] pair : perTenantElements) {
             planTree.removeChild(pair[0]);
@@ -189,7 +190,8 @@ public final class TenantsPlan {
         if (n.getNodeType() == Node.TEXT_NODE || n.getNodeType() == Node.CDATA_SECTION_NODE) {
             Matcher m = PROPERTY.matcher(n.getNodeValue());
             if (m.find()) {
-                n.setNodeValue(m.replaceAll(r -> Matcher.quoteReplacement("__P(" + property(tenant, r.group(1)) + ",")));
+                n.setNodeValue(
+                        m.replaceAll(r -> Matcher.quoteReplacement("__P(" + property(tenant, r.group(1)) + ",")));
             }
             return;
         }

@@ -8,11 +8,10 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
 import io.envbench.study.cpucontrol.CpuAction;
 import io.envbench.study.cpucontrol.TimelineCsv;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * A run's {@code timeline/RUN.csv} in the one timeline format ({@link TimelineCsv}: {@code time,seconds,tenant,kind,action,reason},
@@ -27,8 +26,7 @@ public final class TimelineFile implements Timeline, AutoCloseable {
     private final Instant opened;
 
     /** One row of a timeline file; {@code tenant} is {@link Timeline#ALL} for the host and the run. */
-    public record Row(Instant time, String tenant, String action, String why) {
-    }
+    public record Row(Instant time, String tenant, String action, String why) {}
 
     public TimelineFile(Path file, Clock clock) throws IOException {
         Files.createDirectories(file.toAbsolutePath().getParent());
@@ -44,7 +42,12 @@ public final class TimelineFile implements Timeline, AutoCloseable {
     @Override
     public synchronized void record(String tenant, String action, String why) {
         Instant now = Instant.now(clock);
-        write(new CpuAction(now, Duration.between(opened, now), tenant.equals(ALL) ? "" : tenant, CpuAction.Kind.NOTE, action,
+        write(new CpuAction(
+                now,
+                Duration.between(opened, now),
+                tenant.equals(ALL) ? "" : tenant,
+                CpuAction.Kind.NOTE,
+                action,
                 why == null ? "" : why));
     }
 
@@ -69,6 +72,7 @@ public final class TimelineFile implements Timeline, AutoCloseable {
     /** Reads a timeline file back: every row, the host's and the run's under {@link Timeline#ALL}. */
     public static List<Row> read(Path file) throws IOException {
         return TimelineCsv.read(file).stream()
-                .map(r -> new Row(r.time(), r.tenant().isEmpty() ? ALL : r.tenant(), r.action(), r.reason())).toList();
+                .map(r -> new Row(r.time(), r.tenant().isEmpty() ? ALL : r.tenant(), r.action(), r.reason()))
+                .toList();
     }
 }

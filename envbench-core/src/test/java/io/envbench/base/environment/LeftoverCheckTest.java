@@ -8,17 +8,18 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
 
-import org.junit.jupiter.api.Test;
-
 import io.envbench.base.environment.LeftoverCheck.ProcessStart;
 import io.envbench.base.environment.LeftoverCheck.Verdict;
+import org.junit.jupiter.api.Test;
 
 /** The owner-identity rule on label maps and a fake process table: pure logic, any host. */
 class LeftoverCheckTest {
-    private static final OwnerIdentity SELF = new OwnerIdentity("loadgen-1", "mid-1", "boot-1", "4026531836", 4242, 9000, 1_700_000_000_000L);
+    private static final OwnerIdentity SELF =
+            new OwnerIdentity("loadgen-1", "mid-1", "boot-1", "4026531836", 4242, 9000, 1_700_000_000_000L);
     /** Process 777 is alive and started at tick 5000 (epoch ms ...5000); nothing else is. */
-    private static final LeftoverCheck.ProcessTable TABLE = pid -> pid == 777
-            ? Optional.of(new ProcessStart(5000, 1_699_999_000_000L)) : Optional.empty();
+    private static final LeftoverCheck.ProcessTable TABLE =
+            pid -> pid == 777 ? Optional.of(new ProcessStart(5000, 1_699_999_000_000L)) : Optional.empty();
+
     private static final LeftoverCheck CHECK = new LeftoverCheck(SELF, "myrun", TABLE);
 
     private static Map<String, String> labels(OwnerIdentity owner, String run) {
@@ -43,7 +44,8 @@ class LeftoverCheckTest {
 
     @Test
     void ownRunIsKept() {
-        assertFalse(CHECK.judge(labels(owner("loadgen-1", "mid-1", "boot-1", "4026531836", 31337, 1), "myrun")).reap());
+        assertFalse(CHECK.judge(labels(owner("loadgen-1", "mid-1", "boot-1", "4026531836", 31337, 1), "myrun"))
+                .reap());
     }
 
     @Test
@@ -99,18 +101,28 @@ class LeftoverCheckTest {
 
     @Test
     void withoutTicksStartInstantsAreComparedWithATolerance() {
-        LeftoverCheck instantsOnly = new LeftoverCheck(new OwnerIdentity("mac", "", "", "", 1, -1, 1), "myrun",
+        LeftoverCheck instantsOnly = new LeftoverCheck(
+                new OwnerIdentity("mac", "", "", "", 1, -1, 1),
+                "myrun",
                 pid -> pid == 777 ? Optional.of(new ProcessStart(-1, 1_000_000L)) : Optional.empty());
-        assertFalse(instantsOnly.judge(labels(new OwnerIdentity("mac", "", "", "", 777, -1, 1_000_800L), "other")).reap());
-        assertTrue(instantsOnly.judge(labels(new OwnerIdentity("mac", "", "", "", 777, -1, 1_005_000L), "other")).reap());
-        assertTrue(instantsOnly.judge(labels(new OwnerIdentity("mac", "", "", "", 778, -1, 1_000_000L), "other")).reap());
+        assertFalse(instantsOnly
+                .judge(labels(new OwnerIdentity("mac", "", "", "", 777, -1, 1_000_800L), "other"))
+                .reap());
+        assertTrue(instantsOnly
+                .judge(labels(new OwnerIdentity("mac", "", "", "", 777, -1, 1_005_000L), "other"))
+                .reap());
+        assertTrue(instantsOnly
+                .judge(labels(new OwnerIdentity("mac", "", "", "", 778, -1, 1_000_000L), "other"))
+                .reap());
     }
 
     @Test
     void olderLabelsWithOnlyAPidKeepTheOlderRule() {
-        Map<String, String> old = Map.of(RunSession.LABEL_MANAGED, "true", RunSession.LABEL_RUN, "old", RunSession.LABEL_OWNER_PID, "777");
+        Map<String, String> old = Map.of(
+                RunSession.LABEL_MANAGED, "true", RunSession.LABEL_RUN, "old", RunSession.LABEL_OWNER_PID, "777");
         assertFalse(CHECK.judge(old).reap(), "a live PID is trusted");
-        Map<String, String> oldDead = Map.of(RunSession.LABEL_MANAGED, "true", RunSession.LABEL_RUN, "old", RunSession.LABEL_OWNER_PID, "31337");
+        Map<String, String> oldDead = Map.of(
+                RunSession.LABEL_MANAGED, "true", RunSession.LABEL_RUN, "old", RunSession.LABEL_OWNER_PID, "31337");
         assertTrue(CHECK.judge(oldDead).reap());
     }
 

@@ -40,8 +40,13 @@ class RunSessionTest {
 
     @Test
     void olderLabelsNamingALivePidAreNotLeftovers() {
-        Map<String, String> labels = Map.of(RunSession.LABEL_MANAGED, "true", RunSession.LABEL_RUN, "otherrun",
-                RunSession.LABEL_OWNER_PID, "1"); // init is alive; no start time to compare
+        Map<String, String> labels = Map.of(
+                RunSession.LABEL_MANAGED,
+                "true",
+                RunSession.LABEL_RUN,
+                "otherrun",
+                RunSession.LABEL_OWNER_PID,
+                "1"); // init is alive; no start time to compare
         assertFalse(RunSession.isLeftover(labels));
     }
 
@@ -50,6 +55,7 @@ class RunSessionTest {
         Map<String, String> labels = RunSession.labels("bare");
         assertEquals(OwnerIdentity.current().hostname(), labels.get(OwnerIdentity.LABEL_HOST));
         assertEquals(Long.toString(ProcessHandle.current().pid()), labels.get(RunSession.LABEL_OWNER_PID));
-        assertTrue(labels.containsKey(OwnerIdentity.LABEL_START_TICKS) || labels.containsKey(OwnerIdentity.LABEL_STARTED));
+        assertTrue(
+                labels.containsKey(OwnerIdentity.LABEL_START_TICKS) || labels.containsKey(OwnerIdentity.LABEL_STARTED));
     }
 }

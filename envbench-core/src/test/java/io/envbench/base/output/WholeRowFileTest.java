@@ -54,7 +54,8 @@ class WholeRowFileTest {
     void anOutputThatCannotBeWrittenIsAnErrorNamingThePath() throws IOException {
         Path file = dir.resolve("jtl");
         Files.writeString(file, "x");
-        IOException e = assertThrows(IOException.class, () -> OutputFolder.requireWritable(file, "run directory's folder"));
+        IOException e =
+                assertThrows(IOException.class, () -> OutputFolder.requireWritable(file, "run directory's folder"));
         assertTrue(e.getMessage().contains(file + " is a file where a folder should be"), e.getMessage());
     }
 }

@@ -19,15 +19,20 @@ class PortListenersTest {
     @Test
     void findsTheListenersOfOnePortInBothTablesOnAFixture(@TempDir Path proc) throws Exception {
         Files.createDirectories(proc.resolve("net"));
-        String head = "  sl  local_address rem_address   st tx_queue rx_queue tr tm->when retrnsmt   uid  timeout inode\n";
+        String head =
+                "  sl  local_address rem_address   st tx_queue rx_queue tr tm->when retrnsmt   uid  timeout inode\n";
         // 0x46A0 = 18080: one listener on 127.0.0.1, one established connection (not a listener), another port
-        Files.writeString(proc.resolve("net/tcp"), head
-                + "   0: 0100007F:46A0 00000000:0000 0A 00000000:00000000 00:00000000 00000000  1000        0 111 1 0 100 0 0 10 0\n"
-                + "   1: 0100007F:46A0 0100007F:B09C 01 00000000:00000000 02:0000051B 00000000  1000        0 222 4 0 20 4 1 17 -1\n"
-                + "   2: 0100007F:1F90 00000000:0000 0A 00000000:00000000 00:00000000 00000000  1000        0 333 1 0 100 0 0 10 0\n");
-        Files.writeString(proc.resolve("net/tcp6"), head
-                + "   0: 00000000000000000000000000000000:46A0 00000000000000000000000000000000:0000 0A 00000000:00000000 00:00000000 "
-                + "00000000  1000        0 444 1 0 100 0 0 10 0\n");
+        Files.writeString(
+                proc.resolve("net/tcp"),
+                head
+                        + "   0: 0100007F:46A0 00000000:0000 0A 00000000:00000000 00:00000000 00000000  1000        0 111 1 0 100 0 0 10 0\n"
+                        + "   1: 0100007F:46A0 0100007F:B09C 01 00000000:00000000 02:0000051B 00000000  1000        0 222 4 0 20 4 1 17 -1\n"
+                        + "   2: 0100007F:1F90 00000000:0000 0A 00000000:00000000 00:00000000 00000000  1000        0 333 1 0 100 0 0 10 0\n");
+        Files.writeString(
+                proc.resolve("net/tcp6"),
+                head
+                        + "   0: 00000000000000000000000000000000:46A0 00000000000000000000000000000000:0000 0A 00000000:00000000 00:00000000 "
+                        + "00000000  1000        0 444 1 0 100 0 0 10 0\n");
         Path fd = Files.createDirectories(proc.resolve("42/fd"));
         Files.createSymbolicLink(fd.resolve("3"), Path.of("socket:[111]"));
         Files.writeString(proc.resolve("42/comm"), "nginx\n");
@@ -39,7 +44,9 @@ class PortListenersTest {
         assertEquals(Set.of(111L, 444L), l.inodes());
         assertEquals(Set.of(444L), l.notHeldBy(List.of(42L)));
         Optional<String> stranger = l.strangerAmong(List.of(42L));
-        assertTrue(stranger.orElseThrow().startsWith("port 18080 is answered by PID 77 (python3), not by the target"), stranger.get());
+        assertTrue(
+                stranger.orElseThrow().startsWith("port 18080 is answered by PID 77 (python3), not by the target"),
+                stranger.get());
         assertEquals(Optional.empty(), PortListeners.read(proc, 18080).strangerAmong(List.of(42L, 77L)));
         assertEquals(Set.of(), PortListeners.read(proc, 9).inodes());
     }

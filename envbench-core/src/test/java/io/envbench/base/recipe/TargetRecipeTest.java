@@ -1,10 +1,5 @@
 package io.envbench.base.recipe;
 
-import io.envbench.base.container.ContainerOptions;
-import io.envbench.base.container.NetworkMode;
-import io.envbench.base.readiness.Readiness;
-import io.envbench.base.settings.InvalidSettingException;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -12,8 +7,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Path;
 import java.time.Duration;
 
-import org.junit.jupiter.api.Test;
+import io.envbench.base.container.ContainerOptions;
+import io.envbench.base.container.NetworkMode;
 import io.envbench.base.readiness.HttpCheck;
+import io.envbench.base.settings.InvalidSettingException;
+import org.junit.jupiter.api.Test;
 
 /** Against the repository's real targets/ folder. */
 public class TargetRecipeTest {
@@ -34,21 +32,24 @@ public class TargetRecipeTest {
         ContainerTarget bridge = r.container(ContainerOptions.builder().build(), 18123, Duration.ofSeconds(5));
         assertEquals(8080, bridge.containerPort());
         assertEquals(18123, bridge.hostPort());
-        ContainerTarget host = r.container(ContainerOptions.builder().networkMode(NetworkMode.HOST).build(), 18123, Duration.ofSeconds(5));
+        ContainerTarget host = r.container(
+                ContainerOptions.builder().networkMode(NetworkMode.HOST).build(), 18123, Duration.ofSeconds(5));
         assertEquals(18123, host.containerPort());
         assertEquals("18123", host.options().env().get("PORT"));
     }
 
     @Test
     void unknownTargetListsTheAvailableOnes() {
-        InvalidSettingException e = assertThrows(InvalidSettingException.class, () -> TargetRecipe.load(TARGETS, "nope"));
+        InvalidSettingException e =
+                assertThrows(InvalidSettingException.class, () -> TargetRecipe.load(TARGETS, "nope"));
         assertEquals("target", e.field());
         assertTrue(e.getMessage().contains("nginx-static"), e.getMessage());
     }
 
     @Test
     void missingTargetsFolderNamesTheProperty() {
-        InvalidSettingException e = assertThrows(InvalidSettingException.class,
+        InvalidSettingException e = assertThrows(
+                InvalidSettingException.class,
                 () -> TargetRecipe.load(Path.of("/nonexistent/targets"), "nginx-static"));
         assertEquals("envbench.targets.dir", e.field());
     }

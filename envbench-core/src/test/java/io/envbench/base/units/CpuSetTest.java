@@ -1,14 +1,14 @@
 package io.envbench.base.units;
 
-import io.envbench.base.settings.InvalidSettingException;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import org.junit.jupiter.api.Test;
 import java.util.List;
+
+import io.envbench.base.settings.InvalidSettingException;
+import org.junit.jupiter.api.Test;
 
 class CpuSetTest {
     @Test
@@ -29,7 +29,8 @@ class CpuSetTest {
 
     @Test
     void cpusTheHostLacksAreRefusedWithTheValidRange() {
-        InvalidSettingException e = assertThrows(InvalidSettingException.class, () -> CpuSet.parseForHost("cpuset", "0-99"));
+        InvalidSettingException e =
+                assertThrows(InvalidSettingException.class, () -> CpuSet.parseForHost("cpuset", "0-99"));
         assertEquals("cpuset", e.field());
         assertTrue(e.getMessage().contains("does not exist on this host"), e.getMessage());
         assertTrue(e.getMessage().contains("online CPUs: "), e.getMessage());
@@ -54,7 +55,8 @@ class CpuSetTest {
         assertEquals("0-1", CpuSet.parseHexMask("rpsCpus", "3").toString());
         assertEquals(List.of(1, 3), CpuSet.parseHexMask("rpsCpus", "A").cpus());
         for (String bad : new String[] {"", "xyz", "0", "00000000,00000000", "123456789", ",3", "3,"}) {
-            InvalidSettingException e = assertThrows(InvalidSettingException.class, () -> CpuSet.parseHexMask("rpsCpus", bad), bad);
+            InvalidSettingException e =
+                    assertThrows(InvalidSettingException.class, () -> CpuSet.parseHexMask("rpsCpus", bad), bad);
             assertEquals("rpsCpus", e.field());
         }
     }
@@ -62,9 +64,13 @@ class CpuSetTest {
     @Test
     void aSetIsCheckedAgainstTheOnlineCpusGiven() {
         CpuSet online = CpuSet.parseList("online CPUs", "0-3");
-        assertEquals(CpuSet.parseList("irqCpus", "2-3"), CpuSet.parseList("irqCpus", "2,3").requireWithin("irqCpus", online));
-        InvalidSettingException e = assertThrows(InvalidSettingException.class,
+        assertEquals(
+                CpuSet.parseList("irqCpus", "2-3"),
+                CpuSet.parseList("irqCpus", "2,3").requireWithin("irqCpus", online));
+        InvalidSettingException e = assertThrows(
+                InvalidSettingException.class,
                 () -> CpuSet.parseList("irqCpus", "3-5").requireWithin("irqCpus", online));
-        assertEquals("irqCpus: CPU 4-5 does not exist on this host (online CPUs: 0-3); use CPUs within 0-3", e.getMessage());
+        assertEquals(
+                "irqCpus: CPU 4-5 does not exist on this host (online CPUs: 0-3); use CPUs within 0-3", e.getMessage());
     }
 }

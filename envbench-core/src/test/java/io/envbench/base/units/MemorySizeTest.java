@@ -1,11 +1,10 @@
 package io.envbench.base.units;
 
-import io.envbench.base.settings.InvalidSettingException;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.envbench.base.settings.InvalidSettingException;
 import org.junit.jupiter.api.Test;
 
 class MemorySizeTest {
@@ -21,7 +20,8 @@ class MemorySizeTest {
 
     @Test
     void badSizeNamesTheFieldAndTheFix() {
-        InvalidSettingException e = assertThrows(InvalidSettingException.class, () -> MemorySize.parseBytes("memory", "12XB"));
+        InvalidSettingException e =
+                assertThrows(InvalidSettingException.class, () -> MemorySize.parseBytes("memory", "12XB"));
         assertEquals("memory", e.field());
         assertTrue(e.getMessage().startsWith("memory: '12XB' is not a size"), e.getMessage());
         assertTrue(e.getMessage().contains("512m"), e.getMessage());
@@ -29,7 +29,8 @@ class MemorySizeTest {
 
     @Test
     void containerLimitBelowDockersMinimumIsRefused() {
-        InvalidSettingException e = assertThrows(InvalidSettingException.class, () -> MemorySize.parseContainerLimit("memory", "1m"));
+        InvalidSettingException e =
+                assertThrows(InvalidSettingException.class, () -> MemorySize.parseContainerLimit("memory", "1m"));
         assertTrue(e.getMessage().contains("6m"), e.getMessage());
         assertEquals(6L << 20, MemorySize.parseContainerLimit("memory", "6m"));
     }

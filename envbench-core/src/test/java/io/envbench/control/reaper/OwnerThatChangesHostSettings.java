@@ -1,19 +1,17 @@
 package io.envbench.control.reaper;
 
-import io.envbench.launch.dockerdaemon.DaemonRestart;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
 
-import io.envbench.host.reaper.ReaperProcess;
-
+import io.envbench.base.units.CpuSet;
 import io.envbench.host.hostsettings.HostSettingsJournal;
+import io.envbench.host.reaper.ReaperProcess;
+import io.envbench.launch.dockerdaemon.DaemonRestart;
 import io.envbench.study.steering.HostRoots;
 import io.envbench.study.steering.InterruptSteering;
 import io.envbench.study.steering.IrqBalancePolicy;
 import io.envbench.study.steering.ReceivePacketSteering;
-import io.envbench.base.units.CpuSet;
-
-import java.nio.file.Path;
-import java.time.Duration;
-import java.util.List;
 
 /**
  * The owner {@link ReaperHostSettingsTest} kills: in its own JVM it opens a journal in the folder given as the first
@@ -21,8 +19,7 @@ import java.util.List;
  * CPU, prints one line per IRQ moved ({@code irq N}), its reaper's PID and "ready", then waits to be killed.
  */
 public final class OwnerThatChangesHostSettings {
-    private OwnerThatChangesHostSettings() {
-    }
+    private OwnerThatChangesHostSettings() {}
 
     public static void main(String[] args) throws Exception {
         HostSettingsJournal journal = HostSettingsJournal.open(Path.of(args[0]), DaemonRestart.onThisHost());

@@ -1,10 +1,5 @@
 package io.envbench.control.reaper;
 
-import io.envbench.host.reaper.ReaperProcess;
-import io.envbench.launch.docker.DockerRequired;
-import io.envbench.base.environment.OwnerIdentity;
-import io.envbench.study.steering.HostRoots;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
@@ -22,9 +17,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
+import io.envbench.base.environment.OwnerIdentity;
+import io.envbench.host.reaper.ReaperProcess;
+import io.envbench.launch.docker.DockerRequired;
+import io.envbench.study.steering.HostRoots;
+import io.envbench.study.steering.NetworkIrq;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import io.envbench.study.steering.NetworkIrq;
 
 /**
  * As root on the real host, with a real SIGKILL: an owner JVM that changed lo's RPS mask and the network IRQs'
@@ -45,16 +44,23 @@ class ReaperHostSettingsTest {
         for (var irq : NetworkIrq.find(real)) {
             before.put(real.affinityListOf(irq.irq()), read(real.affinityListOf(irq.irq())));
         }
-        Process owner = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", System.getProperty("java.class.path"), OwnerThatChangesHostSettings.class.getName(), journals.toString())
-                .redirectErrorStream(true).start();
-        try (BufferedReader out = new BufferedReader(new InputStreamReader(owner.getInputStream(), StandardCharsets.UTF_8))) {
+        Process owner = new ProcessBuilder(
+                        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                        "-cp",
+                        System.getProperty("java.class.path"),
+                        OwnerThatChangesHostSettings.class.getName(),
+                        journals.toString())
+                .redirectErrorStream(true)
+                .start();
+        try (BufferedReader out =
+                new BufferedReader(new InputStreamReader(owner.getInputStream(), StandardCharsets.UTF_8))) {
             List<String> said = new ArrayList<>();
             List<Path> changed = new ArrayList<>(List.of(loRps));
             long reaperPid = -1;
             Path journal = null;
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-            for (String line; System.nanoTime() < deadline && (line = out.readLine()) != null && !line.equals("ready"); ) {
+            for (String line;
+                    System.nanoTime() < deadline && (line = out.readLine()) != null && !line.equals("ready"); ) {
                 said.add(line);
                 if (line.startsWith("irq ")) {
                     changed.add(real.affinityListOf(Integer.parseInt(line.substring(4))));
@@ -64,7 +70,9 @@ class ReaperHostSettingsTest {
                     journal = Path.of(line.substring(8));
                 }
             }
-            assertTrue(reaperPid > 0 && journal != null, "the owner opened a journal and its reaper runs: " + String.join("\n", said));
+            assertTrue(
+                    reaperPid > 0 && journal != null,
+                    "the owner opened a journal and its reaper runs: " + String.join("\n", said));
             assertTrue(changed.size() > 1, "at least one IRQ moved: " + said);
             for (Path p : changed) {
                 assertNotEquals(before.get(p), read(p), p + " was changed by the owner");
@@ -82,9 +90,12 @@ class ReaperHostSettingsTest {
                 }
                 Thread.sleep(20);
             }
-            System.out.printf("reaper: owner SIGKILLed -> lo's RPS mask and %d IRQ affinities put back, journal gone, in %s ms%n",
+            System.out.printf(
+                    "reaper: owner SIGKILLed -> lo's RPS mask and %d IRQ affinities put back, journal gone, in %s ms%n",
                     changed.size() - 1, back < 0 ? "(not within 20 s)" : Long.toString(back));
-            assertTrue(back >= 0, "not back 20 s after the kill: " + now(before) + "; reaper log: " + readLog(owner.pid()));
+            assertTrue(
+                    back >= 0,
+                    "not back 20 s after the kill: " + now(before) + "; reaper log: " + readLog(owner.pid()));
             assertTrue(back < 10_000, "back within 10 s, took " + back + " ms");
             long reaperDeadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
             while (alive(reaperPid) && System.nanoTime() < reaperDeadline) {

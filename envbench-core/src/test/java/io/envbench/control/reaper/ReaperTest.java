@@ -1,33 +1,30 @@
 package io.envbench.control.reaper;
 
-import io.envbench.host.reaper.ReaperProcess;
-
-import io.envbench.launch.docker.DockerConnection;
-import io.envbench.launch.docker.DockerRequired;
-import io.envbench.base.environment.OwnerIdentity;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.BufferedReader;
+import java.io.IOException;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import com.github.dockerjava.api.DockerClient;
 import io.envbench.base.environment.LeftoverCheck;
+import io.envbench.base.environment.OwnerIdentity;
+import io.envbench.host.reaper.ReaperProcess;
+import io.envbench.launch.docker.DockerConnection;
 import io.envbench.launch.docker.DockerDaemon;
-import java.io.IOException;
-import java.util.ArrayList;
+import io.envbench.launch.docker.DockerRequired;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * On the real engine, with a real SIGKILL: an owner JVM that made a container, a network, a volume and a
@@ -47,7 +44,8 @@ public class ReaperTest {
     void everythingAKilledOwnerMadeIsGoneWithinTenSecondsWithoutANewRun() throws Exception {
         DockerRequired.check();
         DockerClient docker = DockerConnection.connect(DockerDaemon.fromEnvironment());
-        long ms = killOwnerAndAwaitNothingLeft(state, "envbench/base:latest", Map.of(), docker, "local daemon", CGROUP_ROOT);
+        long ms = killOwnerAndAwaitNothingLeft(
+                state, "envbench/base:latest", Map.of(), docker, "local daemon", CGROUP_ROOT);
         assertTrue(ms < 10_000, "gone within 10 s, took " + ms + " ms");
     }
 
@@ -58,7 +56,8 @@ public class ReaperTest {
      *
      * @return milliseconds from the SIGKILL to the last leftover gone (printed too)
      */
-    public static long killOwnerAndAwaitNothingLeft(Path state, String image, Map<String, String> env, DockerClient docker, String where) throws Exception {
+    public static long killOwnerAndAwaitNothingLeft(
+            Path state, String image, Map<String, String> env, DockerClient docker, String where) throws Exception {
         return killOwnerAndAwaitNothingLeft(state, image, env, docker, where, null);
     }
 
@@ -66,10 +65,16 @@ public class ReaperTest {
     static final Path CGROUP_ROOT = Path.of("/sys/fs/cgroup");
 
     /** As above; with {@code cgroupRoot}, the owner also makes a memory cgroup with a process in it, which must go too. */
-    static long killOwnerAndAwaitNothingLeft(Path state, String image, Map<String, String> env, DockerClient docker, String where,
-                                             Path cgroupRoot) throws Exception {
-        ProcessBuilder pb = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", System.getProperty("java.class.path"), OwnerThatGetsKilled.class.getName(), state.toString(), image)
+    static long killOwnerAndAwaitNothingLeft(
+            Path state, String image, Map<String, String> env, DockerClient docker, String where, Path cgroupRoot)
+            throws Exception {
+        ProcessBuilder pb = new ProcessBuilder(
+                        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                        "-cp",
+                        System.getProperty("java.class.path"),
+                        OwnerThatGetsKilled.class.getName(),
+                        state.toString(),
+                        image)
                 .redirectErrorStream(true);
         if (cgroupRoot != null) {
             pb.command().add(cgroupRoot.toString());
@@ -78,16 +83,23 @@ public class ReaperTest {
         Process owner = pb.start();
         Map<String, String> made = new HashMap<>();
         List<String> said = new ArrayList<>();
-        try (BufferedReader out = new BufferedReader(new InputStreamReader(owner.getInputStream(), StandardCharsets.UTF_8))) {
+        try (BufferedReader out =
+                new BufferedReader(new InputStreamReader(owner.getInputStream(), StandardCharsets.UTF_8))) {
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-            for (String line; System.nanoTime() < deadline && (line = out.readLine()) != null && !line.equals("ready"); ) {
+            for (String line;
+                    System.nanoTime() < deadline && (line = out.readLine()) != null && !line.equals("ready"); ) {
                 said.add(line);
                 String[] f = line.split(" ", 2);
-                if (f.length == 2 && List.of("container", "network", "volume", "bare", "reaper", "cgroup", "cgrouped").contains(f[0])) {
+                if (f.length == 2
+                        && List.of("container", "network", "volume", "bare", "reaper", "cgroup", "cgrouped")
+                                .contains(f[0])) {
                     made.put(f[0], f[1]);
                 }
             }
-            assertEquals(cgroupRoot == null ? 5 : 7, made.size(), "the owner made everything and started its reaper: " + String.join("\n", said));
+            assertEquals(
+                    cgroupRoot == null ? 5 : 7,
+                    made.size(),
+                    "the owner made everything and started its reaper: " + String.join("\n", said));
             long reaperPid = Long.parseLong(made.get("reaper"));
             long barePid = Long.parseLong(made.get("bare"));
             assertTrue(reaperPid > 0, "a reaper process runs beside the owner");
@@ -99,20 +111,31 @@ public class ReaperTest {
             owner.waitFor(10, TimeUnit.SECONDS);
             long gone = -1;
             while (System.nanoTime() - killed < TimeUnit.SECONDS.toNanos(20)) {
-                if (!containerExists(docker, made.get("container")) && !networkExists(docker, made.get("network"))
-                        && !volumeExists(docker, made.get("volume")) && !alive(barePid)
-                        && (cgroupRoot == null || !Files.exists(Path.of(made.get("cgroup"))) && !alive(Long.parseLong(made.get("cgrouped"))))) {
+                if (!containerExists(docker, made.get("container"))
+                        && !networkExists(docker, made.get("network"))
+                        && !volumeExists(docker, made.get("volume"))
+                        && !alive(barePid)
+                        && (cgroupRoot == null
+                                || !Files.exists(Path.of(made.get("cgroup")))
+                                        && !alive(Long.parseLong(made.get("cgrouped"))))) {
                     gone = (System.nanoTime() - killed) / 1_000_000;
                     break;
                 }
                 Thread.sleep(50);
             }
-            System.out.printf("reaper (%s): owner SIGKILLed -> container, network, volume, bare process%s gone in %s ms%n", where,
+            System.out.printf(
+                    "reaper (%s): owner SIGKILLed -> container, network, volume, bare process%s gone in %s ms%n",
+                    where,
                     cgroupRoot == null ? "" : " and memory cgroup with its process",
                     gone < 0 ? "(not within 20 s)" : Long.toString(gone));
-            assertTrue(gone >= 0, "leftovers still there 20 s after the owner's death: container " + containerExists(docker, made.get("container"))
-                    + ", network " + networkExists(docker, made.get("network")) + ", volume " + volumeExists(docker, made.get("volume"))
-                    + ", bare process " + alive(barePid) + ", cgroup " + made.get("cgroup") + "; reaper log: " + readLog(owner.pid()));
+            assertTrue(
+                    gone >= 0,
+                    "leftovers still there 20 s after the owner's death: container "
+                            + containerExists(docker, made.get("container"))
+                            + ", network " + networkExists(docker, made.get("network")) + ", volume "
+                            + volumeExists(docker, made.get("volume"))
+                            + ", bare process " + alive(barePid) + ", cgroup " + made.get("cgroup") + "; reaper log: "
+                            + readLog(owner.pid()));
             long reaperDeadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
             while (alive(reaperPid) && System.nanoTime() < reaperDeadline) {
                 Thread.sleep(50);
@@ -136,14 +159,17 @@ public class ReaperTest {
     void anOwnerThatExitedButWasNotCollectedIsGone() throws Exception {
         // sh forks a child that exits at once, then becomes a sleep that never collects it: a zombie
         Process parent = new ProcessBuilder("sh", "-c", "sleep 0 & echo $!; exec sleep 20").start();
-        try (BufferedReader out = new BufferedReader(new InputStreamReader(parent.getInputStream(), StandardCharsets.UTF_8))) {
+        try (BufferedReader out =
+                new BufferedReader(new InputStreamReader(parent.getInputStream(), StandardCharsets.UTF_8))) {
             long zombie = Long.parseLong(out.readLine().trim());
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
             while (!OwnerIdentity.isZombie(zombie) && System.nanoTime() < deadline) {
                 Thread.sleep(10);
             }
             assertTrue(OwnerIdentity.isZombie(zombie), "the child exited and nobody collected it");
-            assertTrue(ProcessHandle.of(zombie).map(ProcessHandle::isAlive).orElse(false), "Java alone would call it alive");
+            assertTrue(
+                    ProcessHandle.of(zombie).map(ProcessHandle::isAlive).orElse(false),
+                    "Java alone would call it alive");
             assertTrue(LeftoverCheck.ProcessTable.local().find(zombie).isEmpty(), "the owner check does not");
             assertFalse(OwnerIdentity.isZombie(ProcessHandle.current().pid()), "this JVM runs");
         } finally {
@@ -154,7 +180,11 @@ public class ReaperTest {
     @Test
     void theReaperIsStartedWithTheClassPathEnvBenchWasLoadedFrom() {
         String cp = ReaperProcess.classPath();
-        String own = ReaperProcess.class.getProtectionDomain().getCodeSource().getLocation().getPath();
+        String own = ReaperProcess.class
+                .getProtectionDomain()
+                .getCodeSource()
+                .getLocation()
+                .getPath();
         assertTrue(cp.contains(Path.of(own).toString()), cp);
         assertTrue(cp.contains("docker-java"), "docker-java is on it: " + cp);
     }
@@ -172,7 +202,8 @@ public class ReaperTest {
     }
 
     private static boolean containerExists(DockerClient docker, String id) {
-        return docker.listContainersCmd().withShowAll(true).withIdFilter(List.of(id)).exec().stream().anyMatch(c -> c.getId().equals(id));
+        return docker.listContainersCmd().withShowAll(true).withIdFilter(List.of(id)).exec().stream()
+                .anyMatch(c -> c.getId().equals(id));
     }
 
     private static boolean networkExists(DockerClient docker, String id) {

@@ -1,10 +1,5 @@
 package io.envbench.host.hostsettings;
 
-import io.envbench.launch.dockerdaemon.DaemonRestart;
-
-import io.envbench.base.environment.OwnerIdentity;
-import io.envbench.base.environment.RunSession;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -18,6 +13,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
+import io.envbench.base.environment.OwnerIdentity;
+import io.envbench.base.environment.RunSession;
+import io.envbench.launch.dockerdaemon.DaemonRestart;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -30,6 +28,7 @@ import org.junit.jupiter.api.io.TempDir;
 class HostSettingsJournalTest {
     @TempDir
     Path dir;
+
     Path journals;
     Path a;
     Path b;
@@ -49,17 +48,26 @@ class HostSettingsJournalTest {
         journal.write(a, "1");
         assertEquals("1\n", Files.readString(a));
         // on disk (fsync'd) as soon as write returns: what a reader after a crash finds
-        assertEquals(List.of(new Change.FileValue(a, "0-3")), JournalFormat.read(journal.file()).changes());
+        assertEquals(
+                List.of(new Change.FileValue(a, "0-3")),
+                JournalFormat.read(journal.file()).changes());
         journal.write(b, "3");
         journal.write(a, "2");
-        assertEquals(2, JournalFormat.read(journal.file()).changes().size(), "a second change of a file is not written down again");
+        assertEquals(
+                2,
+                JournalFormat.read(journal.file()).changes().size(),
+                "a second change of a file is not written down again");
         Restore r = journal.restore();
         assertEquals(List.of(b + " = 0", a + " = 0-3"), r.restored(), "the latest change first");
-        assertEquals("0-3", HostSettingsJournal.readValue(a), "the value before the run, not the one before the last change");
+        assertEquals(
+                "0-3",
+                HostSettingsJournal.readValue(a),
+                "the value before the run, not the one before the last change");
         assertEquals("0", HostSettingsJournal.readValue(b));
         assertFalse(Files.exists(journal.file()));
         assertTrue(r.complete());
-        assertThrows(IllegalStateException.class, () -> journal.write(a, "1"), "a restored journal takes no more changes");
+        assertThrows(
+                IllegalStateException.class, () -> journal.write(a, "1"), "a restored journal takes no more changes");
         assertEquals(r, journal.restore(), "restoring twice does nothing more");
     }
 
@@ -94,13 +102,19 @@ class HostSettingsJournalTest {
         Restore r = journal.restore();
         assertEquals(List.of(b + " = 0", a + " = 0-3"), r.restored());
         assertEquals(1, r.skipped().size());
-        assertTrue(r.skipped().get(0).startsWith(cpus + " = 0-1: skipped, its object is gone"), r.skipped().get(0));
+        assertTrue(
+                r.skipped().get(0).startsWith(cpus + " = 0-1: skipped, its object is gone"),
+                r.skipped().get(0));
         assertEquals(1, r.failed().size());
-        assertTrue(r.failed().get(0).startsWith(stuck + " = 5: could not be put back: "), r.failed().get(0));
+        assertTrue(
+                r.failed().get(0).startsWith(stuck + " = 5: could not be put back: "),
+                r.failed().get(0));
         assertEquals("0-3", HostSettingsJournal.readValue(a));
         assertEquals("0", HostSettingsJournal.readValue(b));
         assertFalse(r.complete());
-        assertEquals(List.of(new Change.FileValue(stuck, "5")), JournalFormat.read(journal.file()).changes(),
+        assertEquals(
+                List.of(new Change.FileValue(stuck, "5")),
+                JournalFormat.read(journal.file()).changes(),
                 "the journal keeps only what failed, for a later sweep");
         Files.delete(journal.file());
     }
@@ -117,18 +131,29 @@ class HostSettingsJournalTest {
         Files.writeString(c, "changed\n");
         try {
             long aliveStart = OwnerIdentity.startTicks(alive.pid()).orElseThrow();
-            Path live = journal("live", owner(alive.pid(), aliveStart, null), List.of(new Change.FileValue(c, "before")));
-            Path elsewhere = journal("elsewhere", owner(gone.pid(), 4711, "another-host"), List.of(new Change.FileValue(c, "before")));
+            Path live =
+                    journal("live", owner(alive.pid(), aliveStart, null), List.of(new Change.FileValue(c, "before")));
+            Path elsewhere = journal(
+                    "elsewhere", owner(gone.pid(), 4711, "another-host"), List.of(new Change.FileValue(c, "before")));
             HostSettingsJournal.Sweep sweep = HostSettingsJournal.sweepLeftovers(journals, DaemonRestart.onThisHost());
             assertEquals(1, sweep.restored().size(), sweep.toString());
             assertEquals(dead, sweep.restored().get(0).journal());
             assertEquals("0-3", HostSettingsJournal.readValue(a), "the dead owner's setting is back");
             assertFalse(Files.exists(dead));
-            assertEquals("changed", HostSettingsJournal.readValue(c), "the live owner's and the other host's settings are theirs");
+            assertEquals(
+                    "changed",
+                    HostSettingsJournal.readValue(c),
+                    "the live owner's and the other host's settings are theirs");
             assertTrue(Files.exists(live));
             assertTrue(Files.exists(elsewhere));
-            assertTrue(sweep.kept().stream().anyMatch(k -> k.startsWith(live + " kept: its owner, PID " + alive.pid() + ", is alive")), sweep.kept().toString());
-            assertTrue(sweep.kept().stream().anyMatch(k -> k.startsWith(elsewhere + " kept: its owner runs on host 'another-host'")), sweep.kept().toString());
+            assertTrue(
+                    sweep.kept().stream()
+                            .anyMatch(k -> k.startsWith(live + " kept: its owner, PID " + alive.pid() + ", is alive")),
+                    sweep.kept().toString());
+            assertTrue(
+                    sweep.kept().stream()
+                            .anyMatch(k -> k.startsWith(elsewhere + " kept: its owner runs on host 'another-host'")),
+                    sweep.kept().toString());
         } finally {
             alive.destroyForcibly();
         }
@@ -140,19 +165,26 @@ class HostSettingsJournalTest {
         Process gone = new ProcessBuilder("true").start();
         gone.waitFor(5, TimeUnit.SECONDS);
         Path damaged = journals.resolve("hostsettings-damaged.journal");
-        Files.writeString(damaged, JournalFormat.HEADER + "\n" + JournalFormat.ownerLine(owner(gone.pid(), 4711, null))
-                + JournalFormat.line(new Change.FileValue(a, "0-3"))
-                + "file\trelative/path\t1\n"
-                + JournalFormat.line(new Change.FileValue(b, "0")));
+        Files.writeString(
+                damaged,
+                JournalFormat.HEADER + "\n" + JournalFormat.ownerLine(owner(gone.pid(), 4711, null))
+                        + JournalFormat.line(new Change.FileValue(a, "0-3"))
+                        + "file\trelative/path\t1\n"
+                        + JournalFormat.line(new Change.FileValue(b, "0")));
         Files.writeString(a, "1\n");
         Files.writeString(b, "3\n");
         HostSettingsJournal.Sweep sweep = HostSettingsJournal.sweepLeftovers(journals, DaemonRestart.onThisHost());
         assertEquals(List.of(), sweep.restored());
         assertEquals(1, sweep.refused().size());
         String why = sweep.refused().get(0);
-        assertTrue(why.startsWith("host settings journal " + damaged + " line 4: path 'relative/path' is not absolute"), why);
+        assertTrue(
+                why.startsWith("host settings journal " + damaged + " line 4: path 'relative/path' is not absolute"),
+                why);
         assertTrue(why.contains("nothing of it was put back"), why);
-        assertEquals("1", HostSettingsJournal.readValue(a), "not half applied: the good line before the damage was not used either");
+        assertEquals(
+                "1",
+                HostSettingsJournal.readValue(a),
+                "not half applied: the good line before the damage was not used either");
         assertEquals("3", HostSettingsJournal.readValue(b));
         assertTrue(Files.exists(damaged), "left for a person to read");
     }
@@ -164,14 +196,19 @@ class HostSettingsJournalTest {
         gone.waitFor(5, TimeUnit.SECONDS);
         Path cut = journals.resolve("hostsettings-cut.journal");
         String bLine = JournalFormat.line(new Change.FileValue(b, "0"));
-        Files.writeString(cut, JournalFormat.HEADER + "\n" + JournalFormat.ownerLine(owner(gone.pid(), 4711, null))
-                + JournalFormat.line(new Change.FileValue(a, "0-3")) + bLine.substring(0, bLine.length() - 3));
+        Files.writeString(
+                cut,
+                JournalFormat.HEADER + "\n" + JournalFormat.ownerLine(owner(gone.pid(), 4711, null))
+                        + JournalFormat.line(new Change.FileValue(a, "0-3")) + bLine.substring(0, bLine.length() - 3));
         Files.writeString(a, "1\n");
         Files.writeString(b, "3\n");
         HostSettingsJournal.Sweep sweep = HostSettingsJournal.sweepLeftovers(journals, DaemonRestart.onThisHost());
         assertEquals(1, sweep.restored().size(), sweep.toString());
         assertEquals("0-3", HostSettingsJournal.readValue(a));
-        assertEquals("3", HostSettingsJournal.readValue(b), "the cut line's change was never made, so nothing is put back for it");
+        assertEquals(
+                "3",
+                HostSettingsJournal.readValue(b),
+                "the cut line's change was never made, so nothing is put back for it");
         assertFalse(Files.exists(cut));
     }
 
@@ -180,7 +217,9 @@ class HostSettingsJournalTest {
         Files.createDirectories(journals);
         Path odd = journals.resolve("hostsettings-odd.journal");
         Change.FileValue v = new Change.FileValue(Path.of("/x/a\tb"), "one\ntwo\\three\r");
-        Files.writeString(odd, JournalFormat.HEADER + "\n" + JournalFormat.ownerLine(Map.of("k", "v\tw")) + JournalFormat.line(v));
+        Files.writeString(
+                odd,
+                JournalFormat.HEADER + "\n" + JournalFormat.ownerLine(Map.of("k", "v\tw")) + JournalFormat.line(v));
         JournalFormat.Contents read = JournalFormat.read(odd);
         assertEquals(List.of(v), read.changes());
         assertEquals(Map.of("k", "v\tw"), read.owner());
@@ -192,13 +231,21 @@ class HostSettingsJournalTest {
         Map<String, String> labels = new LinkedHashMap<>();
         labels.put(RunSession.LABEL_MANAGED, "true");
         labels.put(RunSession.LABEL_RUN, "otherrun");
-        labels.putAll(new OwnerIdentity(host == null ? self.hostname() : host, self.machineId(), self.bootId(), self.pidNamespace(),
-                pid, startTicks, -1).labels());
+        labels.putAll(new OwnerIdentity(
+                        host == null ? self.hostname() : host,
+                        self.machineId(),
+                        self.bootId(),
+                        self.pidNamespace(),
+                        pid,
+                        startTicks,
+                        -1)
+                .labels());
         return labels;
     }
 
     private Path journal(String name, Map<String, String> owner, List<Change> changes) throws IOException {
-        StringBuilder text = new StringBuilder(JournalFormat.HEADER).append('\n').append(JournalFormat.ownerLine(owner));
+        StringBuilder text =
+                new StringBuilder(JournalFormat.HEADER).append('\n').append(JournalFormat.ownerLine(owner));
         changes.forEach(c -> text.append(JournalFormat.line(c)));
         Path f = journals.resolve("hostsettings-" + name + HostSettingsJournal.SUFFIX);
         Files.writeString(f, text);

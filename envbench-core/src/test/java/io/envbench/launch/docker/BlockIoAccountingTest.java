@@ -1,7 +1,5 @@
 package io.envbench.launch.docker;
 
-import io.envbench.base.container.ContainerOptions;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -9,22 +7,21 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
+import java.util.Set;
 
 import com.github.dockerjava.api.DockerClient;
 import com.github.dockerjava.api.model.BlkioRateDevice;
 import com.github.dockerjava.api.model.HostConfig;
-
+import io.envbench.base.container.ContainerOptions;
 import io.envbench.base.environment.RunSession;
 import io.envbench.base.environment.RunningTarget;
-import io.envbench.measure.metrics.ContainerProbe;
-import io.envbench.measure.metrics.ContainerSnapshot;
 import io.envbench.base.readiness.Readiness;
 import io.envbench.base.recipe.ContainerTarget;
-import java.util.Set;
+import io.envbench.measure.metrics.ContainerProbe;
+import io.envbench.measure.metrics.ContainerSnapshot;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
 
 /**
  * Every container EnvBench starts carries a 1 TiB/s read and write limit on the disk behind the Docker root, so its
@@ -45,8 +42,11 @@ class BlockIoAccountingTest {
     @AfterEach
     void nothingOfThisRunIsLeft() {
         if (inventory != null) {
-            assertEquals(List.of(), inventory.containers().stream()
-                    .filter(c -> RunSession.runId().equals(c.labels().get(RunSession.LABEL_RUN))).toList());
+            assertEquals(
+                    List.of(),
+                    inventory.containers().stream()
+                            .filter(c -> RunSession.runId().equals(c.labels().get(RunSession.LABEL_RUN)))
+                            .toList());
         }
     }
 
@@ -55,20 +55,34 @@ class BlockIoAccountingTest {
         DockerClient docker = launcher.client();
         Path root = Path.of(docker.infoCmd().exec().getDockerRootDir());
         String device = BlockIoAccounting.device(root).orElse(null);
-        DockerRequired.require(device != null, "a local block device under the Docker root", root + " is on "
-                + Files.getFileStore(root).name() + ": no rule can be set");
-        ContainerOptions o = ContainerOptions.builder().command(List.of("sh", "-c",
-                "dd if=/dev/zero of=/f bs=1M count=64 oflag=direct 2>/dev/null && echo written && sleep 300")).build();
-        try (RunningTarget t = launcher.start("blkio-rule", new ContainerTarget("envbench/base:latest", o, 0, 0,
-                Readiness.logLine("written", Duration.ofSeconds(60))))) {
-            HostConfig hc = docker.inspectContainerCmd(t.containerId().orElseThrow()).exec().getHostConfig();
+        DockerRequired.require(
+                device != null,
+                "a local block device under the Docker root",
+                root + " is on " + Files.getFileStore(root).name() + ": no rule can be set");
+        ContainerOptions o = ContainerOptions.builder()
+                .command(List.of(
+                        "sh",
+                        "-c",
+                        "dd if=/dev/zero of=/f bs=1M count=64 oflag=direct 2>/dev/null && echo written && sleep 300"))
+                .build();
+        try (RunningTarget t = launcher.start(
+                "blkio-rule",
+                new ContainerTarget(
+                        "envbench/base:latest", o, 0, 0, Readiness.logLine("written", Duration.ofSeconds(60))))) {
+            HostConfig hc = docker.inspectContainerCmd(t.containerId().orElseThrow())
+                    .exec()
+                    .getHostConfig();
             for (List<BlkioRateDevice> rules : List.of(hc.getBlkioDeviceReadBps(), hc.getBlkioDeviceWriteBps())) {
                 assertEquals(1, rules.size(), "one rule on " + device + ": " + rules);
                 assertEquals(device, rules.get(0).getPath());
-                assertEquals(BlockIoAccounting.UNLIMITED_BYTES_PER_SECOND, rules.get(0).getRate());
+                assertEquals(
+                        BlockIoAccounting.UNLIMITED_BYTES_PER_SECOND,
+                        rules.get(0).getRate());
             }
-            ContainerSnapshot s = new ContainerProbe(DockerDaemon.fromEnvironment()).read(t.containerId().get(), t.pid());
-            System.out.println("blkio rule " + device + " 1 TiB/s; container wrote " + s.blkWriteBytes() + " B counted in its cgroup");
+            ContainerSnapshot s = new ContainerProbe(DockerDaemon.fromEnvironment())
+                    .read(t.containerId().get(), t.pid());
+            System.out.println("blkio rule " + device + " 1 TiB/s; container wrote " + s.blkWriteBytes()
+                    + " B counted in its cgroup");
             assertTrue(s.blkWriteBytes() >= 64L << 20, "64 MiB written with O_DIRECT, counted: " + s.blkWriteBytes());
         }
     }

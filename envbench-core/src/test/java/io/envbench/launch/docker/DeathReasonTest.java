@@ -1,10 +1,8 @@
 package io.envbench.launch.docker;
 
-import io.envbench.base.liveness.ProcessDeathWatch;
-
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.envbench.base.liveness.ProcessDeathWatch;
 import org.junit.jupiter.api.Test;
 
 /** The reasons a user reads, without an engine. */

@@ -1,7 +1,5 @@
 package io.envbench.launch.docker;
 
-import io.envbench.base.settings.InvalidSettingException;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -12,6 +10,7 @@ import java.nio.file.Path;
 import java.util.Map;
 import java.util.Optional;
 
+import io.envbench.base.settings.InvalidSettingException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -26,17 +25,21 @@ class DockerDaemonTest {
 
     @Test
     void theDockerCliVariablesAreTheFallback() {
-        Map<String, String> env = Map.of("DOCKER_HOST", "tcp://10.1.2.3:2376", "DOCKER_TLS_VERIFY", "1", "DOCKER_CERT_PATH", "/certs");
+        Map<String, String> env =
+                Map.of("DOCKER_HOST", "tcp://10.1.2.3:2376", "DOCKER_TLS_VERIFY", "1", "DOCKER_CERT_PATH", "/certs");
         DockerDaemon d = configured("", " ", "", env);
         assertEquals("tcp://10.1.2.3:2376", d.address());
         assertEquals(Optional.of(Path.of("/certs")), d.tlsCertFolder());
-        assertEquals(new DockerDaemon.Settings("DOCKER_HOST", "DOCKER_TLS_VERIFY", "DOCKER_CERT_PATH"), d.sources(),
+        assertEquals(
+                new DockerDaemon.Settings("DOCKER_HOST", "DOCKER_TLS_VERIFY", "DOCKER_CERT_PATH"),
+                d.sources(),
                 "messages name the variable the value came from");
     }
 
     @Test
     void whatTheUserSetWinsOverTheVariables() {
-        Map<String, String> env = Map.of("DOCKER_HOST", "tcp://10.1.2.3:2376", "DOCKER_TLS_VERIFY", "1", "DOCKER_CERT_PATH", "/certs");
+        Map<String, String> env =
+                Map.of("DOCKER_HOST", "tcp://10.1.2.3:2376", "DOCKER_TLS_VERIFY", "1", "DOCKER_CERT_PATH", "/certs");
         DockerDaemon d = configured("tcp://127.0.0.1:2376", "false", "/mine", env);
         assertEquals("tcp://127.0.0.1:2376", d.address());
         assertFalse(d.usesTls());
@@ -74,7 +77,8 @@ class DockerDaemonTest {
 
     @Test
     void aTlsVerifyThatIsNeitherTrueNorFalseIsRefused() {
-        InvalidSettingException e = assertThrows(InvalidSettingException.class, () -> configured("", "yes please", "", Map.of()));
+        InvalidSettingException e =
+                assertThrows(InvalidSettingException.class, () -> configured("", "yes please", "", Map.of()));
         assertEquals("envbench.docker.tls.verify", e.field());
         assertTrue(e.getMessage().contains("'yes please' is neither true nor false"), e.getMessage());
     }
@@ -85,16 +89,22 @@ class DockerDaemonTest {
         InvalidSettingException e = assertThrows(InvalidSettingException.class, d::check);
         assertEquals("envbench.docker.host", e.field());
         assertTrue(e.getMessage().contains("unencrypted and unauthenticated"), e.getMessage());
-        assertTrue(e.getMessage().contains("envbench.docker.tls.verify=true and envbench.docker.cert.path=FOLDER"), e.getMessage());
+        assertTrue(
+                e.getMessage().contains("envbench.docker.tls.verify=true and envbench.docker.cert.path=FOLDER"),
+                e.getMessage());
         assertTrue(e.getMessage().contains("(or DOCKER_TLS_VERIFY=1 and DOCKER_CERT_PATH=FOLDER)"), e.getMessage());
-        configured("tcp://127.0.0.1:2375", "", "", Map.of()).check(); // loopback: allowed (a tunnel, this host), with a warning
+        configured("tcp://127.0.0.1:2375", "", "", Map.of())
+                .check(); // loopback: allowed (a tunnel, this host), with a warning
         configured("tcp://localhost:2375", "", "", Map.of()).check();
     }
 
     @Test
     void addressesEnvBenchCannotUseAreNamed() {
         for (String bad : new String[] {"ssh://me@host", "http://127.0.0.1:2375", "tcp://127.0.0.1", "tcp://:2376"}) {
-            InvalidSettingException e = assertThrows(InvalidSettingException.class, () -> configured(bad, "", "", Map.of()).check(), bad);
+            InvalidSettingException e = assertThrows(
+                    InvalidSettingException.class,
+                    () -> configured(bad, "", "", Map.of()).check(),
+                    bad);
             assertEquals("envbench.docker.host", e.field());
             assertTrue(e.getMessage().contains("tcp://HOST:2376"), e.getMessage());
         }
@@ -102,13 +112,25 @@ class DockerDaemonTest {
 
     @Test
     void theCertificateFolderMustHoldTheThreeFiles(@TempDir Path dir) throws Exception {
-        InvalidSettingException missing = assertThrows(InvalidSettingException.class,
-                () -> configured("tcp://127.0.0.1:2376", "true", dir.resolve("nowhere").toString(), Map.of()).check());
+        InvalidSettingException missing = assertThrows(
+                InvalidSettingException.class,
+                () -> configured(
+                                "tcp://127.0.0.1:2376",
+                                "true",
+                                dir.resolve("nowhere").toString(),
+                                Map.of())
+                        .check());
         assertEquals("envbench.docker.cert.path", missing.field());
         assertTrue(missing.getMessage().contains("is not a folder"), missing.getMessage());
         Files.writeString(dir.resolve("ca.pem"), "x");
-        InvalidSettingException noCert = assertThrows(InvalidSettingException.class,
-                () -> configured("tcp://127.0.0.1:2376", "", "", Map.of("DOCKER_TLS_VERIFY", "1", "DOCKER_CERT_PATH", dir.toString())).check());
+        InvalidSettingException noCert = assertThrows(
+                InvalidSettingException.class,
+                () -> configured(
+                                "tcp://127.0.0.1:2376",
+                                "",
+                                "",
+                                Map.of("DOCKER_TLS_VERIFY", "1", "DOCKER_CERT_PATH", dir.toString()))
+                        .check());
         assertEquals("DOCKER_CERT_PATH", noCert.field(), "the variable the folder came from");
         assertTrue(noCert.getMessage().contains("has no readable cert.pem"), noCert.getMessage());
         Files.writeString(dir.resolve("cert.pem"), "x");

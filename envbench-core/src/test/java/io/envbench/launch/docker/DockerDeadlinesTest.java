@@ -13,10 +13,13 @@ class DockerDeadlinesTest {
     @Test
     void everyCallHasADeadlineAndOnlyLongLivedStreamsHaveNone() {
         assertEquals(Optional.of(DockerDeadlines.PING), DockerDeadlines.of("GET", "/_ping"));
-        assertEquals(Optional.of(DockerDeadlines.CALL), DockerDeadlines.of("GET", "/containers/json?all=1&filters=%7B%7D"));
+        assertEquals(
+                Optional.of(DockerDeadlines.CALL), DockerDeadlines.of("GET", "/containers/json?all=1&filters=%7B%7D"));
         assertEquals(Optional.of(DockerDeadlines.CALL), DockerDeadlines.of("POST", "/v1.41/containers/create?name=x"));
-        assertEquals(Optional.of(DockerDeadlines.CALL), DockerDeadlines.of("GET", "/containers/abc/logs?stdout=1&tail=20"));
-        assertEquals(Optional.of(DockerDeadlines.CALL), DockerDeadlines.of("GET", "/containers/abc/stats?stream=false"));
+        assertEquals(
+                Optional.of(DockerDeadlines.CALL), DockerDeadlines.of("GET", "/containers/abc/logs?stdout=1&tail=20"));
+        assertEquals(
+                Optional.of(DockerDeadlines.CALL), DockerDeadlines.of("GET", "/containers/abc/stats?stream=false"));
         assertEquals(Optional.empty(), DockerDeadlines.of("GET", "/events?since=1&filters=x"));
         assertEquals(Optional.empty(), DockerDeadlines.of("GET", "/containers/abc/logs?follow=1&stdout=1"));
         assertEquals(Optional.empty(), DockerDeadlines.of("GET", "/containers/abc/stats"));
@@ -25,8 +28,12 @@ class DockerDeadlinesTest {
 
     @Test
     void callsThatTakeLongHaveADeadlineOfTheirOwn() {
-        assertEquals(Optional.of(Duration.ofSeconds(5).plus(DockerDeadlines.CALL)), DockerDeadlines.of("POST", "/containers/abc/stop?t=5"));
-        assertEquals(Optional.of(Duration.ofSeconds(10).plus(DockerDeadlines.CALL)), DockerDeadlines.of("POST", "/v1.41/containers/abc/stop"));
+        assertEquals(
+                Optional.of(Duration.ofSeconds(5).plus(DockerDeadlines.CALL)),
+                DockerDeadlines.of("POST", "/containers/abc/stop?t=5"));
+        assertEquals(
+                Optional.of(Duration.ofSeconds(10).plus(DockerDeadlines.CALL)),
+                DockerDeadlines.of("POST", "/v1.41/containers/abc/stop"));
         assertEquals(Optional.of(DockerDeadlines.ATTACHED), DockerDeadlines.of("POST", "/exec/e1/start"));
         assertEquals(Optional.of(DockerDeadlines.IMAGE), DockerDeadlines.of("POST", "/build?t=envbench%2Fx"));
         assertEquals(Optional.of(DockerDeadlines.IMAGE), DockerDeadlines.of("POST", "/images/load?quiet=1"));

@@ -1,13 +1,5 @@
 package io.envbench.launch.docker;
 
-import io.envbench.base.container.ContainerOptions;
-
-import io.envbench.base.definition.EnvironmentDefinition;
-import io.envbench.control.registry.EnvironmentRegistry;
-import io.envbench.base.environment.OwnerIdentity;
-import io.envbench.base.environment.RunSession;
-import io.envbench.base.recipe.TargetRecipeTest;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -20,10 +12,15 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
+import com.github.dockerjava.api.DockerClient;
+import io.envbench.base.container.ContainerOptions;
+import io.envbench.base.definition.EnvironmentDefinition;
+import io.envbench.base.environment.OwnerIdentity;
+import io.envbench.base.environment.RunSession;
+import io.envbench.base.recipe.TargetRecipeTest;
+import io.envbench.control.registry.EnvironmentRegistry;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-
-import com.github.dockerjava.api.DockerClient;
 
 /**
  * On the real engine: leftovers whose owner is provably gone are removed, at every environment start in
@@ -43,15 +40,21 @@ class DockerReaperTest {
     }
 
     private static OwnerIdentity withPid(OwnerIdentity o, long pid, long startTicks, long startedEpochMs) {
-        return new OwnerIdentity(o.hostname(), o.machineId(), o.bootId(), o.pidNamespace(), pid, startTicks, startedEpochMs);
+        return new OwnerIdentity(
+                o.hostname(), o.machineId(), o.bootId(), o.pidNamespace(), pid, startTicks, startedEpochMs);
     }
 
     private static String container(DockerClient docker, Map<String, String> labels) {
-        return docker.createContainerCmd("envbench/base:latest").withCmd("sleep", "300").withLabels(labels).exec().getId();
+        return docker.createContainerCmd("envbench/base:latest")
+                .withCmd("sleep", "300")
+                .withLabels(labels)
+                .exec()
+                .getId();
     }
 
     private static boolean exists(DockerClient docker, String id) {
-        return docker.listContainersCmd().withShowAll(true).exec().stream().anyMatch(c -> c.getId().equals(id));
+        return docker.listContainersCmd().withShowAll(true).exec().stream()
+                .anyMatch(c -> c.getId().equals(id));
     }
 
     /** Removes what these tests made up (only labelled containers with their run ids), then checks nothing is left. */
@@ -62,11 +65,17 @@ class DockerReaperTest {
         DockerInventory inventory = new DockerInventory(DockerDaemon.fromEnvironment());
         for (var c : inventory.containers()) {
             if (TEST_RUNS.contains(c.labels().get(RunSession.LABEL_RUN))) {
-                docker.removeContainerCmd(c.id()).withForce(true).withRemoveVolumes(true).exec();
+                docker.removeContainerCmd(c.id())
+                        .withForce(true)
+                        .withRemoveVolumes(true)
+                        .exec();
             }
         }
-        assertTrue(inventory.containers().stream().noneMatch(c -> TEST_RUNS.contains(c.labels().get(RunSession.LABEL_RUN))
-                || RunSession.runId().equals(c.labels().get(RunSession.LABEL_RUN))), "nothing labelled left behind");
+        assertTrue(
+                inventory.containers().stream()
+                        .noneMatch(c -> TEST_RUNS.contains(c.labels().get(RunSession.LABEL_RUN))
+                                || RunSession.runId().equals(c.labels().get(RunSession.LABEL_RUN))),
+                "nothing labelled left behind");
     }
 
     @Test
@@ -77,14 +86,18 @@ class DockerReaperTest {
         dead.waitFor();
         Map<String, String> leftover = ownedBy(withPid(OwnerIdentity.current(), dead.pid(), 1, -1), "deadrun1");
         String leftoverId = container(docker, leftover);
-        String foreignId = docker.createContainerCmd("envbench/base:latest").withCmd("sleep", "300")
-                .withLabels(Map.of("io.envbench.run", "deadrun1", "io.envbench.owner-pid", Long.toString(dead.pid()))).exec().getId();
+        String foreignId = docker.createContainerCmd("envbench/base:latest")
+                .withCmd("sleep", "300")
+                .withLabels(Map.of("io.envbench.run", "deadrun1", "io.envbench.owner-pid", Long.toString(dead.pid())))
+                .exec()
+                .getId();
         String volume = docker.createVolumeCmd().withLabels(leftover).exec().getName();
         try {
             new DockerReaper(docker).reapLeftovers();
             assertFalse(exists(docker, leftoverId));
             assertTrue(exists(docker, foreignId), "a container without io.envbench.managed=true is never removed");
-            assertFalse(docker.listVolumesCmd().exec().getVolumes().stream().anyMatch(v -> v.getName().equals(volume)));
+            assertFalse(docker.listVolumesCmd().exec().getVolumes().stream()
+                    .anyMatch(v -> v.getName().equals(volume)));
         } finally {
             docker.removeContainerCmd(foreignId).withForce(true).exec();
         }
@@ -98,33 +111,52 @@ class DockerReaperTest {
         Process dead = new ProcessBuilder("true").start();
         dead.waitFor();
         Process reusedPid = new ProcessBuilder("sleep", "60").start(); // alive, but not the process the labels name
-        try (EnvironmentRegistry registry = new EnvironmentRegistry(TargetRecipeTest.TARGETS, DockerDaemon.fromEnvironment())) {
-            registry.start(new EnvironmentDefinition("reap-first", "nginx-static", EnvironmentDefinition.Placement.BARE,
-                    ContainerOptions.builder().build(), 18195, Duration.ofSeconds(30)));
+        try (EnvironmentRegistry registry =
+                new EnvironmentRegistry(TargetRecipeTest.TARGETS, DockerDaemon.fromEnvironment())) {
+            registry.start(new EnvironmentDefinition(
+                    "reap-first",
+                    "nginx-static",
+                    EnvironmentDefinition.Placement.BARE,
+                    ContainerOptions.builder().build(),
+                    18195,
+                    Duration.ofSeconds(30)));
             // made after this JVM's first connection and first start: only a sweep at every start finds them
             String deadOwner = container(docker, ownedBy(withPid(self, dead.pid(), 1, -1), "deadown"));
             String liveOwner = container(docker, ownedBy(self, "liveown")); // this process, another run id
-            OwnerIdentity elsewhere = new OwnerIdentity("loadgen-elsewhere", "0000feed", self.bootId(), self.pidNamespace(),
-                    dead.pid(), 1, -1);
+            OwnerIdentity elsewhere = new OwnerIdentity(
+                    "loadgen-elsewhere", "0000feed", self.bootId(), self.pidNamespace(), dead.pid(), 1, -1);
             String otherHost = container(docker, ownedBy(elsewhere, "otherhost"));
             long realTicks = OwnerIdentity.startTicks(reusedPid.pid()).orElse(-1L);
             long realStart = reusedPid.info().startInstant().orElseThrow().toEpochMilli();
-            String reused = container(docker, ownedBy(withPid(self, reusedPid.pid(), realTicks < 0 ? -1 : realTicks - 100,
-                    realStart - 60_000), "reused"));
+            String reused = container(
+                    docker,
+                    ownedBy(
+                            withPid(self, reusedPid.pid(), realTicks < 0 ? -1 : realTicks - 100, realStart - 60_000),
+                            "reused"));
 
-            registry.start(new EnvironmentDefinition("reap-second", "nginx-static", EnvironmentDefinition.Placement.DOCKER,
-                    ContainerOptions.builder().build(), 18196, Duration.ofSeconds(30)));
+            registry.start(new EnvironmentDefinition(
+                    "reap-second",
+                    "nginx-static",
+                    EnvironmentDefinition.Placement.DOCKER,
+                    ContainerOptions.builder().build(),
+                    18196,
+                    Duration.ofSeconds(30)));
 
             assertFalse(exists(docker, deadOwner), "owner PID gone on this host: removed at the next start");
             assertFalse(exists(docker, reused), "PID alive but started at another time: removed");
             assertTrue(exists(docker, liveOwner), "this live process's container is kept");
             assertTrue(exists(docker, otherHost), "another host's container is kept");
-            var otherHostDecision = new DockerReaper(docker).sweepContainers().decisions().stream()
-                    .filter(d -> d.id().equals(otherHost)).findFirst().orElseThrow();
+            var otherHostDecision = new DockerReaper(docker)
+                    .sweepContainers().decisions().stream()
+                            .filter(d -> d.id().equals(otherHost))
+                            .findFirst()
+                            .orElseThrow();
             assertFalse(otherHostDecision.removed());
             assertTrue(otherHostDecision.ownerUnseen(), "logged at INFO with the reason");
             assertTrue(otherHostDecision.why().contains("loadgen-elsewhere"), otherHostDecision.why());
-            assertTrue(registry.isRunning("reap-first") && registry.isRunning("reap-second"), "our own environments are kept");
+            assertTrue(
+                    registry.isRunning("reap-first") && registry.isRunning("reap-second"),
+                    "our own environments are kept");
         } finally {
             reusedPid.destroyForcibly().waitFor();
         }
@@ -148,13 +180,26 @@ class DockerReaperTest {
         micros.sort(null);
         long median = micros.get(micros.size() / 2);
         long startToReadyMs;
-        try (EnvironmentRegistry registry = new EnvironmentRegistry(TargetRecipeTest.TARGETS, DockerDaemon.fromEnvironment())) {
-            startToReadyMs = registry.start(new EnvironmentDefinition("reap-cost", "nginx-static", EnvironmentDefinition.Placement.DOCKER,
-                    ContainerOptions.builder().build(), 18197, Duration.ofSeconds(30))).startToReady().toMillis();
+        try (EnvironmentRegistry registry =
+                new EnvironmentRegistry(TargetRecipeTest.TARGETS, DockerDaemon.fromEnvironment())) {
+            startToReadyMs = registry.start(new EnvironmentDefinition(
+                            "reap-cost",
+                            "nginx-static",
+                            EnvironmentDefinition.Placement.DOCKER,
+                            ContainerOptions.builder().build(),
+                            18197,
+                            Duration.ofSeconds(30)))
+                    .startToReady()
+                    .toMillis();
         }
-        System.out.printf(Locale.ROOT, "leftover sweep before a start (5+ labelled containers, 30 sweeps): median %.2f ms, "
-                + "max %.2f ms; a Docker start-to-ready here %d ms (sweep = %.1f%% of it)%n", median / 1000.0,
-                micros.get(micros.size() - 1) / 1000.0, startToReadyMs, 100.0 * median / 1000.0 / startToReadyMs);
+        System.out.printf(
+                Locale.ROOT,
+                "leftover sweep before a start (5+ labelled containers, 30 sweeps): median %.2f ms, "
+                        + "max %.2f ms; a Docker start-to-ready here %d ms (sweep = %.1f%% of it)%n",
+                median / 1000.0,
+                micros.get(micros.size() - 1) / 1000.0,
+                startToReadyMs,
+                100.0 * median / 1000.0 / startToReadyMs);
         assertTrue(median < 50_000, "a sweep takes " + median + " µs; it must not slow a start measurably");
     }
 }

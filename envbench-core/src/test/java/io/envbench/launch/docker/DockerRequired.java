@@ -1,21 +1,20 @@
 package io.envbench.launch.docker;
 
-import io.envbench.base.environment.TargetStartException;
-
 import static org.junit.jupiter.api.Assertions.fail;
 
-import org.junit.jupiter.api.Assumptions;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+
+import io.envbench.base.environment.TargetStartException;
+import org.junit.jupiter.api.Assumptions;
 
 /**
  * Tests that need the Docker engine call {@link #check()} first: without Docker they are skipped on a
  * developer's machine, and fail under CI=true, never skip silently there.
  */
 public final class DockerRequired {
-    private DockerRequired() {
-    }
+    private DockerRequired() {}
 
     public static void check() {
         String why;

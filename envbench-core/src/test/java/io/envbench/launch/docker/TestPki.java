@@ -58,7 +58,8 @@ public final class TestPki {
             X509v3CertificateBuilder b = builder(subject, subject, key)
                     .addExtension(Extension.basicConstraints, true, new BasicConstraints(true))
                     .addExtension(Extension.keyUsage, true, new KeyUsage(KeyUsage.keyCertSign | KeyUsage.cRLSign))
-                    .addExtension(Extension.subjectKeyIdentifier, false, ext.createSubjectKeyIdentifier(key.getPublic()));
+                    .addExtension(
+                            Extension.subjectKeyIdentifier, false, ext.createSubjectKeyIdentifier(key.getPublic()));
             return new TestPki(name, key, sign(b, key));
         } catch (IOException | GeneralSecurityException e) {
             throw new IllegalStateException(e);
@@ -89,7 +90,10 @@ public final class TestPki {
         try {
             X509v3CertificateBuilder b = builder(new X500Name("CN=" + name), new X500Name(subject), subjectKey)
                     .addExtension(Extension.basicConstraints, true, new BasicConstraints(false))
-                    .addExtension(Extension.keyUsage, true, new KeyUsage(KeyUsage.digitalSignature | KeyUsage.keyEncipherment))
+                    .addExtension(
+                            Extension.keyUsage,
+                            true,
+                            new KeyUsage(KeyUsage.digitalSignature | KeyUsage.keyEncipherment))
                     .addExtension(Extension.extendedKeyUsage, false, new ExtendedKeyUsage(purpose));
             if (altNames != null) {
                 b.addExtension(Extension.subjectAlternativeName, false, altNames);
@@ -108,14 +112,20 @@ public final class TestPki {
 
     private static X509v3CertificateBuilder builder(X500Name issuer, X500Name subject, KeyPair subjectKey) {
         Instant now = Instant.now();
-        return new JcaX509v3CertificateBuilder(issuer, BigInteger.valueOf(SERIAL.incrementAndGet()),
-                Date.from(now.minus(Duration.ofHours(1))), Date.from(now.plus(Duration.ofDays(1))), subject, subjectKey.getPublic());
+        return new JcaX509v3CertificateBuilder(
+                issuer,
+                BigInteger.valueOf(SERIAL.incrementAndGet()),
+                Date.from(now.minus(Duration.ofHours(1))),
+                Date.from(now.plus(Duration.ofDays(1))),
+                subject,
+                subjectKey.getPublic());
     }
 
     private static X509Certificate sign(X509v3CertificateBuilder b, KeyPair issuerKey) throws GeneralSecurityException {
         try {
-            return new JcaX509CertificateConverter().getCertificate(b.build(new JcaContentSignerBuilder("SHA256withRSA")
-                    .build(issuerKey.getPrivate())));
+            return new JcaX509CertificateConverter()
+                    .getCertificate(
+                            b.build(new JcaContentSignerBuilder("SHA256withRSA").build(issuerKey.getPrivate())));
         } catch (OperatorCreationException e) {
             throw new GeneralSecurityException(e);
         }

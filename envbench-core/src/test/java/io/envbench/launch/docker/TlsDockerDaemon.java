@@ -12,9 +12,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
-
-import org.apache.commons.io.FileUtils;
 
 import com.github.dockerjava.api.DockerClient;
 import com.github.dockerjava.api.model.Container;
@@ -23,7 +22,7 @@ import com.github.dockerjava.core.DockerClientConfig;
 import com.github.dockerjava.core.DockerClientImpl;
 import com.github.dockerjava.core.LocalDirectorySSLConfig;
 import com.github.dockerjava.httpclient5.ApacheDockerHttpClient;
-import java.util.Optional;
+import org.apache.commons.io.FileUtils;
 
 /**
  * A second, real dockerd for a test, reached only over TLS with client certificates: it listens on nothing but
@@ -43,6 +42,7 @@ import java.util.Optional;
 public final class TlsDockerDaemon implements AutoCloseable {
     /** The bridge's name; one left by a killed test run is deleted before a start. */
     public static final String BRIDGE = "envbtls0";
+
     public static final String BRIDGE_ADDRESS = "10.213.7.1/24";
     /** The loopback address the daemon listens on, and its certificate's only subject alternative name. */
     public static final String LISTEN_ADDRESS = "127.0.0.2";
@@ -68,8 +68,11 @@ public final class TlsDockerDaemon implements AutoCloseable {
      */
     public static Optional<String> missingRequirement() {
         try {
-            String uid = Files.readAllLines(Path.of("/proc/self/status")).stream().filter(l -> l.startsWith("Uid:"))
-                    .findFirst().orElse("Uid: -1").split("\\s+")[1];
+            String uid = Files.readAllLines(Path.of("/proc/self/status")).stream()
+                    .filter(l -> l.startsWith("Uid:"))
+                    .findFirst()
+                    .orElse("Uid: -1")
+                    .split("\\s+")[1];
             if (!uid.equals("0")) {
                 return Optional.of("a second dockerd needs root (uid " + uid + ")");
             }
@@ -116,18 +119,40 @@ public final class TlsDockerDaemon implements AutoCloseable {
         runOrFail("ip", "addr", "add", BRIDGE_ADDRESS, "dev", BRIDGE);
         runOrFail("ip", "link", "set", BRIDGE, "up");
 
-        List<String> cmd = List.of(executable("dockerd"),
-                "--host", "tcp://" + LISTEN_ADDRESS + ":" + port,
-                "--tlsverify", "--tlscacert", server.resolve("ca.pem").toString(),
-                "--tlscert", server.resolve("cert.pem").toString(), "--tlskey", server.resolve("key.pem").toString(),
-                "--config-file", root.resolve("daemon.json").toString(),
-                "--data-root", root.resolve("data").toString(),
-                "--exec-root", root.resolve("exec").toString(),
-                "--pidfile", root.resolve("dockerd.pid").toString(),
-                "--bridge", BRIDGE, "--iptables=false", "--ip-masq=false", "--ip-forward=false",
-                // shares a system containerd (a Debian docker.io install runs one) without touching the main daemon's containers
-                "--containerd-namespace", "envbtls", "--containerd-plugins-namespace", "envbtls-plugins");
-        dockerd = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        List<String> cmd = List.of(
+                executable("dockerd"),
+                "--host",
+                "tcp://" + LISTEN_ADDRESS + ":" + port,
+                "--tlsverify",
+                "--tlscacert",
+                server.resolve("ca.pem").toString(),
+                "--tlscert",
+                server.resolve("cert.pem").toString(),
+                "--tlskey",
+                server.resolve("key.pem").toString(),
+                "--config-file",
+                root.resolve("daemon.json").toString(),
+                "--data-root",
+                root.resolve("data").toString(),
+                "--exec-root",
+                root.resolve("exec").toString(),
+                "--pidfile",
+                root.resolve("dockerd.pid").toString(),
+                "--bridge",
+                BRIDGE,
+                "--iptables=false",
+                "--ip-masq=false",
+                "--ip-forward=false",
+                // shares a system containerd (a Debian docker.io install runs one) without touching the main daemon's
+                // containers
+                "--containerd-namespace",
+                "envbtls",
+                "--containerd-plugins-namespace",
+                "envbtls-plugins");
+        dockerd = new ProcessBuilder(cmd)
+                .redirectErrorStream(true)
+                .redirectOutput(log.toFile())
+                .start();
         long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
         String last = "";
         while (System.nanoTime() < deadline) {
@@ -163,13 +188,17 @@ public final class TlsDockerDaemon implements AutoCloseable {
 
     /** The daemon as a JMeter user sets it: {@code envbench.docker.host}, {@code .tls.verify=true}, {@code .cert.path}. */
     public DockerDaemon daemon() {
-        return DockerDaemon.configured(DockerDaemon.Settings.JMETER_PROPERTIES, address(), "true", clientCerts.toString());
+        return DockerDaemon.configured(
+                DockerDaemon.Settings.JMETER_PROPERTIES, address(), "true", clientCerts.toString());
     }
 
     /** Copies an image from the main daemon (docker save there, docker load here): this daemon pulls nothing. */
     public void copyImage(String image) throws IOException {
-        DockerClientConfig local = DefaultDockerClientConfig.createDefaultConfigBuilder().build();
-        try (DockerClient main = client(local); DockerClient here = client(); InputStream saved = main.saveImageCmd(image).exec()) {
+        DockerClientConfig local =
+                DefaultDockerClientConfig.createDefaultConfigBuilder().build();
+        try (DockerClient main = client(local);
+                DockerClient here = client();
+                InputStream saved = main.saveImageCmd(image).exec()) {
             here.loadImageCmd(saved).exec();
         }
     }
@@ -183,14 +212,22 @@ public final class TlsDockerDaemon implements AutoCloseable {
 
     /** A new client of this daemon, over TLS with the client certificate; the caller closes it. */
     private DockerClient client() {
-        return client(DefaultDockerClientConfig.createDefaultConfigBuilder().withDockerHost(address())
-                .withDockerTlsVerify(false).withCustomSslConfig(new LocalDirectorySSLConfig(clientCerts.toString())).build());
+        return client(DefaultDockerClientConfig.createDefaultConfigBuilder()
+                .withDockerHost(address())
+                .withDockerTlsVerify(false)
+                .withCustomSslConfig(new LocalDirectorySSLConfig(clientCerts.toString()))
+                .build());
     }
 
     private static DockerClient client(DockerClientConfig config) {
-        return DockerClientImpl.getInstance(config, new ApacheDockerHttpClient.Builder().dockerHost(config.getDockerHost())
-                .sslConfig(config.getSSLConfig()).connectionTimeout(Duration.ofSeconds(3)).responseTimeout(Duration.ofSeconds(120))
-                .build());
+        return DockerClientImpl.getInstance(
+                config,
+                new ApacheDockerHttpClient.Builder()
+                        .dockerHost(config.getDockerHost())
+                        .sslConfig(config.getSSLConfig())
+                        .connectionTimeout(Duration.ofSeconds(3))
+                        .responseTimeout(Duration.ofSeconds(120))
+                        .build());
     }
 
     /** The last lines dockerd printed. */
@@ -210,7 +247,10 @@ public final class TlsDockerDaemon implements AutoCloseable {
             // the daemon is the test's alone: everything on it goes, so its stop leaves no container behind
             try (DockerClient here = client()) {
                 for (Container c : here.listContainersCmd().withShowAll(true).exec()) {
-                    here.removeContainerCmd(c.getId()).withForce(true).withRemoveVolumes(true).exec();
+                    here.removeContainerCmd(c.getId())
+                            .withForce(true)
+                            .withRemoveVolumes(true)
+                            .exec();
                 }
             } catch (IOException | RuntimeException e) {
                 failures.add("containers: " + e.getMessage());
@@ -227,7 +267,8 @@ public final class TlsDockerDaemon implements AutoCloseable {
                 Thread.currentThread().interrupt();
             }
             children.stream().filter(ProcessHandle::isAlive).forEach(p -> {
-                failures.add("left running after dockerd stopped: " + p.info().command().orElse("pid " + p.pid()));
+                failures.add("left running after dockerd stopped: "
+                        + p.info().command().orElse("pid " + p.pid()));
                 p.destroyForcibly();
             });
         }
@@ -298,7 +339,10 @@ public final class TlsDockerDaemon implements AutoCloseable {
                 return -1;
             }
             line.set(0, resolved);
-            Process p = new ProcessBuilder(line).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+            Process p = new ProcessBuilder(line)
+                    .redirectErrorStream(true)
+                    .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                    .start();
             if (!p.waitFor(20, TimeUnit.SECONDS)) {
                 p.destroyForcibly();
                 return -1;

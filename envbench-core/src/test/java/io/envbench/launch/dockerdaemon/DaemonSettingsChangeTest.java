@@ -1,10 +1,5 @@
 package io.envbench.launch.dockerdaemon;
 
-import io.envbench.launch.docker.DockerDaemon;
-import io.envbench.host.hostsettings.HostSettingsJournal;
-import io.envbench.host.hostsettings.ProcessPauser;
-import io.envbench.base.settings.InvalidSettingException;
-
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -16,19 +11,22 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.envbench.base.environment.RunSession;
-import java.util.ArrayList;
-import java.util.Iterator;
+import io.envbench.base.settings.InvalidSettingException;
+import io.envbench.host.hostsettings.HostSettingsJournal;
+import io.envbench.host.hostsettings.ProcessPauser;
+import io.envbench.launch.docker.DockerDaemon;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The daemon settings change on a temporary folder standing for {@code /etc/docker}, with a daemon that only records
@@ -41,6 +39,7 @@ class DaemonSettingsChangeTest {
 
     @TempDir
     Path dir;
+
     Path etcDocker;
     Path config;
     Path journals;
@@ -75,13 +74,22 @@ class DaemonSettingsChangeTest {
             assertEquals("rw-r--r--", PosixFilePermissions.toString(Files.getPosixFilePermissions(config)));
             assertEquals(NO_PROXY, change.effective());
             assertEquals(1, dockerd.restarts.size());
-            assertEquals(Optional.of(Files.readString(config)), dockerd.restarts.get(0).config(), "restarted after the file was written");
-            assertEquals("1\n", Files.readString(dockerd.routeLocalnet), "dockerd without its proxy routes 127.0.0.1 on its bridge");
+            assertEquals(
+                    Optional.of(Files.readString(config)),
+                    dockerd.restarts.get(0).config(),
+                    "restarted after the file was written");
+            assertEquals(
+                    "1\n",
+                    Files.readString(dockerd.routeLocalnet),
+                    "dockerd without its proxy routes 127.0.0.1 on its bridge");
         }
         assertEquals("0\n", Files.readString(dockerd.routeLocalnet), "what dockerd changed by itself is put back too");
         assertFalse(Files.exists(config), "absent before, absent after");
         assertEquals(2, dockerd.restarts.size(), "restarted again to read its old settings");
-        assertEquals(Optional.empty(), dockerd.restarts.get(1).config(), "the second restart came after the file was removed");
+        assertEquals(
+                Optional.empty(),
+                dockerd.restarts.get(1).config(),
+                "the second restart came after the file was removed");
         assertEquals(FakeDaemon.HOW, dockerd.restarts.get(1).howItRuns(), "restarted as it ran before");
         assertEquals("", FakeDaemon.journals(journals), "the journal is gone once all is put back");
     }
@@ -95,11 +103,17 @@ class DaemonSettingsChangeTest {
         try (DaemonSettingsChange change = open(RestartPermission.GRANTED)) {
             change.apply(NO_PROXY);
             JsonNode json = new ObjectMapper().readTree(config.toFile());
-            assertEquals(List.of("debug", "log-level", "registry-mirrors", "userland-proxy"), iterable(json.fieldNames()),
+            assertEquals(
+                    List.of("debug", "log-level", "registry-mirrors", "userland-proxy"),
+                    iterable(json.fieldNames()),
                     "every other key kept, in its order");
             assertEquals("warn", json.get("log-level").asText());
-            assertEquals("https://m.example", json.get("registry-mirrors").get(0).asText());
-            assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(config)), "the file's mode kept");
+            assertEquals(
+                    "https://m.example", json.get("registry-mirrors").get(0).asText());
+            assertEquals(
+                    "rw-------",
+                    PosixFilePermissions.toString(Files.getPosixFilePermissions(config)),
+                    "the file's mode kept");
             try (var files = Files.list(etcDocker)) {
                 assertEquals(List.of(config), files.toList(), "no temporary file left beside it");
             }
@@ -114,7 +128,9 @@ class DaemonSettingsChangeTest {
         try (DaemonSettingsChange change = open(RestartPermission.GRANTED)) {
             DaemonConfigException e = assertThrows(DaemonConfigException.class, () -> change.apply(NO_PROXY));
             assertTrue(e.getMessage().startsWith(config + " is not valid JSON at line 2, column"), e.getMessage());
-            assertTrue(e.getMessage().contains("correct it (or remove it to use Docker's defaults); nothing was changed"), e.getMessage());
+            assertTrue(
+                    e.getMessage().contains("correct it (or remove it to use Docker's defaults); nothing was changed"),
+                    e.getMessage());
         }
         assertEquals("{\"debug\": true,\n  userland-proxy: false}\n", Files.readString(config));
         assertEquals(List.of(), dockerd.restarts);
@@ -122,8 +138,11 @@ class DaemonSettingsChangeTest {
         Files.writeString(config, "{\"userland-proxy\": \"no\"}");
         try (DaemonSettingsChange change = open(RestartPermission.GRANTED)) {
             DaemonConfigException e = assertThrows(DaemonConfigException.class, change::effective);
-            assertEquals(config + ": \"userland-proxy\" is \"no\", not true or false; dockerd refuses it too: write true or false; "
-                    + "nothing was changed", e.getMessage());
+            assertEquals(
+                    config
+                            + ": \"userland-proxy\" is \"no\", not true or false; dockerd refuses it too: write true or false; "
+                            + "nothing was changed",
+                    e.getMessage());
         }
     }
 
@@ -132,17 +151,24 @@ class DaemonSettingsChangeTest {
         dockerd.argv = List.of("/usr/bin/dockerd", "--userland-proxy=false");
         try (DaemonSettingsChange change = open(RestartPermission.GRANTED)) {
             assertEquals(NO_PROXY, change.effective(), "the flag, no file");
-            DaemonConfigException e = assertThrows(DaemonConfigException.class, () -> change.apply(new DaemonSettings(true)));
-            assertTrue(e.getMessage().startsWith("dockerd's command line sets --userland-proxy=false: EnvBench changes " + config
-                    + ", and dockerd refuses to start with a setting given both ways"), e.getMessage());
+            DaemonConfigException e =
+                    assertThrows(DaemonConfigException.class, () -> change.apply(new DaemonSettings(true)));
+            assertTrue(
+                    e.getMessage()
+                            .startsWith("dockerd's command line sets --userland-proxy=false: EnvBench changes " + config
+                                    + ", and dockerd refuses to start with a setting given both ways"),
+                    e.getMessage());
             assertEquals(NO_PROXY, change.apply(NO_PROXY).now(), "what the flag says already: nothing to change");
             Files.writeString(config, "{\"userland-proxy\": false}");
             e = assertThrows(DaemonConfigException.class, change::effective);
-            assertEquals(config + " sets \"userland-proxy\" and dockerd's command line sets --userland-proxy=false: dockerd "
-                    + "refuses to start when a setting is given both ways; remove one of them", e.getMessage());
+            assertEquals(
+                    config + " sets \"userland-proxy\" and dockerd's command line sets --userland-proxy=false: dockerd "
+                            + "refuses to start when a setting is given both ways; remove one of them",
+                    e.getMessage());
         }
         assertEquals(List.of(), dockerd.restarts);
-        dockerd.argv = List.of("dockerd", "--config-file", dir.resolve("other.json").toString());
+        dockerd.argv =
+                List.of("dockerd", "--config-file", dir.resolve("other.json").toString());
         Files.writeString(dir.resolve("other.json"), "{\"userland-proxy\": false}");
         try (DaemonSettingsChange change = open(RestartPermission.GRANTED)) {
             assertEquals(NO_PROXY, change.effective(), "dockerd's --config-file is the file it reads");
@@ -155,8 +181,12 @@ class DaemonSettingsChangeTest {
             assertFalse(change.apply(new DaemonSettings(true)).restarted(), "the settings it has need no restart");
             InvalidSettingException e = assertThrows(InvalidSettingException.class, () -> change.apply(NO_PROXY));
             assertEquals("userland-proxy", e.field());
-            assertTrue(e.getMessage().contains("userland-proxy=false needs a restart of the daemon, which stops every container it "
-                    + "runs. Allow it with --allow-docker-restart"), e.getMessage());
+            assertTrue(
+                    e.getMessage()
+                            .contains(
+                                    "userland-proxy=false needs a restart of the daemon, which stops every container it "
+                                            + "runs. Allow it with --allow-docker-restart"),
+                    e.getMessage());
         }
         assertFalse(Files.exists(config));
         assertEquals(List.of(), dockerd.restarts);
@@ -178,9 +208,12 @@ class DaemonSettingsChangeTest {
     @Test
     void aRemoteDaemonIsRefusedBeforeAnything() {
         DockerDaemon remote = DockerDaemon.of("tcp://10.0.0.5:2376", Optional.of(dir));
-        DaemonConfigException e = assertThrows(DaemonConfigException.class,
+        DaemonConfigException e = assertThrows(
+                DaemonConfigException.class,
                 () -> DaemonSettingsChange.open(remote, config, journals, dockerd, RestartPermission.GRANTED));
-        assertTrue(e.getMessage().startsWith("the Docker daemon tcp://10.0.0.5:2376 is not reached through a local unix socket"),
+        assertTrue(
+                e.getMessage()
+                        .startsWith("the Docker daemon tcp://10.0.0.5:2376 is not reached through a local unix socket"),
                 e.getMessage());
     }
 
@@ -195,15 +228,22 @@ class DaemonSettingsChangeTest {
             IOException e = assertThrows(IOException.class, () -> change.apply(NO_PROXY));
             assertTrue(e.getMessage().startsWith("cannot write " + config), e.getMessage());
             String journal = FakeDaemon.journals(journals);
-            assertTrue(journal.contains("restarted\t" + DockerDaemon.LOCAL_SOCKET + "\t" + FakeDaemon.HOW.replace("\\", "\\\\") + "\n"),
+            assertTrue(
+                    journal.contains("restarted\t" + DockerDaemon.LOCAL_SOCKET + "\t"
+                            + FakeDaemon.HOW.replace("\\", "\\\\") + "\n"),
                     journal);
-            assertTrue(journal.contains("content\t" + config + "\trw-r--r--\teyJkZWJ1ZyI6dHJ1ZX0=\n"),
+            assertTrue(
+                    journal.contains("content\t" + config + "\trw-r--r--\teyJkZWJ1ZyI6dHJ1ZX0=\n"),
                     "the old bytes were written down before the write was tried: " + journal);
-            assertTrue(journal.indexOf("restarted\t") < journal.indexOf("content\t"), "the restart first: put back last");
+            assertTrue(
+                    journal.indexOf("restarted\t") < journal.indexOf("content\t"), "the restart first: put back last");
         }
         assertArrayEquals(before, Files.readAllBytes(config));
-        assertEquals(1, dockerd.restarts.size(), "put back restarts the daemon even so: one restart too many is harmless, one "
-                + "too few would leave it on the changed settings");
+        assertEquals(
+                1,
+                dockerd.restarts.size(),
+                "put back restarts the daemon even so: one restart too many is harmless, one "
+                        + "too few would leave it on the changed settings");
         assertEquals("", FakeDaemon.journals(journals));
         Files.delete(blocker.resolve("x"));
         Files.delete(blocker);
@@ -222,11 +262,14 @@ class DaemonSettingsChangeTest {
 
     @Test
     void aSecondChangeOfTheSameDaemonIsRefusedWhileTheFirstHoldsIt() throws IOException {
-        try (DaemonSettingsChange first = open(RestartPermission.GRANTED); DaemonSettingsChange second = open(RestartPermission.GRANTED)) {
+        try (DaemonSettingsChange first = open(RestartPermission.GRANTED);
+                DaemonSettingsChange second = open(RestartPermission.GRANTED)) {
             first.apply(NO_PROXY);
             config.toFile().delete(); // as if the first's change were not there, so that the second would change it
             IOException e = assertThrows(IOException.class, () -> second.apply(NO_PROXY));
-            assertTrue(e.getMessage().startsWith("another EnvBench run has changed the settings of the Docker daemon"), e.getMessage());
+            assertTrue(
+                    e.getMessage().startsWith("another EnvBench run has changed the settings of the Docker daemon"),
+                    e.getMessage());
         }
     }
 
@@ -245,8 +288,9 @@ class DaemonSettingsChangeTest {
         String mine = "io.envbench.owner-pid=" + ProcessHandle.current().pid();
         assertTrue(written.contains(mine + "\t") || written.contains(mine + "\n"), written);
         String run = "io.envbench.run=" + RunSession.runId();
-        Files.writeString(leftovers.resolve("hostsettings-dead.journal"), written.replace(mine, "io.envbench.owner-pid=" + gone.pid())
-                .replace(run, "io.envbench.run=deadbeef"));
+        Files.writeString(
+                leftovers.resolve("hostsettings-dead.journal"),
+                written.replace(mine, "io.envbench.owner-pid=" + gone.pid()).replace(run, "io.envbench.run=deadbeef"));
         Files.writeString(config, "{\n  \"userland-proxy\" : false\n}\n");
         Files.writeString(dockerd.routeLocalnet, "1\n");
         int restartsBefore = dockerd.restarts.size();
@@ -256,7 +300,8 @@ class DaemonSettingsChangeTest {
         assertFalse(Files.exists(config), "absent again");
         assertEquals("0\n", Files.readString(dockerd.routeLocalnet), "put back after the restart");
         assertEquals(restartsBefore + 1, dockerd.restarts.size());
-        assertEquals(FakeDaemon.HOW, dockerd.restarts.get(restartsBefore).howItRuns(), "started as the journal says it ran");
+        assertEquals(
+                FakeDaemon.HOW, dockerd.restarts.get(restartsBefore).howItRuns(), "started as the journal says it ran");
         assertEquals(Optional.empty(), dockerd.restarts.get(restartsBefore).config(), "after the file was put back");
     }
 

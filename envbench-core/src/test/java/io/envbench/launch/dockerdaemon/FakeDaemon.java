@@ -16,13 +16,13 @@ final class FakeDaemon implements DaemonControl {
     static final String HOW = "{\"argv\":[\"dockerd\"],\"env\":[\"PATH=/usr/bin\"],\"cwd\":\"/\",\"log\":\"\"}";
 
     /** What one restart saw. */
-    record Restart(String address, String howItRuns, Optional<String> config, String journals) {
-    }
+    record Restart(String address, String howItRuns, Optional<String> config, String journals) {}
 
     private final Path config;
     private final Path journalFolder;
     /** Stands for docker0's route_localnet: a restart with the proxy off sets it to 1, as dockerd does. */
     final Path routeLocalnet;
+
     final List<Restart> restarts = new ArrayList<>();
     List<String> argv = List.of("dockerd");
     boolean running = true;
@@ -60,7 +60,10 @@ final class FakeDaemon implements DaemonControl {
 
     @Override
     public synchronized void restart(String daemonAddress, String howItRuns) throws IOException {
-        restarts.add(new Restart(daemonAddress, howItRuns, Files.exists(config) ? Optional.of(Files.readString(config)) : Optional.empty(),
+        restarts.add(new Restart(
+                daemonAddress,
+                howItRuns,
+                Files.exists(config) ? Optional.of(Files.readString(config)) : Optional.empty(),
                 journals(journalFolder)));
         if (failNextRestart != null) {
             String why = failNextRestart;

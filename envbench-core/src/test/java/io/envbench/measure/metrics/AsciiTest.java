@@ -1,6 +1,5 @@
 package io.envbench.measure.metrics;
 
-
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
@@ -25,7 +24,8 @@ class AsciiTest {
     void countersFindWholeKeysOnly() {
         byte[] text = b("total_inactive_file 300\ninactive_file 100\nactive_file 7\n");
         long[] out = new long[3];
-        Ascii.counters(text, text.length, new byte[][] {b("inactive_file"), b("total_inactive_file"), b("absent")}, out);
+        Ascii.counters(
+                text, text.length, new byte[][] {b("inactive_file"), b("total_inactive_file"), b("absent")}, out);
         assertArrayEquals(new long[] {100, 300, -1}, out);
     }
 
@@ -47,7 +47,8 @@ class AsciiTest {
         byte[] v1 = b("8:0 Read 4096\n8:0 Write 1000\n8:0 Sync 5\n8:16 Read 1\n8:16 Write 2\nTotal 5099\n");
         CgroupProbe.blkioV1(v1, v1.length, rw);
         assertArrayEquals(new long[] {4097, 1002}, rw);
-        byte[] v2 = b("8:0 rbytes=4096 wbytes=104857600 rios=1 wios=100 dbytes=0 dios=0\n253:0 rbytes=0 wbytes=1000 rios=0 wios=1\n");
+        byte[] v2 = b(
+                "8:0 rbytes=4096 wbytes=104857600 rios=1 wios=100 dbytes=0 dios=0\n253:0 rbytes=0 wbytes=1000 rios=0 wios=1\n");
         CgroupProbe.ioStatV2(v2, v2.length, rw);
         assertArrayEquals(new long[] {4096, 104858600}, rw);
         byte[] stat = b("cpu  1000 0 500 8000 100 0 0 0 0 0\ncpu0 500 0 250 4000 50 0 0 0 0 0\n");

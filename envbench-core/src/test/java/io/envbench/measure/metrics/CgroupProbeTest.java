@@ -1,7 +1,5 @@
 package io.envbench.measure.metrics;
 
-
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -26,21 +24,29 @@ class CgroupProbeTest {
     private void proc(long pid, String cgroup) throws Exception {
         write("proc/" + pid + "/cgroup", cgroup);
         write("proc/stat", "cpu  1000 0 500 8000 100 0 0 0 0 0\ncpu0 500 0 250 4000 50 0 0 0 0 0\n");
-        write("proc/" + pid + "/net/dev", "Inter-|   Receive                                                |  Transmit\n"
-                + " face |bytes    packets errs drop fifo frame compressed multicast|bytes    packets errs drop fifo colls carrier compressed\n"
-                + "    lo:  999 9 0 0 0 0 0 0  999 9 0 0 0 0 0 0\n"
-                + "  eth0: 123456 100 0 0 0 0 0 0 654321 90 0 0 0 0 0 0\n");
+        write(
+                "proc/" + pid + "/net/dev",
+                "Inter-|   Receive                                                |  Transmit\n"
+                        + " face |bytes    packets errs drop fifo frame compressed multicast|bytes    packets errs drop fifo colls carrier compressed\n"
+                        + "    lo:  999 9 0 0 0 0 0 0  999 9 0 0 0 0 0 0\n"
+                        + "  eth0: 123456 100 0 0 0 0 0 0 654321 90 0 0 0 0 0 0\n");
     }
 
     @Test
     void cgroupV2SystemdDriver() throws Exception {
         String scope = "system.slice/docker-abc123.scope";
         write("cgroup/cgroup.controllers", "cpuset cpu io memory pids\n");
-        write("cgroup/" + scope + "/cpu.stat", "usage_usec 2500000\nuser_usec 2000000\nsystem_usec 500000\nnr_periods 40\nnr_throttled 10\nthrottled_usec 750000\n");
+        write(
+                "cgroup/" + scope + "/cpu.stat",
+                "usage_usec 2500000\nuser_usec 2000000\nsystem_usec 500000\nnr_periods 40\nnr_throttled 10\nthrottled_usec 750000\n");
         write("cgroup/" + scope + "/memory.current", "104857600\n");
-        write("cgroup/" + scope + "/memory.stat", "anon 50000000\nfile 54857600\ninactive_file 4857600\nactive_file 50000000\n");
+        write(
+                "cgroup/" + scope + "/memory.stat",
+                "anon 50000000\nfile 54857600\ninactive_file 4857600\nactive_file 50000000\n");
         write("cgroup/" + scope + "/memory.max", "268435456\n");
-        write("cgroup/" + scope + "/io.stat", "8:0 rbytes=4096 wbytes=104857600 rios=1 wios=100 dbytes=0 dios=0\n253:0 rbytes=0 wbytes=1000 rios=0 wios=1\n");
+        write(
+                "cgroup/" + scope + "/io.stat",
+                "8:0 rbytes=4096 wbytes=104857600 rios=1 wios=100 dbytes=0 dios=0\n253:0 rbytes=0 wbytes=1000 rios=0 wios=1\n");
         write("cgroup/" + scope + "/pids.current", "7\n");
         write("cgroup/" + scope + "/cpuset.cpus.effective", "0-1\n");
         proc(42, "0::/" + scope + "\n");
@@ -71,7 +77,11 @@ class CgroupProbeTest {
         write("cgroup/" + dir + "/memory.current", "1000\n");
         write("cgroup/" + dir + "/memory.max", "max\n");
         proc(43, "0::/" + dir + "\n");
-        assertEquals(-1, new CgroupProbe(root.resolve("cgroup"), root.resolve("proc")).read(43).memoryLimitBytes());
+        assertEquals(
+                -1,
+                new CgroupProbe(root.resolve("cgroup"), root.resolve("proc"))
+                        .read(43)
+                        .memoryLimitBytes());
     }
 
     @Test
@@ -82,11 +92,15 @@ class CgroupProbeTest {
         write("cgroup/memory/" + id + "/memory.usage_in_bytes", "20000000\n");
         write("cgroup/memory/" + id + "/memory.stat", "cache 100\ntotal_inactive_file 4000000\n");
         write("cgroup/memory/" + id + "/memory.limit_in_bytes", "9223372036854771712\n");
-        write("cgroup/blkio/" + id + "/blkio.throttle.io_service_bytes", "8:0 Read 10\n8:0 Write 2000\n8:0 Sync 0\n8:0 Total 2010\nTotal 2010\n");
+        write(
+                "cgroup/blkio/" + id + "/blkio.throttle.io_service_bytes",
+                "8:0 Read 10\n8:0 Write 2000\n8:0 Sync 0\n8:0 Total 2010\nTotal 2010\n");
         write("cgroup/pids/" + id + "/pids.current", "3\n");
         write("cgroup/cpuset/" + id + "/cpuset.cpus", "1\n");
-        proc(44, "8:pids:/" + id + "\n7:blkio:/" + id + "\n4:memory:/" + id + "\n3:cpuset:/" + id + "\n2:cpuacct:/" + id
-                + "\n1:cpu:/" + id + "\n0::/" + id + "\n");
+        proc(
+                44,
+                "8:pids:/" + id + "\n7:blkio:/" + id + "\n4:memory:/" + id + "\n3:cpuset:/" + id + "\n2:cpuacct:/" + id
+                        + "\n1:cpu:/" + id + "\n0::/" + id + "\n");
         ContainerSnapshot s = new CgroupProbe(root.resolve("cgroup"), root.resolve("proc")).read(44);
         assertEquals("cgroup v1", s.source());
         assertEquals(3_000_000_000L, s.cpuUsageNs());
@@ -103,8 +117,23 @@ class CgroupProbeTest {
     void ratesFollowDockersFormula() {
         ContainerSnapshot a = new ContainerSnapshot(0, 0, 0, 2, 1, 0, 0, 0, 0, -1, 0, 0, 0, 0, 1, "t");
         // one second: the container used 1 s of CPU while the host's two CPUs gave 2 s
-        ContainerSnapshot b = new ContainerSnapshot(1_000_000_000L, 1_000_000_000L, 2_000_000_000L, 2, 1, 10, 4, 50_000_000L,
-                5, -1, 0, 1_048_576, 2048, 4096, 1, "t");
+        ContainerSnapshot b = new ContainerSnapshot(
+                1_000_000_000L,
+                1_000_000_000L,
+                2_000_000_000L,
+                2,
+                1,
+                10,
+                4,
+                50_000_000L,
+                5,
+                -1,
+                0,
+                1_048_576,
+                2048,
+                4096,
+                1,
+                "t");
         ContainerRates r = ContainerRates.between(a, b);
         assertEquals(100.0, r.cpuPct(), 1e-9, "one core busy = 100");
         assertEquals(100.0, r.cpuPctOfCpuset(), 1e-9, "its whole one-CPU cpuset");
@@ -121,12 +150,23 @@ class CgroupProbeTest {
         ContainerSnapshot t0 = new ContainerSnapshot(0, 0, 0, 2, 2, 0, 0, 0, 0, -1, 0, 0, 0, 0, 1, "t", 0);
         ContainerSnapshot t100 = new ContainerSnapshot(100 * ms, 0, 0, 2, 2, 0, 0, 0, 0, -1, 0, 0, 0, 0, 1, "t", 0);
         ContainerRates first = ContainerRates.between(t0, t100, null);
-        assertTrue(Double.isNaN(first.blkWriteBytesPerSec()), "not known before a second reading of the block counters");
-        ContainerSnapshot t1000 = new ContainerSnapshot(1000 * ms, 0, 0, 2, 2, 0, 0, 0, 0, -1, 0, 3_000_000, 0, 0, 1, "t", 1000 * ms);
+        assertTrue(
+                Double.isNaN(first.blkWriteBytesPerSec()), "not known before a second reading of the block counters");
+        ContainerSnapshot t1000 =
+                new ContainerSnapshot(1000 * ms, 0, 0, 2, 2, 0, 0, 0, 0, -1, 0, 3_000_000, 0, 0, 1, "t", 1000 * ms);
         ContainerSnapshot t900 = new ContainerSnapshot(900 * ms, 0, 0, 2, 2, 0, 0, 0, 0, -1, 0, 0, 0, 0, 1, "t", 0);
         ContainerRates read = ContainerRates.between(t900, t1000, first);
-        assertEquals(3_000_000.0, read.blkWriteBytesPerSec(), 1e-6, "3 MB over the second between the two readings, not over 100 ms");
-        ContainerSnapshot t1100 = new ContainerSnapshot(1100 * ms, 0, 0, 2, 2, 0, 0, 0, 0, -1, 0, 3_000_000, 0, 0, 1, "t", 1000 * ms);
-        assertEquals(3_000_000.0, ContainerRates.between(t1000, t1100, read).blkWriteBytesPerSec(), 1e-6, "the last rate stands");
+        assertEquals(
+                3_000_000.0,
+                read.blkWriteBytesPerSec(),
+                1e-6,
+                "3 MB over the second between the two readings, not over 100 ms");
+        ContainerSnapshot t1100 =
+                new ContainerSnapshot(1100 * ms, 0, 0, 2, 2, 0, 0, 0, 0, -1, 0, 3_000_000, 0, 0, 1, "t", 1000 * ms);
+        assertEquals(
+                3_000_000.0,
+                ContainerRates.between(t1000, t1100, read).blkWriteBytesPerSec(),
+                1e-6,
+                "the last rate stands");
     }
 }

@@ -1,38 +1,34 @@
 package io.envbench.measure.metrics;
 
-
-import io.envbench.launch.docker.DockerDaemon;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
 
 import com.github.dockerjava.api.DockerClient;
 import com.github.dockerjava.api.model.Bind;
+import com.github.dockerjava.api.model.BlkioRateDevice;
 import com.github.dockerjava.api.model.ExposedPort;
 import com.github.dockerjava.api.model.HostConfig;
 import com.github.dockerjava.api.model.PortBinding;
 import com.github.dockerjava.api.model.Ports;
 import com.github.dockerjava.api.model.Volume;
-
-import io.envbench.launch.docker.DockerConnection;
-import io.envbench.launch.docker.DockerRequired;
 import io.envbench.base.environment.RunSession;
-import com.github.dockerjava.api.model.BlkioRateDevice;
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
+import io.envbench.launch.docker.DockerConnection;
+import io.envbench.launch.docker.DockerDaemon;
+import io.envbench.launch.docker.DockerRequired;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
 
 /** The container probe on real containers: a CPU burner, an idle one, disk writes, network traffic. */
 class ContainerMetricsTest {
@@ -57,11 +53,18 @@ class ContainerMetricsTest {
 
     /** @return {id, pid} */
     private String[] run(HostConfig hc, String image, String... cmd) {
-        String id = docker.createContainerCmd(image).withCmd(cmd).withLabels(RunSession.labels("metrics-test")).withHostConfig(hc)
-                .withExposedPorts(ExposedPort.tcp(8080)).exec().getId();
+        String id = docker.createContainerCmd(image)
+                .withCmd(cmd)
+                .withLabels(RunSession.labels("metrics-test"))
+                .withHostConfig(hc)
+                .withExposedPorts(ExposedPort.tcp(8080))
+                .exec()
+                .getId();
         made.add(id);
         docker.startContainerCmd(id).exec();
-        return new String[] {id, docker.inspectContainerCmd(id).exec().getState().getPidLong().toString()};
+        return new String[] {
+            id, docker.inspectContainerCmd(id).exec().getState().getPidLong().toString()
+        };
     }
 
     private ContainerRates over(String[] c, Duration d) throws InterruptedException {
@@ -86,7 +89,12 @@ class ContainerMetricsTest {
 
     @Test
     void aQuotaThrottles() throws Exception {
-        String[] c = run(HostConfig.newHostConfig().withCpuPeriod(100_000L).withCpuQuota(50_000L), "envbench/base:latest", "sh", "-c", BURN);
+        String[] c = run(
+                HostConfig.newHostConfig().withCpuPeriod(100_000L).withCpuQuota(50_000L),
+                "envbench/base:latest",
+                "sh",
+                "-c",
+                BURN);
         Thread.sleep(500);
         ContainerRates r = over(c, Duration.ofSeconds(2));
         assertTrue(r.cpuPct() > 35 && r.cpuPct() < 65, "half a core: " + r.cpuPct());
@@ -100,13 +108,23 @@ class ContainerMetricsTest {
      */
     @Test
     void writingHundredMebibytesToAVolumeShowsInBlockWrites() throws Exception {
-        String vol = docker.createVolumeCmd().withLabels(RunSession.labels("metrics-test")).exec().getName();
+        String vol = docker.createVolumeCmd()
+                .withLabels(RunSession.labels("metrics-test"))
+                .exec()
+                .getName();
         volumes.add(vol);
-        String device = Files.getFileStore(Path.of(docker.infoCmd().exec().getDockerRootDir())).name();
-        HostConfig hc = HostConfig.newHostConfig().withBinds(new Bind(vol, new Volume("/data")))
-                .withBlkioDeviceWriteBps(List.of(new BlkioRateDevice().withPath(device).withRate(1L << 40)));
-        String[] c = run(hc, "envbench/base:latest",
-                "sh", "-c", "sleep 1; dd if=/dev/zero of=/data/f bs=1M count=100 oflag=direct 2>/dev/null || "
+        String device = Files.getFileStore(Path.of(docker.infoCmd().exec().getDockerRootDir()))
+                .name();
+        HostConfig hc = HostConfig.newHostConfig()
+                .withBinds(new Bind(vol, new Volume("/data")))
+                .withBlkioDeviceWriteBps(
+                        List.of(new BlkioRateDevice().withPath(device).withRate(1L << 40)));
+        String[] c = run(
+                hc,
+                "envbench/base:latest",
+                "sh",
+                "-c",
+                "sleep 1; dd if=/dev/zero of=/data/f bs=1M count=100 oflag=direct 2>/dev/null || "
                         + "dd if=/dev/zero of=/data/f bs=1M count=100 conv=fsync; echo written; sleep 300");
         ContainerSnapshot before = probe.read(c[0], Long.parseLong(c[1]));
         long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
@@ -115,19 +133,24 @@ class ContainerMetricsTest {
             Thread.sleep(500);
             after = probe.read(c[0], Long.parseLong(c[1]));
         } while (after.blkWriteBytes() - before.blkWriteBytes() < (100L << 20) && System.nanoTime() < deadline);
-        assertTrue(after.blkWriteBytes() - before.blkWriteBytes() >= (100L << 20),
+        assertTrue(
+                after.blkWriteBytes() - before.blkWriteBytes() >= (100L << 20),
                 "block writes " + (after.blkWriteBytes() - before.blkWriteBytes()));
     }
 
     @Test
     void trafficShowsInTheContainersNetworkNamespace() throws Exception {
-        HostConfig hc = HostConfig.newHostConfig().withPortBindings(
-                new PortBinding(Ports.Binding.bindIpAndPort("127.0.0.1", 18383), ExposedPort.tcp(8080)));
+        HostConfig hc = HostConfig.newHostConfig()
+                .withPortBindings(
+                        new PortBinding(Ports.Binding.bindIpAndPort("127.0.0.1", 18383), ExposedPort.tcp(8080)));
         String[] c = run(hc, "envbench/nginx-static:latest");
         HttpClient http = HttpClient.newHttpClient();
         for (int t = 0; t < 100; t++) {
             try {
-                http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:18383/health")).build(), HttpResponse.BodyHandlers.discarding());
+                http.send(
+                        HttpRequest.newBuilder(URI.create("http://127.0.0.1:18383/health"))
+                                .build(),
+                        HttpResponse.BodyHandlers.discarding());
                 break;
             } catch (IOException e) {
                 Thread.sleep(50);
@@ -135,7 +158,10 @@ class ContainerMetricsTest {
         }
         ContainerSnapshot a = probe.read(c[0], Long.parseLong(c[1]));
         for (int n = 0; n < 100; n++) {
-            http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:18383/page-64k.html")).build(), HttpResponse.BodyHandlers.discarding());
+            http.send(
+                    HttpRequest.newBuilder(URI.create("http://127.0.0.1:18383/page-64k.html"))
+                            .build(),
+                    HttpResponse.BodyHandlers.discarding());
         }
         ContainerSnapshot b = probe.read(c[0], Long.parseLong(c[1]));
         assertTrue(b.netTxBytes() - a.netTxBytes() >= 100 * 65536, "tx " + (b.netTxBytes() - a.netTxBytes()));
@@ -157,7 +183,8 @@ class ContainerMetricsTest {
         double apiCpu = ContainerRates.between(api1, api2).cpuPct();
         double cgCpu = ContainerRates.between(cg1, cg2).cpuPct();
         assertTrue(Math.abs(apiCpu - cgCpu) < 10, "API " + apiCpu + " vs cgroup " + cgCpu);
-        assertTrue(Math.abs(api2.memoryUsageBytes() - cg2.memoryUsageBytes()) < (2L << 20),
+        assertTrue(
+                Math.abs(api2.memoryUsageBytes() - cg2.memoryUsageBytes()) < (2L << 20),
                 "memory API " + api2.memoryUsageBytes() + " vs cgroup " + cg2.memoryUsageBytes());
         assertEquals(api2.pids(), cg2.pids());
     }

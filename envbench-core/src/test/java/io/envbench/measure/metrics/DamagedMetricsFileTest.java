@@ -33,12 +33,28 @@ class DamagedMetricsFileTest {
         return Stream.of(
                 Arguments.of("empty", "", "not an EnvBench metrics file"),
                 Arguments.of("header cut", "timestamp,envir", "not an EnvBench metrics file"),
-                Arguments.of("a row cut in the middle", HEADER + ROW + "1700000001000,bare\n" + ROW, "line 3: has 2 fields, the header 4"),
-                Arguments.of("a field too many", HEADER + ROW + ROW.strip() + ",7\n", "line 3: has 5 fields, the header 4"),
-                Arguments.of("text in a number field", HEADER + "1700000000000,bare,12.5%,40\n", "line 2: host.cpu.pct is '12.5%', not a number"),
-                Arguments.of("NaN in a figure", HEADER + "1700000000000,bare,NaN,40\n", "line 2: host.cpu.pct is 'NaN', not a finite number"),
-                Arguments.of("Infinity in a figure", HEADER + "1700000000000,bare,1,Infinity\n", "target.cpu.pct is 'Infinity'"),
-                Arguments.of("a timestamp with text", HEADER + "17000000x0000,bare,1,2\n", "line 2: timestamp is '17000000x0000', not a whole number"),
+                Arguments.of(
+                        "a row cut in the middle",
+                        HEADER + ROW + "1700000001000,bare\n" + ROW,
+                        "line 3: has 2 fields, the header 4"),
+                Arguments.of(
+                        "a field too many", HEADER + ROW + ROW.strip() + ",7\n", "line 3: has 5 fields, the header 4"),
+                Arguments.of(
+                        "text in a number field",
+                        HEADER + "1700000000000,bare,12.5%,40\n",
+                        "line 2: host.cpu.pct is '12.5%', not a number"),
+                Arguments.of(
+                        "NaN in a figure",
+                        HEADER + "1700000000000,bare,NaN,40\n",
+                        "line 2: host.cpu.pct is 'NaN', not a finite number"),
+                Arguments.of(
+                        "Infinity in a figure",
+                        HEADER + "1700000000000,bare,1,Infinity\n",
+                        "target.cpu.pct is 'Infinity'"),
+                Arguments.of(
+                        "a timestamp with text",
+                        HEADER + "17000000x0000,bare,1,2\n",
+                        "line 2: timestamp is '17000000x0000', not a whole number"),
                 Arguments.of("binary garbage", HEADER + ROW + "\u0000\u0000\u0000\n" + ROW, "line 3: has 1 fields"));
     }
 
@@ -47,7 +63,8 @@ class DamagedMetricsFileTest {
     void isRefusedNamingTheFileAndLine(String what, String content, String fragment) throws Exception {
         Path f = dir.resolve("bare-r1.csv");
         Files.writeString(f, content);
-        IOException e = assertTimeoutPreemptively(Duration.ofSeconds(5), () -> assertThrows(IOException.class, () -> MetricsFile.read(f)));
+        IOException e = assertTimeoutPreemptively(
+                Duration.ofSeconds(5), () -> assertThrows(IOException.class, () -> MetricsFile.read(f)));
         assertTrue(e.getMessage().startsWith(f.toString()), "names the file: " + e.getMessage());
         assertTrue(e.getMessage().contains(fragment), "expected '" + fragment + "' in: " + e.getMessage());
         assertFalse(e.getMessage().contains("Exception"), e.getMessage());

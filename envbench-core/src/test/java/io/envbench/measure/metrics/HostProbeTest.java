@@ -3,11 +3,6 @@ package io.envbench.measure.metrics;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.Map;
-
-import org.junit.jupiter.api.Test;
-import com.sun.management.OperatingSystemMXBean;
-import io.envbench.launch.docker.DockerRequired;
 import java.lang.management.ManagementFactory;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -15,6 +10,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Duration;
+import java.util.Map;
+
+import com.sun.management.OperatingSystemMXBean;
+import io.envbench.launch.docker.DockerRequired;
+import org.junit.jupiter.api.Test;
 
 /** The real host through OSHI: invariants that hold on any machine. */
 class HostProbeTest {
@@ -46,7 +46,8 @@ class HostProbeTest {
         assertTrue(b.memAvailableBytes() <= b.memTotalBytes());
         assertTrue(m.get("host.mem.used.bytes") > 0);
         double jvm = m.get("process.this-jvm.cpu.pct");
-        // procfs counts in 10 ms clock ticks: over 500 ms, within a few ticks of the JVM's own count, however busy the host
+        // procfs counts in 10 ms clock ticks: over 500 ms, within a few ticks of the JVM's own count, however busy the
+        // host
         assertEquals(jvmSelf, jvm, 8.0, "this JVM's CPU from procfs against its own count");
         assertTrue(jvm > 5 && jvm <= 100.0 * probe.logicalCpus() + 5, "this JVM burnt CPU: " + jvm);
         assertTrue(m.get("process.this-jvm.rss.bytes") > 10 << 20);
@@ -60,10 +61,15 @@ class HostProbeTest {
         HostSnapshot a = probe.read(Map.of("this-jvm", me));
         Thread.sleep(100);
         HostSnapshot b = probe.read(Map.of("this-jvm", me));
-        assertEquals(a.processesAtNanos(), b.processesAtNanos(), "not read again within 2 s (a pause of 2 s between the reads would fail this)");
+        assertEquals(
+                a.processesAtNanos(),
+                b.processesAtNanos(),
+                "not read again within 2 s (a pause of 2 s between the reads would fail this)");
         Map<String, Double> between = Metrics.host(a, b);
         assertTrue(between.containsKey("host.cpu.pct"));
-        assertTrue(between.keySet().stream().noneMatch(k -> k.startsWith("process.")), "no process figures without a new reading: " + between.keySet());
+        assertTrue(
+                between.keySet().stream().noneMatch(k -> k.startsWith("process.")),
+                "no process figures without a new reading: " + between.keySet());
         var os = (OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
         long cpu0 = os.getProcessCpuTime();
         long t0 = System.nanoTime();
@@ -75,9 +81,12 @@ class HostProbeTest {
         double jvmSelf = 100.0 * (os.getProcessCpuTime() - cpu0) / (System.nanoTime() - t0);
         assertTrue(c.processesAtNanos() > b.processesAtNanos(), "read again after 2 s");
         double jvm = Metrics.host(b, c).get("process.this-jvm.cpu.pct");
-        // the rate spans the two process readings (a, then c: ~2.2 s), of which ~2.1 s burnt: not the 100 ms between b and c
-        assertTrue(jvm > 5 && jvm < jvmSelf * 1.6 + 8, "the rate over the span between the two process readings: " + jvm
-                + " (the JVM's own count over the burn: " + jvmSelf + ")");
+        // the rate spans the two process readings (a, then c: ~2.2 s), of which ~2.1 s burnt: not the 100 ms between b
+        // and c
+        assertTrue(
+                jvm > 5 && jvm < jvmSelf * 1.6 + 8,
+                "the rate over the span between the two process readings: " + jvm
+                        + " (the JVM's own count over the burn: " + jvmSelf + ")");
     }
 
     /**
@@ -105,10 +114,13 @@ class HostProbeTest {
             Map<String, Double> m = Metrics.host(a, b);
             double seconds = (b.processesAtNanos() - a.processesAtNanos()) / 1e9;
             double written = m.get("process.this-jvm.io.write.bytesPerSec") * seconds;
-            System.out.printf("16 MiB written and synced: %.1f MiB counted over %.3f s%n", written / (1 << 20), seconds);
+            System.out.printf(
+                    "16 MiB written and synced: %.1f MiB counted over %.3f s%n", written / (1 << 20), seconds);
             assertTrue(written >= 16 * (1 << 20) * 0.99, "write_bytes of the tree: " + written);
             assertTrue(m.get("process.this-jvm.io.read.bytesPerSec") >= 0);
-            assertTrue(m.keySet().stream().noneMatch(k -> k.startsWith("process.jmeter.io.")), "only targets' trees carry I/O: " + m.keySet());
+            assertTrue(
+                    m.keySet().stream().noneMatch(k -> k.startsWith("process.jmeter.io.")),
+                    "only targets' trees carry I/O: " + m.keySet());
         } finally {
             Files.deleteIfExists(file);
         }

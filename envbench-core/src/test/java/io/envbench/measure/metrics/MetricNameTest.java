@@ -15,10 +15,9 @@ import java.util.Properties;
 import java.util.Set;
 import java.util.stream.Collectors;
 
-import org.junit.jupiter.api.Test;
-
 import io.envbench.measure.engines.EngineMetrics;
 import io.envbench.measure.results.JtlReader;
+import org.junit.jupiter.api.Test;
 
 class MetricNameTest {
     /** The assembled JMeter's user.properties, as jmeter-dist ships it. */
@@ -38,7 +37,8 @@ class MetricNameTest {
 
     @Test
     void everyFixedNameIsSpelledOnceAndClaimedByNoFamily() {
-        Set<String> columns = Arrays.stream(MetricName.values()).map(MetricName::column).collect(Collectors.toSet());
+        Set<String> columns =
+                Arrays.stream(MetricName.values()).map(MetricName::column).collect(Collectors.toSet());
         assertEquals(MetricName.values().length, columns.size());
         for (MetricName m : MetricName.values()) {
             for (MetricName.Family f : MetricName.Family.values()) {
@@ -53,7 +53,10 @@ class MetricNameTest {
         assertEquals("host.cpu3.pct", core);
         assertTrue(MetricName.Family.CORE.has(core));
         assertTrue(MetricName.Family.CORE.any("pct").matcher(core).matches());
-        assertFalse(MetricName.Family.CORE.any("pct").matcher(MetricName.HOST_CPU.column()).matches());
+        assertFalse(MetricName.Family.CORE
+                .any("pct")
+                .matcher(MetricName.HOST_CPU.column())
+                .matches());
         String disk = MetricName.Family.DISK.of("sda", "write.bytesPerSec");
         assertTrue(MetricName.Family.DISK.any("write.bytesPerSec").matcher(disk).matches());
         assertFalse(MetricName.Family.DISK.any("read.bytesPerSec").matcher(disk).matches());

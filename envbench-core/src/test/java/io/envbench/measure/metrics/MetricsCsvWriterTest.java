@@ -7,11 +7,11 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import java.util.Optional;
-import java.util.Set;
 
 class MetricsCsvWriterTest {
     @TempDir
@@ -29,8 +29,13 @@ class MetricsCsvWriterTest {
             w.write(3000, "docker-bridge", more);
         }
         List<String> lines = Files.readAllLines(f);
-        assertEquals(List.of("timestamp,environment,host.cpu.pct,container.docker-bridge.cpu.pct", "1000,bare,12.500,",
-                "2000,bare,13,", "3000,docker-bridge,50.250,99"), lines);
+        assertEquals(
+                List.of(
+                        "timestamp,environment,host.cpu.pct,container.docker-bridge.cpu.pct",
+                        "1000,bare,12.500,",
+                        "2000,bare,13,",
+                        "3000,docker-bridge,50.250,99"),
+                lines);
     }
 
     @Test
@@ -47,8 +52,13 @@ class MetricsCsvWriterTest {
             w.write(2000, "a,b", more, sources);
             w.write(3000, "a,b", more, sources);
         }
-        assertEquals(List.of("# sources: host.*=procfs of this host; container.a.*=docker stats stream",
-                "timestamp,environment,host.cpu.pct,container.a.cpu.pct", "1000,\"a,b\",1,", "2000,\"a,b\",2,3", "3000,\"a,b\",2,3"),
+        assertEquals(
+                List.of(
+                        "# sources: host.*=procfs of this host; container.a.*=docker stats stream",
+                        "timestamp,environment,host.cpu.pct,container.a.cpu.pct",
+                        "1000,\"a,b\",1,",
+                        "2000,\"a,b\",2,3",
+                        "3000,\"a,b\",2,3"),
                 Files.readAllLines(f));
         MetricsFile m = MetricsFile.read(f);
         assertEquals(Set.of("a,b"), m.environments());

@@ -8,11 +8,11 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
+import java.util.Set;
+import java.util.regex.Pattern;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import java.util.Set;
-import java.util.regex.Pattern;
 
 /** What the collector writes, the report reads back: averages, peaks, sums over disks. */
 class MetricsFileTest {
@@ -24,7 +24,16 @@ class MetricsFileTest {
         Path f = dir.resolve("m.csv");
         try (MetricsCsvWriter w = new MetricsCsvWriter(f)) {
             w.write(1000, "bare", Map.of("host.cpu.pct", 10.0, "host.disk.vda.write.bytesPerSec", 100.0));
-            w.write(2000, "bare", Map.of("host.cpu.pct", 30.0, "host.disk.vda.write.bytesPerSec", 300.0, "host.disk.vdb.write.bytesPerSec", 50.0));
+            w.write(
+                    2000,
+                    "bare",
+                    Map.of(
+                            "host.cpu.pct",
+                            30.0,
+                            "host.disk.vda.write.bytesPerSec",
+                            300.0,
+                            "host.disk.vdb.write.bytesPerSec",
+                            50.0));
             w.write(3000, "docker-host", Map.of("host.cpu.pct", 80.0));
         }
         MetricsFile m = MetricsFile.read(f);

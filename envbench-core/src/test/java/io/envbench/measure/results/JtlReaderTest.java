@@ -1,7 +1,5 @@
 package io.envbench.measure.results;
 
-import io.envbench.measure.stats.SampleStatistics;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -12,6 +10,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
+import io.envbench.measure.stats.SampleStatistics;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -19,16 +18,19 @@ class JtlReaderTest {
     @TempDir
     Path dir;
 
-    private static final String HEADER = "timeStamp,elapsed,label,responseCode,responseMessage,threadName,dataType,success,"
-            + "failureMessage,bytes,sentBytes,grpThreads,allThreads,URL,Latency,IdleTime,Connect,\"envbench.env\"\n";
+    private static final String HEADER =
+            "timeStamp,elapsed,label,responseCode,responseMessage,threadName,dataType,success,"
+                    + "failureMessage,bytes,sentBytes,grpThreads,allThreads,URL,Latency,IdleTime,Connect,\"envbench.env\"\n";
 
     @Test
     void splitsByEnvironmentColumnAndSkipsATruncatedLastLine() throws IOException {
         Path f = dir.resolve("r.jtl");
-        Files.writeString(f, HEADER
-                + "1000,5,GET,200,OK,t 1-1,text,true,,4336,130,1,1,http://127.0.0.1/,5,0,1,bare\n"
-                + "1010,7,GET,500,\"a, quoted message\",t 1-1,text,false,boom,100,130,1,1,http://127.0.0.1/,7,0,1,docker-bridge\n"
-                + "1020,3,GET,200,OK,t 1-1,te");
+        Files.writeString(
+                f,
+                HEADER
+                        + "1000,5,GET,200,OK,t 1-1,text,true,,4336,130,1,1,http://127.0.0.1/,5,0,1,bare\n"
+                        + "1010,7,GET,500,\"a, quoted message\",t 1-1,text,false,boom,100,130,1,1,http://127.0.0.1/,7,0,1,docker-bridge\n"
+                        + "1020,3,GET,200,OK,t 1-1,te");
         List<Sample> out = new ArrayList<>();
         assertEquals(2, JtlReader.read(f, out::add));
         assertEquals("bare", out.get(0).environment());
@@ -41,21 +43,26 @@ class JtlReaderTest {
     void aLastLineCutInsideItsLastFieldIsNoSample() throws IOException {
         // every comma is there, but the environment name is cut: without its line end it is not data
         Path f = dir.resolve("cut.jtl");
-        Files.writeString(f, HEADER
-                + "1000,5,GET,200,OK,t 1-1,text,true,,4336,130,1,1,http://127.0.0.1/,5,0,1,docker-bridge\n"
-                + "1010,5,GET,200,OK,t 1-1,text,true,,4336,130,1,1,http://127.0.0.1/,5,0,1,docker-br");
+        Files.writeString(
+                f,
+                HEADER
+                        + "1000,5,GET,200,OK,t 1-1,text,true,,4336,130,1,1,http://127.0.0.1/,5,0,1,docker-bridge\n"
+                        + "1010,5,GET,200,OK,t 1-1,text,true,,4336,130,1,1,http://127.0.0.1/,5,0,1,docker-br");
         List<Sample> out = new ArrayList<>();
         assertEquals(1, JtlReader.read(f, out::add));
-        assertEquals(List.of("docker-bridge"), out.stream().map(Sample::environment).toList());
+        assertEquals(
+                List.of("docker-bridge"), out.stream().map(Sample::environment).toList());
     }
 
     @Test
     void quotedFieldsEvenAcrossLinesReadLikeCommonsCsv() throws IOException {
         Path f = dir.resolve("q.jtl");
-        Files.writeString(f, HEADER
-                + "1000,5,\"GET /a, then /b\",200,OK,t 1-1,text,true,,10,1,1,1,http://127.0.0.1/,5,0,1,bare\n"
-                + "1001,6,GET,500,\"line one\nline \"\"two\"\"\",t 1-1,text,false,x,11,2,1,1,http://127.0.0.1/,6,0,1,bare\n"
-                + "1002,7,GET,200,OK,t 1-1,text,true,,12,3,1,1,http://127.0.0.1/,7,0,1,bare\n");
+        Files.writeString(
+                f,
+                HEADER
+                        + "1000,5,\"GET /a, then /b\",200,OK,t 1-1,text,true,,10,1,1,1,http://127.0.0.1/,5,0,1,bare\n"
+                        + "1001,6,GET,500,\"line one\nline \"\"two\"\"\",t 1-1,text,false,x,11,2,1,1,http://127.0.0.1/,6,0,1,bare\n"
+                        + "1002,7,GET,200,OK,t 1-1,text,true,,12,3,1,1,http://127.0.0.1/,7,0,1,bare\n");
         List<Sample> out = new ArrayList<>();
         assertEquals(3, JtlReader.read(f, out::add));
         assertEquals("GET /a, then /b", out.get(0).label());
@@ -79,9 +86,15 @@ class JtlReaderTest {
         Path empty = Files.writeString(dir.resolve("empty.jtl"), "");
         Path xml = Files.writeString(dir.resolve("x.jtl"), "<?xml version=\"1.0\"?>\n<testResults>");
         Path other = Files.writeString(dir.resolve("o.jtl"), "hello,world\n1,2\n");
-        assertTrue(assertThrows(IOException.class, () -> JtlReader.read(empty, s -> { })).getMessage().contains("empty"));
-        assertTrue(assertThrows(IOException.class, () -> JtlReader.read(xml, s -> { })).getMessage().contains("XML JTL"));
-        assertTrue(assertThrows(IOException.class, () -> JtlReader.read(other, s -> { })).getMessage().contains("not a CSV JTL"));
+        assertTrue(assertThrows(IOException.class, () -> JtlReader.read(empty, s -> {}))
+                .getMessage()
+                .contains("empty"));
+        assertTrue(assertThrows(IOException.class, () -> JtlReader.read(xml, s -> {}))
+                .getMessage()
+                .contains("XML JTL"));
+        assertTrue(assertThrows(IOException.class, () -> JtlReader.read(other, s -> {}))
+                .getMessage()
+                .contains("not a CSV JTL"));
     }
 
     @Test

@@ -56,7 +56,7 @@ class JtlTailTest {
     void aFileThatIsNoJtlIsNamed() throws IOException {
         Path f = dir.resolve("x.jtl");
         append(f, "hello,world\n");
-        IOException e = assertThrows(IOException.class, () -> new JtlTail(f).poll(s -> { }));
+        IOException e = assertThrows(IOException.class, () -> new JtlTail(f).poll(s -> {}));
         assertEquals(true, e.getMessage().contains("x.jtl"));
     }
 }

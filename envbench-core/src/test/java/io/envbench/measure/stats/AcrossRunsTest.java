@@ -6,13 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
 
-import org.junit.jupiter.api.Test;
-
 import io.envbench.measure.results.Sample;
-import java.util.Arrays;
+import org.junit.jupiter.api.Test;
 
 /** Verdicts from runs of a real {@link Comparison} built from synthetic samples. */
 class AcrossRunsTest {
@@ -22,7 +21,8 @@ class AcrossRunsTest {
      * Adds one run of 200 samples: elapsed ms drawn around meanMs (whole ms, as JTLs), one sample started every
      * gapMs (so throughput is about 1000 / gapMs), the first errors of them failed.
      */
-    private static void addRun(Comparison c, String env, String run, double meanMs, double gapMs, int errors, Random r) {
+    private static void addRun(
+            Comparison c, String env, String run, double meanMs, double gapMs, int errors, Random r) {
         long start = 1_000_000;
         for (int i = 0; i < 200; i++) {
             long elapsed = Math.max(1, Math.round(meanMs * (1 + 0.01 * r.nextGaussian())));
@@ -31,16 +31,30 @@ class AcrossRunsTest {
     }
 
     /** runs x (bare, docker), each run's mean and gap drawn with relative noise around the given centres. */
-    private static Comparison twoEnvironments(int bareRuns, int dockerRuns, double dockerFactor, double runNoise, long seed) {
+    private static Comparison twoEnvironments(
+            int bareRuns, int dockerRuns, double dockerFactor, double runNoise, long seed) {
         Random r = new Random(seed);
         Comparison c = new Comparison();
         for (int i = 0; i < Math.max(bareRuns, dockerRuns); i++) {
             if (i < bareRuns) {
-                addRun(c, "bare", "run" + i, 100 * (1 + runNoise * r.nextGaussian()), 10 * (1 + runNoise * r.nextGaussian()), 0, r);
+                addRun(
+                        c,
+                        "bare",
+                        "run" + i,
+                        100 * (1 + runNoise * r.nextGaussian()),
+                        10 * (1 + runNoise * r.nextGaussian()),
+                        0,
+                        r);
             }
             if (i < dockerRuns) {
-                addRun(c, "docker", "run" + i, 100 * dockerFactor * (1 + runNoise * r.nextGaussian()),
-                        10 * dockerFactor * (1 + runNoise * r.nextGaussian()), 0, r);
+                addRun(
+                        c,
+                        "docker",
+                        "run" + i,
+                        100 * dockerFactor * (1 + runNoise * r.nextGaussian()),
+                        10 * dockerFactor * (1 + runNoise * r.nextGaussian()),
+                        0,
+                        r);
             }
         }
         return c;
@@ -112,13 +126,16 @@ class AcrossRunsTest {
         assertEquals(0.1, v.p(), 1e-12);
         assertTrue(v.mark().matches("\\+\\d+\\.\\d% \\(too few runs: 3 vs 3\\)"), v.mark());
         assertFalse(v.significant());
-        Verdict one = new AcrossRuns(twoEnvironments(1, 1, 1.5, 0.01, 3), null).versusBaseline("docker", LABEL, Figure.P90);
+        Verdict one =
+                new AcrossRuns(twoEnvironments(1, 1, 1.5, 0.01, 3), null).versusBaseline("docker", LABEL, Figure.P90);
         assertEquals(Verdict.Kind.TOO_FEW_RUNS, one.kind());
         // 3 vs 5 could reach 2 / C(8, 3) = 0.036, but fewer than 4 runs on one side give no verdict either
-        Verdict uneven = new AcrossRuns(twoEnvironments(5, 3, 1.5, 0.01, 3), null).versusBaseline("docker", LABEL, Figure.MEAN);
+        Verdict uneven =
+                new AcrossRuns(twoEnvironments(5, 3, 1.5, 0.01, 3), null).versusBaseline("docker", LABEL, Figure.MEAN);
         assertEquals(Verdict.Kind.TOO_FEW_RUNS, uneven.kind(), uneven.text());
         assertEquals(2.0 / 56, uneven.p(), 1e-12);
-        Verdict fourVsFive = new AcrossRuns(twoEnvironments(5, 4, 1.5, 0.01, 3), null).versusBaseline("docker", LABEL, Figure.MEAN);
+        Verdict fourVsFive =
+                new AcrossRuns(twoEnvironments(5, 4, 1.5, 0.01, 3), null).versusBaseline("docker", LABEL, Figure.MEAN);
         assertEquals(Verdict.Kind.SIGNIFICANT, fourVsFive.kind(), fourVsFive.text());
         assertTrue(fourVsFive.text().endsWith(" n=4+5)"), fourVsFive.text());
     }
@@ -168,24 +185,32 @@ class AcrossRunsTest {
         Comparison c = twoEnvironments(2, 2, 1.0, 0.01, 1);
         c.add(new Sample("docker", "only docker", 1, 1, true, 1, 1), "run0");
         AcrossRuns across = new AcrossRuns(c, null);
-        IllegalArgumentException env = assertThrows(IllegalArgumentException.class,
-                () -> across.medianOfRuns("docker-brige", LABEL, Figure.P90));
-        assertEquals("environment: 'docker-brige' is not in these results; use one of [bare, docker]", env.getMessage());
-        IllegalArgumentException label = assertThrows(IllegalArgumentException.class,
-                () -> across.versusBaseline("docker", "GET /x", Figure.P90));
-        assertTrue(label.getMessage().startsWith("label: 'GET /x' is not in these results; use one of [GET /, only docker, TOTAL]"),
+        IllegalArgumentException env = assertThrows(
+                IllegalArgumentException.class, () -> across.medianOfRuns("docker-brige", LABEL, Figure.P90));
+        assertEquals(
+                "environment: 'docker-brige' is not in these results; use one of [bare, docker]", env.getMessage());
+        IllegalArgumentException label = assertThrows(
+                IllegalArgumentException.class, () -> across.versusBaseline("docker", "GET /x", Figure.P90));
+        assertTrue(
+                label.getMessage()
+                        .startsWith("label: 'GET /x' is not in these results; use one of [GET /, only docker, TOTAL]"),
                 label.getMessage());
-        IllegalArgumentException none = assertThrows(IllegalArgumentException.class,
-                () -> across.medianOfRuns("bare", "only docker", Figure.P90));
-        assertTrue(none.getMessage().startsWith("label: 'only docker' has no samples in environment 'bare'"), none.getMessage());
-        assertEquals(Verdict.Kind.NO_RUNS, across.versusBaseline("docker", "only docker", Figure.P90).kind());
+        IllegalArgumentException none = assertThrows(
+                IllegalArgumentException.class, () -> across.medianOfRuns("bare", "only docker", Figure.P90));
+        assertTrue(
+                none.getMessage().startsWith("label: 'only docker' has no samples in environment 'bare'"),
+                none.getMessage());
+        assertEquals(
+                Verdict.Kind.NO_RUNS,
+                across.versusBaseline("docker", "only docker", Figure.P90).kind());
         IllegalArgumentException alpha = assertThrows(IllegalArgumentException.class, () -> new AcrossRuns(c, null, 5));
         assertTrue(alpha.getMessage().startsWith("alpha: 5.0 is not"), alpha.getMessage());
     }
 
     @Test
     void figuresAreNamedAsCriteria() {
-        assertEquals(List.of("throughput", "mean", "median", "p90", "p95", "p99", "errorPct"),
+        assertEquals(
+                List.of("throughput", "mean", "median", "p90", "p95", "p99", "errorPct"),
                 Arrays.stream(Figure.values()).map(Figure::criterionName).toList());
         assertEquals(Figure.ERROR_PCT, Figure.byCriterionName("errorPct"));
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Figure.byCriterionName("P90"));

@@ -40,7 +40,9 @@ class MannWhitneyTest {
      */
     @Test
     void exactPValuesAgreeWithThePublishedCriticalValues() {
-        int[][] n1n2Critical = {{5, 5, 2}, {6, 6, 5}, {8, 8, 13}, {10, 10, 23}, {4, 8, 4}, {5, 10, 8}, {7, 9, 12}, {20, 20, 127}};
+        int[][] n1n2Critical = {
+            {5, 5, 2}, {6, 6, 5}, {8, 8, 13}, {10, 10, 23}, {4, 8, 4}, {5, 10, 8}, {7, 9, 12}, {20, 20, 127}
+        };
         for (int[] c : n1n2Critical) {
             MannWhitney.Result atCritical = MannWhitney.test(withU(c[0], c[1], c[2]), counting(c[1]));
             MannWhitney.Result above = MannWhitney.test(withU(c[0], c[1], c[2] + 1), counting(c[1]));
@@ -50,7 +52,11 @@ class MannWhitneyTest {
             assertTrue(atCritical.p() < 0.05, what + "p at U=" + c[2] + " is " + atCritical.p());
             assertTrue(above.p() >= 0.05, what + "p at U=" + (c[2] + 1) + " is " + above.p());
             // U and n1 n2 - U are equally extreme
-            assertEquals(atCritical.p(), MannWhitney.test(counting(c[1]), withU(c[0], c[1], c[2])).p(), 1e-12, what + "swapped");
+            assertEquals(
+                    atCritical.p(),
+                    MannWhitney.test(counting(c[1]), withU(c[0], c[1], c[2])).p(),
+                    1e-12,
+                    what + "swapped");
         }
     }
 
@@ -61,17 +67,31 @@ class MannWhitneyTest {
      */
     @Test
     void exactPValuesEqualBenchstats() {
-        assertEquals(0.057142857142857141, MannWhitney.test(new double[] {1, 2, 2, 3}, new double[] {3, 4, 4, 5}).p(), 1e-12);
+        assertEquals(
+                0.057142857142857141,
+                MannWhitney.test(new double[] {1, 2, 2, 3}, new double[] {3, 4, 4, 5})
+                        .p(),
+                1e-12);
         MannWhitney.Result ties = MannWhitney.test(new double[] {1, 1, 2, 4, 5, 5}, new double[] {2, 3, 3, 4, 6, 6});
         assertEquals(12, ties.u());
         assertEquals(0.43073593073593075, ties.p(), 1e-12);
         assertEquals(MannWhitney.Method.EXACT_WITH_TIES, ties.method());
-        MannWhitney.Result half = MannWhitney.test(new double[] {10, 10, 11, 12, 13}, new double[] {11, 12, 13, 14, 14});
+        MannWhitney.Result half =
+                MannWhitney.test(new double[] {10, 10, 11, 12, 13}, new double[] {11, 12, 13, 14, 14});
         assertEquals(4.5, half.u());
         assertEquals(0.14285714285714285, half.p(), 1e-12);
-        assertEquals(0.69913419913419927, MannWhitney.test(new double[] {1, 3, 5, 7, 9, 11}, new double[] {2, 4, 6, 8, 10, 12}).p(), 1e-12);
-        assertEquals(0.0021645021645021649, MannWhitney.test(new double[] {101.5, 99.2, 100.1, 98.7, 102.3, 100.9},
-                new double[] {110.2, 111.9, 109.5, 112.4, 110.8, 108.9}).p(), 1e-12);
+        assertEquals(
+                0.69913419913419927,
+                MannWhitney.test(new double[] {1, 3, 5, 7, 9, 11}, new double[] {2, 4, 6, 8, 10, 12})
+                        .p(),
+                1e-12);
+        assertEquals(
+                0.0021645021645021649,
+                MannWhitney.test(
+                                new double[] {101.5, 99.2, 100.1, 98.7, 102.3, 100.9},
+                                new double[] {110.2, 111.9, 109.5, 112.4, 110.8, 108.9})
+                        .p(),
+                1e-12);
     }
 
     /** With ties, against brute force: every way of choosing the first sample's positions, U from mid-ranks. */
@@ -89,7 +109,11 @@ class MannWhitneyTest {
             for (int i = 0; i < n2; i++) {
                 b[i] = r.nextInt(5) + r.nextInt(2);
             }
-            assertEquals(enumeratedP(a, b), MannWhitney.test(a, b).p(), 1e-12, Arrays.toString(a) + " vs " + Arrays.toString(b));
+            assertEquals(
+                    enumeratedP(a, b),
+                    MannWhitney.test(a, b).p(),
+                    1e-12,
+                    Arrays.toString(a) + " vs " + Arrays.toString(b));
         }
     }
 
@@ -112,11 +136,12 @@ class MannWhitneyTest {
         MannWhitney.Result same = MannWhitney.test(new double[] {1, 1, 1, 1, 1}, new double[] {1, 1, 1, 1, 1});
         assertEquals(1.0, same.p());
         assertEquals(MannWhitney.Method.EXACT_WITH_TIES, same.method());
-        IllegalArgumentException nan = assertThrows(IllegalArgumentException.class,
+        IllegalArgumentException nan = assertThrows(
+                IllegalArgumentException.class,
                 () -> MannWhitney.test(new double[] {1, 2}, new double[] {3, Double.NaN}));
         assertTrue(nan.getMessage().startsWith("b[1] is NaN"), nan.getMessage());
-        IllegalArgumentException empty = assertThrows(IllegalArgumentException.class,
-                () -> MannWhitney.test(new double[0], new double[] {3}));
+        IllegalArgumentException empty =
+                assertThrows(IllegalArgumentException.class, () -> MannWhitney.test(new double[0], new double[] {3}));
         assertTrue(empty.getMessage().startsWith("a: no values"), empty.getMessage());
     }
 
@@ -206,17 +231,24 @@ class MannWhitneyTest {
         Set<Long> used = new HashSet<>();
         for (int i = 0; i < x.length; i++) {
             long v;
-            do { v = r.nextInt(100_000); } while (!used.add(v));
+            do {
+                v = r.nextInt(100_000);
+            } while (!used.add(v));
             x[i] = v;
             a.add(v);
         }
         for (int i = 0; i < y.length; i++) {
             long v;
-            do { v = r.nextInt(100_000) + 8_000; } while (!used.add(v));
+            do {
+                v = r.nextInt(100_000) + 8_000;
+            } while (!used.add(v));
             y[i] = v;
             b.add(v);
         }
-        assertEquals(new MannWhitneyUTest().mannWhitneyUTest(x, y), MannWhitney.test(a, b).p(), 1e-9);
+        assertEquals(
+                new MannWhitneyUTest().mannWhitneyUTest(x, y),
+                MannWhitney.test(a, b).p(),
+                1e-9);
     }
 
     /** Known distributions: a real shift is found; identical ones are rejected at about the 5% rate. */
@@ -237,7 +269,9 @@ class MannWhitneyTest {
                 found++;
             }
         }
-        assertTrue(falseAlarms >= 3 && falseAlarms <= 30, "false alarms " + falseAlarms + " of " + trials + " (expected ~15)");
+        assertTrue(
+                falseAlarms >= 3 && falseAlarms <= 30,
+                "false alarms " + falseAlarms + " of " + trials + " (expected ~15)");
         assertTrue(found > 0.95 * trials, "found " + found + " of " + trials);
     }
 

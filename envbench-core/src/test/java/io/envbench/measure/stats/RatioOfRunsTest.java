@@ -40,6 +40,7 @@ class RatioOfRunsTest {
         assertEquals(2.1, r.ratio(), 1e-12);
         assertFalse(r.available(), "2 runs a side: the smallest U has probability 1/6, above 2.5%");
         assertTrue(Double.isNaN(r.low()));
-        assertTrue(Double.isNaN(RatioOfRuns.of(RunStatistics.of(List.of()), RunStatistics.of(List.of(1.0))).ratio()));
+        assertTrue(Double.isNaN(RatioOfRuns.of(RunStatistics.of(List.of()), RunStatistics.of(List.of(1.0)))
+                .ratio()));
     }
 }

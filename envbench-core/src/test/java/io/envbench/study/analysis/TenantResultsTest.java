@@ -1,8 +1,5 @@
 package io.envbench.study.analysis;
 
-import io.envbench.study.experiment.PlannedRun;
-import io.envbench.study.experiment.Schedule;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -12,14 +9,15 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
+import io.envbench.base.recipe.TargetRecipeTest;
+import io.envbench.measure.metrics.MetricsCsvWriter;
+import io.envbench.study.experiment.Criterion;
 import io.envbench.study.experiment.Experiment;
 import io.envbench.study.experiment.ExperimentFile;
-import io.envbench.measure.metrics.MetricsCsvWriter;
-import io.envbench.base.recipe.TargetRecipeTest;
-import io.envbench.study.experiment.Criterion;
+import io.envbench.study.experiment.PlannedRun;
+import io.envbench.study.experiment.Schedule;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Per-tenant figures of a run directory written by hand (two configurations x two runs, two tenants): each figure is
@@ -27,12 +25,14 @@ import io.envbench.study.experiment.Criterion;
  * by nearest rank, CPU the average of its container column after the warm-up; the table names every tenant.
  */
 class TenantResultsTest {
-    static final String HEADER = "timeStamp,elapsed,label,responseCode,responseMessage,threadName,dataType,success,failureMessage,bytes,"
-            + "sentBytes,grpThreads,allThreads,URL,Latency,IdleTime,Connect,envbench.env\n";
+    static final String HEADER =
+            "timeStamp,elapsed,label,responseCode,responseMessage,threadName,dataType,success,failureMessage,bytes,"
+                    + "sentBytes,grpThreads,allThreads,URL,Latency,IdleTime,Connect,envbench.env\n";
     static final long T0 = 1_700_000_000_000L;
 
     static String row(long start, long elapsed, boolean ok, String tenant) {
-        return start + "," + elapsed + ",home,200,OK," + tenant + ": users 1-1,text," + ok + ",,100,10,1,1,http://x,1,0,0," + tenant + "\n";
+        return start + "," + elapsed + ",home,200,OK," + tenant + ": users 1-1,text," + ok
+                + ",,100,10,1,1,http://x,1,0,0," + tenant + "\n";
     }
 
     static final String EXPERIMENT = """
@@ -55,24 +55,62 @@ class TenantResultsTest {
     /** Two runs of each configuration written by hand: "dynamic" answers twice as fast; tenant-2 fails 1 sample in 10. */
     static List<RunRecord> writeRuns(RunDirectory d, Experiment e) throws Exception {
         List<PlannedRun> plan = Schedule.of(e);
-        assertEquals(List.of("none-r1", "dynamic-r1", "none-r2", "dynamic-r2"), plan.stream().map(PlannedRun::id).toList());
+        assertEquals(
+                List.of("none-r1", "dynamic-r1", "none-r2", "dynamic-r2"),
+                plan.stream().map(PlannedRun::id).toList());
         for (PlannedRun r : plan) {
             long slow = r.environment().equals("none") ? 2 : 1; // "dynamic" answers twice as fast
             StringBuilder jtl = new StringBuilder(HEADER);
             jtl.append(row(T0, 1000, true, "tenant-1")); // in the warm-up: left out
             for (int i = 0; i < 10; i++) {
-                jtl.append(row(T0 + 1000 + i * 200, 5 * slow, i != 0, "tenant-2")); // tenant-2's first sample comes first
+                jtl.append(
+                        row(T0 + 1000 + i * 200, 5 * slow, i != 0, "tenant-2")); // tenant-2's first sample comes first
                 jtl.append(row(T0 + 1000 + i * 100, (i + 1) * slow, true, "tenant-1"));
             }
             Files.writeString(d.jtl(r), jtl);
             try (MetricsCsvWriter m = new MetricsCsvWriter(d.metrics(r))) {
-                m.write(T0 + 500, "tenant-1,tenant-2", Map.of("host.cpu.pct", 99.0, "container.tenant-1.cpu.pct", 500.0, "container.tenant-2.cpu.pct", 500.0));
-                m.write(T0 + 1500, "tenant-1,tenant-2", Map.of("host.cpu.pct", 40.0, "container.tenant-1.cpu.pct", 30.0, "container.tenant-2.cpu.pct", 10.0 * slow));
-                m.write(T0 + 2500, "tenant-1,tenant-2", Map.of("host.cpu.pct", 60.0, "container.tenant-1.cpu.pct", 50.0, "container.tenant-2.cpu.pct", 30.0 * slow));
+                m.write(
+                        T0 + 500,
+                        "tenant-1,tenant-2",
+                        Map.of(
+                                "host.cpu.pct",
+                                99.0,
+                                "container.tenant-1.cpu.pct",
+                                500.0,
+                                "container.tenant-2.cpu.pct",
+                                500.0));
+                m.write(
+                        T0 + 1500,
+                        "tenant-1,tenant-2",
+                        Map.of(
+                                "host.cpu.pct",
+                                40.0,
+                                "container.tenant-1.cpu.pct",
+                                30.0,
+                                "container.tenant-2.cpu.pct",
+                                10.0 * slow));
+                m.write(
+                        T0 + 2500,
+                        "tenant-1,tenant-2",
+                        Map.of(
+                                "host.cpu.pct",
+                                60.0,
+                                "container.tenant-1.cpu.pct",
+                                50.0,
+                                "container.tenant-2.cpu.pct",
+                                30.0 * slow));
             }
         }
-        return plan.stream().map(r -> new RunRecord(r, Instant.ofEpochMilli(T0), Instant.ofEpochMilli(T0 + 5000), RunRecord.OK, 21,
-                100, Instant.ofEpochMilli(T0))).toList();
+        return plan.stream()
+                .map(r -> new RunRecord(
+                        r,
+                        Instant.ofEpochMilli(T0),
+                        Instant.ofEpochMilli(T0 + 5000),
+                        RunRecord.OK,
+                        21,
+                        100,
+                        Instant.ofEpochMilli(T0)))
+                .toList();
     }
 
     @Test
@@ -82,11 +120,13 @@ class TenantResultsTest {
         d.create();
         List<RunRecord> runs = writeRuns(d, e.withRepetitions(2));
         TenantResults t = TenantResults.read(d, e.withRepetitions(2), runs);
-        assertEquals(List.of("none/tenant-1", "none/tenant-2", "dynamic/tenant-1", "dynamic/tenant-2"),
+        assertEquals(
+                List.of("none/tenant-1", "none/tenant-2", "dynamic/tenant-1", "dynamic/tenant-2"),
                 t.rows().stream().map(r -> r.configuration() + "/" + r.tenant()).toList());
         TenantResults.Row none1 = t.rows().get(0);
         assertEquals(2, none1.throughput().runs());
-        // tenant-1 under none: 10 samples from T0+1000 to T0+1900+20 -> 10 / 0.92 s; mean of 2..20 = 11; nearest-rank 90% of 10 = 9th = 18
+        // tenant-1 under none: 10 samples from T0+1000 to T0+1900+20 -> 10 / 0.92 s; mean of 2..20 = 11; nearest-rank
+        // 90% of 10 = 9th = 18
         assertEquals(10 / 0.92, none1.throughput().mean(), 1e-9);
         assertEquals(11.0, none1.meanMs().mean(), 1e-9);
         assertEquals(18.0, none1.p90Ms().mean(), 1e-9);
@@ -98,17 +138,25 @@ class TenantResultsTest {
         assertEquals(50.0, t.hostCpuPct("none").mean(), 1e-9);
         TenantResults.Row dynamic1 = t.rows().get(2);
         assertEquals(5.5, dynamic1.meanMs().mean(), 1e-9);
-        assertTrue(dynamic1.meanVsBaseline().mark().startsWith("-50.0%"), dynamic1.meanVsBaseline().mark());
-        assertTrue(dynamic1.meanVsBaseline().mark().contains("too few runs: 2 vs 2"), "no verdict from 2 runs: " + dynamic1.meanVsBaseline().mark());
+        assertTrue(
+                dynamic1.meanVsBaseline().mark().startsWith("-50.0%"),
+                dynamic1.meanVsBaseline().mark());
+        assertTrue(
+                dynamic1.meanVsBaseline().mark().contains("too few runs: 2 vs 2"),
+                "no verdict from 2 runs: " + dynamic1.meanVsBaseline().mark());
         String text = t.text();
         for (String tenant : List.of("tenant-1", "tenant-2")) {
-            assertEquals(2, text.lines().filter(l -> l.contains(" " + tenant + " ")).count(), text);
+            assertEquals(
+                    2, text.lines().filter(l -> l.contains(" " + tenant + " ")).count(), text);
         }
         assertTrue(t.markdown().contains("| dynamic | tenant-2 | 2 |"), t.markdown());
         t.writeCsv(dir.resolve("tenants.csv"));
         List<String> csv = Files.readAllLines(dir.resolve("tenants.csv"));
         assertEquals(1 + 4 + 2, csv.size(), String.join("\n", csv));
-        assertEquals(List.of("tenant-1", "tenant-2"), List.copyOf(t.configurationsByTenant().labels()), "the charts' bars in tenant order");
+        assertEquals(
+                List.of("tenant-1", "tenant-2"),
+                List.copyOf(t.configurationsByTenant().labels()),
+                "the charts' bars in tenant order");
     }
 
     /** Criteria of a multi-tenant experiment are evaluated on the tenants' figures: CONFIGURATION/TENANT, * for each. */
@@ -119,15 +167,21 @@ class TenantResultsTest {
                   - mean(dynamic/tenant-1) <= 0.6 * mean(none/tenant-1)
                   - errorPct(*) < 5
                   - p90(none/tenant-1, home) > 15
-                """, Path.of("mt.yaml"), TargetRecipeTest.TARGETS).withRepetitions(2);
+                """, Path.of("mt.yaml"), TargetRecipeTest.TARGETS)
+                .withRepetitions(2);
         RunDirectory d = new RunDirectory(dir.resolve("run"));
         d.create();
         List<RunRecord> runs = writeRuns(d, e);
         List<Criterion.Result> results = RunResults.read(d, e, runs).evaluate();
         assertEquals(3, results.size());
-        assertTrue(results.get(0).passed(), "dynamic answers twice as fast (5.5 ms against 11): " + results.get(0).explanation());
-        assertTrue(!results.get(1).passed() && results.get(1).explanation().contains("none/tenant-2"),
-                "tenant-2 fails 10% of its samples under each configuration: " + results.get(1).explanation());
+        assertTrue(
+                results.get(0).passed(),
+                "dynamic answers twice as fast (5.5 ms against 11): "
+                        + results.get(0).explanation());
+        assertTrue(
+                !results.get(1).passed() && results.get(1).explanation().contains("none/tenant-2"),
+                "tenant-2 fails 10% of its samples under each configuration: "
+                        + results.get(1).explanation());
         assertTrue(results.get(2).passed(), results.get(2).explanation());
     }
 }

@@ -8,11 +8,13 @@ import org.junit.jupiter.api.Test;
 
 /** bonnie++'s CSV as Debian bookworm's bonnie++ 2.00a writes it (a line from a real run on this project's machine). */
 class BonnieCsvTest {
-    static final String REAL = "1.98,2.00a,host,1,1795329981,1G,,8192,5,,,309175,23,384750,18,,,624936,12,11795,29,16,,,,,"
-            + "+++++,+++,+++++,+++,+++++,+++,+++++,+++,+++++,+++,+++++,+++,,419ms,437ms,,338ms,11976us,8038us,5728us,4584us,4053us,"
-            + "4633us,17610us";
-    static final String WITH_FILES = "1.98,2.00a,cow,1,1700000000,1G,,8192,5,,,200000,20,100000,10,,,300000,8,900.5,12,128,,,,,"
-            + "41000,60,+++++,+++,52000,55,43000,61,98000,70,39000,58,,1s,2s,,3s,4ms,5ms,6ms,7ms,8ms,9ms,10ms";
+    static final String REAL =
+            "1.98,2.00a,host,1,1795329981,1G,,8192,5,,,309175,23,384750,18,,,624936,12,11795,29,16,,,,,"
+                    + "+++++,+++,+++++,+++,+++++,+++,+++++,+++,+++++,+++,+++++,+++,,419ms,437ms,,338ms,11976us,8038us,5728us,4584us,4053us,"
+                    + "4633us,17610us";
+    static final String WITH_FILES =
+            "1.98,2.00a,cow,1,1700000000,1G,,8192,5,,,200000,20,100000,10,,,300000,8,900.5,12,128,,,,,"
+                    + "41000,60,+++++,+++,52000,55,43000,61,98000,70,39000,58,,1s,2s,,3s,4ms,5ms,6ms,7ms,8ms,9ms,10ms";
 
     private static double value(BonnieCsv c, BonnieFigure f) {
         return c.figure(f).orElseThrow();
@@ -55,14 +57,20 @@ class BonnieCsvTest {
 
     @Test
     void saysWhatIsWrongWithOutputThatIsNoResult() {
-        String none = assertThrows(IllegalArgumentException.class,
-                () -> BonnieCsv.find("bonnie.sh: BONNIE_DIR '/nope' is not a writable folder\n")).getMessage();
+        String none = assertThrows(
+                        IllegalArgumentException.class,
+                        () -> BonnieCsv.find("bonnie.sh: BONNIE_DIR '/nope' is not a writable folder\n"))
+                .getMessage();
         assertTrue(none.contains("no bonnie++ result line") && none.contains("-q"), none);
-        String old = assertThrows(IllegalArgumentException.class, () -> BonnieCsv.find("1.03e,1.03e,host,1,1,1G,,,,\n")).getMessage();
+        String old = assertThrows(IllegalArgumentException.class, () -> BonnieCsv.find("1.03e,1.03e,host,1,1,1G,,,,\n"))
+                .getMessage();
         assertTrue(old.contains("format 1.03e") && old.contains("1.98"), old);
-        String cut = assertThrows(IllegalArgumentException.class, () -> BonnieCsv.parse("1.98,2.00a,host")).getMessage();
+        String cut = assertThrows(IllegalArgumentException.class, () -> BonnieCsv.parse("1.98,2.00a,host"))
+                .getMessage();
         assertTrue(cut.contains("3 columns"), cut);
-        String word = assertThrows(IllegalArgumentException.class, () -> BonnieCsv.parse(REAL.replace("309175", "fast"))).getMessage();
+        String word = assertThrows(
+                        IllegalArgumentException.class, () -> BonnieCsv.parse(REAL.replace("309175", "fast")))
+                .getMessage();
         assertTrue(word.contains("block write") && word.contains("'fast'"), word);
     }
 }

@@ -1,31 +1,28 @@
 package io.envbench.study.command;
 
-import io.envbench.study.experiment.ClientPlace;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-
-import org.junit.jupiter.api.Test;
+import java.util.concurrent.TimeUnit;
 
 import com.github.dockerjava.api.DockerClient;
 import com.github.dockerjava.api.async.ResultCallback;
 import com.github.dockerjava.api.model.Frame;
-
+import com.github.dockerjava.api.model.HostConfig;
+import io.envbench.base.environment.OwnerIdentity;
+import io.envbench.base.environment.RunSession;
 import io.envbench.launch.docker.DockerConnection;
 import io.envbench.launch.docker.DockerDaemon;
 import io.envbench.launch.docker.DockerReaper;
 import io.envbench.launch.docker.DockerRequired;
 import io.envbench.launch.docker.UserDefinedNetwork;
-import io.envbench.base.environment.OwnerIdentity;
-import io.envbench.base.environment.RunSession;
-import com.github.dockerjava.api.model.HostConfig;
-import java.nio.charset.StandardCharsets;
-import java.util.concurrent.TimeUnit;
+import io.envbench.study.experiment.ClientPlace;
+import org.junit.jupiter.api.Test;
 
 /**
  * On the real engine: a client container reaches its target by name on a labelled user-defined network, and closing
@@ -39,15 +36,20 @@ class ClientContainerTest {
     }
 
     private static boolean containerExists(DockerClient docker, String id) {
-        return docker.listContainersCmd().withShowAll(true).exec().stream().anyMatch(c -> c.getId().equals(id));
+        return docker.listContainersCmd().withShowAll(true).exec().stream()
+                .anyMatch(c -> c.getId().equals(id));
     }
 
     @Test
     void theClientReachesTheTargetByNameAndCloseLeavesNothing() throws Exception {
         DockerRequired.check();
         DockerClient docker = DockerConnection.connect(DockerDaemon.fromEnvironment());
-        String target = docker.createContainerCmd(IMAGE).withCmd("sleep", "300").withLabels(RunSession.labels("client-test"))
-                .withName("envbench-client-test-target-" + RunSession.runId()).exec().getId();
+        String target = docker.createContainerCmd(IMAGE)
+                .withCmd("sleep", "300")
+                .withLabels(RunSession.labels("client-test"))
+                .withName("envbench-client-test-target-" + RunSession.runId())
+                .exec()
+                .getId();
         try {
             docker.startContainerCmd(target).exec();
             String networkId;
@@ -57,15 +59,24 @@ class ClientContainerTest {
                 var inspect = docker.inspectContainerCmd(clientId).exec();
                 assertEquals("true", inspect.getConfig().getLabels().get(RunSession.LABEL_MANAGED));
                 String networkName = inspect.getHostConfig().getNetworkMode();
-                var network = docker.inspectNetworkCmd().withNetworkId(networkName).exec();
+                var network =
+                        docker.inspectNetworkCmd().withNetworkId(networkName).exec();
                 networkId = network.getId();
-                assertEquals(RunSession.runId(), network.getLabels().get(RunSession.LABEL_RUN), "the network carries the run's labels");
+                assertEquals(
+                        RunSession.runId(),
+                        network.getLabels().get(RunSession.LABEL_RUN),
+                        "the network carries the run's labels");
                 assertEquals("bridge", network.getDriver());
-                assertTrue(network.getContainers().containsKey(target) && network.getContainers().containsKey(clientId), "both on it");
+                assertTrue(
+                        network.getContainers().containsKey(target)
+                                && network.getContainers().containsKey(clientId),
+                        "both on it");
                 // the target's name resolves from the client, to the target's address on that network
                 String resolved = exec(docker, clientId, "getent", "hosts", ClientPlace.TARGET_ALIAS);
-                String targetIp = network.getContainers().get(target).getIpv4Address().replaceFirst("/.*", "");
-                System.out.println("client container: '" + ClientPlace.TARGET_ALIAS + "' resolves to " + resolved.trim());
+                String targetIp =
+                        network.getContainers().get(target).getIpv4Address().replaceFirst("/.*", "");
+                System.out.println(
+                        "client container: '" + ClientPlace.TARGET_ALIAS + "' resolves to " + resolved.trim());
                 assertTrue(resolved.startsWith(targetIp + " "), resolved + " is " + targetIp);
             }
             assertFalse(containerExists(docker, clientId), "client container removed");
@@ -83,19 +94,29 @@ class ClientContainerTest {
         Process dead = new ProcessBuilder("true").start();
         dead.waitFor();
         OwnerIdentity self = OwnerIdentity.current();
-        OwnerIdentity gone = new OwnerIdentity(self.hostname(), self.machineId(), self.bootId(), self.pidNamespace(), dead.pid(), 1, -1);
+        OwnerIdentity gone = new OwnerIdentity(
+                self.hostname(), self.machineId(), self.bootId(), self.pidNamespace(), dead.pid(), 1, -1);
         Map<String, String> labels = new HashMap<>(gone.labels());
         labels.put(RunSession.LABEL_MANAGED, "true");
         labels.put(RunSession.LABEL_RUN, "deadnet1");
         labels.put(RunSession.LABEL_ENV, "reaper-test");
         UserDefinedNetwork network = UserDefinedNetwork.create(docker, "envbench-reaper-test-net-deadnet1", labels);
-        String container = docker.createContainerCmd(IMAGE).withCmd("sleep", "300").withLabels(labels)
-                .withHostConfig(HostConfig.newHostConfig().withNetworkMode(network.name())).exec().getId();
+        String container = docker.createContainerCmd(IMAGE)
+                .withCmd("sleep", "300")
+                .withLabels(labels)
+                .withHostConfig(HostConfig.newHostConfig().withNetworkMode(network.name()))
+                .exec()
+                .getId();
         try {
             docker.startContainerCmd(container).exec();
             DockerReaper.Sweep sweep = new DockerReaper(docker).sweep();
-            List<String> removed = sweep.decisions().stream().filter(DockerReaper.Decision::removed).map(DockerReaper.Decision::kind).toList();
-            assertTrue(removed.contains("container") && removed.contains("network"), sweep.decisions().toString());
+            List<String> removed = sweep.decisions().stream()
+                    .filter(DockerReaper.Decision::removed)
+                    .map(DockerReaper.Decision::kind)
+                    .toList();
+            assertTrue(
+                    removed.contains("container") && removed.contains("network"),
+                    sweep.decisions().toString());
             assertFalse(containerExists(docker, container));
             assertFalse(networkExists(docker, network.id()));
         } finally {
@@ -107,14 +128,21 @@ class ClientContainerTest {
     }
 
     private static String exec(DockerClient docker, String id, String... command) throws InterruptedException {
-        String exec = docker.execCreateCmd(id).withCmd(command).withAttachStdout(true).withAttachStderr(true).exec().getId();
+        String exec = docker.execCreateCmd(id)
+                .withCmd(command)
+                .withAttachStdout(true)
+                .withAttachStderr(true)
+                .exec()
+                .getId();
         StringBuilder out = new StringBuilder();
-        docker.execStartCmd(exec).exec(new ResultCallback.Adapter<Frame>() {
-            @Override
-            public void onNext(Frame f) {
-                out.append(new String(f.getPayload(), StandardCharsets.UTF_8));
-            }
-        }).awaitCompletion(10, TimeUnit.SECONDS);
+        docker.execStartCmd(exec)
+                .exec(new ResultCallback.Adapter<Frame>() {
+                    @Override
+                    public void onNext(Frame f) {
+                        out.append(new String(f.getPayload(), StandardCharsets.UTF_8));
+                    }
+                })
+                .awaitCompletion(10, TimeUnit.SECONDS);
         return out.toString();
     }
 }

@@ -1,13 +1,5 @@
 package io.envbench.study.cpucontrol;
 
-import io.envbench.launch.docker.DockerConnection;
-import io.envbench.launch.docker.DockerDaemon;
-import io.envbench.launch.docker.DockerRequired;
-import io.envbench.base.environment.RunSession;
-import io.envbench.study.steering.HostRoots;
-import io.envbench.study.steering.VethHostEnd;
-import io.envbench.base.units.CpuSet;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -23,12 +15,18 @@ import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import com.github.dockerjava.api.DockerClient;
 import com.github.dockerjava.api.async.ResultCallback;
 import com.github.dockerjava.api.model.Frame;
+import io.envbench.base.environment.RunSession;
+import io.envbench.base.units.CpuSet;
+import io.envbench.launch.docker.DockerConnection;
+import io.envbench.launch.docker.DockerDaemon;
+import io.envbench.launch.docker.DockerRequired;
+import io.envbench.study.steering.HostRoots;
+import io.envbench.study.steering.VethHostEnd;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The dynamic controller on two real containers at a 1 s interval: both pinned (cpuset and {@code Cpus_allowed_list}),
@@ -38,7 +36,8 @@ import com.github.dockerjava.api.model.Frame;
  */
 class CpuControlRealTest {
     /** Idle until /tmp/go exists, then a busy loop until /tmp/stop exists, then idle. */
-    static final String SCRIPT = "while [ ! -e /tmp/go ]; do sleep 0.1; done; while [ ! -e /tmp/stop ]; do :; done; sleep 3600";
+    static final String SCRIPT =
+            "while [ ! -e /tmp/go ]; do sleep 0.1; done; while [ ! -e /tmp/stop ]; do :; done; sleep 3600";
 
     @TempDir
     Path dir;
@@ -54,7 +53,11 @@ class CpuControlRealTest {
         List<String> made = new ArrayList<>();
         try {
             for (int i = 0; i < 2; i++) {
-                String id = docker.createContainerCmd("envbench/base:latest").withCmd("sh", "-c", SCRIPT).withLabels(labels).exec().getId();
+                String id = docker.createContainerCmd("envbench/base:latest")
+                        .withCmd("sh", "-c", SCRIPT)
+                        .withLabels(labels)
+                        .exec()
+                        .getId();
                 made.add(id);
                 docker.startContainerCmd(id).exec();
             }
@@ -62,8 +65,10 @@ class CpuControlRealTest {
             long[] pids = {pid(docker, made.get(0)), pid(docker, made.get(1))};
             String[] allowedBefore = {cpusAllowed(pids[0]), cpusAllowed(pids[1])};
 
-            // a CPU shared with other work on this machine may not give a busy loop 90% of it: release at 60%, pin under 20%
-            CpuControlSettings settings = CpuControlSettings.defaults(CpuControlMode.DYNAMIC).withInterval(Duration.ofSeconds(1))
+            // a CPU shared with other work on this machine may not give a busy loop 90% of it: release at 60%, pin
+            // under 20%
+            CpuControlSettings settings = CpuControlSettings.defaults(CpuControlMode.DYNAMIC)
+                    .withInterval(Duration.ofSeconds(1))
                     .withRules(60, 3, 20, 3);
             CpuController controller = new CpuController(settings, tenants, online);
             DockerCpusets cpusets = new DockerCpusets(daemon, online);
@@ -73,62 +78,105 @@ class CpuControlRealTest {
             Instant busyAt;
             Instant calmAt;
             try (TenantReadings readings = TenantReadings.ofContainers(daemon, tenants, TenantReadings.DEFAULT_WINDOW);
-                 TimelineCsv timeline = new TimelineCsv(csv);
-                 CpuControlLoop loop = CpuControlLoop.builder(controller, readings, cpusets).timeline(timeline).build()) {
+                    TimelineCsv timeline = new TimelineCsv(csv);
+                    CpuControlLoop loop = CpuControlLoop.builder(controller, readings, cpusets)
+                            .timeline(timeline)
+                            .build()) {
                 loop.start();
-                String home = controller.layout().orElseThrow().home("tenant-1").orElseThrow().toString();
+                String home = controller
+                        .layout()
+                        .orElseThrow()
+                        .home("tenant-1")
+                        .orElseThrow()
+                        .toString();
                 String free = loop.freeCpus().orElseThrow().toString();
-                System.out.println("cpu control on " + online + ": homes " + controller.layout().orElseThrow().homes() + ", free " + free);
+                System.out.println("cpu control on " + online + ": homes "
+                        + controller.layout().orElseThrow().homes() + ", free " + free);
                 for (int i = 0; i < 2; i++) {
-                    assertEquals(home, cpusets.current(made.get(i)), "tenant-" + (i + 1) + " pinned, as docker inspect says");
+                    assertEquals(
+                            home,
+                            cpusets.current(made.get(i)),
+                            "tenant-" + (i + 1) + " pinned, as docker inspect says");
                     assertEquals(home, cpusAllowed(pids[i]), "and as the kernel says (Cpus_allowed_list)");
                 }
 
                 Optional<String> veth = VethHostEnd.of(HostRoots.real(), pids[0]);
                 System.out.println("tenant-1's veth host end: " + veth.orElse("(none)"));
-                assertTrue(veth.isPresent() && Files.isDirectory(HostRoots.real().netDevice(veth.get())), "a bridge container has a veth: " + veth);
+                assertTrue(
+                        veth.isPresent() && Files.isDirectory(HostRoots.real().netDevice(veth.get())),
+                        "a bridge container has a veth: " + veth);
 
                 exec(docker, made.get(0), "touch", "/tmp/go");
                 busyAt = Instant.now();
-                release = await(loop, a -> a.kind() == CpuAction.Kind.RELEASE && a.tenant().equals("tenant-1"), Duration.ofSeconds(15));
+                release = await(
+                        loop,
+                        a -> a.kind() == CpuAction.Kind.RELEASE && a.tenant().equals("tenant-1"),
+                        Duration.ofSeconds(15));
                 assertEquals(free, cpusets.current(made.get(0)), "released: floats on the CPUs no tenant is pinned to");
                 assertEquals(free, cpusAllowed(pids[0]));
                 assertEquals(home, cpusets.current(made.get(1)), "the calm tenant stays pinned");
 
                 exec(docker, made.get(0), "touch", "/tmp/stop");
                 calmAt = Instant.now();
-                pin = await(loop, a -> a.kind() == CpuAction.Kind.PIN && a.tenant().equals("tenant-1") && a.at().isAfter(release.at()),
+                pin = await(
+                        loop,
+                        a -> a.kind() == CpuAction.Kind.PIN
+                                && a.tenant().equals("tenant-1")
+                                && a.at().isAfter(release.at()),
                         Duration.ofSeconds(15));
                 assertEquals(home, cpusets.current(made.get(0)), "pinned again");
                 assertEquals(home, cpusAllowed(pids[0]));
                 loop.close();
-                List<CpuAction> restored = loop.actions().stream().filter(a -> a.kind() == CpuAction.Kind.RESTORE).toList();
+                List<CpuAction> restored = loop.actions().stream()
+                        .filter(a -> a.kind() == CpuAction.Kind.RESTORE)
+                        .toList();
                 assertEquals(2, restored.size(), loop.actions().toString());
                 loop.actions().forEach(a -> System.out.println("  " + a.describe()));
             }
             for (int i = 0; i < 2; i++) {
-                assertEquals(online.toString(), cpusets.current(made.get(i)), "cpuset put back (it had none: every CPU)");
+                assertEquals(
+                        online.toString(), cpusets.current(made.get(i)), "cpuset put back (it had none: every CPU)");
                 assertEquals(allowedBefore[i], cpusAllowed(pids[i]), "Cpus_allowed_list as before");
             }
             List<String> rows = Files.readAllLines(csv);
             assertTrue(rows.stream().anyMatch(r -> r.contains(",tenant-1,release,")), rows.toString());
             assertTrue(rows.stream().anyMatch(r -> r.contains(",tenant-1,restore,")), rows.toString());
-            System.out.printf("reaction: busy -> release %d ms (%s); calm -> pin %d ms (%s)%n",
-                    Duration.between(busyAt, release.at()).toMillis(), release.reason(), Duration.between(calmAt, pin.at()).toMillis(), pin.reason());
-            // 3 saturated steps: the first may be an interval the loop was busy for only part of, so at least 2 whole ones
-            assertTrue(Duration.between(busyAt, release.at()).compareTo(Duration.ofSeconds(2)) >= 0, "not before 3 steps of 1 s");
-            assertTrue(release.reason().contains("for 3 steps") && pin.reason().contains("for 3 steps"), release.reason() + " / " + pin.reason());
+            System.out.printf(
+                    "reaction: busy -> release %d ms (%s); calm -> pin %d ms (%s)%n",
+                    Duration.between(busyAt, release.at()).toMillis(),
+                    release.reason(),
+                    Duration.between(calmAt, pin.at()).toMillis(),
+                    pin.reason());
+            // 3 saturated steps: the first may be an interval the loop was busy for only part of, so at least 2 whole
+            // ones
+            assertTrue(
+                    Duration.between(busyAt, release.at()).compareTo(Duration.ofSeconds(2)) >= 0,
+                    "not before 3 steps of 1 s");
+            assertTrue(
+                    release.reason().contains("for 3 steps") && pin.reason().contains("for 3 steps"),
+                    release.reason() + " / " + pin.reason());
         } finally {
             for (String id : made) {
                 docker.removeContainerCmd(id).withForce(true).exec();
             }
         }
-        List<String> left = docker.listContainersCmd().withShowAll(true).withLabelFilter(Map.of(RunSession.LABEL_ENV, "cpucontrol-test",
-                RunSession.LABEL_RUN, labels.get(RunSession.LABEL_RUN))).exec().stream().map(c -> c.getId()).toList();
+        List<String> left = docker
+                .listContainersCmd()
+                .withShowAll(true)
+                .withLabelFilter(Map.of(
+                        RunSession.LABEL_ENV,
+                        "cpucontrol-test",
+                        RunSession.LABEL_RUN,
+                        labels.get(RunSession.LABEL_RUN)))
+                .exec()
+                .stream()
+                .map(c -> c.getId())
+                .toList();
         assertEquals(List.of(), left, "no container left");
     }
 
-    private static CpuAction await(CpuControlLoop loop, Predicate<CpuAction> wanted, Duration within) throws InterruptedException {
+    private static CpuAction await(CpuControlLoop loop, Predicate<CpuAction> wanted, Duration within)
+            throws InterruptedException {
         long deadline = System.nanoTime() + within.toNanos();
         while (System.nanoTime() < deadline) {
             Optional<CpuAction> found = loop.actions().stream().filter(wanted).findFirst();
@@ -154,7 +202,12 @@ class CpuControlRealTest {
     }
 
     private static void exec(DockerClient docker, String id, String... cmd) throws InterruptedException, IOException {
-        String exec = docker.execCreateCmd(id).withCmd(cmd).withAttachStdout(true).withAttachStderr(true).exec().getId();
+        String exec = docker.execCreateCmd(id)
+                .withCmd(cmd)
+                .withAttachStdout(true)
+                .withAttachStderr(true)
+                .exec()
+                .getId();
         try (ResultCallback.Adapter<Frame> done = docker.execStartCmd(exec).exec(new ResultCallback.Adapter<Frame>())) {
             assertTrue(done.awaitCompletion(10, TimeUnit.SECONDS), String.join(" ", cmd) + " took over 10 s");
         }

@@ -1,8 +1,5 @@
 package io.envbench.study.cpucontrol;
 
-import io.envbench.base.settings.InvalidSettingException;
-import io.envbench.base.units.CpuSet;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -16,6 +13,8 @@ import java.util.Map;
 import java.util.Random;
 import java.util.Set;
 
+import io.envbench.base.settings.InvalidSettingException;
+import io.envbench.base.units.CpuSet;
 import org.junit.jupiter.api.Test;
 
 /** The controllers' decision rules on made-up readings: no Docker, no clock. */
@@ -100,7 +99,8 @@ class CpuControllerTest {
     void aFloatingTenantsCpusChangeWhenAnotherIsReleasedAndThatIsExplained() {
         CpuController c = new CpuController(dynamic().withHighTenants(Set.of("tenant-3")), tenants(3), FOUR);
         ControlStep begin = c.begin(T0);
-        assertEquals(cpus("2-3"), begin.cpusets().get("tenant-3"), "the high tenant floats on the CPUs no one is pinned to");
+        assertEquals(
+                cpus("2-3"), begin.cpusets().get("tenant-3"), "the high tenant floats on the CPUs no one is pinned to");
         assertEquals("float on 2-3", of(begin, CpuAction.Kind.FLOAT).get(0).action());
         step(c, 1, 0, 2);
         step(c, 1, 0, 2);
@@ -117,19 +117,28 @@ class CpuControllerTest {
         CpuController c = new CpuController(dynamic(), t, FOUR);
         c.begin(T0);
         for (int i = 0; i < 2; i++) {
-            assertTrue(c.step(T0.plusSeconds(++second), List.of(reading("tenant-1", 0.3, 45), reading("tenant-2", 0, -1))).actions().isEmpty());
+            assertTrue(
+                    c.step(T0.plusSeconds(++second), List.of(reading("tenant-1", 0.3, 45), reading("tenant-2", 0, -1)))
+                            .actions()
+                            .isEmpty());
         }
-        ControlStep s = c.step(T0.plusSeconds(++second), List.of(reading("tenant-1", 0.3, 45), reading("tenant-2", 0, -1)));
+        ControlStep s =
+                c.step(T0.plusSeconds(++second), List.of(reading("tenant-1", 0.3, 45), reading("tenant-2", 0, -1)));
         CpuAction r = of(s, CpuAction.Kind.RELEASE).get(0);
-        assertEquals("90% line 45 ms over its goal 20 ms for 3 steps (cpu 30% of its 1 CPU (0)): released to float", r.reason());
+        assertEquals(
+                "90% line 45 ms over its goal 20 ms for 3 steps (cpu 30% of its 1 CPU (0)): released to float",
+                r.reason());
         // calm, but 18 ms is above 80% of the goal (16 ms): stays released
         for (int i = 0; i < 5; i++) {
-            assertTrue(c.step(T0.plusSeconds(++second), List.of(reading("tenant-1", 0.3, 18))).actions().isEmpty());
+            assertTrue(c.step(T0.plusSeconds(++second), List.of(reading("tenant-1", 0.3, 18)))
+                    .actions()
+                    .isEmpty());
         }
         for (int i = 0; i < 2; i++) {
             c.step(T0.plusSeconds(++second), List.of(reading("tenant-1", 0.3, 15)));
         }
-        CpuAction pin = of(c.step(T0.plusSeconds(++second), List.of(reading("tenant-1", 0.3, 15))), CpuAction.Kind.PIN).get(0);
+        CpuAction pin = of(c.step(T0.plusSeconds(++second), List.of(reading("tenant-1", 0.3, 15))), CpuAction.Kind.PIN)
+                .get(0);
         assertTrue(pin.reason().endsWith("; 90% line 15 ms within its goal 20 ms"), pin.reason());
     }
 
@@ -140,10 +149,13 @@ class CpuControllerTest {
         c.begin(T0);
         List<CpuAction> notes = new ArrayList<>();
         for (int i = 0; i < 6; i++) {
-            notes.addAll(of(c.step(T0.plusSeconds(++second), List.of(reading("tenant-1", 1.5, 30))), CpuAction.Kind.NOTE));
+            notes.addAll(
+                    of(c.step(T0.plusSeconds(++second), List.of(reading("tenant-1", 1.5, 30))), CpuAction.Kind.NOTE));
         }
         assertEquals(1, notes.size(), notes.toString());
-        assertEquals("90% line 30 ms over its goal 20 ms for 3 steps while floating on 0-1: no more CPUs to give it", notes.get(0).reason());
+        assertEquals(
+                "90% line 30 ms over its goal 20 ms for 3 steps while floating on 0-1: no more CPUs to give it",
+                notes.get(0).reason());
     }
 
     @Test
@@ -152,13 +164,18 @@ class CpuControllerTest {
         ControlStep begin = c.begin(T0);
         assertEquals(Map.of("tenant-1", cpus("0"), "tenant-2", cpus("0"), "tenant-3", cpus("1")), begin.cpusets());
         assertEquals(cpus("1"), begin.freeCpus());
-        assertTrue(of(begin, CpuAction.Kind.PIN).get(0).reason().endsWith("fewer CPUs than tenants, so it shares them with tenant-2, tenant-3"),
+        assertTrue(
+                of(begin, CpuAction.Kind.PIN)
+                        .get(0)
+                        .reason()
+                        .endsWith("fewer CPUs than tenants, so it shares them with tenant-2, tenant-3"),
                 of(begin, CpuAction.Kind.PIN).get(0).reason());
         // one released: its home is still tenant-2's, so the floaters keep CPU 1 only
         for (int i = 0; i < 3; i++) {
             step(c, 0.95, 0, 1);
         }
-        assertEquals(cpus("1"), c.step(T0.plusSeconds(++second), List.of()).cpusets().get("tenant-1"));
+        assertEquals(
+                cpus("1"), c.step(T0.plusSeconds(++second), List.of()).cpusets().get("tenant-1"));
     }
 
     /**
@@ -175,17 +192,22 @@ class CpuControllerTest {
             all.addAll(step(c, 0.2, 0.2, 0.2, 0.42).actions());
         }
         assertFalse(c.pinned("tenant-4"));
-        assertTrue(all.stream().noneMatch(a -> a.kind() == CpuAction.Kind.PIN || a.kind() == CpuAction.Kind.RELEASE), all.toString());
+        assertTrue(
+                all.stream().noneMatch(a -> a.kind() == CpuAction.Kind.PIN || a.kind() == CpuAction.Kind.RELEASE),
+                all.toString());
         assertEquals(1, all.size(), all.toString());
-        assertEquals("cpu 42% for 3 steps, but tenant-1, tenant-2, tenant-3 already use 60% of its home's 1 CPU (0): 102% together, "
-                + "not below 50%", all.get(0).reason());
+        assertEquals(
+                "cpu 42% for 3 steps, but tenant-1, tenant-2, tenant-3 already use 60% of its home's 1 CPU (0): 102% together, "
+                        + "not below 50%",
+                all.get(0).reason());
         assertEquals("stays floating", all.get(0).action());
         // the home calms down: 10% + 30% = 40% fits
         for (int i = 0; i < 2; i++) {
             assertTrue(of(step(c, 0.05, 0.05, 0.0, 0.3), CpuAction.Kind.PIN).isEmpty());
         }
         CpuAction pin = of(step(c, 0.05, 0.05, 0.0, 0.3), CpuAction.Kind.PIN).get(0);
-        assertEquals("cpu 30% plus the 10% that tenant-1, tenant-2, tenant-3 use of its home's 1 CPU (0): 40% for 3 steps, below 50%",
+        assertEquals(
+                "cpu 30% plus the 10% that tenant-1, tenant-2, tenant-3 use of its home's 1 CPU (0): 40% for 3 steps, below 50%",
                 pin.reason());
     }
 
@@ -200,13 +222,18 @@ class CpuControllerTest {
         List<CpuAction> released = of(third, CpuAction.Kind.RELEASE);
         assertEquals(1, released.size(), third.actions().toString());
         assertEquals("tenant-2", released.get(0).tenant());
-        assertEquals("its home's 1 CPU (0) at 95% for 3 steps, at least 90%, shared with tenant-1, tenant-3; it used the most: 40%",
+        assertEquals(
+                "its home's 1 CPU (0) at 95% for 3 steps, at least 90%, shared with tenant-1, tenant-3; it used the most: 40%",
                 released.get(0).reason());
         assertEquals(cpus("1"), third.cpusets().get("tenant-2"), "it floats with the high tenant");
-        // the two left use 55%: below 90%, nobody else goes; and tenant-2 is not pinned back (40% + 55% is not below 50%)
+        // the two left use 55%: below 90%, nobody else goes; and tenant-2 is not pinned back (40% + 55% is not below
+        // 50%)
         for (int i = 0; i < 5; i++) {
             ControlStep s = step(c, 0.3, 0.4, 0.25, 0.5);
-            assertTrue(of(s, CpuAction.Kind.RELEASE).isEmpty() && of(s, CpuAction.Kind.PIN).isEmpty(), s.actions().toString());
+            assertTrue(
+                    of(s, CpuAction.Kind.RELEASE).isEmpty()
+                            && of(s, CpuAction.Kind.PIN).isEmpty(),
+                    s.actions().toString());
         }
         // still saturated after one left: the next largest goes at the next step
         CpuController d = new CpuController(dynamic().withHighTenants(Set.of("tenant-4")), tenants(4), TWO);
@@ -215,7 +242,9 @@ class CpuControllerTest {
             step(d, 0.5, 0.6, 0.45, 0.5);
         }
         assertFalse(d.pinned("tenant-2"));
-        assertEquals("tenant-1", of(step(d, 0.5, 0.6, 0.45, 0.5), CpuAction.Kind.RELEASE).get(0).tenant());
+        assertEquals(
+                "tenant-1",
+                of(step(d, 0.5, 0.6, 0.45, 0.5), CpuAction.Kind.RELEASE).get(0).tenant());
         assertTrue(d.pinned("tenant-3"));
     }
 
@@ -231,11 +260,17 @@ class CpuControllerTest {
         for (int i = 0; i < 2; i++) {
             c.step(T0.plusSeconds(++second), List.of(reading("tenant-1", 0.6, -1), reading("tenant-2", 0.4, 30)));
         }
-        ControlStep third = c.step(T0.plusSeconds(++second), List.of(reading("tenant-1", 0.6, -1), reading("tenant-2", 0.4, 30)));
+        ControlStep third =
+                c.step(T0.plusSeconds(++second), List.of(reading("tenant-1", 0.6, -1), reading("tenant-2", 0.4, 30)));
         List<CpuAction> released = of(third, CpuAction.Kind.RELEASE);
         assertEquals(1, released.size(), "one release a step: " + third.actions());
-        assertEquals("tenant-2", released.get(0).tenant(), "not tenant-1, the home's largest user: tenant-2 left for its goal");
-        assertTrue(released.get(0).reason().startsWith("90% line 30 ms over its goal 5 ms for 3 steps"), released.get(0).reason());
+        assertEquals(
+                "tenant-2",
+                released.get(0).tenant(),
+                "not tenant-1, the home's largest user: tenant-2 left for its goal");
+        assertTrue(
+                released.get(0).reason().startsWith("90% line 30 ms over its goal 5 ms for 3 steps"),
+                released.get(0).reason());
         assertTrue(c.pinned("tenant-1"));
     }
 
@@ -249,7 +284,10 @@ class CpuControllerTest {
         for (int i = 0; i < 3; i++) {
             s = step(c, 0.3, 0.3, 0.1);
         }
-        assertEquals(List.of("tenant-1"), of(s, CpuAction.Kind.PIN).stream().map(CpuAction::tenant).toList(), s.actions().toString());
+        assertEquals(
+                List.of("tenant-1"),
+                of(s, CpuAction.Kind.PIN).stream().map(CpuAction::tenant).toList(),
+                s.actions().toString());
         assertFalse(c.pinned("tenant-2"), "30% + 40% on CPU 0 is not below 50%");
     }
 
@@ -266,15 +304,22 @@ class CpuControllerTest {
 
     @Test
     void thePapersLayoutSixLowTenantsWithTwoCpusEachTwoHighFloatOnTheRest() {
-        CpuController c = new CpuController(dynamic().withCpusPerTenant(2).withHighTenants(Set.of("tenant-7", "tenant-8")), tenants(8),
+        CpuController c = new CpuController(
+                dynamic().withCpusPerTenant(2).withHighTenants(Set.of("tenant-7", "tenant-8")),
+                tenants(8),
                 CpuSet.parseList("online", "0-15"));
         ControlStep begin = c.begin(T0);
         assertEquals(cpus("0-1"), begin.cpusets().get("tenant-1"));
         assertEquals(cpus("10-11"), begin.cpusets().get("tenant-6"));
         assertEquals(cpus("12-15"), begin.cpusets().get("tenant-7"));
         assertEquals(cpus("12-15"), begin.freeCpus());
-        CpuController all = new CpuController(dynamic().withCpusPerTenant(2).withHighTenants(Set.of("tenant-7", "tenant-8"))
-                .withFloating(FloatingCpus.ALL), tenants(8), CpuSet.parseList("online", "0-15"));
+        CpuController all = new CpuController(
+                dynamic()
+                        .withCpusPerTenant(2)
+                        .withHighTenants(Set.of("tenant-7", "tenant-8"))
+                        .withFloating(FloatingCpus.ALL),
+                tenants(8),
+                CpuSet.parseList("online", "0-15"));
         assertEquals(cpus("0-15"), all.begin(T0).cpusets().get("tenant-8"), "as study 004 did: high tenants on all 16");
     }
 
@@ -286,7 +331,9 @@ class CpuControllerTest {
             int n = 1 + random.nextInt(8);
             CpuSet online = CpuSet.parseList("online", n == 1 ? "0" : "0-" + (n - 1));
             int tenants = 1 + random.nextInt(10);
-            CpuControlSettings s = dynamic().withCpusPerTenant(1 + random.nextInt(3)).withRules(90, 1 + random.nextInt(2), 50, 1 + random.nextInt(2))
+            CpuControlSettings s = dynamic()
+                    .withCpusPerTenant(1 + random.nextInt(3))
+                    .withRules(90, 1 + random.nextInt(2), 50, 1 + random.nextInt(2))
                     .withFloating(random.nextBoolean() ? FloatingCpus.ALL : FloatingCpus.UNPINNED);
             CpuController c = new CpuController(s, tenants(tenants), online);
             check(c.begin(T0), online, tenants, c, s);
@@ -311,7 +358,9 @@ class CpuControllerTest {
                 assertEquals(s.freeCpus(), e.getValue(), "a floater runs on the free CPUs");
             }
             if (c.pinned(e.getKey())) {
-                assertTrue(e.getValue().cpus().stream().noneMatch(s.freeCpus()::contains), "a pinned tenant's CPUs are not free");
+                assertTrue(
+                        e.getValue().cpus().stream().noneMatch(s.freeCpus()::contains),
+                        "a pinned tenant's CPUs are not free");
             }
         }
     }
@@ -326,7 +375,8 @@ class CpuControllerTest {
         assertEquals(cpus("0"), first.cpusets().get("tenant-1"));
         assertEquals(cpus("1"), first.cpusets().get("tenant-3"));
         assertEquals(cpus("2-3"), first.cpusets().get("tenant-2"));
-        assertEquals("first reading: cpu 140% of 1 CPU, at least 90%: a high tenant; floating tenants run on the CPUs no tenant is pinned to",
+        assertEquals(
+                "first reading: cpu 140% of 1 CPU, at least 90%: a high tenant; floating tenants run on the CPUs no tenant is pinned to",
                 of(first, CpuAction.Kind.FLOAT).get(0).reason());
         for (int i = 0; i < 10; i++) {
             ControlStep s = step(c, 1.0, 1.4, 1.0);
@@ -348,32 +398,70 @@ class CpuControllerTest {
 
     @Test
     void theIntervalMustBeOneToTenSecondsAndTheMessageNamesTheField() {
-        for (Duration bad : List.of(Duration.ofMillis(500), Duration.ofMillis(10_001), Duration.ofSeconds(11), Duration.ZERO)) {
-            InvalidSettingException e = assertThrows(InvalidSettingException.class, () -> dynamic().withInterval(bad));
+        for (Duration bad :
+                List.of(Duration.ofMillis(500), Duration.ofMillis(10_001), Duration.ofSeconds(11), Duration.ZERO)) {
+            InvalidSettingException e =
+                    assertThrows(InvalidSettingException.class, () -> dynamic().withInterval(bad));
             assertEquals("controlInterval", e.field());
-            assertTrue(e.getMessage().contains("outside 1 to 10 s; give a number of seconds from 1 to 10"), e.getMessage());
+            assertTrue(
+                    e.getMessage().contains("outside 1 to 10 s; give a number of seconds from 1 to 10"),
+                    e.getMessage());
         }
-        assertEquals("controlInterval: 0.5 s is outside 1 to 10 s; give a number of seconds from 1 to 10, e.g. 2",
-                assertThrows(InvalidSettingException.class, () -> dynamic().withInterval(Duration.ofMillis(500))).getMessage());
-        assertEquals(Duration.ofSeconds(1), dynamic().withInterval(Duration.ofSeconds(1)).interval());
-        assertEquals(Duration.ofSeconds(10), dynamic().withInterval(Duration.ofSeconds(10)).interval());
+        assertEquals(
+                "controlInterval: 0.5 s is outside 1 to 10 s; give a number of seconds from 1 to 10, e.g. 2",
+                assertThrows(InvalidSettingException.class, () -> dynamic().withInterval(Duration.ofMillis(500)))
+                        .getMessage());
+        assertEquals(
+                Duration.ofSeconds(1),
+                dynamic().withInterval(Duration.ofSeconds(1)).interval());
+        assertEquals(
+                Duration.ofSeconds(10),
+                dynamic().withInterval(Duration.ofSeconds(10)).interval());
     }
 
     @Test
     void otherBadSettingsNameTheirField() {
-        assertEquals("pinBelowPct", assertThrows(InvalidSettingException.class, () -> dynamic().withRules(50, 3, 60, 3)).field());
-        assertEquals("releaseAfterSteps", assertThrows(InvalidSettingException.class, () -> dynamic().withRules(90, 0, 50, 3)).field());
-        assertEquals("releaseAbovePct", assertThrows(InvalidSettingException.class, () -> dynamic().withRules(150, 3, 50, 3)).field());
-        assertEquals("cpusPerTenant", assertThrows(InvalidSettingException.class, () -> dynamic().withCpusPerTenant(0)).field());
-        assertEquals("goalMetFraction", assertThrows(InvalidSettingException.class, () -> dynamic().withGoalRule(3, 1.5)).field());
-        assertEquals("highTenants", assertThrows(InvalidSettingException.class,
-                () -> new CpuController(dynamic().withHighTenants(Set.of("tenant-9")), tenants(2), TWO)).field());
-        assertEquals("tenants", assertThrows(InvalidSettingException.class,
-                () -> new CpuController(dynamic(), List.of(Tenant.of("a", "c1"), Tenant.of("a", "c2")), TWO)).field());
-        assertEquals("responseTimeGoal", assertThrows(InvalidSettingException.class,
-                () -> Tenant.withGoal("a", "c1", Duration.ZERO)).field());
-        InvalidSettingException mode = assertThrows(InvalidSettingException.class, () -> CpuControlMode.parse("cpuControl", "dynamc"));
-        assertEquals("cpuControl: 'dynamc' is no CPU controller; choose one of none, static, dynamic", mode.getMessage());
+        assertEquals(
+                "pinBelowPct",
+                assertThrows(InvalidSettingException.class, () -> dynamic().withRules(50, 3, 60, 3))
+                        .field());
+        assertEquals(
+                "releaseAfterSteps",
+                assertThrows(InvalidSettingException.class, () -> dynamic().withRules(90, 0, 50, 3))
+                        .field());
+        assertEquals(
+                "releaseAbovePct",
+                assertThrows(InvalidSettingException.class, () -> dynamic().withRules(150, 3, 50, 3))
+                        .field());
+        assertEquals(
+                "cpusPerTenant",
+                assertThrows(InvalidSettingException.class, () -> dynamic().withCpusPerTenant(0))
+                        .field());
+        assertEquals(
+                "goalMetFraction",
+                assertThrows(InvalidSettingException.class, () -> dynamic().withGoalRule(3, 1.5))
+                        .field());
+        assertEquals(
+                "highTenants",
+                assertThrows(
+                                InvalidSettingException.class,
+                                () -> new CpuController(dynamic().withHighTenants(Set.of("tenant-9")), tenants(2), TWO))
+                        .field());
+        assertEquals(
+                "tenants",
+                assertThrows(
+                                InvalidSettingException.class,
+                                () -> new CpuController(
+                                        dynamic(), List.of(Tenant.of("a", "c1"), Tenant.of("a", "c2")), TWO))
+                        .field());
+        assertEquals(
+                "responseTimeGoal",
+                assertThrows(InvalidSettingException.class, () -> Tenant.withGoal("a", "c1", Duration.ZERO))
+                        .field());
+        InvalidSettingException mode =
+                assertThrows(InvalidSettingException.class, () -> CpuControlMode.parse("cpuControl", "dynamc"));
+        assertEquals(
+                "cpuControl: 'dynamc' is no CPU controller; choose one of none, static, dynamic", mode.getMessage());
         assertEquals(CpuControlMode.DYNAMIC, CpuControlMode.parse("cpuControl", " Dynamic "));
     }
 

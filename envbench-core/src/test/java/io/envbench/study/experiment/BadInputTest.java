@@ -68,16 +68,26 @@ class BadInputTest {
                 Arguments.of(top("port: 0"), "port", "use 1 to 65535"),
                 Arguments.of(top("port: 65536"), "port", "use 1 to 65535"),
                 Arguments.of(top("port: " + MAX_INT_PLUS_1), "port", "'2147483648' is too large"),
-                Arguments.of(top("port: 4294985376"), "port", "is too large"), // 2^32 + 18080: never wrapped round to 18080
+                Arguments.of(
+                        top("port: 4294985376"), "port", "is too large"), // 2^32 + 18080: never wrapped round to 18080
                 Arguments.of(top("seed: " + MAX_LONG_PLUS_1), "seed", "is too large"),
                 // seconds
                 Arguments.of(top("readyTimeoutSeconds: 0"), "readyTimeoutSeconds", "positive number of seconds"),
                 Arguments.of(top("readyTimeoutSeconds: 86401"), "readyTimeoutSeconds", "above a day"),
                 Arguments.of(top("readyTimeoutSeconds: " + MAX_LONG), "readyTimeoutSeconds", "is too large"),
                 Arguments.of(top("readyTimeoutSeconds: .inf"), "readyTimeoutSeconds", "not a number"),
-                Arguments.of(with("durationSeconds: 5", "durationSeconds: 1e400"), "load.http.durationSeconds", "is too large"),
-                Arguments.of(with("durationSeconds: 5", "durationSeconds: NaN"), "load.http.durationSeconds", "not a number"),
-                Arguments.of(with("durationSeconds: 5", "durationSeconds: -0"), "load.http.durationSeconds", "is not a length"),
+                Arguments.of(
+                        with("durationSeconds: 5", "durationSeconds: 1e400"),
+                        "load.http.durationSeconds",
+                        "is too large"),
+                Arguments.of(
+                        with("durationSeconds: 5", "durationSeconds: NaN"),
+                        "load.http.durationSeconds",
+                        "not a number"),
+                Arguments.of(
+                        with("durationSeconds: 5", "durationSeconds: -0"),
+                        "load.http.durationSeconds",
+                        "is not a length"),
                 Arguments.of(http("rampUpSeconds: 100"), "load.http.rampUpSeconds", "longer than durationSeconds"),
                 Arguments.of(http("rampUpSeconds: " + MAX_INT), "load.http.rampUpSeconds", "is too large"),
                 Arguments.of(http("warmupSeconds: 5"), "load.http.warmupSeconds", "leaves nothing"),
@@ -91,7 +101,10 @@ class BadInputTest {
                 Arguments.of(http("requestsPerSecond: 1e300"), "load.http.requestsPerSecond", "at most 1000000"),
                 Arguments.of(http("requestsPerSecond: .nan"), "load.http.requestsPerSecond", "not a number"),
                 // container limits
-                Arguments.of(docker("cpuset: 0-" + MAX_INT), "environments[1].cpuset", "largest CPU number Linux supports (8191)"),
+                Arguments.of(
+                        docker("cpuset: 0-" + MAX_INT),
+                        "environments[1].cpuset",
+                        "largest CPU number Linux supports (8191)"),
                 Arguments.of(docker("cpuset: 0-99999999"), "environments[1].cpuset", "largest CPU number"),
                 Arguments.of(docker("cpuset: '" + MAX_LONG + "'"), "environments[1].cpuset", "largest CPU number"),
                 Arguments.of(docker("cpuset: '8000-8191'"), "environments[1].cpuset", "does not exist on this host"),
@@ -103,7 +116,8 @@ class BadInputTest {
                 Arguments.of(docker("cpus: 1e300"), "environments[1].cpus", "at most"),
                 Arguments.of(docker("cpus: .nan"), "environments[1].cpus", "not a number"),
                 Arguments.of(docker("cpuShares: 1"), "environments[1].cpuShares", "use 2 to 262144"),
-                Arguments.of(docker("cpuShares: 4294967808"), "environments[1].cpuShares", "is too large"), // 2^32 + 512
+                Arguments.of(
+                        docker("cpuShares: 4294967808"), "environments[1].cpuShares", "is too large"), // 2^32 + 512
                 Arguments.of(docker("memory: 5m"), "environments[1].memory", "minimum of 6m"),
                 Arguments.of(docker("memory: 1025g"), "environments[1].memory", "at most 1024g"),
                 Arguments.of(docker("memory: 99999999999999999999g"), "environments[1].memory", "is too large"),
@@ -114,30 +128,55 @@ class BadInputTest {
                 Arguments.of(with("name: t\n", "name: '..'\n"), "name", "must not name another folder"),
                 Arguments.of(with("name: t\n", "name: '/abs'\n"), "name", "must not name another folder"),
                 Arguments.of(with("name: t\n", "name: 'a/b'\n"), "name", "must not name another folder"),
-                Arguments.of(with("name: t\n", "name: " + "x".repeat(65) + "\n"), "name", "65 characters long; give at most 64"),
-                Arguments.of(with("  - name: docker\n", "  - name: '.hidden'\n").replace("(docker)", "(.hidden)"),
-                        "environments[1].name", "must not name another folder"),
-                Arguments.of(with("  - name: docker\n", "  - name: 'é'\n").replace("(docker)", "(é)"),
-                        "environments[1].name", "letters, digits"),
-                Arguments.of(with("target: nginx-static", "target: '../nginx-static'"), "target", "not a recipe's folder name"),
-                Arguments.of(with("target: nginx-static", "target: 'nginx-static/../nginx-static'"), "target", "not a recipe's folder name"),
-                Arguments.of(with("target: nginx-static", "target: '" + TARGETS.resolve("nginx-static").toAbsolutePath() + "'"), "target",
+                Arguments.of(
+                        with("name: t\n", "name: " + "x".repeat(65) + "\n"),
+                        "name",
+                        "65 characters long; give at most 64"),
+                Arguments.of(
+                        with("  - name: docker\n", "  - name: '.hidden'\n").replace("(docker)", "(.hidden)"),
+                        "environments[1].name",
+                        "must not name another folder"),
+                Arguments.of(
+                        with("  - name: docker\n", "  - name: 'é'\n").replace("(docker)", "(é)"),
+                        "environments[1].name",
+                        "letters, digits"),
+                Arguments.of(
+                        with("target: nginx-static", "target: '../nginx-static'"),
+                        "target",
                         "not a recipe's folder name"),
-                Arguments.of(docker("volume: { type: named, source: /etc, path: /data }"), "environments[1].volume.source",
+                Arguments.of(
+                        with("target: nginx-static", "target: 'nginx-static/../nginx-static'"),
+                        "target",
+                        "not a recipe's folder name"),
+                Arguments.of(
+                        with(
+                                "target: nginx-static",
+                                "target: '" + TARGETS.resolve("nginx-static").toAbsolutePath() + "'"),
+                        "target",
+                        "not a recipe's folder name"),
+                Arguments.of(
+                        docker("volume: { type: named, source: /etc, path: /data }"),
+                        "environments[1].volume.source",
                         "must not name another folder"),
                 // two environments whose files would share a name
-                Arguments.of(with("  - name: docker\n", "  - name: Bare\n").replace("(docker)", "(Bare)"), "environments[1].name",
+                Arguments.of(
+                        with("  - name: docker\n", "  - name: Bare\n").replace("(docker)", "(Bare)"),
+                        "environments[1].name",
                         "'Bare' and 'bare' (environments[0]) differ only in case"),
                 // bind sources that do not exist: Docker would make them, as root, empty
-                Arguments.of(docker("volume: { type: bind, source: /no/such/folder, path: /data }"), "environments[1].volume.source",
+                Arguments.of(
+                        docker("volume: { type: bind, source: /no/such/folder, path: /data }"),
+                        "environments[1].volume.source",
                         "does not exist (looked for /no/such/folder); create the folder first"));
     }
 
     @ParameterizedTest(name = "[{index}] {1}: {2}")
     @MethodSource("refused")
     void isRefusedWithinSecondsNamingTheFieldAndTheLimit(String yaml, String fieldPath, String fragment) {
-        ExperimentException e = assertTimeoutPreemptively(WITHIN, () -> assertThrows(ExperimentException.class,
-                () -> ExperimentFile.parse(yaml, Path.of("bad.yaml"), TARGETS)));
+        ExperimentException e = assertTimeoutPreemptively(
+                WITHIN,
+                () -> assertThrows(
+                        ExperimentException.class, () -> ExperimentFile.parse(yaml, Path.of("bad.yaml"), TARGETS)));
         assertEquals(fieldPath, e.fieldPath(), e.getMessage());
         assertTrue(e.getMessage().startsWith("bad.yaml line "), e.getMessage());
         assertTrue(e.getMessage().contains(fragment), "expected '" + fragment + "' in: " + e.getMessage());
@@ -146,15 +185,20 @@ class BadInputTest {
 
     @Test
     void theLimitsThemselvesAreAccepted() throws Exception {
-        String yaml = with("    durationSeconds: 5", "    durationSeconds: 5\n    threads: 10000\n    requestsPerSecond: 1000000")
-                .replace("    network: bridge", "    cpuShares: 262144\n    memory: 1024g\n    cpuset: '0'") + "repetitions: 1000\nport: 65535\n"
+        String yaml = with(
+                                "    durationSeconds: 5",
+                                "    durationSeconds: 5\n    threads: 10000\n    requestsPerSecond: 1000000")
+                        .replace("    network: bridge", "    cpuShares: 262144\n    memory: 1024g\n    cpuset: '0'")
+                + "repetitions: 1000\nport: 65535\n"
                 + "readyTimeoutSeconds: 86400\nseed: " + MAX_LONG + "\n";
         Experiment e = ExperimentFile.parse(yaml, Path.of("edge.yaml"), TARGETS);
         assertEquals(1000, e.repetitions());
         assertEquals(10000, e.load().http().orElseThrow().threads());
         assertEquals(65535, e.port());
         assertEquals(Long.MAX_VALUE, e.seed());
-        assertEquals(1024L << 30, e.environments().get(1).definition().options().memoryBytes().getAsLong());
+        assertEquals(
+                1024L << 30,
+                e.environments().get(1).definition().options().memoryBytes().getAsLong());
     }
 
     @Test
@@ -163,20 +207,27 @@ class BadInputTest {
         for (int i = 0; i < 11; i++) {
             envs.append("  - { name: e").append(i).append(", placement: bare }\n");
         }
-        String yaml = "name: t\ntarget: nginx-static\nenvironments:\n" + envs + "repetitions: 1000\nload:\n  http:\n    path: /\n"
-                + "    durationSeconds: 5\n";
-        ExperimentException e = assertThrows(ExperimentException.class, () -> ExperimentFile.parse(yaml, Path.of("many.yaml"), TARGETS));
-        assertTrue(e.getMessage().contains("1000 repetitions of 11 environments make 11000 runs, above 10000"), e.getMessage());
+        String yaml = "name: t\ntarget: nginx-static\nenvironments:\n" + envs
+                + "repetitions: 1000\nload:\n  http:\n    path: /\n" + "    durationSeconds: 5\n";
+        ExperimentException e = assertThrows(
+                ExperimentException.class, () -> ExperimentFile.parse(yaml, Path.of("many.yaml"), TARGETS));
+        assertTrue(
+                e.getMessage().contains("1000 repetitions of 11 environments make 11000 runs, above 10000"),
+                e.getMessage());
     }
 
     @Test
     void aPlanWithASamplerLabelledTotalIsRefusedBeforeAnyRun(@TempDir Path dir) throws Exception {
         Path plan = dir.resolve("total.jmx");
-        Files.writeString(plan, "<jmeterTestPlan><hashTree><HTTPSamplerProxy guiclass=\"HttpTestSampleGui\" "
-                + "testclass=\"HTTPSamplerProxy\" testname=\"TOTAL\" enabled=\"true\"/></hashTree></jmeterTestPlan>\n");
-        String yaml = ExperimentFileErrorsTest.VALID.replace("  http:\n    path: /page-4k.html\n    durationSeconds: 5\n",
+        Files.writeString(
+                plan,
+                "<jmeterTestPlan><hashTree><HTTPSamplerProxy guiclass=\"HttpTestSampleGui\" "
+                        + "testclass=\"HTTPSamplerProxy\" testname=\"TOTAL\" enabled=\"true\"/></hashTree></jmeterTestPlan>\n");
+        String yaml = ExperimentFileErrorsTest.VALID.replace(
+                "  http:\n    path: /page-4k.html\n    durationSeconds: 5\n",
                 "  plan: total.jmx\n  durationSeconds: 5\n");
-        ExperimentException e = assertThrows(ExperimentException.class, () -> ExperimentFile.parse(yaml, dir.resolve("t.yaml"), TARGETS));
+        ExperimentException e = assertThrows(
+                ExperimentException.class, () -> ExperimentFile.parse(yaml, dir.resolve("t.yaml"), TARGETS));
         assertEquals("load.plan", e.fieldPath());
         assertTrue(e.getMessage().contains("labelled 'TOTAL', the name of the row EnvBench adds"), e.getMessage());
         assertTrue(e.getMessage().contains("rename that sampler"), e.getMessage());
@@ -185,8 +236,12 @@ class BadInputTest {
     @Test
     void anExistingBindSourceIsResolvedRelativeToTheFile(@TempDir Path dir) throws Exception {
         Files.createDirectory(dir.resolve("html"));
-        Experiment e = ExperimentFile.parse(with("    network: bridge", "    volume: { type: bind, source: html, path: /data }"),
-                dir.resolve("t.yaml"), TARGETS);
-        assertEquals(dir.resolve("html").toString(), e.environments().get(1).definition().options().volume().source());
+        Experiment e = ExperimentFile.parse(
+                with("    network: bridge", "    volume: { type: bind, source: html, path: /data }"),
+                dir.resolve("t.yaml"),
+                TARGETS);
+        assertEquals(
+                dir.resolve("html").toString(),
+                e.environments().get(1).definition().options().volume().source());
     }
 }

@@ -1,13 +1,5 @@
 package io.envbench.study.experiment;
 
-import io.envbench.measure.stats.Figure;
-
-import io.envbench.study.experiment.Criterion.Fixed;
-import io.envbench.study.experiment.Criterion.FigureRef;
-import io.envbench.study.experiment.Criterion.Operator;
-import io.envbench.study.experiment.Criterion.Relative;
-import io.envbench.base.settings.InvalidSettingException;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -20,6 +12,12 @@ import java.util.Map;
 import java.util.OptionalDouble;
 import java.util.Set;
 
+import io.envbench.base.settings.InvalidSettingException;
+import io.envbench.measure.stats.Figure;
+import io.envbench.study.experiment.Criterion.FigureRef;
+import io.envbench.study.experiment.Criterion.Fixed;
+import io.envbench.study.experiment.Criterion.Operator;
+import io.envbench.study.experiment.Criterion.Relative;
 import org.junit.jupiter.api.Test;
 
 class CriterionTest {
@@ -59,7 +57,9 @@ class CriterionTest {
     private static void refused(String text, String... fragments) {
         InvalidSettingException e = assertThrows(InvalidSettingException.class, () -> parse(text));
         assertEquals("criterion", e.field());
-        assertTrue(e.getMessage().contains("'" + text.strip() + "'"), "the message quotes the criterion: " + e.getMessage());
+        assertTrue(
+                e.getMessage().contains("'" + text.strip() + "'"),
+                "the message quotes the criterion: " + e.getMessage());
         for (String f : fragments) {
             assertTrue(e.getMessage().contains(f), "expected '" + f + "' in: " + e.getMessage());
         }
@@ -112,7 +112,9 @@ class CriterionTest {
         refused("", "is empty");
         refused("p91(bare) < 5", "'p91' is not a figure; use throughput, mean, median, p90, p95, p99 or errorPct");
         refused("P90(bare) < 5", "did you mean p90?");
-        refused("p90(dokcer) < 5", "'dokcer' is not an environment of this experiment; use bare, docker-bridge, docker-host, or * for each");
+        refused(
+                "p90(dokcer) < 5",
+                "'dokcer' is not an environment of this experiment; use bare, docker-bridge, docker-host, or * for each");
         refused("p90() < 5", "an environment is missing");
         refused("p90(bare) <= 1.2 * p90(*)", "* can only stand on the left");
         refused("p90(bare) == 5", "'==' is not a comparison; use <, <=, > or >=");
@@ -145,7 +147,9 @@ class CriterionTest {
         Criterion.Result r = parse("throughput(docker-host) >= 0.9 * throughput(bare)")
                 .evaluate(new Figures().put("bare", "throughput", 45253.6).put("docker-host", "throughput", 42448.8));
         assertTrue(r.passed(), r.explanation());
-        assertEquals("throughput(docker-host) = 42448.8/s >= 0.9 x throughput(bare) = 0.9 x 45253.6/s = 40728.2/s: PASSED", r.explanation());
+        assertEquals(
+                "throughput(docker-host) = 42448.8/s >= 0.9 x throughput(bare) = 0.9 x 45253.6/s = 40728.2/s: PASSED",
+                r.explanation());
     }
 
     @Test
@@ -155,19 +159,26 @@ class CriterionTest {
         assertTrue(parse("median(docker-host) >= median(bare)").evaluate(f).passed());
         assertFalse(parse("median(docker-host) < median(bare)").evaluate(f).passed());
         assertFalse(parse("median(docker-host) > 2").evaluate(f).passed());
-        assertEquals("median(docker-host) = 2.0 ms <= median(bare) = 2.0 ms: PASSED",
+        assertEquals(
+                "median(docker-host) = 2.0 ms <= median(bare) = 2.0 ms: PASSED",
                 parse("median(docker-host) <= median(bare)").evaluate(f).explanation());
     }
 
     @Test
     void everyEnvironmentPassesOnlyWhenEachDoes() {
         Criterion c = parse("errorPct(*) < 1");
-        Criterion.Result pass = c.evaluate(new Figures().put("bare", "errorPct", 0).put("docker-bridge", "errorPct", 0.5));
+        Criterion.Result pass =
+                c.evaluate(new Figures().put("bare", "errorPct", 0).put("docker-bridge", "errorPct", 0.5));
         assertTrue(pass.passed(), pass.explanation());
-        assertTrue(pass.explanation().startsWith("errorPct(*) < 1: PASSED for all 2 environments; errorPct(bare) = 0.0 % < 1 %: PASSED;"),
+        assertTrue(
+                pass.explanation()
+                        .startsWith(
+                                "errorPct(*) < 1: PASSED for all 2 environments; errorPct(bare) = 0.0 % < 1 %: PASSED;"),
                 pass.explanation());
 
-        Criterion.Result fail = c.evaluate(new Figures().put("bare", "errorPct", 0).put("docker-bridge", "errorPct", 2.5)
+        Criterion.Result fail = c.evaluate(new Figures()
+                .put("bare", "errorPct", 0)
+                .put("docker-bridge", "errorPct", 2.5)
                 .put("docker-host", "errorPct", 0));
         assertFalse(fail.passed());
         assertTrue(fail.explanation().startsWith("errorPct(*) < 1: FAILED for docker-bridge;"), fail.explanation());
@@ -179,7 +190,10 @@ class CriterionTest {
         Criterion.Result r = parse("throughput(*) >= 0.5 * throughput(bare)")
                 .evaluate(new Figures().put("bare", "throughput", 100).put("docker-host", "throughput", 40));
         assertFalse(r.passed());
-        assertTrue(r.explanation().contains("throughput(bare) = 100.0/s >= 0.5 x throughput(bare) = 0.5 x 100.0/s = 50.0/s: PASSED"),
+        assertTrue(
+                r.explanation()
+                        .contains(
+                                "throughput(bare) = 100.0/s >= 0.5 x throughput(bare) = 0.5 x 100.0/s = 50.0/s: PASSED"),
                 r.explanation());
         assertTrue(r.explanation().contains("FAILED for docker-host"), r.explanation());
     }
@@ -209,7 +223,9 @@ class CriterionTest {
         Figures f = new Figures().put("bare", "GET page", "p99", 3).put("bare", "p99", 30);
         assertTrue(parse("p99(bare, GET page) < 5").evaluate(f).passed());
         assertFalse(parse("p99(bare) < 5").evaluate(f).passed());
-        assertEquals("p99(bare, GET page) = 3.0 ms < 5 ms: PASSED", parse("p99(bare, GET page) < 5").evaluate(f).explanation());
+        assertEquals(
+                "p99(bare, GET page) = 3.0 ms < 5 ms: PASSED",
+                parse("p99(bare, GET page) < 5").evaluate(f).explanation());
     }
 
     @Test

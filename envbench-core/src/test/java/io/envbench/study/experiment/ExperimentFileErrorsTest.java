@@ -37,7 +37,8 @@ class ExperimentFileErrorsTest {
             """;
 
     private static ExperimentException fails(String yaml, String fieldPath, int line, String... fragments) {
-        ExperimentException e = assertThrows(ExperimentException.class, () -> ExperimentFile.parse(yaml, FILE, TARGETS));
+        ExperimentException e =
+                assertThrows(ExperimentException.class, () -> ExperimentFile.parse(yaml, FILE, TARGETS));
         assertEquals(fieldPath, e.fieldPath(), e.getMessage());
         assertEquals(line, e.line(), e.getMessage());
         String where = "bad.yaml line " + line + ": " + (fieldPath.isEmpty() ? "" : fieldPath + ": ");
@@ -62,26 +63,51 @@ class ExperimentFileErrorsTest {
 
     @Test
     void aMisspeltFieldIsNamedWithTheFieldItMeant() {
-        fails(VALID + "repetition: 4\n", "repetition", 15, "is not a field here", "did you mean repetitions?", "fields here: name,");
+        fails(
+                VALID + "repetition: 4\n",
+                "repetition",
+                15,
+                "is not a field here",
+                "did you mean repetitions?",
+                "fields here: name,");
     }
 
     @Test
     void aMisspeltNestedFieldIsNamedWithItsPath() {
-        fails(replace("    network: bridge", "    netwrk: bridge"), "environments[1].netwrk", 8, "did you mean network?");
-        fails(replace("    durationSeconds: 5", "    duration: 5"), "load.http.duration", 12, "did you mean durationSeconds?");
+        fails(
+                replace("    network: bridge", "    netwrk: bridge"),
+                "environments[1].netwrk",
+                8,
+                "did you mean network?");
+        fails(
+                replace("    durationSeconds: 5", "    duration: 5"),
+                "load.http.duration",
+                12,
+                "did you mean durationSeconds?");
     }
 
     @Test
     void aWordWhereANumberBelongsSaysWhatToGive() {
         fails(VALID + "repetitions: four\n", "repetitions", 15, "'four' is not a whole number", "e.g. 4");
-        fails(replace("durationSeconds: 5", "durationSeconds: 5s"), "load.http.durationSeconds", 12, "'5s' is not a number");
-        fails(replace("    durationSeconds: 5", "    durationSeconds: 5\n    threads: 2.5"), "load.http.threads", 13, "not a whole number");
+        fails(
+                replace("durationSeconds: 5", "durationSeconds: 5s"),
+                "load.http.durationSeconds",
+                12,
+                "'5s' is not a number");
+        fails(
+                replace("    durationSeconds: 5", "    durationSeconds: 5\n    threads: 2.5"),
+                "load.http.threads",
+                13,
+                "not a whole number");
     }
 
     @Test
     void aListWhereAValueBelongsIsRefused() {
         fails(replace("name: t", "name: [a, b]"), "name", 1, "is a list");
-        fails(replace("  http:\n    path: /page-4k.html\n    durationSeconds: 5", "  http: /page-4k.html"), "load.http", 10,
+        fails(
+                replace("  http:\n    path: /page-4k.html\n    durationSeconds: 5", "  http: /page-4k.html"),
+                "load.http",
+                10,
                 "is '/page-4k.html'; give the built-in HTTP load: path:, threads:, durationSeconds:");
     }
 
@@ -94,8 +120,17 @@ class ExperimentFileErrorsTest {
     @Test
     void aMissingFieldIsReportedAtItsParent() {
         fails(replace("name: t\n", "description: no name\n"), "name", 1, "is missing", "e.g. static-web");
-        fails(replace("    placement: docker\n", ""), "environments[1].placement", 6, "is missing; give bare or docker");
-        fails(replace("    durationSeconds: 5\n", ""), "load.http.durationSeconds", 10, "is missing", "warm-up included");
+        fails(
+                replace("    placement: docker\n", ""),
+                "environments[1].placement",
+                6,
+                "is missing; give bare or docker");
+        fails(
+                replace("    durationSeconds: 5\n", ""),
+                "load.http.durationSeconds",
+                10,
+                "is missing",
+                "warm-up included");
     }
 
     @Test
@@ -110,13 +145,21 @@ class ExperimentFileErrorsTest {
 
     @Test
     void brokenYamlGivesTheLineOfTheBreak() {
-        fails(replace("    placement: docker", "    placement: docker: host"), "", 7, "not valid YAML", "mapping values are not allowed");
+        fails(
+                replace("    placement: docker", "    placement: docker: host"),
+                "",
+                7,
+                "not valid YAML",
+                "mapping values are not allowed");
         fails(replace("    placement: bare", "\tplacement: bare"), "", 5, "not valid YAML", "TAB");
     }
 
     @Test
     void anUnquotedCriterionWithColonSpaceSaysToQuoteIt() {
-        fails(replace("  - throughput(docker)", "  - p90(bare, GET: page) < 5\n  - throughput(docker)"), "criteria[0]", 14,
+        fails(
+                replace("  - throughput(docker)", "  - p90(bare, GET: page) < 5\n  - throughput(docker)"),
+                "criteria[0]",
+                14,
                 "write the criterion as text, in quotes");
     }
 
@@ -130,13 +173,17 @@ class ExperimentFileErrorsTest {
 
     @Test
     void duplicateEnvironmentNamesPointAtTheSecond() {
-        fails(replace("load:", "  - name: bare\n    placement: docker\nload:"), "environments[2].name", 9,
+        fails(
+                replace("load:", "  - name: bare\n    placement: docker\nload:"),
+                "environments[2].name",
+                9,
                 "'bare' is already the name of environments[0]; give each environment its own name");
     }
 
     @Test
     void noEnvironmentsIsRefused() {
-        String yaml = VALID.substring(0, VALID.indexOf("environments:")) + "environments: []\n" + VALID.substring(VALID.indexOf("load:"));
+        String yaml = VALID.substring(0, VALID.indexOf("environments:")) + "environments: []\n"
+                + VALID.substring(VALID.indexOf("load:"));
         fails(yaml, "environments", 3, "is empty; add at least one environment");
     }
 
@@ -144,56 +191,125 @@ class ExperimentFileErrorsTest {
 
     @Test
     void anUnknownTargetListsTheAvailableRecipes() {
-        fails(replace("target: nginx-static", "target: nginx-statc"), "target", 2, "'nginx-statc' is not a target recipe", "nginx-static");
-        fails(replace("    network: bridge", "    network: bridge\n    target: redis"), "environments[1].target", 9,
+        fails(
+                replace("target: nginx-static", "target: nginx-statc"),
+                "target",
+                2,
+                "'nginx-statc' is not a target recipe",
+                "nginx-static");
+        fails(
+                replace("    network: bridge", "    network: bridge\n    target: redis"),
+                "environments[1].target",
+                9,
                 "'redis' is not a target recipe; use one of [bonnie, daytrader, nginx-static");
     }
 
     @Test
     void anEnvironmentWithoutATargetSaysWhereToPutOne() {
-        fails(replace("target: nginx-static\n", ""), "environments[0].target", 3, "is missing", "nginx-static", "target: at the top");
+        fails(
+                replace("target: nginx-static\n", ""),
+                "environments[0].target",
+                3,
+                "is missing",
+                "nginx-static",
+                "target: at the top");
     }
 
     @Test
     void anUnknownPlacementIsRefused() {
-        fails(replace("placement: docker", "placement: dokcer"), "environments[1].placement", 7, "'dokcer' is not a placement; use bare (a host process) or docker (a container)");
+        fails(
+                replace("placement: docker", "placement: dokcer"),
+                "environments[1].placement",
+                7,
+                "'dokcer' is not a placement; use bare (a host process) or docker (a container)");
     }
 
     @Test
     void containerOptionsOnBareMetalAreRefused() {
-        for (String option : new String[] {"network: host", "cpus: 1", "cpuset: \"0\"", "cpuShares: 512", "memory: 512m", "volume: { type: tmpfs, path: /x }"}) {
+        for (String option : new String[] {
+            "network: host",
+            "cpus: 1",
+            "cpuset: \"0\"",
+            "cpuShares: 512",
+            "memory: 512m",
+            "volume: { type: tmpfs, path: /x }"
+        }) {
             String field = option.substring(0, option.indexOf(':'));
-            fails(replace("    placement: bare", "    placement: bare\n    " + option), "environments[0]." + field, 6,
+            fails(
+                    replace("    placement: bare", "    placement: bare\n    " + option),
+                    "environments[0]." + field,
+                    6,
                     "only applies to placement: docker; remove it, or set placement: docker");
         }
     }
 
     @Test
     void aMisspeltNetworkModeGetsTheGuisMessage() {
-        fails(replace("network: bridge", "network: brige"), "environments[1].network", 8, "'brige' is not a network mode; use host or bridge");
+        fails(
+                replace("network: bridge", "network: brige"),
+                "environments[1].network",
+                8,
+                "'brige' is not a network mode; use host or bridge");
     }
 
     @Test
     void containerLimitsAreCheckedAsTheGuiChecksThem() {
-        fails(replace("    network: bridge", "    network: bridge\n    cpuset: \"0-999\""), "environments[1].cpuset", 9,
-                "CPU ", "does not exist on this host (online CPUs: ");
-        fails(replace("    network: bridge", "    network: bridge\n    memory: 12XB"), "environments[1].memory", 9,
+        fails(
+                replace("    network: bridge", "    network: bridge\n    cpuset: \"0-999\""),
+                "environments[1].cpuset",
+                9,
+                "CPU ",
+                "does not exist on this host (online CPUs: ");
+        fails(
+                replace("    network: bridge", "    network: bridge\n    memory: 12XB"),
+                "environments[1].memory",
+                9,
                 "'12XB' is not a size; use a number with k, m or g");
-        fails(replace("    network: bridge", "    network: bridge\n    memory: 1m"), "environments[1].memory", 9, "below Docker's minimum of 6m");
-        fails(replace("    network: bridge", "    network: bridge\n    cpus: 0"), "environments[1].cpus", 9, "out of range");
-        fails(replace("    network: bridge", "    network: bridge\n    cpuShares: 1"), "environments[1].cpuShares", 9, "use 2 to 262144");
+        fails(
+                replace("    network: bridge", "    network: bridge\n    memory: 1m"),
+                "environments[1].memory",
+                9,
+                "below Docker's minimum of 6m");
+        fails(
+                replace("    network: bridge", "    network: bridge\n    cpus: 0"),
+                "environments[1].cpus",
+                9,
+                "out of range");
+        fails(
+                replace("    network: bridge", "    network: bridge\n    cpuShares: 1"),
+                "environments[1].cpuShares",
+                9,
+                "use 2 to 262144");
     }
 
     @Test
     void volumesNeedWhatTheirTypeNeeds() {
         String v = "    network: bridge\n    volume:\n      type: %s\n";
-        fails(replace("    network: bridge\n", v.formatted("bind") + "      path: /srv\n"), "environments[1].volume.source", 9,
+        fails(
+                replace("    network: bridge\n", v.formatted("bind") + "      path: /srv\n"),
+                "environments[1].volume.source",
+                9,
                 "is missing; give the host folder");
-        fails(replace("    network: bridge\n", v.formatted("tmpfs")), "environments[1].volume.path", 9, "is missing", "inside the container");
-        fails(replace("    network: bridge\n", v.formatted("tmpfs") + "      path: srv\n"), "environments[1].volume.path", 11,
+        fails(
+                replace("    network: bridge\n", v.formatted("tmpfs")),
+                "environments[1].volume.path",
+                9,
+                "is missing",
+                "inside the container");
+        fails(
+                replace("    network: bridge\n", v.formatted("tmpfs") + "      path: srv\n"),
+                "environments[1].volume.path",
+                11,
                 "must be an absolute path inside the container");
-        fails(replace("    network: bridge\n", v.formatted("nfs")), "environments[1].volume.type", 10, "'nfs' is not a volume type");
-        fails(replace("    network: bridge\n", v.formatted("none") + "      source: x\n"), "environments[1].volume.source", 11,
+        fails(
+                replace("    network: bridge\n", v.formatted("nfs")),
+                "environments[1].volume.type",
+                10,
+                "'nfs' is not a volume type");
+        fails(
+                replace("    network: bridge\n", v.formatted("none") + "      source: x\n"),
+                "environments[1].volume.source",
+                11,
                 "only applies to type: bind or named");
     }
 
@@ -216,12 +332,21 @@ class ExperimentFileErrorsTest {
 
     @Test
     void anUnknownBaselineListsTheEnvironments() {
-        fails(VALID + "baseline: bare-metal\n", "baseline", 15, "'bare-metal' is not an environment of this experiment; use one of bare, docker");
+        fails(
+                VALID + "baseline: bare-metal\n",
+                "baseline",
+                15,
+                "'bare-metal' is not an environment of this experiment; use one of bare, docker");
     }
 
     @Test
     void aCriterionNamingAnUnknownEnvironmentPointsAtIt() {
-        fails(VALID + "  - p90(dockr) <= p90(bare)\n", "criteria[1]", 15, "'dockr' is not an environment of this experiment", "bare, docker");
+        fails(
+                VALID + "  - p90(dockr) <= p90(bare)\n",
+                "criteria[1]",
+                15,
+                "'dockr' is not an environment of this experiment",
+                "bare, docker");
     }
 
     @Test
@@ -238,43 +363,68 @@ class ExperimentFileErrorsTest {
 
     @Test
     void neitherHttpNorPlanIsRefused() {
-        String yaml = VALID.substring(0, VALID.indexOf("load:")) + "load:\n  warmupSeconds: 5\n" + VALID.substring(VALID.indexOf("criteria:"));
+        String yaml = VALID.substring(0, VALID.indexOf("load:")) + "load:\n  warmupSeconds: 5\n"
+                + VALID.substring(VALID.indexOf("criteria:"));
         fails(yaml, "load", 9, "has neither http: nor plan:");
     }
 
     @Test
     void aMissingPlanFileSaysWhereItLooked(@TempDir Path dir) {
-        String yaml = VALID.substring(0, VALID.indexOf("load:")) + "load:\n  plan: ../plans/nope.jmx\n  durationSeconds: 60\n";
-        ExperimentException e = assertThrows(ExperimentException.class,
+        String yaml = VALID.substring(0, VALID.indexOf("load:"))
+                + "load:\n  plan: ../plans/nope.jmx\n  durationSeconds: 60\n";
+        ExperimentException e = assertThrows(
+                ExperimentException.class,
                 () -> ExperimentFile.parse(yaml, dir.resolve("experiments/bad.yaml"), TARGETS));
         assertEquals("load.plan", e.fieldPath());
         assertEquals(10, e.line());
-        assertTrue(e.getMessage().contains("'../plans/nope.jmx' does not exist (looked for " + dir.resolve("plans/nope.jmx") + ")"), e.getMessage());
+        assertTrue(
+                e.getMessage()
+                        .contains("'../plans/nope.jmx' does not exist (looked for " + dir.resolve("plans/nope.jmx")
+                                + ")"),
+                e.getMessage());
     }
 
     @Test
     void aPlanWithoutDurationIsRefused(@TempDir Path dir) throws Exception {
         Files.writeString(dir.resolve("p.jmx"), "<jmeterTestPlan/>");
         String yaml = VALID.substring(0, VALID.indexOf("load:")) + "load:\n  plan: p.jmx\n";
-        ExperimentException e = assertThrows(ExperimentException.class, () -> ExperimentFile.parse(yaml, dir.resolve("bad.yaml"), TARGETS));
+        ExperimentException e = assertThrows(
+                ExperimentException.class, () -> ExperimentFile.parse(yaml, dir.resolve("bad.yaml"), TARGETS));
         assertEquals("load.durationSeconds", e.fieldPath());
         assertEquals(9, e.line());
     }
 
     @Test
     void negativeOrEmptyDurationsAreRefused() {
-        fails(replace("    durationSeconds: 5", "    durationSeconds: 5\n    warmupSeconds: -1"), "load.http.warmupSeconds", 13,
+        fails(
+                replace("    durationSeconds: 5", "    durationSeconds: 5\n    warmupSeconds: -1"),
+                "load.http.warmupSeconds",
+                13,
                 "-1 s is negative; give 0 or more seconds");
-        fails(replace("    durationSeconds: 5", "    durationSeconds: 5\n    rampUpSeconds: -0.5"), "load.http.rampUpSeconds", 13,
+        fails(
+                replace("    durationSeconds: 5", "    durationSeconds: 5\n    rampUpSeconds: -0.5"),
+                "load.http.rampUpSeconds",
+                13,
                 "-0.5 s is negative");
-        fails(replace("durationSeconds: 5", "durationSeconds: 0"), "load.http.durationSeconds", 12, "0 s is not a length");
-        fails(replace("    durationSeconds: 5", "    durationSeconds: 5\n    warmupSeconds: 5"), "load.http.warmupSeconds", 13,
-                "leaves nothing of the 5 s run", "make it shorter than durationSeconds");
+        fails(
+                replace("durationSeconds: 5", "durationSeconds: 0"),
+                "load.http.durationSeconds",
+                12,
+                "0 s is not a length");
+        fails(
+                replace("    durationSeconds: 5", "    durationSeconds: 5\n    warmupSeconds: 5"),
+                "load.http.warmupSeconds",
+                13,
+                "leaves nothing of the 5 s run",
+                "make it shorter than durationSeconds");
     }
 
     @Test
     void threadsBelowOneAreRefused() {
-        fails(replace("    durationSeconds: 5", "    durationSeconds: 5\n    threads: 0"), "load.http.threads", 13,
+        fails(
+                replace("    durationSeconds: 5", "    durationSeconds: 5\n    threads: 0"),
+                "load.http.threads",
+                13,
                 "0 is below 1; give the number of concurrent users");
     }
 
@@ -285,8 +435,16 @@ class ExperimentFileErrorsTest {
 
     @Test
     void planFieldsNextToHttpSayWhereTheyBelong() {
-        fails(replace("load:", "load:\n  warmupSeconds: 5"), "load.warmupSeconds", 10, "move it to load.http.warmupSeconds");
-        fails(replace("load:", "load:\n  properties: { a: 1 }"), "load.properties", 10, "only a plan reads -J properties");
+        fails(
+                replace("load:", "load:\n  warmupSeconds: 5"),
+                "load.warmupSeconds",
+                10,
+                "move it to load.http.warmupSeconds");
+        fails(
+                replace("load:", "load:\n  properties: { a: 1 }"),
+                "load.properties",
+                10,
+                "only a plan reads -J properties");
     }
 
     @Test
@@ -294,7 +452,8 @@ class ExperimentFileErrorsTest {
         Files.writeString(dir.resolve("p.jmx"), "<jmeterTestPlan/>");
         String yaml = VALID.substring(0, VALID.indexOf("load:"))
                 + "load:\n  plan: p.jmx\n  durationSeconds: 60\n  properties:\n    envbench.duration.seconds: 30\n";
-        ExperimentException e = assertThrows(ExperimentException.class, () -> ExperimentFile.parse(yaml, dir.resolve("bad.yaml"), TARGETS));
+        ExperimentException e = assertThrows(
+                ExperimentException.class, () -> ExperimentFile.parse(yaml, dir.resolve("bad.yaml"), TARGETS));
         assertEquals("load.properties.envbench.duration.seconds", e.fieldPath());
         assertEquals(13, e.line());
         assertTrue(e.getMessage().contains("set that instead"), e.getMessage());
@@ -304,19 +463,30 @@ class ExperimentFileErrorsTest {
     void aPlanThatStartsItsOwnEnvironmentsIsRefused() throws Exception {
         // the repository's static-web.jmx switches environments itself: under the runner they would start twice
         Path staticWeb = TARGETS.resolveSibling("testplans").resolve("static-web.jmx");
-        String yaml = VALID.substring(0, VALID.indexOf("load:")) + "load:\n  plan: " + staticWeb + "\n  durationSeconds: 60\n";
-        ExperimentException e = assertThrows(ExperimentException.class, () -> ExperimentFile.parse(yaml, staticWeb.resolveSibling("x.yaml"), TARGETS));
+        String yaml = VALID.substring(0, VALID.indexOf("load:")) + "load:\n  plan: " + staticWeb
+                + "\n  durationSeconds: 60\n";
+        ExperimentException e = assertThrows(
+                ExperimentException.class,
+                () -> ExperimentFile.parse(yaml, staticWeb.resolveSibling("x.yaml"), TARGETS));
         assertEquals("load.plan", e.fieldPath());
         assertEquals(10, e.line());
-        assertTrue(e.getMessage().contains("starts environments itself") && e.getMessage().contains("http-load.jmx"), e.getMessage());
+        assertTrue(
+                e.getMessage().contains("starts environments itself")
+                        && e.getMessage().contains("http-load.jmx"),
+                e.getMessage());
         String builtin = yaml.replace("static-web.jmx", "http-load.jmx");
-        assertEquals(staticWeb.resolveSibling("http-load.jmx"),
-                ExperimentFile.parse(builtin, staticWeb.resolveSibling("x.yaml"), TARGETS).load().plan().orElseThrow());
+        assertEquals(
+                staticWeb.resolveSibling("http-load.jmx"),
+                ExperimentFile.parse(builtin, staticWeb.resolveSibling("x.yaml"), TARGETS)
+                        .load()
+                        .plan()
+                        .orElseThrow());
     }
 
     @Test
     void aMissingFileHasNoLine() {
-        ExperimentException e = assertThrows(ExperimentException.class, () -> ExperimentFile.read(Path.of("/nonexistent/x.yaml"), TARGETS));
+        ExperimentException e = assertThrows(
+                ExperimentException.class, () -> ExperimentFile.read(Path.of("/nonexistent/x.yaml"), TARGETS));
         assertEquals(0, e.line());
         assertEquals("", e.fieldPath());
         assertTrue(e.getMessage().startsWith("x.yaml: does not exist"), e.getMessage());

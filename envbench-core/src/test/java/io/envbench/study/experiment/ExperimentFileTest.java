@@ -1,10 +1,5 @@
 package io.envbench.study.experiment;
 
-import io.envbench.base.container.NetworkMode;
-import io.envbench.base.container.VolumeMount;
-import io.envbench.base.definition.EnvironmentDefinition.Placement;
-import io.envbench.base.recipe.TargetRecipeTest;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -16,13 +11,19 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
+import io.envbench.base.container.NetworkMode;
+import io.envbench.base.container.VolumeMount;
+import io.envbench.base.definition.EnvironmentDefinition.Placement;
+import io.envbench.base.recipe.TargetRecipeTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Reading good experiment files, defaults, and writing them back. Bad files: {@link ExperimentFileErrorsTest}. */
 class ExperimentFileTest {
     static final Path TARGETS = TargetRecipeTest.TARGETS;
-    static final Path STATIC_WEB = Path.of("..", "testplans", "experiments", "static-web.yaml").toAbsolutePath().normalize();
+    static final Path STATIC_WEB = Path.of("..", "testplans", "experiments", "static-web.yaml")
+            .toAbsolutePath()
+            .normalize();
 
     @Test
     void theExampleFileReadsAsWritten() throws Exception {
@@ -30,20 +31,27 @@ class ExperimentFileTest {
         assertEquals("static-web", e.name());
         assertEquals(List.of("bare", "docker-bridge", "docker-host", "docker-host-volume"), e.environmentNames());
         assertEquals(Placement.BARE, e.environment("bare").definition().placement());
-        assertEquals(NetworkMode.BRIDGE, e.environment("docker-bridge").definition().options().networkMode());
-        assertEquals(NetworkMode.HOST, e.environment("docker-host").definition().options().networkMode());
+        assertEquals(
+                NetworkMode.BRIDGE,
+                e.environment("docker-bridge").definition().options().networkMode());
+        assertEquals(
+                NetworkMode.HOST,
+                e.environment("docker-host").definition().options().networkMode());
         var volume = e.environment("docker-host-volume").definition().options().volume();
         assertEquals(VolumeMount.Kind.BIND, volume.kind());
         assertEquals(TARGETS.resolve("nginx-static/site").toString(), volume.source(), "relative to the file's folder");
         assertEquals("/srv/site", volume.containerPath());
-        e.environments().forEach(env -> assertEquals("nginx-static", env.definition().target(), env.name()));
+        e.environments()
+                .forEach(env -> assertEquals("nginx-static", env.definition().target(), env.name()));
         assertEquals(18080, e.port());
         assertEquals(Duration.ofSeconds(60), e.readyTimeout());
         assertEquals(4, e.repetitions());
         assertEquals(RunOrder.INTERLEAVED, e.order());
         assertEquals("bare", e.baseline());
         HttpLoad http = e.load().http().orElseThrow();
-        assertEquals(new HttpLoad("/page-4k.html", 8, 0, Duration.ZERO, Duration.ofSeconds(4), Duration.ofSeconds(14)), http);
+        assertEquals(
+                new HttpLoad("/page-4k.html", 8, 0, Duration.ZERO, Duration.ofSeconds(4), Duration.ofSeconds(14)),
+                http);
         assertTrue(http.closedLoop());
         assertEquals(Duration.ofSeconds(4), e.load().warmup());
         assertEquals(Duration.ofSeconds(14), e.load().duration());
@@ -106,15 +114,21 @@ class ExperimentFileTest {
         var limited = first.environment("docker-limited").definition();
         assertEquals(18099, limited.port());
         assertEquals(Duration.ofMillis(12_500), limited.readyTimeout());
-        assertEquals(new VolumeMount(VolumeMount.Kind.TMPFS, "", "/var/cache/nginx"), limited.options().volume());
+        assertEquals(
+                new VolumeMount(VolumeMount.Kind.TMPFS, "", "/var/cache/nginx"),
+                limited.options().volume());
         assertEquals("0", limited.options().cpuset().orElseThrow().toString());
         assertEquals(0.5, limited.options().cpus().orElseThrow());
         assertEquals(512, limited.options().cpuShares().orElseThrow());
         assertEquals(512L << 20, limited.options().memoryBytes().orElseThrow());
         // a bind source is relative to the file, like plan:
-        assertEquals(dir.resolve("site").toString(), first.environment("docker-bind").definition().options().volume().source());
+        assertEquals(
+                dir.resolve("site").toString(),
+                first.environment("docker-bind").definition().options().volume().source());
         assertEquals(Optional.of(dir.resolve("plan.jmx")), first.load().plan());
-        assertEquals(Map.of("envbench.threads", "8", "envbench.page", "page-1k.html"), first.load().properties());
+        assertEquals(
+                Map.of("envbench.threads", "8", "envbench.page", "page-1k.html"),
+                first.load().properties());
         assertEquals("GET: page", first.criteria().get(0).figure().label());
 
         String written = first.toYaml();
@@ -143,13 +157,29 @@ class ExperimentFileTest {
         assertEquals(RunOrder.INTERLEAVED, e.order());
         assertEquals(1, e.seed());
         assertEquals("bare", e.baseline(), "the environment named bare is the baseline, wherever it stands");
-        assertEquals(new HttpLoad("/", 1, 0, Duration.ZERO, Duration.ZERO, Duration.ofSeconds(10)), e.load().http().orElseThrow());
-        assertEquals(NetworkMode.BRIDGE, e.environment("docker").definition().options().networkMode());
+        assertEquals(
+                new HttpLoad("/", 1, 0, Duration.ZERO, Duration.ZERO, Duration.ofSeconds(10)),
+                e.load().http().orElseThrow());
+        assertEquals(
+                NetworkMode.BRIDGE,
+                e.environment("docker").definition().options().networkMode());
         assertEquals(List.of(), e.criteria());
         String written = e.toYaml();
-        for (String line : List.of("port: 18080", "readyTimeoutSeconds: 60", "repetitions: 3", "order: interleaved", "seed: 1",
-                "baseline: bare", "network: bridge", "type: none", "threads: 1", "requestsPerSecond: 0", "rampUpSeconds: 0",
-                "warmupSeconds: 0", "durationSeconds: 10", "target: nginx-static")) {
+        for (String line : List.of(
+                "port: 18080",
+                "readyTimeoutSeconds: 60",
+                "repetitions: 3",
+                "order: interleaved",
+                "seed: 1",
+                "baseline: bare",
+                "network: bridge",
+                "type: none",
+                "threads: 1",
+                "requestsPerSecond: 0",
+                "rampUpSeconds: 0",
+                "warmupSeconds: 0",
+                "durationSeconds: 10",
+                "target: nginx-static")) {
             assertTrue(written.contains(line), line + " missing in\n" + written);
         }
     }
@@ -164,7 +194,9 @@ class ExperimentFileTest {
                   - { name: docker-bridge, placement: docker }
                 load: { http: { path: /, durationSeconds: 10 } }
                 """;
-        assertEquals("docker-host", ExperimentFile.parse(yaml, Path.of("x.yaml"), TARGETS).baseline());
+        assertEquals(
+                "docker-host",
+                ExperimentFile.parse(yaml, Path.of("x.yaml"), TARGETS).baseline());
     }
 
     @Test
@@ -184,9 +216,11 @@ class ExperimentFileTest {
         Experiment e = ExperimentFile.parse(yaml, dir.resolve("experiments/plan.yaml"), TARGETS);
         assertEquals(dir.resolve("p.jmx"), e.load().plan().orElseThrow());
         assertFalse(e.load().http().isPresent());
-        assertEquals(Map.of("envbench.threads", "4", LoadPlan.WARMUP_PROPERTY, "5", LoadPlan.DURATION_PROPERTY, "60"),
+        assertEquals(
+                Map.of("envbench.threads", "4", LoadPlan.WARMUP_PROPERTY, "5", LoadPlan.DURATION_PROPERTY, "60"),
                 e.load().jmeterProperties());
-        assertEquals(Map.of("envbench.threads", "4", LoadPlan.WARMUP_PROPERTY, "1", LoadPlan.DURATION_PROPERTY, "3"),
+        assertEquals(
+                Map.of("envbench.threads", "4", LoadPlan.WARMUP_PROPERTY, "1", LoadPlan.DURATION_PROPERTY, "3"),
                 e.quick().load().jmeterProperties());
     }
 

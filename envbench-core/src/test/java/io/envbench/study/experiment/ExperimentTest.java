@@ -2,9 +2,6 @@ package io.envbench.study.experiment;
 
 import static io.envbench.study.experiment.ExperimentFileTest.STATIC_WEB;
 import static io.envbench.study.experiment.ExperimentFileTest.TARGETS;
-
-import io.envbench.base.settings.InvalidSettingException;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -18,6 +15,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
+import io.envbench.base.settings.InvalidSettingException;
 import org.junit.jupiter.api.Test;
 
 class ExperimentTest {
@@ -47,24 +45,31 @@ class ExperimentTest {
 
     @Test
     void quickNeverLengthensAShortLoad() {
-        LoadPlan shortLoad = LoadPlan.http(new HttpLoad("/", 2, 50, Duration.ofMillis(200), Duration.ofMillis(500), Duration.ofSeconds(2)));
+        LoadPlan shortLoad = LoadPlan.http(
+                new HttpLoad("/", 2, 50, Duration.ofMillis(200), Duration.ofMillis(500), Duration.ofSeconds(2)));
         HttpLoad q = shortLoad.quick().http().orElseThrow();
         assertEquals(Duration.ofMillis(500), q.warmup());
         assertEquals(Duration.ofSeconds(2), q.duration());
         assertEquals(Duration.ZERO, q.rampUp());
         // a warm-up longer than the quick run is cut to 1 s, so some figures remain
-        HttpLoad cut = LoadPlan.http(new HttpLoad("/", 2, 0, Duration.ZERO, Duration.ofSeconds(2), Duration.ofMillis(2_500))).quick()
-                .http().orElseThrow();
+        HttpLoad cut = LoadPlan.http(
+                        new HttpLoad("/", 2, 0, Duration.ZERO, Duration.ofSeconds(2), Duration.ofMillis(2_500)))
+                .quick()
+                .http()
+                .orElseThrow();
         assertEquals(Duration.ofSeconds(1), cut.warmup());
         assertTrue(cut.warmup().compareTo(cut.duration()) < 0);
     }
 
     @Test
     void withRepetitionsZeroFailsAsTheFileDoes() throws Exception {
-        InvalidSettingException e = assertThrows(InvalidSettingException.class, () -> staticWeb().withRepetitions(0));
+        InvalidSettingException e =
+                assertThrows(InvalidSettingException.class, () -> staticWeb().withRepetitions(0));
         assertEquals("repetitions", e.field());
-        ExperimentException fromFile = assertThrows(ExperimentException.class,
-                () -> ExperimentFile.parse(ExperimentFileErrorsTest.VALID + "repetitions: 0\n", Path.of("x.yaml"), TARGETS));
+        ExperimentException fromFile = assertThrows(
+                ExperimentException.class,
+                () -> ExperimentFile.parse(
+                        ExperimentFileErrorsTest.VALID + "repetitions: 0\n", Path.of("x.yaml"), TARGETS));
         assertTrue(fromFile.getMessage().endsWith(e.getMessage()), fromFile.getMessage() + " vs " + e.getMessage());
     }
 
@@ -105,18 +110,27 @@ class ExperimentTest {
 
     @Test
     void anUnknownEnvironmentListsTheKnownOnes() throws Exception {
-        InvalidSettingException e = assertThrows(InvalidSettingException.class, () -> staticWeb().environment("docker"));
+        InvalidSettingException e =
+                assertThrows(InvalidSettingException.class, () -> staticWeb().environment("docker"));
         assertTrue(e.getMessage().contains("bare, docker-bridge, docker-host"), e.getMessage());
     }
 
     @Test
     void theLoadIsEitherAPlanOrHttp() {
         HttpLoad http = new HttpLoad("/", 1, 0, Duration.ZERO, Duration.ZERO, Duration.ofSeconds(5));
-        InvalidSettingException both = assertThrows(InvalidSettingException.class, () -> new LoadPlan(Optional.of(Path.of("/p.jmx")),
-                Map.of(), Optional.of(http), Duration.ZERO, Duration.ofSeconds(5)));
+        InvalidSettingException both = assertThrows(
+                InvalidSettingException.class,
+                () -> new LoadPlan(
+                        Optional.of(Path.of("/p.jmx")),
+                        Map.of(),
+                        Optional.of(http),
+                        Duration.ZERO,
+                        Duration.ofSeconds(5)));
         assertEquals("load", both.field());
-        InvalidSettingException mismatch = assertThrows(InvalidSettingException.class, () -> new LoadPlan(Optional.empty(),
-                Map.of(), Optional.of(http), Duration.ZERO, Duration.ofSeconds(9)));
+        InvalidSettingException mismatch = assertThrows(
+                InvalidSettingException.class,
+                () -> new LoadPlan(
+                        Optional.empty(), Map.of(), Optional.of(http), Duration.ZERO, Duration.ofSeconds(9)));
         assertEquals("http", mismatch.field());
     }
 }

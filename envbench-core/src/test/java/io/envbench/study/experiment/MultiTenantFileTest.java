@@ -10,19 +10,19 @@ import java.time.Duration;
 import java.util.List;
 import java.util.OptionalLong;
 
-import org.junit.jupiter.api.Test;
-
 import io.envbench.base.definition.EnvironmentDefinition;
-import io.envbench.study.cpucontrol.CpuControlMode;
 import io.envbench.base.settings.InvalidSettingException;
 import io.envbench.base.units.CpuSet;
+import io.envbench.study.cpucontrol.CpuControlMode;
+import org.junit.jupiter.api.Test;
 
 /**
  * Multi-tenant experiment files ({@code tenants:} and {@code configurations:}): the presets read as documented and
  * round-trip through toYaml; every new field at its limits reads, one beyond fails with its line, field path and fix.
  */
 class MultiTenantFileTest {
-    static final Path EXPERIMENTS = Path.of("..", "testplans", "experiments").toAbsolutePath().normalize();
+    static final Path EXPERIMENTS =
+            Path.of("..", "testplans", "experiments").toAbsolutePath().normalize();
     /** In envbench-core's folder, so ../testplans/daytrader.jmx is the repository's plan. */
     static final Path FILE = Path.of("mt.yaml");
 
@@ -96,10 +96,16 @@ class MultiTenantFileTest {
         Experiment e = read(VALID);
         Tenancy t = e.tenancy().orElseThrow();
         assertEquals(List.of("tenant-1", "tenant-2", "tenant-3"), t.tenantNames());
-        assertEquals(List.of(100.0, 100.0, 1000.0), t.tenants().stream().map(TenantPlan::requestsPerSecond).toList());
-        assertEquals(List.of(4, 4, 8), t.tenants().stream().map(TenantPlan::threads).toList());
+        assertEquals(
+                List.of(100.0, 100.0, 1000.0),
+                t.tenants().stream().map(TenantPlan::requestsPerSecond).toList());
+        assertEquals(
+                List.of(4, 4, 8), t.tenants().stream().map(TenantPlan::threads).toList());
         assertEquals(OptionalLong.of(50), t.tenants().get(2).responseTimeGoalMs());
-        assertEquals(List.of(false, false, true), t.tenants().stream().map(TenantPlan::high).toList(), "the last one is high");
+        assertEquals(
+                List.of(false, false, true),
+                t.tenants().stream().map(TenantPlan::high).toList(),
+                "the last one is high");
         assertEquals(List.of(18081, 18082, 18083), e.ports());
         TenantPlan second = t.tenants().get(1);
         EnvironmentDefinition d = second.definition();
@@ -107,10 +113,16 @@ class MultiTenantFileTest {
         assertEquals("daytrader", d.target());
         assertEquals("daytrader_tenant_2", d.options().env().get("DB_NAME"));
         assertEquals("daytrader_tenant_2", second.database());
-        assertEquals(List.of("none", "dynamic"), e.environmentNames(), "the configurations are what the runs interleave");
+        assertEquals(
+                List.of("none", "dynamic"), e.environmentNames(), "the configurations are what the runs interleave");
         assertEquals("none", e.baseline());
-        assertEquals(new TenantConfiguration("dynamic", CpuControlMode.DYNAMIC, true, Duration.ofSeconds(2)), t.configuration("dynamic"));
-        assertEquals(new TenantConfiguration("none", CpuControlMode.NONE, false, TenantConfiguration.DEFAULT_CONTROL_INTERVAL), t.configuration("none"));
+        assertEquals(
+                new TenantConfiguration("dynamic", CpuControlMode.DYNAMIC, true, Duration.ofSeconds(2)),
+                t.configuration("dynamic"));
+        assertEquals(
+                new TenantConfiguration(
+                        "none", CpuControlMode.NONE, false, TenantConfiguration.DEFAULT_CONTROL_INTERVAL),
+                t.configuration("none"));
         assertEquals(Tenancy.DEFAULT_USERS, t.users());
         assertEquals(List.of(), e.environments());
         assertTrue(e.usesDocker());
@@ -119,10 +131,13 @@ class MultiTenantFileTest {
     @Test
     void theWrittenOutFormKeepsEachTenantsOwnFields() throws Exception {
         Tenancy t = read(WRITTEN).tenancy().orElseThrow();
-        assertEquals("0", t.tenants().get(0).definition().options().cpuset().orElseThrow().toString());
+        assertEquals(
+                "0",
+                t.tenants().get(0).definition().options().cpuset().orElseThrow().toString());
         assertEquals(0.0, t.tenants().get(1).requestsPerSecond(), "closed loop by default");
         assertTrue(t.tenants().get(1).closedLoop());
-        assertEquals(List.of(false, true), t.tenants().stream().map(TenantPlan::high).toList());
+        assertEquals(
+                List.of(false, true), t.tenants().stream().map(TenantPlan::high).toList());
         assertEquals(50, t.users());
         assertEquals(CpuSet.online().size(), t.cpus(), "all of this host's CPUs by default");
     }
@@ -134,10 +149,15 @@ class MultiTenantFileTest {
             Tenancy t = e.tenancy().orElseThrow();
             assertEquals(2, t.cpus());
             assertEquals(4, t.tenants().size());
-            List<Double> rates = t.tenants().stream().map(TenantPlan::requestsPerSecond).toList();
-            assertEquals(scenario - 1, rates.stream().filter(r -> r == 1000).count(), "scenario " + scenario + "'s high tenants: " + rates);
+            List<Double> rates =
+                    t.tenants().stream().map(TenantPlan::requestsPerSecond).toList();
+            assertEquals(
+                    scenario - 1,
+                    rates.stream().filter(r -> r == 1000).count(),
+                    "scenario " + scenario + "'s high tenants: " + rates);
             assertEquals(1000.0, scenario == 1 ? 1000.0 : rates.get(3), "the last tenants are the high ones");
-            assertEquals(scenario - 1, t.tenants().stream().filter(TenantPlan::high).count());
+            assertEquals(
+                    scenario - 1, t.tenants().stream().filter(TenantPlan::high).count());
             assertEquals(List.of("none", "static", "dynamic"), e.environmentNames());
             assertSameTenancy(e, read(e.toYaml()));
         }
@@ -146,7 +166,8 @@ class MultiTenantFileTest {
         assertEquals(16, t.cpus(), "validates on this host; runs only on one with 16 CPUs");
         assertEquals(8, t.tenants().size());
         assertTrue(t.tenants().stream().allMatch(p -> p.threads() == 32));
-        assertEquals(List.of(1500.0, 1500.0, 1500.0, 1500.0, 1500.0, 1500.0, 1500.0, 20000.0),
+        assertEquals(
+                List.of(1500.0, 1500.0, 1500.0, 1500.0, 1500.0, 1500.0, 1500.0, 20000.0),
                 t.tenants().stream().map(TenantPlan::requestsPerSecond).toList());
         assertSameTenancy(paper, read(paper.toYaml()));
     }
@@ -166,28 +187,64 @@ class MultiTenantFileTest {
         Experiment e = read(VALID).withConfigurations(List.of("dynamic"));
         assertEquals(List.of("dynamic"), e.environmentNames());
         assertEquals("dynamic", e.baseline(), "the baseline was left out: the first kept one is");
-        InvalidSettingException bad = assertThrows(InvalidSettingException.class, () -> read(VALID).withConfigurations(List.of("statik")));
-        assertTrue(bad.getMessage().contains("'statik' is not a configuration of mt; use none, dynamic"), bad.getMessage());
+        InvalidSettingException bad =
+                assertThrows(InvalidSettingException.class, () -> read(VALID).withConfigurations(List.of("statik")));
+        assertTrue(
+                bad.getMessage().contains("'statik' is not a configuration of mt; use none, dynamic"),
+                bad.getMessage());
     }
 
     @Test
     void countAndHighTenantsAtAndBeyondTheirLimits() throws Exception {
-        assertEquals(1, read(valid("count: 3", "count: 1").replace("highTenants: 1", "highTenants: 1")).tenancy().orElseThrow().tenants().size());
-        assertEquals(64, read(valid("count: 3", "count: 64").replace("port: 18081", "port: 20000")).tenancy().orElseThrow().tenants().size());
+        assertEquals(
+                1,
+                read(valid("count: 3", "count: 1").replace("highTenants: 1", "highTenants: 1"))
+                        .tenancy()
+                        .orElseThrow()
+                        .tenants()
+                        .size());
+        assertEquals(
+                64,
+                read(valid("count: 3", "count: 64").replace("port: 18081", "port: 20000"))
+                        .tenancy()
+                        .orElseThrow()
+                        .tenants()
+                        .size());
         fails(valid("count: 3", "count: 0"), "tenants.count", 6, "0 is outside 1 to 64");
         fails(valid("count: 3", "count: 65"), "tenants.count", 6, "65 is outside 1 to 64");
         fails(valid("count: 3", "count: three"), "tenants.count", 6, "'three' is not a whole number");
-        assertEquals(3, read(valid("highTenants: 1", "highTenants: 3")).tenancy().orElseThrow().tenants().stream()
-                .filter(t -> t.requestsPerSecond() == 1000).count(), "every tenant high");
-        fails(valid("highTenants: 1", "highTenants: 4"), "tenants.highTenants", 7, "outside 0 to count (3)", "scenario 2");
+        assertEquals(
+                3,
+                read(valid("highTenants: 1", "highTenants: 3")).tenancy().orElseThrow().tenants().stream()
+                        .filter(t -> t.requestsPerSecond() == 1000)
+                        .count(),
+                "every tenant high");
+        fails(
+                valid("highTenants: 1", "highTenants: 4"),
+                "tenants.highTenants",
+                7,
+                "outside 0 to count (3)",
+                "scenario 2");
         fails(valid("highTenants: 1", "highTenants: -1"), "tenants.highTenants", 7, "outside 0 to count");
-        fails(valid("  high: { threads: 8, requestsPerSecond: 1000, responseTimeGoalMs: 50 }\n", ""), "tenants.high", 4,
+        fails(
+                valid("  high: { threads: 8, requestsPerSecond: 1000, responseTimeGoalMs: 50 }\n", ""),
+                "tenants.high",
+                4,
                 "is missing; highTenants: 1 needs the high load");
         fails(valid("highTenants: 1", "highTenants: 0"), "tenants.high", 9, "is not used: highTenants is 0");
-        fails(valid("  low: { threads: 4, requestsPerSecond: 100 }\n", ""), "tenants.low", 4, "is missing", "tenant-1 .. tenant-2");
+        fails(
+                valid("  low: { threads: 4, requestsPerSecond: 100 }\n", ""),
+                "tenants.low",
+                4,
+                "is missing",
+                "tenant-1 .. tenant-2");
         fails(valid("highTenants: 1", "highTenants: 1\n  each: []"), "tenants.each", 8, "goes instead of count:");
         fails(valid("  count: 3\n", ""), "tenants.count", 4, "is missing; give the tenants: count:");
-        fails(valid("low: { threads: 4,", "low: { cpuset: \"0\", threads: 4,"), "tenants.low.cpuset", 8, "is not a field here",
+        fails(
+                valid("low: { threads: 4,", "low: { cpuset: \"0\", threads: 4,"),
+                "tenants.low.cpuset",
+                8,
+                "is not a field here",
                 "threads, requestsPerSecond, responseTimeGoalMs");
     }
 
@@ -195,100 +252,260 @@ class MultiTenantFileTest {
     void aTenantsLoadAtAndBeyondItsLimits() throws Exception {
         fails(valid("low: { threads: 4,", "low: { threads: 0,"), "tenants.low.threads", 8, "0 is below 1");
         fails(valid("low: { threads: 4,", "low: {"), "tenants.low.threads", 8, "is missing");
-        assertEquals(200, read(valid("low: { threads: 4,", "low: { threads: 200,")).tenancy().orElseThrow().tenants().get(0).threads(),
+        assertEquals(
+                200,
+                read(valid("low: { threads: 4,", "low: { threads: 200,"))
+                        .tenancy()
+                        .orElseThrow()
+                        .tenants()
+                        .get(0)
+                        .threads(),
                 "as many threads as users");
-        fails(valid("low: { threads: 4,", "low: { threads: 201,"), "tenants.low.threads", 8, "201 threads are above tenants.users (200)",
+        fails(
+                valid("low: { threads: 4,", "low: { threads: 201,"),
+                "tenants.low.threads",
+                8,
+                "201 threads are above tenants.users (200)",
                 "raise users: or lower threads");
-        fails(valid("requestsPerSecond: 100 }", "requestsPerSecond: -1 }"), "tenants.low.requestsPerSecond", 8, "is not a rate");
-        assertEquals(1_000_000.0, read(valid("requestsPerSecond: 100 }", "requestsPerSecond: 1000000 }")).tenancy().orElseThrow().tenants().get(0)
-                .requestsPerSecond());
-        fails(valid("requestsPerSecond: 100 }", "requestsPerSecond: 1000001 }"), "tenants.low.requestsPerSecond", 8, "above 1000000");
-        assertEquals(OptionalLong.of(3_600_000), read(valid("responseTimeGoalMs: 50", "responseTimeGoalMs: 3600000")).tenancy().orElseThrow()
-                .tenants().get(2).responseTimeGoalMs());
-        fails(valid("responseTimeGoalMs: 50", "responseTimeGoalMs: 3600001"), "tenants.high.responseTimeGoalMs", 9, "from 1 to 3600000");
-        fails(valid("responseTimeGoalMs: 50", "responseTimeGoalMs: 0"), "tenants.high.responseTimeGoalMs", 9, "from 1 to 3600000");
-        fails(valid("responseTimeGoalMs: 50", "responseTimeGoalMs: 1.5"), "tenants.high.responseTimeGoalMs", 9, "not a whole number");
+        fails(
+                valid("requestsPerSecond: 100 }", "requestsPerSecond: -1 }"),
+                "tenants.low.requestsPerSecond",
+                8,
+                "is not a rate");
+        assertEquals(
+                1_000_000.0,
+                read(valid("requestsPerSecond: 100 }", "requestsPerSecond: 1000000 }"))
+                        .tenancy()
+                        .orElseThrow()
+                        .tenants()
+                        .get(0)
+                        .requestsPerSecond());
+        fails(
+                valid("requestsPerSecond: 100 }", "requestsPerSecond: 1000001 }"),
+                "tenants.low.requestsPerSecond",
+                8,
+                "above 1000000");
+        assertEquals(
+                OptionalLong.of(3_600_000),
+                read(valid("responseTimeGoalMs: 50", "responseTimeGoalMs: 3600000"))
+                        .tenancy()
+                        .orElseThrow()
+                        .tenants()
+                        .get(2)
+                        .responseTimeGoalMs());
+        fails(
+                valid("responseTimeGoalMs: 50", "responseTimeGoalMs: 3600001"),
+                "tenants.high.responseTimeGoalMs",
+                9,
+                "from 1 to 3600000");
+        fails(
+                valid("responseTimeGoalMs: 50", "responseTimeGoalMs: 0"),
+                "tenants.high.responseTimeGoalMs",
+                9,
+                "from 1 to 3600000");
+        fails(
+                valid("responseTimeGoalMs: 50", "responseTimeGoalMs: 1.5"),
+                "tenants.high.responseTimeGoalMs",
+                9,
+                "not a whole number");
     }
 
     @Test
     void theSharedFieldsAtAndBeyondTheirLimits() throws Exception {
-        assertEquals(1, read(valid("cpus: 2", "cpus: 1")).tenancy().orElseThrow().cpus());
-        assertEquals(8192, read(valid("cpus: 2", "cpus: 8192")).tenancy().orElseThrow().cpus(), "a bigger machine's file validates here");
+        assertEquals(
+                1, read(valid("cpus: 2", "cpus: 1")).tenancy().orElseThrow().cpus());
+        assertEquals(
+                8192,
+                read(valid("cpus: 2", "cpus: 8192")).tenancy().orElseThrow().cpus(),
+                "a bigger machine's file validates here");
         fails(valid("cpus: 2", "cpus: 0"), "tenants.cpus", 5, "0 is not a number of CPUs");
         fails(valid("cpus: 2", "cpus: 8193"), "tenants.cpus", 5, "8193 is not a number of CPUs");
         fails(valid("cpus: 2", "cpus: 2\n  users: 0"), "tenants.users", 6, "0 is outside 1 to 100000");
         fails(valid("cpus: 2", "cpus: 2\n  users: 100001"), "tenants.users", 6, "outside 1 to 100000");
         fails(valid("cpus: 2", "cpus: 2\n  quotes: 0"), "tenants.quotes", 6, "0 is outside 1 to 1000000");
         fails(valid("cpus: 2", "cpus: 2\n  network: brige"), "tenants.network", 6, "'brige' is not a network mode");
-        assertEquals("host", read(valid("cpus: 2", "cpus: 2\n  network: host")).tenancy().orElseThrow().tenants().get(0).definition().options()
-                .networkMode().dockerName());
+        assertEquals(
+                "host",
+                read(valid("cpus: 2", "cpus: 2\n  network: host"))
+                        .tenancy()
+                        .orElseThrow()
+                        .tenants()
+                        .get(0)
+                        .definition()
+                        .options()
+                        .networkMode()
+                        .dockerName());
         fails(valid("cpus: 2", "cpus: 2\n  memory: 5m"), "tenants.memory", 6, "6m");
-        fails(valid("port: 18081", "port: 65534"), "port", 3, "65534 leaves no port for tenant-3 (65536 is above 65535)");
+        fails(
+                valid("port: 18081", "port: 65534"),
+                "port",
+                3,
+                "65534 leaves no port for tenant-3 (65536 is above 65535)");
         fails(valid("cpus: 2", "cpus: 2\n  counts: 3"), "tenants.counts", 6, "did you mean count?");
     }
 
     @Test
     void writtenOutTenantsAtAndBeyondTheirLimits() throws Exception {
-        fails(written("- { name: tenant-2,", "- { name: tenant-3,"), "tenants.each[1].name", 8, "'tenant-3' must be tenant-2");
+        fails(
+                written("- { name: tenant-2,", "- { name: tenant-3,"),
+                "tenants.each[1].name",
+                8,
+                "'tenant-3' must be tenant-2");
         fails(written("users: 50", "users: 2"), "tenants.each[1].threads", 8, "3 threads are above tenants.users (2)");
         fails(written("users: 50", "users: 50\n  cpus: 1\n  count: 2"), "tenants.each", 8, "goes instead of count:");
-        fails(written("  users: 50", "  cpus: 1\n  users: 50").replace("cpuset: \"0\"", "cpuset: \"1\""), "tenants.each[0].cpuset", 8,
+        fails(
+                written("  users: 50", "  cpus: 1\n  users: 50").replace("cpuset: \"0\"", "cpuset: \"1\""),
+                "tenants.each[0].cpuset",
+                8,
                 "names CPU 1, outside the tenants' CPUs 0-0 (tenants.cpus: 1)");
         fails(written("cpuset: \"0\"", "cpuset: \"4095\""), "tenants.each[0].cpuset", 7);
         fails(written("  users: 50", "  users: 50\n  low: { threads: 1 }"), "tenants.low", 6, "only goes with count:");
-        fails(written("  each:\n    - { threads: 2, requestsPerSecond: 15, cpuset: \"0\" }\n    - { name: tenant-2, threads: 3, responseTimeGoalMs: 200, high: true }",
-                "  each: []"), "tenants.each", 6, "give a list of tenants");
+        fails(
+                written(
+                        "  each:\n    - { threads: 2, requestsPerSecond: 15, cpuset: \"0\" }\n    - { name: tenant-2, threads: 3, responseTimeGoalMs: 200, high: true }",
+                        "  each: []"),
+                "tenants.each",
+                6,
+                "give a list of tenants");
         fails(written("threads: 2,", "thread: 2,"), "tenants.each[0].thread", 7, "did you mean threads?");
         fails(written("high: true", "high: maybe"), "tenants.each[1].high", 8, "'maybe' is neither on nor off");
     }
 
     @Test
     void configurationsAtAndBeyondTheirLimits() throws Exception {
-        assertEquals(Duration.ofSeconds(1), read(valid("controlIntervalSeconds: 2", "controlIntervalSeconds: 1")).tenancy().orElseThrow()
-                .configuration("dynamic").controlInterval());
-        assertEquals(Duration.ofSeconds(10), read(valid("controlIntervalSeconds: 2", "controlIntervalSeconds: 10")).tenancy().orElseThrow()
-                .configuration("dynamic").controlInterval());
-        fails(valid("controlIntervalSeconds: 2", "controlIntervalSeconds: 0.5"), "configurations[1].controlIntervalSeconds", 12, "outside 1 to 10 s");
-        fails(valid("controlIntervalSeconds: 2", "controlIntervalSeconds: 11"), "configurations[1].controlIntervalSeconds", 12, "outside 1 to 10 s");
-        fails(valid("cpuControl: none }", "cpuControl: none, controlIntervalSeconds: 5 }"), "configurations[0].controlIntervalSeconds", 11,
+        assertEquals(
+                Duration.ofSeconds(1),
+                read(valid("controlIntervalSeconds: 2", "controlIntervalSeconds: 1"))
+                        .tenancy()
+                        .orElseThrow()
+                        .configuration("dynamic")
+                        .controlInterval());
+        assertEquals(
+                Duration.ofSeconds(10),
+                read(valid("controlIntervalSeconds: 2", "controlIntervalSeconds: 10"))
+                        .tenancy()
+                        .orElseThrow()
+                        .configuration("dynamic")
+                        .controlInterval());
+        fails(
+                valid("controlIntervalSeconds: 2", "controlIntervalSeconds: 0.5"),
+                "configurations[1].controlIntervalSeconds",
+                12,
+                "outside 1 to 10 s");
+        fails(
+                valid("controlIntervalSeconds: 2", "controlIntervalSeconds: 11"),
+                "configurations[1].controlIntervalSeconds",
+                12,
+                "outside 1 to 10 s");
+        fails(
+                valid("cpuControl: none }", "cpuControl: none, controlIntervalSeconds: 5 }"),
+                "configurations[0].controlIntervalSeconds",
+                11,
                 "only applies to cpuControl: dynamic");
-        fails(valid("cpuControl: none }", "cpuControl: pinned }"), "configurations[0].cpuControl", 11, "'pinned' is no CPU controller; choose one of none, static, dynamic");
-        fails(valid("interruptSteering: on", "interruptSteering: sometimes"), "configurations[1].interruptSteering", 12, "neither on nor off");
-        assertTrue(read(valid("interruptSteering: on", "interruptSteering: true")).tenancy().orElseThrow().configuration("dynamic").interruptSteering());
-        fails(valid("name: dynamic,", "name: none,"), "configurations[1].name", 12, "already the name of configurations[0]");
+        fails(
+                valid("cpuControl: none }", "cpuControl: pinned }"),
+                "configurations[0].cpuControl",
+                11,
+                "'pinned' is no CPU controller; choose one of none, static, dynamic");
+        fails(
+                valid("interruptSteering: on", "interruptSteering: sometimes"),
+                "configurations[1].interruptSteering",
+                12,
+                "neither on nor off");
+        assertTrue(read(valid("interruptSteering: on", "interruptSteering: true"))
+                .tenancy()
+                .orElseThrow()
+                .configuration("dynamic")
+                .interruptSteering());
+        fails(
+                valid("name: dynamic,", "name: none,"),
+                "configurations[1].name",
+                12,
+                "already the name of configurations[0]");
         fails(valid("name: dynamic,", "name: NONE,"), "configurations[1].name", 12, "differ only in case");
         fails(valid("name: dynamic,", "name: a/b,"), "configurations[1].name", 12);
-        fails(valid("  - { name: none, cpuControl: none }\n  - { name: dynamic, cpuControl: dynamic, interruptSteering: on, controlIntervalSeconds: 2 }\n",
-                ""), "configurations", 10, "is empty; give the configurations to compare");
-        fails(valid("configurations:\n  - { name: none, cpuControl: none }\n  - { name: dynamic, cpuControl: dynamic, interruptSteering: on, controlIntervalSeconds: 2 }\n",
-                ""), "configurations", 1, "is missing");
-        fails(valid("load:", "baseline: static\nload:"), "baseline", 13, "'static' is not a configuration of this experiment; use one of none, dynamic");
+        fails(
+                valid(
+                        "  - { name: none, cpuControl: none }\n  - { name: dynamic, cpuControl: dynamic, interruptSteering: on, controlIntervalSeconds: 2 }\n",
+                        ""),
+                "configurations",
+                10,
+                "is empty; give the configurations to compare");
+        fails(
+                valid(
+                        "configurations:\n  - { name: none, cpuControl: none }\n  - { name: dynamic, cpuControl: dynamic, interruptSteering: on, controlIntervalSeconds: 2 }\n",
+                        ""),
+                "configurations",
+                1,
+                "is missing");
+        fails(
+                valid("load:", "baseline: static\nload:"),
+                "baseline",
+                13,
+                "'static' is not a configuration of this experiment; use one of none, dynamic");
     }
 
     @Test
     void whatAMultiTenantExperimentCannotHave() throws Exception {
-        fails(valid("load:", "environments:\n  - { name: bare, placement: bare }\nload:"), "environments", 13, "remove environments:");
-        fails(ExperimentFileErrorsTest.VALID.replace("load:", "configurations:\n  - { name: none }\nload:"), "configurations", 9, "only goes with tenants:");
+        fails(
+                valid("load:", "environments:\n  - { name: bare, placement: bare }\nload:"),
+                "environments",
+                13,
+                "remove environments:");
+        fails(
+                ExperimentFileErrorsTest.VALID.replace("load:", "configurations:\n  - { name: none }\nload:"),
+                "configurations",
+                9,
+                "only goes with tenants:");
         fails(valid("target: daytrader", "target: nginx-static"), "target", 2, "has no db.sh", "use target: daytrader");
         fails(valid("target: daytrader\n", ""), "target", 1, "is missing; a multi-tenant experiment names the target");
-        fails(valid("  plan: ../testplans/daytrader.jmx\n  warmupSeconds: 5\n  durationSeconds: 20\n",
-                "  http: { path: /daytrader/config, durationSeconds: 5 }\n"), "load", 13, "with its own thread group of a JMeter plan");
-        fails(valid("../testplans/daytrader.jmx", "../testplans/http-load.jmx"), "load.plan", 14, "has 2 thread groups; a multi-tenant plan has exactly one");
+        fails(
+                valid(
+                        "  plan: ../testplans/daytrader.jmx\n  warmupSeconds: 5\n  durationSeconds: 20\n",
+                        "  http: { path: /daytrader/config, durationSeconds: 5 }\n"),
+                "load",
+                13,
+                "with its own thread group of a JMeter plan");
+        fails(
+                valid("../testplans/daytrader.jmx", "../testplans/http-load.jmx"),
+                "load.plan",
+                14,
+                "has 2 thread groups; a multi-tenant plan has exactly one");
     }
 
     /** A multi-tenant experiment's criteria name a tenant under a configuration; a bare configuration is refused, listing them. */
     @Test
     void criteriaNameATenantUnderAConfiguration() throws Exception {
-        Experiment e = read(valid("  durationSeconds: 20\n", "  durationSeconds: 20\ncriteria:\n  - p90(dynamic/tenant-1) <= p90(none/tenant-1)\n"
-                + "  - errorPct(*) < 1\n  - throughput(dynamic/tenant-3, login) >= 0.9 * throughput(none/tenant-3, login)\n"));
-        assertEquals(List.of("p90(dynamic/tenant-1) <= p90(none/tenant-1)", "errorPct(*) < 1",
-                "throughput(dynamic/tenant-3, login) >= 0.9 * throughput(none/tenant-3, login)"), e.criteria().stream().map(Criterion::text).toList());
-        assertEquals(List.of("none/tenant-1", "none/tenant-2", "none/tenant-3", "dynamic/tenant-1", "dynamic/tenant-2", "dynamic/tenant-3"),
+        Experiment e = read(
+                valid(
+                        "  durationSeconds: 20\n",
+                        "  durationSeconds: 20\ncriteria:\n  - p90(dynamic/tenant-1) <= p90(none/tenant-1)\n"
+                                + "  - errorPct(*) < 1\n  - throughput(dynamic/tenant-3, login) >= 0.9 * throughput(none/tenant-3, login)\n"));
+        assertEquals(
+                List.of(
+                        "p90(dynamic/tenant-1) <= p90(none/tenant-1)",
+                        "errorPct(*) < 1",
+                        "throughput(dynamic/tenant-3, login) >= 0.9 * throughput(none/tenant-3, login)"),
+                e.criteria().stream().map(Criterion::text).toList());
+        assertEquals(
+                List.of(
+                        "none/tenant-1",
+                        "none/tenant-2",
+                        "none/tenant-3",
+                        "dynamic/tenant-1",
+                        "dynamic/tenant-2",
+                        "dynamic/tenant-3"),
                 e.tenancy().orElseThrow().criterionNames());
         assertEquals(e.criteria(), read(e.toYaml()).criteria(), "round trip");
-        fails(valid("  durationSeconds: 20\n", "  durationSeconds: 20\ncriteria:\n  - errorPct(none) < 1\n"), "criteria[0]", 18,
+        fails(
+                valid("  durationSeconds: 20\n", "  durationSeconds: 20\ncriteria:\n  - errorPct(none) < 1\n"),
+                "criteria[0]",
+                18,
                 "'none' is not an environment of this experiment; use none/tenant-1, none/tenant-2, none/tenant-3, dynamic/tenant-1");
-        fails(valid("  durationSeconds: 20\n", "  durationSeconds: 20\ncriteria:\n  - p90(static/tenant-1) < 50\n"), "criteria[0]", 18,
+        fails(
+                valid("  durationSeconds: 20\n", "  durationSeconds: 20\ncriteria:\n  - p90(static/tenant-1) < 50\n"),
+                "criteria[0]",
+                18,
                 "'static/tenant-1' is not an environment");
     }
 
@@ -310,7 +527,9 @@ class MultiTenantFileTest {
             assertEquals(p.responseTimeGoalMs(), q.responseTimeGoalMs());
             assertEquals(p.high(), q.high());
             assertEquals(p.definition().port(), q.definition().port());
-            assertEquals(p.definition().options().toString(), q.definition().options().toString());
+            assertEquals(
+                    p.definition().options().toString(),
+                    q.definition().options().toString());
         }
     }
 }

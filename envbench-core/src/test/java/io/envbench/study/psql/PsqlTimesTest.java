@@ -1,15 +1,14 @@
 package io.envbench.study.psql;
 
-import io.envbench.study.command.CommandOutputCheck;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 
-import org.junit.jupiter.api.Test;
-
+import io.envbench.study.command.CommandOutputCheck;
 import io.envbench.study.experiment.CommandOutput;
+import org.junit.jupiter.api.Test;
 
 /** psql-latency.sh's lines read into phases; output without them refused saying what was expected. */
 class PsqlTimesTest {
@@ -30,9 +29,12 @@ class PsqlTimesTest {
 
     @Test
     void outputWithoutATimedPhaseIsRefused() {
-        String m = assertThrows(IllegalArgumentException.class, () -> PsqlTimes.find("psql: error: connection refused\n")).getMessage();
+        String m = assertThrows(
+                        IllegalArgumentException.class, () -> PsqlTimes.find("psql: error: connection refused\n"))
+                .getMessage();
         assertTrue(m.contains("no timed psql phase") && m.contains("psql-latency.sh"), m);
-        assertThrows(IllegalArgumentException.class, () -> CommandOutputCheck.check(CommandOutput.PSQL_TIME, "real 0m1.0s"));
+        assertThrows(
+                IllegalArgumentException.class, () -> CommandOutputCheck.check(CommandOutput.PSQL_TIME, "real 0m1.0s"));
         CommandOutputCheck.check(CommandOutput.PSQL_TIME, OUTPUT);
         assertEquals(CommandOutput.PSQL_TIME, CommandOutput.parse("output", "psql-time"));
     }

@@ -78,11 +78,13 @@ public final class HostFixture {
     }
 
     public String affinity(int irq) throws IOException {
-        return Files.readString(proc.resolve("irq/" + irq + "/smp_affinity_list")).strip();
+        return Files.readString(proc.resolve("irq/" + irq + "/smp_affinity_list"))
+                .strip();
     }
 
     public String rps(String iface) throws IOException {
-        return Files.readString(sys.resolve("class/net/" + iface + "/queues/rx-0/rps_cpus")).strip();
+        return Files.readString(sys.resolve("class/net/" + iface + "/queues/rx-0/rps_cpus"))
+                .strip();
     }
 
     static void write(Path file, String text) throws IOException {

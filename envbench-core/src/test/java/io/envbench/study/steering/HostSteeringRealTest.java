@@ -1,11 +1,5 @@
 package io.envbench.study.steering;
 
-import io.envbench.launch.dockerdaemon.DaemonRestart;
-
-import io.envbench.launch.docker.DockerRequired;
-import io.envbench.host.hostsettings.HostSettingsJournal;
-import io.envbench.base.units.CpuSet;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -21,9 +15,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
+import io.envbench.base.settings.InvalidSettingException;
+import io.envbench.base.units.CpuSet;
+import io.envbench.host.hostsettings.HostSettingsJournal;
+import io.envbench.launch.docker.DockerRequired;
+import io.envbench.launch.dockerdaemon.DaemonRestart;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import io.envbench.base.settings.InvalidSettingException;
 
 /**
  * On this machine's real /proc and /sys, as root: a network IRQ's affinity, a veth's and lo's RPS masks, a cpuset
@@ -38,7 +36,9 @@ class HostSteeringRealTest {
 
     static void requireRoot() {
         boolean root = "0".equals(DockerRequired.uid());
-        DockerRequired.require(root && Files.isDirectory(Path.of("/proc/irq")), "root with /proc/irq",
+        DockerRequired.require(
+                root && Files.isDirectory(Path.of("/proc/irq")),
+                "root with /proc/irq",
                 "changing IRQ affinities and RPS masks needs root (uid " + DockerRequired.uid() + ")");
     }
 
@@ -46,7 +46,8 @@ class HostSteeringRealTest {
     void aRealNetworkIrqIsPointedAtACpuAndPutBack() throws IOException {
         requireRoot();
         List<NetworkIrq> irqs = NetworkIrq.find(REAL);
-        DockerRequired.require(!irqs.isEmpty(), "a network device with IRQs", "no interface here has a device with IRQs");
+        DockerRequired.require(
+                !irqs.isEmpty(), "a network device with IRQs", "no interface here has a device with IRQs");
         Map<Integer, String> before = new LinkedHashMap<>();
         for (NetworkIrq i : irqs) {
             before.put(i.irq(), Files.readString(REAL.affinityListOf(i.irq())).strip());
@@ -55,19 +56,33 @@ class HostSteeringRealTest {
         List<Integer> cpus = online.cpus();
         CpuSet target = CpuSet.parseList("irqCpus", Integer.toString(cpus.get(cpus.size() - 1)));
         SteeringStep step;
-        try (HostSettingsJournal journal = HostSettingsJournal.open(dir.resolve("journals"), DaemonRestart.onThisHost())) {
+        try (HostSettingsJournal journal =
+                HostSettingsJournal.open(dir.resolve("journals"), DaemonRestart.onThisHost())) {
             InterruptSteering steering = InterruptSteering.ofNetworkDevices(journal, REAL, IrqBalancePolicy.PAUSE);
             step = steering.step(target);
-            System.out.println("real IRQ steering: " + irqs.stream().map(NetworkIrq::describe).toList() + " -> " + step.describe());
-            assertFalse(step.cpuOfIrq().isEmpty(), "at least one network IRQ accepts a new affinity: " + step.describe());
+            System.out.println("real IRQ steering: "
+                    + irqs.stream().map(NetworkIrq::describe).toList() + " -> " + step.describe());
+            assertFalse(
+                    step.cpuOfIrq().isEmpty(), "at least one network IRQ accepts a new affinity: " + step.describe());
             for (int irq : step.cpuOfIrq().keySet()) {
-                assertEquals(target.toString(), Files.readString(REAL.affinityListOf(irq)).strip(), "IRQ " + irq + " moved");
+                assertEquals(
+                        target.toString(),
+                        Files.readString(REAL.affinityListOf(irq)).strip(),
+                        "IRQ " + irq + " moved");
             }
-            assertEquals(irqs.size(), step.cpuOfIrq().size() + step.notes().stream().filter(n -> n.contains("refused")).count(),
+            assertEquals(
+                    irqs.size(),
+                    step.cpuOfIrq().size()
+                            + step.notes().stream()
+                                    .filter(n -> n.contains("refused"))
+                                    .count(),
                     "every IRQ either moved or has a note");
         }
         for (var e : before.entrySet()) {
-            assertEquals(e.getValue(), Files.readString(REAL.affinityListOf(e.getKey())).strip(), "IRQ " + e.getKey() + " put back");
+            assertEquals(
+                    e.getValue(),
+                    Files.readString(REAL.affinityListOf(e.getKey())).strip(),
+                    "IRQ " + e.getKey() + " put back");
         }
     }
 
@@ -86,17 +101,22 @@ class HostSteeringRealTest {
                 break;
             }
         }
-        DockerRequired.require(refusing != null || !"true".equalsIgnoreCase(System.getenv("CI")), "an IRQ that refuses", "none here");
+        DockerRequired.require(
+                refusing != null || !"true".equalsIgnoreCase(System.getenv("CI")), "an IRQ that refuses", "none here");
         if (refusing == null) {
             return;
         }
         String before = Files.readString(REAL.affinityListOf(refusing)).strip();
-        try (HostSettingsJournal journal = HostSettingsJournal.open(dir.resolve("journals"), DaemonRestart.onThisHost())) {
-            InterruptSteering steering = InterruptSteering.ofIrqs(journal, REAL, List.of(refusing), IrqBalancePolicy.PAUSE);
+        try (HostSettingsJournal journal =
+                HostSettingsJournal.open(dir.resolve("journals"), DaemonRestart.onThisHost())) {
+            InterruptSteering steering =
+                    InterruptSteering.ofIrqs(journal, REAL, List.of(refusing), IrqBalancePolicy.PAUSE);
             SteeringStep step = steering.step(CpuSet.parseList("irqCpus", "0"));
             System.out.println("a managed IRQ: " + step.describe());
             assertEquals(Map.of(), step.cpuOfIrq());
-            assertTrue(step.notes().get(0).contains("the kernel refused a new affinity"), step.notes().toString());
+            assertTrue(
+                    step.notes().get(0).contains("the kernel refused a new affinity"),
+                    step.notes().toString());
             assertEquals(List.of(), steering.irqs(), "not tried again at the next step");
             var r = journal.restore();
             assertTrue(r.complete(), "nothing to put back for a value that never changed: " + r.failed());
@@ -117,12 +137,15 @@ class HostSteeringRealTest {
             String vethBefore = Files.readString(vethRps).strip();
             String loBefore = Files.readString(loRps).strip();
             CpuSet cpus = CpuSet.online();
-            try (HostSettingsJournal journal = HostSettingsJournal.open(dir.resolve("journals"), DaemonRestart.onThisHost())) {
+            try (HostSettingsJournal journal =
+                    HostSettingsJournal.open(dir.resolve("journals"), DaemonRestart.onThisHost())) {
                 List<Path> written = new ReceivePacketSteering(journal, REAL).steer(List.of(host, "lo"), cpus);
                 assertTrue(written.contains(vethRps) && written.contains(loRps), written.toString());
-                assertEquals(cpus, CpuSet.parseHexMask("rps_cpus", Files.readString(vethRps)), "the kernel took the mask");
+                assertEquals(
+                        cpus, CpuSet.parseHexMask("rps_cpus", Files.readString(vethRps)), "the kernel took the mask");
                 assertEquals(cpus, CpuSet.parseHexMask("rps_cpus", Files.readString(loRps)));
-                System.out.println("real RPS: " + host + " and lo rps_cpus " + vethBefore + "/" + loBefore + " -> " + Files.readString(vethRps).strip());
+                System.out.println("real RPS: " + host + " and lo rps_cpus " + vethBefore + "/" + loBefore + " -> "
+                        + Files.readString(vethRps).strip());
             }
             assertEquals(vethBefore, Files.readString(vethRps).strip());
             assertEquals(loBefore, Files.readString(loRps).strip());
@@ -135,16 +158,19 @@ class HostSteeringRealTest {
     void aRealCpusetCgroupsCpusArePutBack() throws Exception {
         requireRoot();
         Path cpuset = Path.of("/sys/fs/cgroup/cpuset");
-        DockerRequired.require(Files.exists(cpuset.resolve("cpuset.cpus")), "the cgroup v1 cpuset controller", "no " + cpuset);
+        DockerRequired.require(
+                Files.exists(cpuset.resolve("cpuset.cpus")), "the cgroup v1 cpuset controller", "no " + cpuset);
         Path cgroup = cpuset.resolve("envb-test-" + ProcessHandle.current().pid());
         Files.createDirectory(cgroup);
         try {
             Files.writeString(cgroup.resolve("cpuset.mems"), Files.readString(cpuset.resolve("cpuset.mems")));
             String all = Files.readString(cpuset.resolve("cpuset.cpus")).strip();
             Files.writeString(cgroup.resolve("cpuset.cpus"), all + "\n");
-            try (HostSettingsJournal journal = HostSettingsJournal.open(dir.resolve("journals"), DaemonRestart.onThisHost())) {
+            try (HostSettingsJournal journal =
+                    HostSettingsJournal.open(dir.resolve("journals"), DaemonRestart.onThisHost())) {
                 journal.write(cgroup.resolve("cpuset.cpus"), "0");
-                assertEquals("0", Files.readString(cgroup.resolve("cpuset.cpus")).strip());
+                assertEquals(
+                        "0", Files.readString(cgroup.resolve("cpuset.cpus")).strip());
             }
             assertEquals(all, Files.readString(cgroup.resolve("cpuset.cpus")).strip());
         } finally {
@@ -189,15 +215,18 @@ class HostSteeringRealTest {
     @Test
     void aRealIrqbalanceIsPausedAndResumed() throws Exception {
         requireRoot();
-        DockerRequired.require(IrqBalance.find(REAL.proc()).isEmpty(), "no irqbalance running", "this test starts its own");
+        DockerRequired.require(
+                IrqBalance.find(REAL.proc()).isEmpty(), "no irqbalance running", "this test starts its own");
         Path fake = dir.resolve(IrqBalance.NAME);
         Files.copy(Path.of("/bin/sleep"), fake, StandardCopyOption.COPY_ATTRIBUTES);
         Process p = new ProcessBuilder(fake.toString(), "60").start();
         try {
             IrqBalance found = IrqBalance.find(REAL.proc()).orElseThrow();
             assertEquals(p.pid(), found.pid());
-            try (HostSettingsJournal journal = HostSettingsJournal.open(dir.resolve("journals"), DaemonRestart.onThisHost())) {
-                assertThrows(InvalidSettingException.class,
+            try (HostSettingsJournal journal =
+                    HostSettingsJournal.open(dir.resolve("journals"), DaemonRestart.onThisHost())) {
+                assertThrows(
+                        InvalidSettingException.class,
                         () -> InterruptSteering.ofNetworkDevices(journal, REAL, IrqBalancePolicy.REFUSE));
                 assertEquals('S', state(p.pid()), "refused: irqbalance untouched");
                 InterruptSteering.ofNetworkDevices(journal, REAL, IrqBalancePolicy.PAUSE);

@@ -1,13 +1,5 @@
 package io.envbench.study.steering;
 
-import io.envbench.launch.dockerdaemon.DaemonRestart;
-
-import io.envbench.host.hostsettings.Change;
-import io.envbench.host.hostsettings.HostSettingsJournal;
-import io.envbench.host.hostsettings.ProcessPauser;
-import io.envbench.base.settings.InvalidSettingException;
-import io.envbench.base.units.CpuSet;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -17,22 +9,30 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 
+import io.envbench.base.settings.InvalidSettingException;
+import io.envbench.base.units.CpuSet;
+import io.envbench.host.hostsettings.Change;
+import io.envbench.host.hostsettings.HostSettingsJournal;
+import io.envbench.host.hostsettings.ProcessPauser;
+import io.envbench.launch.dockerdaemon.DaemonRestart;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import java.util.Comparator;
 
 /** IRQ and RPS steering on a procfs/sysfs fixture tree: which IRQs, the rotation, masks, refusals, irqbalance, restore. */
 class InterruptSteeringTest {
     @TempDir
     Path dir;
+
     HostFixture host;
     Path journals;
     /** The fixture's PIDs are not this machine's processes: pauses are recorded, not signalled. */
     final List<String> signals = new ArrayList<>();
+
     final ProcessPauser recorder = new ProcessPauser() {
         @Override
         public void pause(long pid) {
@@ -54,7 +54,9 @@ class InterruptSteeringTest {
     @Test
     void theNetworkDevicesIrqsAreFoundByMsiFolderAndByHandlerName() throws IOException {
         List<NetworkIrq> irqs = NetworkIrq.find(host.roots());
-        assertEquals(List.of(37, 38, 39, 50, 51), irqs.stream().map(NetworkIrq::irq).toList(),
+        assertEquals(
+                List.of(37, 38, 39, 50, 51),
+                irqs.stream().map(NetworkIrq::irq).toList(),
                 "virtio2's by handler name, eth1's by msi_irqs; not the disk's 36 nor 24");
         assertEquals("eth0", irqs.get(1).device());
         assertEquals(List.of("virtio2-input.0"), irqs.get(1).actions());
@@ -65,7 +67,8 @@ class InterruptSteeringTest {
     @Test
     void eachStepSpreadsTheIrqsOverTheFreeCpusAndRotatesThem() throws IOException {
         try (HostSettingsJournal journal = HostSettingsJournal.open(journals, recorder, DaemonRestart.onThisHost())) {
-            InterruptSteering steering = InterruptSteering.ofNetworkDevices(journal, host.roots(), IrqBalancePolicy.REFUSE);
+            InterruptSteering steering =
+                    InterruptSteering.ofNetworkDevices(journal, host.roots(), IrqBalancePolicy.REFUSE);
             CpuSet free = CpuSet.parseList("irqCpus", "2-3");
             SteeringStep s0 = steering.step(free);
             assertEquals(Map.of(37, 2, 38, 3, 39, 2, 50, 3, 51, 2), s0.cpuOfIrq());
@@ -95,28 +98,50 @@ class InterruptSteeringTest {
     @Test
     void badInputIsRefusedNamingTheFieldBeforeAnythingChanges() throws IOException {
         try (HostSettingsJournal journal = HostSettingsJournal.open(journals, recorder, DaemonRestart.onThisHost())) {
-            InterruptSteering steering = InterruptSteering.ofNetworkDevices(journal, host.roots(), IrqBalancePolicy.REFUSE);
-            InvalidSettingException beyond = assertThrows(InvalidSettingException.class, () -> steering.step(CpuSet.parseList("irqCpus", "2-5")));
+            InterruptSteering steering =
+                    InterruptSteering.ofNetworkDevices(journal, host.roots(), IrqBalancePolicy.REFUSE);
+            InvalidSettingException beyond = assertThrows(
+                    InvalidSettingException.class, () -> steering.step(CpuSet.parseList("irqCpus", "2-5")));
             assertEquals("irqCpus", beyond.field());
-            assertTrue(beyond.getMessage().contains("CPU 4-5 does not exist on this host (online CPUs: 0-3)"), beyond.getMessage());
-            InvalidSettingException empty = assertThrows(InvalidSettingException.class, () -> CpuSet.parseList("irqCpus", ""));
+            assertTrue(
+                    beyond.getMessage().contains("CPU 4-5 does not exist on this host (online CPUs: 0-3)"),
+                    beyond.getMessage());
+            InvalidSettingException empty =
+                    assertThrows(InvalidSettingException.class, () -> CpuSet.parseList("irqCpus", ""));
             assertEquals("irqCpus", empty.field());
-            InvalidSettingException noIrq = assertThrows(InvalidSettingException.class,
+            InvalidSettingException noIrq = assertThrows(
+                    InvalidSettingException.class,
                     () -> InterruptSteering.ofIrqs(journal, host.roots(), List.of(38, 999), IrqBalancePolicy.REFUSE));
             assertEquals("irqs", noIrq.field());
             assertTrue(noIrq.getMessage().contains("IRQ 999 does not exist on this host"), noIrq.getMessage());
             assertTrue(noIrq.getMessage().contains("network devices' IRQs here: 37,38,39,50,51"), noIrq.getMessage());
-            assertEquals("irqs", assertThrows(InvalidSettingException.class,
-                    () -> InterruptSteering.ofIrqs(journal, host.roots(), List.of(), IrqBalancePolicy.REFUSE)).field());
+            assertEquals(
+                    "irqs",
+                    assertThrows(
+                                    InvalidSettingException.class,
+                                    () -> InterruptSteering.ofIrqs(
+                                            journal, host.roots(), List.of(), IrqBalancePolicy.REFUSE))
+                            .field());
             ReceivePacketSteering rps = new ReceivePacketSteering(journal, host.roots());
-            InvalidSettingException noIface = assertThrows(InvalidSettingException.class,
+            InvalidSettingException noIface = assertThrows(
+                    InvalidSettingException.class,
                     () -> rps.steer(List.of("vethab12cd", "vethgone"), CpuSet.parseList("rpsCpus", "1")));
             assertEquals("interfaces", noIface.field());
-            assertTrue(noIface.getMessage().contains("'vethgone' is not a network interface on this host"), noIface.getMessage());
-            assertEquals("interfaces", assertThrows(InvalidSettingException.class,
-                    () -> rps.steer(List.of("../../etc"), CpuSet.parseList("rpsCpus", "1"))).field());
-            assertEquals("rpsCpus", assertThrows(InvalidSettingException.class,
-                    () -> rps.steer(List.of("lo"), CpuSet.parseList("rpsCpus", "7"))).field());
+            assertTrue(
+                    noIface.getMessage().contains("'vethgone' is not a network interface on this host"),
+                    noIface.getMessage());
+            assertEquals(
+                    "interfaces",
+                    assertThrows(
+                                    InvalidSettingException.class,
+                                    () -> rps.steer(List.of("../../etc"), CpuSet.parseList("rpsCpus", "1")))
+                            .field());
+            assertEquals(
+                    "rpsCpus",
+                    assertThrows(
+                                    InvalidSettingException.class,
+                                    () -> rps.steer(List.of("lo"), CpuSet.parseList("rpsCpus", "7")))
+                            .field());
             assertEquals("0", host.rps("vethab12cd"), "nothing half made: the good interface was not changed either");
             assertEquals(List.of(), journal.changes(), "nothing written down");
         }
@@ -126,7 +151,8 @@ class InterruptSteeringTest {
     @Test
     void rpsMasksAreWrittenInHexAndPutBack() throws IOException {
         try (HostSettingsJournal journal = HostSettingsJournal.open(journals, recorder, DaemonRestart.onThisHost())) {
-            List<Path> written = new ReceivePacketSteering(journal, host.roots()).steer(List.of("vethab12cd", "lo"), CpuSet.parseList("rpsCpus", "1,3"));
+            List<Path> written = new ReceivePacketSteering(journal, host.roots())
+                    .steer(List.of("vethab12cd", "lo"), CpuSet.parseList("rpsCpus", "1,3"));
             assertEquals(2, written.size());
             assertEquals("a", host.rps("vethab12cd"), "CPUs 1 and 3: mask 0b1010");
             assertEquals("a", host.rps("lo"));
@@ -138,13 +164,17 @@ class InterruptSteeringTest {
     @Test
     void anIrqThatVanishesIsDroppedWithANote() throws IOException {
         try (HostSettingsJournal journal = HostSettingsJournal.open(journals, recorder, DaemonRestart.onThisHost())) {
-            InterruptSteering steering = InterruptSteering.ofIrqs(journal, host.roots(), List.of(38, 50), IrqBalancePolicy.REFUSE);
+            InterruptSteering steering =
+                    InterruptSteering.ofIrqs(journal, host.roots(), List.of(38, 50), IrqBalancePolicy.REFUSE);
             steering.step(CpuSet.parseList("irqCpus", "1"));
             deleteTree(host.proc.resolve("irq/50")); // the NIC was removed
             SteeringStep s = steering.step(CpuSet.parseList("irqCpus", "2"));
             assertEquals(Map.of(38, 2), s.cpuOfIrq());
-            assertTrue(s.notes().get(0).startsWith("IRQ 50") && s.notes().get(0).endsWith("is gone; no longer steered"), s.notes().toString());
-            assertEquals(List.of(38), steering.irqs().stream().map(NetworkIrq::irq).toList());
+            assertTrue(
+                    s.notes().get(0).startsWith("IRQ 50") && s.notes().get(0).endsWith("is gone; no longer steered"),
+                    s.notes().toString());
+            assertEquals(
+                    List.of(38), steering.irqs().stream().map(NetworkIrq::irq).toList());
             var r = journal.restore();
             assertEquals(1, r.restored().size());
             assertEquals(1, r.skipped().size(), "IRQ 50 is gone: skipped with a note, not an error");
@@ -159,22 +189,31 @@ class InterruptSteeringTest {
         host.process(4243, "sshd", 778);
         assertEquals(new IrqBalance(4242, 777), IrqBalance.find(host.proc).orElseThrow());
         try (HostSettingsJournal journal = HostSettingsJournal.open(journals, recorder, DaemonRestart.onThisHost())) {
-            InvalidSettingException refused = assertThrows(InvalidSettingException.class,
+            InvalidSettingException refused = assertThrows(
+                    InvalidSettingException.class,
                     () -> InterruptSteering.ofNetworkDevices(journal, host.roots(), IrqBalancePolicy.REFUSE));
             assertEquals("irqbalance", refused.field());
-            assertTrue(refused.getMessage().contains("irqbalance runs (PID 4242): every 10 s it moves IRQs"), refused.getMessage());
+            assertTrue(
+                    refused.getMessage().contains("irqbalance runs (PID 4242): every 10 s it moves IRQs"),
+                    refused.getMessage());
             assertTrue(refused.getMessage().contains("irqbalance: pause"), refused.getMessage());
             assertEquals(List.of(), signals);
             assertEquals(List.of(), journal.changes());
 
-            InterruptSteering steering = InterruptSteering.ofNetworkDevices(journal, host.roots(), IrqBalancePolicy.PAUSE);
+            InterruptSteering steering =
+                    InterruptSteering.ofNetworkDevices(journal, host.roots(), IrqBalancePolicy.PAUSE);
             assertEquals(List.of("STOP 4242"), signals);
             steering.step(CpuSet.parseList("irqCpus", "0"));
             assertEquals(List.of("STOP 4242"), signals, "paused once");
-            assertEquals(new Change.PausedProcess(host.proc, 4242, 777, "irqbalance"), journal.changes().get(0),
+            assertEquals(
+                    new Change.PausedProcess(host.proc, 4242, 777, "irqbalance"),
+                    journal.changes().get(0),
                     "written down before the first affinity changed");
         }
-        assertEquals(List.of("STOP 4242", "CONT 4242"), signals, "resumed when the journal was put back, after the affinities");
+        assertEquals(
+                List.of("STOP 4242", "CONT 4242"),
+                signals,
+                "resumed when the journal was put back, after the affinities");
         assertEquals("0-3", host.affinity(37));
     }
 
@@ -186,7 +225,9 @@ class InterruptSteeringTest {
         host.process(4242, "bash", 9999); // irqbalance ended, and its PID went to another process
         var r = journal.restore();
         assertEquals(List.of("STOP 4242"), signals);
-        assertTrue(r.skipped().get(0).contains("PID 4242 is now another process"), r.skipped().toString());
+        assertTrue(
+                r.skipped().get(0).contains("PID 4242 is now another process"),
+                r.skipped().toString());
         assertFalse(Files.exists(journal.file()));
     }
 

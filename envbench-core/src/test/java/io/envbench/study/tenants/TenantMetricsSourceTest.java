@@ -8,15 +8,14 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
 
+import io.envbench.measure.metrics.MetricsCollector;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-
-import io.envbench.measure.metrics.MetricsCollector;
-import java.time.ZoneId;
 
 /** What a control reads: each tenant's CPU averaged over the collector's readings of the window, its requests from the JTL. */
 class TenantMetricsSourceTest {
@@ -41,8 +40,18 @@ class TenantMetricsSourceTest {
     }
 
     static MetricsCollector.Tick tick(double host, double t1, double t2) {
-        return new MetricsCollector.Tick(0, "tenant-1,tenant-2", Map.of("host.cpu.pct", host, "container.tenant-1.cpu.pct", t1,
-                "container.tenant-1.cpu.cpuset.pct", t1 / 2, "container.tenant-2.cpu.pct", t2));
+        return new MetricsCollector.Tick(
+                0,
+                "tenant-1,tenant-2",
+                Map.of(
+                        "host.cpu.pct",
+                        host,
+                        "container.tenant-1.cpu.pct",
+                        t1,
+                        "container.tenant-1.cpu.cpuset.pct",
+                        t1 / 2,
+                        "container.tenant-2.cpu.pct",
+                        t2));
     }
 
     @Test
@@ -56,8 +65,11 @@ class TenantMetricsSourceTest {
 
         source.reading(tick(40, 100, 10));
         source.reading(tick(60, 200, 30));
-        Files.writeString(jtl, LiveTenantFiguresTest.HEADER + LiveTenantFiguresTest.row(10, true, "tenant-1")
-                + LiveTenantFiguresTest.row(30, false, "tenant-1"));
+        Files.writeString(
+                jtl,
+                LiveTenantFiguresTest.HEADER
+                        + LiveTenantFiguresTest.row(10, true, "tenant-1")
+                        + LiveTenantFiguresTest.row(30, false, "tenant-1"));
         clock.now = clock.now.plus(Duration.ofSeconds(4));
         TenantMetrics m = source.get();
         assertEquals(50.0, m.hostCpuPct());

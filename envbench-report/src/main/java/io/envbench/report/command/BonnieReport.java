@@ -1,24 +1,22 @@
 package io.envbench.report.command;
 
-import java.nio.file.Files;
+import java.math.BigDecimal;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
-import org.jfree.chart.JFreeChart;
-import org.jfree.data.category.DefaultCategoryDataset;
-
-import io.envbench.study.bonnie.BonnieComparison;
-import io.envbench.study.bonnie.BonnieFigure;
+import io.envbench.measure.stats.RunStatistics;
+import io.envbench.measure.stats.Verdict;
 import io.envbench.report.ComparisonCharts;
 import io.envbench.report.ComparisonReport;
 import io.envbench.report.EnvironmentPalette;
-import io.envbench.measure.stats.RunStatistics;
-import io.envbench.measure.stats.Verdict;
-import java.math.BigDecimal;
-import java.util.Arrays;
+import io.envbench.study.bonnie.BonnieComparison;
+import io.envbench.study.bonnie.BonnieFigure;
+import org.jfree.chart.JFreeChart;
+import org.jfree.data.category.DefaultCategoryDataset;
 
 /**
  * The report of a bonnie++ experiment, as the study printed it: per bonnie++ figure a table of the places, each as its
@@ -40,8 +38,15 @@ public final class BonnieReport implements CommandReport {
     }
 
     /** One row of a figure's table. */
-    public record Row(BonnieFigure figure, String environment, RunStatistics runs, double low, double high, boolean interval95,
-                      long tooQuick, Verdict verdict) {
+    public record Row(
+            BonnieFigure figure,
+            String environment,
+            RunStatistics runs,
+            double low,
+            double high,
+            boolean interval95,
+            long tooQuick,
+            Verdict verdict) {
         public double median() {
             return runs.median();
         }
@@ -60,15 +65,18 @@ public final class BonnieReport implements CommandReport {
             double[] v = runs.values();
             double low = ci.available() ? ci.low() : v.length == 0 ? Double.NaN : v[0];
             double high = ci.available() ? ci.high() : v.length == 0 ? Double.NaN : v[v.length - 1];
-            rows.add(new Row(figure, env, runs, low, high, ci.available(), quick, comparison.versusBaseline(env, figure)));
+            rows.add(new Row(
+                    figure, env, runs, low, high, ci.available(), quick, comparison.versusBaseline(env, figure)));
         }
         return rows;
     }
 
     /** The figures bonnie++ measured in some place. */
     public List<BonnieFigure> figures() {
-        return Arrays.stream(BonnieFigure.values()).filter(f -> comparison.measured(f) || comparison.environments().stream()
-                .anyMatch(env -> comparison.tooQuick(env, f) > 0)).toList();
+        return Arrays.stream(BonnieFigure.values())
+                .filter(f -> comparison.measured(f)
+                        || comparison.environments().stream().anyMatch(env -> comparison.tooQuick(env, f) > 0))
+                .toList();
     }
 
     /** The rate figures (not CPU %) relative to the baseline, plain and log scale. */
@@ -88,17 +96,26 @@ public final class BonnieReport implements CommandReport {
         }
         String b = comparison.baseline();
         Map<String, JFreeChart> charts = new LinkedHashMap<>();
-        charts.put(CHART, ComparisonCharts.relativeBars("bonnie++ relative to " + b + " — " + ComparisonCharts.HIGHER_IS_BETTER, b, d, false,
-                palette));
-        charts.put(LOG_CHART, ComparisonCharts.relativeBars("bonnie++ relative to " + b + ", log scale — "
-                + ComparisonCharts.HIGHER_IS_BETTER, b, d, true, palette));
+        charts.put(
+                CHART,
+                ComparisonCharts.relativeBars(
+                        "bonnie++ relative to " + b + " — " + ComparisonCharts.HIGHER_IS_BETTER, b, d, false, palette));
+        charts.put(
+                LOG_CHART,
+                ComparisonCharts.relativeBars(
+                        "bonnie++ relative to " + b + ", log scale — " + ComparisonCharts.HIGHER_IS_BETTER,
+                        b,
+                        d,
+                        true,
+                        palette));
         return charts;
     }
 
     /** A bar per place and figure: as tall as they need to keep each bar's figure readable. */
     @Override
     public int chartHeight(Map<String, JFreeChart> charts) {
-        int bars = charts.get(CHART).getCategoryPlot().getDataset().getRowCount() * charts.get(CHART).getCategoryPlot().getDataset().getColumnCount();
+        int bars = charts.get(CHART).getCategoryPlot().getDataset().getRowCount()
+                * charts.get(CHART).getCategoryPlot().getDataset().getColumnCount();
         return Math.max(ComparisonReport.CHART_HEIGHT, 120 + 22 * bars);
     }
 
@@ -112,28 +129,59 @@ public final class BonnieReport implements CommandReport {
     public String markdown() {
         String b = comparison.baseline();
         StringBuilder s = new StringBuilder("# bonnie++ per place, relative to " + b + " = 100\n\n");
-        s.append("Each cell is over the runs of a place: the median of runs, and its 95% confidence interval (distribution-free, "
-                + "from order statistics; with fewer than " + RunStatistics.runsNeededForMedianInterval() + " runs none exists, so the "
-                + "lowest to the highest run is given, marked \"range\"). \"% of " + b + "\" divides by " + b + "'s median of runs. "
-                + "\"vs " + b + "\" is the change of medians with the exact Mann-Whitney p over the per-run values.\n");
+        s.append(
+                "Each cell is over the runs of a place: the median of runs, and its 95% confidence interval (distribution-free, "
+                        + "from order statistics; with fewer than " + RunStatistics.runsNeededForMedianInterval()
+                        + " runs none exists, so the "
+                        + "lowest to the highest run is given, marked \"range\"). \"% of " + b + "\" divides by " + b
+                        + "'s median of runs. "
+                        + "\"vs " + b
+                        + "\" is the change of medians with the exact Mann-Whitney p over the per-run values.\n");
         for (BonnieFigure f : figures()) {
-            s.append("\n## ").append(f.title()).append(" (").append(f.unit()).append(", ")
-                    .append(f.higherIsBetter() ? "higher is better" : "lower is better").append(")\n\n");
-            s.append("| place | runs | median | 95% interval | % of ").append(b).append(" | interval, % of ").append(b)
-                    .append(" | vs ").append(b).append(" |\n|---|---:|---:|---:|---:|---:|---|\n");
+            s.append("\n## ")
+                    .append(f.title())
+                    .append(" (")
+                    .append(f.unit())
+                    .append(", ")
+                    .append(f.higherIsBetter() ? "higher is better" : "lower is better")
+                    .append(")\n\n");
+            s.append("| place | runs | median | 95% interval | % of ")
+                    .append(b)
+                    .append(" | interval, % of ")
+                    .append(b)
+                    .append(" | vs ")
+                    .append(b)
+                    .append(" |\n|---|---:|---:|---:|---:|---:|---|\n");
             for (Row r : rows(f)) {
                 if (r.runs().runs() == 0) {
-                    s.append("| ").append(r.environment()).append(" | 0 | too quick to time (+++++) in ").append(r.tooQuick())
+                    s.append("| ")
+                            .append(r.environment())
+                            .append(" | 0 | too quick to time (+++++) in ")
+                            .append(r.tooQuick())
                             .append(" runs | | | | |\n");
                     continue;
                 }
-                s.append("| ").append(r.environment()).append(" | ").append(r.runs().runs())
-                        .append(r.tooQuick() > 0 ? " (+" + r.tooQuick() + " too quick)" : "").append(" | ").append(number(r.median()))
-                        .append(" | ").append(number(r.low())).append("–").append(number(r.high())).append(r.interval95() ? "" : " range")
-                        .append(" | ").append(pct(comparison.percentOfBaseline(f, r.median())))
-                        .append(" | ").append(pct(comparison.percentOfBaseline(f, r.low()))).append("–")
+                s.append("| ")
+                        .append(r.environment())
+                        .append(" | ")
+                        .append(r.runs().runs())
+                        .append(r.tooQuick() > 0 ? " (+" + r.tooQuick() + " too quick)" : "")
+                        .append(" | ")
+                        .append(number(r.median()))
+                        .append(" | ")
+                        .append(number(r.low()))
+                        .append("–")
+                        .append(number(r.high()))
+                        .append(r.interval95() ? "" : " range")
+                        .append(" | ")
+                        .append(pct(comparison.percentOfBaseline(f, r.median())))
+                        .append(" | ")
+                        .append(pct(comparison.percentOfBaseline(f, r.low())))
+                        .append("–")
                         .append(pct(comparison.percentOfBaseline(f, r.high())))
-                        .append(" | ").append(r.verdict().mark()).append(" |\n");
+                        .append(" | ")
+                        .append(r.verdict().mark())
+                        .append(" |\n");
             }
         }
         return s.toString();
@@ -142,15 +190,29 @@ public final class BonnieReport implements CommandReport {
     /** One row per figure x place. */
     @Override
     public String csv() {
-        StringBuilder s = new StringBuilder("figure,unit,environment,runs,tooQuickRuns,medianOfRuns,low,high,interval,pctOfBaseline,pctLow,"
-                + "pctHigh,changePct,p,verdict\n");
+        StringBuilder s = new StringBuilder(
+                "figure,unit,environment,runs,tooQuickRuns,medianOfRuns,low,high,interval,pctOfBaseline,pctLow,"
+                        + "pctHigh,changePct,p,verdict\n");
         for (BonnieFigure f : figures()) {
             for (Row r : rows(f)) {
-                s.append(String.join(",", f.title(), f.unit(), r.environment(), Long.toString(r.runs().runs()), Long.toString(r.tooQuick()),
-                        raw(r.median()), raw(r.low()), raw(r.high()), r.runs().runs() == 0 ? "" : r.interval95() ? "ci95" : "range",
-                        raw(comparison.percentOfBaseline(f, r.median())), raw(comparison.percentOfBaseline(f, r.low())),
-                        raw(comparison.percentOfBaseline(f, r.high())), raw(r.verdict().changePct()), raw(r.verdict().p()),
-                        r.verdict().kind().word())).append('\n');
+                s.append(String.join(
+                                ",",
+                                f.title(),
+                                f.unit(),
+                                r.environment(),
+                                Long.toString(r.runs().runs()),
+                                Long.toString(r.tooQuick()),
+                                raw(r.median()),
+                                raw(r.low()),
+                                raw(r.high()),
+                                r.runs().runs() == 0 ? "" : r.interval95() ? "ci95" : "range",
+                                raw(comparison.percentOfBaseline(f, r.median())),
+                                raw(comparison.percentOfBaseline(f, r.low())),
+                                raw(comparison.percentOfBaseline(f, r.high())),
+                                raw(r.verdict().changePct()),
+                                raw(r.verdict().p()),
+                                r.verdict().kind().word()))
+                        .append('\n');
             }
         }
         return s.toString();
@@ -169,6 +231,8 @@ public final class BonnieReport implements CommandReport {
 
     /** Plain decimal text without an exponent; empty for no value. */
     private static String raw(double v) {
-        return Double.isNaN(v) ? "" : new BigDecimal(Double.toString(v)).stripTrailingZeros().toPlainString();
+        return Double.isNaN(v)
+                ? ""
+                : new BigDecimal(Double.toString(v)).stripTrailingZeros().toPlainString();
     }
 }

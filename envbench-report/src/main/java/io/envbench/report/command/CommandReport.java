@@ -1,9 +1,5 @@
 package io.envbench.report.command;
 
-import io.envbench.report.ComparisonReport;
-
-import io.envbench.report.ChartFormat;
-
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -12,12 +8,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
-import org.jfree.chart.JFreeChart;
-
-import io.envbench.study.experiment.Experiment;
+import io.envbench.report.ChartFormat;
+import io.envbench.report.ComparisonReport;
 import io.envbench.study.analysis.RunDirectory;
 import io.envbench.study.bonnie.BonnieComparison;
+import io.envbench.study.experiment.Experiment;
 import io.envbench.study.psql.PsqlComparison;
+import org.jfree.chart.JFreeChart;
 
 /**
  * The report of a command load (load: command:), chosen by its output format: bonnie++'s tables
@@ -73,12 +70,14 @@ public interface CommandReport {
         return switch (e.load().command().get().output()) {
             case BONNIE_CSV -> {
                 BonnieComparison b = BonnieComparison.read(dir, e);
-                yield b.environments().stream().allMatch(env -> b.results(env).isEmpty()) ? Optional.empty()
+                yield b.environments().stream().allMatch(env -> b.results(env).isEmpty())
+                        ? Optional.empty()
                         : Optional.of(new BonnieReport(b));
             }
             case PSQL_TIME -> {
                 PsqlComparison p = PsqlComparison.read(dir, e);
-                yield p.environments().stream().allMatch(env -> p.results(env).isEmpty()) ? Optional.empty()
+                yield p.environments().stream().allMatch(env -> p.results(env).isEmpty())
+                        ? Optional.empty()
                         : Optional.of(new PsqlReport(p));
             }
         };

@@ -25,8 +25,11 @@ import io.envbench.report.tenants.TenantsReport;
  * @param command    a command load's report, written; empty otherwise or when no run completed
  * @param problems   what could not be written, for the reader
  */
-public record RunReports(Optional<ComparisonReport> comparison, Optional<TenantsReport> tenants,
-                         Optional<CommandReport> command, List<String> problems) {
+public record RunReports(
+        Optional<ComparisonReport> comparison,
+        Optional<TenantsReport> tenants,
+        Optional<CommandReport> command,
+        List<String> problems) {
 
     /** Writes the reports {@code c} has into its run directory's {@code report/}. */
     public static RunReports write(RunConclusion c) {
@@ -58,7 +61,8 @@ public record RunReports(Optional<ComparisonReport> comparison, Optional<Tenants
         Optional<TenantsReport> tenants = Optional.empty();
         if (c.experiment().tenancy().isPresent()) {
             try {
-                TenantsReport t = TenantsReport.read(c.directory(), c.experiment(), c.directory().runs().read());
+                TenantsReport t = TenantsReport.read(
+                        c.directory(), c.experiment(), c.directory().runs().read());
                 if (t.hasFigures()) {
                     t.write(reportDir);
                     tenants = Optional.of(t);

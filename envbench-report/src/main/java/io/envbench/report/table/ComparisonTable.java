@@ -4,7 +4,6 @@ import java.awt.Component;
 import java.awt.event.MouseEvent;
 import java.util.Comparator;
 import java.util.List;
-
 import javax.swing.JTable;
 import javax.swing.RowSorter;
 import javax.swing.SortOrder;
@@ -16,8 +15,8 @@ import javax.swing.table.TableCellRenderer;
 import javax.swing.table.TableColumn;
 import javax.swing.table.TableRowSorter;
 
-import io.envbench.report.TableOrder;
 import io.envbench.measure.stats.Comparison;
+import io.envbench.report.TableOrder;
 
 /**
  * A comparison table as JMeter users expect it, for the JMeter listeners and the controller alike: a click on a
@@ -29,6 +28,7 @@ public final class ComparisonTable extends JTable {
     private static final long serialVersionUID = 1L;
     /** A column wider than this is cut; its tooltip has the rest. */
     public static final int MAX_COLUMN_WIDTH = 420;
+
     private static final int PADDING = 14;
 
     /** One cell: its text as the report prints it, the number it holds (NaN for "baseline", "~"), whether its row is TOTAL. */
@@ -56,14 +56,16 @@ public final class ComparisonTable extends JTable {
 
         void setRows(List<String[]> report) {
             this.texts = List.copyOf(report);
-            this.rows = report.stream().map(r -> {
-                boolean total = r.length > 0 && Comparison.TOTAL.equals(r[0]);
-                Cell[] cells = new Cell[head.length];
-                for (int c = 0; c < cells.length; c++) {
-                    cells[c] = Cell.of(c < r.length ? r[c] : "", total);
-                }
-                return cells;
-            }).toList();
+            this.rows = report.stream()
+                    .map(r -> {
+                        boolean total = r.length > 0 && Comparison.TOTAL.equals(r[0]);
+                        Cell[] cells = new Cell[head.length];
+                        for (int c = 0; c < cells.length; c++) {
+                            cells[c] = Cell.of(c < r.length ? r[c] : "", total);
+                        }
+                        return cells;
+                    })
+                    .toList();
             fireTableDataChanged();
         }
 
@@ -144,8 +146,11 @@ public final class ComparisonTable extends JTable {
     }
 
     private static boolean descending(RowSorter<?> sorter, int column) {
-        return sorter.getSortKeys().stream().filter(k -> k.getColumn() == column).findFirst()
-                .map(k -> k.getSortOrder() == SortOrder.DESCENDING).orElse(false);
+        return sorter.getSortKeys().stream()
+                .filter(k -> k.getColumn() == column)
+                .findFirst()
+                .map(k -> k.getSortOrder() == SortOrder.DESCENDING)
+                .orElse(false);
     }
 
     /** Each column as wide as its header or widest cell, at most {@link #MAX_COLUMN_WIDTH}. */
@@ -153,11 +158,15 @@ public final class ComparisonTable extends JTable {
         JTableHeader header = getTableHeader();
         for (int c = 0; c < getColumnCount(); c++) {
             TableColumn column = getColumnModel().getColumn(c);
-            TableCellRenderer hr = column.getHeaderRenderer() != null ? column.getHeaderRenderer()
+            TableCellRenderer hr = column.getHeaderRenderer() != null
+                    ? column.getHeaderRenderer()
                     : header == null ? null : header.getDefaultRenderer();
             // room for the sort arrow too
-            int width = hr == null ? 0
-                    : hr.getTableCellRendererComponent(this, column.getHeaderValue() + " ▲", false, false, -1, c).getPreferredSize().width;
+            int width = hr == null
+                    ? 0
+                    : hr.getTableCellRendererComponent(this, column.getHeaderValue() + " ▲", false, false, -1, c)
+                            .getPreferredSize()
+                            .width;
             for (int r = 0; r < getRowCount(); r++) {
                 Component cell = prepareRenderer(getCellRenderer(r, c), r, c);
                 width = Math.max(width, cell.getPreferredSize().width);
@@ -185,7 +194,10 @@ public final class ComparisonTable extends JTable {
             @Override
             public String getToolTipText(MouseEvent e) {
                 int column = columnAtPoint(e.getPoint());
-                return column < 0 ? null : getColumnModel().getColumn(column).getHeaderValue() + " (click to sort by its numbers; TOTAL stays last)";
+                return column < 0
+                        ? null
+                        : getColumnModel().getColumn(column).getHeaderValue()
+                                + " (click to sort by its numbers; TOTAL stays last)";
             }
         };
     }

@@ -3,8 +3,10 @@ package io.envbench.report.tenants;
 import java.awt.BasicStroke;
 import java.awt.Color;
 import java.awt.Font;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -13,18 +15,15 @@ import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import io.envbench.report.ChartStyle;
+import io.envbench.study.cpucontrol.CpuAction;
+import io.envbench.study.cpucontrol.TimelineCsv;
 import org.jfree.chart.plot.ValueMarker;
 import org.jfree.chart.plot.XYPlot;
 import org.jfree.chart.ui.Layer;
 import org.jfree.chart.ui.RectangleAnchor;
 import org.jfree.chart.ui.RectangleInsets;
 import org.jfree.chart.ui.TextAnchor;
-
-import io.envbench.study.cpucontrol.CpuAction;
-import io.envbench.study.cpucontrol.TimelineCsv;
-import io.envbench.report.ChartStyle;
-import java.time.Duration;
-import java.util.Comparator;
 
 /**
  * A run's CPU-control actions (its {@code timeline/RUN.csv}, read with {@link TimelineCsv#read}) as vertical markers over
@@ -41,11 +40,11 @@ public final class ControlMarkers {
     public static final int MAX_LABEL_CHARS = 32;
     /** Labels step down over this many lines, so neighbouring markers' labels do not print over each other. */
     static final int LABEL_LINES = 4;
+
     private static final Pattern TENANT = Pattern.compile("tenant-(\\d+)");
     private static final Pattern TO_CPU = Pattern.compile("-> CPU (\\d+(?:[-,]\\d+)*)");
 
-    private ControlMarkers() {
-    }
+    private ControlMarkers() {}
 
     /**
      * One marker: the time on the chart's axis and what it says.
@@ -55,8 +54,7 @@ public final class ControlMarkers {
      * @param detail  every action of the marker in full (time, tenant, action, reason), one per line
      * @param kind    the kind of its first action
      */
-    public record Marker(double seconds, String label, String detail, CpuAction.Kind kind) {
-    }
+    public record Marker(double seconds, String label, String detail, CpuAction.Kind kind) {}
 
     /**
      * The markers of a timeline, in time order.
@@ -65,8 +63,11 @@ public final class ControlMarkers {
      */
     public static List<Marker> of(List<TimelineCsv.Row> rows, Instant zero) {
         List<TimelineCsv.Row> actions = new ArrayList<>();
-        Map<String, String> lastSteer = new LinkedHashMap<>(); // kind -> its last action: steering re-applied unchanged is no news
-        for (TimelineCsv.Row r : rows.stream().sorted(Comparator.comparing(TimelineCsv.Row::time)).toList()) {
+        Map<String, String> lastSteer =
+                new LinkedHashMap<>(); // kind -> its last action: steering re-applied unchanged is no news
+        for (TimelineCsv.Row r : rows.stream()
+                .sorted(Comparator.comparing(TimelineCsv.Row::time))
+                .toList()) {
             CpuAction.Kind kind = kind(r);
             if (kind == null || kind == CpuAction.Kind.NOTE) {
                 continue;
@@ -101,8 +102,10 @@ public final class ControlMarkers {
         Font font = new Font(Font.SANS_SERIF, Font.PLAIN, ChartStyle.TICK_FONT_PX - 4);
         for (int i = 0; i < markers.size(); i++) {
             Marker m = markers.get(i);
-            ValueMarker v = new ValueMarker(m.seconds(), COLOUR, new BasicStroke(1.5f, BasicStroke.CAP_BUTT,
-                    BasicStroke.JOIN_MITER, 10f, new float[] {4f, 3f}, 0f));
+            ValueMarker v = new ValueMarker(
+                    m.seconds(),
+                    COLOUR,
+                    new BasicStroke(1.5f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {4f, 3f}, 0f));
             v.setLabel(m.label());
             v.setLabelFont(font);
             v.setLabelPaint(COLOUR);
@@ -165,15 +168,21 @@ public final class ControlMarkers {
             }
         }
         List<String> parts = new ArrayList<>();
-        byAction.forEach((action, tenants) -> parts.add(tenants.isEmpty() ? action : String.join(",", tenants) + " " + action));
+        byAction.forEach(
+                (action, tenants) -> parts.add(tenants.isEmpty() ? action : String.join(",", tenants) + " " + action));
         String label = String.join("; ", parts);
         if (label.length() > MAX_LABEL_CHARS) {
             label = label.substring(0, MAX_LABEL_CHARS - 1) + "…";
         }
         StringBuilder detail = new StringBuilder();
         for (TimelineCsv.Row r : group) {
-            detail.append(String.format(Locale.ROOT, "%.1f s %s%s: %s%n", seconds(r, zero), r.tenant().isEmpty() ? "" : r.tenant() + " ",
-                    r.action(), r.reason()));
+            detail.append(String.format(
+                    Locale.ROOT,
+                    "%.1f s %s%s: %s%n",
+                    seconds(r, zero),
+                    r.tenant().isEmpty() ? "" : r.tenant() + " ",
+                    r.action(),
+                    r.reason()));
         }
         return new Marker(seconds(group.get(0), zero), label, detail.toString().strip(), kind(group.get(0)));
     }

@@ -1,7 +1,5 @@
 package io.envbench.report.tenants;
 
-import io.envbench.measure.metrics.MetricName;
-
 import java.awt.Color;
 import java.awt.Font;
 import java.io.IOException;
@@ -16,6 +14,14 @@ import java.util.Optional;
 import java.util.TreeMap;
 import java.util.regex.Pattern;
 
+import io.envbench.measure.metrics.MetricName;
+import io.envbench.measure.metrics.Metrics;
+import io.envbench.measure.metrics.MetricsFile;
+import io.envbench.measure.results.JtlReader;
+import io.envbench.report.ChartStyle;
+import io.envbench.report.ComparisonCharts;
+import io.envbench.report.EnvironmentPalette;
+import io.envbench.report.SiNumberFormat;
 import org.jfree.chart.ChartFactory;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.axis.NumberAxis;
@@ -27,18 +33,10 @@ import org.jfree.chart.title.TextTitle;
 import org.jfree.chart.ui.Layer;
 import org.jfree.chart.ui.RectangleAnchor;
 import org.jfree.chart.ui.TextAnchor;
-import org.jfree.data.xy.XYSeries;
-import org.jfree.data.xy.XYSeriesCollection;
-
-import io.envbench.measure.metrics.Metrics;
-import io.envbench.measure.metrics.MetricsFile;
-import io.envbench.report.ChartStyle;
-import io.envbench.report.ComparisonCharts;
-import io.envbench.report.EnvironmentPalette;
-import io.envbench.report.SiNumberFormat;
-import io.envbench.measure.results.JtlReader;
 import org.jfree.data.Range;
 import org.jfree.data.general.DatasetUtils;
+import org.jfree.data.xy.XYSeries;
+import org.jfree.data.xy.XYSeriesCollection;
 
 /**
  * The charts of one multi-tenant run over its own time (seconds since the run started): each tenant's container CPU
@@ -65,7 +63,12 @@ public final class TenantRunCharts {
      * @param warmupEnd the end of the run's warm-up (its first sample + the warm-up), when it had samples: shaded before
      * @param markers   the run's control actions ({@link ControlMarkers#of})
      */
-    public TenantRunCharts(String runId, List<String> tenants, Instant zero, Optional<Instant> warmupEnd, List<ControlMarkers.Marker> markers) {
+    public TenantRunCharts(
+            String runId,
+            List<String> tenants,
+            Instant zero,
+            Optional<Instant> warmupEnd,
+            List<ControlMarkers.Marker> markers) {
         this.runId = runId;
         this.tenants = List.copyOf(tenants);
         this.zero = zero;
@@ -83,7 +86,9 @@ public final class TenantRunCharts {
         MetricsFile.forEachRow(metricsFile, row -> {
             double x = (row.epochMs() - zero.toEpochMilli()) / 1000.0;
             if (cores[0] < 0) {
-                cores[0] = row.values().keySet().stream().filter(k -> PER_CORE_CPU.matcher(k).matches()).count();
+                cores[0] = row.values().keySet().stream()
+                        .filter(k -> PER_CORE_CPU.matcher(k).matches())
+                        .count();
             }
             for (String t : tenants) {
                 Double v = row.values().get(Metrics.containerColumns(t).cpuPct());
@@ -101,7 +106,8 @@ public final class TenantRunCharts {
         if (!host.isEmpty()) {
             data.addSeries(host);
         }
-        return chart("CPU per tenant, " + runId + " — " + ComparisonCharts.LOWER_IS_BETTER, ComparisonCharts.CPU_AXIS, data);
+        return chart(
+                "CPU per tenant, " + runId + " — " + ComparisonCharts.LOWER_IS_BETTER, ComparisonCharts.CPU_AXIS, data);
     }
 
     /** Each tenant's requests per second (samples by the second they ended in), from the run's JTL. */
@@ -127,8 +133,8 @@ public final class TenantRunCharts {
     }
 
     private JFreeChart chart(String title, String unit, XYSeriesCollection data) {
-        JFreeChart chart = ChartFactory.createXYLineChart(title, "seconds since the run started", unit, data, PlotOrientation.VERTICAL,
-                true, true, false);
+        JFreeChart chart = ChartFactory.createXYLineChart(
+                title, "seconds since the run started", unit, data, PlotOrientation.VERTICAL, true, true, false);
         ChartStyle.flat(chart);
         XYPlot plot = chart.getXYPlot();
         XYLineAndShapeRenderer r = new XYLineAndShapeRenderer(true, false);
@@ -161,13 +167,19 @@ public final class TenantRunCharts {
         ControlMarkers.draw(plot, markers);
         // every action on the chart, also one after the last reading (the restore when the load ends)
         Range readings = DatasetUtils.findDomainBounds(data);
-        double last = Math.max(readings == null ? 0 : readings.getUpperBound(), markers.stream().mapToDouble(ControlMarkers.Marker::seconds).max()
-                .orElse(0));
+        double last = Math.max(
+                readings == null ? 0 : readings.getUpperBound(),
+                markers.stream()
+                        .mapToDouble(ControlMarkers.Marker::seconds)
+                        .max()
+                        .orElse(0));
         if (last > 0) {
             time.setRange(0, last * 1.02 + 1);
         }
-        chart.addSubtitle(new TextTitle("dashed lines: the CPU control's actions (" + markers.size() + "), labelled t1 = tenant-1; "
-                + "shaded: before the figures start", new Font(Font.SANS_SERIF, Font.PLAIN, ChartStyle.TICK_FONT_PX - 2)));
+        chart.addSubtitle(new TextTitle(
+                "dashed lines: the CPU control's actions (" + markers.size() + "), labelled t1 = tenant-1; "
+                        + "shaded: before the figures start",
+                new Font(Font.SANS_SERIF, Font.PLAIN, ChartStyle.TICK_FONT_PX - 2)));
         return chart;
     }
 

@@ -3,24 +3,23 @@ package io.envbench.report.tenants;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
-import org.jfree.chart.JFreeChart;
-
-import io.envbench.study.cpucontrol.TimelineCsv;
-import io.envbench.study.experiment.Experiment;
+import io.envbench.measure.stats.SampleStatistics;
 import io.envbench.report.ChartFormat;
 import io.envbench.report.ComparisonCharts;
 import io.envbench.report.ComparisonReport;
 import io.envbench.study.analysis.RunDirectory;
 import io.envbench.study.analysis.RunRecord;
 import io.envbench.study.analysis.TenantResults;
-import io.envbench.measure.stats.SampleStatistics;
-import java.time.Instant;
+import io.envbench.study.cpucontrol.TimelineCsv;
+import io.envbench.study.experiment.Experiment;
+import org.jfree.chart.JFreeChart;
 
 /**
  * The report of a multi-tenant run directory, the one for {@code envbench run} and the controller: the per-tenant
@@ -74,10 +73,18 @@ public final class TenantsReport {
         Map<String, JFreeChart> charts = new LinkedHashMap<>();
         if (results.hasFigures()) {
             ComparisonCharts bars = new ComparisonCharts(results.configurationsByTenant(), experiment.baseline());
-            charts.put(THROUGHPUT_CHART, bars.bars("Throughput per tenant — " + ComparisonCharts.HIGHER_IS_BETTER, "requests/s",
-                    SampleStatistics::throughputPerSec));
-            charts.put(MEAN_CHART, bars.bars("Mean response time per tenant — " + ComparisonCharts.LOWER_IS_BETTER, "ms",
-                    SampleStatistics::meanMs));
+            charts.put(
+                    THROUGHPUT_CHART,
+                    bars.bars(
+                            "Throughput per tenant — " + ComparisonCharts.HIGHER_IS_BETTER,
+                            "requests/s",
+                            SampleStatistics::throughputPerSec));
+            charts.put(
+                    MEAN_CHART,
+                    bars.bars(
+                            "Mean response time per tenant — " + ComparisonCharts.LOWER_IS_BETTER,
+                            "ms",
+                            SampleStatistics::meanMs));
         }
         charts.putAll(runCharts());
         return charts;
@@ -93,7 +100,8 @@ public final class TenantsReport {
                 continue;
             }
             List<ControlMarkers.Marker> markers = ControlMarkers.of(TimelineCsv.read(timeline), r.start());
-            Optional<Instant> warmupEnd = Optional.ofNullable(r.firstSample()).map(f -> f.plus(experiment.load().warmup()));
+            Optional<Instant> warmupEnd = Optional.ofNullable(r.firstSample())
+                    .map(f -> f.plus(experiment.load().warmup()));
             TenantRunCharts c = new TenantRunCharts(r.run().id(), tenants, r.start(), warmupEnd, markers);
             if (TenantRunCharts.drawable(dir.metrics(r.run()))) {
                 charts.put(RUN_CPU_CHART + r.run().id(), c.cpu(dir.metrics(r.run())));

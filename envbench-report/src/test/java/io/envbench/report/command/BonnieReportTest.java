@@ -1,6 +1,5 @@
 package io.envbench.report.command;
 
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -10,12 +9,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import io.envbench.study.bonnie.BonnieComparison;
 import io.envbench.study.bonnie.BonnieCsv;
 import io.envbench.study.bonnie.BonnieFigure;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** The bonnie++ report over made-up runs whose figures are known: host = 100, intervals, verdicts, both charts. */
 class BonnieReportTest {
@@ -24,8 +22,9 @@ class BonnieReportTest {
 
     /** A bonnie++ 1.98 line with the block figures given and the file tests too quick to time. */
     static BonnieCsv run(String place, double write, double read) {
-        return BonnieCsv.parse("1.98,2.00a," + place + ",1,1,1G,,8192,5,,," + write + ",20,100000,10,,," + read + ",8,1000,12,128,,,,,"
-                + "+++++,+++,+++++,+++,+++++,+++,+++++,+++,+++++,+++,+++++,+++,,1s,2s,,3s,4ms,5ms,6ms,7ms,8ms,9ms,10ms");
+        return BonnieCsv.parse(
+                "1.98,2.00a," + place + ",1,1,1G,,8192,5,,," + write + ",20,100000,10,,," + read + ",8,1000,12,128,,,,,"
+                        + "+++++,+++,+++++,+++,+++++,+++,+++++,+++,+++++,+++,+++++,+++,,1s,2s,,3s,4ms,5ms,6ms,7ms,8ms,9ms,10ms");
     }
 
     static BonnieComparison sixRunsEach() {
@@ -42,7 +41,9 @@ class BonnieReportTest {
     void aTablePerFigureWithHostAtHundredIntervalsAndVerdicts() {
         BonnieReport r = new BonnieReport(sixRunsEach());
         List<BonnieReport.Row> write = r.rows(BonnieFigure.BLOCK_WRITE);
-        assertEquals(List.of("host", "cow"), write.stream().map(BonnieReport.Row::environment).toList());
+        assertEquals(
+                List.of("host", "cow"),
+                write.stream().map(BonnieReport.Row::environment).toList());
         assertEquals(202_500, write.get(0).median());
         assertTrue(write.get(1).interval95(), "6 runs give a 95% interval of the median");
         assertTrue(write.get(1).verdict().significant(), "every cow run below every host run: p = 0.002");
@@ -50,9 +51,14 @@ class BonnieReportTest {
         assertTrue(md.contains("## block write (K/s, higher is better)"), md);
         assertTrue(md.contains("| host | 6 | 202,500 | 200,000–205,000 | 100 | 99–101 | baseline |"), md);
         assertTrue(md.contains("| cow | 6 | 102,500 | 100,000–105,000 | 51 | 49–52 | -49.4% p=0.002 |"), md);
-        assertTrue(md.contains("| cow | 6 | 400,000 | 400,000–400,000 | 100 | 100–100 | +0.0% p=1.000 |")
-                || md.contains("| cow | 6 | 400,000 | 400,000–400,000 | 100 | 100–100 | ~ p=1.000 |"), md);
-        assertTrue(md.contains("## sequential create (files/s, higher is better)") && md.contains("too quick to time (+++++) in 6 runs"), md);
+        assertTrue(
+                md.contains("| cow | 6 | 400,000 | 400,000–400,000 | 100 | 100–100 | +0.0% p=1.000 |")
+                        || md.contains("| cow | 6 | 400,000 | 400,000–400,000 | 100 | 100–100 | ~ p=1.000 |"),
+                md);
+        assertTrue(
+                md.contains("## sequential create (files/s, higher is better)")
+                        && md.contains("too quick to time (+++++) in 6 runs"),
+                md);
     }
 
     @Test
@@ -65,7 +71,9 @@ class BonnieReportTest {
             }
         }
         List<String> csv = Files.readAllLines(dir.resolve("bonnie.csv"));
-        assertTrue(csv.contains("block write,K/s,host,6,0,202500,200000,205000,ci95,100,98.76543209876543,101.23456790123457,0,,baseline"),
+        assertTrue(
+                csv.contains(
+                        "block write,K/s,host,6,0,202500,200000,205000,ci95,100,98.76543209876543,101.23456790123457,0,,baseline"),
                 String.join("\n", csv));
     }
 }

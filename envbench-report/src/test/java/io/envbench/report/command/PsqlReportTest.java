@@ -1,23 +1,21 @@
 package io.envbench.report.command;
 
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import io.envbench.study.psql.PsqlComparison;
 import io.envbench.study.psql.PsqlTimes;
-import java.util.LinkedHashMap;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** Study 002's report over made-up runs whose times are known: medians, intervals, both overheads, both charts. */
 class PsqlReportTest {
@@ -25,8 +23,12 @@ class PsqlReportTest {
     Path dir;
 
     static PsqlTimes run(double insert, double select) {
-        return PsqlTimes.find(String.format(Locale.ROOT, "psql insert statements=1000 elapsed_s=%.3f user_s=0.010 sys_s=0.020%n"
-                + "psql select statements=10000 elapsed_s=%.3f user_s=0.300 sys_s=0.400%n", insert, select));
+        return PsqlTimes.find(String.format(
+                Locale.ROOT,
+                "psql insert statements=1000 elapsed_s=%.3f user_s=0.010 sys_s=0.020%n"
+                        + "psql select statements=10000 elapsed_s=%.3f user_s=0.300 sys_s=0.400%n",
+                insert,
+                select));
     }
 
     static PsqlComparison sixRunsEach() {
@@ -48,16 +50,22 @@ class PsqlReportTest {
         PsqlReport r = new PsqlReport(sixRunsEach());
         assertEquals(List.of("insert", "select"), r.phases());
         List<PsqlReport.Row> insert = r.rows("insert");
-        assertEquals(List.of("host", "same-container", "other-container"), insert.stream().map(PsqlReport.Row::environment).toList());
+        assertEquals(
+                List.of("host", "same-container", "other-container"),
+                insert.stream().map(PsqlReport.Row::environment).toList());
         assertEquals(2.025, insert.get(0).elapsed().median(), 1e-9);
         assertTrue(insert.get(0).elapsed().interval95());
         assertEquals(1.2, insert.get(2).versusBaseline().ratio(), 1e-9);
-        assertEquals(1.2 / 1.1, insert.get(2).versusSameContainer().orElseThrow().ratio(), 1e-9);
+        assertEquals(
+                1.2 / 1.1, insert.get(2).versusSameContainer().orElseThrow().ratio(), 1e-9);
         assertTrue(insert.get(2).versusBaseline().available());
         String md = r.markdown();
         assertTrue(md.contains("## insert (1000 statements)") && md.contains("## select (10000 statements)"), md);
         assertTrue(md.contains("| place | runs | elapsed s | user s | sys s | vs host | vs same-container |"), md);
-        assertTrue(md.contains("| host | 6 | 2.025 (2.000–2.050) | 0.010 (0.010–0.010) | 0.020 (0.020–0.020) | reference | -9.1% "), md);
+        assertTrue(
+                md.contains(
+                        "| host | 6 | 2.025 (2.000–2.050) | 0.010 (0.010–0.010) | 0.020 (0.020–0.020) | reference | -9.1% "),
+                md);
         assertTrue(md.contains("| other-container | 6 | 2.430 (2.400–2.460) |") && md.contains("| +20.0% ("), md);
         String csv = r.csv();
         assertEquals(1 + 2 * 3 * 3, csv.lines().count(), csv);

@@ -3,19 +3,29 @@ package io.envbench.report.tenants;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.awt.Color;
 import java.awt.geom.Rectangle2D;
 import java.awt.image.BufferedImage;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
-
 import javax.imageio.ImageIO;
 
+import io.envbench.measure.metrics.MetricsCsvWriter;
+import io.envbench.study.analysis.RunDirectory;
+import io.envbench.study.analysis.RunRecord;
+import io.envbench.study.cpucontrol.CpuAction;
+import io.envbench.study.cpucontrol.TimelineCsv;
+import io.envbench.study.experiment.Experiment;
+import io.envbench.study.experiment.ExperimentFile;
+import io.envbench.study.experiment.PlannedRun;
+import io.envbench.study.experiment.Schedule;
 import org.jfree.chart.ChartRenderingInfo;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.plot.IntervalMarker;
@@ -26,18 +36,6 @@ import org.jfree.chart.ui.Layer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import io.envbench.study.cpucontrol.CpuAction;
-import io.envbench.study.cpucontrol.TimelineCsv;
-import io.envbench.study.experiment.Experiment;
-import io.envbench.study.experiment.ExperimentFile;
-import io.envbench.measure.metrics.MetricsCsvWriter;
-import io.envbench.study.experiment.PlannedRun;
-import io.envbench.study.analysis.RunDirectory;
-import io.envbench.study.analysis.RunRecord;
-import io.envbench.study.experiment.Schedule;
-import java.awt.Color;
-import java.nio.file.StandardCopyOption;
-
 /**
  * A multi-tenant run directory written by the real writers (the timeline by {@link TimelineCsv}, the metrics by
  * {@link MetricsCsvWriter}, a JTL as JMeter writes it): its report draws each run's CPU and throughput with one dashed
@@ -45,17 +43,24 @@ import java.nio.file.StandardCopyOption;
  * labelled t1 = tenant-1, and the markers are in the rendered image where the axis puts their time.
  */
 class TenantsReportTest {
-    static final Path ROOT = Path.of(System.getProperty("envbench.root", "..")).toAbsolutePath().normalize();
-    static final String JTL_HEADER = "timeStamp,elapsed,label,responseCode,responseMessage,threadName,dataType,success,failureMessage,bytes,"
-            + "sentBytes,grpThreads,allThreads,URL,Latency,IdleTime,Connect,envbench.env\n";
+    static final Path ROOT =
+            Path.of(System.getProperty("envbench.root", "..")).toAbsolutePath().normalize();
+    static final String JTL_HEADER =
+            "timeStamp,elapsed,label,responseCode,responseMessage,threadName,dataType,success,failureMessage,bytes,"
+                    + "sentBytes,grpThreads,allThreads,URL,Latency,IdleTime,Connect,envbench.env\n";
     static final long T0 = 1_700_000_000_000L;
 
     @TempDir
     Path temp;
 
     static CpuAction action(double seconds, String tenant, CpuAction.Kind kind, String what, String why) {
-        return new CpuAction(Instant.ofEpochMilli(T0 + (long) (seconds * 1000)), Duration.ofMillis((long) (seconds * 1000)), tenant, kind,
-                what, why);
+        return new CpuAction(
+                Instant.ofEpochMilli(T0 + (long) (seconds * 1000)),
+                Duration.ofMillis((long) (seconds * 1000)),
+                tenant,
+                kind,
+                what,
+                why);
     }
 
     /** A dynamic run's timeline as the runner writes it: its own notes, the controller's first step, an unchanged re-steer, a release, the restore. */
@@ -68,12 +73,20 @@ class TenantsReportTest {
             t.acted(action(21.0, "tenant-2", CpuAction.Kind.PIN, "pin 0", "a low tenant"));
             t.acted(action(21.1, "tenant-3", CpuAction.Kind.PIN, "pin 0", "a low tenant"));
             t.acted(action(21.2, "tenant-4", CpuAction.Kind.FLOAT, "float on 1", "a high tenant"));
-            t.acted(action(23, "", CpuAction.Kind.STEER_IRQ, "steer IRQ 37 -> CPU 1, IRQ 38 -> CPU 1", "free CPUs 1, step 0"));
-            t.acted(action(33, "", CpuAction.Kind.STEER_IRQ, "steer IRQ 37 -> CPU 1, IRQ 38 -> CPU 1", "free CPUs 1, step 1"));
+            t.acted(action(
+                    23, "", CpuAction.Kind.STEER_IRQ, "steer IRQ 37 -> CPU 1, IRQ 38 -> CPU 1", "free CPUs 1, step 0"));
+            t.acted(action(
+                    33, "", CpuAction.Kind.STEER_IRQ, "steer IRQ 37 -> CPU 1, IRQ 38 -> CPU 1", "free CPUs 1, step 1"));
             t.acted(action(36, "tenant-2", CpuAction.Kind.NOTE, "no action", "cpu 40% of its home"));
-            t.acted(action(41, "tenant-2", CpuAction.Kind.RELEASE, "release to 0-1", "cpu 97% of its 1 CPU (0) for 3 steps, at least 90%"));
+            t.acted(action(
+                    41,
+                    "tenant-2",
+                    CpuAction.Kind.RELEASE,
+                    "release to 0-1",
+                    "cpu 97% of its 1 CPU (0) for 3 steps, at least 90%"));
             t.acted(action(55, "tenant-1", CpuAction.Kind.RESTORE, "cpuset back to 0-1", "the cpu controller stopped"));
-            t.acted(action(55.01, "tenant-2", CpuAction.Kind.RESTORE, "cpuset back to 0-1", "the cpu controller stopped"));
+            t.acted(action(
+                    55.01, "tenant-2", CpuAction.Kind.RESTORE, "cpuset back to 0-1", "the cpu controller stopped"));
             t.acted(action(55.5, "", CpuAction.Kind.NOTE, "control stopped", "the load ended"));
         }
     }
@@ -83,10 +96,15 @@ class TenantsReportTest {
         Path file = temp.resolve("timeline/dynamic-r1.csv");
         writeTimeline(file);
         List<ControlMarkers.Marker> markers = ControlMarkers.of(TimelineCsv.read(file), Instant.ofEpochMilli(T0));
-        assertEquals(List.of("t1,t2,t3 pin 0; t4 float 1", "IRQ→1", "t2 release 0-1", "t1,t2 restore"),
+        assertEquals(
+                List.of("t1,t2,t3 pin 0; t4 float 1", "IRQ→1", "t2 release 0-1", "t1,t2 restore"),
                 markers.stream().map(ControlMarkers.Marker::label).toList());
-        assertEquals(List.of(21.0, 23.0, 41.0, 55.0), markers.stream().map(ControlMarkers.Marker::seconds).toList());
-        assertTrue(markers.get(2).detail().contains("cpu 97% of its 1 CPU (0) for 3 steps"), markers.get(2).detail());
+        assertEquals(
+                List.of(21.0, 23.0, 41.0, 55.0),
+                markers.stream().map(ControlMarkers.Marker::seconds).toList());
+        assertTrue(
+                markers.get(2).detail().contains("cpu 97% of its 1 CPU (0) for 3 steps"),
+                markers.get(2).detail());
         assertEquals(CpuAction.Kind.RELEASE, markers.get(2).kind());
     }
 
@@ -127,39 +145,77 @@ class TenantsReportTest {
         StringBuilder jtl = new StringBuilder(JTL_HEADER);
         try (MetricsCsvWriter m = new MetricsCsvWriter(d.metrics(run))) {
             for (int s = 0; s < 60; s++) {
-                m.write(T0 + s * 1000L, "tenant-1,tenant-2,tenant-3,tenant-4", Map.of("host.cpu.pct", 80.0, "host.cpu0.pct", 80.0,
-                        "host.cpu1.pct", 80.0, "container.tenant-1.cpu.pct", 20.0, "container.tenant-2.cpu.pct", s < 41 ? 30.0 : 60.0,
-                        "container.tenant-3.cpu.pct", 20.0, "container.tenant-4.cpu.pct", 50.0));
+                m.write(
+                        T0 + s * 1000L,
+                        "tenant-1,tenant-2,tenant-3,tenant-4",
+                        Map.of(
+                                "host.cpu.pct",
+                                80.0,
+                                "host.cpu0.pct",
+                                80.0,
+                                "host.cpu1.pct",
+                                80.0,
+                                "container.tenant-1.cpu.pct",
+                                20.0,
+                                "container.tenant-2.cpu.pct",
+                                s < 41 ? 30.0 : 60.0,
+                                "container.tenant-3.cpu.pct",
+                                20.0,
+                                "container.tenant-4.cpu.pct",
+                                50.0));
                 if (s >= 5) {
                     for (int t = 1; t <= 4; t++) {
-                        jtl.append(T0 + s * 1000L + 10 * t).append(",5,home,200,OK,tenant-").append(t).append(" 1-1,text,true,,100,10,1,1,")
-                                .append("http://x,1,0,0,tenant-").append(t).append('\n');
+                        jtl.append(T0 + s * 1000L + 10 * t)
+                                .append(",5,home,200,OK,tenant-")
+                                .append(t)
+                                .append(" 1-1,text,true,,100,10,1,1,")
+                                .append("http://x,1,0,0,tenant-")
+                                .append(t)
+                                .append('\n');
                     }
                 }
             }
         }
         Files.writeString(d.jtl(run), jtl);
-        RunRecord rec = new RunRecord(run, Instant.ofEpochMilli(T0), Instant.ofEpochMilli(T0 + 60_000), RunRecord.OK, 220, 100,
+        RunRecord rec = new RunRecord(
+                run,
+                Instant.ofEpochMilli(T0),
+                Instant.ofEpochMilli(T0 + 60_000),
+                RunRecord.OK,
+                220,
+                100,
                 Instant.ofEpochMilli(T0 + 5000));
         TenantsReport report = TenantsReport.read(d, e, List.of(rec));
         Map<String, JFreeChart> charts = report.charts();
-        assertEquals(List.of("tenants-throughput", "tenants-mean", "tenants-cpu-dynamic-r1", "tenants-throughput-dynamic-r1"),
+        assertEquals(
+                List.of(
+                        "tenants-throughput",
+                        "tenants-mean",
+                        "tenants-cpu-dynamic-r1",
+                        "tenants-throughput-dynamic-r1"),
                 List.copyOf(charts.keySet()));
         for (String name : List.of("tenants-cpu-dynamic-r1", "tenants-throughput-dynamic-r1")) {
             XYPlot plot = charts.get(name).getXYPlot();
             List<ValueMarker> actions = valueMarkers(plot.getDomainMarkers(Layer.FOREGROUND));
-            assertEquals(List.of("t1,t2,t3 pin 0; t4 float 1", "IRQ→1", "t2 release 0-1", "t1,t2 restore"),
-                    actions.stream().map(Marker::getLabel).toList(), name);
-            assertEquals(List.of(21.0, 23.0, 41.0, 55.0), actions.stream().map(ValueMarker::getValue).toList(), name);
+            assertEquals(
+                    List.of("t1,t2,t3 pin 0; t4 float 1", "IRQ→1", "t2 release 0-1", "t1,t2 restore"),
+                    actions.stream().map(Marker::getLabel).toList(),
+                    name);
+            assertEquals(
+                    List.of(21.0, 23.0, 41.0, 55.0),
+                    actions.stream().map(ValueMarker::getValue).toList(),
+                    name);
             // the warm-up shaded: from the run's start to its first sample + 10 s
-            IntervalMarker warmup = (IntervalMarker) plot.getDomainMarkers(Layer.BACKGROUND).iterator().next();
+            IntervalMarker warmup = (IntervalMarker)
+                    plot.getDomainMarkers(Layer.BACKGROUND).iterator().next();
             assertEquals(15.0, warmup.getEndValue(), 1e-9);
             // drawn: the marker's colour down the data area where the axis puts each action
             ChartRenderingInfo info = new ChartRenderingInfo();
             BufferedImage img = charts.get(name).createBufferedImage(900, 500, info);
             Rectangle2D area = info.getPlotInfo().getDataArea();
             for (ValueMarker m : actions) {
-                int x = (int) Math.round(plot.getDomainAxis().valueToJava2D(m.getValue(), area, plot.getDomainAxisEdge()));
+                int x = (int)
+                        Math.round(plot.getDomainAxis().valueToJava2D(m.getValue(), area, plot.getDomainAxisEdge()));
                 int dark = 0;
                 for (int y = (int) area.getMinY(); y < area.getMaxY(); y++) {
                     for (int dx = -2; dx <= 2; dx++) {
@@ -169,9 +225,12 @@ class TenantsReportTest {
                         }
                     }
                 }
-                System.out.printf("%s: marker '%s' at %.0f s, x=%d px: %d of %.0f px in its colour%n", name, m.getLabel(), m.getValue(), x,
-                        dark, area.getHeight());
-                assertTrue(dark > area.getHeight() / 4, name + ": marker '" + m.getLabel() + "' at x " + x + " is not drawn: " + dark + " px");
+                System.out.printf(
+                        "%s: marker '%s' at %.0f s, x=%d px: %d of %.0f px in its colour%n",
+                        name, m.getLabel(), m.getValue(), x, dark, area.getHeight());
+                assertTrue(
+                        dark > area.getHeight() / 4,
+                        name + ": marker '" + m.getLabel() + "' at x " + x + " is not drawn: " + dark + " px");
             }
             Path png = temp.resolve(name + ".png");
             ImageIO.write(img, "png", png.toFile());
@@ -181,7 +240,9 @@ class TenantsReportTest {
         assertTrue(written.contains(d.report().resolve("tenants.md")), written.toString());
         Path samples = ROOT.resolve("envbench-report/target/chart-samples");
         Files.createDirectories(samples);
-        Files.copy(d.report().resolve("charts/tenants-cpu-dynamic-r1.png"), samples.resolve("tenants-cpu-dynamic-r1.png"),
+        Files.copy(
+                d.report().resolve("charts/tenants-cpu-dynamic-r1.png"),
+                samples.resolve("tenants-cpu-dynamic-r1.png"),
                 StandardCopyOption.REPLACE_EXISTING);
     }
 

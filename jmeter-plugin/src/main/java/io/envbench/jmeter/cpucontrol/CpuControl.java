@@ -1,22 +1,49 @@
 package io.envbench.jmeter.cpucontrol;
 
-import io.envbench.launch.dockerdaemon.DaemonRestart;
-
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
+import io.envbench.base.environment.RunningTarget;
+import io.envbench.base.environment.TargetStartException;
+import io.envbench.base.settings.InvalidSettingException;
+import io.envbench.base.units.CpuSet;
+import io.envbench.control.registry.EnvironmentRegistry;
+import io.envbench.host.hostsettings.HostSettingsJournal;
+import io.envbench.jmeter.EnvBenchProperties;
+import io.envbench.jmeter.JMeterEnvBench;
+import io.envbench.jmeter.JmeterCommandLine;
+import io.envbench.jmeter.samplers.ContainerOptionsSampler;
+import io.envbench.jmeter.samplers.EngineMetricsSampler;
+import io.envbench.jmeter.samplers.TargetEnvironmentSampler;
+import io.envbench.launch.docker.DockerDaemon;
+import io.envbench.launch.dockerdaemon.DaemonRestart;
+import io.envbench.study.cpucontrol.CpuAction;
+import io.envbench.study.cpucontrol.CpuControlLoop;
+import io.envbench.study.cpucontrol.CpuController;
+import io.envbench.study.cpucontrol.DockerCpusets;
+import io.envbench.study.cpucontrol.Tenant;
+import io.envbench.study.cpucontrol.TenantReadings;
+import io.envbench.study.cpucontrol.TimelineCsv;
+import io.envbench.study.steering.HostRoots;
+import io.envbench.study.steering.InterruptSteering;
+import io.envbench.study.steering.ReceivePacketSteering;
+import io.envbench.study.steering.VethHostEnd;
 import org.apache.jmeter.engine.StandardJMeterEngine;
+import org.apache.jmeter.engine.util.NoThreadClone;
 import org.apache.jmeter.samplers.Clearable;
 import org.apache.jmeter.samplers.SampleEvent;
 import org.apache.jmeter.samplers.SampleListener;
@@ -25,40 +52,11 @@ import org.apache.jmeter.testelement.AbstractTestElement;
 import org.apache.jmeter.testelement.TestStateListener;
 import org.apache.jmeter.threads.JMeterContextService;
 import org.apache.jmeter.threads.JMeterVariables;
+import org.apache.jmeter.threads.PostThreadGroup;
+import org.apache.jmeter.threads.SetupThreadGroup;
 import org.apache.jmeter.util.JMeterUtils;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-
-import io.envbench.study.cpucontrol.CpuAction;
-import io.envbench.study.cpucontrol.CpuControlLoop;
-import io.envbench.study.cpucontrol.CpuController;
-import io.envbench.study.cpucontrol.DockerCpusets;
-import io.envbench.study.cpucontrol.Tenant;
-import io.envbench.study.cpucontrol.TenantReadings;
-import io.envbench.study.cpucontrol.TimelineCsv;
-import io.envbench.launch.docker.DockerDaemon;
-import io.envbench.control.registry.EnvironmentRegistry;
-import io.envbench.base.environment.RunningTarget;
-import io.envbench.host.hostsettings.HostSettingsJournal;
-import io.envbench.jmeter.EnvBenchProperties;
-import io.envbench.jmeter.JMeterEnvBench;
-import io.envbench.jmeter.JmeterCommandLine;
-import io.envbench.jmeter.samplers.ContainerOptionsSampler;
-import io.envbench.jmeter.samplers.EngineMetricsSampler;
-import io.envbench.jmeter.samplers.TargetEnvironmentSampler;
-import io.envbench.base.settings.InvalidSettingException;
-import io.envbench.study.steering.HostRoots;
-import io.envbench.study.steering.InterruptSteering;
-import io.envbench.study.steering.ReceivePacketSteering;
-import io.envbench.study.steering.VethHostEnd;
-import io.envbench.base.units.CpuSet;
-import io.envbench.base.environment.TargetStartException;
-import java.time.Duration;
-import java.util.Locale;
-import java.util.concurrent.RejectedExecutionException;
-import org.apache.jmeter.engine.util.NoThreadClone;
-import org.apache.jmeter.threads.PostThreadGroup;
-import org.apache.jmeter.threads.SetupThreadGroup;
 
 /**
  * EnvBench CPU Control (a listener): study 004's CPU controller over the containers this JMeter's Target Environment
@@ -77,8 +75,8 @@ import org.apache.jmeter.threads.SetupThreadGroup;
  * thread (NoThreadClone); thread-safe: the loop is (re)built under the instance's monitor, samples read volatile
  * fields only.
  */
-public class CpuControl extends AbstractTestElement implements TestStateListener, SampleListener,
-        NoThreadClone, Clearable {
+public class CpuControl extends AbstractTestElement
+        implements TestStateListener, SampleListener, NoThreadClone, Clearable {
     private static final long serialVersionUID = 1L;
     private static final Logger log = LoggerFactory.getLogger(CpuControl.class);
     static final String TITLE = "EnvBench CPU Control";
@@ -105,6 +103,7 @@ public class CpuControl extends AbstractTestElement implements TestStateListener
 
     /** Like a sampler error with "Stop Test": threads finish their sample, no thread group starts after. */
     private transient Runnable stopTest = StandardJMeterEngine::stopEngine;
+
     private transient HostRoots roots = HostRoots.real();
 
     private transient CpuControlFields fields;
@@ -118,6 +117,7 @@ public class CpuControl extends AbstractTestElement implements TestStateListener
     private transient CpuControlLoop loop;
     /** The tenants of the loop running now: name to container id. */
     private transient Map<String, String> loopTenants = Map.of();
+
     private transient volatile TenantReadings readings;
     private transient volatile Set<String> tenantNames = Set.of();
     private transient volatile boolean loadSeen;
@@ -126,29 +126,89 @@ public class CpuControl extends AbstractTestElement implements TestStateListener
     private transient Instant controlStartedAt;
 
     // the fields: kept as typed (expressions are replaced when the test runs)
-    public String getMode() { return getPropertyAsString(MODE, DEFAULT_MODE); }
-    public void setMode(String v) { setProperty(MODE, v); }
-    public String getIntervalSeconds() { return getPropertyAsString(INTERVAL, DEFAULT_INTERVAL); }
-    public void setIntervalSeconds(String v) { setProperty(INTERVAL, v); }
-    public String getHighTenants() { return getPropertyAsString(HIGH_TENANTS, DEFAULT_HIGH_TENANTS); }
-    public void setHighTenants(String v) { setProperty(HIGH_TENANTS, v); }
-    public String getGoals() { return getPropertyAsString(GOALS, DEFAULT_GOALS); }
-    public void setGoals(String v) { setProperty(GOALS, v); }
-    public String getCpusPerTenant() { return getPropertyAsString(CPUS_PER_TENANT, DEFAULT_CPUS_PER_TENANT); }
-    public void setCpusPerTenant(String v) { setProperty(CPUS_PER_TENANT, v); }
-    public String getIrqSteering() { return getPropertyAsString(IRQ_STEERING, DEFAULT_IRQ_STEERING); }
-    public void setIrqSteering(String v) { setProperty(IRQ_STEERING, v); }
-    public String getIrqBalance() { return getPropertyAsString(IRQ_BALANCE, DEFAULT_IRQ_BALANCE); }
-    public void setIrqBalance(String v) { setProperty(IRQ_BALANCE, v); }
-    public String getRpsSteering() { return getPropertyAsString(RPS_STEERING, DEFAULT_RPS_STEERING); }
-    public void setRpsSteering(String v) { setProperty(RPS_STEERING, v); }
-    public String getFilename() { return getPropertyAsString(FILENAME, DEFAULT_FILENAME); }
-    public void setFilename(String v) { setProperty(FILENAME, v); }
+    public String getMode() {
+        return getPropertyAsString(MODE, DEFAULT_MODE);
+    }
+
+    public void setMode(String v) {
+        setProperty(MODE, v);
+    }
+
+    public String getIntervalSeconds() {
+        return getPropertyAsString(INTERVAL, DEFAULT_INTERVAL);
+    }
+
+    public void setIntervalSeconds(String v) {
+        setProperty(INTERVAL, v);
+    }
+
+    public String getHighTenants() {
+        return getPropertyAsString(HIGH_TENANTS, DEFAULT_HIGH_TENANTS);
+    }
+
+    public void setHighTenants(String v) {
+        setProperty(HIGH_TENANTS, v);
+    }
+
+    public String getGoals() {
+        return getPropertyAsString(GOALS, DEFAULT_GOALS);
+    }
+
+    public void setGoals(String v) {
+        setProperty(GOALS, v);
+    }
+
+    public String getCpusPerTenant() {
+        return getPropertyAsString(CPUS_PER_TENANT, DEFAULT_CPUS_PER_TENANT);
+    }
+
+    public void setCpusPerTenant(String v) {
+        setProperty(CPUS_PER_TENANT, v);
+    }
+
+    public String getIrqSteering() {
+        return getPropertyAsString(IRQ_STEERING, DEFAULT_IRQ_STEERING);
+    }
+
+    public void setIrqSteering(String v) {
+        setProperty(IRQ_STEERING, v);
+    }
+
+    public String getIrqBalance() {
+        return getPropertyAsString(IRQ_BALANCE, DEFAULT_IRQ_BALANCE);
+    }
+
+    public void setIrqBalance(String v) {
+        setProperty(IRQ_BALANCE, v);
+    }
+
+    public String getRpsSteering() {
+        return getPropertyAsString(RPS_STEERING, DEFAULT_RPS_STEERING);
+    }
+
+    public void setRpsSteering(String v) {
+        setProperty(RPS_STEERING, v);
+    }
+
+    public String getFilename() {
+        return getPropertyAsString(FILENAME, DEFAULT_FILENAME);
+    }
+
+    public void setFilename(String v) {
+        setProperty(FILENAME, v);
+    }
 
     /** The fields checked; the first wrong one named. */
     CpuControlFields checkedFields() {
-        return CpuControlFields.parse(getMode(), getIntervalSeconds(), getHighTenants(), getGoals(), getCpusPerTenant(),
-                getIrqSteering(), getIrqBalance(), getRpsSteering());
+        return CpuControlFields.parse(
+                getMode(),
+                getIntervalSeconds(),
+                getHighTenants(),
+                getGoals(),
+                getCpusPerTenant(),
+                getIrqSteering(),
+                getIrqBalance(),
+                getRpsSteering());
     }
 
     /**
@@ -159,10 +219,13 @@ public class CpuControl extends AbstractTestElement implements TestStateListener
     public synchronized void testStarted() {
         try {
             fields = checkedFields();
-            timelineFile = EnvBenchProperties.metricsFile(getFilename(), JmeterCommandLine.resultsFile()).orElse(null);
+            timelineFile = EnvBenchProperties.metricsFile(getFilename(), JmeterCommandLine.resultsFile())
+                    .orElse(null);
             if (timelineFile != null && !Files.isDirectory(timelineFile.getParent())) {
-                throw new InvalidSettingException(CpuControlFields.TIMELINE_FILE, "the folder " + timelineFile.getParent()
-                        + " does not exist; give a file in an existing folder, or a relative name (next to the -l results file)");
+                throw new InvalidSettingException(
+                        CpuControlFields.TIMELINE_FILE,
+                        "the folder " + timelineFile.getParent()
+                                + " does not exist; give a file in an existing folder, or a relative name (next to the -l results file)");
             }
         } catch (InvalidSettingException e) {
             fail(e.getMessage() + ". The test is stopped; nothing was changed.");
@@ -183,7 +246,8 @@ public class CpuControl extends AbstractTestElement implements TestStateListener
             closeJournal();
             return;
         } catch (IOException | RuntimeException e) {
-            fail("interrupt steering could not start: " + e.getMessage() + ". The test is stopped; nothing was changed.");
+            fail("interrupt steering could not start: " + e.getMessage()
+                    + ". The test is stopped; nothing was changed.");
             closeJournal();
             return;
         }
@@ -211,12 +275,18 @@ public class CpuControl extends AbstractTestElement implements TestStateListener
             }
         };
         JMeterEnvBench.environments().addListener(onEnvironments);
-        // a tenant can also appear from outside a listener's view (a start under way at the test's start): look every second
+        // a tenant can also appear from outside a listener's view (a start under way at the test's start): look every
+        // second
         watch.scheduleWithFixedDelay(this::followTenants, 1, 1, TimeUnit.SECONDS);
-        log.info("{}: {} every {} s, {} CPU(s) per tenant{}{}; it starts with the first load sample, over the containers "
-                + "this JMeter's Target Environment samplers started", TITLE, fields.settings().mode().name().toLowerCase(Locale.ROOT),
-                fields.settings().interval().toSeconds(), fields.settings().cpusPerTenant(),
-                fields.interruptSteering() ? ", interrupts steered" : "", fields.receiveSteering() ? ", RPS steered" : "");
+        log.info(
+                "{}: {} every {} s, {} CPU(s) per tenant{}{}; it starts with the first load sample, over the containers "
+                        + "this JMeter's Target Environment samplers started",
+                TITLE,
+                fields.settings().mode().name().toLowerCase(Locale.ROOT),
+                fields.settings().interval().toSeconds(),
+                fields.settings().cpusPerTenant(),
+                fields.interruptSteering() ? ", interrupts steered" : "",
+                fields.receiveSteering() ? ", RPS steered" : "");
     }
 
     @Override
@@ -275,7 +345,9 @@ public class CpuControl extends AbstractTestElement implements TestStateListener
         }
         var context = JMeterContextService.getContext();
         Sampler s = context.getCurrentSampler();
-        if (s instanceof TargetEnvironmentSampler || s instanceof ContainerOptionsSampler || s instanceof EngineMetricsSampler) {
+        if (s instanceof TargetEnvironmentSampler
+                || s instanceof ContainerOptionsSampler
+                || s instanceof EngineMetricsSampler) {
             return; // EnvBench's own: a start's elapsed time is start-to-ready, no response time of the tenant
         }
         if (context.getThreadGroup() instanceof SetupThreadGroup
@@ -340,7 +412,9 @@ public class CpuControl extends AbstractTestElement implements TestStateListener
             return;
         }
         Map<String, String> now = new TreeMap<>(); // tenant-1, tenant-2, ...: homes in name order
-        JMeterEnvBench.environments().runningTargets().forEach((name, t) -> t.containerId().ifPresent(id -> now.put(name, id)));
+        JMeterEnvBench.environments()
+                .runningTargets()
+                .forEach((name, t) -> t.containerId().ifPresent(id -> now.put(name, id)));
         if (now.equals(loopTenants)) {
             return;
         }
@@ -372,7 +446,8 @@ public class CpuControl extends AbstractTestElement implements TestStateListener
         CpuSet online = CpuSet.online();
         TenantReadings r = TenantReadings.ofContainers(daemon, tenants, TenantReadings.DEFAULT_WINDOW);
         try {
-            var b = CpuControlLoop.builder(new CpuController(settings, tenants, online), r, new DockerCpusets(daemon, online))
+            var b = CpuControlLoop.builder(
+                            new CpuController(settings, tenants, online), r, new DockerCpusets(daemon, online))
                     .timeline(JMeterEnvBench::cpuControlActed);
             if (timeline != null) {
                 b.timeline(timeline);
@@ -395,8 +470,11 @@ public class CpuControl extends AbstractTestElement implements TestStateListener
             if (controlStartedAt == null) {
                 controlStartedAt = Instant.now();
             }
-            note("", "control " + String.join(",", running.keySet()), "the tenants running when load runs"
-                    + (missing.isEmpty() ? "" : "; high tenants not running: " + String.join(",", missing)));
+            note(
+                    "",
+                    "control " + String.join(",", running.keySet()),
+                    "the tenants running when load runs"
+                            + (missing.isEmpty() ? "" : "; high tenants not running: " + String.join(",", missing)));
             l.start();
         } catch (IOException | RuntimeException e) {
             readings = null;
@@ -438,8 +516,13 @@ public class CpuControl extends AbstractTestElement implements TestStateListener
     /** An action of this element's own (the loop's are written by the loop), to every timeline. */
     private void note(String tenant, String what, String why) {
         Instant now = Instant.now();
-        CpuAction a = new CpuAction(now, controlStartedAt == null ? Duration.ZERO : Duration.between(controlStartedAt, now),
-                tenant, CpuAction.Kind.NOTE, what, why);
+        CpuAction a = new CpuAction(
+                now,
+                controlStartedAt == null ? Duration.ZERO : Duration.between(controlStartedAt, now),
+                tenant,
+                CpuAction.Kind.NOTE,
+                what,
+                why);
         log.info("cpu control: {}", a.describe());
         JMeterEnvBench.cpuControlActed(a);
         if (timeline != null) {

@@ -9,12 +9,12 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
+import io.envbench.base.settings.InvalidSettingException;
+import io.envbench.base.units.CpuSet;
 import io.envbench.study.cpucontrol.CpuControlMode;
 import io.envbench.study.cpucontrol.CpuControlSettings;
 import io.envbench.study.cpucontrol.Tenant;
-import io.envbench.base.settings.InvalidSettingException;
 import io.envbench.study.steering.IrqBalancePolicy;
-import io.envbench.base.units.CpuSet;
 
 /**
  * The EnvBench CPU Control's fields, as the user typed them (after JMeter replaced their {@code ${...}}), checked
@@ -29,10 +29,16 @@ import io.envbench.base.units.CpuSet;
  * @param irqBalance       what to do when irqbalance runs
  * @param receiveSteering  whether the tenants' veth receive processing (RPS) is steered to the free CPUs
  */
-public record CpuControlFields(CpuControlSettings settings, Set<String> highTenants, Map<String, Duration> goals,
-                               boolean interruptSteering, IrqBalancePolicy irqBalance, boolean receiveSteering) {
+public record CpuControlFields(
+        CpuControlSettings settings,
+        Set<String> highTenants,
+        Map<String, Duration> goals,
+        boolean interruptSteering,
+        IrqBalancePolicy irqBalance,
+        boolean receiveSteering) {
     /** GUI labels: the names errors give. */
     public static final String MODE = "Mode";
+
     public static final String INTERVAL = "Interval (s)";
     public static final String HIGH_TENANTS = "High tenants";
     public static final String GOALS = "Response-time goals (ms)";
@@ -53,15 +59,34 @@ public record CpuControlFields(CpuControlSettings settings, Set<String> highTena
      * @param goals e.g. {@code tenant-1=200,tenant-2=500}: milliseconds of the 90% line per tenant; empty: none
      * @throws InvalidSettingException naming the first wrong field
      */
-    public static CpuControlFields parse(String mode, String intervalSeconds, String highTenants, String goals, String cpusPerTenant,
-                                         String interruptSteering, String irqBalance, String receiveSteering) {
+    public static CpuControlFields parse(
+            String mode,
+            String intervalSeconds,
+            String highTenants,
+            String goals,
+            String cpusPerTenant,
+            String interruptSteering,
+            String irqBalance,
+            String receiveSteering) {
         CpuControlMode m = CpuControlMode.parse(MODE, mode);
-        long interval = wholeNumber(INTERVAL, intervalSeconds, CpuControlSettings.MIN_INTERVAL.toSeconds(),
-                CpuControlSettings.MAX_INTERVAL.toSeconds(), "seconds", "2 in the field or -Jenvbench.cpucontrol.interval.seconds=2");
+        long interval = wholeNumber(
+                INTERVAL,
+                intervalSeconds,
+                CpuControlSettings.MIN_INTERVAL.toSeconds(),
+                CpuControlSettings.MAX_INTERVAL.toSeconds(),
+                "seconds",
+                "2 in the field or -Jenvbench.cpucontrol.interval.seconds=2");
         long cpus = wholeNumber(CPUS_PER_TENANT, cpusPerTenant, 1, CpuSet.MAX_CPU, "CPUs", "1 (study 004: 2)");
-        CpuControlSettings s = CpuControlSettings.defaults(m).withInterval(Duration.ofSeconds(interval)).withCpusPerTenant((int) cpus);
-        return new CpuControlFields(s, names(highTenants), goals(goals), onOff(IRQ_STEERING, interruptSteering),
-                policy(irqBalance), onOff(RPS_STEERING, receiveSteering));
+        CpuControlSettings s = CpuControlSettings.defaults(m)
+                .withInterval(Duration.ofSeconds(interval))
+                .withCpusPerTenant((int) cpus);
+        return new CpuControlFields(
+                s,
+                names(highTenants),
+                goals(goals),
+                onOff(IRQ_STEERING, interruptSteering),
+                policy(irqBalance),
+                onOff(RPS_STEERING, receiveSteering));
     }
 
     /**
@@ -93,8 +118,10 @@ public record CpuControlFields(CpuControlSettings settings, Set<String> highTena
         Set<String> out = new LinkedHashSet<>();
         for (String n : split(text)) {
             if (!n.matches("[A-Za-z0-9_.-]+")) {
-                throw new InvalidSettingException(HIGH_TENANTS, "'" + n + "' is no tenant name; give environment names separated by commas, "
-                        + "e.g. tenant-7,tenant-8, or leave it empty");
+                throw new InvalidSettingException(
+                        HIGH_TENANTS,
+                        "'" + n + "' is no tenant name; give environment names separated by commas, "
+                                + "e.g. tenant-7,tenant-8, or leave it empty");
             }
             out.add(n);
         }
@@ -107,9 +134,14 @@ public record CpuControlFields(CpuControlSettings settings, Set<String> highTena
             int eq = pair.indexOf('=');
             String name = eq < 0 ? "" : pair.substring(0, eq).trim();
             String ms = eq < 0 ? "" : pair.substring(eq + 1).trim();
-            if (name.isEmpty() || !name.matches("[A-Za-z0-9_.-]+") || !ms.matches("\\d{1,9}") || Long.parseLong(ms) == 0) {
-                throw new InvalidSettingException(GOALS, "'" + pair + "' is not TENANT=MILLISECONDS; give the 90% line each tenant "
-                        + "should stay under, e.g. tenant-1=200,tenant-2=500 (a positive whole number of ms), or leave it empty");
+            if (name.isEmpty()
+                    || !name.matches("[A-Za-z0-9_.-]+")
+                    || !ms.matches("\\d{1,9}")
+                    || Long.parseLong(ms) == 0) {
+                throw new InvalidSettingException(
+                        GOALS,
+                        "'" + pair + "' is not TENANT=MILLISECONDS; give the 90% line each tenant "
+                                + "should stay under, e.g. tenant-1=200,tenant-2=500 (a positive whole number of ms), or leave it empty");
             }
             out.put(name, Duration.ofMillis(Long.parseLong(ms)));
         }
@@ -117,7 +149,12 @@ public record CpuControlFields(CpuControlSettings settings, Set<String> highTena
     }
 
     private static List<String> split(String text) {
-        return text == null ? List.of() : Arrays.stream(text.split(",")).map(String::trim).filter(s -> !s.isEmpty()).toList();
+        return text == null
+                ? List.of()
+                : Arrays.stream(text.split(","))
+                        .map(String::trim)
+                        .filter(s -> !s.isEmpty())
+                        .toList();
     }
 
     private static boolean onOff(String field, String text) {
@@ -125,7 +162,8 @@ public record CpuControlFields(CpuControlSettings settings, Set<String> highTena
         return switch (t) {
             case "on", "true", "yes" -> true;
             case "off", "false", "no", "" -> false;
-            default -> throw new InvalidSettingException(field, "'" + text + "' is neither on nor off; choose on or off");
+            default ->
+                throw new InvalidSettingException(field, "'" + text + "' is neither on nor off; choose on or off");
         };
     }
 
@@ -136,15 +174,18 @@ public record CpuControlFields(CpuControlSettings settings, Set<String> highTena
                 return p;
             }
         }
-        throw new InvalidSettingException(IRQ_BALANCE, "'" + text + "' is no choice; refuse (stop if irqbalance runs) or pause "
-                + "(paused for the test, resumed after)");
+        throw new InvalidSettingException(
+                IRQ_BALANCE,
+                "'" + text + "' is no choice; refuse (stop if irqbalance runs) or pause "
+                        + "(paused for the test, resumed after)");
     }
 
     private static long wholeNumber(String field, String text, long min, long max, String unit, String example) {
         String t = text == null ? "" : text.trim();
         String fix = "; give a whole number of " + unit + " from " + min + " to " + max + ", e.g. " + example;
         if (!t.matches("[+-]?\\d{1,18}")) {
-            throw new InvalidSettingException(field, (t.isEmpty() ? "is empty" : "'" + text + "' is not a whole number") + fix);
+            throw new InvalidSettingException(
+                    field, (t.isEmpty() ? "is empty" : "'" + text + "' is not a whole number") + fix);
         }
         long v = Long.parseLong(t);
         if (v < min || v > max) {

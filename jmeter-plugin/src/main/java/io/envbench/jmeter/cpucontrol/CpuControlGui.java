@@ -10,7 +10,6 @@ import java.time.LocalTime;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
-
 import javax.swing.BorderFactory;
 import javax.swing.JComboBox;
 import javax.swing.JComponent;
@@ -25,16 +24,15 @@ import javax.swing.event.DocumentListener;
 import javax.swing.table.DefaultTableModel;
 import javax.swing.text.JTextComponent;
 
+import io.envbench.base.settings.InvalidSettingException;
+import io.envbench.jmeter.EnvBenchHelp;
+import io.envbench.jmeter.JMeterEnvBench;
+import io.envbench.study.cpucontrol.ControlTimeline;
+import io.envbench.study.cpucontrol.CpuAction;
 import org.apache.jmeter.engine.util.CompoundVariable;
 import org.apache.jmeter.samplers.Clearable;
 import org.apache.jmeter.testelement.TestElement;
 import org.apache.jmeter.visualizers.gui.AbstractListenerGui;
-
-import io.envbench.study.cpucontrol.ControlTimeline;
-import io.envbench.study.cpucontrol.CpuAction;
-import io.envbench.jmeter.EnvBenchHelp;
-import io.envbench.jmeter.JMeterEnvBench;
-import io.envbench.base.settings.InvalidSettingException;
 
 /**
  * GUI of the EnvBench CPU Control (Listeners menu: like the Resource Monitor it hears every sample and acts for the
@@ -46,6 +44,7 @@ public class CpuControlGui extends AbstractListenerGui implements Clearable {
     private static final long serialVersionUID = 1L;
     /** Rows kept in the table; the timeline file has them all. */
     static final int MAX_ROWS = 5000;
+
     private static final DateTimeFormatter CLOCK = DateTimeFormatter.ofPattern("HH:mm:ss");
 
     private final JComboBox<String> mode = choices("mode", CpuControl.DEFAULT_MODE, "none", "static", "dynamic");
@@ -54,18 +53,20 @@ public class CpuControlGui extends AbstractListenerGui implements Clearable {
     private final JTextField goals = text("goals", CpuControl.DEFAULT_GOALS, 22);
     private final JTextField cpusPerTenant = text("cpusPerTenant", CpuControl.DEFAULT_CPUS_PER_TENANT, 12);
     private final JComboBox<String> irqSteering = choices("irqSteering", CpuControl.DEFAULT_IRQ_STEERING, "off", "on");
-    private final JComboBox<String> irqBalance = choices("irqBalance", CpuControl.DEFAULT_IRQ_BALANCE, "refuse", "pause");
+    private final JComboBox<String> irqBalance =
+            choices("irqBalance", CpuControl.DEFAULT_IRQ_BALANCE, "refuse", "pause");
     private final JComboBox<String> rpsSteering = choices("rpsSteering", CpuControl.DEFAULT_RPS_STEERING, "off", "on");
     private final JTextField filename = text("filename", CpuControl.DEFAULT_FILENAME, 28);
     private final JLabel problem = new JLabel(" ");
-    private final DefaultTableModel actions = new DefaultTableModel(new Object[] {"time", "tenant", "action", "why"}, 0) {
-        private static final long serialVersionUID = 1L;
+    private final DefaultTableModel actions =
+            new DefaultTableModel(new Object[] {"time", "tenant", "action", "why"}, 0) {
+                private static final long serialVersionUID = 1L;
 
-        @Override
-        public boolean isCellEditable(int row, int column) {
-            return false;
-        }
-    };
+                @Override
+                public boolean isCellEditable(int row, int column) {
+                    return false;
+                }
+            };
     private final JLabel status = new JLabel(" ");
     private final transient ControlTimeline onAction = a -> SwingUtilities.invokeLater(() -> add(a));
 
@@ -77,29 +78,38 @@ public class CpuControlGui extends AbstractListenerGui implements Clearable {
         title.add(EnvBenchHelp.buttonPanel(EnvBenchHelp.Topic.CPU_CONTROL, this), BorderLayout.EAST);
         add(title, BorderLayout.NORTH);
 
-        mode.setToolTipText("none: nothing changes. static: low tenants pinned to CPUs of their own, high tenants float. dynamic: "
-                + "every interval a saturated home (all the tenants pinned there) releases the tenant using it most, a tenant missing its goal "
-                + "is released, and a floating one is pinned again when it and the home's tenants stay below 50%");
+        mode.setToolTipText(
+                "none: nothing changes. static: low tenants pinned to CPUs of their own, high tenants float. dynamic: "
+                        + "every interval a saturated home (all the tenants pinned there) releases the tenant using it most, a tenant missing its goal "
+                        + "is released, and a floating one is pinned again when it and the home's tenants stay below 50%");
         interval.setToolTipText("Seconds between the dynamic loop's steps, 1 to 10 (default 2)");
-        highTenants.setToolTipText("Tenants (environment names) that start floating, separated by commas, e.g. tenant-3; empty: "
-                + "static decides from the first reading, dynamic pins every tenant at first");
-        goals.setToolTipText("The 90% line each tenant should stay under, in ms: tenant-1=200,tenant-2=500; dynamic releases a pinned "
-                + "tenant that misses it for 3 steps; empty: CPU alone decides");
-        cpusPerTenant.setToolTipText("CPUs a pinned tenant gets (study 004: 2; this 2-CPU machine: 1); with fewer CPUs than tenants, "
-                + "tenants share");
-        irqSteering.setToolTipText("on: the network devices' IRQs pointed at the CPUs no tenant is pinned to, every 10 s (as root; "
-                + "written down and put back at the end)");
-        irqBalance.setToolTipText("When irqbalance runs: refuse (the test stops, saying so) or pause (SIGSTOP for the test, resumed "
-                + "after)");
-        rpsSteering.setToolTipText("on: the receive processing (RPS masks) of the tenants' veth interfaces pointed at the free CPUs "
-                + "(traffic between local containers is handled in softirq, not by a device IRQ)");
-        filename.setToolTipText("CSV of every action: time, seconds, tenant, kind, action, reason. A relative name goes next to the -l "
-                + "results file, else into the working directory; empty: none");
+        highTenants.setToolTipText(
+                "Tenants (environment names) that start floating, separated by commas, e.g. tenant-3; empty: "
+                        + "static decides from the first reading, dynamic pins every tenant at first");
+        goals.setToolTipText(
+                "The 90% line each tenant should stay under, in ms: tenant-1=200,tenant-2=500; dynamic releases a pinned "
+                        + "tenant that misses it for 3 steps; empty: CPU alone decides");
+        cpusPerTenant.setToolTipText(
+                "CPUs a pinned tenant gets (study 004: 2; this 2-CPU machine: 1); with fewer CPUs than tenants, "
+                        + "tenants share");
+        irqSteering.setToolTipText(
+                "on: the network devices' IRQs pointed at the CPUs no tenant is pinned to, every 10 s (as root; "
+                        + "written down and put back at the end)");
+        irqBalance.setToolTipText(
+                "When irqbalance runs: refuse (the test stops, saying so) or pause (SIGSTOP for the test, resumed "
+                        + "after)");
+        rpsSteering.setToolTipText(
+                "on: the receive processing (RPS masks) of the tenants' veth interfaces pointed at the free CPUs "
+                        + "(traffic between local containers is handled in softirq, not by a device IRQ)");
+        filename.setToolTipText(
+                "CSV of every action: time, seconds, tenant, kind, action, reason. A relative name goes next to the -l "
+                        + "results file, else into the working directory; empty: none");
         problem.setName("problem");
         problem.setForeground(new Color(0xB0, 0x00, 0x20));
 
         JPanel form = new JPanel(new GridBagLayout());
-        form.setBorder(BorderFactory.createTitledBorder("Controller (over the containers this JMeter's Target Environment samplers start)"));
+        form.setBorder(BorderFactory.createTitledBorder(
+                "Controller (over the containers this JMeter's Target Environment samplers start)"));
         row(form, 0, "Mode:", mode, "Interval (s):", interval);
         row(form, 1, "High tenants:", highTenants, "CPUs per tenant:", cpusPerTenant);
         row(form, 2, "Response-time goals (ms):", goals, "Interrupt steering:", irqSteering);
@@ -274,19 +284,28 @@ public class CpuControlGui extends AbstractListenerGui implements Clearable {
 
     /** On the event thread: a row for an action; the oldest dropped beyond {@link #MAX_ROWS}. */
     private void add(CpuAction a) {
-        actions.addRow(new Object[] {LocalTime.ofInstant(a.at(), ZoneId.systemDefault()).format(CLOCK), a.tenant(), a.action(), a.reason()});
+        actions.addRow(new Object[] {
+            LocalTime.ofInstant(a.at(), ZoneId.systemDefault()).format(CLOCK), a.tenant(), a.action(), a.reason()
+        });
         if (actions.getRowCount() > MAX_ROWS) {
             actions.removeRow(0);
         }
-        status.setText(actions.getRowCount() + " actions, the last at " + LocalTime.ofInstant(a.at(), ZoneId.systemDefault()).format(CLOCK));
+        status.setText(actions.getRowCount() + " actions, the last at "
+                + LocalTime.ofInstant(a.at(), ZoneId.systemDefault()).format(CLOCK));
     }
 
     /** The fields as the test would take them (expressions evaluated): the first wrong one named, else nothing. */
     private void check() {
         try {
-            CpuControlFields.parse(eval(value(mode), "dynamic"), eval(interval.getText(), "2"), eval(highTenants.getText(), ""),
-                    eval(goals.getText(), ""), eval(cpusPerTenant.getText(), "1"), eval(value(irqSteering), "off"),
-                    eval(value(irqBalance), "refuse"), eval(value(rpsSteering), "off"));
+            CpuControlFields.parse(
+                    eval(value(mode), "dynamic"),
+                    eval(interval.getText(), "2"),
+                    eval(highTenants.getText(), ""),
+                    eval(goals.getText(), ""),
+                    eval(cpusPerTenant.getText(), "1"),
+                    eval(value(irqSteering), "off"),
+                    eval(value(irqBalance), "refuse"),
+                    eval(value(rpsSteering), "off"));
             problem.setText(" ");
         } catch (InvalidSettingException e) {
             problem.setText(e.getMessage());

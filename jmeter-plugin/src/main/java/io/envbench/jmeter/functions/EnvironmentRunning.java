@@ -3,13 +3,12 @@ package io.envbench.jmeter.functions;
 import java.util.Collection;
 import java.util.List;
 
+import io.envbench.jmeter.JMeterEnvBench;
 import org.apache.jmeter.engine.util.CompoundVariable;
 import org.apache.jmeter.functions.AbstractFunction;
 import org.apache.jmeter.functions.InvalidVariableException;
 import org.apache.jmeter.samplers.SampleResult;
 import org.apache.jmeter.samplers.Sampler;
-
-import io.envbench.jmeter.JMeterEnvBench;
 
 /**
  * {@code ${__envbenchRunning(docker-bridge)}} is "true" while that environment runs (started by a
@@ -25,7 +24,8 @@ public class EnvironmentRunning extends AbstractFunction {
 
     @Override
     public String execute(SampleResult previousResult, Sampler currentSampler) {
-        return Boolean.toString(JMeterEnvBench.environments().isRunning(environment.execute().trim()));
+        return Boolean.toString(
+                JMeterEnvBench.environments().isRunning(environment.execute().trim()));
     }
 
     @Override

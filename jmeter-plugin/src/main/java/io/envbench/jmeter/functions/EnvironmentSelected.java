@@ -3,13 +3,12 @@ package io.envbench.jmeter.functions;
 import java.util.Collection;
 import java.util.List;
 
+import io.envbench.jmeter.EnvBenchProperties;
 import org.apache.jmeter.engine.util.CompoundVariable;
 import org.apache.jmeter.functions.AbstractFunction;
 import org.apache.jmeter.functions.InvalidVariableException;
 import org.apache.jmeter.samplers.SampleResult;
 import org.apache.jmeter.samplers.Sampler;
-
-import io.envbench.jmeter.EnvBenchProperties;
 
 /**
  * {@code ${__envbenchSelected(docker-bridge)}} is "true" when the run selects that environment
@@ -24,7 +23,8 @@ public class EnvironmentSelected extends AbstractFunction {
 
     @Override
     public String execute(SampleResult previousResult, Sampler currentSampler) {
-        return Boolean.toString(EnvBenchProperties.selected(environment.execute().trim()));
+        return Boolean.toString(
+                EnvBenchProperties.selected(environment.execute().trim()));
     }
 
     @Override

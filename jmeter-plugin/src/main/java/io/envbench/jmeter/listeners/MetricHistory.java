@@ -30,10 +30,11 @@ final class MetricHistory {
                 return;
             }
             series.computeIfAbsent(name, n -> {
-                TimeSeries s = new TimeSeries(n);
-                s.setMaximumItemAge(MAX_AGE_MS);
-                return s;
-            }).addOrUpdate(new FixedMillisecond(epochMs), v);
+                        TimeSeries s = new TimeSeries(n);
+                        s.setMaximumItemAge(MAX_AGE_MS);
+                        return s;
+                    })
+                    .addOrUpdate(new FixedMillisecond(epochMs), v);
         });
         readings++;
         lastEpochMs = Math.max(lastEpochMs, epochMs);
@@ -52,7 +53,9 @@ final class MetricHistory {
 
     /** How many series match: more than a chart shows is said in the status. */
     long countMatching(Pattern metricNames) {
-        return series.keySet().stream().filter(n -> metricNames.matcher(n).matches()).count();
+        return series.keySet().stream()
+                .filter(n -> metricNames.matcher(n).matches())
+                .count();
     }
 
     int readings() {

@@ -1,27 +1,25 @@
 package io.envbench.jmeter.listeners;
 
-import io.envbench.measure.metrics.MetricName;
-
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Locale;
 
+import io.envbench.base.settings.InvalidSettingException;
+import io.envbench.jmeter.EnvBenchProperties;
+import io.envbench.jmeter.JMeterEnvBench;
+import io.envbench.jmeter.JmeterCommandLine;
+import io.envbench.measure.metrics.MetricName;
+import io.envbench.measure.metrics.MetricsCollector;
 import org.apache.jmeter.engine.StandardJMeterEngine;
+import org.apache.jmeter.engine.util.NoThreadClone;
 import org.apache.jmeter.processor.PostProcessor;
+import org.apache.jmeter.samplers.Clearable;
 import org.apache.jmeter.testelement.AbstractTestElement;
 import org.apache.jmeter.testelement.TestStateListener;
 import org.apache.jmeter.threads.JMeterContextService;
 import org.apache.jmeter.threads.JMeterVariables;
 import org.apache.jmeter.util.JMeterUtils;
-
-import io.envbench.jmeter.EnvBenchProperties;
-import io.envbench.jmeter.JMeterEnvBench;
-import io.envbench.jmeter.JmeterCommandLine;
-import io.envbench.measure.metrics.MetricsCollector;
-import io.envbench.base.settings.InvalidSettingException;
-import org.apache.jmeter.engine.util.NoThreadClone;
-import org.apache.jmeter.samplers.Clearable;
 
 /**
  * EnvBench Resource Monitor (element): runs the JVM's metrics collector while the test runs, writing
@@ -29,8 +27,8 @@ import org.apache.jmeter.samplers.Clearable;
  * ({@code envbench.host.cpu.pct}, {@code envbench.target.cpu.pct}, {@code envbench.target.mem.bytes}),
  * saved in the JTL through sample_variables. One instance is shared by all threads.
  */
-public class ResourceMonitor extends AbstractTestElement implements TestStateListener, PostProcessor,
-        NoThreadClone, Clearable {
+public class ResourceMonitor extends AbstractTestElement
+        implements TestStateListener, PostProcessor, NoThreadClone, Clearable {
     private static final long serialVersionUID = 1L;
 
     public static final String INTERVAL = "ResourceMonitor.interval_ms";
@@ -47,6 +45,7 @@ public class ResourceMonitor extends AbstractTestElement implements TestStateLis
     private transient Runnable stopTest = StandardJMeterEngine::stopEngine;
     /** The figures of the latest tick, formatted once per tick: samples read them thousands of times a second. */
     private transient volatile String[] figures = {"", "", ""};
+
     private transient volatile MetricsCollector.Tick figuresOf;
 
     public String getInterval() {
@@ -80,10 +79,12 @@ public class ResourceMonitor extends AbstractTestElement implements TestStateLis
             return;
         }
         try {
-            Path file = EnvBenchProperties.metricsFile(getFilename(), JmeterCommandLine.resultsFile()).orElse(null);
+            Path file = EnvBenchProperties.metricsFile(getFilename(), JmeterCommandLine.resultsFile())
+                    .orElse(null);
             collector = JMeterEnvBench.joinCollector(interval, file);
         } catch (IOException e) { // an output that cannot be written at all is an error at the start, naming it
-            stopTest("EnvBench Resource Monitor: " + EnvBenchProperties.METRICS_FILE + ": " + e.getMessage() + ". The test is stopped.");
+            stopTest("EnvBench Resource Monitor: " + EnvBenchProperties.METRICS_FILE + ": " + e.getMessage()
+                    + ". The test is stopped.");
         } catch (RuntimeException e) {
             stopTest("EnvBench Resource Monitor could not start: " + e + ". The test is stopped.");
         }
@@ -136,8 +137,11 @@ public class ResourceMonitor extends AbstractTestElement implements TestStateLis
         }
         MetricsCollector.Tick t = c.latest();
         if (t != figuresOf) {
-            figures = new String[] {fmt(t.get(MetricName.HOST_CPU.column())), fmt(t.get(MetricName.TARGET_CPU.column())),
-                fmt(t.get(MetricName.TARGET_MEM.column()))};
+            figures = new String[] {
+                fmt(t.get(MetricName.HOST_CPU.column())),
+                fmt(t.get(MetricName.TARGET_CPU.column())),
+                fmt(t.get(MetricName.TARGET_MEM.column()))
+            };
             figuresOf = t;
         }
         String[] f = figures;

@@ -5,6 +5,7 @@ import java.awt.Dimension;
 import java.awt.FlowLayout;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.time.LocalTime;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
@@ -12,8 +13,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 import java.util.regex.Pattern;
-
 import javax.swing.BorderFactory;
 import javax.swing.JButton;
 import javax.swing.JComboBox;
@@ -25,6 +26,10 @@ import javax.swing.JTextField;
 import javax.swing.SwingUtilities;
 import javax.swing.Timer;
 
+import io.envbench.jmeter.EnvBenchHelp;
+import io.envbench.jmeter.JMeterEnvBench;
+import io.envbench.measure.metrics.MetricsCollector;
+import io.envbench.measure.metrics.MetricsFile;
 import org.apache.jmeter.samplers.Clearable;
 import org.apache.jmeter.testelement.TestElement;
 import org.apache.jmeter.visualizers.gui.AbstractListenerGui;
@@ -33,13 +38,6 @@ import org.jfree.chart.ChartPanel;
 import org.jfree.chart.JFreeChart;
 import org.jfree.data.time.TimeSeries;
 import org.jfree.data.time.TimeSeriesCollection;
-
-import io.envbench.jmeter.EnvBenchHelp;
-import io.envbench.jmeter.JMeterEnvBench;
-import io.envbench.measure.metrics.MetricsCollector;
-import io.envbench.measure.metrics.MetricsFile;
-import java.time.Instant;
-import java.util.function.Consumer;
 
 /**
  * GUI of the EnvBench Resource Monitor: interval and metrics file (kept in the element), and time series of the
@@ -51,16 +49,22 @@ public class ResourceMonitorGui extends AbstractListenerGui implements Clearable
     private static final long serialVersionUID = 1L;
     /** More lines than this make a chart nobody can read; the status says how many are left out. */
     static final int MAX_SERIES = 16;
+
     private static final DateTimeFormatter CLOCK = DateTimeFormatter.ofPattern("HH:mm:ss");
 
     /** Metric groups the user can show; each a regular expression over the column names. */
     static final Map<String, Pattern> VIEWS = new LinkedHashMap<>();
 
     static {
-        VIEWS.put("CPU % (host, processes, containers)",
-                Pattern.compile("^(host\\.cpu\\.pct|process\\..*\\.cpu\\.pct|container\\..*\\.cpu\\.pct|target\\.cpu\\.pct)$"));
+        VIEWS.put(
+                "CPU % (host, processes, containers)",
+                Pattern.compile(
+                        "^(host\\.cpu\\.pct|process\\..*\\.cpu\\.pct|container\\..*\\.cpu\\.pct|target\\.cpu\\.pct)$"));
         VIEWS.put("CPU % per core", Pattern.compile("^host\\.cpu\\d+\\.pct$"));
-        VIEWS.put("Memory (bytes)", Pattern.compile("^(host\\.mem\\.used\\.bytes|container\\..*\\.mem\\.bytes|process\\..*\\.rss\\.bytes)$"));
+        VIEWS.put(
+                "Memory (bytes)",
+                Pattern.compile(
+                        "^(host\\.mem\\.used\\.bytes|container\\..*\\.mem\\.bytes|process\\..*\\.rss\\.bytes)$"));
         VIEWS.put("Disk (bytes/s)", Pattern.compile("^(host\\.disk\\..*bytesPerSec|container\\..*\\.blk\\..*)$"));
         VIEWS.put("Network (bytes/s)", Pattern.compile("^(host\\.net\\..*\\.bytesPerSec|container\\..*\\.net\\..*)$"));
         VIEWS.put("Throttling", Pattern.compile("^container\\..*\\.cpu\\.throttled\\..*$"));
@@ -73,9 +77,11 @@ public class ResourceMonitorGui extends AbstractListenerGui implements Clearable
     private final TimeSeriesCollection shown = new TimeSeriesCollection();
     /** Confined to the event thread. */
     private final transient MetricHistory history = new MetricHistory();
+
     private final JLabel status = new JLabel(" ");
     /** Where the data came from, said before the counts in the status: live, a run that ended, a file. */
     private String source = "";
+
     private transient MetricsCollector listeningTo;
     private final transient Consumer<MetricsCollector.Tick> onTick = this::addTick;
 
@@ -88,9 +94,11 @@ public class ResourceMonitorGui extends AbstractListenerGui implements Clearable
         add(title, BorderLayout.NORTH);
         JPanel settings = new JPanel(new FlowLayout(FlowLayout.LEFT));
         settings.setBorder(BorderFactory.createTitledBorder("Collector (one per JMeter engine)"));
-        interval.setToolTipText("Milliseconds between readings, 100 to 3600000 (default 1000); a bad value stops the test at its start");
-        filename.setToolTipText("CSV time series written while the test runs: timestamp, environment, one column per metric. "
-                + "A relative name goes next to the -l results file, else into the working directory; empty: no file");
+        interval.setToolTipText(
+                "Milliseconds between readings, 100 to 3600000 (default 1000); a bad value stops the test at its start");
+        filename.setToolTipText(
+                "CSV time series written while the test runs: timestamp, environment, one column per metric. "
+                        + "A relative name goes next to the -l results file, else into the working directory; empty: no file");
         settings.add(new JLabel("Interval (ms):"));
         settings.add(interval);
         settings.add(new JLabel("Metrics file:"));
@@ -187,7 +195,8 @@ public class ResourceMonitorGui extends AbstractListenerGui implements Clearable
         }
         if (c != null) {
             c.addListener(onTick);
-            source = "live, every " + c.interval().toMillis() + " ms" + c.file().map(f -> ", writing " + f.getFileName()).orElse("");
+            source = "live, every " + c.interval().toMillis() + " ms"
+                    + c.file().map(f -> ", writing " + f.getFileName()).orElse("");
         }
         listeningTo = c;
         showStatus();
@@ -233,7 +242,11 @@ public class ResourceMonitorGui extends AbstractListenerGui implements Clearable
             b.append(b.length() > 0 ? ", " : "").append(history.readings()).append(" readings");
             long matching = history.countMatching(VIEWS.get((String) view.getSelectedItem()));
             if (matching > MAX_SERIES) {
-                b.append(" (").append(MAX_SERIES).append(" of ").append(matching).append(" series shown)");
+                b.append(" (")
+                        .append(MAX_SERIES)
+                        .append(" of ")
+                        .append(matching)
+                        .append(" series shown)");
             }
         }
         status.setText(b.length() == 0 ? " " : b.toString());
@@ -256,9 +269,13 @@ public class ResourceMonitorGui extends AbstractListenerGui implements Clearable
         // series in the order of the columns; a damaged row is refused with its file and line
         MetricsFile.forEachRow(file, row -> read.add(row.epochMs(), row.values()));
         history.replaceWith(read);
-        source = "showing " + file.getFileName() + read.lastEpochMs().stream()
-                .mapToObj(ms -> " (last reading " + LocalTime.ofInstant(Instant.ofEpochMilli(ms), ZoneId.systemDefault()).format(CLOCK) + ")")
-                .findFirst().orElse("");
+        source = "showing " + file.getFileName()
+                + read.lastEpochMs().stream()
+                        .mapToObj(ms -> " (last reading "
+                                + LocalTime.ofInstant(Instant.ofEpochMilli(ms), ZoneId.systemDefault())
+                                        .format(CLOCK) + ")")
+                        .findFirst()
+                        .orElse("");
         showView();
     }
 

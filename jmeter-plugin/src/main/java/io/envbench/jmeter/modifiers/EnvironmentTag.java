@@ -1,5 +1,8 @@
 package io.envbench.jmeter.modifiers;
 
+import io.envbench.jmeter.EnvBenchProperties;
+import io.envbench.jmeter.JMeterEnvBench;
+import io.envbench.measure.engines.EngineMetrics;
 import org.apache.jmeter.processor.PostProcessor;
 import org.apache.jmeter.processor.PreProcessor;
 import org.apache.jmeter.samplers.SampleResult;
@@ -8,10 +11,6 @@ import org.apache.jmeter.testelement.AbstractTestElement;
 import org.apache.jmeter.threads.JMeterContext;
 import org.apache.jmeter.threads.JMeterContextService;
 import org.apache.jmeter.threads.JMeterVariables;
-
-import io.envbench.measure.engines.EngineMetrics;
-import io.envbench.jmeter.EnvBenchProperties;
-import io.envbench.jmeter.JMeterEnvBench;
 
 /**
  * Puts the name of the environment its samples measure into the variable {@code envbench.env} before
@@ -37,6 +36,7 @@ public class EnvironmentTag extends AbstractTestElement implements PreProcessor,
      * thread's own clone. Before: the previous result as it was then; after, JMeter has replaced it with the new one.
      */
     private transient boolean sampling;
+
     private transient SampleResult resultBefore;
     /** What this thread's samples were tagged with last: a load thread group that did not start its environment keeps it when it dies. */
     private transient String lastTagged;
@@ -57,7 +57,9 @@ public class EnvironmentTag extends AbstractTestElement implements PreProcessor,
         JMeterVariables vars = ctx.getVariables();
         if (vars != null) {
             String named = environment == null ? "" : environment.trim();
-            String env = named.isEmpty() ? JMeterEnvBench.environmentOfThisThreadGroup().orElse(null) : named;
+            String env = named.isEmpty()
+                    ? JMeterEnvBench.environmentOfThisThreadGroup().orElse(null)
+                    : named;
             if (env == null) { // none running: one that died during the test is still what these samples were meant for
                 env = lastTagged != null && JMeterEnvBench.whyDown(lastTagged).isPresent() ? lastTagged : "none";
             }
@@ -79,6 +81,11 @@ public class EnvironmentTag extends AbstractTestElement implements PreProcessor,
         });
     }
 
-    public String getEnvironment() { return environment; }
-    public void setEnvironment(String environment) { this.environment = environment; }
+    public String getEnvironment() {
+        return environment;
+    }
+
+    public void setEnvironment(String environment) {
+        this.environment = environment;
+    }
 }

@@ -1,17 +1,33 @@
 package io.envbench.jmeter.samplers;
 
-import io.envbench.study.command.CommandOutputCheck;
-
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.concurrent.atomic.AtomicReference;
 
+import io.envbench.base.definition.EnvironmentDefinition;
+import io.envbench.base.environment.RunningTarget;
+import io.envbench.base.environment.TargetStartException;
+import io.envbench.base.settings.InvalidSettingException;
+import io.envbench.base.units.MemorySize;
+import io.envbench.control.registry.EnvironmentRegistry;
+import io.envbench.jmeter.EnvBenchProperties;
+import io.envbench.jmeter.JMeterEnvBench;
+import io.envbench.study.bonnie.BonnieCsv;
+import io.envbench.study.bonnie.BonnieFigure;
+import io.envbench.study.command.CommandInPlace;
+import io.envbench.study.command.CommandOutputCheck;
+import io.envbench.study.command.CommandRun;
+import io.envbench.study.experiment.ClientPlace;
+import io.envbench.study.experiment.CommandLoad;
+import io.envbench.study.experiment.CommandOutput;
+import io.envbench.study.psql.PsqlTimes;
 import org.apache.jmeter.samplers.AbstractSampler;
 import org.apache.jmeter.samplers.Entry;
 import org.apache.jmeter.samplers.Interruptible;
@@ -21,24 +37,6 @@ import org.apache.jmeter.threads.JMeterContextService;
 import org.apache.jmeter.threads.JMeterVariables;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-
-import io.envbench.study.bonnie.BonnieCsv;
-import io.envbench.study.bonnie.BonnieFigure;
-import io.envbench.study.experiment.ClientPlace;
-import io.envbench.study.command.CommandInPlace;
-import io.envbench.study.experiment.CommandOutput;
-import io.envbench.study.command.CommandRun;
-import io.envbench.base.definition.EnvironmentDefinition;
-import io.envbench.control.registry.EnvironmentRegistry;
-import io.envbench.base.environment.RunningTarget;
-import io.envbench.base.environment.TargetStartException;
-import io.envbench.study.experiment.CommandLoad;
-import io.envbench.jmeter.EnvBenchProperties;
-import io.envbench.jmeter.JMeterEnvBench;
-import io.envbench.study.psql.PsqlTimes;
-import io.envbench.base.settings.InvalidSettingException;
-import io.envbench.base.units.MemorySize;
-import java.util.List;
 
 /**
  * Runs a program once in a running environment's place, or beside it, as {@code envbench run}'s command loads do
@@ -78,11 +76,18 @@ public class CommandSampler extends AbstractSampler implements TestBean, Interru
                 vars.put(EnvBenchProperties.ENV_VARIABLE, name); // its metrics and tags go to this environment
             }
             EnvironmentRegistry envs = JMeterEnvBench.environments();
-            RunningTarget target = envs.running(name).orElseThrow(() -> new InvalidSettingException("environment", "'" + name
-                    + "' is not running" + envs.whyDown(name).map(w -> " (it died: " + w + ")").orElse("")
-                    + "; start it first with an EnvBench Target Environment sampler"));
-            EnvironmentDefinition def = envs.definition(name).orElseThrow(() -> new InvalidSettingException("environment", "'" + name
-                    + "' stopped while the command started; start it again"));
+            RunningTarget target = envs.running(name)
+                    .orElseThrow(() -> new InvalidSettingException(
+                            "environment",
+                            "'" + name
+                                    + "' is not running"
+                                    + envs.whyDown(name)
+                                            .map(w -> " (it died: " + w + ")")
+                                            .orElse("")
+                                    + "; start it first with an EnvBench Target Environment sampler"));
+            EnvironmentDefinition def = envs.definition(name)
+                    .orElseThrow(() -> new InvalidSettingException(
+                            "environment", "'" + name + "' stopped while the command started; start it again"));
             Path out = Files.createTempFile("envbench-command-", ".out");
             Path err = Files.createTempFile("envbench-command-", ".err");
             try {
@@ -90,12 +95,25 @@ public class CommandSampler extends AbstractSampler implements TestBean, Interru
                 running().set(run);
                 CommandRun.Result result;
                 try {
-                    result = CommandInPlace.run(run, def, place, target, envs.targetsDir(), envs.dockerDaemon(), CGROUP_ROOT,
+                    result = CommandInPlace.run(
+                            run,
+                            def,
+                            place,
+                            target,
+                            envs.targetsDir(),
+                            envs.dockerDaemon(),
+                            CGROUP_ROOT,
                             line -> log.info("EnvBench command in {}: {}", name, line));
                 } finally {
                     running().set(null);
                 }
-                fill(r, t0, load, result, Files.readString(out, StandardCharsets.UTF_8), Files.readString(err, StandardCharsets.UTF_8));
+                fill(
+                        r,
+                        t0,
+                        load,
+                        result,
+                        Files.readString(out, StandardCharsets.UTF_8),
+                        Files.readString(err, StandardCharsets.UTF_8));
             } finally {
                 Files.deleteIfExists(out);
                 Files.deleteIfExists(err);
@@ -111,17 +129,23 @@ public class CommandSampler extends AbstractSampler implements TestBean, Interru
     }
 
     /** The result: elapsed = the program's run, code = its exit code, data = its output; sub-samples per psql phase. */
-    private void fill(SampleResult r, long t0, CommandLoad load, CommandRun.Result result, String stdout, String stderr) {
+    private void fill(
+            SampleResult r, long t0, CommandLoad load, CommandRun.Result result, String stdout, String stderr) {
         r.setStampAndTime(t0, result.elapsed().toMillis());
         r.setResponseCode(Integer.toString(result.exitCode()));
-        r.setResponseData(stdout + (stderr.isBlank() ? "" : "\n--- standard error ---\n" + stderr), StandardCharsets.UTF_8.name());
+        r.setResponseData(
+                stdout + (stderr.isBlank() ? "" : "\n--- standard error ---\n" + stderr),
+                StandardCharsets.UTF_8.name());
         if (result.cancelled()) {
             failWith(r, "stopped with the test");
             return;
         }
         if (result.timedOut()) {
-            failWith(r, "did not finish within " + load.deadline().toSeconds() + " s (expected " + load.duration().toSeconds()
-                    + " s plus " + CommandLoad.GRACE.toSeconds() + " s); raise Expected seconds");
+            failWith(
+                    r,
+                    "did not finish within " + load.deadline().toSeconds() + " s (expected "
+                            + load.duration().toSeconds() + " s plus " + CommandLoad.GRACE.toSeconds()
+                            + " s); raise Expected seconds");
             return;
         }
         if (result.exitCode() != 0) {
@@ -139,7 +163,8 @@ public class CommandSampler extends AbstractSampler implements TestBean, Interru
         if (load.output() == CommandOutput.PSQL_TIME) {
             long start = t0;
             for (PsqlTimes.Phase p : PsqlTimes.find(stdout).phases().values()) {
-                SampleResult sub = SampleResults.started(getName() + " " + p.name(), p.name() + ": " + p.statements() + " statements");
+                SampleResult sub = SampleResults.started(
+                        getName() + " " + p.name(), p.name() + ": " + p.statements() + " statements");
                 long ms = Math.round(p.elapsedSeconds() * 1000);
                 sub.setStampAndTime(start, ms);
                 start += ms;
@@ -160,15 +185,25 @@ public class CommandSampler extends AbstractSampler implements TestBean, Interru
 
     private static String summary(CommandOutput format, String stdout) {
         return switch (format) {
-            case PSQL_TIME -> String.join("; ", PsqlTimes.find(stdout).phases().values().stream().map(CommandSampler::phase).toList());
+            case PSQL_TIME ->
+                String.join(
+                        "; ",
+                        PsqlTimes.find(stdout).phases().values().stream()
+                                .map(CommandSampler::phase)
+                                .toList());
             case BONNIE_CSV -> {
                 BonnieCsv csv = BonnieCsv.find(stdout);
                 StringBuilder s = new StringBuilder("bonnie++ " + csv.fileSize());
-                for (BonnieFigure f : new BonnieFigure[] {BonnieFigure.BLOCK_WRITE, BonnieFigure.REWRITE, BonnieFigure.BLOCK_READ,
-                        BonnieFigure.RANDOM_SEEKS}) {
-                    s.append(", ").append(f.title()).append(' ').append(csv.figure(f).stream()
-                            .mapToObj(v -> String.format(Locale.ROOT, "%.0f %s", v, f.unit())).findFirst()
-                            .orElse(csv.unmeasured().getOrDefault(f, "-")));
+                for (BonnieFigure f : new BonnieFigure[] {
+                    BonnieFigure.BLOCK_WRITE, BonnieFigure.REWRITE, BonnieFigure.BLOCK_READ, BonnieFigure.RANDOM_SEEKS
+                }) {
+                    s.append(", ")
+                            .append(f.title())
+                            .append(' ')
+                            .append(csv.figure(f).stream()
+                                    .mapToObj(v -> String.format(Locale.ROOT, "%.0f %s", v, f.unit()))
+                                    .findFirst()
+                                    .orElse(csv.unmeasured().getOrDefault(f, "-")));
                 }
                 yield s.toString();
             }
@@ -176,8 +211,14 @@ public class CommandSampler extends AbstractSampler implements TestBean, Interru
     }
 
     private static String phase(PsqlTimes.Phase p) {
-        return String.format(Locale.ROOT, "%s: %d statements, elapsed %.3f s, user %.3f s, sys %.3f s", p.name(), p.statements(),
-                p.elapsedSeconds(), p.userSeconds(), p.sysSeconds());
+        return String.format(
+                Locale.ROOT,
+                "%s: %d statements, elapsed %.3f s, user %.3f s, sys %.3f s",
+                p.name(),
+                p.statements(),
+                p.elapsedSeconds(),
+                p.userSeconds(),
+                p.sysSeconds());
     }
 
     private static String lastLine(String text) {
@@ -191,8 +232,10 @@ public class CommandSampler extends AbstractSampler implements TestBean, Interru
         if (!n.isEmpty()) {
             return n;
         }
-        return JMeterEnvBench.environmentOfThisThreadGroup().orElseThrow(() -> new InvalidSettingException("environment", "is empty "
-                + "and this thread group started no environment; name one, e.g. same-container"));
+        return JMeterEnvBench.environmentOfThisThreadGroup()
+                .orElseThrow(() -> new InvalidSettingException(
+                        "environment",
+                        "is empty " + "and this thread group started no environment; name one, e.g. same-container"));
     }
 
     /** The fields as a command load; each bad field named. */
@@ -201,17 +244,21 @@ public class CommandSampler extends AbstractSampler implements TestBean, Interru
         try {
             seconds = Long.parseLong(expectedSeconds == null ? "" : expectedSeconds.trim());
         } catch (NumberFormatException ex) {
-            throw new InvalidSettingException("expectedSeconds", "'" + expectedSeconds + "' is not a number of seconds; give how long one "
-                    + "run takes, e.g. 60");
+            throw new InvalidSettingException(
+                    "expectedSeconds",
+                    "'" + expectedSeconds + "' is not a number of seconds; give how long one " + "run takes, e.g. 60");
         }
         if (seconds < 1 || seconds > 86_400) {
-            throw new InvalidSettingException("expectedSeconds", seconds + " is outside 1 to 86400 s; give how long one run takes, e.g. 60");
+            throw new InvalidSettingException(
+                    "expectedSeconds", seconds + " is outside 1 to 86400 s; give how long one run takes, e.g. 60");
         }
-        OptionalLong memory = bareMemory == null || bareMemory.isBlank() ? OptionalLong.empty()
+        OptionalLong memory = bareMemory == null || bareMemory.isBlank()
+                ? OptionalLong.empty()
                 : OptionalLong.of(MemorySize.parseBytes("bareMemory", bareMemory.trim()));
         List<String> words = CommandLoad.words(command);
         if (words.isEmpty()) {
-            throw new InvalidSettingException("command", "is empty; give the program and its arguments, e.g. ./psql-latency.sh 1000 10000");
+            throw new InvalidSettingException(
+                    "command", "is empty; give the program and its arguments, e.g. ./psql-latency.sh 1000 10000");
         }
         return new CommandLoad(words, CommandOutput.parse("output", output), memory, Duration.ofSeconds(seconds));
     }

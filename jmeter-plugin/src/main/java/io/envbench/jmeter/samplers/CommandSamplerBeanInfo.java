@@ -4,7 +4,9 @@ package io.envbench.jmeter.samplers;
 public class CommandSamplerBeanInfo extends FieldsBeanInfo {
     public CommandSamplerBeanInfo() {
         super(CommandSampler.class);
-        createPropertyGroup("commandGroup", new String[] {"environment", "client", "command", "output", "expectedSeconds", "bareMemory"});
+        createPropertyGroup(
+                "commandGroup",
+                new String[] {"environment", "client", "command", "output", "expectedSeconds", "bareMemory"});
         text("environment", "");
         choice("client", "inside", true, "inside", "host", "container");
         text("command", "./psql-latency.sh 1000 10000");

@@ -2,15 +2,14 @@ package io.envbench.jmeter.samplers;
 
 import java.util.Locale;
 
+import io.envbench.base.environment.TargetStartException;
+import io.envbench.base.settings.InvalidSettingException;
+import io.envbench.control.registry.ContainerUpdate;
+import io.envbench.jmeter.JMeterEnvBench;
 import org.apache.jmeter.samplers.AbstractSampler;
 import org.apache.jmeter.samplers.Entry;
 import org.apache.jmeter.samplers.SampleResult;
 import org.apache.jmeter.testbeans.TestBean;
-
-import io.envbench.jmeter.JMeterEnvBench;
-import io.envbench.control.registry.ContainerUpdate;
-import io.envbench.base.settings.InvalidSettingException;
-import io.envbench.base.environment.TargetStartException;
 
 /**
  * Changes a running container: cpuset, CPU quota, memory limit ({@code docker update}), pause or unpause.
@@ -30,7 +29,8 @@ public class ContainerOptionsSampler extends AbstractSampler implements TestBean
 
     @Override
     public SampleResult sample(Entry e) {
-        SampleResult r = SampleResults.started(getName(), action + " " + container + " cpuset=" + cpuset + " cpus=" + cpus + " memory=" + memory);
+        SampleResult r = SampleResults.started(
+                getName(), action + " " + container + " cpuset=" + cpuset + " cpus=" + cpus + " memory=" + memory);
         long t0 = System.currentTimeMillis();
         try {
             ContainerUpdate update = new ContainerUpdate(JMeterEnvBench.environments(), allowUnmanagedContainers);
@@ -38,7 +38,9 @@ public class ContainerOptionsSampler extends AbstractSampler implements TestBean
                 case "update" -> update.update(container, cpuset, cpus, memory);
                 case "pause" -> update.pause(container);
                 case "unpause" -> update.unpause(container);
-                default -> throw new InvalidSettingException("action", "'" + action + "' is not an action; use update, pause or unpause");
+                default ->
+                    throw new InvalidSettingException(
+                            "action", "'" + action + "' is not an action; use update, pause or unpause");
             };
             SampleResults.ok(r, t0, done);
         } catch (InvalidSettingException | TargetStartException ex) {
@@ -47,16 +49,51 @@ public class ContainerOptionsSampler extends AbstractSampler implements TestBean
         return r;
     }
 
-    public String getContainer() { return container; }
-    public void setContainer(String container) { this.container = container; }
-    public String getAction() { return action; }
-    public void setAction(String action) { this.action = action; }
-    public String getCpuset() { return cpuset; }
-    public void setCpuset(String cpuset) { this.cpuset = cpuset; }
-    public String getCpus() { return cpus; }
-    public void setCpus(String cpus) { this.cpus = cpus; }
-    public String getMemory() { return memory; }
-    public void setMemory(String memory) { this.memory = memory; }
-    public boolean getAllowUnmanagedContainers() { return allowUnmanagedContainers; }
-    public void setAllowUnmanagedContainers(boolean allow) { this.allowUnmanagedContainers = allow; }
+    public String getContainer() {
+        return container;
+    }
+
+    public void setContainer(String container) {
+        this.container = container;
+    }
+
+    public String getAction() {
+        return action;
+    }
+
+    public void setAction(String action) {
+        this.action = action;
+    }
+
+    public String getCpuset() {
+        return cpuset;
+    }
+
+    public void setCpuset(String cpuset) {
+        this.cpuset = cpuset;
+    }
+
+    public String getCpus() {
+        return cpus;
+    }
+
+    public void setCpus(String cpus) {
+        this.cpus = cpus;
+    }
+
+    public String getMemory() {
+        return memory;
+    }
+
+    public void setMemory(String memory) {
+        this.memory = memory;
+    }
+
+    public boolean getAllowUnmanagedContainers() {
+        return allowUnmanagedContainers;
+    }
+
+    public void setAllowUnmanagedContainers(boolean allow) {
+        this.allowUnmanagedContainers = allow;
+    }
 }

@@ -7,6 +7,10 @@ import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
+import io.envbench.jmeter.EnvBenchProperties;
+import io.envbench.jmeter.JMeterEnvBench;
+import io.envbench.measure.engines.EngineMetrics;
+import io.envbench.measure.metrics.MetricsCollector;
 import org.apache.jmeter.samplers.AbstractSampler;
 import org.apache.jmeter.samplers.Entry;
 import org.apache.jmeter.samplers.Interruptible;
@@ -15,11 +19,6 @@ import org.apache.jmeter.testbeans.TestBean;
 import org.apache.jmeter.testelement.ThreadListener;
 import org.apache.jmeter.threads.JMeterContextService;
 import org.apache.jmeter.threads.JMeterVariables;
-
-import io.envbench.measure.engines.EngineMetrics;
-import io.envbench.jmeter.EnvBenchProperties;
-import io.envbench.jmeter.JMeterEnvBench;
-import io.envbench.measure.metrics.MetricsCollector;
 
 /**
  * EnvBench Engine Metrics: sends this JMeter's metrics (its host, and its own JVM as {@code process.jmeter.*}) to
@@ -120,6 +119,11 @@ public class EngineMetricsSampler extends AbstractSampler implements TestBean, T
         return t != null;
     }
 
-    public String getInterval() { return interval; }
-    public void setInterval(String interval) { this.interval = interval; }
+    public String getInterval() {
+        return interval;
+    }
+
+    public void setInterval(String interval) {
+        this.interval = interval;
+    }
 }

@@ -9,8 +9,7 @@ final class SampleResults {
     /** Response code of a failure EnvBench itself reports (bad setting, start failed). */
     static final String FAILURE_CODE = "EnvBench";
 
-    private SampleResults() {
-    }
+    private SampleResults() {}
 
     static SampleResult started(String label, String samplerData) {
         SampleResult r = new SampleResult();

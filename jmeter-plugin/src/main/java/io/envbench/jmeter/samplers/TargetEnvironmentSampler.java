@@ -1,8 +1,24 @@
 package io.envbench.jmeter.samplers;
 
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.regex.Pattern;
 
+import io.envbench.base.container.ContainerOptions;
+import io.envbench.base.container.NetworkMode;
+import io.envbench.base.container.VolumeMount;
+import io.envbench.base.definition.EnvironmentDefinition;
+import io.envbench.base.environment.RunningTarget;
+import io.envbench.base.environment.TargetStartException;
+import io.envbench.base.settings.InvalidSettingException;
+import io.envbench.base.units.CpuSet;
+import io.envbench.base.units.MemorySize;
+import io.envbench.control.registry.EnvironmentRegistry;
+import io.envbench.jmeter.EnvBenchProperties;
+import io.envbench.jmeter.JMeterEnvBench;
 import org.apache.jmeter.samplers.AbstractSampler;
 import org.apache.jmeter.samplers.Entry;
 import org.apache.jmeter.samplers.SampleResult;
@@ -10,26 +26,8 @@ import org.apache.jmeter.testbeans.TestBean;
 import org.apache.jmeter.testelement.TestStateListener;
 import org.apache.jmeter.threads.JMeterContextService;
 import org.apache.jmeter.threads.JMeterVariables;
-import org.apache.jmeter.util.JMeterUtils;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-
-import io.envbench.jmeter.EnvBenchProperties;
-import io.envbench.base.container.ContainerOptions;
-import io.envbench.base.units.CpuSet;
-import io.envbench.base.definition.EnvironmentDefinition;
-import io.envbench.control.registry.EnvironmentRegistry;
-import io.envbench.jmeter.JMeterEnvBench;
-import io.envbench.base.settings.InvalidSettingException;
-import io.envbench.base.units.MemorySize;
-import io.envbench.base.container.NetworkMode;
-import io.envbench.base.environment.RunningTarget;
-import io.envbench.base.environment.TargetStartException;
-import io.envbench.base.container.VolumeMount;
-import java.util.LinkedHashMap;
-import java.util.Map;
-import java.util.Optional;
-import java.util.regex.Pattern;
 
 /**
  * Starts, stops or switches to a named environment: the same target as a host process or a container.
@@ -83,8 +81,13 @@ public class TargetEnvironmentSampler extends AbstractSampler implements TestBea
                     t.endpoint().ifPresent(ep -> EnvBenchProperties.publishEndpoint(def.name(), ep.host(), ep.port()));
                     JMeterEnvBench.startedByThisThreadGroup(def.name());
                     // elapsed is start-to-ready of the target, not our bookkeeping around it
-                    SampleResults.okWithElapsed(r, t0, t.startToReady().toMillis(), t.describe(), "environment " + def + "\n"
-                            + t.describe() + "\nstart-to-ready " + t.startToReady().toMillis() + " ms\n");
+                    SampleResults.okWithElapsed(
+                            r,
+                            t0,
+                            t.startToReady().toMillis(),
+                            t.describe(),
+                            "environment " + def + "\n" + t.describe() + "\nstart-to-ready "
+                                    + t.startToReady().toMillis() + " ms\n");
                 }
                 case ACTION_STOP -> {
                     String name = requiredName();
@@ -98,7 +101,9 @@ public class TargetEnvironmentSampler extends AbstractSampler implements TestBea
                         SampleResults.ok(r, t0, was ? "stopped " + name : name + " was not running");
                     }
                 }
-                default -> throw new InvalidSettingException("action", "'" + action + "' is not an action; use start, stop or switch");
+                default ->
+                    throw new InvalidSettingException(
+                            "action", "'" + action + "' is not an action; use start, stop or switch");
             }
         } catch (InvalidSettingException | TargetStartException ex) {
             fail(r, t0, ex.getMessage());
@@ -133,7 +138,8 @@ public class TargetEnvironmentSampler extends AbstractSampler implements TestBea
     /** The environment these fields describe; every field is checked, with a message naming it. */
     EnvironmentDefinition definition() {
         EnvironmentDefinition.Placement rt = EnvironmentDefinition.Placement.parse("runtime", runtime);
-        ContainerOptions.Builder o = ContainerOptions.builder().networkMode(NetworkMode.parse("networkMode", networkMode));
+        ContainerOptions.Builder o =
+                ContainerOptions.builder().networkMode(NetworkMode.parse("networkMode", networkMode));
         VolumeMount.Kind vk = VolumeMount.parseKind("volumeType", volumeType);
         o.volume(vk == VolumeMount.Kind.NONE ? VolumeMount.NONE : new VolumeMount(vk, volumeSource, volumePath));
         if (!blank(cpuset)) {
@@ -149,10 +155,12 @@ public class TargetEnvironmentSampler extends AbstractSampler implements TestBea
             o.memoryBytes(MemorySize.parseContainerLimit("memory", memory));
         }
         containerEnvironment(containerEnv).forEach(o::env);
-        Duration timeout = blank(readyTimeoutSeconds) ? EnvBenchProperties.defaultReadyTimeout()
+        Duration timeout = blank(readyTimeoutSeconds)
+                ? EnvBenchProperties.defaultReadyTimeout()
                 : seconds("readyTimeoutSeconds", readyTimeoutSeconds, "seconds, e.g. 60");
         int p = parseInt("port", port, "a TCP port on 127.0.0.1, e.g. 18080");
-        return new EnvironmentDefinition(requiredName(), target == null ? "" : target.trim(), rt, o.build(), p, timeout);
+        return new EnvironmentDefinition(
+                requiredName(), target == null ? "" : target.trim(), rt, o.build(), p, timeout);
     }
 
     /** A variable name as a shell takes it: a letter or underscore first, then letters, digits and underscores. */
@@ -175,8 +183,11 @@ public class TargetEnvironmentSampler extends AbstractSampler implements TestBea
             int eq = pair.indexOf('=');
             String name = eq < 0 ? pair.trim() : pair.substring(0, eq).trim();
             if (eq < 0 || !ENV_NAME.matcher(name).matches()) {
-                throw new InvalidSettingException("containerEnv", "'" + pair.trim() + "' is not NAME=VALUE" + (eq < 0 ? "" : " with a name of "
-                        + "letters, digits and _") + "; give pairs separated by ;, e.g. DB_NAME=daytrader_tenant_1;DB_USER=daytrader_tenant_1");
+                throw new InvalidSettingException(
+                        "containerEnv",
+                        "'" + pair.trim() + "' is not NAME=VALUE"
+                                + (eq < 0 ? "" : " with a name of " + "letters, digits and _")
+                                + "; give pairs separated by ;, e.g. DB_NAME=daytrader_tenant_1;DB_USER=daytrader_tenant_1");
             }
             env.put(name, pair.substring(eq + 1).trim());
         }
@@ -193,8 +204,10 @@ public class TargetEnvironmentSampler extends AbstractSampler implements TestBea
         try {
             return Integer.parseInt(t);
         } catch (NumberFormatException e) {
-            throw new InvalidSettingException(field, "'" + text + "' is " + (t.matches("[+-]?\\d+") ? "too large" : "not a whole number")
-                    + "; give " + expected);
+            throw new InvalidSettingException(
+                    field,
+                    "'" + text + "' is " + (t.matches("[+-]?\\d+") ? "too large" : "not a whole number") + "; give "
+                            + expected);
         }
     }
 
@@ -215,8 +228,10 @@ public class TargetEnvironmentSampler extends AbstractSampler implements TestBea
     private static Duration seconds(String field, String text, String expected) {
         double s = parseDouble(field, text, expected);
         if (Math.abs(s) > EnvironmentDefinition.MAX_READY_TIMEOUT.toSeconds()) {
-            throw new InvalidSettingException(field, "'" + text.trim() + "' is above a day (" + EnvironmentDefinition.MAX_READY_TIMEOUT.toSeconds()
-                    + " s); give " + expected);
+            throw new InvalidSettingException(
+                    field,
+                    "'" + text.trim() + "' is above a day (" + EnvironmentDefinition.MAX_READY_TIMEOUT.toSeconds()
+                            + " s); give " + expected);
         }
         return Duration.ofMillis(Math.round(1000 * s));
     }
@@ -242,34 +257,123 @@ public class TargetEnvironmentSampler extends AbstractSampler implements TestBea
     }
 
     // bean properties (TestBean): one getter/setter pair per GUI field
-    public String getAction() { return action; }
-    public void setAction(String action) { this.action = action; }
-    public String getEnvironment() { return environment; }
-    public void setEnvironment(String environment) { this.environment = environment; }
-    public String getTarget() { return target; }
-    public void setTarget(String target) { this.target = target; }
-    public String getRuntime() { return runtime; }
-    public void setRuntime(String runtime) { this.runtime = runtime; }
-    public String getPort() { return port; }
-    public void setPort(String port) { this.port = port; }
-    public String getNetworkMode() { return networkMode; }
-    public void setNetworkMode(String networkMode) { this.networkMode = networkMode; }
-    public String getVolumeType() { return volumeType; }
-    public void setVolumeType(String volumeType) { this.volumeType = volumeType; }
-    public String getVolumeSource() { return volumeSource; }
-    public void setVolumeSource(String volumeSource) { this.volumeSource = volumeSource; }
-    public String getVolumePath() { return volumePath; }
-    public void setVolumePath(String volumePath) { this.volumePath = volumePath; }
-    public String getCpuset() { return cpuset; }
-    public void setCpuset(String cpuset) { this.cpuset = cpuset; }
-    public String getCpus() { return cpus; }
-    public void setCpus(String cpus) { this.cpus = cpus; }
-    public String getCpuShares() { return cpuShares; }
-    public void setCpuShares(String cpuShares) { this.cpuShares = cpuShares; }
-    public String getMemory() { return memory; }
-    public void setMemory(String memory) { this.memory = memory; }
-    public String getContainerEnv() { return containerEnv; }
-    public void setContainerEnv(String containerEnv) { this.containerEnv = containerEnv; }
-    public String getReadyTimeoutSeconds() { return readyTimeoutSeconds; }
-    public void setReadyTimeoutSeconds(String readyTimeoutSeconds) { this.readyTimeoutSeconds = readyTimeoutSeconds; }
+    public String getAction() {
+        return action;
+    }
+
+    public void setAction(String action) {
+        this.action = action;
+    }
+
+    public String getEnvironment() {
+        return environment;
+    }
+
+    public void setEnvironment(String environment) {
+        this.environment = environment;
+    }
+
+    public String getTarget() {
+        return target;
+    }
+
+    public void setTarget(String target) {
+        this.target = target;
+    }
+
+    public String getRuntime() {
+        return runtime;
+    }
+
+    public void setRuntime(String runtime) {
+        this.runtime = runtime;
+    }
+
+    public String getPort() {
+        return port;
+    }
+
+    public void setPort(String port) {
+        this.port = port;
+    }
+
+    public String getNetworkMode() {
+        return networkMode;
+    }
+
+    public void setNetworkMode(String networkMode) {
+        this.networkMode = networkMode;
+    }
+
+    public String getVolumeType() {
+        return volumeType;
+    }
+
+    public void setVolumeType(String volumeType) {
+        this.volumeType = volumeType;
+    }
+
+    public String getVolumeSource() {
+        return volumeSource;
+    }
+
+    public void setVolumeSource(String volumeSource) {
+        this.volumeSource = volumeSource;
+    }
+
+    public String getVolumePath() {
+        return volumePath;
+    }
+
+    public void setVolumePath(String volumePath) {
+        this.volumePath = volumePath;
+    }
+
+    public String getCpuset() {
+        return cpuset;
+    }
+
+    public void setCpuset(String cpuset) {
+        this.cpuset = cpuset;
+    }
+
+    public String getCpus() {
+        return cpus;
+    }
+
+    public void setCpus(String cpus) {
+        this.cpus = cpus;
+    }
+
+    public String getCpuShares() {
+        return cpuShares;
+    }
+
+    public void setCpuShares(String cpuShares) {
+        this.cpuShares = cpuShares;
+    }
+
+    public String getMemory() {
+        return memory;
+    }
+
+    public void setMemory(String memory) {
+        this.memory = memory;
+    }
+
+    public String getContainerEnv() {
+        return containerEnv;
+    }
+
+    public void setContainerEnv(String containerEnv) {
+        this.containerEnv = containerEnv;
+    }
+
+    public String getReadyTimeoutSeconds() {
+        return readyTimeoutSeconds;
+    }
+
+    public void setReadyTimeoutSeconds(String readyTimeoutSeconds) {
+        this.readyTimeoutSeconds = readyTimeoutSeconds;
+    }
 }

@@ -5,8 +5,17 @@ public class TargetEnvironmentSamplerBeanInfo extends FieldsBeanInfo {
     public TargetEnvironmentSamplerBeanInfo() {
         super(TargetEnvironmentSampler.class);
         createPropertyGroup("environmentGroup", new String[] {"action", "environment", "target", "runtime", "port"});
-        createPropertyGroup("containerGroup", new String[] {"networkMode", "volumeType", "volumeSource", "volumePath",
-                "cpuset", "cpus", "cpuShares", "memory", "containerEnv"});
+        createPropertyGroup("containerGroup", new String[] {
+            "networkMode",
+            "volumeType",
+            "volumeSource",
+            "volumePath",
+            "cpuset",
+            "cpus",
+            "cpuShares",
+            "memory",
+            "containerEnv"
+        });
         createPropertyGroup("readinessGroup", new String[] {"readyTimeoutSeconds"});
 
         choice("action", "switch", true, "switch", "start", "stop");

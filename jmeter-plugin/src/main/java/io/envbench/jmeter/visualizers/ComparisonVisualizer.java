@@ -1,6 +1,8 @@
 package io.envbench.jmeter.visualizers;
 
 import java.awt.BorderLayout;
+import java.awt.Color;
+import java.awt.Dimension;
 import java.awt.FlowLayout;
 import java.io.File;
 import java.io.IOException;
@@ -9,13 +11,17 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Queue;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.Future;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
-
+import java.util.function.Predicate;
+import java.util.regex.Pattern;
+import java.util.regex.PatternSyntaxException;
 import javax.swing.JButton;
 import javax.swing.JFileChooser;
 import javax.swing.JLabel;
@@ -24,37 +30,29 @@ import javax.swing.JPanel;
 import javax.swing.JScrollPane;
 import javax.swing.JTabbedPane;
 import javax.swing.JTextField;
-import javax.swing.event.DocumentEvent;
-import javax.swing.event.DocumentListener;
 import javax.swing.SwingUtilities;
 import javax.swing.Timer;
+import javax.swing.event.DocumentEvent;
+import javax.swing.event.DocumentListener;
 import javax.swing.filechooser.FileNameExtensionFilter;
 
-import org.apache.jmeter.samplers.SampleResult;
-import org.apache.jmeter.testelement.TestElement;
-import org.apache.jmeter.visualizers.gui.AbstractVisualizer;
-import org.jfree.chart.ChartPanel;
-import org.jfree.chart.JFreeChart;
-
-import io.envbench.report.ComparisonCharts;
-import io.envbench.report.ComparisonReport;
-import io.envbench.report.table.ComparisonTable;
-import io.envbench.measure.stats.Comparison;
-import io.envbench.measure.results.JtlReader;
-import io.envbench.measure.results.Sample;
+import io.envbench.base.settings.InvalidSettingException;
 import io.envbench.jmeter.EnvBenchHelp;
 import io.envbench.jmeter.EnvBenchProperties;
 import io.envbench.jmeter.JMeterEnvBench;
 import io.envbench.measure.metrics.MetricsFile;
-import java.util.function.Predicate;
-import java.util.regex.Pattern;
-import java.util.regex.PatternSyntaxException;
-import io.envbench.base.settings.InvalidSettingException;
-import java.awt.Color;
-import java.awt.Dimension;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
+import io.envbench.measure.results.JtlReader;
+import io.envbench.measure.results.Sample;
+import io.envbench.measure.stats.Comparison;
+import io.envbench.report.ComparisonCharts;
+import io.envbench.report.ComparisonReport;
+import io.envbench.report.table.ComparisonTable;
+import org.apache.jmeter.samplers.SampleResult;
+import org.apache.jmeter.testelement.TestElement;
 import org.apache.jmeter.threads.JMeterContextService;
+import org.apache.jmeter.visualizers.gui.AbstractVisualizer;
+import org.jfree.chart.ChartPanel;
+import org.jfree.chart.JFreeChart;
 
 /**
  * EnvBench Comparison listener: the side-by-side table and charts of environments, from result files
@@ -76,17 +74,19 @@ public class ComparisonVisualizer extends AbstractVisualizer {
      * EnvBench's own samples: the Target Environment and Container Options samplers as the templates and plans name
      * them ("EnvBench start bare", "EnvBench stop", ...) and under their default names.
      */
-    public static final String DEFAULT_EXCLUDE = "^EnvBench (start|stop|switch|Target Environment|Container Options)\\b";
+    public static final String DEFAULT_EXCLUDE =
+            "^EnvBench (start|stop|switch|Target Environment|Container Options)\\b";
 
     /** Samples of the running test, not yet counted. */
     private final transient Queue<Sample> arrived = new ConcurrentLinkedQueue<>();
     /** The refresher: one thread, started when there is work, gone after 10 s without. */
-    private final transient ThreadPoolExecutor refresher = new ThreadPoolExecutor(1, 1, 10, TimeUnit.SECONDS,
-            new LinkedBlockingQueue<>(), r -> {
+    private final transient ThreadPoolExecutor refresher =
+            new ThreadPoolExecutor(1, 1, 10, TimeUnit.SECONDS, new LinkedBlockingQueue<>(), r -> {
                 Thread t = new Thread(r, "envbench-comparison");
                 t.setDaemon(true);
                 return t;
             });
+
     private final transient AtomicBoolean refreshQueued = new AtomicBoolean();
     /** Confined to the refresher thread. */
     private transient Comparison comparison = new Comparison();
@@ -106,6 +106,7 @@ public class ComparisonVisualizer extends AbstractVisualizer {
     private final JTabbedPane charts = new JTabbedPane(JTabbedPane.TOP, JTabbedPane.SCROLL_TAB_LAYOUT);
     /** Keeps the listener as wide as JMeter's panel, not as wide as a chart or the table. */
     private static final Dimension VIEW = new Dimension(600, 380);
+
     private final JLabel status = new JLabel("Add result files, or run a test with EnvBench environments.");
 
     public ComparisonVisualizer() {
@@ -117,8 +118,9 @@ public class ComparisonVisualizer extends AbstractVisualizer {
         add(title, BorderLayout.NORTH);
         JPanel filter = new JPanel(new FlowLayout(FlowLayout.LEFT));
         exclude.setName("exclude");
-        exclude.setToolTipText("Regular expression: labels it finds are not counted (as envbench report --exclude). "
-                + "Default: EnvBench's own start/stop samples. Empty: count every label. Applies to samples counted after the change");
+        exclude.setToolTipText(
+                "Regular expression: labels it finds are not counted (as envbench report --exclude). "
+                        + "Default: EnvBench's own start/stop samples. Empty: count every label. Applies to samples counted after the change");
         exclude.getDocument().addDocumentListener(new DocumentListener() {
             @Override
             public void insertUpdate(DocumentEvent e) {
@@ -145,10 +147,12 @@ public class ComparisonVisualizer extends AbstractVisualizer {
         addFiles.setToolTipText("CSV JTLs; each file is one run, split by its envbench.env column");
         addFiles.addActionListener(e -> chooseFiles());
         JButton export = new JButton("Export report…");
-        export.setToolTipText("Writes index.html, comparison.csv, comparison.md and every chart as PNG, SVG and PDF into a folder");
+        export.setToolTipText(
+                "Writes index.html, comparison.csv, comparison.md and every chart as PNG, SVG and PDF into a folder");
         export.addActionListener(e -> exportReport());
         JButton metrics = new JButton("Metrics file…");
-        metrics.setToolTipText("The Resource Monitor's metrics CSV whose resources the export adds (a live run's is taken by itself)");
+        metrics.setToolTipText(
+                "The Resource Monitor's metrics CSV whose resources the export adds (a live run's is taken by itself)");
         metrics.addActionListener(e -> chooseMetricsFile());
         buttons.add(addFiles);
         buttons.add(metrics);
@@ -169,11 +173,12 @@ public class ComparisonVisualizer extends AbstractVisualizer {
         add(main, BorderLayout.CENTER);
         // samples are counted every 100 ms (so few wait in the queue), the table and charts built once a second
         new Timer(100, e -> {
-            if (!arrived.isEmpty() || changed) {
-                scheduleRefresh();
-            }
-            JMeterEnvBench.collector().flatMap(c -> c.file()).ifPresent(f -> metricsFile = f);
-        }).start();
+                    if (!arrived.isEmpty() || changed) {
+                        scheduleRefresh();
+                    }
+                    JMeterEnvBench.collector().flatMap(c -> c.file()).ifPresent(f -> metricsFile = f);
+                })
+                .start();
     }
 
     @Override
@@ -200,8 +205,9 @@ public class ComparisonVisualizer extends AbstractVisualizer {
             excluded = compileExclude(exclude.getText());
             excludeProblem.setText("");
         } catch (PatternSyntaxException e) {
-            excludeProblem.setText("Exclude labels: '" + exclude.getText() + "' is not a regular expression (" + e.getDescription()
-                    + " at " + e.getIndex() + "); correct it, or empty the field to count every label");
+            excludeProblem.setText(
+                    "Exclude labels: '" + exclude.getText() + "' is not a regular expression (" + e.getDescription()
+                            + " at " + e.getIndex() + "); correct it, or empty the field to count every label");
         }
     }
 
@@ -232,8 +238,14 @@ public class ComparisonVisualizer extends AbstractVisualizer {
     public void add(SampleResult r) {
         var vars = JMeterContextService.getContext().getVariables();
         String env = vars == null ? null : vars.get(EnvBenchProperties.ENV_VARIABLE);
-        arrived.add(new Sample(env == null || env.isEmpty() ? "none" : env, r.getSampleLabel(), r.getStartTime(), r.getTime(),
-                r.isSuccessful(), r.getBytesAsLong(), r.getSentBytes()));
+        arrived.add(new Sample(
+                env == null || env.isEmpty() ? "none" : env,
+                r.getSampleLabel(),
+                r.getStartTime(),
+                r.getTime(),
+                r.isSuccessful(),
+                r.getBytesAsLong(),
+                r.getSentBytes()));
     }
 
     @Override
@@ -277,7 +289,8 @@ public class ComparisonVisualizer extends AbstractVisualizer {
         ComparisonReport report = new ComparisonReport(comparison, null);
         List<String[]> rows = report.tableRows();
         Map<String, JFreeChart> all = new ComparisonCharts(comparison, report.baseline()).all();
-        String text = comparison.environments().size() + " environment(s): " + String.join(", ", comparison.environments());
+        String text =
+                comparison.environments().size() + " environment(s): " + String.join(", ", comparison.environments());
         SwingUtilities.invokeLater(() -> show(rows, all, text));
     }
 
@@ -300,8 +313,8 @@ public class ComparisonVisualizer extends AbstractVisualizer {
                     if (!e.getMessage().equals(refusedLive)) {
                         refusedLive = e.getMessage();
                         String shown = "Live samples left out: " + e.getMessage();
-                        SwingUtilities.invokeLater(() -> JOptionPane.showMessageDialog(this, shown, "Samples left out",
-                                JOptionPane.WARNING_MESSAGE));
+                        SwingUtilities.invokeLater(() -> JOptionPane.showMessageDialog(
+                                this, shown, "Samples left out", JOptionPane.WARNING_MESSAGE));
                     }
                 }
             }
@@ -352,8 +365,8 @@ public class ComparisonVisualizer extends AbstractVisualizer {
             }
             refresh(true);
             if (!problems.isEmpty()) {
-                SwingUtilities.invokeLater(() -> JOptionPane.showMessageDialog(this, String.join("\n", problems),
-                        "Some files were not read", JOptionPane.WARNING_MESSAGE));
+                SwingUtilities.invokeLater(() -> JOptionPane.showMessageDialog(
+                        this, String.join("\n", problems), "Some files were not read", JOptionPane.WARNING_MESSAGE));
             }
         });
     }
@@ -367,12 +380,15 @@ public class ComparisonVisualizer extends AbstractVisualizer {
         }
         Path dir = chooser.getSelectedFile().toPath();
         status.setText("Writing the report…");
-        exportTo(dir).thenAccept(written -> SwingUtilities.invokeLater(() -> status.setText("Report written: " + dir.resolve("index.html"))))
+        exportTo(dir)
+                .thenAccept(written -> SwingUtilities.invokeLater(
+                        () -> status.setText("Report written: " + dir.resolve("index.html"))))
                 .exceptionally(e -> {
                     Throwable cause = e instanceof CompletionException && e.getCause() != null ? e.getCause() : e;
                     SwingUtilities.invokeLater(() -> {
                         status.setText(" ");
-                        JOptionPane.showMessageDialog(this, cause.getMessage(), "Report not written", JOptionPane.ERROR_MESSAGE);
+                        JOptionPane.showMessageDialog(
+                                this, cause.getMessage(), "Report not written", JOptionPane.ERROR_MESSAGE);
                     });
                     return null;
                 });

@@ -3,7 +3,9 @@ package io.envbench.jmeter.cpucontrol;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.awt.Dimension;
 import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -12,6 +14,9 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 
+import io.envbench.jmeter.GuiTests;
+import io.envbench.jmeter.JMeterEnvBench;
+import io.envbench.study.cpucontrol.CpuAction;
 import org.apache.jmeter.gui.util.MenuFactory;
 import org.apache.jmeter.save.SaveService;
 import org.apache.jmeter.util.JMeterUtils;
@@ -28,12 +33,6 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import io.envbench.study.cpucontrol.CpuAction;
-import io.envbench.jmeter.GuiTests;
-import io.envbench.jmeter.JMeterEnvBench;
-import java.awt.Dimension;
-import java.nio.charset.StandardCharsets;
-
 /**
  * The CPU Control's GUI in a real window: it is in JMeter's Add > Listener menu (JMeter's own MenuFactory, finding it
  * on the search path as in lib/ext), its fields go through a plan saved and loaded by JMeter's SaveService unchanged,
@@ -42,6 +41,7 @@ import java.nio.charset.StandardCharsets;
 class CpuControlGuiTest {
     @TempDir
     static Path jmeterHome;
+
     private FrameFixture window;
     private CpuControlGui gui;
 
@@ -104,9 +104,27 @@ class CpuControlGuiTest {
         });
         CpuControl again = onEdt(() -> (CpuControl) other.createTestElement());
         for (CpuControl c : List.of(back, again)) {
-            assertEquals(List.of("static", "3", "tenant-3", "tenant-1=200,tenant-2=500", "2", "on", "pause", "${__P(my.rps,on)}",
-                    "tenants-timeline.csv"), List.of(c.getMode(), c.getIntervalSeconds(), c.getHighTenants(), c.getGoals(),
-                    c.getCpusPerTenant(), c.getIrqSteering(), c.getIrqBalance(), c.getRpsSteering(), c.getFilename()));
+            assertEquals(
+                    List.of(
+                            "static",
+                            "3",
+                            "tenant-3",
+                            "tenant-1=200,tenant-2=500",
+                            "2",
+                            "on",
+                            "pause",
+                            "${__P(my.rps,on)}",
+                            "tenants-timeline.csv"),
+                    List.of(
+                            c.getMode(),
+                            c.getIntervalSeconds(),
+                            c.getHighTenants(),
+                            c.getGoals(),
+                            c.getCpusPerTenant(),
+                            c.getIrqSteering(),
+                            c.getIrqBalance(),
+                            c.getRpsSteering(),
+                            c.getFilename()));
         }
         assertEquals(" ", onEdt(gui::problemText), "good fields, no problem shown");
     }
@@ -114,33 +132,51 @@ class CpuControlGuiTest {
     @Test
     void aBadIntervalIsNamedAsItIsTyped() throws Exception {
         window.textBox("interval").setText("0");
-        window.label("problem").requireText("Interval (s): '0' is outside 1 to 10; give a whole number of seconds from 1 to 10, e.g. 2 in the field or -Jenvbench.cpucontrol.interval.seconds=2");
+        window.label("problem")
+                .requireText(
+                        "Interval (s): '0' is outside 1 to 10; give a whole number of seconds from 1 to 10, e.g. 2 in the field or -Jenvbench.cpucontrol.interval.seconds=2");
         GuiTests.screenshot(gui, "cpu-control-bad-interval");
         window.textBox("interval").setText("${__P(envbench.cpucontrol.interval.seconds,1)}");
         window.label("problem").requireText(" ");
-        JMeterUtils.setProperty("envbench.cpucontrol.interval.seconds", "12"); // the expression is evaluated as JMeter would
+        JMeterUtils.setProperty(
+                "envbench.cpucontrol.interval.seconds", "12"); // the expression is evaluated as JMeter would
         window.textBox("interval").setText("${__P(envbench.cpucontrol.interval.seconds,1)} ");
-        window.label("problem").requireText("Interval (s): '12' is outside 1 to 10; give a whole number of seconds from 1 to 10, e.g. 2 in the field or -Jenvbench.cpucontrol.interval.seconds=2");
+        window.label("problem")
+                .requireText(
+                        "Interval (s): '12' is outside 1 to 10; give a whole number of seconds from 1 to 10, e.g. 2 in the field or -Jenvbench.cpucontrol.interval.seconds=2");
         JMeterUtils.getJMeterProperties().remove("envbench.cpucontrol.interval.seconds");
         window.textBox("goals").setText("tenant-1");
-        assertTrue(onEdt(gui::problemText).startsWith("Response-time goals (ms): 'tenant-1' is not TENANT=MILLISECONDS"), onEdt(gui::problemText));
+        assertTrue(
+                onEdt(gui::problemText).startsWith("Response-time goals (ms): 'tenant-1' is not TENANT=MILLISECONDS"),
+                onEdt(gui::problemText));
     }
 
     @Test
     void actionsShowLiveAndClearAllEmptiesThem() throws Exception {
         Instant t0 = Instant.now();
-        JMeterEnvBench.cpuControlActed(new CpuAction(t0, Duration.ZERO, "tenant-1", CpuAction.Kind.PIN, "pin 0", "dynamic pins every tenant at first"));
-        JMeterEnvBench.cpuControlActed(new CpuAction(t0.plusSeconds(3), Duration.ofSeconds(3), "tenant-2", CpuAction.Kind.RELEASE,
-                "release to 1", "cpu 99% of its 1 CPU (0) for 3 steps, at least 90%"));
-        Pause.pause(new Condition("two actions in the table") {
-            @Override
-            public boolean test() {
-                return onEdt(gui::actionRows) == 2;
-            }
-        }, Timeout.timeout(10, TimeUnit.SECONDS));
-        assertEquals(List.of("tenant-2", "release to 1", "cpu 99% of its 1 CPU (0) for 3 steps, at least 90%"),
+        JMeterEnvBench.cpuControlActed(new CpuAction(
+                t0, Duration.ZERO, "tenant-1", CpuAction.Kind.PIN, "pin 0", "dynamic pins every tenant at first"));
+        JMeterEnvBench.cpuControlActed(new CpuAction(
+                t0.plusSeconds(3),
+                Duration.ofSeconds(3),
+                "tenant-2",
+                CpuAction.Kind.RELEASE,
+                "release to 1",
+                "cpu 99% of its 1 CPU (0) for 3 steps, at least 90%"));
+        Pause.pause(
+                new Condition("two actions in the table") {
+                    @Override
+                    public boolean test() {
+                        return onEdt(gui::actionRows) == 2;
+                    }
+                },
+                Timeout.timeout(10, TimeUnit.SECONDS));
+        assertEquals(
+                List.of("tenant-2", "release to 1", "cpu 99% of its 1 CPU (0) for 3 steps, at least 90%"),
                 onEdt(() -> List.of(gui.actionCell(1, 1), gui.actionCell(1, 2), gui.actionCell(1, 3))));
-        assertTrue(window.label("status").text().startsWith("2 actions"), window.label("status").text());
+        assertTrue(
+                window.label("status").text().startsWith("2 actions"),
+                window.label("status").text());
         GuiTests.screenshot(gui, "cpu-control");
         onEdt(() -> {
             gui.clearData(); // what JMeter's Clear All calls on every Clearable GUI

@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import io.envbench.jmeter.GuiTests;
 import org.apache.jmeter.samplers.SampleEvent;
 import org.apache.jmeter.samplers.SampleResult;
 import org.junit.jupiter.api.AfterEach;
@@ -17,8 +18,6 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-import io.envbench.jmeter.GuiTests;
-
 /**
  * The element at a test's start: a wrong field stops the test before its first sample and leaves nothing (no timeline
  * file); good fields with no tenant running change nothing and make no file, samples included.
@@ -26,6 +25,7 @@ import io.envbench.jmeter.GuiTests;
 class CpuControlTest {
     @TempDir
     Path dir;
+
     private final AtomicInteger stops = new AtomicInteger();
     private CpuControl control;
 

@@ -5,13 +5,15 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.awt.Dimension;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 
-
+import io.envbench.jmeter.GuiTests;
+import io.envbench.jmeter.JMeterEnvBench;
 import org.apache.jmeter.samplers.Clearable;
 import org.assertj.swing.edt.GuiActionRunner;
 import org.assertj.swing.fixture.FrameFixture;
@@ -24,10 +26,6 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import io.envbench.jmeter.GuiTests;
-import io.envbench.jmeter.JMeterEnvBench;
-import java.awt.Dimension;
-
 /**
  * The Resource Monitor's GUI in a real window, fed by the real collector: after the run every view still
  * has its data, the status says when the run ended, a metrics file keeps every view too, Clear empties it.
@@ -39,6 +37,7 @@ class ResourceMonitorGuiTest {
 
     @TempDir
     Path dir;
+
     private FrameFixture window;
     private ResourceMonitorGui gui;
     private ResourceMonitor monitor;
@@ -69,12 +68,14 @@ class ResourceMonitorGuiTest {
     }
 
     private void waitFor(String what, Supplier<Boolean> done) {
-        Pause.pause(new Condition(what) {
-            @Override
-            public boolean test() {
-                return onEdt(done);
-            }
-        }, Timeout.timeout(20, TimeUnit.SECONDS));
+        Pause.pause(
+                new Condition(what) {
+                    @Override
+                    public boolean test() {
+                        return onEdt(done);
+                    }
+                },
+                Timeout.timeout(20, TimeUnit.SECONDS));
     }
 
     private List<String> show(String view) {
@@ -89,8 +90,11 @@ class ResourceMonitorGuiTest {
         monitor.setInterval("100");
         monitor.setFilename(dir.resolve("metrics.csv").toString());
         monitor.testStarted();
-        waitFor("live readings on the chart", () -> gui.statusText().startsWith("live, every 100 ms")
-                && gui.shownMetricNames().contains("host.cpu.pct") && gui.statusText().matches(".*, ([5-9]|\\d\\d+) readings.*"));
+        waitFor(
+                "live readings on the chart",
+                () -> gui.statusText().startsWith("live, every 100 ms")
+                        && gui.shownMetricNames().contains("host.cpu.pct")
+                        && gui.statusText().matches(".*, ([5-9]|\\d\\d+) readings.*"));
         monitor.testEnded();
         monitor = null;
         waitFor("the run's end in the status", () -> gui.statusText().startsWith("run ended at "));
@@ -99,7 +103,11 @@ class ResourceMonitorGuiTest {
 
         List<String> memory = show(MEMORY);
         assertTrue(memory.contains("host.mem.used.bytes"), memory.toString());
-        assertTrue(memory.stream().allMatch(n -> ResourceMonitorGui.VIEWS.get(MEMORY).matcher(n).matches()), memory.toString());
+        assertTrue(
+                memory.stream()
+                        .allMatch(n ->
+                                ResourceMonitorGui.VIEWS.get(MEMORY).matcher(n).matches()),
+                memory.toString());
         assertTrue(show(PER_CORE).contains("host.cpu0.pct"));
         List<String> cpu = show(CPU);
         assertTrue(cpu.contains("host.cpu.pct") && cpu.contains("process.jmeter.cpu.pct"), cpu.toString());
@@ -107,7 +115,9 @@ class ResourceMonitorGuiTest {
         assertEquals(ended, onEdt(gui::statusText), "the status survives a change of view");
         GuiTests.screenshot(window.target(), "resource-monitor-after-run");
 
-        assertTrue(Clearable.class.isAssignableFrom(ResourceMonitor.class), "JMeter's Clear All reaches only Clearable elements' GUIs");
+        assertTrue(
+                Clearable.class.isAssignableFrom(ResourceMonitor.class),
+                "JMeter's Clear All reaches only Clearable elements' GUIs");
         GuiActionRunner.execute(gui::clearData);
         assertEquals(List.of(), onEdt(gui::shownMetricNames));
         assertEquals(List.of(), show(MEMORY), "cleared for every view");
@@ -136,11 +146,19 @@ class ResourceMonitorGuiTest {
         GuiTests.screenshot(window.target(), "resource-monitor-file");
 
         Path bad = Files.writeString(dir.resolve("bad.csv"), "time,env\n1,2\n");
-        Exception e = assertThrows(Exception.class, () -> GuiActionRunner.execute(() -> {
-            gui.openFile(bad);
-            return null;
-        }));
-        assertTrue(String.valueOf(e.getMessage()).contains("bad.csv") || String.valueOf(e.getCause()).contains("bad.csv"), e.toString());
-        assertEquals(List.of("host.cpu.pct", "container.docker-bridge.cpu.pct"), onEdt(gui::shownMetricNames), "a bad file changes nothing");
+        Exception e = assertThrows(
+                Exception.class,
+                () -> GuiActionRunner.execute(() -> {
+                    gui.openFile(bad);
+                    return null;
+                }));
+        assertTrue(
+                String.valueOf(e.getMessage()).contains("bad.csv")
+                        || String.valueOf(e.getCause()).contains("bad.csv"),
+                e.toString());
+        assertEquals(
+                List.of("host.cpu.pct", "container.docker-bridge.cpu.pct"),
+                onEdt(gui::shownMetricNames),
+                "a bad file changes nothing");
     }
 }

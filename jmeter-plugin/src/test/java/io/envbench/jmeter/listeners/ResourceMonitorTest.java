@@ -8,22 +8,22 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import io.envbench.jmeter.JMeterEnvBench;
+import io.envbench.measure.metrics.MetricsCollector;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-import io.envbench.measure.metrics.MetricsCollector;
-import io.envbench.jmeter.JMeterEnvBench;
-import java.util.List;
-
 /** The Resource Monitor starts the collector at the interval asked for, or stops the test and writes nothing. */
 class ResourceMonitorTest {
     @TempDir
     Path dir;
+
     private final AtomicInteger stops = new AtomicInteger();
     private ResourceMonitor monitor;
 

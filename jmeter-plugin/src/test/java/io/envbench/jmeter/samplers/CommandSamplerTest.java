@@ -7,17 +7,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.function.Consumer;
 
+import io.envbench.base.settings.InvalidSettingException;
+import io.envbench.jmeter.GuiTests;
+import io.envbench.study.experiment.CommandLoad;
+import io.envbench.study.experiment.CommandOutput;
 import org.apache.jmeter.samplers.SampleResult;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-
-import io.envbench.study.experiment.CommandOutput;
-import io.envbench.study.experiment.CommandLoad;
-import io.envbench.jmeter.GuiTests;
-import io.envbench.base.settings.InvalidSettingException;
-import java.util.function.Consumer;
 
 /** The EnvBench Command sampler's fields, and its refusals before anything runs (the real runs: SeedCommandPlansTest). */
 class CommandSamplerTest {
@@ -47,17 +46,19 @@ class CommandSamplerTest {
     }
 
     @ParameterizedTest(name = "{0} = ''{1}''")
-    @CsvSource(delimiter = '|', value = {
-        "expectedSeconds | x                    | is not a number of seconds",
-        "expectedSeconds | 0                    | outside 1 to 86400",
-        "expectedSeconds | 86401                | outside 1 to 86400",
-        "expectedSeconds | 9223372036854775808  | is not a number of seconds",
-        "expectedSeconds | -1                   | outside 1 to 86400",
-        "output          | csv                  | is not an output EnvBench reads; use bonnie++, psql-time",
-        "command         | '   '                | is empty; give the program and its arguments",
-        "bareMemory      | 12XB                 | ",
-        "bareMemory      | 1k                   | ",
-    })
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "expectedSeconds | x                    | is not a number of seconds",
+                "expectedSeconds | 0                    | outside 1 to 86400",
+                "expectedSeconds | 86401                | outside 1 to 86400",
+                "expectedSeconds | 9223372036854775808  | is not a number of seconds",
+                "expectedSeconds | -1                   | outside 1 to 86400",
+                "output          | csv                  | is not an output EnvBench reads; use bonnie++, psql-time",
+                "command         | '   '                | is empty; give the program and its arguments",
+                "bareMemory      | 12XB                 | ",
+                "bareMemory      | 1k                   | ",
+            })
     void eachBadFieldIsNamed(String field, String value, String fragment) {
         CommandSampler s = sampler();
         switch (field) {
@@ -77,8 +78,12 @@ class CommandSamplerTest {
     void aSampleThatCannotRunSaysWhyWithinASecond() {
         GuiTests.initJMeter();
         assertFails(s -> s.setClient("vm"), "client: 'vm' is not a place for the command; use inside");
-        assertFails(s -> s.setEnvironment("nope"), "environment: 'nope' is not running; start it first with an EnvBench Target Environment sampler");
-        assertFails(s -> s.setEnvironment(" "), "environment: is empty and this thread group started no environment; name one");
+        assertFails(
+                s -> s.setEnvironment("nope"),
+                "environment: 'nope' is not running; start it first with an EnvBench Target Environment sampler");
+        assertFails(
+                s -> s.setEnvironment(" "),
+                "environment: is empty and this thread group started no environment; name one");
         assertFails(s -> s.setExpectedSeconds("0"), "expectedSeconds: 0 is outside 1 to 86400 s");
     }
 

@@ -6,22 +6,21 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+
+import io.envbench.base.container.NetworkMode;
+import io.envbench.base.definition.EnvironmentDefinition;
+import io.envbench.base.settings.InvalidSettingException;
+import io.envbench.jmeter.EnvBenchProperties;
+import io.envbench.jmeter.GuiTests;
 import org.apache.jmeter.samplers.SampleResult;
 import org.apache.jmeter.util.JMeterUtils;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
-
-import io.envbench.jmeter.EnvBenchProperties;
-import io.envbench.jmeter.GuiTests;
-
-import io.envbench.base.definition.EnvironmentDefinition;
-import io.envbench.base.settings.InvalidSettingException;
-import io.envbench.base.container.NetworkMode;
-import java.util.List;
-import java.util.Map;
-import java.util.function.Consumer;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** The GUI fields become a definition; each bad field is named in the message. */
 class TargetEnvironmentSamplerTest {
@@ -53,7 +52,8 @@ class TargetEnvironmentSamplerTest {
     void environmentVariablesGoToTheContainer() {
         TargetEnvironmentSampler s = sampler();
         s.setContainerEnv(" DB_NAME=daytrader_tenant_1 ; DB_USER=daytrader_tenant_1;;OPTS=a=b ");
-        assertEquals(Map.of("DB_NAME", "daytrader_tenant_1", "DB_USER", "daytrader_tenant_1", "OPTS", "a=b"),
+        assertEquals(
+                Map.of("DB_NAME", "daytrader_tenant_1", "DB_USER", "daytrader_tenant_1", "OPTS", "a=b"),
                 s.definition().options().env());
     }
 
@@ -69,7 +69,10 @@ class TargetEnvironmentSamplerTest {
         assertField("runtime", s -> s.setRuntime("vm"));
         assertField("environment", s -> s.setEnvironment(""));
         assertField("volumeType", s -> s.setVolumeType("nfs"));
-        assertField("volumePath", s -> { s.setVolumeType("tmpfs"); s.setVolumePath("relative"); });
+        assertField("volumePath", s -> {
+            s.setVolumeType("tmpfs");
+            s.setVolumePath("relative");
+        });
         assertField("cpuShares", s -> s.setCpuShares("1"));
         assertField("containerEnv", s -> s.setContainerEnv("DB_NAME"));
         assertField("containerEnv", s -> s.setContainerEnv("DB NAME=x"));
@@ -78,20 +81,22 @@ class TargetEnvironmentSamplerTest {
 
     /** Fields at and beyond their type's limits: never wrapped round, clamped or waited on forever. */
     @ParameterizedTest(name = "{0} = {1}")
-    @CsvSource(delimiter = '|', value = {
-        "port        | 4294985376          | is too large",           // 2^32 + 18080: (int) would make it 18080
-        "port        | 2147483648          | is too large",
-        "port        | -1                  | is not a TCP port",
-        "cpuShares   | 4294967808          | is too large",           // 2^32 + 512
-        "cpuset      | 0-2147483647        | largest CPU number Linux supports (8191)",
-        "memory      | 99999999999999999g  | is too large",
-        "readyTimeoutSeconds | Infinity    | not a finite number",
-        "readyTimeoutSeconds | NaN         | not a finite number",
-        "readyTimeoutSeconds | 1e300       | above a day",
-        "readyTimeoutSeconds | 86401       | above a day",
-        "environment | ../x                | must not name another folder",
-        "volumeSource | /etc               | must not name another folder",
-    })
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "port        | 4294985376          | is too large", // 2^32 + 18080: (int) would make it 18080
+                "port        | 2147483648          | is too large",
+                "port        | -1                  | is not a TCP port",
+                "cpuShares   | 4294967808          | is too large", // 2^32 + 512
+                "cpuset      | 0-2147483647        | largest CPU number Linux supports (8191)",
+                "memory      | 99999999999999999g  | is too large",
+                "readyTimeoutSeconds | Infinity    | not a finite number",
+                "readyTimeoutSeconds | NaN         | not a finite number",
+                "readyTimeoutSeconds | 1e300       | above a day",
+                "readyTimeoutSeconds | 86401       | above a day",
+                "environment | ../x                | must not name another folder",
+                "volumeSource | /etc               | must not name another folder",
+            })
     void limitsAreRefusedNamingTheField(String field, String value, String fragment) {
         TargetEnvironmentSampler s = sampler();
         switch (field) {
@@ -101,7 +106,11 @@ class TargetEnvironmentSamplerTest {
             case "memory" -> s.setMemory(value);
             case "readyTimeoutSeconds" -> s.setReadyTimeoutSeconds(value);
             case "environment" -> s.setEnvironment(value);
-            case "volumeSource" -> { s.setVolumeType("named"); s.setVolumePath("/data"); s.setVolumeSource(value); }
+            case "volumeSource" -> {
+                s.setVolumeType("named");
+                s.setVolumePath("/data");
+                s.setVolumeSource(value);
+            }
             default -> throw new AssertionError(field);
         }
         InvalidSettingException e = assertThrows(InvalidSettingException.class, s::definition);
@@ -126,7 +135,10 @@ class TargetEnvironmentSamplerTest {
         GuiTests.initJMeter();
         for (Consumer<TargetEnvironmentSampler> failure : List.<Consumer<TargetEnvironmentSampler>>of(
                 s -> s.setMemory("12XB"), // a bad field
-                s -> { s.setRuntime("bare"); s.setTarget("no-such-target"); })) { // a target that cannot start
+                s -> {
+                    s.setRuntime("bare");
+                    s.setTarget("no-such-target");
+                })) { // a target that cannot start
             EnvBenchProperties.publishEndpoint("earlier", "127.0.0.1", 18999);
             EnvBenchProperties.publishEndpoint("docker-host", "127.0.0.1", 18090); // a stale one of this very name
             EnvBenchProperties.publishEndpoint("earlier", "127.0.0.1", 18999);
@@ -139,7 +151,8 @@ class TargetEnvironmentSamplerTest {
             assertNull(JMeterUtils.getProperty(EnvBenchProperties.PORT));
             assertNull(JMeterUtils.getProperty(EnvBenchProperties.hostOf("docker-host")));
             assertNull(JMeterUtils.getProperty(EnvBenchProperties.portOf("docker-host")));
-            assertTrue("18999".equals(JMeterUtils.getProperty(EnvBenchProperties.portOf("earlier"))),
+            assertTrue(
+                    "18999".equals(JMeterUtils.getProperty(EnvBenchProperties.portOf("earlier"))),
                     "another environment's own endpoint stays: it still runs");
             EnvBenchProperties.forgetEndpoint("earlier");
         }

@@ -11,11 +11,16 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-
+import java.util.regex.Pattern;
 import javax.swing.JTable;
 
+import io.envbench.jmeter.GuiTests;
+import io.envbench.measure.stats.Comparison;
+import io.envbench.report.ComparisonReport;
+import io.envbench.report.table.ComparisonTable;
 import org.apache.jmeter.reporters.ResultCollector;
 import org.apache.jmeter.samplers.SampleResult;
 import org.apache.jmeter.threads.JMeterContextService;
@@ -28,13 +33,6 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-
-import io.envbench.jmeter.GuiTests;
-import io.envbench.report.ComparisonReport;
-import io.envbench.measure.stats.Comparison;
-import io.envbench.report.table.ComparisonTable;
-import java.util.Comparator;
-import java.util.regex.Pattern;
 
 /**
  * The Comparison listener in a real window, fed real SampleResults as JMeter's threads feed it: columns sort by
@@ -49,6 +47,7 @@ class ComparisonVisualizerGuiTest {
 
     @TempDir
     Path dir;
+
     private FrameFixture window;
     private ComparisonVisualizer listener;
 
@@ -75,7 +74,8 @@ class ComparisonVisualizerGuiTest {
         vars.put("envbench.env", env);
         JMeterContextService.getContext().setVariables(vars);
         for (int i = 0; i < count; i++) {
-            SampleResult r = SampleResult.createTestSample(1_700_000_000_000L + i * 10L, 1_700_000_000_000L + i * 10L + elapsedMs);
+            SampleResult r = SampleResult.createTestSample(
+                    1_700_000_000_000L + i * 10L, 1_700_000_000_000L + i * 10L + elapsedMs);
             r.setSampleLabel(label);
             r.setSuccessful(true);
             listener.add(r);
@@ -105,8 +105,12 @@ class ComparisonVisualizerGuiTest {
         List<String> labels = column(contents, LABEL);
         int firstTotal = labels.indexOf(Comparison.TOTAL);
         assertTrue(firstTotal > 0, labels.toString());
-        assertTrue(labels.subList(firstTotal, labels.size()).stream().allMatch(Comparison.TOTAL::equals), "TOTAL rows last: " + labels);
-        List<Long> counts = column(contents, COUNT).subList(0, firstTotal).stream().map(Long::parseLong).toList();
+        assertTrue(
+                labels.subList(firstTotal, labels.size()).stream().allMatch(Comparison.TOTAL::equals),
+                "TOTAL rows last: " + labels);
+        List<Long> counts = column(contents, COUNT).subList(0, firstTotal).stream()
+                .map(Long::parseLong)
+                .toList();
         List<Long> sorted = new ArrayList<>(counts);
         sorted.sort(ascending ? null : Comparator.reverseOrder());
         assertEquals(sorted, counts, "counts in numeric order");
@@ -119,7 +123,9 @@ class ComparisonVisualizerGuiTest {
         table.tableHeader().clickColumn(COUNT);
         String[][] ascending = table.contents();
         assertTotalsLastAndCountsSorted(ascending, true);
-        assertEquals(List.of("2", "2", "9", "9", "10", "10", "100", "100"), column(ascending, COUNT).subList(0, 8),
+        assertEquals(
+                List.of("2", "2", "9", "9", "10", "10", "100", "100"),
+                column(ascending, COUNT).subList(0, 8),
                 "as numbers: 9 before 10 before 100");
         table.tableHeader().clickColumn(COUNT);
         String[][] descending = table.contents();
@@ -145,12 +151,21 @@ class ComparisonVisualizerGuiTest {
         JTable table = window.table("comparison-table").target();
         GuiActionRunner.execute(() -> {
             for (int c = 0; c < table.getColumnCount(); c++) {
-                int header = table.getTableHeader().getDefaultRenderer()
-                        .getTableCellRendererComponent(table, table.getColumnName(c), false, false, -1, c).getPreferredSize().width;
-                assertTrue(table.getColumnModel().getColumn(c).getWidth() >= header, "header cut: " + table.getColumnName(c));
+                int header = table.getTableHeader()
+                        .getDefaultRenderer()
+                        .getTableCellRendererComponent(table, table.getColumnName(c), false, false, -1, c)
+                        .getPreferredSize()
+                        .width;
+                assertTrue(
+                        table.getColumnModel().getColumn(c).getWidth() >= header,
+                        "header cut: " + table.getColumnName(c));
                 for (int r = 0; r < table.getRowCount(); r++) {
-                    int cell = table.prepareRenderer(table.getCellRenderer(r, c), r, c).getPreferredSize().width;
-                    assertTrue(table.getColumnModel().getColumn(c).getWidth() >= Math.min(cell, ComparisonTable.MAX_COLUMN_WIDTH - 14),
+                    int cell = table.prepareRenderer(table.getCellRenderer(r, c), r, c)
+                            .getPreferredSize()
+                            .width;
+                    assertTrue(
+                            table.getColumnModel().getColumn(c).getWidth()
+                                    >= Math.min(cell, ComparisonTable.MAX_COLUMN_WIDTH - 14),
                             "cell cut: " + table.getValueAt(r, c));
                 }
             }
@@ -172,8 +187,9 @@ class ComparisonVisualizerGuiTest {
     void theExcludeFieldIsKeptInTheElementAndABadExpressionIsNamed() throws Exception {
         JTableFixture unused = window.table("comparison-table");
         ResultCollector element = GuiActionRunner.execute(() -> (ResultCollector) listener.createTestElement());
-        assertEquals(ComparisonVisualizer.DEFAULT_EXCLUDE, element.getPropertyAsString(ComparisonVisualizer.EXCLUDE,
-                ComparisonVisualizer.DEFAULT_EXCLUDE));
+        assertEquals(
+                ComparisonVisualizer.DEFAULT_EXCLUDE,
+                element.getPropertyAsString(ComparisonVisualizer.EXCLUDE, ComparisonVisualizer.DEFAULT_EXCLUDE));
         window.textBox("exclude").deleteText().enterText("^setup");
         GuiActionRunner.execute(() -> {
             listener.modifyTestElement(element);
@@ -187,8 +203,9 @@ class ComparisonVisualizerGuiTest {
         assertTrue(labels.contains("EnvBench start bare") && !labels.contains("setup login"), labels.toString());
 
         window.textBox("exclude").deleteText().enterText("page[");
-        window.label("exclude-problem").requireText(
-                Pattern.compile("Exclude labels: 'page\\[' is not a regular expression .*; correct it, or empty the field.*"));
+        window.label("exclude-problem")
+                .requireText(Pattern.compile(
+                        "Exclude labels: 'page\\[' is not a regular expression .*; correct it, or empty the field.*"));
 
         ResultCollector other = new ResultCollector();
         other.setProperty(ComparisonVisualizer.EXCLUDE, "^other");

@@ -6,20 +6,18 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-
 import javax.swing.SwingUtilities;
 
+import io.envbench.jmeter.GuiTests;
+import io.envbench.measure.stats.Comparison;
+import io.envbench.report.ComparisonReport;
 import org.apache.jmeter.samplers.SampleResult;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-
-import io.envbench.report.ComparisonReport;
-import io.envbench.measure.stats.Comparison;
-import io.envbench.jmeter.GuiTests;
-import java.util.Arrays;
 
 /** Live samples from many threads are all counted; adding never waits for the table and charts being built. */
 class ComparisonVisualizerTest {
@@ -46,7 +44,11 @@ class ComparisonVisualizerTest {
     }
 
     private static String count(List<String[]> rows, String label) {
-        return rows.stream().filter(r -> r[0].equals(label)).findFirst().map(r -> r[COUNT]).orElse("none");
+        return rows.stream()
+                .filter(r -> r[0].equals(label))
+                .findFirst()
+                .map(r -> r[COUNT])
+                .orElse("none");
     }
 
     private static void addFromThreads(ComparisonVisualizer v, int threads, int each) throws InterruptedException {
