@@ -1,17 +1,12 @@
 package io.envbench.launch.dockerdaemon;
 
 import java.io.IOException;
-import java.nio.channels.FileChannel;
-import java.nio.channels.FileLock;
-import java.nio.channels.OverlappingFileLockException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.Optional;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 
+import io.envbench.base.process.ProcessFileLock;
 import io.envbench.base.settings.InvalidSettingException;
 import io.envbench.host.hostsettings.HostSettingsJournal;
 import io.envbench.host.hostsettings.ProcessPauser;
@@ -45,11 +40,6 @@ public final class DaemonSettingsChange implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(DaemonSettingsChange.class);
     /** The file in the journal folder locked while a change is applied. */
     static final String LOCK_FILE = "docker-daemon.lock";
-    /**
-     * Lock files this JVM holds: a file lock is the process's, and closing any channel of the file drops it, so a second
-     * holder in this JVM is told apart here, before a channel is opened.
-     */
-    private static final Set<Path> LOCKED_IN_THIS_JVM = ConcurrentHashMap.newKeySet();
 
     private final DockerDaemon daemon;
     private final Path defaultConfigFile;
@@ -57,8 +47,7 @@ public final class DaemonSettingsChange implements AutoCloseable {
     private final DaemonControl control;
     private final RestartPermission permission;
     private HostSettingsJournal journal;
-    private FileChannel lockChannel;
-    private Path lockedFile;
+    private ProcessFileLock lock;
     private DaemonSettings original;
     private Restored restored;
 
@@ -252,45 +241,26 @@ public final class DaemonSettingsChange implements AutoCloseable {
                         "no Docker daemon runs at " + daemon.address() + ": start it (./envbench setup)"));
     }
 
-    /** The lock that keeps a second EnvBench process from changing this daemon's settings meanwhile. */
+    /** The lock that keeps a second EnvBench run (in this process or another) from changing this daemon's settings meanwhile. */
     private void lock() throws IOException {
-        if (lockChannel != null) {
+        if (lock != null) {
             return;
         }
         Files.createDirectories(journalFolder);
-        Path lockFile = journalFolder.resolve(LOCK_FILE).toAbsolutePath().normalize();
-        String busy = "another EnvBench run has changed the settings of the Docker daemon " + daemon.address()
-                + " (it holds " + lockFile + "); wait until it ends; nothing was changed";
-        if (!LOCKED_IN_THIS_JVM.add(lockFile)) {
-            throw new IOException(busy);
+        Path lockFile = journalFolder.resolve(LOCK_FILE);
+        ProcessFileLock.Attempt a = ProcessFileLock.tryLock(lockFile);
+        if (a.lock().isEmpty()) {
+            throw new IOException("another EnvBench run has changed the settings of the Docker daemon "
+                    + daemon.address() + " (it holds "
+                    + lockFile.toAbsolutePath().normalize() + "); wait until it ends; nothing was changed");
         }
-        FileChannel ch = null;
-        try {
-            ch = FileChannel.open(lockFile, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
-            FileLock l = ch.tryLock();
-            if (l == null) {
-                throw new IOException(busy);
-            }
-            lockChannel = ch;
-            lockedFile = lockFile;
-        } catch (IOException | OverlappingFileLockException e) {
-            if (ch != null) {
-                ch.close();
-            }
-            LOCKED_IN_THIS_JVM.remove(lockFile);
-            throw e instanceof IOException io ? io : new IOException(busy, e);
-        }
+        lock = a.lock().get();
     }
 
     private void unlock() {
-        if (lockChannel != null) {
-            try {
-                lockChannel.close(); // releases the lock
-            } catch (IOException e) {
-                log.debug("closing {}: {}", LOCK_FILE, e.toString());
-            }
-            LOCKED_IN_THIS_JVM.remove(lockedFile);
-            lockChannel = null;
+        if (lock != null) {
+            lock.close();
+            lock = null;
         }
     }
 }

@@ -1,22 +1,18 @@
 package io.envbench.study.tenants;
 
 import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
-import java.nio.channels.FileLock;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
+import io.envbench.base.process.ProcessFileLock;
 import io.envbench.study.experiment.TenantPlan;
 
 /**
@@ -82,51 +78,37 @@ public final class TenantDatabase {
      */
     public static Claim claim(List<TenantPlan> tenants, Path folder) throws IOException {
         Files.createDirectories(folder);
-        List<FileChannel> held = new ArrayList<>();
-        List<Path> files = new ArrayList<>();
+        List<ProcessFileLock> held = new ArrayList<>();
         try {
             for (TenantPlan t : tenants) {
-                Path file =
-                        folder.resolve(t.database() + ".lock").toAbsolutePath().normalize();
-                if (!HELD_HERE.add(
-                        file)) { // another run in this JVM: a second channel's close would let go of its lock
+                Path file = folder.resolve(t.database() + ".lock");
+                ProcessFileLock.Attempt a = ProcessFileLock.tryLock(file);
+                if (a.busy().equals(Optional.of(ProcessFileLock.Busy.IN_THIS_PROCESS))) {
                     throw new IOException(
                             "database " + t.database() + " of " + t.name() + " is in use by another run in this "
                                     + "process; wait for it to end, or run one multi-tenant experiment at a time on this host");
                 }
-                files.add(file);
-                FileChannel ch = FileChannel.open(
-                        file, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE);
-                FileLock lock = ch.tryLock();
-                if (lock == null) {
-                    String holder = Files.readString(file).strip();
-                    ch.close();
+                if (a.lock().isEmpty()) {
                     throw new IOException(
                             "database " + t.database() + " of " + t.name() + " is in use by another EnvBench run ("
-                                    + (holder.isEmpty() ? "unknown" : holder)
+                                    + (a.holder().isEmpty() ? "unknown" : a.holder())
                                     + "); wait for it to end, or run one multi-tenant experiment at a time "
-                                    + "on this host (the tenants' databases are shared: " + file + ")");
+                                    + "on this host (the tenants' databases are shared: "
+                                    + file.toAbsolutePath().normalize()
+                                    + ")");
                 }
-                held.add(ch);
-                ch.truncate(0);
-                ch.write(
-                        ByteBuffer.wrap(("pid " + ProcessHandle.current().pid() + ", since "
-                                        + Instant.now().truncatedTo(ChronoUnit.SECONDS))
-                                .getBytes(StandardCharsets.UTF_8)),
-                        0);
+                held.add(a.lock().get());
+                a.lock()
+                        .get()
+                        .describeHolder("pid " + ProcessHandle.current().pid() + ", since "
+                                + Instant.now().truncatedTo(ChronoUnit.SECONDS));
             }
         } catch (IOException | RuntimeException e) {
-            release(held, files);
+            held.forEach(ProcessFileLock::close);
             throw e;
         }
-        return () -> release(held, files);
+        return () -> held.forEach(ProcessFileLock::close);
     }
-
-    /**
-     * The lock files this JVM holds: the operating system's locks belong to the process, and closing any channel of a
-     * file lets go of every lock the process has on it, so a second claim in the same process must be refused here.
-     */
-    private static final Set<Path> HELD_HERE = ConcurrentHashMap.newKeySet();
 
     /** Where {@link #claim} keeps its lock files by default: one folder per host, for every user of EnvBench. */
     public static Path defaultClaimFolder() {
@@ -137,17 +119,6 @@ public final class TenantDatabase {
     public interface Claim extends AutoCloseable {
         @Override
         void close();
-    }
-
-    private static void release(List<FileChannel> held, List<Path> files) {
-        for (FileChannel ch : held) {
-            try {
-                ch.close(); // closing the channel releases its lock
-            } catch (IOException e) {
-                // nothing else holds it: the kernel lets the lock go with the descriptor
-            }
-        }
-        HELD_HERE.removeAll(files);
     }
 
     private String run(List<String> args) throws IOException {
