@@ -14,9 +14,12 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
 import io.envbench.base.units.CpuSet;
+import io.envbench.launch.docker.DockerDaemon;
+import io.envbench.study.steering.HostRoots;
 import io.envbench.study.steering.InterruptSteering;
 import io.envbench.study.steering.ReceivePacketSteering;
 import io.envbench.study.steering.SteeringStep;
+import io.envbench.study.steering.VethHostEnd;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -70,6 +73,15 @@ public final class CpuControlLoop implements AutoCloseable {
         return new Builder(controller, readings, cpusets);
     }
 
+    /**
+     * Study 004's loop over tenants in containers on {@code daemon}, sharing {@code cpus}: the one way the runner's
+     * multi-tenant runs and the JMeter CPU Control assemble it.
+     */
+    public static Builder overContainers(
+            CpuController controller, ReadingSource readings, DockerDaemon daemon, CpuSet cpus) {
+        return builder(controller, readings, new DockerCpusets(daemon, cpus));
+    }
+
     /** The optional parts of a loop. */
     public static final class Builder {
         private final CpuController controller;
@@ -106,6 +118,21 @@ public final class CpuControlLoop implements AutoCloseable {
             this.rps = steering;
             this.rpsInterfaces = List.copyOf(interfaces);
             return this;
+        }
+
+        /**
+         * Point the RPS masks of the tenants' veth host ends at the free CPUs: found from the tenants' PIDs; a tenant on
+         * the host network has none.
+         *
+         * @throws IOException when a tenant's network namespace cannot be read
+         */
+        public Builder steerReceivePacketsOf(ReceivePacketSteering steering, HostRoots roots, List<Long> tenantPids)
+                throws IOException {
+            List<String> veths = new ArrayList<>();
+            for (long pid : tenantPids) {
+                VethHostEnd.of(roots, pid).ifPresent(veths::add);
+            }
+            return veths.isEmpty() ? this : steerReceivePackets(steering, veths);
         }
 
         /** The clock actions are timed by (tests). */

@@ -29,7 +29,6 @@ import io.envbench.study.steering.HostRoots;
 import io.envbench.study.steering.InterruptSteering;
 import io.envbench.study.steering.IrqBalancePolicy;
 import io.envbench.study.steering.ReceivePacketSteering;
-import io.envbench.study.steering.VethHostEnd;
 
 /**
  * The controls of study 004 ({@link io.envbench.study.cpucontrol}) as {@link TenantControl}s: per run a
@@ -117,20 +116,17 @@ public final class CpuControlFactory implements TenantControl.Factory {
                     .withInterval(configuration.controlInterval())
                     .withHighTenants(high);
             CpuController controller = new CpuController(settings, placed, tenancy.cpuSet());
-            CpuControlLoop.Builder b = CpuControlLoop.builder(
-                            controller, readings(metrics), new DockerCpusets(daemon, tenancy.cpuSet()))
+            CpuControlLoop.Builder b = CpuControlLoop.overContainers(
+                            controller, readings(metrics), daemon, tenancy.cpuSet())
                     // its action says what ("pin 0", "release to 1", "steer IRQ 38 -> CPU 1", "cpuset back to 0-1")
                     .timeline(timeline); // each action with its kind and reason
             if (configuration.interruptSteering()) {
                 journal = HostSettingsJournal.open(journalFolder, DaemonRestart.onThisHost());
                 b.steerInterrupts(InterruptSteering.ofNetworkDevices(journal, roots, irqBalance));
-                List<String> veths = new ArrayList<>();
-                for (RunningTenant t : tenants) {
-                    VethHostEnd.of(roots, t.pid()).ifPresent(veths::add); // a tenant on the host network has none
-                }
-                if (!veths.isEmpty()) {
-                    b.steerReceivePackets(new ReceivePacketSteering(journal, roots), veths);
-                }
+                b.steerReceivePacketsOf(
+                        new ReceivePacketSteering(journal, roots),
+                        roots,
+                        tenants.stream().map(RunningTenant::pid).toList());
             }
             loop = b.build();
             loop.start();

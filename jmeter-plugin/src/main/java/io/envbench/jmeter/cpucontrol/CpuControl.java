@@ -34,14 +34,12 @@ import io.envbench.launch.dockerdaemon.DaemonRestart;
 import io.envbench.study.cpucontrol.CpuAction;
 import io.envbench.study.cpucontrol.CpuControlLoop;
 import io.envbench.study.cpucontrol.CpuController;
-import io.envbench.study.cpucontrol.DockerCpusets;
 import io.envbench.study.cpucontrol.Tenant;
 import io.envbench.study.cpucontrol.TenantReadings;
 import io.envbench.study.cpucontrol.TimelineCsv;
 import io.envbench.study.steering.HostRoots;
 import io.envbench.study.steering.InterruptSteering;
 import io.envbench.study.steering.ReceivePacketSteering;
-import io.envbench.study.steering.VethHostEnd;
 import org.apache.jmeter.engine.StandardJMeterEngine;
 import org.apache.jmeter.engine.util.NoThreadClone;
 import org.apache.jmeter.samplers.Clearable;
@@ -446,8 +444,7 @@ public class CpuControl extends AbstractTestElement
         CpuSet online = CpuSet.online();
         TenantReadings r = TenantReadings.ofContainers(daemon, tenants, TenantReadings.DEFAULT_WINDOW);
         try {
-            var b = CpuControlLoop.builder(
-                            new CpuController(settings, tenants, online), r, new DockerCpusets(daemon, online))
+            var b = CpuControlLoop.overContainers(new CpuController(settings, tenants, online), r, daemon, online)
                     .timeline(JMeterEnvBench::cpuControlActed);
             if (timeline != null) {
                 b.timeline(timeline);
@@ -456,11 +453,8 @@ public class CpuControl extends AbstractTestElement
                 b.steerInterrupts(irqs);
             }
             if (rps != null) {
-                List<String> veths = new ArrayList<>();
-                for (Tenant t : tenants) {
-                    VethHostEnd.of(roots, r.pidOf(t.name())).ifPresent(veths::add);
-                }
-                b.steerReceivePackets(rps, veths);
+                b.steerReceivePacketsOf(
+                        rps, roots, tenants.stream().map(t -> r.pidOf(t.name())).toList());
             }
             CpuControlLoop l = b.build();
             readings = r;
