@@ -7,9 +7,7 @@ import java.awt.Container;
 import java.awt.Dimension;
 import java.awt.FlowLayout;
 import java.awt.Font;
-import java.awt.GridBagConstraints;
 import java.awt.GridBagLayout;
-import java.awt.Insets;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -41,15 +39,12 @@ import javax.swing.JTable;
 import javax.swing.JTextArea;
 import javax.swing.JTextField;
 import javax.swing.ListSelectionModel;
-import javax.swing.SwingConstants;
 import javax.swing.SwingUtilities;
 import javax.swing.Timer;
 import javax.swing.event.DocumentEvent;
 import javax.swing.event.DocumentListener;
 import javax.swing.filechooser.FileNameExtensionFilter;
-import javax.swing.table.AbstractTableModel;
 import javax.swing.table.DefaultTableCellRenderer;
-import javax.swing.table.TableCellRenderer;
 import javax.swing.text.JTextComponent;
 
 import io.envbench.base.recipe.TargetRecipe;
@@ -58,7 +53,6 @@ import io.envbench.study.experiment.ExperimentException;
 import io.envbench.study.experiment.ExperimentFields;
 import io.envbench.study.experiment.ExperimentFields.Section;
 import io.envbench.study.experiment.LoadPlan;
-import io.envbench.study.experiment.Tenancy;
 
 /**
  * The experiment editor: a form over an experiment file. Every choice is a drop-down, the recipes found under
@@ -86,7 +80,7 @@ public final class ExperimentEditor extends JPanel {
     private final Map<String, JComponent> environmentFields = new LinkedHashMap<>();
     private final JTextArea yaml = new JTextArea();
     private final JLabel status = new JLabel(" ");
-    private final EnvironmentTableModel environmentRows = new EnvironmentTableModel();
+    private final EnvironmentTableModel environmentRows = new EnvironmentTableModel(() -> draft, ENV_COLUMNS);
     private final JTable environmentTable = new JTable(environmentRows);
     private final JRadioButton httpLoad = new JRadioButton("Built-in HTTP load");
     private final JRadioButton planLoad = new JRadioButton("JMeter plan");
@@ -103,11 +97,12 @@ public final class ExperimentEditor extends JPanel {
     private final JRadioButton scenarioForm = new JRadioButton("Scenario: count, low and high");
     private final JRadioButton eachForm = new JRadioButton("Each tenant written out");
     private final List<JComponent> scenarioOnly = new ArrayList<>();
-    private final RowsModel tenantRows = new RowsModel(ExperimentDraft.TENANT_FIELDS, true);
+    private final RowsModel tenantRows = new RowsModel(() -> draft, ExperimentDraft.TENANT_FIELDS, true, this::changed);
     private final JTable tenantTable = new JTable(tenantRows);
     private JComponent tenantButtons;
     private JScrollPane tenantScroll;
-    private final RowsModel configurationRows = new RowsModel(ExperimentDraft.CONFIGURATION_FIELDS, false);
+    private final RowsModel configurationRows =
+            new RowsModel(() -> draft, ExperimentDraft.CONFIGURATION_FIELDS, false, this::changed);
     private final JTable configurationTable = new JTable(configurationRows);
     private final Timer checkSoon = new Timer(150, e -> check());
     private Optional<ExperimentException> problem = Optional.empty();
@@ -125,7 +120,7 @@ public final class ExperimentEditor extends JPanel {
         setName("experiment.editor");
 
         JPanel form = new JPanel(new GridBagLayout());
-        Rows rows = new Rows(form);
+        FormRows rows = new FormRows(form);
         rows.section("Experiment");
         rows.add("Name", text("name"));
         rows.add("Description", text("description"));
@@ -140,7 +135,7 @@ public final class ExperimentEditor extends JPanel {
         target.add(newTarget, BorderLayout.EAST);
         rows.add("Target", target);
 
-        Rows er = new Rows(environmentsSection);
+        FormRows er = new FormRows(environmentsSection);
         er.section("Environments to compare");
         environmentTable.setName("environments.table");
         environmentTable.setSelectionMode(ListSelectionModel.SINGLE_SELECTION);
@@ -187,7 +182,7 @@ public final class ExperimentEditor extends JPanel {
         buttons.add(remove);
         er.wide(buttons);
         environmentDetail.setBorder(BorderFactory.createTitledBorder("Selected environment"));
-        Rows env = new Rows(environmentDetail);
+        FormRows env = new FormRows(environmentDetail);
         env.add("Name", envText("name"));
         env.add("Placement", envCombo("placement", false, "bare", "docker"));
         env.add(
@@ -576,11 +571,11 @@ public final class ExperimentEditor extends JPanel {
         ExperimentDraft.LoadKind k = draft.multiTenant()
                 ? ExperimentDraft.LoadKind.PLAN
                 : draft.loadKind(); // tenants run a plan's thread group each
-        httpOnly.forEach(c -> setEnabledDeep(c, k == ExperimentDraft.LoadKind.HTTP));
-        planOnly.forEach(c -> setEnabledDeep(c, k == ExperimentDraft.LoadKind.PLAN));
-        commandOnly.forEach(c -> setEnabledDeep(c, k == ExperimentDraft.LoadKind.COMMAND));
+        httpOnly.forEach(c -> LabelledField.setEnabledDeep(c, k == ExperimentDraft.LoadKind.HTTP));
+        planOnly.forEach(c -> LabelledField.setEnabledDeep(c, k == ExperimentDraft.LoadKind.PLAN));
+        commandOnly.forEach(c -> LabelledField.setEnabledDeep(c, k == ExperimentDraft.LoadKind.COMMAND));
         if (warmupRow != null) {
-            setEnabledDeep(
+            LabelledField.setEnabledDeep(
                     warmupRow, k != ExperimentDraft.LoadKind.COMMAND); // a program's output has no warm-up to leave out
         }
         httpLoad.setEnabled(!draft.multiTenant());
@@ -599,9 +594,9 @@ public final class ExperimentEditor extends JPanel {
 
     private void showTenantsForm() {
         boolean scenario = draft.tenantsForm() == ExperimentDraft.TenantsForm.SCENARIO;
-        scenarioOnly.forEach(c -> setEnabledDeep(c, scenario));
-        setEnabledDeep(tenantScroll, !scenario);
-        setEnabledDeep(tenantButtons, !scenario);
+        scenarioOnly.forEach(c -> LabelledField.setEnabledDeep(c, scenario));
+        LabelledField.setEnabledDeep(tenantScroll, !scenario);
+        LabelledField.setEnabledDeep(tenantButtons, !scenario);
     }
 
     /** "4 tenants" as the form has them (the scenario's count as typed, or the tenants written out). */
@@ -618,7 +613,7 @@ public final class ExperimentEditor extends JPanel {
      */
     private JPanel tenantsSection() {
         tenantsPanel.setName("tenants.section");
-        Rows t = new Rows(tenantsPanel);
+        FormRows t = new FormRows(tenantsPanel);
         t.section("Tenants (all at once, each in its own container)");
         t.add("CPUs shared", text("tenants.cpus"));
         t.add("Users per database", text("tenants.users"));
@@ -982,193 +977,6 @@ public final class ExperimentEditor extends JPanel {
                 ((JTextComponent) box.getEditor().getEditorComponent()).setText(text);
             }
             box.setSelectedItem(text);
-        }
-    }
-
-    private static void setEnabledDeep(Component c, boolean enabled) {
-        c.setEnabled(enabled);
-        if (c instanceof Container k) {
-            for (Component child : k.getComponents()) {
-                setEnabledDeep(child, enabled);
-            }
-        }
-    }
-
-    /** Label and field rows of a form, with section headings. */
-    private static final class Rows {
-        private final JPanel panel;
-        private int row;
-
-        Rows(JPanel panel) {
-            this.panel = panel;
-        }
-
-        void section(String title) {
-            JLabel l = new JLabel(title);
-            l.setFont(l.getFont().deriveFont(Font.BOLD, l.getFont().getSize2D() + 1f));
-            GridBagConstraints g = constraints(0, 2);
-            g.insets = new Insets(row == 0 ? 6 : 14, 8, 4, 8);
-            panel.add(l, g);
-            row++;
-        }
-
-        JComponent add(String label, JComponent field) {
-            JLabel l = new JLabel(label, SwingConstants.RIGHT);
-            l.setLabelFor(field instanceof JScrollPane s ? s.getViewport().getView() : field);
-            GridBagConstraints g = constraints(0, 1);
-            g.weightx = 0;
-            g.fill = GridBagConstraints.NONE;
-            g.anchor = GridBagConstraints.LINE_END;
-            panel.add(l, g);
-            GridBagConstraints f = constraints(1, 1);
-            panel.add(field, f);
-            row++;
-            return new LabelledField(l, field);
-        }
-
-        void wide(JComponent c) {
-            panel.add(c, constraints(0, 2));
-            row++;
-        }
-
-        void end() {
-            GridBagConstraints g = constraints(0, 2);
-            g.weighty = 1;
-            panel.add(new JPanel(), g);
-        }
-
-        private GridBagConstraints constraints(int x, int width) {
-            GridBagConstraints g = new GridBagConstraints();
-            g.gridx = x;
-            g.gridy = row;
-            g.gridwidth = width;
-            g.weightx = 1;
-            g.fill = GridBagConstraints.HORIZONTAL;
-            g.anchor = GridBagConstraints.LINE_START;
-            g.insets = new Insets(2, 8, 2, 8);
-            return g;
-        }
-    }
-
-    /** A label and its field, enabled and disabled together. */
-    private static final class LabelledField extends JComponent {
-        private final JLabel label;
-        private final JComponent field;
-
-        LabelledField(JLabel label, JComponent field) {
-            this.label = label;
-            this.field = field;
-        }
-
-        @Override
-        public void setEnabled(boolean enabled) {
-            label.setEnabled(enabled);
-            setEnabledDeep(field, enabled);
-        }
-    }
-
-    /**
-     * Tenants written out, or configurations, as editable table rows over the draft: each cell a field as typed; a
-     * configuration's loop period only editable (and only written) for the dynamic control. The row the last check
-     * found a problem in is drawn in red.
-     */
-    private final class RowsModel extends AbstractTableModel {
-        private final List<String> columns;
-        private final boolean tenantsModel;
-        int bad = -1;
-
-        RowsModel(List<String> columns, boolean tenantsModel) {
-            this.columns = columns;
-            this.tenantsModel = tenantsModel;
-        }
-
-        @Override
-        public int getRowCount() {
-            return draft == null ? 0 : tenantsModel ? draft.tenantCount() : draft.configurationCount();
-        }
-
-        @Override
-        public int getColumnCount() {
-            return columns.size();
-        }
-
-        @Override
-        public String getColumnName(int c) {
-            return columns.get(c);
-        }
-
-        @Override
-        public boolean isCellEditable(int r, int c) {
-            if (tenantsModel) {
-                return !columns.get(c).equals("name") && draft.tenantsForm() == ExperimentDraft.TenantsForm.EACH;
-            }
-            return !columns.get(c).equals("controlIntervalSeconds") || draft.hasControlInterval(r);
-        }
-
-        @Override
-        public Object getValueAt(int r, int c) {
-            String f = columns.get(c);
-            if (tenantsModel) {
-                // a tenant's name is its place: tenant-N
-                return f.equals("name") ? Tenancy.name(r + 1) : draft.tenant(r, f);
-            }
-            return f.equals("controlIntervalSeconds") && !draft.hasControlInterval(r) ? "—" : draft.configuration(r, f);
-        }
-
-        @Override
-        public void setValueAt(Object value, int r, int c) {
-            String text = value == null ? "" : value.toString();
-            if (tenantsModel) {
-                draft.tenant(r, columns.get(c), text);
-            } else {
-                draft.configuration(r, columns.get(c), text);
-                if (columns.get(c).equals("cpuControl")) {
-                    fireTableRowsUpdated(r, r); // the period's cell follows
-                }
-            }
-            changed();
-        }
-
-        TableCellRenderer renderer() {
-            return new DefaultTableCellRenderer() {
-                @Override
-                public Component getTableCellRendererComponent(
-                        JTable t, Object v, boolean selected, boolean focus, int row, int col) {
-                    Component c = super.getTableCellRendererComponent(t, v, selected, focus, row, col);
-                    c.setForeground(
-                            row == bad
-                                    ? new Color(0xB00020)
-                                    : selected ? t.getSelectionForeground() : t.getForeground());
-                    return c;
-                }
-            };
-        }
-    }
-
-    /** The environments as table rows: name, placement and the container options. */
-    private final class EnvironmentTableModel extends AbstractTableModel {
-        @Override
-        public int getRowCount() {
-            return draft == null ? 0 : draft.environmentCount();
-        }
-
-        @Override
-        public int getColumnCount() {
-            return ENV_COLUMNS.size();
-        }
-
-        @Override
-        public String getColumnName(int c) {
-            return ENV_COLUMNS.get(c).replace("volume.type", "volume");
-        }
-
-        @Override
-        public Object getValueAt(int r, int c) {
-            String f = ENV_COLUMNS.get(c);
-            if (!draft.isContainer(r) && ExperimentDraft.CONTAINER_FIELDS.contains(f)) {
-                return "—";
-            }
-            return draft.environment(r, f);
         }
     }
 }

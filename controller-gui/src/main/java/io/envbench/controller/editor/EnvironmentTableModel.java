@@ -1,0 +1,40 @@
+package io.envbench.controller.editor;
+
+import java.util.List;
+import java.util.function.Supplier;
+import javax.swing.table.AbstractTableModel;
+
+/** The environments as table rows: name, placement and the container options. */
+final class EnvironmentTableModel extends AbstractTableModel {
+    private final Supplier<ExperimentDraft> drafts;
+    private final List<String> columns;
+
+    EnvironmentTableModel(Supplier<ExperimentDraft> drafts, List<String> columns) {
+        this.drafts = drafts;
+        this.columns = columns;
+    }
+
+    @Override
+    public int getRowCount() {
+        return drafts.get() == null ? 0 : drafts.get().environmentCount();
+    }
+
+    @Override
+    public int getColumnCount() {
+        return columns.size();
+    }
+
+    @Override
+    public String getColumnName(int c) {
+        return columns.get(c).replace("volume.type", "volume");
+    }
+
+    @Override
+    public Object getValueAt(int r, int c) {
+        String f = columns.get(c);
+        if (!drafts.get().isContainer(r) && ExperimentDraft.CONTAINER_FIELDS.contains(f)) {
+            return "—";
+        }
+        return drafts.get().environment(r, f);
+    }
+}
