@@ -54,7 +54,8 @@ public final class CgroupProbe {
             procStat = new PseudoFile(procRoot.resolve("stat"));
         }
         if (procStatAt == 0 || now - procStatAt > 5_000_000L) {
-            procStatNs = systemCpuNs(procStat.bytes(), procStat.fill());
+            int length = procStat.fill(); // first: a file longer than the buffer grows it, and bytes() is the new one
+            procStatNs = systemCpuNs(procStat.bytes(), length);
             procStatAt = now;
         }
         return procStatNs;
@@ -180,7 +181,8 @@ public final class CgroupProbe {
             if (cpuStat == null) {
                 Arrays.fill(cpuCounters, -1);
             } else {
-                Ascii.counters(cpuStat.bytes(), cpuStat.fill(), v2 ? CPU_STAT_V2 : CPU_STAT_V1, cpuCounters);
+                int cpuStatLength = cpuStat.fill();
+                Ascii.counters(cpuStat.bytes(), cpuStatLength, v2 ? CPU_STAT_V2 : CPU_STAT_V1, cpuCounters);
             }
             long usage = memUsage.readLong();
             if (slowAt == 0 || at - slowAt >= SLOW_FILES_NANOS) {
@@ -190,7 +192,8 @@ public final class CgroupProbe {
                 if (memStat == null) {
                     Arrays.fill(memCounters, -1);
                 } else {
-                    Ascii.counters(memStat.bytes(), memStat.fill(), MEMORY_STAT, memCounters);
+                    int memStatLength = memStat.fill();
+                    Ascii.counters(memStat.bytes(), memStatLength, MEMORY_STAT, memCounters);
                 }
                 // memory.stat runs to dozens of lines; only the inactive file cache is needed (v1: total_ first, the
                 // hierarchy's)
@@ -200,16 +203,19 @@ public final class CgroupProbe {
                 // its file lists every device (the rate stands between readings: ContainerRates.between)
                 if (io != null) {
                     if (v2) {
-                        ioStatV2(io.bytes(), io.fill(), twoLongs);
+                        int ioLength = io.fill();
+                        ioStatV2(io.bytes(), ioLength, twoLongs);
                     } else {
-                        blkioV1(io.bytes(), io.fill(), twoLongs);
+                        int ioLength = io.fill();
+                        blkioV1(io.bytes(), ioLength, twoLongs);
                     }
                     blkRead = twoLongs[0];
                     blkWrite = twoLongs[1];
                 }
                 slowAt = at;
             }
-            Ascii.netDevTotals(netDev.bytes(), netDev.fill(), twoLongs);
+            int netDevLength = netDev.fill();
+            Ascii.netDevTotals(netDev.bytes(), netDevLength, twoLongs);
             long system = systemCpuNow();
             long cpuNs = v2 ? Math.max(0, cpuCounters[0]) * 1000 : cpuUsage.readLong();
             return new ContainerSnapshot(

@@ -13,11 +13,14 @@ import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 
+import net.jcip.annotations.NotThreadSafe;
+
 /**
  * The few Linux counters read on every tick straight from procfs, where going through OSHI costs
  * milliseconds (its disk and interface objects re-read udev and sysfs each update): one read of
  * /proc/diskstats, /proc/net/dev and /proc/PID/stat each. Elsewhere (not Linux) HostProbe uses OSHI.
  */
+@NotThreadSafe
 final class ProcFs {
     // one instance per HostProbe: it keeps its files open between ticks (not thread-safe)
     private static final Path PROC = Path.of("/proc");
@@ -167,7 +170,8 @@ final class ProcFs {
         if (meminfo == null) {
             meminfo = new PseudoFile(PROC.resolve("meminfo"));
         }
-        Ascii.counters(meminfo.bytes(), meminfo.fill(), MEMINFO, out);
+        int meminfoLength = meminfo.fill();
+        Ascii.counters(meminfo.bytes(), meminfoLength, MEMINFO, out);
         for (int k = 0; k < out.length; k++) {
             out[k] = Math.max(0, out[k]) * 1024;
         }
@@ -239,7 +243,8 @@ final class ProcFs {
         try {
             PseudoFile f = ios.get(pid);
             long[] v = new long[2];
-            Ascii.counters(f.bytes(), f.fill(), IO, v);
+            int fLength = f.fill();
+            Ascii.counters(f.bytes(), fLength, IO, v);
             return v[0] < 0 || v[1] < 0 ? null : v;
         } catch (IOException | RuntimeException e) {
             ios.forget(pid);

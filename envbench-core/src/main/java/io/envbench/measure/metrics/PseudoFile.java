@@ -49,7 +49,10 @@ final class PseudoFile implements Closeable {
         return buffer.position();
     }
 
-    /** What the last {@link #fill()} read (its first {@code fill()} bytes). */
+    /**
+     * What the last {@link #fill()} read (its first {@code fill()} bytes). Ask after {@code fill()}, not in the same
+     * argument list before it: a fill that grows the buffer makes this a new array.
+     */
     byte[] bytes() {
         return buffer.array();
     }

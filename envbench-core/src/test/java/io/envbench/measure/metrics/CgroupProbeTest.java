@@ -70,6 +70,33 @@ class CgroupProbeTest {
     }
 
     @Test
+    void filesLongerThanTheReadBufferAreReadWholeOnTheFirstReading() throws Exception {
+        // a host with many devices or cores: io.stat and /proc/stat beyond the 4 KiB the buffer starts with
+        String scope = "system.slice/docker-big.scope";
+        write("cgroup/cgroup.controllers", "cpu io memory\n");
+        write("cgroup/" + scope + "/cpu.stat", "usage_usec 2500000\n");
+        write("cgroup/" + scope + "/memory.current", "1000\n");
+        write("cgroup/" + scope + "/memory.max", "max\n");
+        StringBuilder io = new StringBuilder();
+        for (int i = 0; i < 200; i++) {
+            io.append("7:").append(i).append(" rbytes=0 wbytes=0 rios=0 wios=0 dbytes=0 dios=0\n");
+        }
+        io.append("8:0 rbytes=4096 wbytes=104857600 rios=1 wios=100 dbytes=0 dios=0\n");
+        assertTrue(io.length() > 8192, "longer than the buffer, twice");
+        write("cgroup/" + scope + "/io.stat", io.toString());
+        proc(44, "0::/" + scope + "\n");
+        StringBuilder stat = new StringBuilder("cpu  1000 0 500 8000 100 0 0 0 0 0\n");
+        for (int i = 0; i < 200; i++) {
+            stat.append("cpu").append(i).append(" 5 0 2 40 1 0 0 0 0 0\n");
+        }
+        write("proc/stat", stat.toString());
+        ContainerSnapshot s = new CgroupProbe(root.resolve("cgroup"), root.resolve("proc")).read(44);
+        assertEquals(4096, s.blkReadBytes());
+        assertEquals(104_857_600L, s.blkWriteBytes());
+        assertEquals(96_000_000_000L, s.systemCpuNs(), "the first line of a /proc/stat of 200 CPUs");
+    }
+
+    @Test
     void cgroupV2UnlimitedMemory() throws Exception {
         String dir = "docker/def456";
         write("cgroup/cgroup.controllers", "cpu memory\n");
