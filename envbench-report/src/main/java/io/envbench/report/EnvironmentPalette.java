@@ -5,12 +5,14 @@ import java.util.ArrayList;
 import java.util.List;
 
 import io.envbench.measure.stats.Comparison;
+import net.jcip.annotations.Immutable;
 
 /**
  * One colour per environment, the same in every chart and view: the environment's position in the experiment's order
  * picks a colour of the Okabe-Ito palette (distinguishable with the common colour-vision deficiencies). Yellow, the
  * colour hardest to see on white, comes last; from the ninth environment on the colours repeat. Immutable.
  */
+@Immutable
 public final class EnvironmentPalette {
     /** Okabe &amp; Ito (2008), "Color Universal Design", in the order environments take them. */
     public static final List<Color> OKABE_ITO = List.of(

@@ -23,6 +23,7 @@ import io.envbench.study.experiment.ExperimentException;
 import io.envbench.study.experiment.ExperimentFields;
 import io.envbench.study.experiment.ExperimentFields.Section;
 import io.envbench.study.experiment.ExperimentFile;
+import net.jcip.annotations.NotThreadSafe;
 
 /**
  * An experiment file as the editor's form holds it: every field as the text typed, so a half-typed value can
@@ -31,6 +32,7 @@ import io.envbench.study.experiment.ExperimentFile;
  * Fields are keyed by their path in the file ({@code load.http.threads}); an empty text leaves a field out,
  * so the file's default applies. Not thread-safe: the event thread owns it.
  */
+@NotThreadSafe
 public final class ExperimentDraft {
     /** Top-level and load fields, by path in the file, in the order the file lists them (core's catalogue). */
     public static final List<String> FIELDS = ExperimentFields.formKeys(Section.TOP);

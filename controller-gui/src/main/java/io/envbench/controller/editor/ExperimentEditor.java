@@ -53,6 +53,7 @@ import io.envbench.study.experiment.ExperimentException;
 import io.envbench.study.experiment.ExperimentFields;
 import io.envbench.study.experiment.ExperimentFields.Section;
 import io.envbench.study.experiment.LoadPlan;
+import net.jcip.annotations.NotThreadSafe;
 
 /**
  * The experiment editor: a form over an experiment file. Every choice is a drop-down, the recipes found under
@@ -60,6 +61,7 @@ import io.envbench.study.experiment.LoadPlan;
  * by the core's reader as one types (the message names the field, and the field is outlined), and the file the
  * form writes is shown read-only beside it. The event thread owns it.
  */
+@NotThreadSafe
 public final class ExperimentEditor extends JPanel {
     private static final Pattern ENVIRONMENT_FIELD = Pattern.compile("environments\\[(\\d+)\\](?:\\.(.+))?");
     /** A tenant written out ({@code tenants.each[2].cpuset}) or a configuration ({@code configurations[1].cpuControl}). */

@@ -18,12 +18,15 @@ import io.envbench.study.analysis.RunRecord;
 import io.envbench.study.experiment.Experiment;
 import io.envbench.study.experiment.PlannedRun;
 import io.envbench.study.experiment.Schedule;
+import net.jcip.annotations.GuardedBy;
+import net.jcip.annotations.ThreadSafe;
 
 /**
  * What the run view shows while an experiment runs, gathered from the runner's threads (progress, metrics ticks)
  * and the JTL being written, and read by the event thread as an immutable {@link Snapshot}: the event thread
  * never waits for the runner and never sees a half-made figure. Thread-safe.
  */
+@ThreadSafe
 public final class LiveBoard {
     /** Seconds of samples the live 90% line and throughput cover. */
     public static final int WINDOW_SECONDS = 5;
@@ -64,12 +67,24 @@ public final class LiveBoard {
     /** Rows are a multi-tenant experiment's tenants: every run runs them all, samples and CPU are each tenant's. */
     private final boolean tenants;
 
+    @GuardedBy("this")
     private final Map<String, PerEnvironment> perEnvironment = new LinkedHashMap<>();
+
     private final ConcurrentLinkedQueue<String> log = new ConcurrentLinkedQueue<>();
+
+    @GuardedBy("this")
     private int runIndex;
+
+    @GuardedBy("this")
     private int runs;
+
+    @GuardedBy("this")
     private PlannedRun running;
+
+    @GuardedBy("this")
     private Duration timeLeft = Duration.ZERO;
+
+    @GuardedBy("this")
     private long timeLeftAtNanos = System.nanoTime();
 
     /**

@@ -13,11 +13,13 @@ import java.util.OptionalLong;
 import io.envbench.base.settings.InvalidSettingException;
 import io.envbench.base.units.CpuSet;
 import io.envbench.base.units.MemorySize;
+import net.jcip.annotations.Immutable;
 
 /**
  * The Docker options EnvBench varies between environments. Immutable; build with {@link #builder()}.
  * Empty optionals mean "Docker's default".
  */
+@Immutable
 public final class ContainerOptions {
     private final NetworkMode networkMode;
     private final VolumeMount volume;

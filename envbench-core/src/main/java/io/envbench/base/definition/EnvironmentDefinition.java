@@ -18,6 +18,7 @@ import io.envbench.base.recipe.TargetSpec;
 import io.envbench.base.settings.FileSafeName;
 import io.envbench.base.settings.InvalidSettingException;
 import io.envbench.base.units.LocalPorts;
+import net.jcip.annotations.Immutable;
 
 /**
  * A named environment: which target recipe runs, on bare metal or in Docker with which options, and the
@@ -26,6 +27,7 @@ import io.envbench.base.units.LocalPorts;
  * @param services a multi-service target's services placed otherwise than {@code placement} and {@code options} say
  *                 (service name → its placement); empty: every service where the environment is
  */
+@Immutable
 public record EnvironmentDefinition(
         String name,
         String target,

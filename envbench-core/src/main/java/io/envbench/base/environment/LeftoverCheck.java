@@ -5,6 +5,8 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 
+import net.jcip.annotations.Immutable;
+
 /**
  * Decides whether a labelled resource is a leftover to remove: only when its owner is provably gone.
  * That takes the same host (host name and machine id), the same PID namespace, and either no process
@@ -14,6 +16,7 @@ import java.util.Optional;
  * Labels older than owner identity (only {@code owner-pid}) keep the older rule: removed when no
  * process has that PID. Immutable and thread-safe; the process table is asked, nothing is cached.
  */
+@Immutable
 public final class LeftoverCheck {
     /**
      * The decision and the reason a user reads in the log.

@@ -9,6 +9,8 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 
+import net.jcip.annotations.Immutable;
+
 /**
  * Who owns an EnvBench resource: the owner process's host and the process itself, told apart from any
  * other process that has, or later gets, the same PID. A PID alone lies: a JMeter in its own PID
@@ -24,6 +26,7 @@ import java.util.Optional;
  *                     exact, unlike an instant derived from the boot time, which can differ by a second between readers
  * @param startedEpochMs the process's start as an instant, -1 when unknown: the fallback off Linux
  */
+@Immutable
 public record OwnerIdentity(
         String hostname,
         String machineId,

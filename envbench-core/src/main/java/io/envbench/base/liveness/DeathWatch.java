@@ -1,5 +1,7 @@
 package io.envbench.base.liveness;
 
+import net.jcip.annotations.ThreadSafe;
+
 /**
  * Watches one running target for a death EnvBench did not cause (killed by the OOM killer, crashed,
  * removed from outside) and tells it once, with a reason a user reads. Made by
@@ -7,6 +9,7 @@ package io.envbench.base.liveness;
  * first, so a stop EnvBench makes is never reported. Closing it stops watching; safe to call twice.
  * Implementations are thread-safe.
  */
+@ThreadSafe
 public interface DeathWatch extends AutoCloseable {
     @Override
     void close();

@@ -16,6 +16,8 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.Optional;
 
+import net.jcip.annotations.GuardedBy;
+import net.jcip.annotations.ThreadSafe;
 import org.apache.commons.io.input.BoundedInputStream;
 
 /**
@@ -24,18 +26,27 @@ import org.apache.commons.io.input.BoundedInputStream;
  * its last whole row, and the file <em>stops</em>: later rows are dropped, and {@link #stoppedBecause()} says why, for
  * the owner to warn once and for the report to say the data ends early. Thread-safe.
  */
+@ThreadSafe
 public final class WholeRowFile implements AutoCloseable {
     private final Path file;
     private final FileChannel channel;
+
+    @GuardedBy("this")
     private long size;
+
+    @GuardedBy("this")
     private long rows;
+
+    @GuardedBy("this")
     private String stoppedBecause;
     /** Unmappable characters (a lone surrogate) become '?', as String.getBytes makes them. */
+    @GuardedBy("this")
     private final CharsetEncoder encoder = StandardCharsets.UTF_8
             .newEncoder()
             .onMalformedInput(CodingErrorAction.REPLACE)
             .onUnmappableCharacter(CodingErrorAction.REPLACE);
 
+    @GuardedBy("this")
     private ByteBuffer buffer = ByteBuffer.allocate(4096);
 
     /**

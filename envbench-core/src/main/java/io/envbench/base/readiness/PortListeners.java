@@ -11,12 +11,15 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Stream;
 
+import net.jcip.annotations.Immutable;
+
 /**
  * The TCP sockets listening on one port, as Linux lists them in {@code /proc/net/tcp} and {@code tcp6}, and which
  * processes hold them. A readiness check that connects to a port cannot tell who answered: this can, so a start
  * whose port is answered by another process (one that took it after EnvBench found it free) fails instead of
  * measuring that process. Takes the {@code /proc} root, so tests run it on a fixture tree. Immutable.
  */
+@Immutable
 public final class PortListeners {
     private static final String LISTEN = "0A";
 

@@ -8,6 +8,7 @@ import java.util.Optional;
 
 import io.envbench.base.environment.TargetStartException;
 import io.envbench.base.settings.InvalidSettingException;
+import net.jcip.annotations.Immutable;
 
 /**
  * When a started target counts as ready: a {@link ReadinessCheck} and how long to wait for it. Immutable.
@@ -15,6 +16,7 @@ import io.envbench.base.settings.InvalidSettingException;
  * @param check   what is checked
  * @param timeout how long to wait before the start fails
  */
+@Immutable
 public record Readiness(ReadinessCheck check, Duration timeout) {
     public Readiness {
         Objects.requireNonNull(check, "check");

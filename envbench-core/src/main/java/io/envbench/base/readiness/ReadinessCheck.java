@@ -3,11 +3,14 @@ package io.envbench.base.readiness;
 import java.io.IOException;
 import java.time.Duration;
 
+import net.jcip.annotations.Immutable;
+
 /**
  * One way to tell that a started target is ready: a TCP port open, an HTTP answer, a log line, a command
  * that succeeds (such as {@code pg_isready}), or a one-shot target's exit code. Immutable; polled by
  * {@link Readiness#await} until it passes, the target dies or time runs out.
  */
+@Immutable
 public sealed interface ReadinessCheck permits TcpCheck, HttpCheck, LogLineCheck, CommandCheck, ExitCodeCheck {
     /**
      * @return true when the target is ready

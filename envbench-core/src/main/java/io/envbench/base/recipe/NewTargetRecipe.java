@@ -12,6 +12,7 @@ import java.util.Optional;
 
 import io.envbench.base.settings.FileSafeName;
 import io.envbench.base.settings.InvalidSettingException;
+import net.jcip.annotations.Immutable;
 import org.apache.commons.io.file.PathUtils;
 
 /**
@@ -29,6 +30,7 @@ import org.apache.commons.io.file.PathUtils;
  * @param portEnv        the environment variable that sets the port (bare metal, host networking); may be empty
  * @param readyHttpPath  readiness: this path must answer 200; empty: the port accepts a connection
  */
+@Immutable
 public record NewTargetRecipe(
         String name,
         String description,

@@ -4,6 +4,7 @@ import java.util.Optional;
 
 import io.envbench.base.container.ContainerOptions;
 import io.envbench.base.container.NetworkMode;
+import net.jcip.annotations.Immutable;
 
 /**
  * Where one service of a multi-service target runs: a host process, or a container with its own options. An
@@ -12,6 +13,7 @@ import io.envbench.base.container.NetworkMode;
  *
  * @param container the container's options (network, volume, CPU, memory); empty: a host process
  */
+@Immutable
 public record ServicePlacement(Optional<ContainerOptions> container) {
     public ServicePlacement {
         container = container == null ? Optional.empty() : container;

@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.Set;
 
 import io.envbench.base.readiness.Readiness;
+import net.jcip.annotations.Immutable;
 
 /**
  * One service of a multi-service recipe: {@code services=db,app} in {@code target.properties}, then per service
@@ -32,6 +33,7 @@ import io.envbench.base.readiness.Readiness;
  * {@code front=NAME} (default: the last listed) is the service load goes to: the environment's port is its port.
  * Immutable.
  */
+@Immutable
 public final class ServiceRecipe {
     private final TargetRecipe recipe;
     private final String name;

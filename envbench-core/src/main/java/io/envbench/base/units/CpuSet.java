@@ -7,12 +7,14 @@ import java.util.BitSet;
 import java.util.List;
 
 import io.envbench.base.settings.InvalidSettingException;
+import net.jcip.annotations.Immutable;
 
 /**
  * A set of CPU numbers written as Linux/Docker write them ({@code 0-3,6}), checked against the CPUs
  * this host has online; also read and written as the kernel's hexadecimal masks ({@link #toHexMask}). Never empty.
  * Immutable.
  */
+@Immutable
 public final class CpuSet {
     /**
      * The highest CPU number a list may name: Linux's largest {@code NR_CPUS} is 8192. A bound, so that a typo such

@@ -28,6 +28,8 @@ import io.envbench.launch.docker.DockerLauncher;
 import io.envbench.launch.docker.DockerReaper;
 import io.envbench.launch.dockerdaemon.DaemonRestart;
 import io.envbench.launch.services.ServicesLauncher;
+import net.jcip.annotations.GuardedBy;
+import net.jcip.annotations.ThreadSafe;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -41,6 +43,7 @@ import org.slf4j.LoggerFactory;
  * here is never a death. Thread-safe: every state change happens under this object's lock, and no start
  * or stop (which take seconds) runs under it.
  */
+@ThreadSafe
 public final class EnvironmentRegistry implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(EnvironmentRegistry.class);
 
@@ -64,23 +67,30 @@ public final class EnvironmentRegistry implements AutoCloseable {
     private final Path targetsDir;
     private final DockerDaemon dockerDaemon;
     /** name -> running target. */
+    @GuardedBy("this")
     private final Map<String, RunningTarget> running = new LinkedHashMap<>();
     /** name -> what it was started from (the latest start of that name). */
+    @GuardedBy("this")
     private final Map<String, EnvironmentDefinition> definitions = new LinkedHashMap<>();
     /** name -> a start in progress: its port (0 for none) and the thread doing it (interrupted on close). */
+    @GuardedBy("this")
     private final Map<String, Starting> starting = new LinkedHashMap<>();
     /** name -> the port of an environment being stopped: neither is free until the stop has finished. */
+    @GuardedBy("this")
     private final Map<String, Integer> stopping = new LinkedHashMap<>();
 
     /** name -> why it died, until the name starts again. */
+    @GuardedBy("this")
     private final Map<String, String> down = new LinkedHashMap<>();
 
     private record Starting(int port, Thread thread) {}
 
     private final List<Listener> listeners = new CopyOnWriteArrayList<>();
     /** Whether a start has tried to connect to Docker (once: later starts do not wait for a daemon that is down). */
+    @GuardedBy("this")
     private boolean connectTried;
 
+    @GuardedBy("this")
     private boolean closed;
 
     /**

@@ -4,7 +4,10 @@ import java.nio.file.Path;
 import java.util.Base64;
 import java.util.Optional;
 
+import net.jcip.annotations.Immutable;
+
 /** One change a journal holds: what to put back. Immutable. */
+@Immutable
 public sealed interface Change
         permits Change.FileValue, Change.PausedProcess, Change.FileContent, Change.DaemonRestarted {
     /** A one-line description for notes, e.g. {@code /proc/irq/38/smp_affinity_list = 0-1}. */

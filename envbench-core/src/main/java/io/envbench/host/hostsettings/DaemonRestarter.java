@@ -3,6 +3,8 @@ package io.envbench.host.hostsettings;
 import java.io.IOException;
 import java.util.Optional;
 
+import net.jcip.annotations.ThreadSafe;
+
 /**
  * Restarts a Docker daemon so that it reads its configuration file again: what a journal does when a daemon's
  * configuration is changed ({@link HostSettingsJournal#changeDaemonConfig}) and to put back a
@@ -10,6 +12,7 @@ import java.util.Optional;
  * restarts the daemon of this host; tests on a temporary folder pass one that records. Implementations
  * are thread-safe.
  */
+@ThreadSafe
 public interface DaemonRestarter {
     /**
      * How the daemon at {@code daemonAddress} runs now, as text this restarter reads back in {@link #restart} (a

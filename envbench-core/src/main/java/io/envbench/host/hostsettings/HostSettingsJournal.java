@@ -28,6 +28,9 @@ import io.envbench.base.environment.LeftoverCheck;
 import io.envbench.base.environment.OwnerIdentity;
 import io.envbench.base.environment.RunSession;
 import io.envbench.host.reaper.ReaperProcess;
+import net.jcip.annotations.GuardedBy;
+import net.jcip.annotations.Immutable;
+import net.jcip.annotations.ThreadSafe;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -44,6 +47,7 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Thread-safe: every method that changes the journal holds its monitor. Many journals may exist in one process.
  */
+@ThreadSafe
 public final class HostSettingsJournal implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(HostSettingsJournal.class);
     /** Journal files end with this. */
@@ -59,10 +63,20 @@ public final class HostSettingsJournal implements AutoCloseable {
     private final FileLock lock;
     private final ProcessPauser pauser;
     private final DaemonRestarter restarter;
+
+    @GuardedBy("this")
     private final List<Change> changes = new ArrayList<>();
+
+    @GuardedBy("this")
     private final Set<Path> writtenDown = new HashSet<>();
+
+    @GuardedBy("this")
     private final Set<Long> paused = new HashSet<>();
+
+    @GuardedBy("this")
     private final Map<String, String> restartedDaemons = new HashMap<>();
+
+    @GuardedBy("this")
     private Restore restored;
 
     private HostSettingsJournal(
@@ -372,6 +386,7 @@ public final class HostSettingsJournal implements AutoCloseable {
      * @param kept     each journal left alone, with why (a live owner, another host)
      * @param refused  each journal that could not be read whole, named with its line and the fix
      */
+    @Immutable
     public record Sweep(List<Restore> restored, List<String> kept, List<String> refused) {
         public Sweep {
             restored = List.copyOf(restored);

@@ -4,10 +4,13 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.TimeUnit;
 
+import net.jcip.annotations.ThreadSafe;
+
 /**
  * Pauses and resumes a host process; {@link #SIGNALS} with SIGSTOP and SIGCONT. Tests on a procfs fixture tree, whose
  * PIDs are not real processes, pass one that records instead. Implementations are thread-safe.
  */
+@ThreadSafe
 public interface ProcessPauser {
     void pause(long pid) throws IOException;
 

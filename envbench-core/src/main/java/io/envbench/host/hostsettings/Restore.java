@@ -3,6 +3,8 @@ package io.envbench.host.hostsettings;
 import java.nio.file.Path;
 import java.util.List;
 
+import net.jcip.annotations.Immutable;
+
 /**
  * What putting back one journal did. Immutable.
  *
@@ -11,6 +13,7 @@ import java.util.List;
  * @param skipped  each change whose object is gone (an IRQ, an interface, a cgroup, a process), with why: not an error
  * @param failed   each change that could not be put back, with the error; the journal keeps these for a later sweep
  */
+@Immutable
 public record Restore(Path journal, List<String> restored, List<String> skipped, List<String> failed) {
     public Restore {
         restored = List.copyOf(restored);

@@ -10,6 +10,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import com.github.dockerjava.api.DockerClient;
 import io.envbench.base.environment.TargetStartException;
 import io.envbench.base.settings.InvalidSettingException;
+import net.jcip.annotations.ThreadSafe;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -21,6 +22,7 @@ import org.slf4j.LoggerFactory;
  * back is used again at the next connection (the client is never stuck on a daemon that went away). No API version
  * is forced: requests go unversioned, so the daemon answers with its own (negotiated) API. Thread-safe.
  */
+@ThreadSafe
 public final class DockerConnection {
     private static final Logger log = LoggerFactory.getLogger(DockerConnection.class);
     /** What makes two daemons the same link: not the names the settings came from. */

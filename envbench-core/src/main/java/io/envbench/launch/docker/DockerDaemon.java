@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.Optional;
 
 import io.envbench.base.settings.InvalidSettingException;
+import net.jcip.annotations.Immutable;
 
 /**
  * Which Docker daemon EnvBench uses and how it reaches it: the address ({@code unix:///var/run/docker.sock} or
@@ -34,6 +35,7 @@ import io.envbench.base.settings.InvalidSettingException;
  * @param sources       the names each value came from: the setting, or the docker CLI variable it fell back to (a
  *                      message names the one that is wrong)
  */
+@Immutable
 public record DockerDaemon(String address, Optional<Path> tlsCertFolder, Settings settings, Settings sources) {
     /** The docker CLI's default address on Linux. */
     public static final String LOCAL_SOCKET = "unix:///var/run/docker.sock";

@@ -10,6 +10,7 @@ import java.security.KeyStoreException;
 import java.time.Duration;
 import java.time.LocalTime;
 import java.time.temporal.ChronoUnit;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -38,6 +39,8 @@ import com.github.dockerjava.core.LocalDirectorySSLConfig;
 import com.github.dockerjava.core.SSLConfig;
 import com.github.dockerjava.httpclient5.ApacheDockerHttpClient;
 import com.github.dockerjava.transport.DockerHttpClient;
+import net.jcip.annotations.GuardedBy;
+import net.jcip.annotations.ThreadSafe;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -64,6 +67,7 @@ import org.slf4j.LoggerFactory;
  * </ul>
  * Thread-safe.
  */
+@ThreadSafe
 public final class DockerDaemonLink {
     private static final Logger log = LoggerFactory.getLogger(DockerDaemonLink.class);
     /** Between two pings while a long-lived stream is open. */
@@ -86,7 +90,11 @@ public final class DockerDaemonLink {
     private final SSLContext tls;
 
     private final DockerClient client;
-    private volatile Map<Duration, ApacheDockerHttpClient> transports = new ConcurrentHashMap<>();
+    /** The transports by response deadline: made, dropped and closed under this lock, so none outlives a drop. */
+    private final Object transportLock = new Object();
+
+    @GuardedBy("transportLock")
+    private final Map<Duration, ApacheDockerHttpClient> transports = new HashMap<>();
     /** Why the daemon is lost, or null while it answers. */
     private volatile String lostBecause;
     /** When it was lost, as a user reads it (HH:MM:SS). */
@@ -283,9 +291,7 @@ public final class DockerDaemonLink {
         }
         log.warn("{}", why);
         // no pooled connection to the old daemon may survive: a daemon that comes back gets fresh ones
-        Map<Duration, ApacheDockerHttpClient> old = transports;
-        transports = new ConcurrentHashMap<>();
-        old.values().forEach(DockerDaemonLink::closeQuietly);
+        closeTransports();
         lossListeners.forEach(l -> l.accept(why));
     }
 
@@ -295,9 +301,17 @@ public final class DockerDaemonLink {
      * the new daemon for lost. Not a loss: no listener hears of it.
      */
     public void dropConnections() {
-        Map<Duration, ApacheDockerHttpClient> old = transports;
-        transports = new ConcurrentHashMap<>();
-        old.values().forEach(DockerDaemonLink::closeQuietly);
+        closeTransports();
+    }
+
+    /** Closes every transport made so far; the next call makes new ones. */
+    private void closeTransports() {
+        List<ApacheDockerHttpClient> old;
+        synchronized (transportLock) {
+            old = List.copyOf(transports.values());
+            transports.clear();
+        }
+        old.forEach(DockerDaemonLink::closeQuietly);
     }
 
     private void answered() {
@@ -312,17 +326,19 @@ public final class DockerDaemonLink {
     }
 
     private ApacheDockerHttpClient transport(Duration deadline) {
-        return transports.computeIfAbsent(deadline, d -> {
-            ApacheDockerHttpClient.Builder b = new ApacheDockerHttpClient.Builder()
-                    .dockerHost(config.getDockerHost())
-                    .sslConfig(tls == null ? null : () -> tls)
-                    .maxConnections(MAX_CONNECTIONS)
-                    .connectionTimeout(CONNECT_TIMEOUT);
-            if (!d.isZero()) {
-                b.responseTimeout(d);
-            }
-            return b.build();
-        });
+        synchronized (transportLock) { // building a transport connects nothing: cheap under the lock
+            return transports.computeIfAbsent(deadline, d -> {
+                ApacheDockerHttpClient.Builder b = new ApacheDockerHttpClient.Builder()
+                        .dockerHost(config.getDockerHost())
+                        .sslConfig(tls == null ? null : () -> tls)
+                        .maxConnections(MAX_CONNECTIONS)
+                        .connectionTimeout(CONNECT_TIMEOUT);
+                if (!d.isZero()) {
+                    b.responseTimeout(d);
+                }
+                return b.build();
+            });
+        }
     }
 
     private static void closeQuietly(ApacheDockerHttpClient c) {
@@ -420,7 +436,7 @@ public final class DockerDaemonLink {
         @Override
         public void close() {
             heartbeat.shutdownNow();
-            transports.values().forEach(DockerDaemonLink::closeQuietly);
+            closeTransports();
         }
     }
 

@@ -5,6 +5,8 @@ import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import net.jcip.annotations.Immutable;
+
 /**
  * How long each Docker API call may take before it fails, decided in one place from the request itself, so
  * every call has a deadline, also those added later. Ordinary calls answer in milliseconds and get {@link #CALL};
@@ -13,6 +15,7 @@ import java.util.regex.Pattern;
  * streams (events, followed logs, streamed stats, wait) get no inactivity deadline, since silence is normal
  * there: {@link DockerDaemonLink}'s heartbeat watches the daemon while such a stream is open instead. Immutable.
  */
+@Immutable
 public final class DockerDeadlines {
     /** An ordinary call (inspect, list, create, start, remove, one stats frame). */
     public static final Duration CALL = Duration.ofSeconds(4);

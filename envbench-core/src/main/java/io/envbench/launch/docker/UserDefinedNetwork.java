@@ -5,6 +5,7 @@ import java.util.Map;
 import com.github.dockerjava.api.DockerClient;
 import com.github.dockerjava.api.exception.NotFoundException;
 import com.github.dockerjava.api.model.ContainerNetwork;
+import net.jcip.annotations.NotThreadSafe;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -13,6 +14,7 @@ import org.slf4j.LoggerFactory;
  * other by name; {@link #close()} disconnects whatever is still on it and removes it. Only a network made here is ever
  * removed; the reaper removes a labelled one whose owner died ({@link DockerReaper#sweep}). Not thread-safe: one owner.
  */
+@NotThreadSafe
 public final class UserDefinedNetwork implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(UserDefinedNetwork.class);
 

@@ -15,6 +15,7 @@ import io.envbench.base.environment.Endpoint;
 import io.envbench.base.environment.RunningTarget;
 import io.envbench.base.liveness.DeathWatch;
 import io.envbench.launch.docker.UserDefinedNetwork;
+import net.jcip.annotations.ThreadSafe;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -23,6 +24,7 @@ import org.slf4j.LoggerFactory;
  * whose CPU the runner records); a death of any service is the environment's death; {@link #stop()} stops them in the
  * reverse order of their start and then removes the network. Thread-safe: {@link #stop()} runs once.
  */
+@ThreadSafe
 final class RunningServices implements RunningTarget {
     private static final Logger log = LoggerFactory.getLogger(RunningServices.class);
 

@@ -3,6 +3,7 @@ package io.envbench.measure.engines;
 import java.util.regex.Pattern;
 
 import io.envbench.base.settings.InvalidSettingException;
+import net.jcip.annotations.Immutable;
 
 /**
  * A JMeter engine ({@code jmeter-server}) as {@code -R} names it: host and RMI registry port ({@code server_port}).
@@ -12,6 +13,7 @@ import io.envbench.base.settings.InvalidSettingException;
  * @param host a host name or IP literal, without spaces or commas
  * @param port the engine's RMI registry port, 1 to 65535
  */
+@Immutable
 public record RemoteEngine(String host, int port) {
     /** JMeter's default {@code server_port}. */
     public static final int DEFAULT_PORT = 1099;

@@ -11,6 +11,7 @@ import java.util.Set;
 import java.util.stream.Collectors;
 
 import io.envbench.base.settings.InvalidSettingException;
+import net.jcip.annotations.Immutable;
 
 /**
  * The JMeter engines an experiment's load runs on, and the RMI keystore they share with the controlling JMeter.
@@ -21,6 +22,7 @@ import io.envbench.base.settings.InvalidSettingException;
  * @param engines     in the order given; each at most once
  * @param rmiKeystore absolute; present exactly when there are engines
  */
+@Immutable
 public record RemoteEngines(List<RemoteEngine> engines, Optional<Path> rmiKeystore) {
     /** No engines: the load runs in the runner's own JMeter child process. */
     public static final RemoteEngines NONE = new RemoteEngines(List.of(), Optional.empty());

@@ -9,14 +9,17 @@ import com.github.dockerjava.api.DockerClient;
 import io.envbench.base.environment.TargetStartException;
 import io.envbench.launch.docker.DockerConnection;
 import io.envbench.launch.docker.DockerDaemon;
+import net.jcip.annotations.ThreadSafe;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * Reads containers' figures from where they are cheapest: their cgroup files when the daemon is local and
  * the files are readable (microseconds), else a long-lived Docker stats stream per container
- * ({@link DockerStatsStream}: a remote daemon, or cgroups out of reach). Thread-safe.
+ * ({@link DockerStatsStream}: a remote daemon, or cgroups out of reach). Thread-safe: every reading happens under
+ * this object's lock (the cgroup files it keeps open are read by one thread at a time).
  */
+@ThreadSafe
 public final class ContainerProbe implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(ContainerProbe.class);
 
@@ -62,7 +65,7 @@ public final class ContainerProbe implements AutoCloseable {
      *
      * @param pid the container's main process on the host, or -1 when unknown
      */
-    public ContainerSnapshot read(String containerId, long pid) {
+    public synchronized ContainerSnapshot read(String containerId, long pid) {
         if (local && pid > 0) {
             try {
                 return cgroups.read(pid);
@@ -80,7 +83,7 @@ public final class ContainerProbe implements AutoCloseable {
      *
      * @param pid the container's main process on the host, or -1 when unknown
      */
-    public Optional<ContainerRates> rates(String containerId, long pid) {
+    public synchronized Optional<ContainerRates> rates(String containerId, long pid) {
         if (local && pid > 0 && !unreadable.contains(containerId)) {
             try {
                 ContainerSnapshot now = cgroups.read(pid);
@@ -103,7 +106,7 @@ public final class ContainerProbe implements AutoCloseable {
     }
 
     /** Lets go of what is kept for containers not in {@code containerIds} (files, previous readings, streams). */
-    public void retain(Set<String> containerIds, Set<Long> pids) {
+    public synchronized void retain(Set<String> containerIds, Set<Long> pids) {
         cgroups.retain(pids);
         previous.keySet().retainAll(containerIds);
         lastRates.keySet().retainAll(containerIds);
@@ -123,7 +126,7 @@ public final class ContainerProbe implements AutoCloseable {
      * The host's CPU time (all CPUs, as {@code /proc/stat} counts it) read at {@code atNanos} by the caller's own reading
      * of {@code /proc/stat}: the containers' CPU shares of this tick use it instead of reading that file again.
      */
-    public void hostCpuRead(long systemCpuNs, long atNanos) {
+    public synchronized void hostCpuRead(long systemCpuNs, long atNanos) {
         cgroups.hostCpuRead(systemCpuNs, atNanos);
     }
 
@@ -149,7 +152,7 @@ public final class ContainerProbe implements AutoCloseable {
         }
     }
 
-    private DockerStatsProbe api() {
+    private synchronized DockerStatsProbe api() {
         if (api == null) {
             api = new DockerStatsProbe(client());
         }

@@ -1,5 +1,7 @@
 package io.envbench.measure.metrics;
 
+import net.jcip.annotations.Immutable;
+
 /**
  * One reading of a container's counters (cumulative values, as the kernel keeps them). Immutable;
  * rates come from two readings ({@link ContainerRates#between}).
@@ -23,6 +25,7 @@ package io.envbench.measure.metrics;
  * @param blkAtNanos       System.nanoTime() of the reading of the block I/O counters: the cgroup files read them once a
  *                         second ({@link CgroupProbe#SLOW_FILES_NANOS}), a later snapshot carries them until the next
  */
+@Immutable
 public record ContainerSnapshot(
         long atNanos,
         long cpuUsageNs,

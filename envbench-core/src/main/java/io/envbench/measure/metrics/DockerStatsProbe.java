@@ -10,12 +10,14 @@ import com.github.dockerjava.api.model.CpuStatsConfig;
 import com.github.dockerjava.api.model.StatisticNetworksConfig;
 import com.github.dockerjava.api.model.Statistics;
 import com.github.dockerjava.core.InvocationBuilder;
+import net.jcip.annotations.ThreadSafe;
 
 /**
  * A container's counters from the Docker stats API, one frame per call (about a second each: the daemon
  * samples for a second before answering). For one-off readings; the collector streams instead
  * ({@link DockerStatsStream}). Thread-safe.
  */
+@ThreadSafe
 public final class DockerStatsProbe {
     private final DockerClient docker;
 

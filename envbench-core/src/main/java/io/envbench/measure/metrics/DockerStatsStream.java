@@ -14,6 +14,8 @@ import java.util.concurrent.ConcurrentHashMap;
 import com.github.dockerjava.api.DockerClient;
 import com.github.dockerjava.api.async.ResultCallback;
 import com.github.dockerjava.api.model.Statistics;
+import net.jcip.annotations.Immutable;
+import net.jcip.annotations.ThreadSafe;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -23,8 +25,10 @@ import org.slf4j.LoggerFactory;
  * between them. Reading the figures costs nothing but a lookup, so a 1 s interval holds for any number of
  * remote containers (one call of the one-frame API takes a second). A stream that ends while its container
  * is still wanted is reopened (at most every {@link #REOPEN_NANOS}) and logged; figures older than
- * {@link #STALE_NANOS} are not reported. Thread-safe.
+ * {@link #STALE_NANOS} are not reported. Thread-safe: opening, reopening and closing streams happen under this
+ * object's lock, so a stream is never opened after close nor replaced without being closed.
  */
+@ThreadSafe
 public final class DockerStatsStream implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(DockerStatsStream.class);
     /** What {@link ContainerRates#source()} says for figures of this stream. */
@@ -47,7 +51,7 @@ public final class DockerStatsStream implements AutoCloseable {
      *
      * @throws IllegalStateException when the stream cannot be opened (the container is gone)
      */
-    public Optional<ContainerRates> rates(String containerId) {
+    public synchronized Optional<ContainerRates> rates(String containerId) {
         if (closed) {
             throw new IllegalStateException("the stats streams are closed");
         }
@@ -69,7 +73,7 @@ public final class DockerStatsStream implements AutoCloseable {
     }
 
     /** Closes the streams of containers not in {@code containerIds} (they stopped). */
-    public void retain(Set<String> containerIds) {
+    public synchronized void retain(Set<String> containerIds) {
         for (String id : List.copyOf(streams.keySet())) {
             if (!containerIds.contains(id)) {
                 Stream s = streams.remove(id);
@@ -82,7 +86,7 @@ public final class DockerStatsStream implements AutoCloseable {
 
     /** Closes every stream; their threads end. */
     @Override
-    public void close() {
+    public synchronized void close() {
         closed = true;
         retain(Set.of());
     }
@@ -114,6 +118,7 @@ public final class DockerStatsStream implements AutoCloseable {
     }
 
     /** The rates of the two latest frames, and when the later one arrived. Immutable. */
+    @Immutable
     private record Frames(ContainerRates rates, long receivedAt) {}
 
     /** One container's stream: docker-java calls it from the stream's own thread. */

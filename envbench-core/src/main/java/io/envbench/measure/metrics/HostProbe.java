@@ -12,6 +12,7 @@ import java.util.Set;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
+import net.jcip.annotations.NotThreadSafe;
 import oshi.SystemInfo;
 import oshi.hardware.CentralProcessor;
 import oshi.hardware.GlobalMemory;
@@ -27,6 +28,7 @@ import oshi.util.GlobalConfig;
  * and the processes that matter for a bare-metal vs container comparison: Docker's daemons and
  * port proxy, and the bare-metal target's process tree. Not thread-safe: one collector thread uses it.
  */
+@NotThreadSafe
 public final class HostProbe {
     /** Processes watched by name (containerd-shim covers its runc-v2 variant); CPU and RSS summed per name. */
     /** Docker's userland port-mapping proxy: what a published port costs. */

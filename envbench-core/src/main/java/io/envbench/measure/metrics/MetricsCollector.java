@@ -16,6 +16,7 @@ import java.util.function.Consumer;
 import io.envbench.base.environment.RunningTarget;
 import io.envbench.base.settings.InvalidSettingException;
 import io.envbench.control.registry.EnvironmentRegistry;
+import net.jcip.annotations.ThreadSafe;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -25,6 +26,7 @@ import org.slf4j.LoggerFactory;
  * rates against the previous tick, writes a metrics CSV row and publishes the latest figures. Make one
  * per owner (a JMeter engine's Resource Monitor, one run of the runner); thread-safe.
  */
+@ThreadSafe
 public final class MetricsCollector implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(MetricsCollector.class);
     public static final Duration MIN_INTERVAL = Duration.ofMillis(100);

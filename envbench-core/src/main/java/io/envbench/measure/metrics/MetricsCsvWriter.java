@@ -18,6 +18,8 @@ import java.util.Optional;
 
 import io.envbench.base.output.OutputFolder;
 import io.envbench.base.output.WholeRowFile;
+import net.jcip.annotations.GuardedBy;
+import net.jcip.annotations.ThreadSafe;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -31,19 +33,30 @@ import org.slf4j.LoggerFactory;
  * row and stops, with {@link #stoppedBecause()} saying why; a folder that cannot be written at all fails the
  * constructor. Thread-safe.
  */
+@ThreadSafe
 public final class MetricsCsvWriter implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(MetricsCsvWriter.class);
     /** Starts the comment line naming the sources; {@link MetricsFile} reads it back. */
     static final String SOURCES_PREFIX = "sources: ";
 
     private final Path file;
+
+    @GuardedBy("this")
     private final LinkedHashSet<String> columns = new LinkedHashSet<>();
+
+    @GuardedBy("this")
     private final Map<String, String> sources = new LinkedHashMap<>();
     /** A row is built here and written in one call: no String per value or per row. */
+    @GuardedBy("this")
     private final StringBuilder row = new StringBuilder(4096);
 
+    @GuardedBy("this")
     private WholeRowFile out;
+
+    @GuardedBy("this")
     private String stoppedBecause;
+
+    @GuardedBy("this")
     private long lastRowEpochMs;
 
     /** @throws IOException naming the path, when the file's folder cannot be made or written */

@@ -7,12 +7,15 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
+import net.jcip.annotations.ThreadSafe;
+
 /**
  * Files kept open per process between ticks (see {@link PseudoFile}), closed when the process is no
  * longer watched or a read fails. Thread-safe.
  *
  * @param <T> what is kept for one process
  */
+@ThreadSafe
 final class OpenPerProcess<T extends Closeable> {
     interface Opener<T> {
         T open(long pid) throws IOException;

@@ -11,6 +11,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.function.Consumer;
 
+import net.jcip.annotations.NotThreadSafe;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVRecord;
@@ -20,6 +21,7 @@ import org.apache.commons.csv.CSVRecord;
  * lines completed since the last one (a line without its end yet waits for the next poll). For live figures
  * while a run goes on; {@link JtlReader} reads a finished file. Not thread-safe: poll from one thread.
  */
+@NotThreadSafe
 public final class JtlTail {
     private static final int MAX_CHUNK_BYTES = 4 << 20;
 

@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.TreeMap;
 
 import io.envbench.measure.engines.EngineMetrics;
+import net.jcip.annotations.NotThreadSafe;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVRecord;
@@ -22,6 +23,7 @@ import org.apache.commons.csv.CSVRecord;
  * {@code responseMessage}, {@code success}); samples that start before a run's warm-up ends are left out, as in the
  * figures. Not thread-safe: one reader fills it.
  */
+@NotThreadSafe
 public final class ResponseErrors {
     /** One kind of error: how many samples of that label failed with that code and message in that environment. */
     public record Row(String environment, String label, String responseCode, String responseMessage, long count) {}

@@ -4,6 +4,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalDouble;
 
+import net.jcip.annotations.NotThreadSafe;
+
 /**
  * Verdicts from repetitions, benchstat's way: each run (JTL file) gives one value of a figure per environment x label;
  * an environment is compared with the baseline by the medians of its runs and the exact Mann-Whitney U test on those
@@ -11,6 +13,7 @@ import java.util.OptionalDouble;
  * <p>
  * Reads its {@link Comparison} on every call: as thread-safe as that (not), and current after more samples.
  */
+@NotThreadSafe
 public final class AcrossRuns {
     /** The default significance level. */
     public static final double ALPHA = 0.05;

@@ -3,6 +3,8 @@ package io.envbench.measure.stats;
 import java.util.TreeMap;
 import java.util.function.ObjLongConsumer;
 
+import net.jcip.annotations.NotThreadSafe;
+
 /**
  * Exact distribution of whole-millisecond values (elapsed times), kept as value -> count, so memory
  * grows with distinct values, not with samples (values below 65,536 ms in a dense array, the rest in a
@@ -10,6 +12,7 @@ import java.util.function.ObjLongConsumer;
  * (commons-math {@code Percentile}, LEGACY estimation) and {@link #nearestRank} as its Aggregate
  * Report's "90% line". Not thread-safe.
  */
+@NotThreadSafe
 public final class ElapsedDistribution {
     private static final int DENSE = 1 << 16;
 

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
+import net.jcip.annotations.ThreadSafe;
 import org.apache.commons.math3.distribution.NormalDistribution;
 import org.apache.commons.math3.util.CombinatoricsUtils;
 
@@ -22,6 +23,7 @@ import org.apache.commons.math3.util.CombinatoricsUtils;
  * The normal approximation has no continuity correction, as commons-math's {@code MannWhitneyUTest} (which it equals
  * without ties); benchstat's has one. Stateless; thread-safe.
  */
+@ThreadSafe
 public final class MannWhitney {
     /**
      * Largest n1 + n2 for which the exact null distribution is computed (at 50, about 6 M additions; counts stay below

@@ -2,6 +2,8 @@ package io.envbench.measure.stats;
 
 import java.util.Arrays;
 
+import net.jcip.annotations.Immutable;
+
 /**
  * How much one figure of an environment differs from a reference's, each measured once per run: the ratio of the
  * medians of runs (the "+1.4%" of a study that compares two times), and a distribution-free confidence interval of
@@ -16,6 +18,7 @@ import java.util.Arrays;
  * @param confidence what the interval actually covers (at least the one asked for); NaN when unavailable
  * @param available  false when the runs are too few for any interval at that confidence (fewer than 4 a side at 95%)
  */
+@Immutable
 public record RatioOfRuns(double ratio, double low, double high, double confidence, boolean available) {
     /** a's runs against b's at {@link RunStatistics#CONFIDENCE}. */
     public static RatioOfRuns of(RunStatistics a, RunStatistics b) {

@@ -3,6 +3,7 @@ package io.envbench.measure.stats;
 import java.util.Arrays;
 import java.util.List;
 
+import net.jcip.annotations.Immutable;
 import org.apache.commons.math3.distribution.BinomialDistribution;
 import org.apache.commons.math3.distribution.TDistribution;
 import org.apache.commons.math3.stat.descriptive.SummaryStatistics;
@@ -12,6 +13,7 @@ import org.apache.commons.math3.stat.descriptive.SummaryStatistics;
  * confidence interval (the centre the verdicts use), and the mean, 95% interval of the mean (Student's t), coefficient
  * of variation and how many runs would bring the interval within a target (the variation warning). Immutable.
  */
+@Immutable
 public final class RunStatistics {
     /** Variation across runs above this (3.5%) earns a warning. */
     public static final double CV_WARNING = 0.035;

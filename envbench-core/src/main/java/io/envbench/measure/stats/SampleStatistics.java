@@ -1,11 +1,13 @@
 package io.envbench.measure.stats;
 
 import io.envbench.measure.results.Sample;
+import net.jcip.annotations.NotThreadSafe;
 
 /**
  * The figures of one environment x label (or a Total): JMeter HTML report's statistics table plus
  * the Aggregate Report's 90% line. Streaming; not thread-safe.
  */
+@NotThreadSafe
 public final class SampleStatistics {
     private final ElapsedDistribution elapsed = new ElapsedDistribution();
     private long errors;

@@ -2,6 +2,8 @@ package io.envbench.measure.stats;
 
 import java.util.Locale;
 
+import net.jcip.annotations.Immutable;
+
 /**
  * Whether one figure of an environment x label differs from the baseline's, judged from one value per run: the change
  * of the median of runs, and the exact Mann-Whitney U test on the per-run values (benchstat's method). Immutable.
@@ -12,6 +14,7 @@ import java.util.Locale;
  * @param test the U test of runs against baselineRuns; null for the baseline itself or without runs
  * @param alpha the significance level
  */
+@Immutable
 public record Verdict(
         String environment,
         String label,

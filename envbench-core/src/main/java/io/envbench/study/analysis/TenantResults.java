@@ -32,6 +32,7 @@ import io.envbench.measure.stats.Verdict;
 import io.envbench.study.experiment.Experiment;
 import io.envbench.study.experiment.FigureSource;
 import io.envbench.study.experiment.Tenancy;
+import net.jcip.annotations.NotThreadSafe;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVPrinter;
 
@@ -41,8 +42,9 @@ import org.apache.commons.csv.CSVPrinter;
  * file over the same time), and the table shows the mean of the runs with its 95% interval (Student's t over the
  * per-run values, {@link RunStatistics#ciHalfWidth95()}) and, against the baseline configuration, the verdict of the
  * exact Mann-Whitney test on the per-run values ({@link AcrossRuns}); never a verdict from samples. Also the host's
- * CPU per configuration. Immutable once read.
+ * CPU per configuration. Not thread-safe: its comparisons cache what they pool on first use; one thread reads it.
  */
+@NotThreadSafe
 public final class TenantResults {
     /**
      * One configuration x tenant.

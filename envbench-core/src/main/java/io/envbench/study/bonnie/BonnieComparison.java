@@ -13,12 +13,14 @@ import io.envbench.measure.stats.Verdict;
 import io.envbench.study.analysis.RunDirectory;
 import io.envbench.study.analysis.RunRecord;
 import io.envbench.study.experiment.Experiment;
+import net.jcip.annotations.Immutable;
 
 /**
  * The bonnie++ results of an experiment's completed runs, one {@link BonnieCsv} per run, compared across runs as
  * the JMeter figures are: per place and figure the median of runs with its 95% interval, and against the baseline
  * the change of medians with the exact Mann-Whitney verdict ({@link Verdict#ofRuns}). Immutable.
  */
+@Immutable
 public final class BonnieComparison {
     private final List<String> environments;
     private final String baseline;

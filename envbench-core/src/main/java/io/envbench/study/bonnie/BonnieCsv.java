@@ -6,6 +6,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
 
+import net.jcip.annotations.Immutable;
+
 /**
  * One bonnie++ result line (CSV, format version 1.98 as bonnie++ 1.98 to 2.x write it with {@code -q}): its figures.
  * A figure bonnie++ did not measure (skipped by {@code -f} or {@code -n 0}) is absent, and so is one it could not
@@ -16,6 +18,7 @@ import java.util.OptionalDouble;
  * @param fileSize the file size column, e.g. {@code 1G}
  * @param files    the file-test count column ({@code -n}, in 1024s), empty when skipped
  */
+@Immutable
 public record BonnieCsv(
         String name,
         String fileSize,

@@ -7,6 +7,7 @@ import java.util.OptionalLong;
 
 import io.envbench.base.settings.InvalidSettingException;
 import io.envbench.base.units.MemorySize;
+import net.jcip.annotations.Immutable;
 
 /**
  * A program run once per run in the environment's place, whose standard output is the run's result (bonnie++):
@@ -21,6 +22,7 @@ import io.envbench.base.units.MemorySize;
  * @param duration        how long one run is expected to take (progress, time left); a run may take
  *                        {@link #GRACE} longer before it is stopped and counted as failed
  */
+@Immutable
 public record CommandLoad(List<String> command, CommandOutput output, OptionalLong bareMemoryBytes, Duration duration) {
     /** Beyond {@code duration}, how long a run may take before it is stopped. */
     public static final Duration GRACE = Duration.ofSeconds(120);

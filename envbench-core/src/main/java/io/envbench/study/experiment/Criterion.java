@@ -14,6 +14,7 @@ import java.util.regex.Pattern;
 
 import io.envbench.base.settings.InvalidSettingException;
 import io.envbench.measure.stats.Figure;
+import net.jcip.annotations.Immutable;
 
 /**
  * One pass/fail check of an experiment, written {@code FIGURE(ENV[, LABEL]) OP RHS}, e.g.
@@ -32,6 +33,7 @@ import io.envbench.measure.stats.Figure;
  * @param operator  the comparison
  * @param threshold the right-hand side
  */
+@Immutable
 public record Criterion(String text, FigureRef figure, Operator operator, Threshold threshold) {
     /** The label of the row over all labels. */
     public static final String TOTAL = "TOTAL";

@@ -6,6 +6,7 @@ import java.util.Optional;
 import io.envbench.base.definition.EnvironmentDefinition;
 import io.envbench.base.settings.InvalidSettingException;
 import io.envbench.launch.dockerdaemon.DaemonSettings;
+import net.jcip.annotations.Immutable;
 
 /**
  * One environment of an experiment, by the name its figures and criteria use, and where a command load's program runs
@@ -15,6 +16,7 @@ import io.envbench.launch.dockerdaemon.DaemonSettings;
  *                     proxy off): the runner restarts the daemon with them for its runs, only when allowed; empty: the
  *                     daemon as it was before the experiment
  */
+@Immutable
 public record EnvironmentPlan(
         String name, EnvironmentDefinition definition, ClientPlace client, Optional<DaemonSettings> dockerDaemon) {
     public EnvironmentPlan {

@@ -11,6 +11,7 @@ import java.util.Optional;
 import io.envbench.base.definition.EnvironmentDefinition;
 import io.envbench.base.settings.FileSafeName;
 import io.envbench.base.settings.InvalidSettingException;
+import net.jcip.annotations.Immutable;
 
 /**
  * A comparison of environments under one load, as an experiment file describes it (read one with
@@ -32,6 +33,7 @@ import io.envbench.base.settings.InvalidSettingException;
  *                     empty, the configurations are what the runs interleave and compare, and {@code load} is the plan
  *                     every tenant's thread group runs); empty for a comparison of environments
  */
+@Immutable
 public record Experiment(
         String name,
         String description,

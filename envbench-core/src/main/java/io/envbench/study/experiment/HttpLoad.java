@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.util.Objects;
 
 import io.envbench.base.settings.InvalidSettingException;
+import net.jcip.annotations.Immutable;
 
 /**
  * The built-in HTTP load: {@code threads} threads GET {@code path} on the environment's loopback port. Immutable.
@@ -17,6 +18,7 @@ import io.envbench.base.settings.InvalidSettingException;
  * @param warmup            samples that start within the first {@code warmup} of a run are left out of the figures
  * @param duration          the whole run, warm-up included
  */
+@Immutable
 public record HttpLoad(
         String path, int threads, double requestsPerSecond, Duration rampUp, Duration warmup, Duration duration) {
     public HttpLoad {

@@ -16,6 +16,7 @@ import java.util.regex.Pattern;
 import io.envbench.base.settings.InvalidSettingException;
 import io.envbench.measure.engines.RemoteEngines;
 import io.envbench.measure.stats.Comparison;
+import net.jcip.annotations.Immutable;
 
 /**
  * The load every run puts on its environment: a JMeter plan, the built-in {@link HttpLoad}, or a {@link CommandLoad}
@@ -32,6 +33,7 @@ import io.envbench.measure.stats.Comparison;
  *                   runner's own JMeter (always with {@code command})
  * @param command    a program run in the environment's place; empty with {@code plan} or {@code http}
  */
+@Immutable
 public record LoadPlan(
         Optional<Path> plan,
         Map<String, String> properties,

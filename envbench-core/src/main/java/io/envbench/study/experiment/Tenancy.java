@@ -9,6 +9,7 @@ import java.util.Objects;
 import io.envbench.base.settings.FileSafeName;
 import io.envbench.base.settings.InvalidSettingException;
 import io.envbench.base.units.CpuSet;
+import net.jcip.annotations.Immutable;
 
 /**
  * The tenants of a multi-tenant experiment (issue 10, the paper of study 004): N containers of one target running at
@@ -22,6 +23,7 @@ import io.envbench.base.units.CpuSet;
  * @param tenants        {@code tenant-1} .. {@code tenant-N}, in that order
  * @param configurations at least one, names unique
  */
+@Immutable
 public record Tenancy(
         int cpus, int users, int quotes, List<TenantPlan> tenants, List<TenantConfiguration> configurations) {
     public static final int DEFAULT_USERS = 200;

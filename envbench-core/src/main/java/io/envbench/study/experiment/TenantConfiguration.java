@@ -7,6 +7,7 @@ import java.util.Objects;
 import io.envbench.base.settings.FileSafeName;
 import io.envbench.base.settings.InvalidSettingException;
 import io.envbench.study.cpucontrol.CpuControlMode;
+import net.jcip.annotations.Immutable;
 
 /**
  * One compared configuration of a multi-tenant experiment: how the tenants' CPUs are controlled and whether network
@@ -19,6 +20,7 @@ import io.envbench.study.cpucontrol.CpuControlMode;
  * @param interruptSteering whether the network IRQs and the tenants' receive processing are steered to free CPUs
  * @param controlInterval   the dynamic controller's loop period, 1 to 10 s
  */
+@Immutable
 public record TenantConfiguration(
         String name, CpuControlMode cpuControl, boolean interruptSteering, Duration controlInterval) {
     public static final Duration DEFAULT_CONTROL_INTERVAL = Duration.ofSeconds(5);

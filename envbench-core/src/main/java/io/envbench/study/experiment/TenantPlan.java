@@ -6,6 +6,7 @@ import java.util.OptionalLong;
 
 import io.envbench.base.definition.EnvironmentDefinition;
 import io.envbench.base.settings.InvalidSettingException;
+import net.jcip.annotations.Immutable;
 
 /**
  * One tenant of a multi-tenant experiment: its container (the target in Docker, its own port and database) and the
@@ -19,6 +20,7 @@ import io.envbench.base.settings.InvalidSettingException;
  * @param high               whether it is one of the scenario's high tenants (the paper's tenant 8, then 7 and 8): a static
  *                           control lets it float instead of pinning it
  */
+@Immutable
 public record TenantPlan(
         String name,
         EnvironmentDefinition definition,

@@ -16,6 +16,7 @@ import io.envbench.study.analysis.RunRecord;
 import io.envbench.study.experiment.ClientPlace;
 import io.envbench.study.experiment.EnvironmentPlan;
 import io.envbench.study.experiment.Experiment;
+import net.jcip.annotations.Immutable;
 
 /**
  * The psql times of an experiment's completed runs (study 002), compared across runs: per place, phase and time the
@@ -23,6 +24,7 @@ import io.envbench.study.experiment.Experiment;
  * baseline (the client on the host against PostgreSQL on the host) and the first container whose client runs inside
  * it (the study's "same container"). Immutable.
  */
+@Immutable
 public final class PsqlComparison {
     private final List<String> environments;
     private final String baseline;

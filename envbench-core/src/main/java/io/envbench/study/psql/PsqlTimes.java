@@ -9,12 +9,15 @@ import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import net.jcip.annotations.Immutable;
+
 /**
  * One run of {@code targets/postgres/psql-latency.sh}: per phase (insert, select) the statements psql sent and the
  * time bash's {@code time} gave for it, as the study timed psql: elapsed (wall clock), user and system CPU of psql,
  * in seconds. Read from lines such as {@code psql insert statements=1000 elapsed_s=1.234 user_s=0.012 sys_s=0.034}.
  * Immutable.
  */
+@Immutable
 public record PsqlTimes(Map<String, Phase> phases) {
     /** What bash's {@code time} says of one psql run; seconds with millisecond resolution. */
     public record Phase(String name, long statements, double elapsedSeconds, double userSeconds, double sysSeconds) {

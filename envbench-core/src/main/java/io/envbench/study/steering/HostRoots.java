@@ -2,12 +2,15 @@ package io.envbench.study.steering;
 
 import java.nio.file.Path;
 
+import net.jcip.annotations.Immutable;
+
 /**
  * Where the host's procfs and sysfs are: {@link #real()} on the host, a fixture tree in tests. Immutable.
  *
  * @param proc procfs root ({@code /proc}): {@code irq/N/smp_affinity_list}, {@code PID/comm}
  * @param sys  sysfs root ({@code /sys}): {@code class/net/DEV}, {@code devices/system/cpu/online}
  */
+@Immutable
 public record HostRoots(Path proc, Path sys) {
     public HostRoots {
         proc = proc.toAbsolutePath().normalize();

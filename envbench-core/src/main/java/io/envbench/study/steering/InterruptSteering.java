@@ -15,6 +15,8 @@ import io.envbench.base.settings.InvalidSettingException;
 import io.envbench.base.units.CpuSet;
 import io.envbench.host.hostsettings.HostSettingsJournal;
 import io.envbench.host.hostsettings.WriteRefusedException;
+import net.jcip.annotations.GuardedBy;
+import net.jcip.annotations.ThreadSafe;
 
 /**
  * Points IRQs (the network devices', by default) at CPUs no tenant is pinned to, rotating among them: at step
@@ -29,12 +31,18 @@ import io.envbench.host.hostsettings.WriteRefusedException;
  *
  * <p>Thread-safe: {@link #step} holds the instance's monitor.
  */
+@ThreadSafe
 public final class InterruptSteering {
     private final HostSettingsJournal journal;
     private final HostRoots roots;
     private final IrqBalancePolicy policy;
+
+    @GuardedBy("this")
     private final Map<Integer, NetworkIrq> irqs = new LinkedHashMap<>();
+
     private final Optional<IrqBalance> irqBalanceAtStart;
+
+    @GuardedBy("this")
     private long steps;
 
     private InterruptSteering(

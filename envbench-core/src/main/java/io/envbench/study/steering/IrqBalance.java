@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.Optional;
 
 import io.envbench.base.environment.OwnerIdentity;
+import net.jcip.annotations.Immutable;
 
 /**
  * A running irqbalance: the daemon that moves IRQs between CPUs every 10 s (its default {@code --interval}), writing
@@ -16,6 +17,7 @@ import io.envbench.base.environment.OwnerIdentity;
  * @param pid        its PID in the procfs tree it was found in
  * @param startTicks its start in clock ticks since boot
  */
+@Immutable
 public record IrqBalance(long pid, long startTicks) {
     /** The command name irqbalance runs under ({@code /proc/PID/comm}). */
     public static final String NAME = "irqbalance";

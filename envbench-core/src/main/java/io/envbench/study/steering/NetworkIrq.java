@@ -12,6 +12,8 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 
+import net.jcip.annotations.Immutable;
+
 /**
  * An IRQ of a network device, and how they are found. Immutable.
  *
@@ -19,6 +21,7 @@ import java.util.TreeSet;
  * @param device  the interface it serves ({@code eth0}); empty for an IRQ chosen by number
  * @param actions the handlers' names the kernel shows ({@code virtio2-input.0}), possibly none
  */
+@Immutable
 public record NetworkIrq(int irq, String device, List<String> actions) {
     public NetworkIrq {
         actions = List.copyOf(actions);

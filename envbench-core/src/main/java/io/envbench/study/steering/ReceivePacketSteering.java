@@ -11,6 +11,7 @@ import java.util.List;
 import io.envbench.base.settings.InvalidSettingException;
 import io.envbench.base.units.CpuSet;
 import io.envbench.host.hostsettings.HostSettingsJournal;
+import net.jcip.annotations.ThreadSafe;
 
 /**
  * Receive Packet Steering: which CPUs handle the packets an interface receives ({@code queues/rx-N/rps_cpus}, a
@@ -18,6 +19,7 @@ import io.envbench.host.hostsettings.HostSettingsJournal;
  * Every mask is written through the {@link HostSettingsJournal}, so putting the journal back restores it.
  * Thread-safe: {@link #steer} holds the instance's monitor.
  */
+@ThreadSafe
 public final class ReceivePacketSteering {
     /** Linux's interface names: at most 15 characters (IFNAMSIZ less its NUL), no slash or space. */
     private static final String INTERFACE_NAME = "[A-Za-z0-9_.:@-]{1,15}";

@@ -6,6 +6,8 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
 
+import net.jcip.annotations.Immutable;
+
 /**
  * What one step of {@link InterruptSteering} did, for the controller's timeline. Immutable.
  *
@@ -13,6 +15,7 @@ import java.util.stream.Collectors;
  * @param cpuOfIrq each IRQ pointed at a CPU in this step, by IRQ number, lowest first
  * @param notes    what could not be done and why (an IRQ the kernel refuses to move, one that is gone, irqbalance)
  */
+@Immutable
 public record SteeringStep(long step, Map<Integer, Integer> cpuOfIrq, List<String> notes) {
     public SteeringStep {
         cpuOfIrq = Collections.unmodifiableMap(new TreeMap<>(cpuOfIrq));

@@ -19,6 +19,7 @@ import io.envbench.study.analysis.RunRecord;
 import io.envbench.study.analysis.TenantResults;
 import io.envbench.study.cpucontrol.TimelineCsv;
 import io.envbench.study.experiment.Experiment;
+import net.jcip.annotations.NotThreadSafe;
 import org.jfree.chart.JFreeChart;
 
 /**
@@ -26,8 +27,10 @@ import org.jfree.chart.JFreeChart;
  * tables ({@link TenantResults}: {@code tenants.md}, {@code tenants.csv}), the paper's charts (a bar per tenant and
  * configuration: {@code tenants-throughput}, {@code tenants-mean}), and for every run with a timeline
  * ({@code timeline/RUN.csv}) its tenants' CPU and throughput over the run with the control's actions drawn over them
- * ({@link TenantRunCharts}: {@code tenants-cpu-RUN}, {@code tenants-throughput-RUN}). Immutable once read.
+ * ({@link TenantRunCharts}: {@code tenants-cpu-RUN}, {@code tenants-throughput-RUN}). Not thread-safe: it hands out
+ * its results, whose comparisons cache what they pool; one thread reads it.
  */
+@NotThreadSafe
 public final class TenantsReport {
     public static final String THROUGHPUT_CHART = "tenants-throughput";
     public static final String MEAN_CHART = "tenants-mean";

@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.OptionalLong;
 import java.util.regex.Pattern;
 
+import net.jcip.annotations.NotThreadSafe;
 import org.jfree.data.time.FixedMillisecond;
 import org.jfree.data.time.TimeSeries;
 
@@ -15,6 +16,7 @@ import org.jfree.data.time.TimeSeries;
  * per column, whichever view is shown: switching the view picks series from here, it never drops data.
  * Not thread-safe: the Resource Monitor's GUI confines it to the event thread.
  */
+@NotThreadSafe
 final class MetricHistory {
     /** An hour of readings per metric; older points are dropped as new ones arrive. */
     static final long MAX_AGE_MS = 3_600_000;
