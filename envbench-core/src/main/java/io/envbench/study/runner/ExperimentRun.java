@@ -15,6 +15,7 @@ import io.envbench.study.analysis.RunDirectory;
 import io.envbench.study.experiment.Experiment;
 import io.envbench.study.tenants.CpuControlFactory;
 import io.envbench.study.tenants.TenantControl;
+import net.jcip.annotations.ThreadSafe;
 
 /**
  * An experiment's runs, wired the one way: the checks made before anything starts, the environments, the runner and
@@ -25,6 +26,7 @@ import io.envbench.study.tenants.TenantControl;
  * <p>{@link #prepare} checks and builds; {@link #run} or {@link #runMissing} runs; {@link #close} stops whatever is
  * left. Thread-safe as the runner is: {@link #cancel} may come from any thread while a run goes on.
  */
+@ThreadSafe
 public final class ExperimentRun implements AutoCloseable {
     /**
      * How runs are made on this machine; the same for every front end.
