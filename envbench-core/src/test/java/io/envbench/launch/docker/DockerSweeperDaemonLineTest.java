@@ -1,25 +1,24 @@
-package io.envbench.control.reaper;
+package io.envbench.launch.docker;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.nio.file.Path;
 import java.util.Optional;
 
-import io.envbench.launch.docker.DockerDaemon;
 import org.junit.jupiter.api.Test;
 
 /** The reaper reaches a daemon as its owner did: a TLS daemon with the owner's certificate folder (pure logic). */
-class ReaperDaemonLineTest {
+class DockerSweeperDaemonLineTest {
     @Test
     void aTlsDaemonKeepsItsCertificateFolderAndAnOlderLineIsTheAddressAlone() {
-        DockerDaemon tls = Reaper.daemonOf("tcp://127.0.0.2:2376\t/certs");
+        DockerDaemon tls = DockerSweeper.daemonOf("tcp://127.0.0.2:2376\t/certs");
         assertEquals("tcp://127.0.0.2:2376", tls.address());
         assertEquals(Optional.of(Path.of("/certs")), tls.tlsCertFolder());
         assertEquals(
                 Optional.empty(),
-                Reaper.daemonOf("unix:///var/run/docker.sock\t").tlsCertFolder());
+                DockerSweeper.daemonOf("unix:///var/run/docker.sock\t").tlsCertFolder());
         assertEquals(
                 "unix:///var/run/docker.sock",
-                Reaper.daemonOf("unix:///var/run/docker.sock").address());
+                DockerSweeper.daemonOf("unix:///var/run/docker.sock").address());
     }
 }
