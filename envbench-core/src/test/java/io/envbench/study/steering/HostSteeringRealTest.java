@@ -223,6 +223,8 @@ class HostSteeringRealTest {
         try {
             IrqBalance found = IrqBalance.find(REAL.proc()).orElseThrow();
             assertEquals(p.pid(), found.pid());
+            // just started, it may still be running its start-up ('R'): the refusal is judged once it sleeps
+            assertEquals('S', awaitState(p.pid(), 'S'), "the stand-in irqbalance sleeps");
             try (HostSettingsJournal journal =
                     HostSettingsJournal.open(dir.resolve("journals"), DaemonRestart.onThisHost())) {
                 assertThrows(
