@@ -33,8 +33,6 @@ import io.envbench.control.registry.EnvBench;
 import io.envbench.control.registry.EnvironmentRegistry;
 import io.envbench.launch.docker.ContainerDeathWatch;
 import io.envbench.launch.docker.DockerDaemon;
-import io.envbench.launch.dockerdaemon.DaemonSettings;
-import io.envbench.launch.dockerdaemon.DaemonSettingsChange;
 import io.envbench.launch.dockerdaemon.RestartPermission;
 import io.envbench.measure.engines.EngineMetricsFiles;
 import io.envbench.measure.engines.RemoteEngine;
@@ -43,7 +41,6 @@ import io.envbench.measure.metrics.MetricsCollector;
 import io.envbench.measure.results.JtlReader;
 import io.envbench.study.analysis.RunDirectory;
 import io.envbench.study.analysis.RunRecord;
-import io.envbench.study.experiment.EnvironmentPlan;
 import io.envbench.study.experiment.Experiment;
 import io.envbench.study.experiment.HttpLoad;
 import io.envbench.study.experiment.LoadPlan;
@@ -181,7 +178,8 @@ public final class ExperimentRunner {
         int index = 0;
         List<PlannedRun> todo =
                 plan.stream().filter(r -> !done.contains(r.id())).toList();
-        DaemonPlan daemon = todo.isEmpty() ? null : daemonFor(e, progress);
+        DaemonPlan daemon =
+                todo.isEmpty() ? null : DaemonPlan.open(e, envbench.dockerDaemon(), dockerRestart, progress);
         try {
             for (PlannedRun r : plan) {
                 index++;
@@ -192,7 +190,7 @@ public final class ExperimentRunner {
                     break;
                 }
                 Optional<String> daemonFailed =
-                        daemon == null ? Optional.empty() : daemonSettingsFor(e, r, daemon, dir, progress);
+                        daemon == null ? Optional.empty() : daemon.settingsFor(e, r, dir, progress);
                 int left = todo.size() - finished;
                 Duration perRun = finished == 0 ? expectedRun : Duration.ofMillis(doneMillis / finished);
                 progress.runStarting(r, index, plan.size(), perRun.multipliedBy(left));
@@ -228,9 +226,7 @@ public final class ExperimentRunner {
             }
         } finally {
             if (daemon != null) {
-                DaemonSettingsChange.Restored back = daemon.change().restore();
-                progress.log("docker daemon: " + back.summary());
-                daemon.change().close();
+                daemon.putBack(progress);
             }
         }
         List<RunRecord> all = new ArrayList<>(dir.runs().read());
@@ -245,84 +241,13 @@ public final class ExperimentRunner {
     }
 
     /**
-     * The daemon settings change of an experiment whose environments ask for settings ({@code dockerDaemon:}), opened
-     * before its first run; null when none asks. Refused (nothing run, nothing changed) when one asks for other settings
-     * than the daemon has and restarts are not allowed, or the daemon is not this host's.
-     */
-    private DaemonPlan daemonFor(Experiment e, RunProgress progress) {
-        return daemonFor(e, envbench.dockerDaemon(), dockerRestart, progress);
-    }
-
-    /**
      * Whether the experiment's {@code dockerDaemon:} settings can be had on {@code daemon} with {@code permission}, checked
      * before anything is made (nothing is changed here).
      *
      * @throws InvalidSettingException naming the environment's {@code dockerDaemon} and the fix, when they cannot
      */
     public static void checkDockerDaemon(Experiment e, DockerDaemon daemon, RestartPermission permission) {
-        DaemonPlan plan = daemonFor(e, daemon, permission, new RunProgress() {});
-        if (plan != null) {
-            plan.change().close(); // nothing was changed
-        }
-    }
-
-    private static DaemonPlan daemonFor(
-            Experiment e, DockerDaemon daemonToChange, RestartPermission dockerRestart, RunProgress progress) {
-        if (e.environments().stream().noneMatch(p -> p.dockerDaemon().isPresent())) {
-            return null;
-        }
-        DaemonSettingsChange change;
-        try {
-            change = DaemonSettingsChange.open(daemonToChange, dockerRestart);
-        } catch (IOException ex) {
-            throw new InvalidSettingException("dockerDaemon", ex.getMessage());
-        }
-        DaemonSettings now;
-        try {
-            now = change.effective();
-        } catch (IOException ex) {
-            change.close();
-            throw new InvalidSettingException("dockerDaemon", ex.getMessage());
-        }
-        for (int i = 0; i < e.environments().size(); i++) {
-            EnvironmentPlan p = e.environments().get(i);
-            if (p.dockerDaemon().isPresent()
-                    && !p.dockerDaemon().get().equals(now)
-                    && dockerRestart != RestartPermission.GRANTED) {
-                change.close();
-                throw new InvalidSettingException(
-                        "environments[" + i + "].dockerDaemon",
-                        p.name() + " runs with "
-                                + p.dockerDaemon().get().describe() + " and the Docker daemon has " + now.describe()
-                                + ": its runs restart the "
-                                + "daemon (every container on it stops), which EnvBench does only when told; run with --allow-docker-restart "
-                                + "(the controller asks), or remove dockerDaemon:");
-            }
-        }
-        progress.log("docker daemon: " + now.describe() + " before the experiment; put back after it");
-        return new DaemonPlan(change, now);
-    }
-
-    /** The daemon's settings change for an experiment, and the settings it had before (those of a run that asks for none). */
-    private record DaemonPlan(DaemonSettingsChange change, DaemonSettings before) {}
-
-    /** Gives the daemon the settings run {@code r} needs (its environment's, else those it had); empty when it has them. */
-    private Optional<String> daemonSettingsFor(
-            Experiment e, PlannedRun r, DaemonPlan daemon, RunDirectory dir, RunProgress progress) {
-        try {
-            DaemonSettings wanted =
-                    e.environment(r.environment()).dockerDaemon().orElse(daemon.before());
-            DaemonSettingsChange.Applied a = daemon.change().apply(wanted);
-            if (a.restarted()) {
-                progress.log(r.id() + ": docker daemon restarted with "
-                        + a.now().describe() + " in " + a.took().toMillis() + " ms");
-            }
-            dir.appendDockerDaemon(r, a.now());
-            return Optional.empty();
-        } catch (IOException | RuntimeException ex) {
-            progress.log(r.id() + ": the Docker daemon's settings could not be set: " + ex.getMessage());
-            return Optional.of(ex.getMessage() == null ? ex.toString() : ex.getMessage());
-        }
+        DaemonPlan.check(e, daemon, permission);
     }
 
     /** Stops the load and the environment of the running run; the runs not started yet are not started. */
