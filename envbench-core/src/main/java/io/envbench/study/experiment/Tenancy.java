@@ -12,7 +12,7 @@ import io.envbench.base.units.CpuSet;
 import net.jcip.annotations.Immutable;
 
 /**
- * The tenants of a multi-tenant experiment (issue 10, the paper of study 004): N containers of one target running at
+ * The tenants of a multi-tenant experiment (the paper of study 004): N containers of one target running at
  * once on {@code cpus} CPUs, each with its own database and its own thread group in one JMeter run, and the
  * configurations compared (CPU control, interrupt steering). Immutable. Validation errors name the field as written
  * under {@code tenants} or {@code configurations}.
