@@ -13,7 +13,6 @@ import java.util.concurrent.TimeUnit;
 import io.envbench.base.settings.InvalidSettingException;
 import io.envbench.launch.docker.DockerDaemon;
 import io.envbench.launch.dockerdaemon.RestartPermission;
-import io.envbench.measure.metrics.MetricsCollector;
 import io.envbench.report.RunConclusion;
 import io.envbench.report.run.RunReports;
 import io.envbench.report.tenants.TenantsReport;
@@ -47,7 +46,6 @@ final class RunCommand implements Callable<Integer> {
     static final int BAD_INPUT = 2;
     static final int CANNOT_RUN = 3;
     static final int INTERRUPTED = 130;
-    static final long MAX_METRICS_INTERVAL_MS = MetricsCollector.MAX_INTERVAL.toMillis();
 
     @Parameters(
             arity = "0..1",
@@ -156,18 +154,8 @@ final class RunCommand implements Callable<Integer> {
                 throw new InvalidSettingException(
                         "FILE", "give an experiment file, or --resume DIR to complete a run directory (not both)");
             }
-            long minMs = MetricsCollector.MIN_INTERVAL.toMillis();
-            if (metricsIntervalMs < minMs) { // checked here, before any run, not once per run by each collector
-                throw new InvalidSettingException(
-                        "--metrics-interval-ms",
-                        metricsIntervalMs + " is below " + minMs + "; use " + minMs + " or more, e.g. 1000");
-            }
-            if (metricsIntervalMs > MAX_METRICS_INTERVAL_MS) {
-                throw new InvalidSettingException(
-                        "--metrics-interval-ms",
-                        metricsIntervalMs + " is above " + MAX_METRICS_INTERVAL_MS + " (one row an hour); use " + minMs
-                                + " to " + MAX_METRICS_INTERVAL_MS + ", e.g. 1000");
-            }
+            // checked here, before any run, not once per run by each collector
+            ExperimentRun.Settings.checkMetricsInterval("--metrics-interval-ms", metricsIntervalMs);
             Path targets = base.resolve("targets");
             if (resume != null) {
                 if (repetitions != null || quick || output != null || configurations != null) {

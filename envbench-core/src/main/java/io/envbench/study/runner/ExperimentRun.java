@@ -53,14 +53,27 @@ public final class ExperimentRun implements AutoCloseable {
             Objects.requireNonNull(jmeter, "jmeter");
             Objects.requireNonNull(daemon, "daemon");
             Objects.requireNonNull(dockerRestart, "dockerRestart");
-            if (metricsInterval.compareTo(MetricsCollector.MIN_INTERVAL) < 0
-                    || metricsInterval.compareTo(MetricsCollector.MAX_INTERVAL) > 0) {
+            checkMetricsInterval("metricsInterval", metricsInterval.toMillis());
+        }
+
+        /**
+         * The one check of a metrics interval, for the settings and for a front end's own field.
+         *
+         * @throws InvalidSettingException naming {@code field}, when it is outside {@link MetricsCollector#MIN_INTERVAL}
+         *     to {@link MetricsCollector#MAX_INTERVAL}
+         */
+        public static void checkMetricsInterval(String field, long intervalMs) {
+            long minMs = MetricsCollector.MIN_INTERVAL.toMillis();
+            long maxMs = MetricsCollector.MAX_INTERVAL.toMillis();
+            if (intervalMs < minMs) {
                 throw new InvalidSettingException(
-                        "metrics interval",
-                        metricsInterval.toMillis() + " ms is outside "
-                                + MetricsCollector.MIN_INTERVAL.toMillis() + " to "
-                                + MetricsCollector.MAX_INTERVAL.toMillis()
-                                + " ms; use e.g. 1000");
+                        field, intervalMs + " is below " + minMs + "; use " + minMs + " or more, e.g. 1000");
+            }
+            if (intervalMs > maxMs) {
+                throw new InvalidSettingException(
+                        field,
+                        intervalMs + " is above " + maxMs + " (one row an hour); use " + minMs + " to " + maxMs
+                                + ", e.g. 1000");
             }
         }
 
