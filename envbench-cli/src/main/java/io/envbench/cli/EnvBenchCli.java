@@ -9,7 +9,9 @@ import java.util.regex.Pattern;
 
 import io.envbench.measure.metrics.MetricsFile;
 import io.envbench.measure.stats.Comparison;
+import io.envbench.measure.stats.Correction;
 import io.envbench.report.ComparisonReport;
+import io.envbench.study.experiment.Experiment;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -55,6 +57,13 @@ public final class EnvBenchCli {
         Path metrics;
 
         @Option(
+                names = "--correction",
+                paramLabel = "bh|holm",
+                description =
+                        "how all verdicts' p-values are adjusted together: bh (Benjamini-Hochberg, default) or holm")
+        String correction;
+
+        @Option(
                 names = "--exclude",
                 paramLabel = "REGEX",
                 description = "leave out labels matching this regular expression, e.g. '^EnvBench start$'")
@@ -71,7 +80,8 @@ public final class EnvBenchCli {
             if (c.environments().isEmpty()) {
                 throw new IOException("no samples in " + jtls);
             }
-            return new ComparisonReport(c, baseline, metrics == null ? null : MetricsFile.read(metrics));
+            return new ComparisonReport(c, baseline, metrics == null ? null : MetricsFile.read(metrics))
+                    .withCorrection(correction == null ? Experiment.DEFAULT_CORRECTION : Correction.byWord(correction));
         }
     }
 

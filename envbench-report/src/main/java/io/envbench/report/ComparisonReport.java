@@ -10,6 +10,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.ToDoubleFunction;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -20,12 +21,14 @@ import io.envbench.measure.metrics.MetricsFile;
 import io.envbench.measure.results.ResponseErrors;
 import io.envbench.measure.stats.AcrossRuns;
 import io.envbench.measure.stats.Comparison;
+import io.envbench.measure.stats.Correction;
 import io.envbench.measure.stats.Figure;
 import io.envbench.measure.stats.MannWhitney;
 import io.envbench.measure.stats.RatioOfRuns;
 import io.envbench.measure.stats.RunStatistics;
 import io.envbench.measure.stats.SampleStatistics;
 import io.envbench.measure.stats.Verdict;
+import io.envbench.measure.stats.VerdictFamily;
 import org.jfree.chart.JFreeChart;
 
 /**
@@ -35,14 +38,22 @@ import org.jfree.chart.JFreeChart;
  * the runs, through {@link AcrossRuns}.
  */
 public final class ComparisonReport {
-    /** The pooled figures (JMeter's), then per figure across runs: median, its 95% CI, change vs baseline, p, verdict, CV. */
+    /**
+     * The pooled figures (JMeter's), then per figure across runs: median, its 95% CI, change vs baseline, raw p, p
+     * adjusted over the report's family, verdict, CV and the smallest detectable change (figures not judged: no
+     * adjusted p, verdict "not judged").
+     */
     public static final String CSV_HEADER =
             "env,label,count,mean,median,p90,p95,p99,min,max,errorPct,throughput,receivedKBps,sentKBps,aggregateReport90,runs"
                     + Arrays.stream(Figure.values())
                             .map(Figure::criterionName)
                             .map(n -> "," + n + "MedianOfRuns," + n + "Ci95Low," + n + "Ci95High," + n
-                                    + "VsBaselinePct," + n + "P," + n + "Verdict," + n + "Cv")
+                                    + "VsBaselinePct," + n + "P," + n + "AdjustedP," + n + "Verdict," + n + "Cv," + n
+                                    + "DetectablePct")
                             .collect(Collectors.joining());
+
+    /** The verdict column of a figure the report describes but does not judge ({@link AcrossRuns#JUDGED}). */
+    public static final String NOT_JUDGED = "not judged";
 
     public static final int CHART_WIDTH = 900;
     public static final int CHART_HEIGHT = 500;
@@ -50,6 +61,11 @@ public final class ComparisonReport {
     private final Comparison c;
     private final String baseline;
     private final AcrossRuns acrossRuns;
+    /** Every verdict the report states, judged together. */
+    private final VerdictFamily family;
+    /** The environment that is the baseline run again ({@code calibration: aa}), or null. */
+    private final String calibrationCopy;
+
     private final MetricsFile metrics;
     /** Said first, in red in HTML: e.g. that runs are missing and the report is partial. */
     private final List<String> notices;
@@ -66,7 +82,7 @@ public final class ComparisonReport {
 
     /** @param metrics the Resource Monitor's metrics file, or null: resources next to latency, CPU over time */
     public ComparisonReport(Comparison c, String baseline, MetricsFile metrics) {
-        this(c, baseline, metrics, List.of(), List.of(), EnvironmentPalette.of(c), List.of());
+        this(c, baseline, metrics, List.of(), List.of(), EnvironmentPalette.of(c), List.of(), Correction.BH, null);
     }
 
     private ComparisonReport(
@@ -76,11 +92,15 @@ public final class ComparisonReport {
             List<String> notices,
             List<String> hints,
             EnvironmentPalette palette,
-            List<ResponseErrors.Row> errors) {
+            List<ResponseErrors.Row> errors,
+            Correction correction,
+            String calibrationCopy) {
         this.c = c;
+        this.calibrationCopy = calibrationCopy;
         this.errors = List.copyOf(errors);
         this.palette = palette;
         this.acrossRuns = new AcrossRuns(c, baseline);
+        this.family = acrossRuns.family(AcrossRuns.JUDGED, correction);
         this.baseline = acrossRuns.baseline();
         this.metrics = metrics;
         this.notices = List.copyOf(notices);
@@ -92,17 +112,114 @@ public final class ComparisonReport {
      * in every format.
      */
     public ComparisonReport withNotes(List<String> notices, List<String> hints) {
-        return new ComparisonReport(c, baseline, metrics, notices, hints, palette, errors);
+        return new ComparisonReport(
+                c, baseline, metrics, notices, hints, palette, errors, family.correction(), calibrationCopy);
     }
 
     /** The same report with the charts' colours by this order (an experiment's), as its live view drew them. */
     public ComparisonReport withPalette(EnvironmentPalette palette) {
-        return new ComparisonReport(c, baseline, metrics, notices, hints, palette, errors);
+        return new ComparisonReport(
+                c, baseline, metrics, notices, hints, palette, errors, family.correction(), calibrationCopy);
     }
 
     /** The same report with a section "Errors by response code" (when there are any), in every format. */
     public ComparisonReport withErrors(List<ResponseErrors.Row> errors) {
-        return new ComparisonReport(c, baseline, metrics, notices, hints, palette, errors);
+        return new ComparisonReport(
+                c, baseline, metrics, notices, hints, palette, errors, family.correction(), calibrationCopy);
+    }
+
+    /** The same report with its verdicts adjusted by this correction (an experiment's {@code correction}). */
+    public ComparisonReport withCorrection(Correction correction) {
+        return new ComparisonReport(c, baseline, metrics, notices, hints, palette, errors, correction, calibrationCopy);
+    }
+
+    /**
+     * The same report reading this environment as the baseline run again (an experiment's {@code calibration: aa}):
+     * its comparison with the baseline is said first, as what chance alone gives here.
+     */
+    public ComparisonReport withCalibration(Optional<String> baselineCopy) {
+        return new ComparisonReport(
+                c, baseline, metrics, notices, hints, palette, errors, family.correction(), baselineCopy.orElse(null));
+    }
+
+    public static final String[] NOISE_HEAD = {
+        "environment", "runs", "throughput: smallest detectable change", "90%: smallest detectable change"
+    };
+
+    public static final String NOISE_NOTE =
+            "The noise floor of each comparison with the baseline (all labels together): the smallest change of the"
+                    + " median of runs that these runs, with their spread and this many of them, would have called"
+                    + " significant in this report's family (up or down, the larger). A \"~\" means no change above it;"
+                    + " below it this machine cannot tell. More runs, or quieter ones, lower it.";
+
+    /** Per compared environment, the smallest change of throughput and 90% its runs could show; see {@link #NOISE_HEAD}. */
+    public List<String[]> noiseRows() {
+        List<String[]> rows = new ArrayList<>();
+        for (String env : c.environments()) {
+            if (env.equals(baseline)) {
+                continue;
+            }
+            Verdict t = verdict(env, Comparison.TOTAL, Figure.THROUGHPUT);
+            Verdict p = verdict(env, Comparison.TOTAL, Figure.P90);
+            if (t.runs().runs() == 0) {
+                continue;
+            }
+            rows.add(new String[] {
+                env + (env.equals(calibrationCopy) ? " (" + baseline + " again)" : ""),
+                t.runs().runs() + " + " + t.baselineRuns().runs(),
+                detectable(t),
+                detectable(p)
+            });
+        }
+        return rows;
+    }
+
+    private static String detectable(Verdict v) {
+        return switch (v.kind()) {
+            case TOO_FEW_RUNS -> "none: too few runs";
+            case NO_RUNS, BASELINE -> "–";
+            default ->
+                Double.isNaN(v.detectablePct())
+                        ? "–"
+                        : Double.isInfinite(v.detectablePct())
+                                ? "none at this many runs"
+                                : String.format(Locale.ROOT, "%.1f%%", v.detectablePct());
+        };
+    }
+
+    /**
+     * With {@code calibration: aa}: what the baseline against itself gave, e.g. "Calibration (A/A): bare-aa is bare
+     * run again in every round; against it: throughput ~ p=0.486 ..., 90% ...". Empty without.
+     */
+    public Optional<String> calibrationNote() {
+        if (calibrationCopy == null || !c.environments().contains(calibrationCopy)) {
+            return Optional.empty();
+        }
+        Verdict t = verdict(calibrationCopy, Comparison.TOTAL, Figure.THROUGHPUT);
+        Verdict p = verdict(calibrationCopy, Comparison.TOTAL, Figure.P90);
+        return Optional.of("Calibration (A/A): " + calibrationCopy + " is " + baseline
+                + " run again in every round, so its differences are chance alone: throughput " + t.text() + ", 90% "
+                + p.text()
+                + (t.significant() || p.significant()
+                        ? ". A significant A/A difference means the runs drift or interfere: distrust the other verdicts"
+                        : "")
+                + ".");
+    }
+
+    /** The verdicts the report states (throughput and 90% of every label x environment), judged together. */
+    public VerdictFamily verdicts() {
+        return family;
+    }
+
+    /** A judged figure's verdict from the family; any other figure's alone, for its description. */
+    private Verdict verdict(String env, String label, Figure figure) {
+        return family.get(env, acrossRuns.judgedRow(label), figure)
+                .orElseGet(() -> acrossRuns.versusBaseline(env, label, figure));
+    }
+
+    /** What the family was and what it found, said above the tables. */
+    public String familyNote() {
+        return family.note("throughput and 90%");
     }
 
     public static final String[] ERRORS_HEAD = {"environment", "label", "response code", "response message", "samples"};
@@ -292,7 +409,8 @@ public final class ComparisonReport {
                         Long.toString(
                                 c.acrossRuns(env, label, Figure.THROUGHPUT).runs())));
                 for (Figure f : Figure.values()) {
-                    Verdict v = acrossRuns.versusBaseline(env, label, f);
+                    Verdict v = verdict(env, label, f);
+                    boolean judged = AcrossRuns.JUDGED.contains(f);
                     RunStatistics.MedianInterval ci = v.runs().medianCi95();
                     b.append(',')
                             .append(String.join(
@@ -302,8 +420,13 @@ public final class ComparisonReport {
                                     num(ci.high()),
                                     num(v.changePct()),
                                     num(v.p()),
-                                    csvField(v.kind().word()),
-                                    num(v.runs().cv())));
+                                    judged ? num(v.adjustedP()) : "",
+                                    csvField(
+                                            judged || v.kind() == Verdict.Kind.BASELINE
+                                                    ? v.kind().word()
+                                                    : NOT_JUDGED),
+                                    num(v.runs().cv()),
+                                    judged ? num(v.detectablePct()) : ""));
                 }
                 b.append('\n');
             }
@@ -341,7 +464,7 @@ public final class ComparisonReport {
                 if (s == null) {
                     continue;
                 }
-                Verdict throughput = acrossRuns.versusBaseline(env, label, Figure.THROUGHPUT);
+                Verdict throughput = verdict(env, label, Figure.THROUGHPUT);
                 rows.add(new String[] {
                     label,
                     env,
@@ -357,7 +480,7 @@ public final class ComparisonReport {
                     f1(perRun(env, label, SampleStatistics::throughputPerSec)),
                     f1(perRun(env, label, SampleStatistics::receivedKBytesPerSec)),
                     throughput.mark(),
-                    acrossRuns.versusBaseline(env, label, Figure.P90).mark()
+                    verdict(env, label, Figure.P90).mark()
                 });
             }
         }
@@ -387,9 +510,11 @@ public final class ComparisonReport {
                     + "90% follow its HTML report (mean; commons-math Percentile, LEGACY estimation); \"90% line (Aggregate)\" its Aggregate "
                     + "Report (nearest rank); throughput = count / (last sample end - first sample start) and KB/s = bytes / 1024 over the same "
                     + "time, of the one run, or with several runs the median of the runs' figures (pooled, the time between runs would count). \"vs baseline (runs)\" compares one value per run: the change of the median of runs against the baseline's, "
-                    + "with the p-value of the exact Mann-Whitney U test on the per-run values (two-sided): a change with its p holds "
-                    + "(p < " + AcrossRuns.ALPHA
-                    + "); \"~\" marks no significant difference; \"(too few runs: n vs m)\" gives the change "
+                    + "with the p-value of the exact Mann-Whitney U test on the per-run values (two-sided) and, where the report "
+                    + "holds more than one test, that p adjusted over all of them: a change with its p holds (adjusted p < "
+                    + AcrossRuns.ALPHA
+                    + "); \"~\" marks no significant difference, with the smallest change the runs could have shown (MDE); "
+                    + "\"(too few runs: n vs m)\" gives the change "
                     + "without a verdict, as even completely separated runs could not reach p < " + AcrossRuns.ALPHA
                     + " (at least "
                     + MannWhitney.runsNeededEach(AcrossRuns.ALPHA) + " runs each needed).";
@@ -399,8 +524,8 @@ public final class ComparisonReport {
         List<String[]> rows = new ArrayList<>();
         for (String label : c.rows()) {
             for (String env : c.environments()) {
-                Verdict t = acrossRuns.versusBaseline(env, label, Figure.THROUGHPUT);
-                Verdict p = acrossRuns.versusBaseline(env, label, Figure.P90);
+                Verdict t = verdict(env, label, Figure.THROUGHPUT);
+                Verdict p = verdict(env, label, Figure.P90);
                 if (t.runs().runs() == 0) {
                     continue;
                 }
@@ -460,7 +585,7 @@ public final class ComparisonReport {
                 .versusBaseline(baseline, Comparison.TOTAL, Figure.THROUGHPUT)
                 .runs();
         for (String env : c.environments()) {
-            Verdict t = acrossRuns.versusBaseline(env, Comparison.TOTAL, Figure.THROUGHPUT);
+            Verdict t = verdict(env, Comparison.TOTAL, Figure.THROUGHPUT);
             if (t.runs().runs() == 0) {
                 continue;
             }
@@ -521,21 +646,29 @@ public final class ComparisonReport {
                     + "95% confidence interval from order statistics (binomial; needs "
                     + RunStatistics.runsNeededForMedianInterval()
                     + " runs). vs baseline: change of the medians in %, with the exact two-sided Mann-Whitney U test on the per-run "
-                    + "values (n = runs of each side): a % where p < " + AcrossRuns.ALPHA
-                    + ", \"~\" where not. The change has no interval here: a "
+                    + "values (n = runs of each side), its p adjusted over the report's verdicts: a % where the adjusted p < "
+                    + AcrossRuns.ALPHA
+                    + ", \"~\" where not, with the smallest change detectable here. The change has no interval here: a "
                     + "distribution-free one for a ratio of medians needs a pure-shift assumption a handful of runs cannot check (the score "
                     + "table gives one for the total throughput, under that assumption). CV = standard deviation / mean of the runs; above "
                     + "3.5% the note says how many runs would bring the 95% interval of the mean within 3.5%. comparison.csv has the "
-                    + "same for every figure (mean, median, p90, p95, p99, errorPct).";
+                    + "same for every figure (mean, median, p95, p99 and errorPct described with their raw p, \"not judged\").";
 
     public String markdown() {
         StringBuilder b = new StringBuilder("# EnvBench comparison\n\n");
         notices.forEach(n -> b.append("> **").append(n).append("**\n\n"));
         b.append("Baseline: **").append(baseline).append("**\n\n");
+        b.append(familyNote()).append("\n\n");
+        calibrationNote().ifPresent(n -> b.append("**").append(n).append("**\n\n"));
         mdTable(b, TABLE_HEAD, tableRows());
         b.append('\n').append(TABLE_NOTE).append("\n\n## Across runs: which differences hold\n\n");
         mdTable(b, RUN_HEAD, runRows());
         b.append('\n').append(RUN_NOTE).append('\n');
+        if (!noiseRows().isEmpty()) {
+            b.append("\n## Noise floor: the smallest change these runs could show\n\n");
+            mdTable(b, NOISE_HEAD, noiseRows());
+            b.append('\n').append(NOISE_NOTE).append('\n');
+        }
         if (c.environments().size() > 1) {
             b.append("\n## Score: total throughput against the baseline\n\n");
             mdTable(b, SCORE_HEAD, scoreRows());
@@ -568,6 +701,8 @@ public final class ComparisonReport {
     public String text() {
         StringBuilder b = new StringBuilder();
         notices.forEach(n -> b.append(n).append('\n'));
+        b.append(familyNote()).append('\n');
+        calibrationNote().ifPresent(n -> b.append(n).append('\n'));
         textTable(b, TABLE_HEAD, tableRows(), 2);
         b.append('\n').append(TABLE_NOTE).append('\n');
         if (metrics != null) {
@@ -640,12 +775,19 @@ public final class ComparisonReport {
                 .append(esc(String.join(", ", c.environments())))
                 .append(".</p>\n");
         notices.forEach(n -> b.append("<p class=\"bad\"><b>").append(esc(n)).append("</b></p>\n"));
+        b.append("<p>").append(esc(familyNote())).append("</p>\n");
+        calibrationNote().ifPresent(n -> b.append("<p><b>").append(esc(n)).append("</b></p>\n"));
         htmlTable(b, TABLE_HEAD, tableRows());
         b.append("<p class=\"note\">")
                 .append(esc(TABLE_NOTE))
                 .append("</p>\n<h2>Across runs: which differences hold</h2>\n");
         htmlTable(b, RUN_HEAD, runRows());
         b.append("<p class=\"note\">").append(esc(RUN_NOTE)).append("</p>\n");
+        if (!noiseRows().isEmpty()) {
+            b.append("<h2>Noise floor: the smallest change these runs could show</h2>\n");
+            htmlTable(b, NOISE_HEAD, noiseRows());
+            b.append("<p class=\"note\">").append(esc(NOISE_NOTE)).append("</p>\n");
+        }
         if (c.environments().size() > 1) {
             b.append("<h2>Score: total throughput against the baseline</h2>\n");
             htmlTable(b, SCORE_HEAD, scoreRows());

@@ -172,7 +172,9 @@ public record RunConclusion(
                 .withNotes(notices, hints.stream().map(Hint::toString).toList())
                 .withPalette(
                         EnvironmentPalette.of(experiment.environmentNames())) // as the run's live view coloured them
-                .withErrors(results.errors().rows());
+                .withErrors(results.errors().rows())
+                .withCorrection(experiment.correction())
+                .withCalibration(experiment.calibration().copyOf(experiment.baseline()));
     }
 
     /** Whether the experiment passed: complete, not interrupted, and every criterion held. */

@@ -11,6 +11,7 @@ import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Random;
 import java.util.Set;
 import java.util.regex.Matcher;
@@ -122,11 +123,19 @@ class ComparisonReportTest {
         String bridgeP90 = row(rows, "GET /", "docker-bridge")[14];
         String hostP90 = row(rows, "GET /", "docker-host")[14];
         assertEquals("baseline", row(rows, "GET /", "bare")[14]);
-        assertTrue(bridgeP90.startsWith("+") && bridgeP90.endsWith(" p=0.002"), bridgeP90);
-        assertTrue(hostP90.startsWith("~ p="), hostP90);
+        // 4 tests (throughput and 90% of GET /, two environments; TOTAL holds the same samples and is not tested
+        // twice): the raw p beside the adjusted one
+        assertEquals(4, report.verdicts().size());
+        assertTrue(bridgeP90.matches("\\+\\d+\\.\\d% p=0\\.002, adjusted 0\\.0\\d\\d"), bridgeP90);
+        assertTrue(hostP90.matches("~ p=\\d\\.\\d{3}, adjusted \\d\\.\\d{3} \\(MDE \\d+\\.\\d%\\)"), hostP90);
+        assertTrue(
+                report.markdown()
+                        .contains("Verdicts: 4 tests of throughput and 90% adjusted together "
+                                + "(Benjamini-Hochberg (false discovery rate), alpha 0.05)"),
+                report.markdown());
         assertTrue(report.text().contains(bridgeP90) && report.text().contains(hostP90), report.text());
         String md = report.markdown();
-        assertTrue(md.contains("| ~ (p=") && md.contains(" n=6) |"), md);
+        assertTrue(md.contains("| ~ (p=") && md.contains(" n=6; no change larger than "), md);
         assertFalse(md.matches("(?s).*\\(too few runs: \\d.*"), md);
         String[] head = ComparisonReport.CSV_HEADER.split(",");
         int verdict = List.of(head).indexOf("p90Verdict");
@@ -152,8 +161,37 @@ class ComparisonReportTest {
             }
             if (f[0].equals("docker-bridge")) {
                 assertTrue(Double.parseDouble(f[change]) > 50, line);
+                double raw = Double.parseDouble(f[List.of(head).indexOf("p90P")]);
+                double adjusted = Double.parseDouble(f[List.of(head).indexOf("p90AdjustedP")]);
+                assertTrue(adjusted >= raw && adjusted < 0.05, line);
+                assertEquals(ComparisonReport.NOT_JUDGED, f[List.of(head).indexOf("p99Verdict")], line);
+                assertEquals("", f[List.of(head).indexOf("p99AdjustedP")], line);
             }
         }
+    }
+
+    /** The noise floor: per environment the smallest change its runs could show, and the A/A comparison said first. */
+    @Test
+    void theNoiseFloorAndTheCalibrationAreStated() {
+        // docker-host is drawn like bare: read as bare run again, it is what chance alone gives
+        ComparisonReport six = new ComparisonReport(comparison(6), null).withCalibration(Optional.of("docker-host"));
+        List<String[]> noise = six.noiseRows();
+        assertEquals(
+                List.of("docker-bridge", "docker-host (bare again)"),
+                noise.stream().map(r -> r[0]).toList());
+        for (String[] r : noise) {
+            assertEquals("6 + 6", r[1]);
+            assertTrue(r[2].matches("\\d+\\.\\d%") && r[3].matches("\\d+\\.\\d%"), String.join(" | ", r));
+        }
+        String note = six.calibrationNote().orElseThrow();
+        assertTrue(
+                note.startsWith("Calibration (A/A): docker-host is bare run again") && note.contains("throughput ~ ("),
+                note);
+        assertTrue(six.markdown().contains("## Noise floor") && six.markdown().contains(note), six.markdown());
+        assertTrue(six.html(List.of()).contains("Noise floor"));
+        assertTrue(new ComparisonReport(comparison(6), null).calibrationNote().isEmpty(), "only with calibration");
+        List<String[]> two = new ComparisonReport(comparison(2), null).noiseRows();
+        assertEquals("none: too few runs", two.get(0)[2]);
     }
 
     /** The score table: each environment's total throughput against the baseline's, the ratio inside its interval. */

@@ -299,6 +299,7 @@ public final class ResultsView extends JPanel {
             c.hints().forEach(h -> n.append("  ").append(h).append('\n'));
             n.append('\n');
         }
+        n.append(r.familyNote()).append("\n\n");
         n.append(ComparisonReport.RUN_NOTE).append("\n\n").append(ComparisonReport.TABLE_NOTE);
         display(
                 c.experiment().name() + " — " + verdict + " — " + (c.results().plannedRuns() - c.missingRuns()) + " of "
@@ -350,7 +351,7 @@ public final class ResultsView extends JPanel {
                             + s.baseline(),
                     r,
                     r.charts(),
-                    s.description() + "\n\n" + ComparisonReport.RUN_NOTE);
+                    s.description() + "\n\n" + r.familyNote() + "\n\n" + ComparisonReport.RUN_NOTE);
         } catch (IOException | ExperimentException | RuntimeException e) {
             JOptionPane.showMessageDialog(this, e.getMessage(), "Cannot compare", JOptionPane.ERROR_MESSAGE);
         }

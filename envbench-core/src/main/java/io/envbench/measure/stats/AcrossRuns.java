@@ -17,6 +17,12 @@ import net.jcip.annotations.NotThreadSafe;
 public final class AcrossRuns {
     /** The default significance level. */
     public static final double ALPHA = 0.05;
+    /**
+     * The figures a report judges, the ones its tables and charts compare: every other figure is described (median,
+     * interval, change, raw p) but given no verdict, so that the family of tests stays the size a handful of runs can
+     * carry.
+     */
+    public static final List<Figure> JUDGED = List.of(Figure.THROUGHPUT, Figure.P90);
 
     private final Comparison comparison;
     private final String baseline;
@@ -106,6 +112,28 @@ public final class AcrossRuns {
             }
         }
         return out;
+    }
+
+    /**
+     * The verdicts of the given figures for every label (then TOTAL) x environment that has runs of it, judged
+     * together: what one report states. With one label, TOTAL holds the same samples: it is not tested twice (look
+     * it up with {@link #judgedRow}).
+     */
+    public VerdictFamily family(List<Figure> figures, Correction correction) {
+        List<Verdict> all = new ArrayList<>();
+        for (Figure f : figures) {
+            verdicts(f).stream()
+                    .filter(v -> v.label().equals(judgedRow(v.label())))
+                    .forEach(all::add);
+        }
+        return VerdictFamily.of(all, correction);
+    }
+
+    /** The row whose verdict stands for this one in a family: the only label for TOTAL, else the row itself. */
+    public String judgedRow(String label) {
+        return label.equals(Comparison.TOTAL) && comparison.labels().size() == 1
+                ? comparison.labels().iterator().next()
+                : label;
     }
 
     private String requireEnvironment(String environment) {

@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashSet;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -25,10 +26,12 @@ import io.envbench.measure.results.JtlReader;
 import io.envbench.measure.results.Sample;
 import io.envbench.measure.stats.AcrossRuns;
 import io.envbench.measure.stats.Comparison;
+import io.envbench.measure.stats.Correction;
 import io.envbench.measure.stats.Figure;
 import io.envbench.measure.stats.RunStatistics;
 import io.envbench.measure.stats.SampleStatistics;
 import io.envbench.measure.stats.Verdict;
+import io.envbench.measure.stats.VerdictFamily;
 import io.envbench.study.experiment.Experiment;
 import io.envbench.study.experiment.FigureSource;
 import io.envbench.study.experiment.Tenancy;
@@ -228,9 +231,40 @@ public final class TenantResults {
                                 : null));
             }
         }
+        rows = judgedTogether(rows, e.correction());
         Map<String, RunStatistics> hostStats = new LinkedHashMap<>();
         tenancy.configurationNames().forEach(c -> hostStats.put(c, RunStatistics.of(host.getOrDefault(c, List.of()))));
         return new TenantResults(e, byTenant, rows, hostStats, configurationsByTenant);
+    }
+
+    /** The rows with every verdict of the table judged in one family, as one report states them. */
+    private static List<Row> judgedTogether(List<Row> rows, Correction correction) {
+        List<Verdict> all = new ArrayList<>();
+        for (Row r : rows) {
+            for (Verdict v : new Verdict[] {r.throughputVsBaseline(), r.meanVsBaseline()}) {
+                if (v != null) {
+                    all.add(v);
+                }
+            }
+        }
+        Map<Verdict, Verdict> judged = new IdentityHashMap<>();
+        // tenants share configuration, label and figure: judged as a list, looked up by the verdict it came from
+        List<Verdict> inFamily = VerdictFamily.judge(all, correction);
+        for (int i = 0; i < all.size(); i++) {
+            judged.put(all.get(i), inFamily.get(i));
+        }
+        return rows.stream()
+                .map(r -> new Row(
+                        r.configuration(),
+                        r.tenant(),
+                        r.throughput(),
+                        r.meanMs(),
+                        r.p90Ms(),
+                        r.errorPct(),
+                        r.cpuPct(),
+                        r.throughputVsBaseline() == null ? null : judged.get(r.throughputVsBaseline()),
+                        r.meanVsBaseline() == null ? null : judged.get(r.meanVsBaseline())))
+                .toList();
     }
 
     /**

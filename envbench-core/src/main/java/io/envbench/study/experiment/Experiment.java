@@ -11,6 +11,7 @@ import java.util.Optional;
 import io.envbench.base.definition.EnvironmentDefinition;
 import io.envbench.base.settings.FileSafeName;
 import io.envbench.base.settings.InvalidSettingException;
+import io.envbench.measure.stats.Correction;
 import net.jcip.annotations.Immutable;
 
 /**
@@ -29,6 +30,9 @@ import net.jcip.annotations.Immutable;
  * @param baseline     the environment others are compared with
  * @param criteria     pass/fail checks over the run medians; may be empty
  * @param file         the file it was read from: names it in messages; a relative plan is relative to its folder
+ * @param calibration  whether the baseline also runs against itself; with {@link Calibration#AA} its copy is among
+ *                     {@code environments}, right after it
+ * @param correction   how the report adjusts the p-values of all its verdicts together
  * @param tenancy      a multi-tenant experiment's tenants and compared configurations (then {@code environments} is
  *                     empty, the configurations are what the runs interleave and compare, and {@code load} is the plan
  *                     every tenant's thread group runs); empty for a comparison of environments
@@ -44,6 +48,8 @@ public record Experiment(
         long seed,
         String baseline,
         List<Criterion> criteria,
+        Calibration calibration,
+        Correction correction,
         Path file,
         Optional<Tenancy> tenancy) {
     public static final int DEFAULT_PORT = 18080;
@@ -55,6 +61,10 @@ public record Experiment(
     public static final long DEFAULT_SEED = 1;
     /** The baseline when none is named: this environment if there is one, else the first. */
     public static final String CONVENTIONAL_BASELINE = "bare";
+    /** Keeps the power of a handful of runs where most compared environments differ. */
+    public static final Correction DEFAULT_CORRECTION = Correction.BH;
+
+    public static final Calibration DEFAULT_CALIBRATION = Calibration.NONE;
 
     /** A comparison of environments (no tenants). */
     public Experiment(
@@ -78,6 +88,8 @@ public record Experiment(
                 seed,
                 baseline,
                 criteria,
+                DEFAULT_CALIBRATION,
+                DEFAULT_CORRECTION,
                 file,
                 Optional.empty());
     }
@@ -161,12 +173,43 @@ public record Experiment(
                 }
             }
         }
+        Objects.requireNonNull(correction, "correction");
+        Objects.requireNonNull(calibration, "calibration");
+        if (calibration != Calibration.NONE) {
+            if (tenancy.isPresent()) {
+                throw new InvalidSettingException(
+                        YamlFields.CALIBRATION,
+                        "compares the baseline environment with itself; a multi-tenant experiment compares "
+                                + "configurations: remove calibration:");
+            }
+            String copy = calibration.copyOf(baseline).orElseThrow();
+            int at = names(environments).indexOf(baseline);
+            if (at + 1 >= environments.size()
+                    || !environments.get(at + 1).name().equals(copy)) {
+                throw new InvalidSettingException(
+                        YamlFields.CALIBRATION,
+                        "needs the baseline's copy '" + copy + "' right after it among the environments");
+            }
+        }
         Objects.requireNonNull(file, "file");
     }
 
     /** The same experiment run {@code n} times per environment (e.g. {@code --repetitions}); refuses n below 1 as the file does. */
     public Experiment withRepetitions(int n) {
-        return new Experiment(name, description, environments, load, n, order, seed, baseline, criteria, file, tenancy);
+        return new Experiment(
+                name,
+                description,
+                environments,
+                load,
+                n,
+                order,
+                seed,
+                baseline,
+                criteria,
+                calibration,
+                correction,
+                file,
+                tenancy);
     }
 
     /**
@@ -205,6 +248,8 @@ public record Experiment(
                 seed,
                 keptBaseline,
                 criteria,
+                calibration,
+                correction,
                 file,
                 Optional.of(new Tenancy(t.cpus(), t.users(), t.quotes(), t.tenants(), kept)));
     }
@@ -226,6 +271,8 @@ public record Experiment(
                 seed,
                 baseline,
                 criteria,
+                calibration,
+                correction,
                 file,
                 tenancy);
     }

@@ -7,6 +7,8 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 
+import io.envbench.measure.stats.Correction;
+
 /**
  * The public catalogue of an experiment file's fields: each with its section, name, type, default and what it does, in
  * the order the file lists them. The reader checks a file's fields against it (and suggests the nearest for a typo),
@@ -162,6 +164,20 @@ public final class ExperimentFields {
                 "",
                 "the environment the others are compared with; empty: the first (a multi-tenant "
                         + "experiment's: none, else its first configuration)");
+        choice(
+                s,
+                CALIBRATION,
+                List.of("none", "aa"),
+                Experiment.DEFAULT_CALIBRATION.yamlName(),
+                "aa: the baseline also runs against itself, as BASELINE-aa right after it in every round, so the report"
+                        + " shows what chance alone gives here");
+        choice(
+                s,
+                CORRECTION,
+                Arrays.stream(Correction.values()).map(Correction::word).toList(),
+                Experiment.DEFAULT_CORRECTION.word(),
+                "how the p-values of all verdicts of a report are adjusted together: bh (Benjamini-Hochberg, "
+                        + "false discovery rate) or holm (Holm step-down, family-wise error)");
         add(s, LOAD, Type.MAPPING, "", "the load: http: (built in), plan: (a JMeter plan) or command: (a program)");
         ALL.add(new Field(
                 s,

@@ -10,7 +10,9 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 
+import io.envbench.base.definition.EnvironmentDefinition;
 import io.envbench.base.units.LocalPorts;
+import io.envbench.measure.stats.Correction;
 import io.envbench.study.experiment.YamlTree.Mapping;
 import io.envbench.study.experiment.YamlTree.Node;
 import io.envbench.study.experiment.YamlTree.Scalar;
@@ -122,6 +124,22 @@ final class ExperimentReader {
                                 ? "none"
                                 : t.configurationNames().get(0))
                         .orElseGet(() -> Experiment.defaultBaseline(environments)));
+        Optional<Scalar> calibrationNode = y.scalar(top, CALIBRATION, "aa or none");
+        Calibration calibration = calibrationNode.isEmpty()
+                ? Experiment.DEFAULT_CALIBRATION
+                : y.at(
+                        calibrationNode.get(),
+                        () -> Calibration.parse(
+                                CALIBRATION, calibrationNode.get().text()));
+        List<EnvironmentPlan> planned = calibration == Calibration.NONE
+                ? environments
+                : withCopyOfBaseline(calibrationNode.get(), environments, baseline, calibration);
+        Optional<Scalar> correctionNode = y.scalar(top, CORRECTION, "bh or holm");
+        Correction correction = correctionNode.isEmpty()
+                ? Experiment.DEFAULT_CORRECTION
+                : y.at(
+                        correctionNode.get(),
+                        () -> Correction.byWord(correctionNode.get().text()));
         // a multi-tenant experiment's criteria name a tenant under a configuration: p90(dynamic/tenant-1)
         List<Criterion> criteria = criteria(
                 top,
@@ -139,15 +157,50 @@ final class ExperimentReader {
                 () -> new Experiment(
                         name,
                         description,
-                        environments,
+                        planned,
                         load,
                         repetitions,
                         order,
                         seed,
                         baseline,
                         criteria,
+                        calibration,
+                        correction,
                         y.file,
                         tenancy));
+    }
+
+    /** The environments with the baseline's copy right after it: A A' B ... in every round. */
+    private List<EnvironmentPlan> withCopyOfBaseline(
+            Scalar at, List<EnvironmentPlan> environments, String baseline, Calibration calibration)
+            throws ExperimentException {
+        if (environments.isEmpty()) {
+            throw y.fail(
+                    at,
+                    "compares the baseline environment with itself; a multi-tenant experiment compares "
+                            + "configurations: remove calibration:");
+        }
+        String copy = calibration.copyOf(baseline).orElseThrow();
+        List<EnvironmentPlan> out = new ArrayList<>();
+        for (EnvironmentPlan e : environments) {
+            if (e.name().equals(copy)) {
+                throw y.fail(
+                        at,
+                        "names the baseline's copy '" + copy + "', and an environment already has that name; rename "
+                                + "that environment");
+            }
+            out.add(e);
+            if (e.name().equals(baseline)) {
+                EnvironmentDefinition d = e.definition();
+                out.add(new EnvironmentPlan(
+                        copy,
+                        new EnvironmentDefinition(
+                                copy, d.target(), d.placement(), d.options(), d.port(), d.readyTimeout(), d.services()),
+                        e.client(),
+                        e.dockerDaemon()));
+            }
+        }
+        return out;
     }
 
     private List<Criterion> criteria(Mapping top, List<String> environments) throws ExperimentException {

@@ -5,6 +5,7 @@ import static io.envbench.study.experiment.YamlFields.*;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.TreeMap;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
@@ -37,16 +38,22 @@ final class ExperimentWriter {
             tenancy(root, e.tenancy().get());
         } else {
             ArrayNode environments = root.putArray(ENVIRONMENTS);
-            e.environments().forEach(env -> {
-                ObjectNode out = environments.addObject();
-                environment(out, env.definition(), env.client());
-                env.dockerDaemon().ifPresent(d -> out.putObject(DOCKER_DAEMON).put(USERLAND_PROXY, d.userlandProxy()));
-            });
+            Optional<String> copy = e.calibration().copyOf(e.baseline()); // the reader makes it again
+            e.environments().stream()
+                    .filter(env -> !copy.equals(Optional.of(env.name())))
+                    .forEach(env -> {
+                        ObjectNode out = environments.addObject();
+                        environment(out, env.definition(), env.client());
+                        env.dockerDaemon()
+                                .ifPresent(d -> out.putObject(DOCKER_DAEMON).put(USERLAND_PROXY, d.userlandProxy()));
+                    });
         }
         root.put(REPETITIONS, e.repetitions());
         root.put(ORDER, e.order().yamlName());
         root.put(SEED, e.seed());
         root.put(BASELINE, e.baseline());
+        root.put(CALIBRATION, e.calibration().yamlName());
+        root.put(CORRECTION, e.correction().word());
         load(root.putObject(LOAD), e.load());
         if (e.tenancy().isEmpty() || !e.criteria().isEmpty()) { // a multi-tenant experiment's only when it has some
             ArrayNode criteria = root.putArray(CRITERIA);

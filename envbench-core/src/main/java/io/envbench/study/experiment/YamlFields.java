@@ -23,6 +23,8 @@ final class YamlFields {
     static final String ORDER = "order";
     static final String SEED = "seed";
     static final String BASELINE = "baseline";
+    static final String CORRECTION = "correction";
+    static final String CALIBRATION = "calibration";
     static final String LOAD = "load";
     static final String CRITERIA = "criteria";
     static final String TENANTS = "tenants";

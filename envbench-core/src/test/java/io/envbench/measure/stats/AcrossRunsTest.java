@@ -68,7 +68,9 @@ class AcrossRunsTest {
             Verdict v = across.versusBaseline("docker", LABEL, f);
             assertEquals(Verdict.Kind.NOT_SIGNIFICANT, v.kind(), f + ": " + v.text());
             assertTrue(v.text().startsWith("~ (p="), v.text());
-            assertTrue(v.text().endsWith(" n=6)"), v.text());
+            assertTrue(v.text().contains(" n=6; no change larger than "), v.text());
+            // runs drawn with 3% noise: 6 vs 6 shows changes of a few % (a run-to-run spread's worth), not 0 or 50
+            assertTrue(v.detectablePct() > 1 && v.detectablePct() < 20, v.text());
             assertTrue(v.mark().startsWith("~ p="), v.mark());
         }
     }

@@ -33,6 +33,8 @@ class ExperimentFieldsTest {
                         "order",
                         "seed",
                         "baseline",
+                        "calibration",
+                        "correction",
                         "load",
                         "criteria"),
                 YamlFields.TOP);

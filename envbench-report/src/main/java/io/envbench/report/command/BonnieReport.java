@@ -8,13 +8,16 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
+import io.envbench.measure.stats.Correction;
 import io.envbench.measure.stats.RunStatistics;
 import io.envbench.measure.stats.Verdict;
+import io.envbench.measure.stats.VerdictFamily;
 import io.envbench.report.ComparisonCharts;
 import io.envbench.report.ComparisonReport;
 import io.envbench.report.EnvironmentPalette;
 import io.envbench.study.bonnie.BonnieComparison;
 import io.envbench.study.bonnie.BonnieFigure;
+import io.envbench.study.experiment.Experiment;
 import org.jfree.chart.JFreeChart;
 import org.jfree.data.category.DefaultCategoryDataset;
 
@@ -31,10 +34,28 @@ public final class BonnieReport implements CommandReport {
 
     private final BonnieComparison comparison;
     private final EnvironmentPalette palette;
+    /** Every figure x place's verdict, judged together as the report states them all. */
+    private final VerdictFamily family;
 
     public BonnieReport(BonnieComparison comparison) {
+        this(comparison, Experiment.DEFAULT_CORRECTION);
+    }
+
+    public BonnieReport(BonnieComparison comparison, Correction correction) {
         this.comparison = comparison;
         this.palette = EnvironmentPalette.of(comparison.environments());
+        List<Verdict> all = new ArrayList<>();
+        for (BonnieFigure f : figures()) {
+            for (String env : comparison.environments()) {
+                all.add(comparison.versusBaseline(env, f));
+            }
+        }
+        this.family = VerdictFamily.of(all, correction);
+    }
+
+    /** The verdicts of every figure and place, judged together. */
+    public VerdictFamily verdicts() {
+        return family;
     }
 
     /** One row of a figure's table. */
@@ -66,7 +87,14 @@ public final class BonnieReport implements CommandReport {
             double low = ci.available() ? ci.low() : v.length == 0 ? Double.NaN : v[0];
             double high = ci.available() ? ci.high() : v.length == 0 ? Double.NaN : v[v.length - 1];
             rows.add(new Row(
-                    figure, env, runs, low, high, ci.available(), quick, comparison.versusBaseline(env, figure)));
+                    figure,
+                    env,
+                    runs,
+                    low,
+                    high,
+                    ci.available(),
+                    quick,
+                    family.get(env, figure.title(), null).orElseThrow()));
         }
         return rows;
     }
@@ -136,7 +164,8 @@ public final class BonnieReport implements CommandReport {
                         + "lowest to the highest run is given, marked \"range\"). \"% of " + b + "\" divides by " + b
                         + "'s median of runs. "
                         + "\"vs " + b
-                        + "\" is the change of medians with the exact Mann-Whitney p over the per-run values.\n");
+                        + "\" is the change of medians with the exact Mann-Whitney p over the per-run values.\n\n");
+        s.append(family.note("every figure x place")).append('\n');
         for (BonnieFigure f : figures()) {
             s.append("\n## ")
                     .append(f.title())
@@ -192,7 +221,7 @@ public final class BonnieReport implements CommandReport {
     public String csv() {
         StringBuilder s = new StringBuilder(
                 "figure,unit,environment,runs,tooQuickRuns,medianOfRuns,low,high,interval,pctOfBaseline,pctLow,"
-                        + "pctHigh,changePct,p,verdict\n");
+                        + "pctHigh,changePct,p,adjustedP,verdict,detectablePct\n");
         for (BonnieFigure f : figures()) {
             for (Row r : rows(f)) {
                 s.append(String.join(
@@ -211,7 +240,9 @@ public final class BonnieReport implements CommandReport {
                                 raw(comparison.percentOfBaseline(f, r.high())),
                                 raw(r.verdict().changePct()),
                                 raw(r.verdict().p()),
-                                r.verdict().kind().word()))
+                                raw(r.verdict().adjustedP()),
+                                r.verdict().kind().word(),
+                                raw(r.verdict().detectablePct())))
                         .append('\n');
             }
         }
@@ -233,6 +264,10 @@ public final class BonnieReport implements CommandReport {
     private static String raw(double v) {
         return Double.isNaN(v)
                 ? ""
-                : new BigDecimal(Double.toString(v)).stripTrailingZeros().toPlainString();
+                : Double.isInfinite(v)
+                        ? "Infinity"
+                        : new BigDecimal(Double.toString(v))
+                                .stripTrailingZeros()
+                                .toPlainString();
     }
 }

@@ -72,7 +72,7 @@ public interface CommandReport {
                 BonnieComparison b = BonnieComparison.read(dir, e);
                 yield b.environments().stream().allMatch(env -> b.results(env).isEmpty())
                         ? Optional.empty()
-                        : Optional.of(new BonnieReport(b));
+                        : Optional.of(new BonnieReport(b, e.correction()));
             }
             case PSQL_TIME -> {
                 PsqlComparison p = PsqlComparison.read(dir, e);

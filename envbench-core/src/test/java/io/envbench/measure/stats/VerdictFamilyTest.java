@@ -1,0 +1,86 @@
+package io.envbench.measure.stats;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Arrays;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+
+/** Verdicts judged together, and the smallest change each could have shown. */
+class VerdictFamilyTest {
+    private static final double[] BASE = {96, 98, 102, 104};
+
+    private static RunStatistics runs(double... values) {
+        return RunStatistics.of(Arrays.stream(values).boxed().toList());
+    }
+
+    private static Verdict verdict(String env, double... values) {
+        return Verdict.ofRuns(env, "figure", "bare", runs(values), runs(BASE), 0.05);
+    }
+
+    @Test
+    void detectableChangeIsWhereRunsPartCompletely() {
+        // 4 vs 4 at 0.05 needs every run apart (p = 0.029; one overlap gives 0.057): the spread 96..104 must be
+        // crossed, up by 104 / 96 (8.3%), down by 96 / 104 (7.7%); the larger counts
+        double pct = DetectableChange.pct(BASE, BASE, p -> p < 0.05);
+        assertEquals(100 * (104.0 / 96 - 1), pct, 1e-6);
+        assertEquals(
+                0, DetectableChange.pct(new double[] {5, 5, 5, 5}, new double[] {7, 7, 7, 7}, p -> p < 0.05), 1e-6);
+        assertTrue(Double.isInfinite(DetectableChange.pct(BASE, BASE, p -> p < 0.02)), "4 vs 4 never reaches 0.02");
+        assertTrue(Double.isNaN(DetectableChange.pct(new double[] {0, 0, 0, 0}, BASE, p -> p < 0.05)), "0 has no %");
+    }
+
+    @Test
+    void moreRunsDetectSmallerChanges() {
+        double[] eight = {96, 97, 98, 99, 101, 102, 103, 104};
+        double four = DetectableChange.pct(BASE, BASE, p -> p < 0.05);
+        double atEight = DetectableChange.pct(eight, eight, p -> p < 0.05);
+        assertTrue(atEight < four, atEight + " at 8 runs vs " + four + " at 4");
+    }
+
+    @Test
+    void holmTakesBackAChanceFindingThatBenjaminiHochbergKeepsWhenAllDiffer() {
+        // three environments each entirely above the baseline: raw p = 0.029 each
+        List<Verdict> raw = List.of(
+                verdict("a", 110, 111, 112, 113), verdict("b", 120, 121, 122, 123), verdict("c", 130, 131, 132, 133));
+        raw.forEach(v -> assertTrue(v.significant(), v.text()));
+        VerdictFamily holm = VerdictFamily.of(raw, Correction.HOLM);
+        assertEquals(3, holm.size());
+        assertEquals(0, holm.significant(), "0.029 x 3 > 0.05");
+        assertEquals(3, holm.significantUnadjusted());
+        Verdict a = holm.get("a", "figure", null).orElseThrow();
+        assertEquals(Verdict.Kind.NOT_SIGNIFICANT, a.kind());
+        assertTrue(Double.isInfinite(a.detectablePct()), "no 4 vs 4 outcome survives Holm over three");
+        assertTrue(a.text().contains("no change detectable with this many runs"), a.text());
+        assertTrue(a.mark().contains("adjusted 0.086"), a.mark());
+        VerdictFamily bh = VerdictFamily.of(raw, Correction.BH);
+        assertEquals(3, bh.significant(), "all three as small: BH keeps them");
+        assertEquals(0.0286, bh.get("c", "figure", null).orElseThrow().adjustedP(), 1e-3);
+    }
+
+    @Test
+    void aNoChangeVerdictSaysHowLargeAChangeWouldHaveShown() {
+        List<Verdict> raw = List.of(verdict("same", 97, 99, 101, 103), verdict("bare", BASE));
+        VerdictFamily family = VerdictFamily.of(raw, Correction.BH);
+        assertEquals(1, family.size(), "the baseline is no test");
+        Verdict same = family.get("same", "figure", null).orElseThrow();
+        assertFalse(same.significant());
+        assertTrue(same.detectablePct() > 5 && same.detectablePct() < 12, same.text());
+        assertTrue(
+                same.text().matches("~ \\(p=1\\.000 n=4; no change larger than \\d+\\.\\d% detectable here\\)"),
+                same.text());
+        assertEquals(
+                Verdict.Kind.BASELINE,
+                family.get("bare", "figure", null).orElseThrow().kind());
+    }
+
+    @Test
+    void oneComparisonTwiceIsRefused() {
+        Verdict v = verdict("a", 110, 111, 112, 113);
+        assertThrows(IllegalArgumentException.class, () -> VerdictFamily.of(List.of(v, v), Correction.BH));
+    }
+}
