@@ -109,6 +109,50 @@ class ExperimentRunTest {
         assertTrue(text.contains("FAIL ") && text.contains("PASS "), text);
     }
 
+    /**
+     * calibration: aa on the real engine: bare runs again as bare-aa right after bare in every round, and the report
+     * says first what that A/A comparison gave, with the adjusted p and the smallest change the runs could show.
+     */
+    @Test
+    void calibrationRunsTheBaselineAgainAndTheReportStatesTheNoiseFloor() throws Exception {
+        String yaml = """
+                name: calibration-e2e
+                target: nginx-static
+                port: 18481
+                environments:
+                  - { name: bare, placement: bare }
+                  - { name: docker-host, placement: docker, network: host }
+                repetitions: 4
+                baseline: bare
+                calibration: aa
+                correction: holm
+                load:
+                  http: { path: /page-4k.html, threads: 2, warmupSeconds: 1, durationSeconds: 2 }
+                """;
+        Path out = dir.resolve("calibrated");
+        Path console = dir.resolve("console.txt");
+        int exit = Cli.run(console, 400, "run", experiment(yaml).toString(), "-o", out.toString());
+        String text = Files.readString(console);
+        assertEquals(0, exit, text);
+        List<String> runs = Files.readAllLines(out.resolve("runs.csv"));
+        List<String> order =
+                runs.subList(1, runs.size()).stream().map(l -> l.split(",")[1]).toList();
+        assertEquals(12, order.size(), String.join("\n", runs));
+        for (int round = 0; round < 4; round++) {
+            assertEquals(List.of("bare", "bare-aa", "docker-host"), order.subList(3 * round, 3 * round + 3));
+        }
+        String written = Files.readString(out.resolve("experiment.yaml"));
+        assertTrue(written.contains("calibration: aa") && !written.contains("bare-aa"), written);
+        String md = Files.readString(out.resolve("report/comparison.md"));
+        assertTrue(md.contains("Calibration (A/A): bare-aa is bare run again in every round"), md);
+        // 4 tests (throughput and 90% of two environments) adjusted by Holm: 4 vs 4 runs cannot pass 0.05 / 4
+        assertTrue(md.contains("Verdicts: 4 tests of throughput and 90% adjusted together (Holm step-down"), md);
+        assertTrue(md.contains("## Noise floor") && md.contains("| bare-aa (bare again) | 4 + 4 |"), md);
+        assertTrue(md.contains("none at this many runs"), md);
+        String csv = Files.readString(out.resolve("report/comparison.csv"));
+        assertTrue(csv.lines().findFirst().orElseThrow().contains("throughputAdjustedP"), csv);
+    }
+
     @Test
     void sigtermMidRunKeepsWhatWasRecordedLeavesNothingAndResumeCompletesIt() throws Exception {
         Path out = dir.resolve("run");
