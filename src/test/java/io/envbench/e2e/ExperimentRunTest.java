@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 
 import io.envbench.launch.docker.DockerInventory;
@@ -81,7 +82,10 @@ class ExperimentRunTest {
         assertEquals(1, exit, text);
 
         List<String> runs = Files.readAllLines(out.resolve("runs.csv"));
-        assertEquals("round,environment,repetition,start,end,status,samples,startToReadyMs,firstSample", runs.get(0));
+        assertEquals(
+                "round,environment,repetition,start,end,status,samples,startToReadyMs,firstSample,jmeterCpus,targetCpus,"
+                        + "dockerProxyCpus",
+                runs.get(0));
         assertEquals(13, runs.size(), String.join("\n", runs));
         List<String> order =
                 runs.subList(1, runs.size()).stream().map(l -> l.split(",")[1]).toList();
@@ -110,20 +114,23 @@ class ExperimentRunTest {
     }
 
     /**
-     * calibration: aa on the real engine: bare runs again as bare-aa right after bare in every round, and the report
-     * says first what that A/A comparison gave, with the adjusted p and the smallest change the runs could show.
+     * calibration: aa and isolation: cpus on the real engine: bare runs again as bare-aa right after bare in every
+     * round, and the report says first what that A/A comparison gave, with the adjusted p and the smallest change the
+     * runs could show; JMeter ran on CPUs of its own, the target and the bridge's docker-proxy on the others, as read
+     * from /proc during each run.
      */
     @Test
-    void calibrationRunsTheBaselineAgainAndTheReportStatesTheNoiseFloor() throws Exception {
+    void calibrationAndIsolationRunForRealAndAreRecorded() throws Exception {
         String yaml = """
                 name: calibration-e2e
                 target: nginx-static
                 port: 18481
                 environments:
                   - { name: bare, placement: bare }
-                  - { name: docker-host, placement: docker, network: host }
+                  - { name: docker-bridge, placement: docker, network: bridge }
                 repetitions: 4
                 baseline: bare
+                isolation: cpus
                 calibration: aa
                 correction: holm
                 load:
@@ -139,7 +146,22 @@ class ExperimentRunTest {
                 runs.subList(1, runs.size()).stream().map(l -> l.split(",")[1]).toList();
         assertEquals(12, order.size(), String.join("\n", runs));
         for (int round = 0; round < 4; round++) {
-            assertEquals(List.of("bare", "bare-aa", "docker-host"), order.subList(3 * round, 3 * round + 3));
+            assertEquals(List.of("bare", "bare-aa", "docker-bridge"), order.subList(3 * round, 3 * round + 3));
+        }
+        assertTrue(text.contains("isolated: JMeter on CPUs "), text);
+        for (String row : runs.subList(1, runs.size())) {
+            String[] f = row.split(",", -1);
+            assertEquals("ok", f[5], row);
+            Set<String> jmeterCpus = Set.of(f[9].split("[ ,]"));
+            assertTrue(!f[9].isEmpty() && !f[10].isEmpty(), "both read from /proc: " + row);
+            for (String cpu : f[10].split("[ ,]")) {
+                assertFalse(jmeterCpus.contains(cpu), "the target's CPUs are not JMeter's: " + row);
+            }
+            if (f[1].equals("docker-bridge")) {
+                assertEquals(f[10], f[11], "docker-proxy on the target's side: " + row);
+            } else {
+                assertEquals("", f[11], "no docker-proxy on bare metal: " + row);
+            }
         }
         String written = Files.readString(out.resolve("experiment.yaml"));
         assertTrue(written.contains("calibration: aa") && !written.contains("bare-aa"), written);

@@ -18,13 +18,24 @@ import org.apache.commons.csv.CSVRecord;
 
 /**
  * {@code runs.csv}: one row per run as it ended (round, environment, repetition, start, end, status,
- * samples, start-to-ready, first sample), appended and flushed at once, so a killed runner leaves every finished run on record and
+ * samples, start-to-ready, first sample, the CPUs of JMeter, the target and docker-proxy), appended and flushed at once, so a killed runner leaves every finished run on record and
  * {@code --resume} knows what is missing. A rerun of a run appends a new row; the last one counts. Each row is
  * written whole ({@link WholeRowFile}), and read back only up to the last whole row.
  */
 public final class RunsFile {
     static final String[] HEAD = {
-        "round", "environment", "repetition", "start", "end", "status", "samples", "startToReadyMs", "firstSample"
+        "round",
+        "environment",
+        "repetition",
+        "start",
+        "end",
+        "status",
+        "samples",
+        "startToReadyMs",
+        "firstSample",
+        "jmeterCpus",
+        "targetCpus",
+        "dockerProxyCpus"
     };
     private static final CSVFormat FORMAT =
             CSVFormat.DEFAULT.builder().setRecordSeparator("\n").build();
@@ -59,7 +70,10 @@ public final class RunsFile {
                     r.status(),
                     r.samples(),
                     r.startToReadyMs(),
-                    r.firstSample() == null ? "" : r.firstSample());
+                    r.firstSample() == null ? "" : r.firstSample(),
+                    r.cpus().jmeter(),
+                    r.cpus().target(),
+                    r.cpus().dockerProxy());
         }
         try (WholeRowFile out = new WholeRowFile(file, false)) {
             if (!out.append(rows.toString())) {
@@ -96,7 +110,12 @@ public final class RunsFile {
                                     rec.get("status"),
                                     Long.parseLong(rec.get("samples")),
                                     Long.parseLong(rec.get("startToReadyMs")),
-                                    rec.get("firstSample").isEmpty() ? null : Instant.parse(rec.get("firstSample"))));
+                                    rec.get("firstSample").isEmpty() ? null : Instant.parse(rec.get("firstSample")),
+                                    // files written before the CPUs were recorded have no such columns
+                                    new RunRecord.Cpus(
+                                            optional(rec, "jmeterCpus"),
+                                            optional(rec, "targetCpus"),
+                                            optional(rec, "dockerProxyCpus"))));
                 } catch (RuntimeException e) {
                     throw new IOException(file + " line " + rec.getRecordNumber() + ": not a runs.csv row ("
                             + e.getMessage() + "); was the run directory written by envbench run?");
@@ -104,5 +123,9 @@ public final class RunsFile {
             }
         }
         return new ArrayList<>(last.values());
+    }
+
+    private static String optional(CSVRecord rec, String column) {
+        return rec.isMapped(column) && rec.isSet(column) ? rec.get(column) : "";
     }
 }

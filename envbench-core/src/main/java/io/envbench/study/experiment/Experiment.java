@@ -30,6 +30,7 @@ import net.jcip.annotations.Immutable;
  * @param baseline     the environment others are compared with
  * @param criteria     pass/fail checks over the run medians; may be empty
  * @param file         the file it was read from: names it in messages; a relative plan is relative to its folder
+ * @param isolation    whether the load generator and the target get CPUs of their own
  * @param calibration  whether the baseline also runs against itself; with {@link Calibration#AA} its copy is among
  *                     {@code environments}, right after it
  * @param correction   how the report adjusts the p-values of all its verdicts together
@@ -48,6 +49,7 @@ public record Experiment(
         long seed,
         String baseline,
         List<Criterion> criteria,
+        Isolation isolation,
         Calibration calibration,
         Correction correction,
         Path file,
@@ -65,6 +67,8 @@ public record Experiment(
     public static final Correction DEFAULT_CORRECTION = Correction.BH;
 
     public static final Calibration DEFAULT_CALIBRATION = Calibration.NONE;
+    /** Isolate where the machine allows: the generator is then not what is measured. */
+    public static final Isolation DEFAULT_ISOLATION = Isolation.AUTO;
 
     /** A comparison of environments (no tenants). */
     public Experiment(
@@ -88,6 +92,7 @@ public record Experiment(
                 seed,
                 baseline,
                 criteria,
+                DEFAULT_ISOLATION,
                 DEFAULT_CALIBRATION,
                 DEFAULT_CORRECTION,
                 file,
@@ -175,6 +180,7 @@ public record Experiment(
         }
         Objects.requireNonNull(correction, "correction");
         Objects.requireNonNull(calibration, "calibration");
+        Objects.requireNonNull(isolation, "isolation");
         if (calibration != Calibration.NONE) {
             if (tenancy.isPresent()) {
                 throw new InvalidSettingException(
@@ -206,6 +212,7 @@ public record Experiment(
                 seed,
                 baseline,
                 criteria,
+                isolation,
                 calibration,
                 correction,
                 file,
@@ -248,6 +255,7 @@ public record Experiment(
                 seed,
                 keptBaseline,
                 criteria,
+                isolation,
                 calibration,
                 correction,
                 file,
@@ -271,6 +279,7 @@ public record Experiment(
                 seed,
                 baseline,
                 criteria,
+                isolation,
                 calibration,
                 correction,
                 file,

@@ -166,6 +166,13 @@ public final class ExperimentFields {
                         + "experiment's: none, else its first configuration)");
         choice(
                 s,
+                ISOLATION,
+                List.of("auto", "cpus", "off"),
+                Experiment.DEFAULT_ISOLATION.yamlName(),
+                "cpus: JMeter on the lowest quarter of the CPUs, the target and docker-proxy on the rest; auto: so where"
+                        + " the experiment and machine allow it; off: all share every CPU");
+        choice(
+                s,
                 CALIBRATION,
                 List.of("none", "aa"),
                 Experiment.DEFAULT_CALIBRATION.yamlName(),

@@ -11,6 +11,7 @@ import java.util.Optional;
 import java.util.Set;
 
 import io.envbench.base.definition.EnvironmentDefinition;
+import io.envbench.base.units.CpuSet;
 import io.envbench.base.units.LocalPorts;
 import io.envbench.measure.stats.Correction;
 import io.envbench.study.experiment.YamlTree.Mapping;
@@ -124,6 +125,12 @@ final class ExperimentReader {
                                 ? "none"
                                 : t.configurationNames().get(0))
                         .orElseGet(() -> Experiment.defaultBaseline(environments)));
+        Optional<Scalar> isolationNode = y.scalar(top, ISOLATION, "auto, cpus or off");
+        Isolation isolation = isolationNode.isEmpty()
+                ? Experiment.DEFAULT_ISOLATION
+                : y.at(
+                        isolationNode.get(),
+                        () -> Isolation.parse(ISOLATION, isolationNode.get().text()));
         Optional<Scalar> calibrationNode = y.scalar(top, CALIBRATION, "aa or none");
         Calibration calibration = calibrationNode.isEmpty()
                 ? Experiment.DEFAULT_CALIBRATION
@@ -152,7 +159,7 @@ final class ExperimentReader {
                     "criteria compare JMeter's figures, and a command load has none; remove criteria: "
                             + "(the command's report compares its own figures)");
         }
-        return y.located(
+        Experiment experiment = y.located(
                 f -> f,
                 () -> new Experiment(
                         name,
@@ -164,10 +171,15 @@ final class ExperimentReader {
                         seed,
                         baseline,
                         criteria,
+                        isolation,
                         calibration,
                         correction,
                         y.file,
                         tenancy));
+        if (isolation == Isolation.CPUS) { // refused here, at its line, rather than when the runs start
+            y.at(isolationNode.get(), () -> isolation.decide(experiment, CpuSet.online()));
+        }
+        return experiment;
     }
 
     /** The environments with the baseline's copy right after it: A A' B ... in every round. */

@@ -52,6 +52,7 @@ final class ExperimentWriter {
         root.put(ORDER, e.order().yamlName());
         root.put(SEED, e.seed());
         root.put(BASELINE, e.baseline());
+        root.put(ISOLATION, e.isolation().yamlName());
         root.put(CALIBRATION, e.calibration().yamlName());
         root.put(CORRECTION, e.correction().word());
         load(root.putObject(LOAD), e.load());

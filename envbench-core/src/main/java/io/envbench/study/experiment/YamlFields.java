@@ -25,6 +25,7 @@ final class YamlFields {
     static final String BASELINE = "baseline";
     static final String CORRECTION = "correction";
     static final String CALIBRATION = "calibration";
+    static final String ISOLATION = "isolation";
     static final String LOAD = "load";
     static final String CRITERIA = "criteria";
     static final String TENANTS = "tenants";

@@ -96,6 +96,10 @@ public final class ExperimentRunner {
     private final TenantsRun tenantsRun;
     /** Whether an environment's {@code dockerDaemon:} may restart the Docker daemon (never unless the user says so). */
     private volatile RestartPermission dockerRestart = RestartPermission.REFUSED;
+    /** The experiment's isolation of the load generator, decided when its runs start. */
+    private volatile RunIsolation isolation;
+    /** What the current run's processes were allowed. */
+    private volatile RunIsolation.Run current;
 
     /**
      * @param envbench        whose environments the runs start (it is not closed here)
@@ -178,6 +182,10 @@ public final class ExperimentRunner {
         int index = 0;
         List<PlannedRun> todo =
                 plan.stream().filter(r -> !done.contains(r.id())).toList();
+        isolation = RunIsolation.of(e);
+        if (!todo.isEmpty()) {
+            progress.log(isolation.decision().describe());
+        }
         DaemonPlan daemon =
                 todo.isEmpty() ? null : DaemonPlan.open(e, envbench.dockerDaemon(), dockerRestart, progress);
         try {
@@ -276,6 +284,7 @@ public final class ExperimentRunner {
             Experiment e, PlannedRun r, RunDirectory dir, RunProgress progress, Duration timeLeft, List<String> stopped)
             throws IOException {
         Instant start = Instant.now();
+        current = isolation.run();
         for (Path p : List.of(
                 dir.jtl(r),
                 dir.metrics(r),
@@ -346,17 +355,26 @@ public final class ExperimentRunner {
         envbench.environments().whyDown(def.name()).ifPresent(why -> deathOfThisRun.died(def.name(), why));
         String status;
         try {
-            status = e.load().command().isPresent()
-                    ? commandStep.run(
-                            e.load().command().get(),
-                            e.environment(r.environment()),
-                            r,
-                            dir,
-                            target,
-                            progress,
-                            died,
-                            stopped)
-                    : load(e, r, dir, target, progress, timeLeft, died, stopped);
+            String unconfined = null;
+            try {
+                current.targetReady(target);
+            } catch (IOException ex) {
+                unconfined = ex.getMessage();
+                progress.log(r.id() + ": " + unconfined);
+            }
+            status = unconfined != null
+                    ? "failed: isolation: " + firstLine(unconfined)
+                    : e.load().command().isPresent()
+                            ? commandStep.run(
+                                    e.load().command().get(),
+                                    e.environment(r.environment()),
+                                    r,
+                                    dir,
+                                    target,
+                                    progress,
+                                    died,
+                                    stopped)
+                            : load(e, r, dir, target, progress, timeLeft, died, stopped);
         } catch (IOException ex) { // JMeter could not be started: this run fails, the others go on
             status = "failed: JMeter did not start: " + ex.getMessage();
         } finally {
@@ -417,7 +435,8 @@ public final class ExperimentRunner {
                 status,
                 samples,
                 startToReadyMs,
-                samples == 0 ? null : Instant.ofEpochMilli(firstStartMs[0]));
+                samples == 0 ? null : Instant.ofEpochMilli(firstStartMs[0]),
+                current.cpus());
     }
 
     /** Runs JMeter against the started target; returns the run's status. */
@@ -489,9 +508,11 @@ public final class ExperimentRunner {
         if (died.get() != null) {
             return "failed: target died";
         }
-        List<String> cmd = command(e.load().engines(), plan, dir.jtl(r), dir.jmeterLog(r), props);
+        List<String> cmd =
+                isolation.jmeterCommand(command(e.load().engines(), plan, dir.jtl(r), dir.jmeterLog(r), props));
         RunningJMeter jmeterRun = RunningJMeter.start(cmd, dir.root());
         Process p = jmeterRun.process();
+        current.jmeterStarted(p.pid());
         load.set(jmeterRun);
         if (cancelled || died.get() != null) { // either came while JMeter started
             jmeterRun.stop(cancelled ? "the experiment is cancelled" : "the target died");

@@ -33,6 +33,7 @@ class ExperimentFieldsTest {
                         "order",
                         "seed",
                         "baseline",
+                        "isolation",
                         "calibration",
                         "correction",
                         "load",
