@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.ToDoubleFunction;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -29,6 +30,7 @@ import io.envbench.measure.stats.RunStatistics;
 import io.envbench.measure.stats.SampleStatistics;
 import io.envbench.measure.stats.Verdict;
 import io.envbench.measure.stats.VerdictFamily;
+import io.envbench.study.analysis.CostPerRequest;
 import org.jfree.chart.JFreeChart;
 
 /**
@@ -77,34 +79,68 @@ public final class ComparisonReport {
     private final List<ResponseErrors.Row> errors;
 
     public ComparisonReport(Comparison c, String baseline) {
-        this(c, baseline, null);
+        this(c, baseline, (MetricsFile) null);
     }
 
     /** @param metrics the Resource Monitor's metrics file, or null: resources next to latency, CPU over time */
     public ComparisonReport(Comparison c, String baseline, MetricsFile metrics) {
-        this(c, baseline, metrics, List.of(), List.of(), EnvironmentPalette.of(c), List.of(), Correction.BH, null);
+        this(
+                c,
+                baseline,
+                new Parts(
+                        metrics,
+                        List.of(),
+                        List.of(),
+                        EnvironmentPalette.of(c),
+                        List.of(),
+                        Correction.BH,
+                        null,
+                        Set.of(),
+                        Map.of(),
+                        Map.of()));
     }
 
-    private ComparisonReport(
-            Comparison c,
-            String baseline,
+    /**
+     * What a report adds to its comparison, each part set by its {@code with} method.
+     *
+     * @param costMicros      per environment, its runs' CPU microseconds per request; empty: no such table
+     * @param costCpu         per environment, the median of its runs' CPU and of docker-proxy's (one core = 100)
+     */
+    private record Parts(
             MetricsFile metrics,
             List<String> notices,
             List<String> hints,
             EnvironmentPalette palette,
             List<ResponseErrors.Row> errors,
             Correction correction,
-            String calibrationCopy) {
+            String calibrationCopy,
+            Set<String> generatorBound,
+            Map<String, RunStatistics> costMicros,
+            Map<String, double[]> costCpu) {}
+
+    private final Parts parts;
+
+    private ComparisonReport(Comparison c, String baseline, Parts parts) {
         this.c = c;
-        this.calibrationCopy = calibrationCopy;
-        this.errors = List.copyOf(errors);
-        this.palette = palette;
+        this.parts = parts;
+        this.calibrationCopy = parts.calibrationCopy();
+        this.errors = List.copyOf(parts.errors());
+        this.palette = parts.palette();
         this.acrossRuns = new AcrossRuns(c, baseline);
-        this.family = acrossRuns.family(AcrossRuns.JUDGED, correction);
         this.baseline = acrossRuns.baseline();
-        this.metrics = metrics;
-        this.notices = List.copyOf(notices);
-        this.hints = List.copyOf(hints);
+        List<Verdict> all = new ArrayList<>(acrossRuns.judgedVerdicts(AcrossRuns.JUDGED));
+        parts.costMicros()
+                .forEach((env, runs) -> all.add(Verdict.ofRuns(
+                        env,
+                        CostPerRequest.LABEL,
+                        this.baseline,
+                        runs,
+                        parts.costMicros().getOrDefault(this.baseline, RunStatistics.of(List.of())),
+                        AcrossRuns.ALPHA)));
+        this.family = VerdictFamily.of(all, parts.correction(), parts.generatorBound());
+        this.metrics = parts.metrics();
+        this.notices = List.copyOf(parts.notices());
+        this.hints = List.copyOf(parts.hints());
     }
 
     /**
@@ -113,24 +149,73 @@ public final class ComparisonReport {
      */
     public ComparisonReport withNotes(List<String> notices, List<String> hints) {
         return new ComparisonReport(
-                c, baseline, metrics, notices, hints, palette, errors, family.correction(), calibrationCopy);
+                c,
+                baseline,
+                new Parts(
+                        metrics,
+                        notices,
+                        hints,
+                        palette,
+                        errors,
+                        parts.correction(),
+                        calibrationCopy,
+                        parts.generatorBound(),
+                        parts.costMicros(),
+                        parts.costCpu()));
     }
 
     /** The same report with the charts' colours by this order (an experiment's), as its live view drew them. */
     public ComparisonReport withPalette(EnvironmentPalette palette) {
         return new ComparisonReport(
-                c, baseline, metrics, notices, hints, palette, errors, family.correction(), calibrationCopy);
+                c,
+                baseline,
+                new Parts(
+                        metrics,
+                        notices,
+                        hints,
+                        palette,
+                        errors,
+                        parts.correction(),
+                        calibrationCopy,
+                        parts.generatorBound(),
+                        parts.costMicros(),
+                        parts.costCpu()));
     }
 
     /** The same report with a section "Errors by response code" (when there are any), in every format. */
     public ComparisonReport withErrors(List<ResponseErrors.Row> errors) {
         return new ComparisonReport(
-                c, baseline, metrics, notices, hints, palette, errors, family.correction(), calibrationCopy);
+                c,
+                baseline,
+                new Parts(
+                        metrics,
+                        notices,
+                        hints,
+                        palette,
+                        errors,
+                        parts.correction(),
+                        calibrationCopy,
+                        parts.generatorBound(),
+                        parts.costMicros(),
+                        parts.costCpu()));
     }
 
     /** The same report with its verdicts adjusted by this correction (an experiment's {@code correction}). */
     public ComparisonReport withCorrection(Correction correction) {
-        return new ComparisonReport(c, baseline, metrics, notices, hints, palette, errors, correction, calibrationCopy);
+        return new ComparisonReport(
+                c,
+                baseline,
+                new Parts(
+                        metrics,
+                        notices,
+                        hints,
+                        palette,
+                        errors,
+                        correction,
+                        calibrationCopy,
+                        parts.generatorBound(),
+                        parts.costMicros(),
+                        parts.costCpu()));
     }
 
     /**
@@ -139,7 +224,96 @@ public final class ComparisonReport {
      */
     public ComparisonReport withCalibration(Optional<String> baselineCopy) {
         return new ComparisonReport(
-                c, baseline, metrics, notices, hints, palette, errors, family.correction(), baselineCopy.orElse(null));
+                c,
+                baseline,
+                new Parts(
+                        metrics,
+                        notices,
+                        hints,
+                        palette,
+                        errors,
+                        parts.correction(),
+                        baselineCopy.orElse(null),
+                        parts.generatorBound(),
+                        parts.costMicros(),
+                        parts.costCpu()));
+    }
+
+    /**
+     * The same report without verdicts on these environments' JMeter figures (nor on any, when the baseline is one):
+     * the load generator set their pace, so those figures measure it. The notices should say why. Their CPU per
+     * request keeps its verdict: it counts the target's work per request, whatever set the pace.
+     */
+    public ComparisonReport withGeneratorBound(Set<String> environments) {
+        return new ComparisonReport(
+                c,
+                baseline,
+                new Parts(
+                        metrics,
+                        notices,
+                        hints,
+                        palette,
+                        errors,
+                        parts.correction(),
+                        calibrationCopy,
+                        environments,
+                        parts.costMicros(),
+                        parts.costCpu()));
+    }
+
+    /** The same report with a table of what each environment spent per request, judged with the other verdicts. */
+    public ComparisonReport withCost(CostPerRequest cost) {
+        return new ComparisonReport(
+                c,
+                baseline,
+                new Parts(
+                        metrics,
+                        notices,
+                        hints,
+                        palette,
+                        errors,
+                        parts.correction(),
+                        calibrationCopy,
+                        parts.generatorBound(),
+                        cost.microsecondsPerRequest(),
+                        cost.cpuPct()));
+    }
+
+    public static final String[] COST_HEAD = {
+        "environment",
+        "runs",
+        "CPU µs per request (median of runs)",
+        "95% CI",
+        "vs baseline",
+        "CPU % (median of runs)",
+        "of which docker-proxy %"
+    };
+
+    public static final String COST_NOTE =
+            "What each environment spent per request: the CPU time of everything it is made of (its container or host"
+                    + " process tree, each service of a multi-service target, and the docker-proxy carrying its published"
+                    + " port; one core = 100%) over its runs' requests per second, after the warm-up, one value per run."
+                    + " It counts the target's work per request whatever set the pace, so it shows what a container costs"
+                    + " at a fixed rate below capacity, and where JMeter bounded the throughput. Judged with the other"
+                    + " verdicts.";
+
+    /** Per environment, its CPU per request against the baseline's; empty without metrics. See {@link #COST_HEAD}. */
+    public List<String[]> costRows() {
+        List<String[]> rows = new ArrayList<>();
+        parts.costMicros().forEach((env, runs) -> {
+            Verdict v = family.get(env, CostPerRequest.LABEL, null).orElseThrow();
+            double[] cpu = parts.costCpu().getOrDefault(env, new double[] {Double.NaN, Double.NaN});
+            rows.add(new String[] {
+                env,
+                Long.toString(runs.runs()),
+                f1(runs.median()),
+                ci(runs),
+                env.equals(baseline) ? "baseline" : vsBaseline(v),
+                f1(cpu[0]),
+                f1(cpu[1])
+            });
+        });
+        return rows;
     }
 
     public static final String[] NOISE_HEAD = {
@@ -177,6 +351,7 @@ public final class ComparisonReport {
     private static String detectable(Verdict v) {
         return switch (v.kind()) {
             case TOO_FEW_RUNS -> "none: too few runs";
+            case GENERATOR_BOUND -> "none: generator-bound";
             case NO_RUNS, BASELINE -> "–";
             default ->
                 Double.isNaN(v.detectablePct())
@@ -664,6 +839,11 @@ public final class ComparisonReport {
         b.append('\n').append(TABLE_NOTE).append("\n\n## Across runs: which differences hold\n\n");
         mdTable(b, RUN_HEAD, runRows());
         b.append('\n').append(RUN_NOTE).append('\n');
+        if (!costRows().isEmpty()) {
+            b.append("\n## CPU per request\n\n");
+            mdTable(b, COST_HEAD, costRows());
+            b.append('\n').append(COST_NOTE).append('\n');
+        }
         if (!noiseRows().isEmpty()) {
             b.append("\n## Noise floor: the smallest change these runs could show\n\n");
             mdTable(b, NOISE_HEAD, noiseRows());
@@ -705,6 +885,10 @@ public final class ComparisonReport {
         calibrationNote().ifPresent(n -> b.append(n).append('\n'));
         textTable(b, TABLE_HEAD, tableRows(), 2);
         b.append('\n').append(TABLE_NOTE).append('\n');
+        if (!costRows().isEmpty()) {
+            b.append("\nCPU per request:\n");
+            textTable(b, COST_HEAD, costRows(), 1);
+        }
         if (metrics != null) {
             b.append("\nResources (metrics file):\n");
             textTable(b, METRICS_HEAD, metricsRows(), 1);
@@ -783,6 +967,11 @@ public final class ComparisonReport {
                 .append("</p>\n<h2>Across runs: which differences hold</h2>\n");
         htmlTable(b, RUN_HEAD, runRows());
         b.append("<p class=\"note\">").append(esc(RUN_NOTE)).append("</p>\n");
+        if (!costRows().isEmpty()) {
+            b.append("<h2>CPU per request</h2>\n");
+            htmlTable(b, COST_HEAD, costRows());
+            b.append("<p class=\"note\">").append(esc(COST_NOTE)).append("</p>\n");
+        }
         if (!noiseRows().isEmpty()) {
             b.append("<h2>Noise floor: the smallest change these runs could show</h2>\n");
             htmlTable(b, NOISE_HEAD, noiseRows());
@@ -846,7 +1035,10 @@ public final class ComparisonReport {
         for (String[] r : rows) {
             b.append("<tr>");
             for (String v : r) {
-                b.append(v.contains("too few runs") || v.contains("varies") ? "<td class=\"bad\">" : "<td>")
+                b.append(
+                                v.contains("too few runs") || v.contains("varies") || v.contains("generator-bound")
+                                        ? "<td class=\"bad\">"
+                                        : "<td>")
                         .append(esc(v))
                         .append("</td>");
             }

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -12,9 +13,12 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
 
+import io.envbench.base.units.CpuSet;
+import io.envbench.measure.hints.GeneratorLoad;
 import io.envbench.measure.hints.Hint;
 import io.envbench.measure.hints.Hints;
 import io.envbench.measure.metrics.MetricsFile;
+import io.envbench.study.analysis.CostPerRequest;
 import io.envbench.study.analysis.RunDirectory;
 import io.envbench.study.analysis.RunRecord;
 import io.envbench.study.analysis.RunResults;
@@ -36,6 +40,9 @@ import io.envbench.study.runner.ExperimentRunner;
  * @param notices    what the reader must know first (data that ends early because the disk filled, partial,
  *                   interrupted, why each run that ended badly did); empty for a complete run
  * @param hints      what the metrics suggest (e.g. the load generator saturating the machine)
+ * @param generatorBound the environments whose comparisons get no verdict: the load generator set their pace (empty
+ *                   when the experiment allows generator-bound verdicts)
+ * @param cost       what each environment spent per request, per run
  * @param complete   every planned run is there and ok
  * @param cancelled  the run was interrupted
  */
@@ -48,7 +55,9 @@ public record RunConclusion(
         List<String> notices,
         List<Hint> hints,
         boolean complete,
-        boolean cancelled) {
+        boolean cancelled,
+        Set<String> generatorBound,
+        CostPerRequest cost) {
 
     /** Concludes the runs just made (or read back), and writes {@code junit.xml}. */
     public static RunConclusion of(
@@ -88,6 +97,16 @@ public record RunConclusion(
         }
         MetricsFile metrics = results.metrics(dir);
         List<Hint> hints = metrics == null ? List.of() : Hints.of(metrics);
+        Map<String, String> generatorBound = metrics == null ? Map.of() : generatorBound(e, runs, metrics);
+        generatorBound.forEach((env, why) -> notices.add((e.allowGeneratorBound()
+                        ? "GENERATOR-BOUND (verdicts given, as allowGeneratorBound: true asks): "
+                        : "NO VERDICT on " + env + (env.equals(e.baseline()) ? " (the baseline: none at all)" : "")
+                                + ": ")
+                + env + ": " + why
+                + (e.allowGeneratorBound()
+                        ? ""
+                        : "; give JMeter more CPUs, fewer threads or a fixed rate below capacity (or"
+                                + " allowGeneratorBound: true)")));
         long notOk = results.missingRuns();
         if (!complete) {
             notices.add("PARTIAL: " + (cancelled ? "interrupted; " : "") + notOk + " of " + results.plannedRuns()
@@ -108,7 +127,52 @@ public record RunConclusion(
                 List.copyOf(notices),
                 hints,
                 complete,
-                cancelled);
+                cancelled,
+                e.allowGeneratorBound() ? Set.of() : generatorBound.keySet(),
+                CostPerRequest.read(dir, e, runs, results.comparison()));
+    }
+
+    /**
+     * The environments whose load generator set the pace, and why: judged by the CPUs JMeter had to itself where the
+     * runs were isolated (its CPUs and the target's, as runs.csv recorded them, apart), else by its share of a
+     * saturated machine.
+     */
+    private static Map<String, String> generatorBound(Experiment e, List<RunRecord> runs, MetricsFile metrics) {
+        Map<String, String> bound = new LinkedHashMap<>();
+        for (String env : e.environmentNames()) {
+            if (!metrics.environments().contains(env)) {
+                continue;
+            }
+            int own = runs.stream()
+                    .filter(r -> r.ok() && r.run().environment().equals(env))
+                    .mapToInt(r -> ownCpus(r.cpus()))
+                    .min()
+                    .orElse(0);
+            GeneratorLoad.bound(metrics, env, own).ifPresent(b -> bound.put(env, b.text()));
+        }
+        return bound;
+    }
+
+    /** How many CPUs JMeter had to itself in a run: 0 when it shared them with the target (or they were not read). */
+    private static int ownCpus(RunRecord.Cpus cpus) {
+        if (cpus.jmeter().isEmpty() || cpus.target().isEmpty()) {
+            return 0;
+        }
+        Set<String> jmeter = Set.of(expand(cpus.jmeter()));
+        for (String c : expand(cpus.target())) {
+            if (jmeter.contains(c)) {
+                return 0;
+            }
+        }
+        return jmeter.size();
+    }
+
+    private static String[] expand(String lists) {
+        return Arrays.stream(lists.split(" "))
+                .flatMap(l -> CpuSet.parseList("cpus", l).cpus().stream())
+                .map(String::valueOf)
+                .distinct()
+                .toArray(String[]::new);
     }
 
     /**
@@ -174,7 +238,9 @@ public record RunConclusion(
                         EnvironmentPalette.of(experiment.environmentNames())) // as the run's live view coloured them
                 .withErrors(results.errors().rows())
                 .withCorrection(experiment.correction())
-                .withCalibration(experiment.calibration().copyOf(experiment.baseline()));
+                .withCalibration(experiment.calibration().copyOf(experiment.baseline()))
+                .withGeneratorBound(generatorBound)
+                .withCost(cost);
     }
 
     /** Whether the experiment passed: complete, not interrupted, and every criterion held. */

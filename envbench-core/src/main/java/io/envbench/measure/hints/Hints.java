@@ -3,7 +3,6 @@ package io.envbench.measure.hints;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.regex.Pattern;
 
 import io.envbench.measure.metrics.MetricName;
 import io.envbench.measure.metrics.Metrics;
@@ -26,8 +25,6 @@ public final class Hints {
     /** Memory use as a share of the limit from which the limit is near. */
     static final double MEMORY_NEAR_LIMIT = 0.90;
 
-    private static final Pattern PER_CORE = MetricName.Family.CORE.any("pct");
-
     private Hints() {}
 
     /**
@@ -36,27 +33,12 @@ public final class Hints {
     public static List<Hint> of(MetricsFile metrics) {
         List<Hint> hints = new ArrayList<>();
         for (String env : metrics.environments()) {
-            MetricsFile.Summary host = metrics.summary(env, MetricName.HOST_CPU.column());
-            MetricsFile.Summary jmeter = metrics.summary(env, MetricName.JMETER_CPU);
-            int cores = cores(metrics, env);
-            if (host.average() >= HOST_SATURATED_PCT && !Double.isNaN(jmeter.average()) && cores > 0) {
-                double share = jmeter.average() / (host.average() * cores);
-                if (share >= JMETER_SHARE) {
-                    hints.add(
-                            new Hint(
-                                    env,
-                                    fmt(
-                                            "%s avg %.0f%%, %s avg %.0f%% of %d cores",
-                                            MetricName.HOST_CPU.column(),
-                                            host.average(),
-                                            MetricName.JMETER_CPU,
-                                            jmeter.average(),
-                                            cores),
-                                    "JMeter used " + Math.round(share * 100)
-                                            + "% of a saturated machine's CPU: the figures measure the load "
-                                            + "generator as much as the target; use fewer threads, a fixed rate, or JMeter on another machine"));
-                }
-            }
+            // JMeter sharing the CPUs with the target (isolated runs are judged by the report, which knows its CPUs)
+            GeneratorLoad.bound(metrics, env, 0)
+                    .ifPresent(b -> hints.add(new Hint(
+                            env,
+                            b.figures(),
+                            b.why() + "; use fewer threads, a fixed rate, or JMeter on CPUs or a machine of its own")));
             MetricsFile.Summary proxy = metrics.summary(env, MetricName.DOCKER_PROXY_CPU);
             if (proxy.average() >= DOCKER_PROXY_PCT) {
                 hints.add(new Hint(
@@ -92,12 +74,6 @@ public final class Hints {
             }
         }
         return hints;
-    }
-
-    private static int cores(MetricsFile metrics, String env) {
-        return (int) metrics.metrics(env).stream()
-                .filter(m -> PER_CORE.matcher(m).matches())
-                .count();
     }
 
     private static String fmt(String f, Object... args) {

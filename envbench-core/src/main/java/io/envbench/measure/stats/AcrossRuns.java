@@ -3,6 +3,7 @@ package io.envbench.measure.stats;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalDouble;
+import java.util.Set;
 
 import net.jcip.annotations.NotThreadSafe;
 
@@ -120,13 +121,23 @@ public final class AcrossRuns {
      * it up with {@link #judgedRow}).
      */
     public VerdictFamily family(List<Figure> figures, Correction correction) {
+        return family(figures, correction, Set.of());
+    }
+
+    /** As {@link #family(List, Correction)}, without verdicts on the environments the load generator bounded. */
+    public VerdictFamily family(List<Figure> figures, Correction correction, Set<String> generatorBound) {
+        return VerdictFamily.of(judgedVerdicts(figures), correction, generatorBound);
+    }
+
+    /** Each comparison a family of these figures holds, alone (TOTAL left out where it repeats the only label). */
+    public List<Verdict> judgedVerdicts(List<Figure> figures) {
         List<Verdict> all = new ArrayList<>();
         for (Figure f : figures) {
             verdicts(f).stream()
                     .filter(v -> v.label().equals(judgedRow(v.label())))
                     .forEach(all::add);
         }
-        return VerdictFamily.of(all, correction);
+        return all;
     }
 
     /** The row whose verdict stands for this one in a family: the only label for TOTAL, else the row itself. */

@@ -49,7 +49,12 @@ public record Verdict(
         /** So few runs that even complete separation could not reach p &lt; alpha: no verdict possible. */
         TOO_FEW_RUNS("too few runs"),
         /** This environment or the baseline has no run with this label. */
-        NO_RUNS("no runs");
+        NO_RUNS("no runs"),
+        /**
+         * The load generator, not the target, set this environment's or the baseline's pace: the figures measure
+         * JMeter, so no verdict is drawn (the report says why).
+         */
+        GENERATOR_BOUND("generator-bound");
 
         private final String word;
 
@@ -153,6 +158,25 @@ public record Verdict(
         return kind == Kind.SIGNIFICANT || kind == Kind.NOT_SIGNIFICANT;
     }
 
+    /** The same comparison without a verdict: the load generator bounded one side ({@link Kind#GENERATOR_BOUND}). */
+    Verdict generatorBound() {
+        return new Verdict(
+                environment,
+                label,
+                figure,
+                baseline,
+                runs,
+                baselineRuns,
+                Kind.GENERATOR_BOUND,
+                changePct,
+                test,
+                alpha,
+                Double.NaN,
+                1,
+                correction,
+                Double.NaN);
+    }
+
     /** The same comparison judged within a family: its adjusted p decides, the detectable change is the family's. */
     Verdict inFamily(double adjusted, int size, Correction how, double detectable) {
         Kind k = tested() ? (adjusted < alpha ? Kind.SIGNIFICANT : Kind.NOT_SIGNIFICANT) : kind;
@@ -204,6 +228,7 @@ public record Verdict(
             case NO_RUNS ->
                 "no runs (" + runs.runs() + " of " + environment + ", " + baselineRuns.runs() + " of baseline "
                         + baseline + ")";
+            case GENERATOR_BOUND -> change() + " (no verdict: the load generator set the pace)";
         };
     }
 
@@ -219,6 +244,7 @@ public record Verdict(
                 "~ " + pText() + (Double.isNaN(detectablePct) ? "" : " (MDE " + detectableShort() + ")");
             case TOO_FEW_RUNS -> change() + " (too few runs: " + runs.runs() + " vs " + baselineRuns.runs() + ")";
             case NO_RUNS -> "no runs";
+            case GENERATOR_BOUND -> change() + " (generator-bound)";
         };
     }
 

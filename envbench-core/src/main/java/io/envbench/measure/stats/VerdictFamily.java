@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 import net.jcip.annotations.Immutable;
 
@@ -37,7 +38,24 @@ public final class VerdictFamily {
      * @throws IllegalArgumentException when two verdicts are of one environment, label and figure, or differ in alpha
      */
     public static VerdictFamily of(Collection<Verdict> raw, Correction correction) {
-        List<Verdict> judged = judge(raw, correction);
+        return of(raw, correction, Set.of());
+    }
+
+    /**
+     * As {@link #of(Collection, Correction)}, where the comparisons of JMeter's figures of these environments (or
+     * of any, when the baseline is one of them) get no verdict ({@link Verdict.Kind#GENERATOR_BOUND}) and stay out of the family.
+     */
+    public static VerdictFamily of(Collection<Verdict> raw, Correction correction, Set<String> generatorBound) {
+        List<Verdict> judged = judge(
+                raw.stream()
+                        .map(v -> v.tested()
+                                        && v.figure() != null // a figure of JMeter's samples, which JMeter paced
+                                        && (generatorBound.contains(v.environment())
+                                                || generatorBound.contains(v.baseline()))
+                                ? v.generatorBound()
+                                : v)
+                        .toList(),
+                correction);
         Map<Key, Verdict> byKey = new LinkedHashMap<>();
         for (Verdict v : judged) {
             Key key = new Key(v.environment(), v.label(), v.figure());

@@ -31,6 +31,7 @@ import net.jcip.annotations.Immutable;
  * @param criteria     pass/fail checks over the run medians; may be empty
  * @param file         the file it was read from: names it in messages; a relative plan is relative to its folder
  * @param isolation    whether the load generator and the target get CPUs of their own
+ * @param allowGeneratorBound whether environments the load generator bounded still get verdicts
  * @param calibration  whether the baseline also runs against itself; with {@link Calibration#AA} its copy is among
  *                     {@code environments}, right after it
  * @param correction   how the report adjusts the p-values of all its verdicts together
@@ -50,6 +51,7 @@ public record Experiment(
         String baseline,
         List<Criterion> criteria,
         Isolation isolation,
+        boolean allowGeneratorBound,
         Calibration calibration,
         Correction correction,
         Path file,
@@ -93,6 +95,7 @@ public record Experiment(
                 baseline,
                 criteria,
                 DEFAULT_ISOLATION,
+                false,
                 DEFAULT_CALIBRATION,
                 DEFAULT_CORRECTION,
                 file,
@@ -213,6 +216,7 @@ public record Experiment(
                 baseline,
                 criteria,
                 isolation,
+                allowGeneratorBound,
                 calibration,
                 correction,
                 file,
@@ -256,6 +260,7 @@ public record Experiment(
                 keptBaseline,
                 criteria,
                 isolation,
+                allowGeneratorBound,
                 calibration,
                 correction,
                 file,
@@ -280,6 +285,7 @@ public record Experiment(
                 baseline,
                 criteria,
                 isolation,
+                allowGeneratorBound,
                 calibration,
                 correction,
                 file,

@@ -171,6 +171,13 @@ public final class ExperimentFields {
                 Experiment.DEFAULT_ISOLATION.yamlName(),
                 "cpus: JMeter on the lowest quarter of the CPUs, the target and docker-proxy on the rest; auto: so where"
                         + " the experiment and machine allow it; off: all share every CPU");
+        add(
+                s,
+                ALLOW_GENERATOR_BOUND,
+                Type.BOOLEAN,
+                "false",
+                "true: verdicts also where JMeter, not the target, set the pace (saturated on its CPUs); false: those get"
+                        + " none, and the report says why");
         choice(
                 s,
                 CALIBRATION,

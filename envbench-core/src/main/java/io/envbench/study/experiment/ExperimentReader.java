@@ -131,6 +131,8 @@ final class ExperimentReader {
                 : y.at(
                         isolationNode.get(),
                         () -> Isolation.parse(ISOLATION, isolationNode.get().text()));
+        boolean allowGeneratorBound =
+                y.optionalBoolean(top, ALLOW_GENERATOR_BOUND).orElse(false);
         Optional<Scalar> calibrationNode = y.scalar(top, CALIBRATION, "aa or none");
         Calibration calibration = calibrationNode.isEmpty()
                 ? Experiment.DEFAULT_CALIBRATION
@@ -172,6 +174,7 @@ final class ExperimentReader {
                         baseline,
                         criteria,
                         isolation,
+                        allowGeneratorBound,
                         calibration,
                         correction,
                         y.file,

@@ -53,6 +53,7 @@ final class ExperimentWriter {
         root.put(SEED, e.seed());
         root.put(BASELINE, e.baseline());
         root.put(ISOLATION, e.isolation().yamlName());
+        root.put(ALLOW_GENERATOR_BOUND, e.allowGeneratorBound());
         root.put(CALIBRATION, e.calibration().yamlName());
         root.put(CORRECTION, e.correction().word());
         load(root.putObject(LOAD), e.load());

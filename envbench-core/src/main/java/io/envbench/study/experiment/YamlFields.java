@@ -26,6 +26,7 @@ final class YamlFields {
     static final String CORRECTION = "correction";
     static final String CALIBRATION = "calibration";
     static final String ISOLATION = "isolation";
+    static final String ALLOW_GENERATOR_BOUND = "allowGeneratorBound";
     static final String LOAD = "load";
     static final String CRITERIA = "criteria";
     static final String TENANTS = "tenants";

@@ -237,6 +237,19 @@ final class YamlReading {
         return lines.getOrDefault(p, 1);
     }
 
+    /** A field that is true or false, if present; anything else is refused at its line. */
+    Optional<Boolean> optionalBoolean(Mapping m, String field) throws ExperimentException {
+        Optional<Scalar> node = scalar(m, field, "true or false");
+        if (node.isEmpty()) {
+            return Optional.empty();
+        }
+        String t = node.get().text().trim();
+        if (!t.equals("true") && !t.equals("false")) {
+            throw fail(node.get(), "'" + node.get().text() + "' is neither true nor false; use true or false");
+        }
+        return Optional.of(Boolean.parseBoolean(t));
+    }
+
     /** Runs a core validator; its failure is reported at the given node. */
     <T> T at(Node n, Supplier<T> validated) throws ExperimentException {
         try {

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Arrays;
 import java.util.List;
+import java.util.Set;
 
 import org.junit.jupiter.api.Test;
 
@@ -76,6 +77,24 @@ class VerdictFamilyTest {
         assertEquals(
                 Verdict.Kind.BASELINE,
                 family.get("bare", "figure", null).orElseThrow().kind());
+    }
+
+    @Test
+    void jmeterFiguresOfEnvironmentsTheGeneratorBoundGetNoVerdictAndLeaveTheFamily() {
+        RunStatistics base = runs(BASE);
+        List<Verdict> raw = List.of(
+                Verdict.of("a", "GET /", Figure.THROUGHPUT, "bare", runs(110, 111, 112, 113), base, 0.05),
+                Verdict.of("bound", "GET /", Figure.THROUGHPUT, "bare", runs(130, 131, 132, 133), base, 0.05),
+                // a figure of its own (CPU per request): not paced by JMeter, still judged
+                Verdict.ofRuns("bound", "CPU per request", "bare", runs(130, 131, 132, 133), base, 0.05));
+        VerdictFamily f = VerdictFamily.of(raw, Correction.BH, Set.of("bound"));
+        assertEquals(2, f.size(), "a's throughput and bound's CPU per request");
+        Verdict bound = f.get("bound", "GET /", Figure.THROUGHPUT).orElseThrow();
+        assertEquals(Verdict.Kind.GENERATOR_BOUND, bound.kind());
+        assertTrue(bound.text().contains("no verdict: the load generator set the pace"), bound.text());
+        assertTrue(f.get("bound", "CPU per request", null).orElseThrow().significant());
+        VerdictFamily baselineBound = VerdictFamily.of(raw, Correction.BH, Set.of("bare"));
+        assertEquals(1, baselineBound.size(), "the baseline bound: only the CPU per request holds");
     }
 
     @Test

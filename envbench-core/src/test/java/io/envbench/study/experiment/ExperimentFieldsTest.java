@@ -34,6 +34,7 @@ class ExperimentFieldsTest {
                         "seed",
                         "baseline",
                         "isolation",
+                        "allowGeneratorBound",
                         "calibration",
                         "correction",
                         "load",

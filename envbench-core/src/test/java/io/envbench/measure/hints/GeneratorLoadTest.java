@@ -1,0 +1,67 @@
+package io.envbench.measure.hints;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Optional;
+
+import io.envbench.measure.metrics.MetricsFile;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** When JMeter, not the target, set the pace: on CPUs of its own, and sharing them. */
+class GeneratorLoadTest {
+    @TempDir
+    Path dir;
+
+    /** Three rows per environment: host CPU (both cores), per core, JMeter's CPU (one core = 100). */
+    private MetricsFile metrics(String... envHostJmeter) throws Exception {
+        StringBuilder b = new StringBuilder(
+                "timestamp,environment,host.cpu.pct,host.cpu0.pct,host.cpu1.pct," + "process.jmeter.cpu.pct\n");
+        long t = 1_000;
+        for (String e : envHostJmeter) {
+            String[] f = e.split(":");
+            for (int i = 0; i < 3; i++) {
+                b.append(t += 1000)
+                        .append(',')
+                        .append(f[0])
+                        .append(',')
+                        .append(f[1])
+                        .append(",50,50,")
+                        .append(f[2])
+                        .append('\n');
+            }
+        }
+        Path file = dir.resolve("metrics.csv");
+        Files.writeString(file, b);
+        return MetricsFile.read(file);
+    }
+
+    @Test
+    void onItsOwnCpuJMeterAtNinetyPercentSetsThePace() throws Exception {
+        // the demo's bare runs, isolated on two cores: JMeter 97% of CPU 0, nginx 20% of CPU 1
+        MetricsFile m = metrics("bare:60:97", "light:40:50");
+        Optional<GeneratorLoad.Bound> bound = GeneratorLoad.bound(m, "bare", 1);
+        assertTrue(bound.isPresent());
+        assertTrue(
+                bound.get().text().startsWith("JMeter used 97% of the CPUs it had to itself"),
+                bound.get().text());
+        assertTrue(
+                bound.get().text().contains("process.jmeter.cpu.pct avg 97% of 1 CPU"),
+                bound.get().text());
+        assertEquals(Optional.empty(), GeneratorLoad.bound(m, "light", 1));
+        assertEquals(Optional.empty(), GeneratorLoad.bound(m, "bare", 2), "97% of two CPUs is under half of them");
+    }
+
+    @Test
+    void sharingTheCpusJMetersShareOfASaturatedMachineCounts() throws Exception {
+        // 2 cores at 95%: JMeter's 110 of 190 busy is 58%; at 40 it is 21%, under the 30% rule
+        MetricsFile m = metrics("heavy:95:110", "fair:95:40", "idle:50:110");
+        assertTrue(GeneratorLoad.bound(m, "heavy", 0).orElseThrow().why().contains("58% of a saturated machine"));
+        assertEquals(Optional.empty(), GeneratorLoad.bound(m, "fair", 0));
+        assertEquals(Optional.empty(), GeneratorLoad.bound(m, "idle", 0), "the machine had CPU left");
+        assertEquals(Optional.empty(), GeneratorLoad.bound(m, "nosuch", 0));
+    }
+}

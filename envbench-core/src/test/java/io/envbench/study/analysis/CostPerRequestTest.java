@@ -1,0 +1,98 @@
+package io.envbench.study.analysis;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+
+import io.envbench.measure.results.Sample;
+import io.envbench.measure.stats.Comparison;
+import io.envbench.measure.stats.RunStatistics;
+import io.envbench.study.experiment.Experiment;
+import io.envbench.study.experiment.ExperimentFile;
+import io.envbench.study.experiment.PlannedRun;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * CPU per request from a run directory written by hand: bare's nginx at 20% of a core for 1,000 requests/s (200 µs
+ * each); the bridge's container at 20% plus docker-proxy at 30% for the same rate (500 µs, 300 of them the proxy's).
+ */
+class CostPerRequestTest {
+    @TempDir
+    Path dir;
+
+    static final long T0 = 1_700_000_000_000L;
+
+    @Test
+    void eachRunsCpuOverItsRequestsAfterTheWarmup() throws Exception {
+        Experiment e = ExperimentFile.parse(
+                """
+                name: cost
+                target: nginx-static
+                environments:
+                  - { name: bare, placement: bare }
+                  - { name: docker-bridge, placement: docker }
+                load: { http: { path: /, requestsPerSecond: 1000, warmupSeconds: 2, durationSeconds: 12 } }
+                """,
+                dir.resolve("cost.yaml"),
+                Path.of("..", "targets").toAbsolutePath().normalize());
+        RunDirectory d = new RunDirectory(dir.resolve("run"));
+        d.create();
+        Comparison c = new Comparison();
+        List<RunRecord> runs = new ArrayList<>();
+        for (int rep = 1; rep <= 2; rep++) {
+            runs.add(run(d, c, new PlannedRun(rep, "bare", rep), "process.bare.cpu.pct", 20, 0));
+            runs.add(run(d, c, new PlannedRun(rep, "docker-bridge", rep), "container.docker-bridge.cpu.pct", 20, 30));
+        }
+        CostPerRequest cost = CostPerRequest.read(d, e, runs, c);
+        assertEquals(4, cost.runs().size());
+        RunStatistics bare = cost.microsecondsPerRequest().get("bare");
+        RunStatistics bridge = cost.microsecondsPerRequest().get("docker-bridge");
+        assertEquals(2, bare.runs());
+        assertEquals(200, bare.median(), 5, "20% of a core / 1,000 per s");
+        assertEquals(500, bridge.median(), 10, "(20% + 30% docker-proxy) / 1,000 per s");
+        assertEquals(30, cost.cpuPct().get("docker-bridge")[1], 1e-9, "docker-proxy's share");
+        // a warm-up at 100% would double bare's cost if it were counted
+        assertTrue(
+                cost.runs().stream().allMatch(r -> r.cpuPct() < 60), cost.runs().toString());
+    }
+
+    /** One run: 10 s of 1,000 samples/s after a 2 s warm-up, its metrics (the warm-up at 100%) and record. */
+    private static RunRecord run(RunDirectory d, Comparison c, PlannedRun r, String cpuColumn, double cpu, double proxy)
+            throws Exception {
+        long start = T0 + r.round() * 100_000L;
+        for (long ms = 2000; ms < 12_000; ms++) { // the comparison holds samples after the warm-up only
+            c.add(new Sample(r.environment(), "GET /", start + ms, 1, true, 100, 10), r.id());
+        }
+        StringBuilder m = new StringBuilder(
+                "timestamp,environment,target.cpu.pct," + cpuColumn + ",process.docker-proxy.cpu.pct\n");
+        for (long s = 0; s < 12; s++) {
+            double v = s < 2 ? 100 : cpu;
+            m.append(start + s * 1000 + 500)
+                    .append(',')
+                    .append(r.environment())
+                    .append(',')
+                    .append(v)
+                    .append(',')
+                    .append(v)
+                    .append(',')
+                    .append(s < 2 ? 100 : proxy)
+                    .append('\n');
+        }
+        Files.createDirectories(d.metrics(r).getParent());
+        Files.writeString(d.metrics(r), m);
+        return new RunRecord(
+                r,
+                Instant.ofEpochMilli(start),
+                Instant.ofEpochMilli(start + 12_000),
+                RunRecord.OK,
+                10_000,
+                100,
+                Instant.ofEpochMilli(start));
+    }
+}
