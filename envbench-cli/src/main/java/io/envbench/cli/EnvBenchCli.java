@@ -22,7 +22,7 @@ import picocli.CommandLine.Parameters;
 @Command(
         name = "envbench",
         mixinStandardHelpOptions = true,
-        subcommands = {RunCommand.class, EnvBenchCli.Summary.class, EnvBenchCli.Report.class},
+        subcommands = {RunCommand.class, CapacityCommand.class, EnvBenchCli.Summary.class, EnvBenchCli.Report.class},
         description = "EnvBench command line tools.")
 public final class EnvBenchCli {
     public static void main(String[] args) {

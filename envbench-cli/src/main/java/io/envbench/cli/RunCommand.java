@@ -11,7 +11,6 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 import io.envbench.base.settings.InvalidSettingException;
-import io.envbench.launch.docker.DockerDaemon;
 import io.envbench.launch.dockerdaemon.RestartPermission;
 import io.envbench.report.RunConclusion;
 import io.envbench.report.run.RunReports;
@@ -23,8 +22,8 @@ import io.envbench.study.experiment.ExperimentException;
 import io.envbench.study.experiment.ExperimentFile;
 import io.envbench.study.runner.ExperimentRun;
 import io.envbench.study.runner.ExperimentRunner;
-import io.envbench.study.runner.JMeterInstall;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -86,39 +85,8 @@ final class RunCommand implements Callable<Integer> {
             description = "complete an interrupted run directory: runs only what is missing")
     Path resume;
 
-    @Option(
-            names = "--root",
-            paramLabel = "DIR",
-            description = "the EnvBench folder (targets/, testplans/, the assembled JMeter); "
-                    + "default: system property envbench.root, else the working directory")
-    Path root;
-
-    @Option(
-            names = "--jmeter-home",
-            paramLabel = "DIR",
-            description = "JMeter with EnvBench in lib/ext (default: ROOT/jmeter-dist/target/jmeter)")
-    Path jmeterHome;
-
-    @Option(
-            names = "--docker-host",
-            paramLabel = "URL",
-            description = "Docker daemon: unix:///var/run/docker.sock, or tcp://HOST:2376 "
-                    + "with TLS (default: DOCKER_HOST, else the local socket)")
-    String dockerHost;
-
-    @Option(
-            names = "--docker-tls-verify",
-            paramLabel = "true|false",
-            description = "TLS with client certificates to a tcp:// daemon, "
-                    + "its certificate verified (default: on when DOCKER_TLS_VERIFY is set)")
-    String dockerTlsVerify;
-
-    @Option(
-            names = "--docker-cert-path",
-            paramLabel = "DIR",
-            description =
-                    "folder with ca.pem, cert.pem and key.pem for TLS " + "(default: DOCKER_CERT_PATH, else ~/.docker)")
-    String dockerCertPath;
+    @Mixin
+    MachineOptions machine;
 
     @Option(
             names = "--metrics-interval-ms",
@@ -141,11 +109,7 @@ final class RunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        Path base = root != null
-                ? root
-                : Path.of(System.getProperty("envbench.root", "."))
-                        .toAbsolutePath()
-                        .normalize();
+        Path base = machine.base();
         Experiment experiment;
         RunDirectory dir;
         ExperimentRun run;
@@ -204,17 +168,9 @@ final class RunCommand implements Callable<Integer> {
                                     + dir.root() + " to complete it");
                 }
             }
-            DockerDaemon daemon = DockerDaemon.configured(
-                    DockerDaemon.Settings.COMMAND_LINE, dockerHost, dockerTlsVerify, dockerCertPath);
-            // this command tears down in order on Ctrl-C / SIGTERM (load, then environment, then report), so
-            // EnvBench's own stop-on-exit hook is off: it would stop the environment under the running load
-            ExperimentRun.Settings settings = ExperimentRun.Settings.of(base)
-                    .withJMeter(new JMeterInstall(
-                            jmeterHome != null ? jmeterHome : base.resolve("jmeter-dist/target/jmeter")))
-                    .withDaemon(daemon)
-                    .withMetricsInterval(Duration.ofMillis(metricsIntervalMs))
-                    .withDockerRestart(allowDockerRestart ? RestartPermission.GRANTED : RestartPermission.REFUSED)
-                    .withStopOnExit(false);
+            ExperimentRun.Settings settings = machine.settings(
+                    Duration.ofMillis(metricsIntervalMs),
+                    allowDockerRestart ? RestartPermission.GRANTED : RestartPermission.REFUSED);
             run = ExperimentRun.prepare(experiment, dir, settings);
         } catch (ExperimentException | InvalidSettingException e) {
             err.println("envbench run: " + e.getMessage());

@@ -30,6 +30,7 @@ import net.jcip.annotations.Immutable;
  * @param baseline     the environment others are compared with
  * @param criteria     pass/fail checks over the run medians; may be empty
  * @param file         the file it was read from: names it in messages; a relative plan is relative to its folder
+ * @param capacity     how a capacity search of an environment steps ({@code ./envbench capacity})
  * @param isolation    whether the load generator and the target get CPUs of their own
  * @param allowGeneratorBound whether environments the load generator bounded still get verdicts
  * @param calibration  whether the baseline also runs against itself; with {@link Calibration#AA} its copy is among
@@ -50,6 +51,7 @@ public record Experiment(
         long seed,
         String baseline,
         List<Criterion> criteria,
+        CapacitySpec capacity,
         Isolation isolation,
         boolean allowGeneratorBound,
         Calibration calibration,
@@ -94,6 +96,7 @@ public record Experiment(
                 seed,
                 baseline,
                 criteria,
+                CapacitySpec.DEFAULT,
                 DEFAULT_ISOLATION,
                 false,
                 DEFAULT_CALIBRATION,
@@ -184,6 +187,7 @@ public record Experiment(
         Objects.requireNonNull(correction, "correction");
         Objects.requireNonNull(calibration, "calibration");
         Objects.requireNonNull(isolation, "isolation");
+        Objects.requireNonNull(capacity, "capacity");
         if (calibration != Calibration.NONE) {
             if (tenancy.isPresent()) {
                 throw new InvalidSettingException(
@@ -215,6 +219,7 @@ public record Experiment(
                 seed,
                 baseline,
                 criteria,
+                capacity,
                 isolation,
                 allowGeneratorBound,
                 calibration,
@@ -259,6 +264,7 @@ public record Experiment(
                 seed,
                 keptBaseline,
                 criteria,
+                capacity,
                 isolation,
                 allowGeneratorBound,
                 calibration,
@@ -284,6 +290,7 @@ public record Experiment(
                 seed,
                 baseline,
                 criteria,
+                capacity,
                 isolation,
                 allowGeneratorBound,
                 calibration,

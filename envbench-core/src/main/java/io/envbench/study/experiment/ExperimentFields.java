@@ -26,6 +26,7 @@ public final class ExperimentFields {
         VOLUME("environments[].volume"),
         DOCKER_DAEMON("environments[].dockerDaemon"),
         LOAD("load"),
+        CAPACITY("capacity"),
         HTTP("load.http"),
         COMMAND("load.command"),
         TENANTS("tenants"),
@@ -192,6 +193,13 @@ public final class ExperimentFields {
                 Experiment.DEFAULT_CORRECTION.word(),
                 "how the p-values of all verdicts of a report are adjusted together: bh (Benjamini-Hochberg, "
                         + "false discovery rate) or holm (Holm step-down, family-wise error)");
+        notInForm(
+                s,
+                CAPACITY,
+                Type.MAPPING,
+                "",
+                "how ./envbench capacity searches the highest fixed rate an environment keeps: slo:, startRate:,"
+                        + " maxRate:, stepSeconds:, warmupSeconds:");
         add(s, LOAD, Type.MAPPING, "", "the load: http: (built in), plan: (a JMeter plan) or command: (a program)");
         ALL.add(new Field(
                 s,
@@ -302,6 +310,19 @@ public final class ExperimentFields {
         add(s, DURATION_SECONDS, Type.SECONDS, "", "each run's length, warm-up included");
         notInForm(s, ENGINES, Type.LIST, "", "remote JMeter engines (HOST:PORT) that make the load together");
         notInForm(s, RMI_KEYSTORE, Type.TEXT, "", "the RMI keystore the remote engines use, relative to the file");
+
+        s = Section.CAPACITY;
+        notInForm(
+                s,
+                SLO,
+                Type.LIST,
+                "errorPct < 1",
+                "objectives every step must keep, FIGURE OP NUMBER (ms for latency, % for errors), e.g. p90 <= 200;"
+                        + " the achieved rate must also be 98% of the rate asked");
+        notInForm(s, START_RATE, Type.NUMBER, "100", "the first step's requests per second; each next one doubles");
+        notInForm(s, MAX_RATE, Type.NUMBER, "50000", "where the search stops doubling");
+        notInForm(s, STEP_SECONDS, Type.SECONDS, "10", "each step's JMeter run, warm-up included");
+        notInForm(s, WARMUP_SECONDS, Type.SECONDS, "2", "left out at each step's start");
 
         s = Section.HTTP;
         add(s, PATH, Type.TEXT, "/", "the path to GET, e.g. /page-4k.html");

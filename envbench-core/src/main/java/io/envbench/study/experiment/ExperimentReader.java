@@ -125,6 +125,7 @@ final class ExperimentReader {
                                 ? "none"
                                 : t.configurationNames().get(0))
                         .orElseGet(() -> Experiment.defaultBaseline(environments)));
+        CapacitySpec capacity = new CapacitySection(y).capacity(top);
         Optional<Scalar> isolationNode = y.scalar(top, ISOLATION, "auto, cpus or off");
         Isolation isolation = isolationNode.isEmpty()
                 ? Experiment.DEFAULT_ISOLATION
@@ -173,6 +174,7 @@ final class ExperimentReader {
                         seed,
                         baseline,
                         criteria,
+                        capacity,
                         isolation,
                         allowGeneratorBound,
                         calibration,

@@ -56,6 +56,13 @@ final class ExperimentWriter {
         root.put(ALLOW_GENERATOR_BOUND, e.allowGeneratorBound());
         root.put(CALIBRATION, e.calibration().yamlName());
         root.put(CORRECTION, e.correction().word());
+        ObjectNode capacity = root.putObject(CAPACITY);
+        ArrayNode slo = capacity.putArray(SLO);
+        e.capacity().slo().forEach(o -> slo.add(o.text()));
+        capacity.put(START_RATE, number(e.capacity().startRate()));
+        capacity.put(MAX_RATE, number(e.capacity().maxRate()));
+        capacity.put(STEP_SECONDS, seconds(e.capacity().step()));
+        capacity.put(WARMUP_SECONDS, seconds(e.capacity().warmup()));
         load(root.putObject(LOAD), e.load());
         if (e.tenancy().isEmpty() || !e.criteria().isEmpty()) { // a multi-tenant experiment's only when it has some
             ArrayNode criteria = root.putArray(CRITERIA);

@@ -27,6 +27,11 @@ final class YamlFields {
     static final String CALIBRATION = "calibration";
     static final String ISOLATION = "isolation";
     static final String ALLOW_GENERATOR_BOUND = "allowGeneratorBound";
+    static final String CAPACITY = "capacity";
+    static final String SLO = "slo";
+    static final String START_RATE = "startRate";
+    static final String MAX_RATE = "maxRate";
+    static final String STEP_SECONDS = "stepSeconds";
     static final String LOAD = "load";
     static final String CRITERIA = "criteria";
     static final String TENANTS = "tenants";

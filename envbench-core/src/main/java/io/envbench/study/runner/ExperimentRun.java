@@ -187,6 +187,16 @@ public final class ExperimentRun implements AutoCloseable {
         return runner.run(experiment, directory, progress);
     }
 
+    /**
+     * Searches the capacity of one environment; its steps' files go to {@code capacity/} of the run directory.
+     *
+     * @throws InvalidSettingException naming the field when the load is no built-in HTTP load or the environment is
+     *     unknown
+     */
+    public CapacitySearch.Result capacity(String environment, RunProgress progress) throws IOException {
+        return runner.capacity(experiment, environment, directory.root().resolve("capacity"), progress);
+    }
+
     /** Runs what an interrupted run directory is missing, as it was planned. */
     public ExperimentRunner.Outcome runMissing(RunProgress progress) throws IOException {
         return runner.runMissing(experiment, directory, progress);

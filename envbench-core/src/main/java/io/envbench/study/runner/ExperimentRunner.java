@@ -258,6 +258,20 @@ public final class ExperimentRunner {
         DaemonPlan.check(e, daemon, permission);
     }
 
+    /**
+     * Searches the highest fixed rate of the experiment's built-in HTTP load that {@code environment} keeps within the
+     * experiment's {@code capacity:} objectives; each step's files and {@code ENVIRONMENT.csv} go to {@code out}.
+     * {@link #cancel} ends it.
+     *
+     * @throws InvalidSettingException naming the field when the load is no built-in HTTP load or the environment is
+     *     unknown
+     */
+    public CapacitySearch.Result capacity(Experiment e, String environment, Path out, RunProgress progress)
+            throws IOException {
+        return new CapacityRun(envbench, jmeter, builtinHttpPlan, RunIsolation.of(e), load, () -> cancelled)
+                .search(e, environment, out, progress);
+    }
+
     /** Stops the load and the environment of the running run; the runs not started yet are not started. */
     public void cancel() {
         cancelled = true;

@@ -37,6 +37,7 @@ class ExperimentFieldsTest {
                         "allowGeneratorBound",
                         "calibration",
                         "correction",
+                        "capacity",
                         "load",
                         "criteria"),
                 YamlFields.TOP);

@@ -1,0 +1,57 @@
+package io.envbench.study.experiment;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Objects;
+
+import io.envbench.base.settings.InvalidSettingException;
+import io.envbench.measure.stats.Figure;
+import net.jcip.annotations.Immutable;
+
+/**
+ * How a capacity search goes ({@code capacity:} of an experiment file): fixed rates of the built-in HTTP load, from
+ * {@code startRate} doubled at each step while every objective and the rate itself hold (achieved at least
+ * {@link #KEPT} of the rate asked), then bisected to within {@link #PRECISION}; each step a JMeter run of
+ * {@code stepSeconds}, its first {@code warmupSeconds} left out. Immutable.
+ */
+@Immutable
+public record CapacitySpec(List<Objective> slo, double startRate, double maxRate, Duration step, Duration warmup) {
+    /** The share of the rate asked a step must achieve: below it the generator or the target fell behind. */
+    public static final double KEPT = 0.98;
+    /** The search stops when the last rate that held and the first that did not are this close (relative). */
+    public static final double PRECISION = 0.10;
+
+    public static final CapacitySpec DEFAULT = new CapacitySpec(
+            List.of(new Objective(Figure.ERROR_PCT, "<", 1)),
+            100,
+            50_000,
+            Duration.ofSeconds(10),
+            Duration.ofSeconds(2));
+
+    public CapacitySpec {
+        slo = List.copyOf(Objects.requireNonNull(slo, "slo"));
+        if (!(startRate > 0)) {
+            throw new InvalidSettingException(
+                    "startRate", startRate + " is not above 0; give requests per second, e.g. 100");
+        }
+        if (!(maxRate >= startRate) || Double.isInfinite(maxRate)) {
+            throw new InvalidSettingException(
+                    "maxRate", maxRate + " is below startRate (" + startRate + "); give a larger one, e.g. 50000");
+        }
+        if (maxRate > HttpLoad.MAX_REQUESTS_PER_SECOND) {
+            throw new InvalidSettingException(
+                    "maxRate", maxRate + " is above " + (long) HttpLoad.MAX_REQUESTS_PER_SECOND + "; give less");
+        }
+        Objects.requireNonNull(step, "step");
+        Objects.requireNonNull(warmup, "warmup");
+        if (warmup.isNegative()) {
+            throw new InvalidSettingException("warmupSeconds", "is negative; give 0 or more seconds, e.g. 2");
+        }
+        if (step.toMillis() < 1000 || warmup.compareTo(step) >= 0) {
+            throw new InvalidSettingException(
+                    "stepSeconds",
+                    LoadPlan.seconds(step) + " s leaves no second after the warm-up of " + LoadPlan.seconds(warmup)
+                            + " s; give each step more, e.g. 10");
+        }
+    }
+}

@@ -1,0 +1,244 @@
+package io.envbench.study.runner;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.BooleanSupplier;
+
+import io.envbench.base.definition.EnvironmentDefinition;
+import io.envbench.base.environment.RunningTarget;
+import io.envbench.base.environment.TargetStartException;
+import io.envbench.base.settings.InvalidSettingException;
+import io.envbench.control.registry.EnvBench;
+import io.envbench.measure.results.JtlReader;
+import io.envbench.measure.stats.SampleStatistics;
+import io.envbench.study.experiment.CapacitySpec;
+import io.envbench.study.experiment.Experiment;
+import io.envbench.study.experiment.HttpLoad;
+
+/**
+ * A capacity search on the machine: the environment started once and confined as the runs are
+ * ({@link RunIsolation}), then one JMeter run of the built-in HTTP load per step at a fixed rate, JMeter's CPU read over
+ * the step after its warm-up. Each step's JTL and JMeter log stay in the output folder; {@code ENV.csv} has a row per
+ * step.
+ */
+final class CapacityRun {
+    /** Beyond a step's length, how long its JMeter may take to start and stop. */
+    private static final Duration STEP_GRACE = Duration.ofSeconds(60);
+
+    private final EnvBench envbench;
+    private final JMeterInstall jmeter;
+    private final Path builtinHttpPlan;
+    private final RunIsolation isolation;
+    private final AtomicReference<RunningJMeter> load;
+    private final BooleanSupplier cancelled;
+
+    CapacityRun(
+            EnvBench envbench,
+            JMeterInstall jmeter,
+            Path builtinHttpPlan,
+            RunIsolation isolation,
+            AtomicReference<RunningJMeter> load,
+            BooleanSupplier cancelled) {
+        this.envbench = envbench;
+        this.jmeter = jmeter;
+        this.builtinHttpPlan = builtinHttpPlan;
+        this.isolation = isolation;
+        this.load = load;
+        this.cancelled = cancelled;
+    }
+
+    /**
+     * @throws InvalidSettingException naming the field, when the experiment's load is not the built-in HTTP load or the
+     *     environment is not one of it
+     */
+    CapacitySearch.Result search(Experiment e, String environment, Path out, RunProgress progress) throws IOException {
+        HttpLoad http = e.load()
+                .http()
+                .orElseThrow(() -> new InvalidSettingException(
+                        "load",
+                        "a capacity search raises the rate of the built-in HTTP load (load: http:); this experiment's"
+                                + " load is not it"));
+        if (!e.environmentNames().contains(environment)) {
+            throw new InvalidSettingException(
+                    "environment",
+                    "'" + environment + "' is not an environment of " + e.name() + "; use one of "
+                            + String.join(", ", e.environmentNames()));
+        }
+        Files.createDirectories(out);
+        progress.log(isolation.decision().describe());
+        EnvironmentDefinition def = e.environment(environment).definition();
+        RunningTarget target;
+        try {
+            target = envbench.environments().start(def);
+        } catch (TargetStartException ex) {
+            throw new IOException(environment + " did not start: " + ex.getMessage(), ex);
+        }
+        try {
+            RunIsolation.Run confined = isolation.run();
+            confined.targetReady(target);
+            int ownCpus =
+                    isolation.decision().split().map(s -> s.generator().size()).orElse(0);
+            CapacitySpec spec = e.capacity();
+            CapacitySearch.Result result = CapacitySearch.search(
+                    environment,
+                    spec,
+                    (index, rate) -> step(spec, http, target, out, environment, index, rate, ownCpus),
+                    s -> progress.log(describe(s)));
+            writeSteps(out.resolve(environment + ".csv"), result);
+            return result;
+        } finally {
+            envbench.environments().stop(def.name());
+        }
+    }
+
+    private CapacitySearch.Step step(
+            CapacitySpec spec,
+            HttpLoad http,
+            RunningTarget target,
+            Path out,
+            String environment,
+            int index,
+            double rate,
+            int ownCpus)
+            throws IOException {
+        if (cancelled.getAsBoolean()) {
+            throw new IOException("the capacity search was cancelled");
+        }
+        String name = environment + "-step" + index;
+        Path jtl = out.resolve(name + ".jtl");
+        Path log = out.resolve(name + ".jmeter.log");
+        Files.deleteIfExists(jtl);
+        Map<String, String> props = new LinkedHashMap<>();
+        target.endpoint().ifPresent(ep -> {
+            props.put("envbench.host", ep.host());
+            props.put("envbench.port", Integer.toString(ep.port()));
+        });
+        props.put("envbench.run.environment", environment);
+        props.put("envbench.path", http.path());
+        props.put("envbench.threads", Integer.toString(http.threads()));
+        props.put("envbench.closed.loop", "false");
+        props.put("envbench.fixed.rate", "true");
+        props.put("envbench.rate.per.minute", Double.toString(rate * 60));
+        props.put("envbench.rampup.seconds", "0");
+        props.put(
+                "envbench.duration.seconds",
+                Long.toString(Math.max(1, spec.step().toSeconds())));
+        RunningJMeter j = RunningJMeter.start(
+                isolation.jmeterCommand(jmeter.headless(builtinHttpPlan, jtl, log, props, List.of())), out);
+        load.set(j);
+        Process p = j.process();
+        Thread drain = new Thread(() -> discard(p.getInputStream()), "envbench-capacity-output");
+        drain.setDaemon(true);
+        drain.start();
+        double cpuPct = Double.NaN;
+        try {
+            // JMeter's CPU between the end of the warm-up and a second before the step's end (JVM start-up excluded)
+            long startup = 3000;
+            sleep(startup + spec.warmup().toMillis());
+            Optional<Duration> c0 = cpu(p);
+            long t0 = System.nanoTime();
+            sleep(Math.max(500, spec.step().minus(spec.warmup()).toMillis() - 1000));
+            Optional<Duration> c1 = cpu(p);
+            long t1 = System.nanoTime();
+            if (c0.isPresent() && c1.isPresent()) {
+                cpuPct = 100.0 * c1.get().minus(c0.get()).toNanos() / (t1 - t0);
+            }
+            if (!p.waitFor(spec.step().plus(STEP_GRACE).toMillis(), TimeUnit.MILLISECONDS)) {
+                j.stop("the step did not end in time");
+                p.waitFor(
+                        RunningJMeter.STOP_GRACE.plus(RunningJMeter.KILL_AFTER).toSeconds() + 5, TimeUnit.SECONDS);
+            }
+        } catch (InterruptedException ex) {
+            Thread.currentThread().interrupt();
+            j.stop("interrupted");
+            throw new IOException("interrupted", ex);
+        } finally {
+            load.set(null);
+        }
+        SampleStatistics s = new SampleStatistics();
+        long[] first = {Long.MAX_VALUE};
+        if (Files.exists(jtl)) {
+            JtlReader.read(jtl, x -> first[0] = Math.min(first[0], x.startMs()));
+            long cutoff = first[0] + spec.warmup().toMillis();
+            JtlReader.read(jtl, x -> {
+                if (x.startMs() >= cutoff) {
+                    s.add(x);
+                }
+            });
+        }
+        return CapacitySearch.Step.judge(spec, index, rate, s, cpuPct, ownCpus);
+    }
+
+    private static Optional<Duration> cpu(Process p) {
+        return p.toHandle().info().totalCpuDuration();
+    }
+
+    private static void sleep(long ms) throws InterruptedException {
+        Thread.sleep(Math.max(0, ms));
+    }
+
+    private static void discard(InputStream in) {
+        try (in) {
+            in.transferTo(OutputStream.nullOutputStream());
+        } catch (IOException ignored) {
+            // JMeter ended
+        }
+    }
+
+    static String describe(CapacitySearch.Step s) {
+        return String.format(
+                Locale.ROOT,
+                "step %d: %.0f/s asked, %.1f/s achieved, 90%% %.1f ms, errors %.2f%%, JMeter CPU %.0f%%%s: %s",
+                s.index(),
+                s.askedPerSec(),
+                s.stats().count() == 0 ? 0 : s.achievedPerSec(),
+                s.stats().count() == 0 ? Double.NaN : s.stats().percentileMs(90),
+                s.stats().count() == 0 ? Double.NaN : s.stats().errorPct(),
+                s.jmeterCpuPct(),
+                s.jmeterCpus() > 0 ? " of " + s.jmeterCpus() + " CPU(s) of its own" : "",
+                s.holds() ? "holds" : "does not hold (" + String.join("; ", s.broken()) + ")");
+    }
+
+    /** One row per step: what was asked, what came, and whether it held. */
+    static void writeSteps(Path file, CapacitySearch.Result r) throws IOException {
+        StringBuilder b = new StringBuilder(
+                "step,askedPerSec,achievedPerSec,meanMs,p90Ms,p99Ms,errorPct,samples,jmeterCpuPct,jmeterCpus,holds,broken\n");
+        for (CapacitySearch.Step s : r.steps()) {
+            boolean any = s.stats().count() > 0;
+            b.append(String.join(
+                            ",",
+                            Integer.toString(s.index()),
+                            num(s.askedPerSec()),
+                            num(any ? s.achievedPerSec() : 0),
+                            num(any ? s.stats().meanMs() : Double.NaN),
+                            num(any ? s.stats().percentileMs(90) : Double.NaN),
+                            num(any ? s.stats().percentileMs(99) : Double.NaN),
+                            num(any ? s.stats().errorPct() : Double.NaN),
+                            Long.toString(s.stats().count()),
+                            num(s.jmeterCpuPct()),
+                            Integer.toString(s.jmeterCpus()),
+                            Boolean.toString(s.holds()),
+                            "\"" + String.join("; ", s.broken()).replace("\"", "'") + "\""))
+                    .append('\n');
+        }
+        Path part = file.resolveSibling(file.getFileName() + ".part");
+        Files.writeString(part, b);
+        Files.move(part, file, StandardCopyOption.REPLACE_EXISTING);
+    }
+
+    private static String num(double v) {
+        return Double.isNaN(v) ? "" : String.format(Locale.ROOT, "%.3f", v);
+    }
+}

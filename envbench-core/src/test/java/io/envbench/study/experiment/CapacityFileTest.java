@@ -1,0 +1,70 @@
+package io.envbench.study.experiment;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+
+import io.envbench.measure.stats.Figure;
+import org.junit.jupiter.api.Test;
+
+/** {@code capacity:} as files write it, its defaults, and its mistakes named with their line. */
+class CapacityFileTest {
+    private static final String FILE = """
+            name: cap
+            target: nginx-static
+            environments:
+              - { name: bare, placement: bare }
+            capacity:
+              slo: ["p90 <= 200", "errorPct < 1"]
+              startRate: 50
+              stepSeconds: 8
+            load: { http: { path: /, durationSeconds: 5 } }
+            """;
+
+    private static Experiment read(String yaml) throws Exception {
+        return ExperimentFile.parse(yaml, Path.of("cap.yaml"), ExperimentFileTest.TARGETS);
+    }
+
+    @Test
+    void readsWritesBackAndFillsDefaults() throws Exception {
+        Experiment e = read(FILE);
+        CapacitySpec c = e.capacity();
+        assertEquals(List.of(new Objective(Figure.P90, "<=", 200), new Objective(Figure.ERROR_PCT, "<", 1)), c.slo());
+        assertEquals(50, c.startRate());
+        assertEquals(CapacitySpec.DEFAULT.maxRate(), c.maxRate());
+        assertEquals(Duration.ofSeconds(8), c.step());
+        assertEquals(Duration.ofSeconds(2), c.warmup());
+        Experiment again = read(e.toYaml());
+        assertEquals(c, again.capacity());
+        assertEquals(
+                CapacitySpec.DEFAULT,
+                read(FILE.replaceAll("(?s)capacity:.*stepSeconds: 8\n", "")).capacity());
+    }
+
+    @Test
+    void mistakesAreNamedAtTheirLine() {
+        ExperimentException op =
+                assertThrows(ExperimentException.class, () -> read(FILE.replace("p90 <= 200", "p90 =< 200")));
+        assertEquals(6, op.line(), op.getMessage());
+        assertTrue(op.getMessage().contains("FIGURE OP NUMBER"), op.getMessage());
+        ExperimentException figure =
+                assertThrows(ExperimentException.class, () -> read(FILE.replace("p90 <= 200", "p42 <= 200")));
+        assertTrue(figure.getMessage().contains("'p42'") && figure.getMessage().contains("p90"), figure.getMessage());
+        ExperimentException throughput =
+                assertThrows(ExperimentException.class, () -> read(FILE.replace("p90 <= 200", "throughput >= 100")));
+        assertTrue(throughput.getMessage().contains("throughput is what the search raises"), throughput.getMessage());
+        ExperimentException rate =
+                assertThrows(ExperimentException.class, () -> read(FILE.replace("startRate: 50", "startRate: 0")));
+        assertTrue(rate.getMessage().contains("startRate"), rate.getMessage());
+        ExperimentException step =
+                assertThrows(ExperimentException.class, () -> read(FILE.replace("stepSeconds: 8", "stepSeconds: 1")));
+        assertTrue(step.getMessage().contains("stepSeconds"), step.getMessage());
+        ExperimentException unknown =
+                assertThrows(ExperimentException.class, () -> read(FILE.replace("startRate: 50", "startrate: 50")));
+        assertEquals(7, unknown.line(), unknown.getMessage());
+    }
+}

@@ -1,0 +1,71 @@
+package io.envbench.study.runner;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+import io.envbench.measure.results.Sample;
+import io.envbench.measure.stats.Figure;
+import io.envbench.measure.stats.SampleStatistics;
+import io.envbench.study.experiment.CapacitySpec;
+import io.envbench.study.experiment.Objective;
+import org.junit.jupiter.api.Test;
+
+/** The search's steps against a made-up target whose knee is known: it keeps any rate up to 3,100/s. */
+class CapacitySearchTest {
+    private static final CapacitySpec SPEC = new CapacitySpec(
+            List.of(new Objective(Figure.P90, "<=", 5)), 1000, 50_000, Duration.ofSeconds(10), Duration.ofSeconds(2));
+
+    /** 10 s of samples at min(rate, knee) per second, 1 ms each (10 ms past the knee). */
+    private static CapacitySearch.Step step(CapacitySpec spec, int index, double rate, double knee, double jmeterCpu) {
+        SampleStatistics s = new SampleStatistics();
+        double achieved = Math.min(rate, knee);
+        long n = Math.round(achieved * 10);
+        for (long i = 0; i < n; i++) {
+            s.add(new Sample(
+                    "bare", "GET /", 1_000_000 + Math.round(i * 10_000.0 / n), rate > knee ? 10 : 1, true, 1, 1));
+        }
+        return CapacitySearch.Step.judge(spec, index, rate, s, jmeterCpu, 1);
+    }
+
+    @Test
+    void doublesThenBisectsToWithinTenPercent() throws Exception {
+        List<Double> asked = new ArrayList<>();
+        CapacitySearch.Result r = CapacitySearch.search(
+                "bare", SPEC, (i, rate) -> step(SPEC, i, rate, 3100, 50), s -> asked.add(s.askedPerSec()));
+        assertEquals(List.of(1000.0, 2000.0, 4000.0, 3000.0, 3500.0, 3250.0), asked);
+        assertEquals(3000, r.capacity());
+        assertEquals(3250, r.firstFailed());
+        assertFalse(r.generatorBound());
+        assertTrue(r.summary().startsWith("bare: capacity 3000/s (held; 3250/s did not: rate: "), r.summary());
+        assertTrue(r.summary().contains("p90 <= 5: 10.00"), "the objective broken, with its value: " + r.summary());
+    }
+
+    @Test
+    void aSaturatedGeneratorAtTheKneeIsSaid() throws Exception {
+        CapacitySearch.Result r = CapacitySearch.search(
+                "bare", SPEC, (i, rate) -> step(SPEC, i, rate, 3100, rate > 3100 ? 99 : 60), s -> {});
+        assertTrue(r.generatorBound());
+        assertTrue(r.summary().endsWith("this is the load generator's capacity, not the target's"), r.summary());
+    }
+
+    @Test
+    void aFirstStepThatFailsAndAMaximumThatHoldsAreSaid() throws Exception {
+        CapacitySearch.Result low =
+                CapacitySearch.search("bare", SPEC, (i, rate) -> step(SPEC, i, rate, 500, 50), s -> {});
+        assertTrue(Double.isNaN(low.capacity()));
+        assertEquals(1, low.steps().size());
+        assertTrue(low.summary().contains("lower capacity.startRate"), low.summary());
+        CapacitySpec upTo4k = new CapacitySpec(SPEC.slo(), 1000, 4000, SPEC.step(), SPEC.warmup());
+        CapacitySearch.Result high =
+                CapacitySearch.search("bare", upTo4k, (i, rate) -> step(upTo4k, i, rate, 1e9, 50), s -> {});
+        assertEquals(3, high.steps().size(), "1000, 2000, 4000");
+        assertEquals(4000, high.capacity());
+        assertTrue(Double.isNaN(high.firstFailed()));
+        assertTrue(high.summary().contains("at least 4000/s") && high.summary().contains("raise maxRate"));
+    }
+}

@@ -1,0 +1,84 @@
+package io.envbench.report.capacity;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+
+import io.envbench.report.ChartFormat;
+import io.envbench.report.ChartStyle;
+import io.envbench.report.ComparisonReport;
+import io.envbench.study.runner.CapacitySearch;
+import org.jfree.chart.ChartFactory;
+import org.jfree.chart.JFreeChart;
+import org.jfree.chart.axis.NumberAxis;
+import org.jfree.chart.plot.PlotOrientation;
+import org.jfree.chart.plot.XYPlot;
+import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
+import org.jfree.data.xy.XYSeries;
+import org.jfree.data.xy.XYSeriesCollection;
+
+/**
+ * A capacity search as a chart: the rate asked of each step against the rate achieved (left axis: a step that kept its
+ * rate sits on the diagonal) and its 90% line (right axis): the knee is where the achieved rate leaves the diagonal or
+ * the latency climbs. Written as {@code ENV-knee.png|svg|pdf}.
+ */
+public final class CapacityReport {
+    private CapacityReport() {}
+
+    public static JFreeChart chart(CapacitySearch.Result r) {
+        List<CapacitySearch.Step> steps = new ArrayList<>(r.steps());
+        steps.sort(Comparator.comparingDouble(CapacitySearch.Step::askedPerSec));
+        XYSeries asked = new XYSeries("asked (the diagonal)");
+        XYSeries achieved = new XYSeries("achieved /s");
+        XYSeries p90 = new XYSeries("90% line ms");
+        for (CapacitySearch.Step s : steps) {
+            asked.add(s.askedPerSec(), s.askedPerSec());
+            if (s.stats().count() > 0) {
+                achieved.add(s.askedPerSec(), s.achievedPerSec());
+                p90.add(s.askedPerSec(), s.stats().percentileMs(90));
+            }
+        }
+        XYSeriesCollection rates = new XYSeriesCollection();
+        rates.addSeries(achieved);
+        rates.addSeries(asked);
+        JFreeChart chart = ChartFactory.createXYLineChart(
+                r.environment() + ": rate asked vs achieved and 90% line (capacity "
+                        + (Double.isNaN(r.capacity()) ? "none" : Math.round(r.capacity()) + "/s") + ")",
+                "rate asked /s",
+                "rate achieved /s",
+                rates,
+                PlotOrientation.VERTICAL,
+                true,
+                false,
+                false);
+        XYPlot plot = (XYPlot) chart.getPlot();
+        XYLineAndShapeRenderer rateLines = new XYLineAndShapeRenderer(true, true);
+        rateLines.setSeriesStroke(0, ChartStyle.SOLID);
+        rateLines.setSeriesStroke(1, ChartStyle.DASHED);
+        plot.setRenderer(0, rateLines);
+        NumberAxis ms = new NumberAxis("90% line ms");
+        plot.setRangeAxis(1, ms);
+        plot.setDataset(1, new XYSeriesCollection(p90));
+        plot.mapDatasetToRangeAxis(1, 1);
+        XYLineAndShapeRenderer latency = new XYLineAndShapeRenderer(true, true);
+        latency.setSeriesStroke(0, ChartStyle.SOLID);
+        plot.setRenderer(1, latency);
+        return ChartStyle.flat(chart);
+    }
+
+    /** Writes the chart in every format into {@code dir}; returns the files. */
+    public static List<Path> write(CapacitySearch.Result r, Path dir) throws IOException {
+        Files.createDirectories(dir);
+        List<Path> written = new ArrayList<>();
+        JFreeChart chart = chart(r);
+        for (ChartFormat f : ChartFormat.values()) {
+            Path file = dir.resolve(r.environment() + "-knee." + f.extension());
+            f.write(chart, file, ComparisonReport.CHART_WIDTH, ComparisonReport.CHART_HEIGHT);
+            written.add(file);
+        }
+        return written;
+    }
+}

@@ -1,0 +1,102 @@
+package io.envbench.e2e;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import io.envbench.launch.docker.DockerInventory;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code envbench capacity} on the real engine and the real JMeter: nginx bare metal at fixed rates that it keeps (the
+ * search stops at maxRate, each step's achieved rate on the diagonal), then an objective no step can keep (exit 1),
+ * then bad input (exit 2 naming the field, nothing started).
+ */
+class CapacityCommandTest {
+    @TempDir
+    Path dir;
+
+    DockerInventory docker;
+
+    static final String FILE = """
+            name: capacity-e2e
+            target: nginx-static
+            port: 18482
+            environments:
+              - { name: bare, placement: bare }
+              - { name: docker-bridge, placement: docker }
+            capacity:
+              slo: ["errorPct < 1"]
+              startRate: 100
+              maxRate: 400
+              stepSeconds: 5
+              warmupSeconds: 1
+            load:
+              http: { path: /page-4k.html, threads: 4, durationSeconds: 5 }
+            """;
+
+    @BeforeEach
+    void dockerRuns() {
+        docker = Jmeter.docker();
+    }
+
+    @AfterEach
+    void nothingLabelledIsLeft() {
+        Jmeter.assertNothingLabelledLeft(docker);
+    }
+
+    @Test
+    void stepsUpToTheMaximumAndRecordsEachStep() throws Exception {
+        Path f = Files.writeString(dir.resolve("cap.yaml"), FILE);
+        Path console = dir.resolve("console.txt");
+        int exit = Cli.run(
+                console, 300, "capacity", f.toString(), "-o", dir.resolve("out").toString());
+        String text = Files.readString(console);
+        assertEquals(0, exit, text);
+        assertTrue(text.contains("bare: capacity at least 400/s"), text);
+        List<String> rows = Files.readAllLines(dir.resolve("out/capacity/bare.csv"));
+        assertEquals(4, rows.size(), "100, 200, 400/s: " + rows);
+        for (String row : rows.subList(1, rows.size())) {
+            String[] c = row.split(",");
+            double asked = Double.parseDouble(c[1]);
+            double achieved = Double.parseDouble(c[2]);
+            assertTrue(Math.abs(achieved - asked) <= 0.05 * asked, "the generator kept the rate it was asked: " + row);
+            assertEquals("true", c[10], row);
+        }
+        for (String ext : List.of("png", "svg", "pdf")) {
+            assertTrue(Files.size(dir.resolve("out/capacity/bare-knee." + ext)) > 1000, ext);
+        }
+    }
+
+    @Test
+    void anObjectiveNoStepKeepsExitsOneAndBadInputTwo() throws Exception {
+        Path f = Files.writeString(
+                dir.resolve("cap.yaml"),
+                FILE.replace("\"errorPct < 1\"", "\"p90 < 0\"").replace("maxRate: 400", "maxRate: 100"));
+        Path console = dir.resolve("console.txt");
+        int exit = Cli.run(
+                console,
+                300,
+                "capacity",
+                f.toString(),
+                "--environment",
+                "docker-bridge",
+                "-o",
+                dir.resolve("out").toString());
+        String text = Files.readString(console);
+        assertEquals(1, exit, text);
+        assertTrue(text.contains("docker-bridge: even the first rate (100/s) did not hold (p90 < 0:"), text);
+
+        Path console2 = dir.resolve("console2.txt");
+        assertEquals(2, Cli.run(console2, 60, "capacity", f.toString(), "--environment", "nosuch"));
+        assertTrue(
+                Files.readString(console2).contains("--environment: 'nosuch' is not an environment"),
+                Files.readString(console2));
+    }
+}
