@@ -74,6 +74,36 @@ class CapacityCommandTest {
         }
     }
 
+    /**
+     * A run whose rate is a share of a capacity: the search runs first into the run directory, the runs load at the
+     * share it came to, and experiment.yaml records that rate.
+     */
+    @Test
+    void aRateWrittenAsAShareOfCapacityIsSearchedFirstAndRecorded() throws Exception {
+        Path f = Files.writeString(
+                dir.resolve("share.yaml"),
+                FILE.replace(
+                                "threads: 4, durationSeconds: 5",
+                                "threads: 4, requestsPerSecond: 50% of capacity(bare), warmupSeconds: 1,"
+                                        + " durationSeconds: 5")
+                        + "repetitions: 1\n");
+        Path out = dir.resolve("run");
+        Path console = dir.resolve("console.txt");
+        int exit = Cli.run(console, 400, "run", f.toString(), "-o", out.toString());
+        String text = Files.readString(console);
+        assertEquals(0, exit, text);
+        assertTrue(text.contains("requestsPerSecond: 50% of capacity(bare) = 200.0/s (capacity/bare.csv)"), text);
+        assertTrue(Files.isRegularFile(out.resolve("capacity/bare.csv")));
+        String yaml = Files.readString(out.resolve("experiment.yaml"));
+        assertTrue(yaml.contains("requestsPerSecond: 200") && yaml.contains("is 50% of capacity(bare)"), yaml);
+        // the runs loaded at that rate: 4 s after the warm-up at 200/s
+        List<String> runs = Files.readAllLines(out.resolve("runs.csv"));
+        for (String row : runs.subList(1, runs.size())) {
+            long samples = Long.parseLong(row.split(",")[6]);
+            assertTrue(samples > 700 && samples < 1300, "about 5 s at 200/s: " + row);
+        }
+    }
+
     @Test
     void anObjectiveNoStepKeepsExitsOneAndBadInputTwo() throws Exception {
         Path f = Files.writeString(

@@ -188,6 +188,13 @@ public record Experiment(
         Objects.requireNonNull(calibration, "calibration");
         Objects.requireNonNull(isolation, "isolation");
         Objects.requireNonNull(capacity, "capacity");
+        Optional<HttpLoad.RateShare> share = load.http().flatMap(HttpLoad::share);
+        if (share.isPresent() && !names(environments).contains(share.get().environment())) {
+            throw new InvalidSettingException(
+                    "load.http.requestsPerSecond",
+                    "'" + share.get().text() + "' names no environment of this experiment; use one of "
+                            + String.join(", ", names(environments)));
+        }
         if (calibration != Calibration.NONE) {
             if (tenancy.isPresent()) {
                 throw new InvalidSettingException(
@@ -205,6 +212,29 @@ public record Experiment(
             }
         }
         Objects.requireNonNull(file, "file");
+    }
+
+    /** The same experiment with its HTTP load at this rate: what its share of a capacity came to. */
+    public Experiment withRate(double perSecond) {
+        HttpLoad h = load.http()
+                .orElseThrow(() -> new IllegalStateException("only the built-in HTTP load has a rate to set"));
+        return new Experiment(
+                name,
+                description,
+                environments,
+                LoadPlan.http(h.withRate(perSecond)).onEngines(load.engines()),
+                repetitions,
+                order,
+                seed,
+                baseline,
+                criteria,
+                capacity,
+                isolation,
+                allowGeneratorBound,
+                calibration,
+                correction,
+                file,
+                tenancy);
     }
 
     /** The same experiment run {@code n} times per environment (e.g. {@code --repetitions}); refuses n below 1 as the file does. */

@@ -69,8 +69,17 @@ final class ExperimentWriter {
             e.criteria().forEach(c -> criteria.add(c.text()));
         }
         try {
+            String share = e.load()
+                    .http()
+                    .filter(h -> !h.awaitsCapacity())
+                    .flatMap(h -> h.share()
+                            .map(x -> "# load.http.requestsPerSecond "
+                                    + number(h.requestsPerSecond()).toPlainString()
+                                    + " is " + x.text() + ", searched before the runs: capacity/" + x.environment()
+                                    + ".csv\n"))
+                    .orElse("");
             return "# experiment " + e.name()
-                    + " as run: every default filled in (fields: testplans/experiments/README.md)\n"
+                    + " as run: every default filled in (fields: testplans/experiments/README.md)\n" + share
                     + yaml.writeValueAsString(root);
         } catch (JsonProcessingException ex) {
             throw new IllegalStateException("cannot write experiment " + e.name() + " as YAML", ex);
@@ -170,7 +179,11 @@ final class ExperimentWriter {
             ObjectNode http = out.putObject(HTTP);
             http.put(PATH, h.path());
             http.put(THREADS, h.threads());
-            http.put(REQUESTS_PER_SECOND, number(h.requestsPerSecond()));
+            if (h.awaitsCapacity()) {
+                http.put(REQUESTS_PER_SECOND, h.share().orElseThrow().text());
+            } else {
+                http.put(REQUESTS_PER_SECOND, number(h.requestsPerSecond()));
+            }
             http.put(RAMP_UP_SECONDS, seconds(h.rampUp()));
             http.put(WARMUP_SECONDS, seconds(h.warmup()));
             http.put(DURATION_SECONDS, seconds(h.duration()));

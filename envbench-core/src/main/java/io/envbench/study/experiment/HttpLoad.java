@@ -3,6 +3,9 @@ package io.envbench.study.experiment;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.Objects;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import io.envbench.base.settings.InvalidSettingException;
 import net.jcip.annotations.Immutable;
@@ -13,15 +16,63 @@ import net.jcip.annotations.Immutable;
  *
  * @param path              absolute path on the target, e.g. {@code /page-4k.html}
  * @param threads           concurrent users, at least 1
- * @param requestsPerSecond fixed rate shared by all threads; 0 = closed loop, as fast as the target answers
+ * @param requestsPerSecond fixed rate shared by all threads; 0 = closed loop, as fast as the target answers; NaN while
+ *                          it is a share of a capacity not searched yet
+ * @param share             the rate as a share of an environment's capacity ({@code 80% of capacity(bare)}), if the
+ *                          file wrote it so; the runner searches that capacity first and sets the rate
  * @param rampUp            time to start all threads
  * @param warmup            samples that start within the first {@code warmup} of a run are left out of the figures
  * @param duration          the whole run, warm-up included
  */
 @Immutable
 public record HttpLoad(
-        String path, int threads, double requestsPerSecond, Duration rampUp, Duration warmup, Duration duration) {
+        String path,
+        int threads,
+        double requestsPerSecond,
+        Duration rampUp,
+        Duration warmup,
+        Duration duration,
+        Optional<RateShare> share) {
+    /**
+     * A rate written relative to a capacity: {@code percent}% of what {@code environment} keeps
+     * ({@code ./envbench capacity}).
+     */
+    public record RateShare(double percent, String environment) {
+        private static final Pattern FORM =
+                Pattern.compile("\\s*([0-9]+(?:\\.[0-9]+)?)\\s*%\\s*of\\s*capacity\\(\\s*([A-Za-z0-9._-]+)\\s*\\)\\s*");
+
+        public RateShare {
+            if (!(percent > 0 && percent <= 100)) {
+                throw new InvalidSettingException(
+                        "requestsPerSecond",
+                        percent + "% of a capacity is no load below it; give a share from 1 to 100, e.g. 80% of"
+                                + " capacity(" + environment + ")");
+            }
+        }
+
+        /** {@code 80% of capacity(bare)}, if the text is one. */
+        public static Optional<RateShare> parse(String text) {
+            Matcher m = FORM.matcher(text == null ? "" : text);
+            return m.matches()
+                    ? Optional.of(new RateShare(Double.parseDouble(m.group(1)), m.group(2)))
+                    : Optional.empty();
+        }
+
+        /** As written: {@code 80% of capacity(bare)}. */
+        public String text() {
+            String p = percent == Math.rint(percent) ? Long.toString((long) percent) : Double.toString(percent);
+            return p + "% of capacity(" + environment + ")";
+        }
+    }
+
+    /** A load whose rate is a number (or 0, closed loop). */
+    public HttpLoad(
+            String path, int threads, double requestsPerSecond, Duration rampUp, Duration warmup, Duration duration) {
+        this(path, threads, requestsPerSecond, rampUp, warmup, duration, Optional.empty());
+    }
+
     public HttpLoad {
+        share = share == null ? Optional.empty() : share;
         if (path == null || !path.startsWith("/") || path.chars().anyMatch(Character::isWhitespace)) {
             throw new InvalidSettingException(
                     "path",
@@ -38,7 +89,8 @@ public record HttpLoad(
                     threads + " is above " + MAX_THREADS + " (one JMeter's threads on one machine); " + "give at most "
                             + MAX_THREADS + " concurrent users, e.g. 8");
         }
-        if (!(requestsPerSecond >= 0) || Double.isInfinite(requestsPerSecond)) {
+        boolean unresolved = share.isPresent() && Double.isNaN(requestsPerSecond);
+        if (!unresolved && (!(requestsPerSecond >= 0) || Double.isInfinite(requestsPerSecond))) {
             throw new InvalidSettingException(
                     "requestsPerSecond",
                     requestsPerSecond + " is not a rate; give requests per second, " + "or 0 for as fast as possible");
@@ -72,5 +124,20 @@ public record HttpLoad(
     /** Whether the threads run as fast as the target answers (no rate). */
     public boolean closedLoop() {
         return requestsPerSecond == 0;
+    }
+
+    /** Whether the rate is a share of a capacity not searched yet. */
+    public boolean awaitsCapacity() {
+        return share.isPresent() && Double.isNaN(requestsPerSecond);
+    }
+
+    /** The same load at the rate its share of a capacity came to. */
+    public HttpLoad withRate(double perSecond) {
+        return new HttpLoad(path, threads, perSecond, rampUp, warmup, duration, share);
+    }
+
+    /** The same load shortened, its rate as it is. */
+    HttpLoad window(Duration newRampUp, Duration newWarmup, Duration newDuration) {
+        return new HttpLoad(path, threads, requestsPerSecond, newRampUp, newWarmup, newDuration, share);
     }
 }

@@ -214,9 +214,7 @@ public record LoadPlan(
         Duration quickDuration = min(duration, QUICK_DURATION);
         if (http.isPresent()) {
             HttpLoad h = http.get();
-            return http(new HttpLoad(
-                            h.path(), h.threads(), h.requestsPerSecond(), Duration.ZERO, quickWarmup, quickDuration))
-                    .onEngines(engines);
+            return http(h.window(Duration.ZERO, quickWarmup, quickDuration)).onEngines(engines);
         }
         return plan(plan.get(), properties, quickWarmup, quickDuration).onEngines(engines);
     }

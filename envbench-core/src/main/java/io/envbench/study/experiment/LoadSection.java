@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 
+import io.envbench.base.settings.InvalidSettingException;
 import io.envbench.base.units.MemorySize;
 import io.envbench.measure.engines.RemoteEngine;
 import io.envbench.measure.engines.RemoteEngines;
@@ -188,9 +189,20 @@ final class LoadSection {
         String threadsHelp = "the number of concurrent users, e.g. 8";
         Optional<Scalar> threadsNode = y.scalar(m, THREADS, threadsHelp);
         int threads = threadsNode.isEmpty() ? 1 : y.wholeInt(threadsNode.get(), threadsHelp);
-        String rateHelp = "requests per second for all threads together, or 0 for as fast as possible";
+        String rateHelp = "requests per second for all threads together, a share of a capacity such as 80% of"
+                + " capacity(bare), or 0 for as fast as possible";
         Optional<Scalar> rateNode = y.scalar(m, REQUESTS_PER_SECOND, rateHelp);
-        double rate = rateNode.isEmpty() ? 0 : y.decimal(rateNode.get(), rateHelp);
+        Optional<HttpLoad.RateShare> share = rateNode.isEmpty()
+                        || !rateNode.get().text().contains("capacity")
+                ? Optional.empty()
+                : Optional.of(y.at(
+                        rateNode.get(),
+                        () -> HttpLoad.RateShare.parse(rateNode.get().text())
+                                .orElseThrow(() -> new InvalidSettingException(
+                                        REQUESTS_PER_SECOND,
+                                        "'" + rateNode.get().text() + "' is not a share of a capacity; write it as"
+                                                + " 80% of capacity(bare)"))));
+        double rate = share.isPresent() ? Double.NaN : rateNode.isEmpty() ? 0 : y.decimal(rateNode.get(), rateHelp);
         Duration rampUp = y.optionalSeconds(m, RAMP_UP_SECONDS, "seconds to start all threads, e.g. 0")
                 .orElse(Duration.ZERO);
         Duration warmup = y.optionalSeconds(
@@ -199,7 +211,8 @@ final class LoadSection {
         Duration duration =
                 y.requiredSeconds(m, DURATION_SECONDS, "the run's length in seconds, warm-up included, e.g. 20");
         return y.located(
-                f -> YamlTree.child(m.path(), f), () -> new HttpLoad(path, threads, rate, rampUp, warmup, duration));
+                f -> YamlTree.child(m.path(), f),
+                () -> new HttpLoad(path, threads, rate, rampUp, warmup, duration, share));
     }
 
     private void checkPlanFile(Scalar node, Path plan) throws ExperimentException {

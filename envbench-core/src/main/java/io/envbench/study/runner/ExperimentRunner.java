@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -144,6 +145,7 @@ public final class ExperimentRunner {
         checkDockerDaemon(
                 e, envbench.dockerDaemon(), dockerRestart); // a refused daemon change leaves no run directory behind
         dir.create();
+        e = withCapacityRate(e, dir, progress);
         Path part = dir.experiment().resolveSibling(dir.experiment().getFileName() + ".part");
         try { // whole or not at all: --resume reads it
             Files.writeString(part, e.toYaml());
@@ -156,6 +158,40 @@ public final class ExperimentRunner {
                     ex);
         }
         return runMissing(e, dir, progress);
+    }
+
+    /**
+     * The experiment with its rate set, when the file wrote it as a share of a capacity ({@code 80% of
+     * capacity(bare)}): that capacity is searched first, into {@code capacity/} of the run directory.
+     *
+     * @throws IOException when the search found no capacity (even its first rate failed), or was cancelled
+     */
+    private Experiment withCapacityRate(Experiment e, RunDirectory dir, RunProgress progress) throws IOException {
+        Optional<HttpLoad> http = e.load().http().filter(HttpLoad::awaitsCapacity);
+        if (http.isEmpty()) {
+            return e;
+        }
+        HttpLoad.RateShare share = http.get().share().orElseThrow();
+        progress.log("requestsPerSecond is " + share.text() + ": searching that capacity first");
+        CapacitySearch.Result found =
+                capacity(e, share.environment(), dir.root().resolve("capacity"), progress);
+        progress.log(found.summary());
+        if (Double.isNaN(found.capacity())) {
+            throw new IOException(
+                    "requestsPerSecond: " + share.text() + " has no capacity to take a share of: " + found.summary());
+        }
+        double rate = Math.round(found.capacity() * share.percent() / 100 * 10) / 10.0;
+        progress.log(String.format(
+                Locale.ROOT,
+                "requestsPerSecond: %s = %.1f/s (capacity/%s.csv)%s",
+                share.text(),
+                rate,
+                share.environment(),
+                found.generatorBound()
+                        ? "; WARNING: JMeter was saturated at the knee, so this is a share of the"
+                                + " load generator's capacity"
+                        : ""));
+        return e.withRate(rate);
     }
 
     /**

@@ -46,6 +46,49 @@ class CapacityFileTest {
     }
 
     @Test
+    void aRateCanBeAShareOfACapacityAndIsWrittenBackResolved() throws Exception {
+        Experiment e = read(
+                FILE.replace("durationSeconds: 5", "durationSeconds: 5, requestsPerSecond: 80% of capacity(bare)"));
+        HttpLoad h = e.load().http().orElseThrow();
+        assertTrue(h.awaitsCapacity());
+        assertEquals(new HttpLoad.RateShare(80, "bare"), h.share().orElseThrow());
+        assertTrue(e.toYaml().contains("requestsPerSecond: 80% of capacity(bare)"), e.toYaml());
+        Experiment resolved = e.withRate(2400);
+        String written = resolved.toYaml();
+        assertTrue(written.contains("requestsPerSecond: 2400"), written);
+        assertTrue(
+                written.contains(
+                        "# load.http.requestsPerSecond 2400 is 80% of capacity(bare), searched before the runs"),
+                written);
+        Experiment again = read(written);
+        assertEquals(2400, again.load().http().orElseThrow().requestsPerSecond());
+        assertTrue(again.load().http().orElseThrow().share().isEmpty(), "a resumed run keeps the rate it ran at");
+    }
+
+    @Test
+    void aShareOfAnUnknownCapacityOrAWrongShareIsNamedAtItsLine() {
+        ExperimentException nosuch = assertThrows(
+                ExperimentException.class,
+                () -> read(FILE.replace(
+                        "durationSeconds: 5", "durationSeconds: 5, requestsPerSecond: 80% of capacity(nosuch)")));
+        assertEquals(9, nosuch.line(), nosuch.getMessage());
+        assertTrue(
+                nosuch.getMessage().contains("names no environment")
+                        && nosuch.getMessage().contains("bare"),
+                nosuch.getMessage());
+        ExperimentException form = assertThrows(
+                ExperimentException.class,
+                () -> read(
+                        FILE.replace("durationSeconds: 5", "durationSeconds: 5, requestsPerSecond: most of capacity")));
+        assertTrue(form.getMessage().contains("80% of capacity(bare)"), form.getMessage());
+        ExperimentException over = assertThrows(
+                ExperimentException.class,
+                () -> read(FILE.replace(
+                        "durationSeconds: 5", "durationSeconds: 5, requestsPerSecond: 150% of capacity(bare)")));
+        assertTrue(over.getMessage().contains("from 1 to 100"), over.getMessage());
+    }
+
+    @Test
     void mistakesAreNamedAtTheirLine() {
         ExperimentException op =
                 assertThrows(ExperimentException.class, () -> read(FILE.replace("p90 <= 200", "p90 =< 200")));
