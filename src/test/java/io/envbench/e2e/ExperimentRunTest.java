@@ -134,7 +134,7 @@ class ExperimentRunTest {
                 calibration: aa
                 correction: holm
                 load:
-                  http: { path: /page-4k.html, threads: 2, warmupSeconds: 1, durationSeconds: 2 }
+                  http: { path: /page-4k.html, threads: 2, requestsPerSecond: 300, warmupSeconds: 1, durationSeconds: 3 }
                 """;
         Path out = dir.resolve("calibrated");
         Path console = dir.resolve("console.txt");
@@ -167,8 +167,14 @@ class ExperimentRunTest {
         assertTrue(written.contains("calibration: aa") && !written.contains("bare-aa"), written);
         String md = Files.readString(out.resolve("report/comparison.md"));
         assertTrue(md.contains("Calibration (A/A): bare-aa is bare run again in every round"), md);
-        // 4 tests (throughput and 90% of two environments) adjusted by Holm: 4 vs 4 runs cannot pass 0.05 / 4
-        assertTrue(md.contains("Verdicts: 4 tests of throughput and 90% adjusted together (Holm step-down"), md);
+        // 6 tests (throughput, 90% and CPU per request of two environments; a fixed rate JMeter keeps with CPU to
+        // spare)
+        // adjusted by Holm: 4 vs 4 runs cannot pass 0.05 / 6
+        assertTrue(
+                md.contains(
+                        "Verdicts: 6 tests of throughput, 90% and CPU per request adjusted together (Holm step-down"),
+                md);
+        assertFalse(md.contains("NO VERDICT"), md);
         assertTrue(md.contains("## Noise floor") && md.contains("| bare-aa (bare again) | 4 + 4 |"), md);
         assertTrue(md.contains("none at this many runs"), md);
         String csv = Files.readString(out.resolve("report/comparison.csv"));

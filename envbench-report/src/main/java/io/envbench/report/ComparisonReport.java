@@ -394,7 +394,7 @@ public final class ComparisonReport {
 
     /** What the family was and what it found, said above the tables. */
     public String familyNote() {
-        return family.note("throughput and 90%");
+        return family.note(parts.costMicros().isEmpty() ? "throughput and 90%" : "throughput, 90% and CPU per request");
     }
 
     public static final String[] ERRORS_HEAD = {"environment", "label", "response code", "response message", "samples"};

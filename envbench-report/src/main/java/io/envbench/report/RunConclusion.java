@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -18,14 +19,18 @@ import io.envbench.measure.hints.GeneratorLoad;
 import io.envbench.measure.hints.Hint;
 import io.envbench.measure.hints.Hints;
 import io.envbench.measure.metrics.MetricsFile;
+import io.envbench.measure.stats.Comparison;
+import io.envbench.measure.stats.Figure;
 import io.envbench.study.analysis.CostPerRequest;
 import io.envbench.study.analysis.RunDirectory;
 import io.envbench.study.analysis.RunRecord;
 import io.envbench.study.analysis.RunResults;
+import io.envbench.study.experiment.CapacitySpec;
 import io.envbench.study.experiment.Criterion;
 import io.envbench.study.experiment.Experiment;
 import io.envbench.study.experiment.ExperimentException;
 import io.envbench.study.experiment.ExperimentFile;
+import io.envbench.study.experiment.HttpLoad;
 import io.envbench.study.runner.ExperimentRunner;
 
 /**
@@ -97,16 +102,16 @@ public record RunConclusion(
         }
         MetricsFile metrics = results.metrics(dir);
         List<Hint> hints = metrics == null ? List.of() : Hints.of(metrics);
+        rateNotKept(e, results).forEach(notices::add);
         Map<String, String> generatorBound = metrics == null ? Map.of() : generatorBound(e, runs, metrics);
-        generatorBound.forEach((env, why) -> notices.add((e.allowGeneratorBound()
-                        ? "GENERATOR-BOUND (verdicts given, as allowGeneratorBound: true asks): "
-                        : "NO VERDICT on " + env + (env.equals(e.baseline()) ? " (the baseline: none at all)" : "")
-                                + ": ")
-                + env + ": " + why
-                + (e.allowGeneratorBound()
-                        ? ""
-                        : "; give JMeter more CPUs, fewer threads or a fixed rate below capacity (or"
-                                + " allowGeneratorBound: true)")));
+        generatorBound.forEach((env, why) -> notices.add(
+                e.allowGeneratorBound()
+                        ? "GENERATOR-BOUND on " + env + " (verdicts given, as allowGeneratorBound: true asks): " + why
+                        : "NO VERDICT on " + env
+                                + (env.equals(e.baseline()) ? " (the baseline: on no environment)" : "")
+                                + ": " + why
+                                + "; give JMeter more CPUs, fewer threads or a fixed rate below capacity (or"
+                                + " allowGeneratorBound: true)"));
         long notOk = results.missingRuns();
         if (!complete) {
             notices.add("PARTIAL: " + (cancelled ? "interrupted; " : "") + notOk + " of " + results.plannedRuns()
@@ -151,6 +156,34 @@ public record RunConclusion(
             GeneratorLoad.bound(metrics, env, own).ifPresent(b -> bound.put(env, b.text()));
         }
         return bound;
+    }
+
+    /**
+     * For a fixed rate, each environment whose runs achieved less than {@link CapacitySpec#KEPT} of it (median of
+     * runs): there the generator or the target fell behind, and the load was not the one asked.
+     */
+    private static List<String> rateNotKept(Experiment e, RunResults results) {
+        Optional<HttpLoad> http = e.load().http().filter(h -> h.requestsPerSecond() > 0);
+        if (http.isEmpty()) {
+            return List.of();
+        }
+        double asked = http.get().requestsPerSecond();
+        List<String> out = new ArrayList<>();
+        for (String env : results.comparison().environments()) {
+            double achieved = results.comparison()
+                    .acrossRuns(env, Comparison.TOTAL, Figure.THROUGHPUT)
+                    .median();
+            if (achieved < CapacitySpec.KEPT * asked) {
+                out.add(String.format(
+                        Locale.ROOT,
+                        "RATE NOT KEPT on %s: %.1f/s achieved of %.1f/s asked (median of runs): the generator or the"
+                                + " target fell behind; lower the rate (./envbench capacity finds what it keeps)",
+                        env,
+                        achieved,
+                        asked));
+            }
+        }
+        return out;
     }
 
     /** How many CPUs JMeter had to itself in a run: 0 when it shared them with the target (or they were not read). */

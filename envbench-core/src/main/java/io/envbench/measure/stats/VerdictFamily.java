@@ -48,7 +48,7 @@ public final class VerdictFamily {
     public static VerdictFamily of(Collection<Verdict> raw, Correction correction, Set<String> generatorBound) {
         List<Verdict> judged = judge(
                 raw.stream()
-                        .map(v -> v.tested()
+                        .map(v -> (v.tested() || v.kind() == Verdict.Kind.TOO_FEW_RUNS)
                                         && v.figure() != null // a figure of JMeter's samples, which JMeter paced
                                         && (generatorBound.contains(v.environment())
                                                 || generatorBound.contains(v.baseline()))

@@ -25,8 +25,8 @@ public record CapacitySpec(List<Objective> slo, double startRate, double maxRate
             List.of(new Objective(Figure.ERROR_PCT, "<", 1)),
             100,
             50_000,
-            Duration.ofSeconds(10),
-            Duration.ofSeconds(2));
+            Duration.ofSeconds(15),
+            Duration.ofSeconds(5));
 
     public CapacitySpec {
         slo = List.copyOf(Objects.requireNonNull(slo, "slo"));

@@ -321,8 +321,8 @@ public final class ExperimentFields {
                         + " the achieved rate must also be 98% of the rate asked");
         notInForm(s, START_RATE, Type.NUMBER, "100", "the first step's requests per second; each next one doubles");
         notInForm(s, MAX_RATE, Type.NUMBER, "50000", "where the search stops doubling");
-        notInForm(s, STEP_SECONDS, Type.SECONDS, "10", "each step's JMeter run, warm-up included");
-        notInForm(s, WARMUP_SECONDS, Type.SECONDS, "2", "left out at each step's start");
+        notInForm(s, STEP_SECONDS, Type.SECONDS, "15", "each step's JMeter run, warm-up included");
+        notInForm(s, WARMUP_SECONDS, Type.SECONDS, "5", "left out at each step's start");
 
         s = Section.HTTP;
         add(s, PATH, Type.TEXT, "/", "the path to GET, e.g. /page-4k.html");

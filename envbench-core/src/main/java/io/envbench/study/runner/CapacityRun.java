@@ -144,12 +144,14 @@ final class CapacityRun {
         drain.start();
         double cpuPct = Double.NaN;
         try {
-            // JMeter's CPU between the end of the warm-up and a second before the step's end (JVM start-up excluded)
+            // JMeter's CPU over the second half of the step after its warm-up: its first seconds compile code, which
+            // would read as a saturated generator
             long startup = 3000;
-            sleep(startup + spec.warmup().toMillis());
+            long measured = spec.step().minus(spec.warmup()).toMillis();
+            sleep(startup + spec.warmup().toMillis() + measured / 2);
             Optional<Duration> c0 = cpu(p);
             long t0 = System.nanoTime();
-            sleep(Math.max(500, spec.step().minus(spec.warmup()).toMillis() - 1000));
+            sleep(Math.max(500, measured / 2 - 1000));
             Optional<Duration> c1 = cpu(p);
             long t1 = System.nanoTime();
             if (c0.isPresent() && c1.isPresent()) {

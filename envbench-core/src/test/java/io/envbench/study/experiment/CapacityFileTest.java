@@ -37,7 +37,7 @@ class CapacityFileTest {
         assertEquals(50, c.startRate());
         assertEquals(CapacitySpec.DEFAULT.maxRate(), c.maxRate());
         assertEquals(Duration.ofSeconds(8), c.step());
-        assertEquals(Duration.ofSeconds(2), c.warmup());
+        assertEquals(CapacitySpec.DEFAULT.warmup(), c.warmup());
         Experiment again = read(e.toYaml());
         assertEquals(c, again.capacity());
         assertEquals(

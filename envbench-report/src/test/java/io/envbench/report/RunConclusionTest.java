@@ -1,0 +1,112 @@
+package io.envbench.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+import io.envbench.study.analysis.RunDirectory;
+import io.envbench.study.analysis.RunRecord;
+import io.envbench.study.experiment.Experiment;
+import io.envbench.study.experiment.ExperimentFile;
+import io.envbench.study.experiment.PlannedRun;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A run directory written by hand, concluded: at a fixed rate of 1,000/s bare kept it and docker fell to 500/s (said
+ * first); JMeter saturated its own CPU in docker's runs (no verdict on JMeter's figures there, CPU per request judged).
+ */
+class RunConclusionTest {
+    @TempDir
+    Path dir;
+
+    static final String JTL_HEADER =
+            "timeStamp,elapsed,label,responseCode,responseMessage,threadName,dataType,success,failureMessage,bytes,"
+                    + "sentBytes,grpThreads,allThreads,URL,Latency,IdleTime,Connect,envbench.env\n";
+    static final long T0 = 1_700_000_000_000L;
+
+    @Test
+    void aRateNotKeptAndASaturatedGeneratorAreSaidFirst() throws Exception {
+        Experiment e = ExperimentFile.parse(
+                """
+                name: concl
+                target: nginx-static
+                environments:
+                  - { name: bare, placement: bare }
+                  - { name: docker, placement: docker }
+                repetitions: 2
+                load: { http: { path: /, threads: 4, requestsPerSecond: 1000, warmupSeconds: 1, durationSeconds: 11 } }
+                """,
+                dir.resolve("concl.yaml"),
+                Path.of("..", "targets").toAbsolutePath().normalize());
+        RunDirectory d = new RunDirectory(dir.resolve("run"));
+        d.create();
+        List<RunRecord> runs = new ArrayList<>();
+        int round = 0;
+        for (int rep = 1; rep <= 2; rep++) {
+            round++;
+            runs.add(run(d, new PlannedRun(round, "bare", rep), 1000, 40));
+            runs.add(run(d, new PlannedRun(round, "docker", rep), 500, 99));
+        }
+        RunConclusion c = RunConclusion.of(d, e, runs, true, false);
+        assertTrue(
+                c.notices().stream()
+                        .anyMatch(n -> n.startsWith("RATE NOT KEPT on docker: 500.")
+                                && n.contains("/s achieved of 1000.0/s asked")),
+                c.notices().toString());
+        assertTrue(
+                c.notices().stream().noneMatch(n -> n.contains("RATE NOT KEPT on bare")),
+                c.notices().toString());
+        assertTrue(
+                c.notices().stream()
+                        .anyMatch(n -> n.startsWith("NO VERDICT on docker: JMeter used 99% of the CPUs it had")),
+                c.notices().toString());
+        assertEquals(Set.of("docker"), c.generatorBound());
+        String md = c.report().markdown();
+        assertTrue(md.contains("generator-bound"), md);
+        assertTrue(md.contains("## CPU per request"), md);
+    }
+
+    /** 11 s of samples at {@code rate}/s, and metrics with JMeter at {@code jmeterCpu}% on CPU 0 of its own. */
+    private static RunRecord run(RunDirectory d, PlannedRun r, int rate, double jmeterCpu) throws Exception {
+        long start = T0 + r.round() * 100_000L + (r.environment().equals("docker") ? 50_000 : 0);
+        StringBuilder jtl = new StringBuilder(JTL_HEADER);
+        for (long i = 0; i < 11L * rate; i++) {
+            jtl.append(start + i * 1000 / rate)
+                    .append(",1,GET /,200,OK,t 1-1,text,true,,100,10,1,1,http://x,1,0,0,")
+                    .append(r.environment())
+                    .append('\n');
+        }
+        Files.createDirectories(d.jtl(r).getParent());
+        Files.writeString(d.jtl(r), jtl);
+        StringBuilder m = new StringBuilder("timestamp,environment,host.cpu.pct,host.cpu0.pct,host.cpu1.pct,"
+                + "process.jmeter.cpu.pct,target.cpu.pct\n");
+        for (long s = 0; s < 11; s++) {
+            m.append(start + s * 1000 + 500)
+                    .append(',')
+                    .append(r.environment())
+                    .append(",60,")
+                    .append(jmeterCpu)
+                    .append(",20,")
+                    .append(jmeterCpu)
+                    .append(",20\n");
+        }
+        Files.createDirectories(d.metrics(r).getParent());
+        Files.writeString(d.metrics(r), m);
+        return new RunRecord(
+                r,
+                Instant.ofEpochMilli(start),
+                Instant.ofEpochMilli(start + 11_000),
+                RunRecord.OK,
+                11L * rate,
+                100,
+                Instant.ofEpochMilli(start),
+                new RunRecord.Cpus("0", "1", ""));
+    }
+}
