@@ -5,8 +5,6 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 
 import io.envbench.base.settings.InvalidSettingException;
 import io.envbench.launch.dockerdaemon.RestartPermission;
@@ -92,21 +90,7 @@ final class CapacityCommand implements Callable<Integer> {
             err.println("envbench capacity: " + e.getMessage());
             return RunCommand.BAD_INPUT;
         }
-        CountDownLatch finished = new CountDownLatch(1);
-        Thread onSignal = new Thread(
-                () -> {
-                    run.cancel();
-                    try {
-                        finished.await(60, TimeUnit.SECONDS);
-                    } catch (InterruptedException e) {
-                        Thread.currentThread().interrupt();
-                    }
-                    run.close();
-                    Runtime.getRuntime().halt(RunCommand.INTERRUPTED);
-                },
-                "envbench-capacity-interrupted");
-        Runtime.getRuntime().addShutdownHook(onSignal);
-        try {
+        try (SignalStop stop = new SignalStop(run, out, err)) {
             Path dir = run.directory().root().resolve("capacity");
             out.println("EnvBench: capacity of " + env + " (" + run.experiment().name() + "); steps in " + dir);
             CapacitySearch.Result r = run.capacity(env, new ConsoleProgress(out, System.console() != null));
@@ -120,16 +104,6 @@ final class CapacityCommand implements Callable<Integer> {
         } catch (IOException e) {
             err.println("envbench capacity: " + e.getMessage());
             return run.cancelled() ? RunCommand.INTERRUPTED : RunCommand.CANNOT_RUN;
-        } finally {
-            run.close();
-            finished.countDown();
-            if (!run.cancelled()) {
-                try {
-                    Runtime.getRuntime().removeShutdownHook(onSignal);
-                } catch (IllegalStateException e) {
-                    // shutting down already
-                }
-            }
         }
     }
 }

@@ -7,8 +7,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 
 import io.envbench.base.settings.InvalidSettingException;
 import io.envbench.launch.dockerdaemon.RestartPermission;
@@ -177,39 +175,11 @@ final class RunCommand implements Callable<Integer> {
             return BAD_INPUT;
         }
 
-        CountDownLatch finished = new CountDownLatch(1);
-        Thread onSignal = new Thread(
-                () -> {
-                    run.cancel();
-                    try {
-                        if (!finished.await(90, TimeUnit.SECONDS)) {
-                            run.close(); // the run did not wind down in time: at least nothing stays running
-                        }
-                    } catch (InterruptedException e) {
-                        Thread.currentThread().interrupt();
-                    }
-                    err.flush();
-                    out.flush();
-                    // the JVM would exit with 128 + the signal; CI should see "interrupted" whichever signal it was
-                    Runtime.getRuntime().halt(INTERRUPTED);
-                },
-                "envbench-run-interrupted");
-        Runtime.getRuntime().addShutdownHook(onSignal);
-        try {
+        try (SignalStop stop = new SignalStop(run, out, err)) {
             return runAndReport(run);
         } catch (IOException e) {
             err.println("envbench run: " + e.getMessage());
             return CANNOT_RUN;
-        } finally {
-            run.close();
-            finished.countDown();
-            if (!run.cancelled()) {
-                try {
-                    Runtime.getRuntime().removeShutdownHook(onSignal);
-                } catch (IllegalStateException e) {
-                    // shutting down already: the hook ends it
-                }
-            }
         }
     }
 

@@ -84,63 +84,72 @@ public final class ComparisonReport {
 
     /** @param metrics the Resource Monitor's metrics file, or null: resources next to latency, CPU over time */
     public ComparisonReport(Comparison c, String baseline, MetricsFile metrics) {
-        this(
-                c,
-                baseline,
-                new Parts(
-                        metrics,
-                        List.of(),
-                        List.of(),
-                        EnvironmentPalette.of(c),
-                        List.of(),
-                        Correction.BH,
-                        null,
-                        Set.of(),
-                        Map.of(),
-                        Map.of()));
+        this(c, baseline, initial(c, metrics));
+    }
+
+    private static Parts initial(Comparison c, MetricsFile metrics) {
+        Parts p = new Parts();
+        p.metrics = metrics;
+        p.palette = EnvironmentPalette.of(c);
+        return p;
     }
 
     /**
-     * What a report adds to its comparison, each part set by its {@code with} method.
+     * What a report adds to its comparison, each part set by its {@code with} method on a copy.
      *
-     * @param costMicros      per environment, its runs' CPU microseconds per request; empty: no such table
-     * @param costCpu         per environment, the median of its runs' CPU and of docker-proxy's (one core = 100)
+     * <p>costMicros: per environment, its runs' CPU microseconds per request (empty: no such table); costCpu: per
+     * environment, the median of its runs' CPU and of docker-proxy's (one core = 100).
      */
-    private record Parts(
-            MetricsFile metrics,
-            List<String> notices,
-            List<String> hints,
-            EnvironmentPalette palette,
-            List<ResponseErrors.Row> errors,
-            Correction correction,
-            String calibrationCopy,
-            Set<String> generatorBound,
-            Map<String, RunStatistics> costMicros,
-            Map<String, double[]> costCpu) {}
+    private static final class Parts {
+        MetricsFile metrics;
+        List<String> notices = List.of();
+        List<String> hints = List.of();
+        EnvironmentPalette palette;
+        List<ResponseErrors.Row> errors = List.of();
+        Correction correction = Correction.BH;
+        String calibrationCopy;
+        Set<String> generatorBound = Set.of();
+        Map<String, RunStatistics> costMicros = Map.of();
+        Map<String, double[]> costCpu = Map.of();
+
+        Parts copy() {
+            Parts p = new Parts();
+            p.metrics = metrics;
+            p.notices = notices;
+            p.hints = hints;
+            p.palette = palette;
+            p.errors = errors;
+            p.correction = correction;
+            p.calibrationCopy = calibrationCopy;
+            p.generatorBound = generatorBound;
+            p.costMicros = costMicros;
+            p.costCpu = costCpu;
+            return p;
+        }
+    }
 
     private final Parts parts;
 
     private ComparisonReport(Comparison c, String baseline, Parts parts) {
         this.c = c;
         this.parts = parts;
-        this.calibrationCopy = parts.calibrationCopy();
-        this.errors = List.copyOf(parts.errors());
-        this.palette = parts.palette();
+        this.calibrationCopy = parts.calibrationCopy;
+        this.errors = List.copyOf(parts.errors);
+        this.palette = parts.palette;
         this.acrossRuns = new AcrossRuns(c, baseline);
         this.baseline = acrossRuns.baseline();
         List<Verdict> all = new ArrayList<>(acrossRuns.judgedVerdicts(AcrossRuns.JUDGED));
-        parts.costMicros()
-                .forEach((env, runs) -> all.add(Verdict.ofRuns(
-                        env,
-                        CostPerRequest.LABEL,
-                        this.baseline,
-                        runs,
-                        parts.costMicros().getOrDefault(this.baseline, RunStatistics.of(List.of())),
-                        AcrossRuns.ALPHA)));
-        this.family = VerdictFamily.of(all, parts.correction(), parts.generatorBound());
-        this.metrics = parts.metrics();
-        this.notices = List.copyOf(parts.notices());
-        this.hints = List.copyOf(parts.hints());
+        parts.costMicros.forEach((env, runs) -> all.add(Verdict.ofRuns(
+                env,
+                CostPerRequest.LABEL,
+                this.baseline,
+                runs,
+                parts.costMicros.getOrDefault(this.baseline, RunStatistics.of(List.of())),
+                AcrossRuns.ALPHA)));
+        this.family = VerdictFamily.of(all, parts.correction, parts.generatorBound);
+        this.metrics = parts.metrics;
+        this.notices = List.copyOf(parts.notices);
+        this.hints = List.copyOf(parts.hints);
     }
 
     /**
@@ -148,74 +157,31 @@ public final class ComparisonReport {
      * in every format.
      */
     public ComparisonReport withNotes(List<String> notices, List<String> hints) {
-        return new ComparisonReport(
-                c,
-                baseline,
-                new Parts(
-                        metrics,
-                        notices,
-                        hints,
-                        palette,
-                        errors,
-                        parts.correction(),
-                        calibrationCopy,
-                        parts.generatorBound(),
-                        parts.costMicros(),
-                        parts.costCpu()));
+        Parts p = parts.copy();
+        p.notices = List.copyOf(notices);
+        p.hints = List.copyOf(hints);
+        return new ComparisonReport(c, baseline, p);
     }
 
     /** The same report with the charts' colours by this order (an experiment's), as its live view drew them. */
     public ComparisonReport withPalette(EnvironmentPalette palette) {
-        return new ComparisonReport(
-                c,
-                baseline,
-                new Parts(
-                        metrics,
-                        notices,
-                        hints,
-                        palette,
-                        errors,
-                        parts.correction(),
-                        calibrationCopy,
-                        parts.generatorBound(),
-                        parts.costMicros(),
-                        parts.costCpu()));
+        Parts p = parts.copy();
+        p.palette = palette;
+        return new ComparisonReport(c, baseline, p);
     }
 
     /** The same report with a section "Errors by response code" (when there are any), in every format. */
     public ComparisonReport withErrors(List<ResponseErrors.Row> errors) {
-        return new ComparisonReport(
-                c,
-                baseline,
-                new Parts(
-                        metrics,
-                        notices,
-                        hints,
-                        palette,
-                        errors,
-                        parts.correction(),
-                        calibrationCopy,
-                        parts.generatorBound(),
-                        parts.costMicros(),
-                        parts.costCpu()));
+        Parts p = parts.copy();
+        p.errors = List.copyOf(errors);
+        return new ComparisonReport(c, baseline, p);
     }
 
     /** The same report with its verdicts adjusted by this correction (an experiment's {@code correction}). */
     public ComparisonReport withCorrection(Correction correction) {
-        return new ComparisonReport(
-                c,
-                baseline,
-                new Parts(
-                        metrics,
-                        notices,
-                        hints,
-                        palette,
-                        errors,
-                        correction,
-                        calibrationCopy,
-                        parts.generatorBound(),
-                        parts.costMicros(),
-                        parts.costCpu()));
+        Parts p = parts.copy();
+        p.correction = correction;
+        return new ComparisonReport(c, baseline, p);
     }
 
     /**
@@ -223,20 +189,9 @@ public final class ComparisonReport {
      * its comparison with the baseline is said first, as what chance alone gives here.
      */
     public ComparisonReport withCalibration(Optional<String> baselineCopy) {
-        return new ComparisonReport(
-                c,
-                baseline,
-                new Parts(
-                        metrics,
-                        notices,
-                        hints,
-                        palette,
-                        errors,
-                        parts.correction(),
-                        baselineCopy.orElse(null),
-                        parts.generatorBound(),
-                        parts.costMicros(),
-                        parts.costCpu()));
+        Parts p = parts.copy();
+        p.calibrationCopy = baselineCopy.orElse(null);
+        return new ComparisonReport(c, baseline, p);
     }
 
     /**
@@ -245,38 +200,17 @@ public final class ComparisonReport {
      * request keeps its verdict: it counts the target's work per request, whatever set the pace.
      */
     public ComparisonReport withGeneratorBound(Set<String> environments) {
-        return new ComparisonReport(
-                c,
-                baseline,
-                new Parts(
-                        metrics,
-                        notices,
-                        hints,
-                        palette,
-                        errors,
-                        parts.correction(),
-                        calibrationCopy,
-                        environments,
-                        parts.costMicros(),
-                        parts.costCpu()));
+        Parts p = parts.copy();
+        p.generatorBound = Set.copyOf(environments);
+        return new ComparisonReport(c, baseline, p);
     }
 
     /** The same report with a table of what each environment spent per request, judged with the other verdicts. */
     public ComparisonReport withCost(CostPerRequest cost) {
-        return new ComparisonReport(
-                c,
-                baseline,
-                new Parts(
-                        metrics,
-                        notices,
-                        hints,
-                        palette,
-                        errors,
-                        parts.correction(),
-                        calibrationCopy,
-                        parts.generatorBound(),
-                        cost.microsecondsPerRequest(),
-                        cost.cpuPct()));
+        Parts p = parts.copy();
+        p.costMicros = cost.microsecondsPerRequest();
+        p.costCpu = cost.cpuPct();
+        return new ComparisonReport(c, baseline, p);
     }
 
     public static final String[] COST_HEAD = {
@@ -300,9 +234,9 @@ public final class ComparisonReport {
     /** Per environment, its CPU per request against the baseline's; empty without metrics. See {@link #COST_HEAD}. */
     public List<String[]> costRows() {
         List<String[]> rows = new ArrayList<>();
-        parts.costMicros().forEach((env, runs) -> {
+        parts.costMicros.forEach((env, runs) -> {
             Verdict v = family.get(env, CostPerRequest.LABEL, null).orElseThrow();
-            double[] cpu = parts.costCpu().getOrDefault(env, new double[] {Double.NaN, Double.NaN});
+            double[] cpu = parts.costCpu.getOrDefault(env, new double[] {Double.NaN, Double.NaN});
             rows.add(new String[] {
                 env,
                 Long.toString(runs.runs()),
@@ -394,7 +328,7 @@ public final class ComparisonReport {
 
     /** What the family was and what it found, said above the tables. */
     public String familyNote() {
-        return family.note(parts.costMicros().isEmpty() ? "throughput and 90%" : "throughput, 90% and CPU per request");
+        return family.note(parts.costMicros.isEmpty() ? "throughput and 90%" : "throughput, 90% and CPU per request");
     }
 
     public static final String[] ERRORS_HEAD = {"environment", "label", "response code", "response message", "samples"};

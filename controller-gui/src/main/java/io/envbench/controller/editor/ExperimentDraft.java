@@ -93,6 +93,9 @@ public final class ExperimentDraft {
     private final Map<String, String> values = new LinkedHashMap<>();
     private final List<Map<String, String>> environments = new ArrayList<>();
     private LoadKind loadKind = LoadKind.HTTP;
+    /** {@code capacity:} as the file wrote it (the form does not edit it), or null. */
+    private JsonNode capacity;
+
     private Kind kind = Kind.ENVIRONMENTS;
     private TenantsForm tenantsForm = TenantsForm.SCENARIO;
     private final List<Map<String, String>> tenants = new ArrayList<>();
@@ -366,6 +369,8 @@ public final class ExperimentDraft {
                 d.set(f, n.asText());
             }
         }
+        // the form has no fields for a capacity search's settings: kept as the file wrote them
+        d.capacity = root.has("capacity") ? root.get("capacity").deepCopy() : null;
         JsonNode load = root.path("load");
         d.loadKind = load.has("command") ? LoadKind.COMMAND : load.has("plan") ? LoadKind.PLAN : LoadKind.HTTP;
         JsonNode http = load.has("command") ? load.path("command") : load.path("http");
@@ -484,6 +489,9 @@ public final class ExperimentDraft {
         for (String field : topScalars()
                 .subList(topScalars().indexOf("repetitions"), topScalars().size())) {
             scalar(root, field, get(field));
+        }
+        if (capacity != null) {
+            root.set("capacity", capacity.deepCopy());
         }
         ObjectNode load = root.putObject("load");
         if (loadKind == LoadKind.COMMAND) {

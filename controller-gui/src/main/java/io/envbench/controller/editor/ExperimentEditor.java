@@ -13,6 +13,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -79,6 +80,9 @@ public final class ExperimentEditor extends JPanel {
     private final List<Consumer<ExperimentEditor>> changeListeners = new ArrayList<>();
 
     private final Map<String, JComponent> fields = new LinkedHashMap<>();
+    /** What a field the file leaves out is: shown in its drop-down, not written. */
+    private final Map<String, String> defaults = new HashMap<>();
+
     private final Map<String, JComponent> environmentFields = new LinkedHashMap<>();
     private final JTextArea yaml = new JTextArea();
     private final JLabel status = new JLabel(" ");
@@ -267,6 +271,12 @@ public final class ExperimentEditor extends JPanel {
         rows.add("Baseline", combo("baseline", true, List.of()));
         rows.add("Criteria", scroll(area("criteria", 5)));
 
+        rows.section("What the verdicts stand on");
+        rows.add("Load generator's CPUs", choice("isolation"));
+        rows.add("Verdicts where JMeter set the pace", choice("allowGeneratorBound"));
+        rows.add("Baseline against itself", choice("calibration"));
+        rows.add("Correction of p-values", choice("correction"));
+
         rows.section("Where the load goes");
         rows.add("Port", text("port"));
         rows.add("Ready timeout (s)", text("readyTimeoutSeconds"));
@@ -300,7 +310,8 @@ public final class ExperimentEditor extends JPanel {
         refill(fields.get("load.plan"), plans()); // relative to this file's folder
         loading = true;
         try {
-            fields.forEach((f, c) -> setText(c, d.get(f)));
+            // a field the file leaves out shows what it then is: its default
+            fields.forEach((f, c) -> setText(c, d.get(f).isBlank() ? defaults.getOrDefault(f, "") : d.get(f)));
             httpLoad.setSelected(d.loadKind() == ExperimentDraft.LoadKind.HTTP);
             planLoad.setSelected(d.loadKind() == ExperimentDraft.LoadKind.PLAN);
             commandLoad.setSelected(d.loadKind() == ExperimentDraft.LoadKind.COMMAND);
@@ -859,6 +870,15 @@ public final class ExperimentEditor extends JPanel {
         bind(field, t);
         t.getDocument().addDocumentListener(onEdit(() -> draft.set(field, t.getText())));
         return t;
+    }
+
+    /** A drop-down of a top-level field's choices from the catalogue (true and false for a switch), its default shown. */
+    private JComboBox<String> choice(String field) {
+        ExperimentFields.Field f = ExperimentFields.formField(Section.TOP, field)
+                .orElseThrow(() -> new IllegalStateException("no field " + field + " in ExperimentFields.TOP"));
+        List<String> choices = f.type() == ExperimentFields.Type.BOOLEAN ? List.of("false", "true") : f.choices();
+        defaults.put(field, f.defaultText());
+        return combo(field, false, choices);
     }
 
     private JComboBox<String> combo(String field, boolean editable, List<String> choices) {

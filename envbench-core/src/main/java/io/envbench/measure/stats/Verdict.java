@@ -160,26 +160,16 @@ public record Verdict(
 
     /** The same comparison without a verdict: the load generator bounded one side ({@link Kind#GENERATOR_BOUND}). */
     Verdict generatorBound() {
-        return new Verdict(
-                environment,
-                label,
-                figure,
-                baseline,
-                runs,
-                baselineRuns,
-                Kind.GENERATOR_BOUND,
-                changePct,
-                test,
-                alpha,
-                Double.NaN,
-                1,
-                correction,
-                Double.NaN);
+        return judged(Kind.GENERATOR_BOUND, Double.NaN, 1, correction, Double.NaN);
     }
 
     /** The same comparison judged within a family: its adjusted p decides, the detectable change is the family's. */
     Verdict inFamily(double adjusted, int size, Correction how, double detectable) {
         Kind k = tested() ? (adjusted < alpha ? Kind.SIGNIFICANT : Kind.NOT_SIGNIFICANT) : kind;
+        return judged(k, tested() ? adjusted : Double.NaN, size, how, tested() ? detectable : Double.NaN);
+    }
+
+    private Verdict judged(Kind k, double adjusted, int size, Correction how, double detectable) {
         return new Verdict(
                 environment,
                 label,
@@ -191,10 +181,10 @@ public record Verdict(
                 changePct,
                 test,
                 alpha,
-                tested() ? adjusted : Double.NaN,
+                adjusted,
                 size,
                 how,
-                tested() ? detectable : Double.NaN);
+                detectable);
     }
 
     public boolean significant() {

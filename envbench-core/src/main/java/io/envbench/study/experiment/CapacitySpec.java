@@ -16,8 +16,16 @@ import net.jcip.annotations.Immutable;
  */
 @Immutable
 public record CapacitySpec(List<Objective> slo, double startRate, double maxRate, Duration step, Duration warmup) {
-    /** The share of the rate asked a step must achieve: below it the generator or the target fell behind. */
+    /**
+     * How close to the rate asked a step's achieved rate must be, either way: below, the generator or the target fell
+     * behind; above, the generator was behind its schedule and caught up in a burst (its timer sends what is late).
+     */
     public static final double KEPT = 0.98;
+
+    /** Whether an achieved rate kept the rate asked: within {@link #KEPT} of it, either way. */
+    public static boolean kept(double achieved, double asked) {
+        return achieved >= KEPT * asked && achieved <= asked / KEPT;
+    }
     /** The search stops when the last rate that held and the first that did not are this close (relative). */
     public static final double PRECISION = 0.10;
 

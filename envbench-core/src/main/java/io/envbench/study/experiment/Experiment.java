@@ -218,11 +218,15 @@ public record Experiment(
     public Experiment withRate(double perSecond) {
         HttpLoad h = load.http()
                 .orElseThrow(() -> new IllegalStateException("only the built-in HTTP load has a rate to set"));
+        return withLoad(LoadPlan.http(h.withRate(perSecond)).onEngines(load.engines()));
+    }
+
+    private Experiment withLoad(LoadPlan newLoad) {
         return new Experiment(
                 name,
                 description,
                 environments,
-                LoadPlan.http(h.withRate(perSecond)).onEngines(load.engines()),
+                newLoad,
                 repetitions,
                 order,
                 seed,
@@ -310,23 +314,7 @@ public record Experiment(
      * so the figures are noisier but every part of the experiment runs.
      */
     public Experiment quick() {
-        return new Experiment(
-                name,
-                description,
-                environments,
-                load.quick(),
-                repetitions,
-                order,
-                seed,
-                baseline,
-                criteria,
-                capacity,
-                isolation,
-                allowGeneratorBound,
-                calibration,
-                correction,
-                file,
-                tenancy);
+        return withLoad(load.quick());
     }
 
     /**

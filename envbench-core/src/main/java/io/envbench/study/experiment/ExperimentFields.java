@@ -318,7 +318,7 @@ public final class ExperimentFields {
                 Type.LIST,
                 "errorPct < 1",
                 "objectives every step must keep, FIGURE OP NUMBER (ms for latency, % for errors), e.g. p90 <= 200;"
-                        + " the achieved rate must also be 98% of the rate asked");
+                        + " the achieved rate must also be within 2% of the rate asked");
         notInForm(s, START_RATE, Type.NUMBER, "100", "the first step's requests per second; each next one doubles");
         notInForm(s, MAX_RATE, Type.NUMBER, "50000", "where the search stops doubling");
         notInForm(s, STEP_SECONDS, Type.SECONDS, "15", "each step's JMeter run, warm-up included");
@@ -332,7 +332,8 @@ public final class ExperimentFields {
                 REQUESTS_PER_SECOND,
                 Type.NUMBER,
                 "0",
-                "for all threads together; 0: as fast as the target answers (saturation)");
+                "for all threads together, or a share of a measured capacity such as 80% of capacity(bare) (searched"
+                        + " before the runs); 0: as fast as the target answers (saturation)");
         add(s, RAMP_UP_SECONDS, Type.SECONDS, "0", "time to start all threads");
         notInForm(s, WARMUP_SECONDS, Type.SECONDS, "0", "as load.warmupSeconds, for the built-in load");
         notInForm(s, DURATION_SECONDS, Type.SECONDS, "", "as load.durationSeconds, for the built-in load");

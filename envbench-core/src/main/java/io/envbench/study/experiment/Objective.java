@@ -24,7 +24,7 @@ public record Objective(Figure figure, String op, double bound) {
         if (figure == Figure.THROUGHPUT) {
             throw new InvalidSettingException(
                     "slo",
-                    "throughput is what the search raises; the achieved rate is checked by itself (98% of the rate"
+                    "throughput is what the search raises; the achieved rate is checked by itself (within 2% of the rate"
                             + " asked); write a latency or error objective, e.g. p90 <= 200");
         }
     }

@@ -62,13 +62,16 @@ public final class CapacitySearch {
         static Step judge(
                 CapacitySpec spec, int index, double asked, SampleStatistics s, double jmeterCpuPct, int jmeterCpus) {
             List<String> broken = new ArrayList<>();
-            if (s.count() == 0 || !(s.throughputPerSec() >= CapacitySpec.KEPT * asked)) {
+            double achieved = s.count() == 0 ? 0 : s.throughputPerSec();
+            if (!CapacitySpec.kept(achieved, asked)) {
                 broken.add(String.format(
                         Locale.ROOT,
-                        "rate: %.1f/s achieved of %.1f/s asked (below %.0f%%)",
-                        s.count() == 0 ? 0 : s.throughputPerSec(),
+                        "rate: %.1f/s achieved of %.1f/s asked (%s)",
+                        achieved,
                         asked,
-                        100 * CapacitySpec.KEPT));
+                        achieved < asked
+                                ? "fell behind"
+                                : "caught up in bursts: the generator was behind its schedule"));
             }
             for (Objective o : spec.slo()) {
                 double v = s.count() == 0 ? Double.NaN : o.figure().of(s);

@@ -50,12 +50,12 @@ class ExperimentFileTest {
         assertEquals("bare", e.baseline());
         HttpLoad http = e.load().http().orElseThrow();
         assertEquals(
-                new HttpLoad("/page-4k.html", 8, 0, Duration.ZERO, Duration.ofSeconds(4), Duration.ofSeconds(14)),
+                new HttpLoad("/page-4k.html", 8, 1000, Duration.ZERO, Duration.ofSeconds(4), Duration.ofSeconds(14)),
                 http);
-        assertTrue(http.closedLoop());
+        assertFalse(http.closedLoop());
         assertEquals(Duration.ofSeconds(4), e.load().warmup());
         assertEquals(Duration.ofSeconds(14), e.load().duration());
-        assertEquals(4, e.criteria().size());
+        assertEquals(3, e.criteria().size());
         assertEquals(Criterion.Operator.LESS, e.criteria().get(0).operator());
         assertEquals(STATIC_WEB, e.file());
     }
