@@ -45,7 +45,7 @@ class ExperimentFileTest {
                 .forEach(env -> assertEquals("nginx-static", env.definition().target(), env.name()));
         assertEquals(18080, e.port());
         assertEquals(Duration.ofSeconds(60), e.readyTimeout());
-        assertEquals(5, e.repetitions());
+        assertEquals(6, e.repetitions());
         assertEquals(RunOrder.INTERLEAVED, e.order());
         assertEquals("bare", e.baseline());
         HttpLoad http = e.load().http().orElseThrow();
