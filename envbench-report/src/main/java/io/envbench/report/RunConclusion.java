@@ -173,7 +173,8 @@ public record RunConclusion(
             double achieved = results.comparison()
                     .acrossRuns(env, Comparison.TOTAL, Figure.THROUGHPUT)
                     .median();
-            if (!CapacitySpec.kept(achieved, asked)) {
+            if (!CapacitySpec.kept(
+                    achieved, asked, http.get().duration().minus(http.get().warmup()))) {
                 out.add(String.format(
                         Locale.ROOT,
                         "RATE NOT KEPT on %s: %.1f/s achieved of %.1f/s asked (median of runs): %s; lower the rate"

@@ -17,15 +17,22 @@ import net.jcip.annotations.Immutable;
 @Immutable
 public record CapacitySpec(List<Objective> slo, double startRate, double maxRate, Duration step, Duration warmup) {
     /**
-     * How close to the rate asked a step's achieved rate must be, either way: below, the generator or the target fell
-     * behind; above, the generator was behind its schedule and caught up in a burst (its timer sends what is late).
+     * How close to the rate asked an achieved rate must be, either way, at the least: below, the generator or the
+     * target fell behind; above, the generator was behind its schedule and caught up in a burst (its timer sends what is
+     * late). Arrivals at random times add their own spread: see {@link #kept}.
      */
     public static final double KEPT = 0.98;
 
-    /** Whether an achieved rate kept the rate asked: within {@link #KEPT} of it, either way. */
-    public static boolean kept(double achieved, double asked) {
-        return achieved >= KEPT * asked && achieved <= asked / KEPT;
+    /**
+     * Whether an achieved rate kept the rate asked: within 2% of it either way, or within three standard deviations of
+     * a Poisson count of requests over the window where that is wider (100/s over 6 s: 12%; 1000/s over 10 s: 3%).
+     */
+    public static boolean kept(double achieved, double asked, Duration window) {
+        double expected = asked * window.toMillis() / 1000.0;
+        double tolerance = Math.max(1 - KEPT, expected > 0 ? 3 / Math.sqrt(expected) : 1);
+        return Math.abs(achieved - asked) <= tolerance * asked;
     }
+
     /** The search stops when the last rate that held and the first that did not are this close (relative). */
     public static final double PRECISION = 0.10;
 

@@ -318,7 +318,7 @@ public final class ExperimentFields {
                 Type.LIST,
                 "errorPct < 1",
                 "objectives every step must keep, FIGURE OP NUMBER (ms for latency, % for errors), e.g. p90 <= 200;"
-                        + " the achieved rate must also be within 2% of the rate asked");
+                        + " the achieved rate must also be within 2% of the rate asked (wider for a short, slow step: arrivals are random)");
         notInForm(s, START_RATE, Type.NUMBER, "100", "the first step's requests per second; each next one doubles");
         notInForm(s, MAX_RATE, Type.NUMBER, "50000", "where the search stops doubling");
         notInForm(s, STEP_SECONDS, Type.SECONDS, "15", "each step's JMeter run, warm-up included");

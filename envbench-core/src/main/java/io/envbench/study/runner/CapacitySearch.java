@@ -63,7 +63,7 @@ public final class CapacitySearch {
                 CapacitySpec spec, int index, double asked, SampleStatistics s, double jmeterCpuPct, int jmeterCpus) {
             List<String> broken = new ArrayList<>();
             double achieved = s.count() == 0 ? 0 : s.throughputPerSec();
-            if (!CapacitySpec.kept(achieved, asked)) {
+            if (!CapacitySpec.kept(achieved, asked, spec.step().minus(spec.warmup()))) {
                 broken.add(String.format(
                         Locale.ROOT,
                         "rate: %.1f/s achieved of %.1f/s asked (%s)",
