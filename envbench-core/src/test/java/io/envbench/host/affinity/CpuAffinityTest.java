@@ -3,7 +3,6 @@ package io.envbench.host.affinity;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -24,7 +23,7 @@ class CpuAffinityTest {
 
     @Test
     void aProcessTreeIsConfinedAndReadBackFromProc() throws Exception {
-        assumeTrue(CpuAffinity.available(), "taskset (util-linux) is installed on Debian");
+        assertTrue(CpuAffinity.available(), "taskset (util-linux) is part of every Debian; isolation needs it");
         CpuSet online = CpuSet.online();
         CpuSet first = CpuSet.parseList("cpu", Integer.toString(online.cpus().get(0)));
         // a shell with a child: the child must be confined too
@@ -50,7 +49,7 @@ class CpuAffinityTest {
 
     @Test
     void aCpuTheHostLacksIsRefusedNamingTheProcess() throws Exception {
-        assumeTrue(CpuAffinity.available());
+        assertTrue(CpuAffinity.available(), "taskset (util-linux) is part of every Debian; isolation needs it");
         Process p = new ProcessBuilder("sleep", "30").start();
         try {
             IOException e = assertThrows(
