@@ -44,6 +44,12 @@ class DistributionLayoutTest {
             }
         }
         assertTrue(assembled.remove("jorphan.jar") != null, "JMeter's own lib/jorphan.jar");
+        for (String tls : List.of("bcprov", "bcpkix", "bcutil")) {
+            // the plugin's TLS libraries: signed, so beside it, and in lib/ so that JMeter does not scan them
+            assertTrue(
+                    assembled.keySet().removeIf(n -> n.startsWith(tls + "-jdk18on-")),
+                    tls + " in lib/: " + assembled.keySet());
+        }
         Map<String, Long> missing = new TreeMap<>(official);
         missing.entrySet().removeAll(assembled.entrySet());
         Map<String, Long> extra = new TreeMap<>(assembled);
@@ -71,18 +77,25 @@ class DistributionLayoutTest {
     @Test
     void aHeadlessRunLogsJmeterAndEnvBenchIntoTheLogFile() throws Exception {
         // a Debug Sampler, and a Target Environment sampler whose bad runtime fails before anything starts
-        Path plan = Jmeter.plan(dir.resolve("log.jmx"), "", Jmeter.DEBUG_SAMPLER + """
+        // the Debug Sampler named by an EnvBench function: JMeter found it through META-INF/services
+        Path plan = Jmeter.plan(
+                dir.resolve("log.jmx"),
+                "",
+                Jmeter.DEBUG_SAMPLER.replace("testname=\"debug\"", "testname=\"${__envbenchSelected(bare)}\"") + """
                 <io.envbench.jmeter.samplers.TargetEnvironmentSampler guiclass="TestBeanGUI" testclass="io.envbench.jmeter.samplers.TargetEnvironmentSampler" testname="EnvBench start">
                   <stringProp name="action">switch</stringProp>
                   <stringProp name="environment">nowhere</stringProp>
                   <stringProp name="runtime">vm</stringProp>
                 </io.envbench.jmeter.samplers.TargetEnvironmentSampler>
                 <hashTree/>
-                """, 1, 0);
+                """,
+                1,
+                0);
         Path jtl = dir.resolve("x.jtl");
         List<Sample> samples = Jmeter.run(plan, jtl, List.of());
 
         assertEquals(List.of(true, false), samples.stream().map(Sample::success).toList());
+        assertEquals("true", samples.get(0).label(), "__envbenchSelected found and run");
         Path log = dir.resolve("x.jtl.log");
         assertTrue(Files.isRegularFile(log), "no -j log file");
         String text = Files.readString(log);
@@ -91,6 +104,11 @@ class DistributionLayoutTest {
         assertTrue(
                 text.contains("WARN i.e.j.s.TargetEnvironmentSampler: EnvBench: runtime: 'vm' is not a placement"),
                 "EnvBench's warning:\n" + text);
+        // every jar of lib/ext lists its elements: JMeter opens none of their classes before the test starts,
+        // which took seconds that a Precise Throughput Timer's schedule had already counted
+        List<String> scans =
+                text.lines().filter(l -> l.contains("Will scan jar")).toList();
+        assertEquals(List.of(), scans, "jars JMeter scanned");
         List<String> errors = text.lines().filter(l -> l.contains(" ERROR ")).toList();
         assertEquals(List.of(), errors, "errors in jmeter.log");
 

@@ -165,6 +165,7 @@ class ExperimentRunTest {
         }
         String written = Files.readString(out.resolve("experiment.yaml"));
         assertTrue(written.contains("calibration: aa") && !written.contains("bare-aa"), written);
+        assertTrue(Files.isRegularFile(out.resolve("report/comparison.md")), text);
         String md = Files.readString(out.resolve("report/comparison.md"));
         assertTrue(md.contains("Calibration (A/A): bare-aa is bare run again in every round"), md);
         // 6 tests (throughput, 90% and CPU per request of two environments; a fixed rate JMeter keeps with CPU to

@@ -51,7 +51,9 @@ public final class DetectableChange {
      * where a scaled value passes a value of b, so only those factors are tried, by bisection (p falls as they part).
      */
     private static double smallestFactor(double[] a, double[] b, DoublePredicate significant, boolean up) {
+        // a run at 0 (a 90% line of 0 ms on a fast local target) stays 0 whatever the factor: it crosses nothing
         double[] crossings = Arrays.stream(a)
+                .filter(x -> x > 0)
                 .flatMap(x -> Arrays.stream(b).map(y -> y / x))
                 .filter(f -> up ? f >= 1 : f <= 1)
                 .distinct()

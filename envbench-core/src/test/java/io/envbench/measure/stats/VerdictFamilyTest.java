@@ -36,6 +36,17 @@ class VerdictFamilyTest {
     }
 
     @Test
+    void aRunAtZeroIsTakenAsItStands() {
+        // a 90% line of 0 ms in one run of a fast local target: scaling 0 never crosses anything, and the other runs
+        // still tell how far the medians must part
+        double[] withZero = {0, 1, 1, 1};
+        double[] base = {1, 1, 1, 2};
+        double pct = DetectableChange.pct(withZero, base, p -> p < 0.05);
+        assertTrue(pct > 0 && !Double.isNaN(pct), "got " + pct);
+        assertTrue(Double.isInfinite(DetectableChange.pct(withZero, base, p -> p < 0.02)), "4 vs 4 never reaches 0.02");
+    }
+
+    @Test
     void moreRunsDetectSmallerChanges() {
         double[] eight = {96, 97, 98, 99, 101, 102, 103, 104};
         double four = DetectableChange.pct(BASE, BASE, p -> p < 0.05);
