@@ -182,6 +182,52 @@ class ExperimentRunTest {
         assertTrue(csv.lines().findFirst().orElseThrow().contains("throughputAdjustedP"), csv);
     }
 
+    /**
+     * repetitions: auto on the real engine: with an interval width any 6 runs meet, the runs end after round 6 of at
+     * most 9, rounds.csv says why, the run directory is complete (not partial) and the report says where it ended; a
+     * --resume of it runs nothing more.
+     */
+    @Test
+    void repetitionsAutoEndsWhenTheIntervalsAreNarrowEnough() throws Exception {
+        String yaml = """
+                name: auto-e2e
+                target: nginx-static
+                port: 18482
+                environments:
+                  - { name: bare, placement: bare }
+                repetitions: auto
+                minRepetitions: 6
+                maxRepetitions: 9
+                intervalWidth: 1000%
+                load:
+                  http: { path: /page-4k.html, threads: 1, requestsPerSecond: 100, warmupSeconds: 1, durationSeconds: 2 }
+                """;
+        Path out = dir.resolve("auto");
+        Path console = dir.resolve("console.txt");
+        int exit = Cli.run(console, 300, "run", experiment(yaml).toString(), "-o", out.toString());
+        String text = Files.readString(console);
+        assertEquals(0, exit, text);
+        assertTrue(text.contains("auto (6 to 9, until every 95% interval of a median is within 1000% of it)"), text);
+        List<String> runs = Files.readAllLines(out.resolve("runs.csv"));
+        assertEquals(6, runs.size() - 1, String.join("\n", runs));
+        List<String> rounds = Files.readAllLines(out.resolve("rounds.csv"));
+        assertEquals(2, rounds.size(), String.join("\n", rounds));
+        assertTrue(
+                rounds.get(1).startsWith("6,") && rounds.get(1).contains("stop: every 95% interval within 1000%"),
+                rounds.get(1));
+        assertTrue(text.contains("round 6: the runs end here: every 95% interval within 1000%"), text);
+        assertFalse(Files.exists(out.resolve("PARTIAL")), text);
+        assertFalse(text.contains("PARTIAL"), text);
+        assertTrue(Files.isRegularFile(out.resolve("report/comparison.md")), text);
+        String md = Files.readString(out.resolve("report/comparison.md"));
+        assertTrue(md.contains("Repetitions (auto): 6 rounds of at most 9, as every 95% interval within 1000%"), md);
+        assertTrue(Files.readString(out.resolve("experiment.yaml")).contains("repetitions: auto"));
+
+        Path again = dir.resolve("resume.txt");
+        assertEquals(0, Cli.run(again, 120, "run", "--resume", out.toString()), Files.readString(again));
+        assertEquals(runs, Files.readAllLines(out.resolve("runs.csv")), "nothing more ran");
+    }
+
     @Test
     void sigtermMidRunKeepsWhatWasRecordedLeavesNothingAndResumeCompletesIt() throws Exception {
         Path out = dir.resolve("run");

@@ -9,6 +9,7 @@ import java.awt.event.WindowEvent;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.prefs.Preferences;
@@ -28,12 +29,14 @@ import io.envbench.base.settings.InvalidSettingException;
 import io.envbench.controller.editor.ExperimentDraft;
 import io.envbench.controller.editor.ExperimentEditor;
 import io.envbench.controller.results.ResultsView;
+import io.envbench.controller.run.CapacityDialog;
 import io.envbench.controller.run.ExperimentExecution;
 import io.envbench.controller.run.RunView;
 import io.envbench.launch.dockerdaemon.RestartPermission;
 import io.envbench.study.analysis.RunDirectory;
 import io.envbench.study.experiment.Experiment;
 import io.envbench.study.experiment.ExperimentException;
+import io.envbench.study.experiment.Objective;
 import io.envbench.study.runner.ExperimentRun;
 
 /**
@@ -201,6 +204,68 @@ public final class ControllerWindow extends JFrame {
         return true;
     }
 
+    /**
+     * Run > Find capacity: the highest fixed rate one environment of the form's experiment keeps within its
+     * {@code capacity:} objectives, searched as {@code ./envbench capacity} searches it, in a window of its own with the
+     * knee chart; the steps go to {@code results/NAME-capacity-TIME/capacity/}. Returns the window, or null when the
+     * experiment cannot be searched (said in a message).
+     *
+     * @param environment the environment to search; null asks, offering the baseline first
+     */
+    public CapacityDialog findCapacity(String environment) {
+        Experiment e;
+        try {
+            e = editor.draft().parse(editor.fileOrNominal(), root.resolve("targets"));
+        } catch (ExperimentException ex) {
+            JOptionPane.showMessageDialog(
+                    this, ex.getMessage(), "The experiment cannot run yet", JOptionPane.ERROR_MESSAGE);
+            return null;
+        }
+        if (e.load().http().isEmpty()) {
+            JOptionPane.showMessageDialog(
+                    this,
+                    "A capacity search raises the rate of the built-in HTTP load; this experiment's load is another"
+                            + " (a plan or a command). Choose Load: built-in HTTP.",
+                    "No capacity to search",
+                    JOptionPane.ERROR_MESSAGE);
+            return null;
+        }
+        String env = environment;
+        if (env == null) {
+            List<String> names = new ArrayList<>(e.environmentNames());
+            names.remove(e.baseline());
+            names.add(0, e.baseline());
+            Object chosen = JOptionPane.showInputDialog(
+                    this,
+                    "The environment whose capacity to search (objectives: "
+                            + String.join(
+                                    ", ",
+                                    e.capacity().slo().stream()
+                                            .map(Objective::text)
+                                            .toList()) + ")",
+                    "Find capacity",
+                    JOptionPane.QUESTION_MESSAGE,
+                    null,
+                    names.toArray(),
+                    names.get(0));
+            if (chosen == null) {
+                return null;
+            }
+            env = chosen.toString();
+        }
+        try {
+            ExperimentRun run = ExperimentRun.prepare(
+                    e, RunDirectory.timestamped(resultsDir, e.name() + "-capacity"), ExperimentRun.Settings.of(root));
+            CapacityDialog d = new CapacityDialog(this, run, env).start();
+            d.setVisible(true);
+            return d;
+        } catch (InvalidSettingException ex) {
+            JOptionPane.showMessageDialog(
+                    this, ex.getMessage(), "The capacity cannot be searched here", JOptionPane.ERROR_MESSAGE);
+            return null;
+        }
+    }
+
     public void cancelRun() {
         if (execution != null) {
             execution.cancel();
@@ -254,6 +319,12 @@ public final class ControllerWindow extends JFrame {
         runMenu.add(runItem);
         runMenu.add(quickItem);
         runMenu.add(cancelItem);
+        runMenu.addSeparator();
+        JMenuItem capacityItem = item("Find capacity…", 'F', 0, () -> findCapacity(null));
+        capacityItem.setName("menu.capacity");
+        capacityItem.setToolTipText("the highest fixed rate an environment keeps within the file's capacity: objectives"
+                + " (./envbench capacity), with its knee chart");
+        runMenu.add(capacityItem);
         JMenu results = new JMenu("Results");
         results.setMnemonic('E');
         results.add(item("Show past runs", 'P', 0, () -> {

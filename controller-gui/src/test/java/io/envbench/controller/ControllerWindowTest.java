@@ -37,6 +37,7 @@ import javax.swing.SwingUtilities;
 
 import io.envbench.base.environment.TargetStartException;
 import io.envbench.controller.editor.ExperimentDraft;
+import io.envbench.controller.run.CapacityDialog;
 import io.envbench.launch.docker.DockerDaemon;
 import io.envbench.launch.docker.DockerInventory;
 import io.envbench.launch.docker.DockerRequired;
@@ -46,6 +47,7 @@ import io.envbench.study.cpucontrol.CpuControlMode;
 import io.envbench.study.experiment.Experiment;
 import io.envbench.study.experiment.ExperimentFile;
 import io.envbench.study.experiment.Tenancy;
+import io.envbench.study.runner.CapacitySearch;
 import org.assertj.swing.core.BasicRobot;
 import org.assertj.swing.core.Robot;
 import org.assertj.swing.data.TableCell;
@@ -59,6 +61,7 @@ import org.assertj.swing.fixture.JTableFixture;
 import org.assertj.swing.timing.Condition;
 import org.assertj.swing.timing.Pause;
 import org.assertj.swing.timing.Timeout;
+import org.jfree.chart.ChartPanel;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.plot.Marker;
 import org.jfree.chart.ui.Layer;
@@ -232,6 +235,14 @@ class ControllerWindowTest {
         samples.tableHeader().clickColumn(count);
         assertThat(column(samples, 0).get(labels.size() - 1)).isEqualTo("TOTAL");
 
+        // two runs a side: the noise floor says no comparison could show anything, rather than leave "~" to stand alone
+        window.tabbedPane("results.tabs").selectTab("Noise floor");
+        JTableFixture noise = window.table("results.noiseFloor");
+        assertThat(column(noise, 0)).containsExactly("docker-host");
+        assertThat(column(noise, 2)).containsExactly("none: too few runs");
+        window.tabbedPane("results.tabs").selectTab("CPU per request");
+        assertThat(column(window.table("results.cost"), 0)).contains("bare", "docker-host");
+
         window.tabbedPane("results.tabs").selectTab(3);
         screenshot("results-chart");
         window.button("results.exportCharts").click();
@@ -276,6 +287,56 @@ class ControllerWindowTest {
         screenshot("side-by-side");
 
         assertThat(docker.containers()).as("nothing labelled left in Docker").isEmpty();
+    }
+
+    /**
+     * Run > Find capacity on the real JMeter against nginx bare metal: the search steps its fixed rates as
+     * ./envbench capacity does, says each step, draws the knee chart in its window and writes the steps where the
+     * command line writes them.
+     */
+    @Test
+    void findsTheCapacityOfBareMetalWithItsKneeChart() throws Exception {
+        Path file = Files.writeString(temp.resolve("cap.yaml"), """
+                name: gui-capacity
+                target: nginx-static
+                port: 18483
+                environments:
+                  - { name: bare, placement: bare }
+                capacity:
+                  slo: ["errorPct < 1"]
+                  startRate: 100
+                  maxRate: 200
+                  stepSeconds: 8
+                  warmupSeconds: 4
+                load:
+                  http: { path: /page-4k.html, threads: 4, durationSeconds: 5 }
+                """);
+        GuiActionRunner.execute(() -> frame.openExperiment(file));
+        waitFor("the file is good", () -> status().startsWith("OK"));
+        CapacityDialog d = GuiActionRunner.execute(() -> frame.findCapacity("bare"));
+        assertThat(d).as("the search started").isNotNull();
+        CapacitySearch.Result r = d.found().get(3, TimeUnit.MINUTES);
+        assertThat(r.capacity()).as(r.summary()).isEqualTo(200);
+        DialogFixture dialog = new DialogFixture(robot, d);
+        waitFor(
+                "the result is shown",
+                () -> GuiActionRunner.execute(
+                        () -> dialog.label("capacity.result").target().getText().equals(r.summary())));
+        assertThat(GuiActionRunner.execute(
+                        () -> ((ChartPanel) dialog.panel("capacity.chart").target()).getChart()))
+                .as("the knee chart")
+                .isNotNull();
+        assertThat(dialog.textBox("capacity.log").text()).contains("100/s").contains(r.summary());
+        dialog.button("capacity.close").requireEnabled();
+        try (var dirs = Files.list(temp.resolve("results"))) {
+            Path run = dirs.filter(p -> p.getFileName().toString().startsWith("gui-capacity-capacity"))
+                    .findFirst()
+                    .orElseThrow();
+            assertThat(Files.readAllLines(run.resolve("capacity/bare.csv"))).hasSize(3);
+            assertThat(run.resolve("capacity/bare-knee.png")).exists();
+        }
+        screenshot("capacity");
+        dialog.button("capacity.close").click();
     }
 
     /**

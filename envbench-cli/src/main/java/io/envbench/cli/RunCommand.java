@@ -194,7 +194,7 @@ final class RunCommand implements Callable<Integer> {
                                 + t.configurations().size() + " configurations")
                         .orElse(experiment.environmentNames().size() + " environments")
                 + " x "
-                + experiment.repetitions() + " repetitions, "
+                + experiment.repetitions().describe() + " repetitions, "
                 + experiment.order().yamlName() + " order; run directory " + dir.root());
         ConsoleProgress progress = new ConsoleProgress(out, System.console() != null);
         ExperimentRunner.Outcome o = resuming ? run.runMissing(progress) : run.run(progress);

@@ -102,6 +102,9 @@ public record RunConclusion(
         }
         MetricsFile metrics = results.metrics(dir);
         List<Hint> hints = metrics == null ? List.of() : Hints.of(metrics);
+        results.autoStop()
+                .ifPresent(stop -> notices.add("Repetitions (auto): " + stop.round() + " rounds of at most "
+                        + e.repetitions().max() + ", as " + stop.why() + " (rounds.csv)"));
         rateNotKept(e, results).forEach(notices::add);
         Map<String, String> generatorBound = metrics == null ? Map.of() : generatorBound(e, runs, metrics);
         generatorBound.forEach((env, why) -> notices.add(

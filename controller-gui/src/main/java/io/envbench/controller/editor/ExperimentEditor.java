@@ -265,7 +265,10 @@ public final class ExperimentEditor extends JPanel {
         rows.add("Duration (s)", text("load.durationSeconds"));
 
         rows.section("Runs");
-        rows.add("Repetitions", text("repetitions"));
+        rows.add("Repetitions (a number, or auto)", text("repetitions"));
+        rows.add("auto: fewest rounds", text("minRepetitions"));
+        rows.add("auto: most rounds", text("maxRepetitions"));
+        rows.add("auto: stop when intervals within", text("intervalWidth"));
         rows.add("Order", combo("order", false, List.of("interleaved", "randomized")));
         rows.add("Seed", text("seed"));
         rows.add("Baseline", combo("baseline", true, List.of()));

@@ -53,6 +53,8 @@ public final class ResultsView extends JPanel {
     private final ComparisonTable acrossRuns = table("results.acrossRuns", acrossRunsHead());
     private final ComparisonTable samples = table("results.samples", ComparisonReport.TABLE_HEAD);
     private final ComparisonTable resources = table("results.resources", ComparisonReport.METRICS_HEAD);
+    private final ComparisonTable noiseFloor = table("results.noiseFloor", ComparisonReport.NOISE_HEAD);
+    private final ComparisonTable cost = table("results.cost", ComparisonReport.COST_HEAD);
     /** A multi-tenant run's figures per configuration x tenant: the first tab, shown only for one. */
     private final ComparisonTable perTenant = table("results.tenants", TenantResults.HEADER);
 
@@ -129,6 +131,11 @@ public final class ResultsView extends JPanel {
         tabs.addTab("Samples (JMeter's figures)", new JScrollPane(samples));
         tabs.addTab("Resources", new JScrollPane(resources));
         tabs.addTab("Charts", chartTab);
+        // what a "~" stands on: the smallest change each comparison could have shown, and what each request cost
+        tabs.addTab("Noise floor", new JScrollPane(noiseFloor));
+        noiseFloor.setToolTipText(ComparisonReport.NOISE_NOTE);
+        tabs.addTab("CPU per request", new JScrollPane(cost));
+        cost.setToolTipText(ComparisonReport.COST_NOTE);
         tabs.addTab("Notes and hints", new JScrollPane(notes));
         exportCharts.setName("results.exportCharts");
         exportCharts.setMnemonic('E');
@@ -398,6 +405,8 @@ public final class ResultsView extends JPanel {
         acrossRuns.setRows(r.runRows());
         samples.setRows(r.tableRows());
         resources.setRows(r.metricsRows());
+        noiseFloor.setRows(r.noiseRows());
+        cost.setRows(r.costRows());
         notes.setText(noteText);
         notes.setCaretPosition(0);
         chartChoice.removeAllItems();
@@ -413,6 +422,8 @@ public final class ResultsView extends JPanel {
         acrossRuns.setRows(List.of());
         samples.setRows(List.of());
         resources.setRows(List.of());
+        noiseFloor.setRows(List.of());
+        cost.setRows(List.of());
         notes.setText("");
         chartChoice.removeAllItems();
         chartPanel.setChart(null);

@@ -140,7 +140,11 @@ public final class RunView extends JPanel {
                         .map(t -> count(t.tenants().size(), "tenant") + " under "
                                 + count(t.configurations().size(), "configuration"))
                         .orElse(count(e.experiment().environmentNames().size(), "environment"))
-                + " x " + count(e.experiment().repetitions(), "repetition") + ", "
+                + " x "
+                + (e.experiment().repetitions().isAuto()
+                        ? e.experiment().repetitions().describe() + " repetitions"
+                        : count(e.experiment().repetitions().max(), "repetition"))
+                + ", "
                 + e.experiment().order().yamlName() + " — "
                 + e.directory().root());
         figures.setColumnIdentifiers(tenants ? TENANT_COLUMNS : COLUMNS);

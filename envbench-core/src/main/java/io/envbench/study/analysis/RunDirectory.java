@@ -136,6 +136,11 @@ public record RunDirectory(Path root) {
         Files.writeString(f, line, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
     }
 
+    /** With {@code repetitions: auto}, what each round from the minimum on showed, and where the runs ended ({@link AutoRepetitions}). */
+    public Path rounds() {
+        return root.resolve("rounds.csv");
+    }
+
     public Path junit() {
         return root.resolve("junit.xml");
     }

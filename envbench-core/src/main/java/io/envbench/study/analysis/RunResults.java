@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.Set;
 import java.util.function.BiConsumer;
@@ -41,14 +42,18 @@ public final class RunResults {
     private final boolean partial;
     /** A multi-tenant experiment's figures per tenant under each configuration, when it has criteria; else null. */
     private final FigureSource tenantFigures;
+    /** Where {@code repetitions: auto} ended the runs, when it did. */
+    private final Optional<AutoRepetitions.Stop> stop;
 
     private RunResults(
             Experiment experiment,
             Comparison comparison,
             List<RunRecord> runs,
             boolean partial,
-            FigureSource tenantFigures) {
+            FigureSource tenantFigures,
+            Optional<AutoRepetitions.Stop> stop) {
         this.experiment = experiment;
+        this.stop = stop;
         this.tenantFigures = tenantFigures;
         this.comparison = comparison;
         this.runs = runs;
@@ -68,7 +73,13 @@ public final class RunResults {
         FigureSource tenants = e.tenancy().isPresent() && !e.criteria().isEmpty()
                 ? TenantResults.read(dir, e, runs).figures()
                 : null;
-        RunResults results = new RunResults(e, c, runs, dir.partial(), tenants);
+        RunResults results = new RunResults(
+                e,
+                c,
+                runs,
+                dir.partial(),
+                tenants,
+                e.repetitions().isAuto() ? AutoRepetitions.stoppedAt(dir.rounds()) : Optional.empty());
         for (RunRecord r : runs) {
             if (r.ok() && r.firstSample() != null) {
                 results.errors.read(
@@ -136,7 +147,14 @@ public final class RunResults {
     }
 
     public int plannedRuns() {
-        return Schedule.of(experiment).size();
+        return stop.map(s -> Schedule.upTo(experiment, s.round()))
+                .orElseGet(() -> Schedule.of(experiment))
+                .size();
+    }
+
+    /** Where {@code repetitions: auto} ended the runs, and why; empty while it has not, or with a fixed number. */
+    public Optional<AutoRepetitions.Stop> autoStop() {
+        return stop;
     }
 
     /** Planned runs without an ok record: failed, interrupted, or never started. */

@@ -24,7 +24,8 @@ import net.jcip.annotations.Immutable;
  * @param description  free text, may be empty
  * @param environments at least one, names unique
  * @param load         the load of every run
- * @param repetitions  runs per environment, at least 1
+ * @param repetitions  runs per environment: a fixed number, at least 1, or {@code auto} between a minimum and a
+ *                     maximum ({@link Repetitions})
  * @param order        the order of the runs
  * @param seed         shuffles the order when {@code order} is {@link RunOrder#RANDOMIZED}
  * @param baseline     the environment others are compared with
@@ -46,7 +47,7 @@ public record Experiment(
         String description,
         List<EnvironmentPlan> environments,
         LoadPlan load,
-        int repetitions,
+        Repetitions repetitions,
         RunOrder order,
         long seed,
         String baseline,
@@ -91,7 +92,7 @@ public record Experiment(
                 description,
                 environments,
                 load,
-                repetitions,
+                Repetitions.fixed(repetitions),
                 order,
                 seed,
                 baseline,
@@ -154,15 +155,15 @@ public record Experiment(
             }
         }
         Objects.requireNonNull(load, "load");
-        checkRepetitions(repetitions);
+        Objects.requireNonNull(repetitions, "repetitions");
         List<String> compared = tenancy.isPresent() ? tenancy.get().configurationNames() : names(environments);
         String what = tenancy.isPresent() ? "configurations" : "environments";
-        if ((long) repetitions * compared.size() > MAX_RUNS) {
+        if ((long) repetitions.planned() * compared.size() > MAX_RUNS) {
             throw new InvalidSettingException(
-                    YamlFields.REPETITIONS,
-                    repetitions + " repetitions of " + compared.size()
-                            + " " + what + " make " + (long) repetitions * compared.size() + " runs, above " + MAX_RUNS
-                            + "; give fewer repetitions or " + what);
+                    repetitions.isAuto() ? YamlFields.MAX_REPETITIONS : YamlFields.REPETITIONS,
+                    repetitions.planned() + " repetitions of " + compared.size()
+                            + " " + what + " make " + (long) repetitions.planned() * compared.size()
+                            + " runs, above " + MAX_RUNS + "; give fewer repetitions or " + what);
         }
         Objects.requireNonNull(order, "order");
         if (baseline == null || !compared.contains(baseline)) {
@@ -248,7 +249,7 @@ public record Experiment(
                 description,
                 environments,
                 load,
-                n,
+                Repetitions.fixed(n),
                 order,
                 seed,
                 baseline,
@@ -394,9 +395,9 @@ public record Experiment(
         }
     }
 
-    /** The runs, round by round, in this experiment's order (see {@link RunOrder#rounds}). */
+    /** The runs planned, round by round, in this experiment's order (see {@link RunOrder#rounds}): with {@code auto}, as many rounds as it may run. */
     public List<List<String>> rounds() {
-        return order.rounds(environmentNames(), repetitions, seed);
+        return order.rounds(environmentNames(), repetitions.planned(), seed);
     }
 
     /** The one check of {@code repetitions}, shared by the file and {@code --repetitions}. */

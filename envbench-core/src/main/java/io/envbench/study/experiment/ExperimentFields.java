@@ -143,9 +143,31 @@ public final class ExperimentFields {
         add(
                 s,
                 REPETITIONS,
-                Type.WHOLE_NUMBER,
+                Type.TEXT,
                 Integer.toString(Experiment.DEFAULT_REPETITIONS),
-                "runs per environment; a verdict needs at least 4");
+                "runs per environment, a whole number (a verdict needs at least 4), or auto: rounds until every 95%"
+                        + " interval of a median is within intervalWidth");
+        add(
+                s,
+                MIN_REPETITIONS,
+                Type.WHOLE_NUMBER,
+                Integer.toString(Repetitions.AUTO_MIN),
+                "with repetitions: auto, the rounds always run; at least " + Repetitions.AUTO_MIN
+                        + ", the fewest runs with a 95% interval of the median");
+        add(
+                s,
+                MAX_REPETITIONS,
+                Type.WHOLE_NUMBER,
+                Integer.toString(Repetitions.AUTO_MAX),
+                "with repetitions: auto, the rounds at most: it stops there, and the report says the intervals were"
+                        + " still wider");
+        add(
+                s,
+                INTERVAL_WIDTH,
+                Type.TEXT,
+                Repetitions.widthText(Repetitions.AUTO_WIDTH_PCT),
+                "with repetitions: auto, the widest 95% interval of a median (throughput and 90% of every label and"
+                        + " environment), end to end in % of it, that ends the runs");
         choice(
                 s,
                 ORDER,

@@ -105,10 +105,7 @@ final class ExperimentReader {
                             .orElseThrow(),
                     load.plan().get());
         }
-        String repetitionsHelp = "how many times to run each environment, e.g. 4";
-        int repetitions = y.scalar(top, REPETITIONS, repetitionsHelp).isEmpty()
-                ? Experiment.DEFAULT_REPETITIONS
-                : y.wholeInt(y.scalar(top, REPETITIONS, repetitionsHelp).get(), repetitionsHelp);
+        Repetitions repetitions = repetitions(top);
         Optional<Scalar> orderNode = y.scalar(top, ORDER, "interleaved or randomized");
         RunOrder order = orderNode.isEmpty()
                 ? Experiment.DEFAULT_ORDER
@@ -185,6 +182,37 @@ final class ExperimentReader {
             y.at(isolationNode.get(), () -> isolation.decide(experiment, CpuSet.online()));
         }
         return experiment;
+    }
+
+    /** {@code repetitions:} a number, or {@code auto} with {@code minRepetitions}, {@code maxRepetitions} and {@code intervalWidth}. */
+    private Repetitions repetitions(Mapping top) throws ExperimentException {
+        String help = "how many times to run each environment, e.g. 4, or auto";
+        Optional<Scalar> node = y.scalar(top, REPETITIONS, help);
+        String countHelp = "a whole number of rounds, e.g. " + Repetitions.AUTO_MAX;
+        Optional<Scalar> min = y.scalar(top, MIN_REPETITIONS, countHelp);
+        Optional<Scalar> max = y.scalar(top, MAX_REPETITIONS, countHelp);
+        Optional<Scalar> width = y.scalar(top, INTERVAL_WIDTH, "a percentage, e.g. 10%");
+        boolean auto = node.isPresent() && node.get().text().strip().equalsIgnoreCase("auto");
+        if (!auto) {
+            for (Optional<Scalar> only : List.of(min, max, width)) {
+                if (only.isPresent()) {
+                    throw y.fail(
+                            only.get(),
+                            "applies to repetitions: auto only; write repetitions: auto, or remove this field");
+                }
+            }
+            int n = node.isEmpty() ? Experiment.DEFAULT_REPETITIONS : y.wholeInt(node.get(), help);
+            return y.located(f -> f, () -> Repetitions.fixed(n));
+        }
+        int least = min.isEmpty() ? Repetitions.AUTO_MIN : y.wholeInt(min.get(), countHelp);
+        int most = max.isEmpty() ? Repetitions.AUTO_MAX : y.wholeInt(max.get(), countHelp);
+        double widthPct = width.isEmpty()
+                ? Repetitions.AUTO_WIDTH_PCT
+                : y.at(
+                        width.get(),
+                        () -> Repetitions.parseWidthPct(
+                                INTERVAL_WIDTH, width.get().text()));
+        return y.located(f -> f, () -> new Repetitions(least, most, widthPct));
     }
 
     /** The environments with the baseline's copy right after it: A A' B ... in every round. */

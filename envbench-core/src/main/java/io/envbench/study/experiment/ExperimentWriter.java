@@ -48,7 +48,15 @@ final class ExperimentWriter {
                                 .ifPresent(d -> out.putObject(DOCKER_DAEMON).put(USERLAND_PROXY, d.userlandProxy()));
                     });
         }
-        root.put(REPETITIONS, e.repetitions());
+        Repetitions reps = e.repetitions();
+        if (reps.isAuto()) {
+            root.put(REPETITIONS, "auto");
+            root.put(MIN_REPETITIONS, reps.min());
+            root.put(MAX_REPETITIONS, reps.max());
+            root.put(INTERVAL_WIDTH, Repetitions.widthText(reps.intervalWidthPct()));
+        } else {
+            root.put(REPETITIONS, reps.max());
+        }
         root.put(ORDER, e.order().yamlName());
         root.put(SEED, e.seed());
         root.put(BASELINE, e.baseline());

@@ -8,10 +8,15 @@ public final class Schedule {
     private Schedule() {}
 
     public static List<PlannedRun> of(Experiment e) {
+        return upTo(e, e.repetitions().planned());
+    }
+
+    /** The runs of the first {@code rounds} rounds: where {@code repetitions: auto} stopped. */
+    public static List<PlannedRun> upTo(Experiment e, int rounds) {
         List<PlannedRun> runs = new ArrayList<>();
-        List<List<String>> rounds = e.rounds();
-        for (int i = 0; i < rounds.size(); i++) {
-            for (String env : rounds.get(i)) {
+        List<List<String>> planned = e.rounds();
+        for (int i = 0; i < Math.min(rounds, planned.size()); i++) {
+            for (String env : planned.get(i)) {
                 runs.add(new PlannedRun(i + 1, env, i + 1));
             }
         }

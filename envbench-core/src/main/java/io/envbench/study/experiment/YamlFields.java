@@ -20,6 +20,9 @@ final class YamlFields {
     static final String READY_TIMEOUT_SECONDS = "readyTimeoutSeconds";
     static final String ENVIRONMENTS = "environments";
     static final String REPETITIONS = "repetitions";
+    static final String MIN_REPETITIONS = "minRepetitions";
+    static final String MAX_REPETITIONS = "maxRepetitions";
+    static final String INTERVAL_WIDTH = "intervalWidth";
     static final String ORDER = "order";
     static final String SEED = "seed";
     static final String BASELINE = "baseline";

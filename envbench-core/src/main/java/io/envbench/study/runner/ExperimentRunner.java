@@ -40,8 +40,10 @@ import io.envbench.measure.engines.RemoteEngine;
 import io.envbench.measure.engines.RemoteEngines;
 import io.envbench.measure.metrics.MetricsCollector;
 import io.envbench.measure.results.JtlReader;
+import io.envbench.study.analysis.AutoRepetitions;
 import io.envbench.study.analysis.RunDirectory;
 import io.envbench.study.analysis.RunRecord;
+import io.envbench.study.analysis.RunResults;
 import io.envbench.study.experiment.Experiment;
 import io.envbench.study.experiment.HttpLoad;
 import io.envbench.study.experiment.LoadPlan;
@@ -200,7 +202,11 @@ public final class ExperimentRunner {
      */
     public Outcome runMissing(Experiment e, RunDirectory dir, RunProgress progress) throws IOException {
         dir.create();
-        List<PlannedRun> plan = Schedule.of(e);
+        Optional<AutoRepetitions.Stop> stoppedEarlier =
+                e.repetitions().isAuto() ? AutoRepetitions.stoppedAt(dir.rounds()) : Optional.empty();
+        List<PlannedRun> plan =
+                stoppedEarlier.map(s -> Schedule.upTo(e, s.round())).orElseGet(() -> Schedule.of(e));
+        int stoppedAfter = stoppedEarlier.map(AutoRepetitions.Stop::round).orElse(Integer.MAX_VALUE);
         Set<String> done = new HashSet<>();
         for (RunRecord r : dir.runs().read()) {
             if (r.ok()) {
@@ -259,6 +265,16 @@ public final class ExperimentRunner {
                     stopped.add("runs.csv: " + ex.getMessage());
                 }
                 progress.runEnded(rec, index, plan.size());
+                if (e.repetitions().isAuto()
+                        && stopped.isEmpty()
+                        && !cancelled
+                        && (index == plan.size() || plan.get(index).round() != r.round())) {
+                    AutoRepetitions.Decision d = judgeRound(e, dir, r.round(), progress);
+                    if (d.stop()) {
+                        stoppedAfter = r.round();
+                        break;
+                    }
+                }
                 if (!stopped
                         .isEmpty()) { // the disk is full (or went read-only): runs after this one would record nothing
                     dataEndsEarly.addAll(stopped);
@@ -277,11 +293,26 @@ public final class ExperimentRunner {
         all.addAll(unwritten);
         Set<String> ok = new HashSet<>();
         all.stream().filter(RunRecord::ok).forEach(r -> ok.add(r.run().id()));
-        boolean complete = plan.stream().allMatch(r -> ok.contains(r.id()));
+        int rounds = stoppedAfter;
+        boolean complete = plan.stream().filter(r -> r.round() <= rounds).allMatch(r -> ok.contains(r.id()));
         if (complete) {
             Files.deleteIfExists(dir.partialMarker());
         }
         return new Outcome(dir, e, all, complete && dataEndsEarly.isEmpty(), cancelled, List.copyOf(dataEndsEarly));
+    }
+
+    /**
+     * {@code repetitions: auto} after a round: the figures of every completed run so far, judged and written to the run
+     * directory's {@code rounds.csv}, and said.
+     */
+    private static AutoRepetitions.Decision judgeRound(Experiment e, RunDirectory dir, int round, RunProgress progress)
+            throws IOException {
+        List<RunRecord> ok = dir.runs().read().stream().filter(RunRecord::ok).toList();
+        AutoRepetitions.Decision d =
+                AutoRepetitions.judge(RunResults.read(dir, e, ok).comparison(), e.repetitions(), round);
+        AutoRepetitions.append(dir.rounds(), d);
+        progress.log("round " + round + ": " + (d.stop() ? "the runs end here: " : "another round: ") + d.why());
+        return d;
     }
 
     /**

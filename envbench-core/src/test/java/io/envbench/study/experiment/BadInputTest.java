@@ -64,6 +64,20 @@ class BadInputTest {
                 Arguments.of(top("repetitions: ' '"), "repetitions", "not a whole number"),
                 Arguments.of(top("repetitions: '\u0663'"), "repetitions", "not a whole number"),
                 Arguments.of(top("repetitions: 0x10"), "repetitions", "not a whole number"),
+                Arguments.of(top("repetitions: automatic"), "repetitions", "not a whole number"),
+                // repetitions: auto
+                Arguments.of(
+                        top("repetitions: auto\nmaxRepetitions: 3"), "maxRepetitions", "3 is below minRepetitions (6)"),
+                Arguments.of(top("repetitions: auto\nminRepetitions: 4"), "minRepetitions", "4 is below 6"),
+                Arguments.of(
+                        top("repetitions: auto\nminRepetitions: 8\nmaxRepetitions: 7"),
+                        "maxRepetitions",
+                        "7 is below minRepetitions (8)"),
+                Arguments.of(top("repetitions: auto\nmaxRepetitions: 1001"), "maxRepetitions", "at most 1000"),
+                Arguments.of(top("repetitions: auto\nintervalWidth: 0%"), "intervalWidth", "is not above 0"),
+                Arguments.of(top("repetitions: auto\nintervalWidth: wide"), "intervalWidth", "is not a percentage"),
+                Arguments.of(top("repetitions: 4\nmaxRepetitions: 10"), "maxRepetitions", "repetitions: auto only"),
+                Arguments.of(top("intervalWidth: 5%"), "intervalWidth", "repetitions: auto only"),
                 // port
                 Arguments.of(top("port: 0"), "port", "use 1 to 65535"),
                 Arguments.of(top("port: 65536"), "port", "use 1 to 65535"),
@@ -192,7 +206,7 @@ class BadInputTest {
                 + "repetitions: 1000\nport: 65535\n"
                 + "readyTimeoutSeconds: 86400\nseed: " + MAX_LONG + "\n";
         Experiment e = ExperimentFile.parse(yaml, Path.of("edge.yaml"), TARGETS);
-        assertEquals(1000, e.repetitions());
+        assertEquals(Repetitions.fixed(1000), e.repetitions());
         assertEquals(10000, e.load().http().orElseThrow().threads());
         assertEquals(65535, e.port());
         assertEquals(Long.MAX_VALUE, e.seed());

@@ -45,7 +45,7 @@ class ExperimentFileTest {
                 .forEach(env -> assertEquals("nginx-static", env.definition().target(), env.name()));
         assertEquals(18080, e.port());
         assertEquals(Duration.ofSeconds(60), e.readyTimeout());
-        assertEquals(6, e.repetitions());
+        assertEquals(Repetitions.fixed(6), e.repetitions());
         assertEquals(RunOrder.INTERLEAVED, e.order());
         assertEquals("bare", e.baseline());
         HttpLoad http = e.load().http().orElseThrow();
@@ -140,6 +140,38 @@ class ExperimentFileTest {
     }
 
     @Test
+    void repetitionsAutoReadsItsBoundsAndIsWrittenBackTheSame() throws Exception {
+        String yaml = """
+                name: auto
+                environments:
+                  - { name: bare, placement: bare, target: nginx-static }
+                repetitions: auto
+                maxRepetitions: 12
+                intervalWidth: 7.5%
+                load:
+                  http: { path: /, durationSeconds: 10 }
+                """;
+        Experiment e = ExperimentFile.parse(yaml, Path.of("auto.yaml"), TARGETS);
+        assertEquals(new Repetitions(Repetitions.AUTO_MIN, 12, 7.5), e.repetitions());
+        assertEquals(12, e.rounds().size(), "the most it may run is planned");
+        String written = e.toYaml();
+        assertTrue(
+                written.contains("repetitions: auto\nminRepetitions: 6\nmaxRepetitions: 12\nintervalWidth: 7.5%\n"),
+                written);
+        assertEquals(
+                e.repetitions(),
+                ExperimentFile.parse(written, Path.of("auto.yaml"), TARGETS).repetitions());
+        assertEquals(
+                Repetitions.auto(),
+                ExperimentFile.parse(
+                                yaml.replace("maxRepetitions: 12\nintervalWidth: 7.5%\n", ""),
+                                Path.of("a.yaml"),
+                                TARGETS)
+                        .repetitions(),
+                "auto alone: 6 to 20 rounds, 10%");
+    }
+
+    @Test
     void defaultsAreFilledInAndWrittenOut() throws Exception {
         String yaml = """
                 name: minimal
@@ -153,7 +185,7 @@ class ExperimentFileTest {
         assertEquals("", e.description());
         assertEquals(Experiment.DEFAULT_PORT, e.port());
         assertEquals(Experiment.DEFAULT_READY_TIMEOUT, e.readyTimeout());
-        assertEquals(Experiment.DEFAULT_REPETITIONS, e.repetitions());
+        assertEquals(Repetitions.fixed(Experiment.DEFAULT_REPETITIONS), e.repetitions());
         assertEquals(RunOrder.INTERLEAVED, e.order());
         assertEquals(1, e.seed());
         assertEquals("bare", e.baseline(), "the environment named bare is the baseline, wherever it stands");
