@@ -228,6 +228,45 @@ class ExperimentRunTest {
         assertEquals(runs, Files.readAllLines(out.resolve("runs.csv")), "nothing more ran");
     }
 
+    /**
+     * An open-model rate one thread cannot keep (20,000/s): every sample is late for its arrival, so its response time
+     * from the intended start grows through the run while JMeter's own elapsed times stay those of an idle nginx; the
+     * report shows both, and says the rate was not kept.
+     */
+    @Test
+    void aRateTheGeneratorCannotKeepShowsInTheLatencyFromTheIntendedStart() throws Exception {
+        String yaml = """
+                name: late-e2e
+                target: nginx-static
+                port: 18484
+                environments:
+                  - { name: bare, placement: bare }
+                repetitions: 1
+                isolation: off
+                load:
+                  http: { path: /page-4k.html, threads: 1, requestsPerSecond: 20000, warmupSeconds: 1, durationSeconds: 4 }
+                """;
+        Path out = dir.resolve("late");
+        Path console = dir.resolve("console.txt");
+        int exit = Cli.run(console, 200, "run", experiment(yaml).toString(), "-o", out.toString());
+        String text = Files.readString(console);
+        assertEquals(0, exit, text);
+        assertTrue(text.contains("RATE NOT KEPT on bare"), text);
+        String header = Files.readAllLines(out.resolve("jtl/bare-r1.jtl")).get(0);
+        assertTrue(header.contains("envbench.intended"), header);
+        assertTrue(Files.isRegularFile(out.resolve("report/comparison.md")), text);
+        String md = Files.readString(out.resolve("report/comparison.md"));
+        String row = md.lines()
+                .dropWhile(l -> !l.startsWith("## Latency from the intended start"))
+                .filter(l -> l.startsWith("| bare |"))
+                .findFirst()
+                .orElseThrow(() -> new AssertionError("no latency from the intended start:\n" + md));
+        String[] cells = row.split("\\|");
+        double jmeterP90 = Double.parseDouble(cells[3].strip());
+        double intendedP90 = Double.parseDouble(cells[4].strip());
+        assertTrue(intendedP90 > 100 && intendedP90 > 10 * jmeterP90, row);
+    }
+
     @Test
     void sigtermMidRunKeepsWhatWasRecordedLeavesNothingAndResumeCompletesIt() throws Exception {
         Path out = dir.resolve("run");

@@ -27,6 +27,7 @@ public final class EnvBenchHelp {
         TARGET_ENVIRONMENT("target-environment"),
         CONTAINER_OPTIONS("container-options"),
         ENVIRONMENT_TAG("environment-tag"),
+        ARRIVALS_TIMER("arrivals-timer"),
         RESOURCE_MONITOR("resource-monitor"),
         CPU_CONTROL("cpu-control"),
         COMPARISON("comparison"),

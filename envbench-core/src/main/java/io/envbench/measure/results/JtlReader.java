@@ -29,6 +29,8 @@ import org.apache.commons.csv.CSVRecord;
  */
 public final class JtlReader {
     public static final String ENV_COLUMN = "envbench.env";
+    /** Each sample's intended start under an open-model load (the EnvBench Arrivals Timer's variable), epoch ms. */
+    public static final String INTENDED_COLUMN = "envbench.intended";
 
     private JtlReader() {}
 
@@ -206,6 +208,7 @@ public final class JtlReader {
         final int by;
         final int sb;
         final int env;
+        final int intended;
         private String lastLabel = "";
         private String lastEnv = "";
 
@@ -218,6 +221,7 @@ public final class JtlReader {
             by = header.indexOf("bytes");
             sb = header.indexOf("sentBytes");
             env = header.indexOf(ENV_COLUMN);
+            intended = header.indexOf(INTENDED_COLUMN);
         }
 
         private static int required(Path file, List<String> header, String name) throws IOException {
@@ -236,7 +240,19 @@ public final class JtlReader {
                     number(file, lineNo, line, commas, el, "elapsed"),
                     ok < 0 || line.regionMatches(true, from(commas, ok), "true", 0, 4),
                     by < 0 ? 0 : number(file, lineNo, line, commas, by, "bytes"),
-                    sb < 0 ? 0 : number(file, lineNo, line, commas, sb, "sentBytes"));
+                    sb < 0 ? 0 : number(file, lineNo, line, commas, sb, "sentBytes"),
+                    intended < 0 ? -1 : optionalNumber(file, lineNo, line, commas, intended, INTENDED_COLUMN));
+        }
+
+        /** A column a sample may leave unset ({@code null} or empty, as JMeter writes an unset variable): -1 then. */
+        private static long optionalNumber(Path file, long lineNo, String line, int[] commas, int col, String name)
+                throws IOException {
+            int from = from(commas, col);
+            int to = commas[col];
+            if (from == to || line.startsWith("null", from) && to - from == 4) {
+                return -1;
+            }
+            return number(file, lineNo, line, commas, col, name);
         }
 
         Sample sample(Path file, long lineNo, CSVRecord rec, String fallbackEnv) throws IOException {
@@ -247,7 +263,12 @@ public final class JtlReader {
                     number(file, lineNo, rec.get(el), "elapsed"),
                     ok < 0 || Boolean.parseBoolean(rec.get(ok)),
                     by < 0 ? 0 : number(file, lineNo, rec.get(by), "bytes"),
-                    sb < 0 ? 0 : number(file, lineNo, rec.get(sb), "sentBytes"));
+                    sb < 0 ? 0 : number(file, lineNo, rec.get(sb), "sentBytes"),
+                    intended < 0
+                                    || rec.get(intended).isEmpty()
+                                    || rec.get(intended).equals("null")
+                            ? -1
+                            : number(file, lineNo, rec.get(intended), INTENDED_COLUMN));
         }
 
         private static long number(Path file, long lineNo, String line, int[] commas, int column, String name)

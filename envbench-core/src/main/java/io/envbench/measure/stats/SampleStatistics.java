@@ -10,6 +10,9 @@ import net.jcip.annotations.NotThreadSafe;
 @NotThreadSafe
 public final class SampleStatistics {
     private final ElapsedDistribution elapsed = new ElapsedDistribution();
+    /** Of the samples an open-model load scheduled: response times from their intended starts. */
+    private final ElapsedDistribution fromIntended = new ElapsedDistribution();
+
     private long errors;
     private long firstStartMs = Long.MAX_VALUE;
     private long lastEndMs = Long.MIN_VALUE;
@@ -18,6 +21,9 @@ public final class SampleStatistics {
 
     public void add(Sample s) {
         elapsed.add(s.elapsedMs());
+        if (s.intendedStartMs() >= 0) {
+            fromIntended.add(s.fromIntendedMs());
+        }
         if (!s.success()) {
             errors++;
         }
@@ -29,6 +35,7 @@ public final class SampleStatistics {
 
     public void addAll(SampleStatistics o) {
         elapsed.addAll(o.elapsed);
+        fromIntended.addAll(o.fromIntended);
         errors += o.errors;
         firstStartMs = Math.min(firstStartMs, o.firstStartMs);
         lastEndMs = Math.max(lastEndMs, o.lastEndMs);
@@ -62,6 +69,19 @@ public final class SampleStatistics {
 
     public double percentileMs(double p) {
         return elapsed.percentileLegacy(p);
+    }
+
+    /** Whether every sample had an intended start (an open-model load, the EnvBench Arrivals Timer). */
+    public boolean scheduled() {
+        return count() > 0 && fromIntended.count() == count();
+    }
+
+    /**
+     * A percentile (LEGACY, as {@link #percentileMs}) of the response times counted from each sample's intended start:
+     * the wait for a free thread included (the coordinated-omission correction); NaN unless {@link #scheduled()}.
+     */
+    public double percentileFromIntendedMs(double p) {
+        return scheduled() ? fromIntended.percentileLegacy(p) : Double.NaN;
     }
 
     public long minMs() {

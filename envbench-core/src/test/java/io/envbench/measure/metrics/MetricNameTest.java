@@ -30,7 +30,8 @@ class MetricNameTest {
             p.load(r);
         }
         List<String> saved = Arrays.asList(p.getProperty("sample_variables", "").split(","));
-        List<String> expected = new ArrayList<>(List.of(JtlReader.ENV_COLUMN, EngineMetrics.ENGINE_VARIABLE));
+        List<String> expected = new ArrayList<>(
+                List.of(JtlReader.ENV_COLUMN, EngineMetrics.ENGINE_VARIABLE, JtlReader.INTENDED_COLUMN));
         MetricName.perSample().forEach(m -> expected.add(m.sampleVariable()));
         assertEquals(expected, saved, USER_PROPERTIES + ": sample_variables");
     }

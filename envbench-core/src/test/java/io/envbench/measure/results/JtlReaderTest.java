@@ -40,6 +40,25 @@ class JtlReaderTest {
     }
 
     @Test
+    void theIntendedStartOfAnOpenModelLoadIsReadWhereThereIsOne() throws IOException {
+        // envbench.intended as the Arrivals Timer sets it; "null" where JMeter had no value (a closed-loop sample)
+        Path f = dir.resolve("open.jtl");
+        Files.writeString(
+                f,
+                "timeStamp,elapsed,label,responseCode,responseMessage,success,\"envbench.env\",\"envbench.intended\"\n"
+                        + "1000,5,GET,200,OK,true,bare,990\n"
+                        + "1010,7,GET,200,\"quoted, message\",true,bare,1020\n"
+                        + "1020,3,GET,200,OK,true,bare,null\n");
+        List<Sample> out = new ArrayList<>();
+        assertEquals(3, JtlReader.read(f, out::add));
+        assertEquals(990, out.get(0).intendedStartMs());
+        assertEquals(15, out.get(0).fromIntendedMs(), "5 ms elapsed after 10 ms late");
+        assertEquals(7, out.get(1).fromIntendedMs(), "an early start is no negative wait");
+        assertEquals(-1, out.get(2).intendedStartMs());
+        assertEquals(3, out.get(2).fromIntendedMs());
+    }
+
+    @Test
     void aLastLineCutInsideItsLastFieldIsNoSample() throws IOException {
         // every comma is there, but the environment name is cut: without its line end it is not data
         Path f = dir.resolve("cut.jtl");
