@@ -155,14 +155,11 @@ public final class ControllerWindow extends JFrame {
         if (runView.running()) {
             return false;
         }
-        Experiment e;
-        try {
-            e = editor.draft().parse(editor.fileOrNominal(), root.resolve("targets"));
-        } catch (ExperimentException ex) {
-            JOptionPane.showMessageDialog(
-                    this, ex.getMessage(), "The experiment cannot run yet", JOptionPane.ERROR_MESSAGE);
+        Optional<Experiment> parsed = formExperiment();
+        if (parsed.isEmpty()) {
             return false;
         }
+        Experiment e = parsed.get();
         if (quick) {
             e = e.quick();
         }
@@ -213,14 +210,11 @@ public final class ControllerWindow extends JFrame {
      * @param environment the environment to search; null asks, offering the baseline first
      */
     public CapacityDialog findCapacity(String environment) {
-        Experiment e;
-        try {
-            e = editor.draft().parse(editor.fileOrNominal(), root.resolve("targets"));
-        } catch (ExperimentException ex) {
-            JOptionPane.showMessageDialog(
-                    this, ex.getMessage(), "The experiment cannot run yet", JOptionPane.ERROR_MESSAGE);
+        Optional<Experiment> parsed = formExperiment();
+        if (parsed.isEmpty()) {
             return null;
         }
+        Experiment e = parsed.get();
         if (e.load().http().isEmpty()) {
             JOptionPane.showMessageDialog(
                     this,
@@ -263,6 +257,17 @@ public final class ControllerWindow extends JFrame {
             JOptionPane.showMessageDialog(
                     this, ex.getMessage(), "The capacity cannot be searched here", JOptionPane.ERROR_MESSAGE);
             return null;
+        }
+    }
+
+    /** The form's experiment as the core reads it; empty when it cannot be read, which a message then says. */
+    private Optional<Experiment> formExperiment() {
+        try {
+            return Optional.of(editor.draft().parse(editor.fileOrNominal(), root.resolve("targets")));
+        } catch (ExperimentException ex) {
+            JOptionPane.showMessageDialog(
+                    this, ex.getMessage(), "The experiment cannot run yet", JOptionPane.ERROR_MESSAGE);
+            return Optional.empty();
         }
     }
 
