@@ -1,0 +1,128 @@
+package io.envbench.e2e;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+import io.envbench.report.ComparisonReport;
+import io.envbench.report.RunConclusion;
+import io.envbench.study.analysis.RunDirectory;
+import io.envbench.study.analysis.RunRecord;
+import io.envbench.study.experiment.Experiment;
+import io.envbench.study.experiment.ExperimentFile;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * What the experiments stand on (run by {@code ./envbench bench}, not by the test suite): how repeatable a capacity
+ * search is (two searches of nginx bare metal, one after the other), and how the smallest detectable change falls
+ * from 4 to 8 rounds of a fixed-rate comparison (the first 4 rounds of an 8-round run against all 8). Prints figures;
+ * asserts nothing.
+ */
+class ExperimentValidityBenchmark {
+    @TempDir
+    Path dir;
+
+    static final String CAPACITY = """
+            name: capacity-bench
+            target: nginx-static
+            port: 18485
+            environments:
+              - { name: bare, placement: bare }
+            isolation: auto
+            capacity:
+              slo: ["p90 <= 20", "errorPct < 1"]
+              startRate: 500
+              maxRate: 20000
+              stepSeconds: 8
+              warmupSeconds: 3
+            load:
+              http: { path: /page-4k.html, threads: 16, durationSeconds: 5 }
+            """;
+
+    @Test
+    void capacitySearchTwiceOnTheSameMachine() throws Exception {
+        Path file = Files.writeString(dir.resolve("cap.yaml"), CAPACITY);
+        StringBuilder t = new StringBuilder(String.format(
+                Locale.ROOT, "%n%-8s %10s %14s %16s %s%n", "search", "seconds", "capacity /s", "first failed /s", ""));
+        double[] first = null;
+        for (int i = 1; i <= 2; i++) {
+            Path out = dir.resolve("search-" + i);
+            long t0 = System.nanoTime();
+            Cli.run(dir.resolve("console-" + i + ".txt"), 580, "capacity", file.toString(), "-o", out.toString());
+            double seconds = (System.nanoTime() - t0) / 1e9;
+            List<String> rows = Files.readAllLines(out.resolve("capacity/bare.csv"));
+            double capacity = Double.NaN;
+            double failed = Double.NaN;
+            for (String row : rows.subList(1, rows.size())) {
+                String[] c = row.split(",");
+                double asked = Double.parseDouble(c[1]);
+                if (c[10].equals("true")) {
+                    capacity = Double.isNaN(capacity) ? asked : Math.max(capacity, asked);
+                } else {
+                    failed = Double.isNaN(failed) ? asked : Math.min(failed, asked);
+                }
+            }
+            String within = first == null
+                    ? "(the interval the second should fall in)"
+                    : capacity >= first[0] && capacity <= (Double.isNaN(first[1]) ? capacity : first[1])
+                            ? "within the first search's interval"
+                            : "OUTSIDE the first search's interval";
+            t.append(
+                    String.format(Locale.ROOT, "%-8d %10.0f %14.0f %16.0f %s%n", i, seconds, capacity, failed, within));
+            if (first == null) {
+                first = new double[] {capacity, failed};
+            }
+            t.append("  ")
+                    .append(Files.readString(dir.resolve("console-" + i + ".txt"))
+                            .lines()
+                            .filter(l -> l.contains("capacity"))
+                            .reduce((a, b) -> b)
+                            .orElse(""))
+                    .append('\n');
+        }
+        System.out.println(t);
+    }
+
+    static final String FIXED_RATE = """
+            name: mde-bench
+            target: nginx-static
+            port: 18486
+            environments:
+              - { name: bare, placement: bare }
+              - { name: docker-bridge, placement: docker, network: bridge }
+              - { name: docker-host, placement: docker, network: host }
+            repetitions: 8
+            baseline: bare
+            load:
+              http: { path: /page-4k.html, threads: 8, requestsPerSecond: 500, warmupSeconds: 2, durationSeconds: 7 }
+            """;
+
+    @Test
+    void smallestDetectableChangeAtFourAndEightRounds() throws Exception {
+        Jmeter.docker();
+        Path file = Files.writeString(dir.resolve("mde.yaml"), FIXED_RATE);
+        Path out = dir.resolve("mde");
+        Cli.run(dir.resolve("console.txt"), 580, "run", file.toString(), "-o", out.toString());
+        RunDirectory d = new RunDirectory(out);
+        Experiment e = ExperimentFile.read(d.experiment(), Jmeter.ROOT.resolve("targets"));
+        List<RunRecord> all = d.runs().read();
+        StringBuilder t = new StringBuilder(String.format(
+                Locale.ROOT, "%n%-15s %-7s %-28s %-28s%n", "environment", "rounds", "throughput MDE", "90% MDE"));
+        for (int rounds : new int[] {4, 8}) {
+            List<RunRecord> some = new ArrayList<>();
+            for (RunRecord r : all) {
+                if (r.run().round() <= rounds) {
+                    some.add(r);
+                }
+            }
+            ComparisonReport report = RunConclusion.of(d, e, some, true, false).report();
+            for (String[] row : report.noiseRows()) {
+                t.append(String.format(Locale.ROOT, "%-15s %-7d %-28s %-28s%n", row[0], rounds, row[2], row[3]));
+            }
+        }
+        System.out.println(t);
+    }
+}
