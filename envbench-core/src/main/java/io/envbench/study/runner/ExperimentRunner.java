@@ -266,6 +266,7 @@ public final class ExperimentRunner {
                 }
                 progress.runEnded(rec, index, plan.size());
                 if (e.repetitions().isAuto()
+                        && r.round() >= e.repetitions().min()
                         && stopped.isEmpty()
                         && !cancelled
                         && (index == plan.size() || plan.get(index).round() != r.round())) {
