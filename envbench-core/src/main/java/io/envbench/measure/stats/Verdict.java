@@ -108,7 +108,8 @@ public record Verdict(
                         || MannWhitney.smallestPossibleP((int) runs.runs(), (int) baselineRuns.runs()) >= alpha
                 ? Kind.TOO_FEW_RUNS
                 : test.significant(alpha) ? Kind.SIGNIFICANT : Kind.NOT_SIGNIFICANT;
-        double detectable = DetectableChange.pct(runs.values(), baselineRuns.values(), p -> p < alpha);
+        double detectable = atResolution(
+                figure, baselineRuns, DetectableChange.pct(runs.values(), baselineRuns.values(), p -> p < alpha));
         return new Verdict(
                 environment,
                 label,
@@ -125,6 +126,21 @@ public record Verdict(
                 Correction.BH,
                 detectable);
     }
+
+    /**
+     * A smallest detectable change no finer than the figure can be measured: JMeter records each response time in
+     * whole milliseconds, so where every run's 90% line is 1 ms a change below 1 ms cannot show in them, however
+     * alike the runs are.
+     */
+    static double atResolution(Figure figure, RunStatistics baselineRuns, double pct) {
+        if (figure == null || !figure.unit().equals("ms") || !(baselineRuns.median() > 0) || Double.isNaN(pct)) {
+            return pct;
+        }
+        return Math.max(pct, 100 * RESOLUTION_MS / baselineRuns.median());
+    }
+
+    /** JMeter's resolution of a response time. */
+    static final double RESOLUTION_MS = 1;
 
     private static Verdict untested(
             String environment,

@@ -90,11 +90,13 @@ public final class VerdictFamily {
             if (v.tested()) {
                 int at = i;
                 double[] others = p.clone();
-                detectable =
+                detectable = Verdict.atResolution(
+                        v.figure(),
+                        v.baselineRuns(),
                         DetectableChange.pct(v.runs().values(), v.baselineRuns().values(), candidate -> {
                             others[at] = candidate;
                             return correction.adjust(others)[at] < v.alpha();
-                        });
+                        }));
             }
             judged.add(v.inFamily(adjusted[i], size, correction, detectable));
         }

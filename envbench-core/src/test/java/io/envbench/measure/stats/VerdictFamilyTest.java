@@ -47,6 +47,25 @@ class VerdictFamilyTest {
     }
 
     @Test
+    void noChangeBelowAMillisecondIsCalledDetectableInWholeMilliseconds() {
+        // every run's 90% line 2 ms on both sides: alike runs, but a change under 1 ms (50% of 2) cannot show in them
+        RunStatistics two = RunStatistics.of(List.of(2.0, 2.0, 2.0, 2.0, 2.0, 2.0, 2.0, 2.0));
+        Verdict p90 = Verdict.of("docker", "GET", Figure.P90, "bare", two, two, 0.05);
+        assertEquals(50, p90.detectablePct(), 1e-9);
+        assertEquals(
+                50,
+                VerdictFamily.of(List.of(p90), Correction.BH)
+                        .get("docker", "GET", Figure.P90)
+                        .orElseThrow()
+                        .detectablePct(),
+                1e-9,
+                "the family keeps the floor");
+        Verdict throughput = Verdict.of("docker", "GET", Figure.THROUGHPUT, "bare", two, two, 0.05);
+        assertTrue(
+                throughput.detectablePct() < 1, "a rate is no whole number of anything: " + throughput.detectablePct());
+    }
+
+    @Test
     void moreRunsDetectSmallerChanges() {
         double[] eight = {96, 97, 98, 99, 101, 102, 103, 104};
         double four = DetectableChange.pct(BASE, BASE, p -> p < 0.05);
