@@ -78,7 +78,7 @@ class ExperimentValidityBenchmark {
             t.append("  ")
                     .append(Files.readString(dir.resolve("console-" + i + ".txt"))
                             .lines()
-                            .filter(l -> l.contains("capacity"))
+                            .filter(l -> l.startsWith("bare: capacity"))
                             .reduce((a, b) -> b)
                             .orElse(""))
                     .append('\n');
