@@ -111,6 +111,7 @@ public final class ComparisonReport {
         Set<String> generatorBound = Set.of();
         Map<String, RunStatistics> costMicros = Map.of();
         Map<String, double[]> costCpu = Map.of();
+        List<Figure> judged = AcrossRuns.JUDGED;
 
         Parts copy() {
             Parts p = new Parts();
@@ -124,6 +125,7 @@ public final class ComparisonReport {
             p.generatorBound = generatorBound;
             p.costMicros = costMicros;
             p.costCpu = costCpu;
+            p.judged = judged;
             return p;
         }
     }
@@ -138,7 +140,7 @@ public final class ComparisonReport {
         this.palette = parts.palette;
         this.acrossRuns = new AcrossRuns(c, baseline);
         this.baseline = acrossRuns.baseline();
-        List<Verdict> all = new ArrayList<>(acrossRuns.judgedVerdicts(AcrossRuns.JUDGED));
+        List<Verdict> all = new ArrayList<>(acrossRuns.judgedVerdicts(parts.judged));
         parts.costMicros.forEach((env, runs) -> all.add(Verdict.ofRuns(
                 env,
                 CostPerRequest.LABEL,
@@ -206,6 +208,16 @@ public final class ComparisonReport {
     }
 
     /** The same report with a table of what each environment spent per request, judged with the other verdicts. */
+    /**
+     * The same report judging only these of JMeter's figures (default {@link AcrossRuns#JUDGED}): at a fixed rate the
+     * schedule sets the throughput, so testing it only spends the family's power on the arrivals' randomness.
+     */
+    public ComparisonReport withJudged(List<Figure> figures) {
+        Parts p = parts.copy();
+        p.judged = List.copyOf(figures);
+        return new ComparisonReport(c, baseline, p);
+    }
+
     public ComparisonReport withCost(CostPerRequest cost) {
         Parts p = parts.copy();
         p.costMicros = cost.microsecondsPerRequest();
@@ -314,7 +326,7 @@ public final class ComparisonReport {
             rows.add(new String[] {
                 env + (env.equals(calibrationCopy) ? " (" + baseline + " again)" : ""),
                 t.runs().runs() + " + " + t.baselineRuns().runs(),
-                detectable(t),
+                parts.judged.contains(Figure.THROUGHPUT) ? detectable(t) : NOT_JUDGED,
                 detectable(p)
             });
         }
@@ -345,10 +357,12 @@ public final class ComparisonReport {
         }
         Verdict t = verdict(calibrationCopy, Comparison.TOTAL, Figure.THROUGHPUT);
         Verdict p = verdict(calibrationCopy, Comparison.TOTAL, Figure.P90);
+        boolean throughputJudged = parts.judged.contains(Figure.THROUGHPUT);
         return Optional.of("Calibration (A/A): " + calibrationCopy + " is " + baseline
-                + " run again in every round, so its differences are chance alone: throughput " + t.text() + ", 90% "
-                + p.text()
-                + (t.significant() || p.significant()
+                + " run again in every round, so its differences are chance alone: "
+                + (throughputJudged ? "throughput " + t.text() + ", " : "")
+                + "90% " + p.text()
+                + (throughputJudged && t.significant() || p.significant()
                         ? ". A significant A/A difference means the runs drift or interfere: distrust the other verdicts"
                         : "")
                 + ".");
@@ -367,7 +381,24 @@ public final class ComparisonReport {
 
     /** What the family was and what it found, said above the tables. */
     public String familyNote() {
-        return family.note(parts.costMicros.isEmpty() ? "throughput and 90%" : "throughput, 90% and CPU per request");
+        List<String> names = new ArrayList<>();
+        if (parts.judged.contains(Figure.THROUGHPUT)) {
+            names.add("throughput");
+        }
+        if (parts.judged.contains(Figure.P90)) {
+            names.add("90%");
+        }
+        if (!parts.costMicros.isEmpty()) {
+            names.add("CPU per request");
+        }
+        String of = names.size() < 2
+                ? String.join("", names)
+                : String.join(", ", names.subList(0, names.size() - 1)) + " and " + names.get(names.size() - 1);
+        return family.note(of)
+                + (parts.judged.contains(Figure.THROUGHPUT)
+                        ? ""
+                        : " Throughput is not judged: the load's fixed rate sets it, and its differences are those of"
+                                + " random arrivals.");
     }
 
     public static final String[] ERRORS_HEAD = {"environment", "label", "response code", "response message", "samples"};
@@ -558,7 +589,7 @@ public final class ComparisonReport {
                                 c.acrossRuns(env, label, Figure.THROUGHPUT).runs())));
                 for (Figure f : Figure.values()) {
                     Verdict v = verdict(env, label, f);
-                    boolean judged = AcrossRuns.JUDGED.contains(f);
+                    boolean judged = parts.judged.contains(f);
                     RunStatistics.MedianInterval ci = v.runs().medianCi95();
                     b.append(',')
                             .append(String.join(
@@ -695,7 +726,7 @@ public final class ComparisonReport {
                     Long.toString(t.runs().runs()),
                     f1(t.medianOfRuns()),
                     ci(t.runs()),
-                    vsBaseline(t),
+                    parts.judged.contains(Figure.THROUGHPUT) ? vsBaseline(t) : notJudged(t),
                     pct(t.runs().cv()),
                     f1(p.medianOfRuns()),
                     ci(p.runs()),
@@ -762,6 +793,13 @@ public final class ComparisonReport {
     }
 
     /** The verdict; "too few runs" keeps to the change here, the note says why. */
+    /** A figure outside the family: its change against the baseline and raw p, without a word on it. */
+    private static String notJudged(Verdict v) {
+        return v.kind() == Verdict.Kind.BASELINE || Double.isNaN(v.changePct())
+                ? vsBaseline(v)
+                : String.format(Locale.ROOT, "%+.1f%% (p=%.3f, %s)", v.changePct(), v.p(), NOT_JUDGED);
+    }
+
     private static String vsBaseline(Verdict v) {
         return v.kind() == Verdict.Kind.TOO_FEW_RUNS ? v.mark() : v.text();
     }

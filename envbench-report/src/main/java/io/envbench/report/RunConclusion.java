@@ -19,6 +19,7 @@ import io.envbench.measure.hints.GeneratorLoad;
 import io.envbench.measure.hints.Hint;
 import io.envbench.measure.hints.Hints;
 import io.envbench.measure.metrics.MetricsFile;
+import io.envbench.measure.stats.AcrossRuns;
 import io.envbench.measure.stats.Comparison;
 import io.envbench.measure.stats.Figure;
 import io.envbench.study.analysis.CostPerRequest;
@@ -280,7 +281,13 @@ public record RunConclusion(
                 .withCorrection(experiment.correction())
                 .withCalibration(experiment.calibration().copyOf(experiment.baseline()))
                 .withGeneratorBound(generatorBound)
+                .withJudged(fixedRate(experiment) ? List.of(Figure.P90) : AcrossRuns.JUDGED)
                 .withCost(cost);
+    }
+
+    /** Whether the built-in HTTP load runs at a fixed rate, which then sets the throughput. */
+    private static boolean fixedRate(Experiment e) {
+        return e.load().http().filter(h -> h.requestsPerSecond() > 0).isPresent();
     }
 
     /** Whether the experiment passed: complete, not interrupted, and every criterion held. */

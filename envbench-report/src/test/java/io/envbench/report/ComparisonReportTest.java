@@ -115,6 +115,34 @@ class ComparisonReportTest {
                 "never a silent ~");
     }
 
+    /**
+     * At a fixed rate the schedule sets the throughput: judging only the 90% line halves the family, so the real
+     * difference keeps an adjusted p no larger, and throughput shows its change and raw p marked not judged.
+     */
+    @Test
+    void aFixedRateJudgesTheNinetyPercentLineAlone() {
+        ComparisonReport all = new ComparisonReport(comparison(6), null);
+        ComparisonReport p90 = all.withJudged(List.of(Figure.P90));
+        assertEquals(2, p90.verdicts().size(), "90% of GET / of two environments");
+        double before = all.verdicts()
+                .get("docker-bridge", "GET /", Figure.P90)
+                .orElseThrow()
+                .adjustedP();
+        double after = p90.verdicts()
+                .get("docker-bridge", "GET /", Figure.P90)
+                .orElseThrow()
+                .adjustedP();
+        assertTrue(after <= before, after + " vs " + before);
+        assertTrue(p90.familyNote().startsWith("Verdicts: 2 tests of 90% adjusted together"), p90.familyNote());
+        assertTrue(p90.familyNote().contains("Throughput is not judged"), p90.familyNote());
+        String throughput = p90.runRows().stream()
+                .filter(r -> r[0].equals("GET /") && r[1].equals("docker-bridge"))
+                .findFirst()
+                .orElseThrow()[5];
+        assertTrue(throughput.matches("[+-]\\d+\\.\\d% \\(p=\\d\\.\\d{3}, not judged\\)"), throughput);
+        assertTrue(p90.noiseRows().stream().allMatch(r -> r[2].equals("not judged")));
+    }
+
     /** Six runs: the real difference is marked with its sign in every output, the one drawn alike with "~". */
     @Test
     void sixRunsMarkTheRealDifferenceOnly() {
