@@ -14,6 +14,7 @@ import io.envbench.report.RunConclusion;
 import io.envbench.report.run.RunReports;
 import io.envbench.report.tenants.TenantsReport;
 import io.envbench.study.analysis.RunDirectory;
+import io.envbench.study.experiment.Calibration;
 import io.envbench.study.experiment.Criterion;
 import io.envbench.study.experiment.Experiment;
 import io.envbench.study.experiment.ExperimentException;
@@ -58,6 +59,12 @@ final class RunCommand implements Callable<Integer> {
 
     @Option(names = "--repetitions", paramLabel = "N", description = "runs per environment, instead of the file's")
     Integer repetitions;
+
+    @Option(
+            names = "--calibrate",
+            description = "also run the baseline against itself (as calibration: aa in the file): the report then says"
+                    + " what chance alone gives here")
+    boolean calibrate;
 
     @Option(
             names = "--configurations",
@@ -141,6 +148,15 @@ final class RunCommand implements Callable<Integer> {
                     } catch (InvalidSettingException e) {
                         throw new InvalidSettingException(
                                 "--repetitions",
+                                e.getMessage().substring(e.field().length() + 2));
+                    }
+                }
+                if (calibrate) {
+                    try {
+                        experiment = experiment.withCalibration(Calibration.AA);
+                    } catch (InvalidSettingException e) {
+                        throw new InvalidSettingException(
+                                "--calibrate",
                                 e.getMessage().substring(e.field().length() + 2));
                     }
                 }

@@ -1,8 +1,11 @@
 package io.envbench.study.experiment;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 
+import io.envbench.base.definition.EnvironmentDefinition;
 import io.envbench.base.settings.InvalidSettingException;
 
 /**
@@ -31,6 +34,46 @@ public enum Calibration {
     /** As written in an experiment file. */
     public String yamlName() {
         return name().toLowerCase(Locale.ROOT);
+    }
+
+    /**
+     * The environments as this calibration runs them: with {@link #AA}, the baseline's copy right after it (A A' B ...
+     * in every round); unchanged with {@link #NONE}.
+     *
+     * @throws InvalidSettingException naming {@code calibration} for a multi-tenant experiment (no environments), or
+     *     when an environment already has the copy's name
+     */
+    public List<EnvironmentPlan> plan(List<EnvironmentPlan> environments, String baseline) {
+        if (this == NONE) {
+            return environments;
+        }
+        if (environments.isEmpty()) {
+            throw new InvalidSettingException(
+                    YamlFields.CALIBRATION,
+                    "compares the baseline environment with itself; a multi-tenant experiment compares "
+                            + "configurations: remove calibration:");
+        }
+        String copy = copyOf(baseline).orElseThrow();
+        List<EnvironmentPlan> out = new ArrayList<>();
+        for (EnvironmentPlan e : environments) {
+            if (e.name().equals(copy)) {
+                throw new InvalidSettingException(
+                        YamlFields.CALIBRATION,
+                        "names the baseline's copy '" + copy + "', and an environment already has that name; rename "
+                                + "that environment");
+            }
+            out.add(e);
+            if (e.name().equals(baseline)) {
+                EnvironmentDefinition d = e.definition();
+                out.add(new EnvironmentPlan(
+                        copy,
+                        new EnvironmentDefinition(
+                                copy, d.target(), d.placement(), d.options(), d.port(), d.readyTimeout(), d.services()),
+                        e.client(),
+                        e.dockerDaemon()));
+            }
+        }
+        return out;
     }
 
     /** The name of the baseline's copy, when this calibrates. */

@@ -264,6 +264,39 @@ public record Experiment(
     }
 
     /**
+     * The same experiment with its baseline also run against itself (e.g. {@code --calibrate}): with {@link
+     * Calibration#AA} its copy joins the environments right after it, as {@code calibration: aa} in the file does.
+     *
+     * @throws InvalidSettingException naming {@code calibration} as the file's field would be
+     */
+    public Experiment withCalibration(Calibration c) {
+        if (c == calibration) {
+            return this;
+        }
+        if (calibration != Calibration.NONE) {
+            throw new InvalidSettingException(
+                    YamlFields.CALIBRATION, "is " + calibration.yamlName() + " already; the file's stands");
+        }
+        return new Experiment(
+                name,
+                description,
+                c.plan(environments, baseline),
+                load,
+                repetitions,
+                order,
+                seed,
+                baseline,
+                criteria,
+                capacity,
+                isolation,
+                allowGeneratorBound,
+                c,
+                correction,
+                file,
+                tenancy);
+    }
+
+    /**
      * A multi-tenant experiment with only the named configurations (e.g. {@code --configurations none}), in the file's
      * order; the baseline stays when kept, else the first kept one is.
      *

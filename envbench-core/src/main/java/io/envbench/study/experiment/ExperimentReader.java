@@ -10,7 +10,6 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 
-import io.envbench.base.definition.EnvironmentDefinition;
 import io.envbench.base.units.CpuSet;
 import io.envbench.base.units.LocalPorts;
 import io.envbench.measure.stats.Correction;
@@ -140,7 +139,7 @@ final class ExperimentReader {
                                 CALIBRATION, calibrationNode.get().text()));
         List<EnvironmentPlan> planned = calibration == Calibration.NONE
                 ? environments
-                : withCopyOfBaseline(calibrationNode.get(), environments, baseline, calibration);
+                : y.at(calibrationNode.get(), () -> calibration.plan(environments, baseline));
         Optional<Scalar> correctionNode = y.scalar(top, CORRECTION, "bh or holm");
         Correction correction = correctionNode.isEmpty()
                 ? Experiment.DEFAULT_CORRECTION
@@ -213,39 +212,6 @@ final class ExperimentReader {
                         () -> Repetitions.parseWidthPct(
                                 INTERVAL_WIDTH, width.get().text()));
         return y.located(f -> f, () -> new Repetitions(least, most, widthPct));
-    }
-
-    /** The environments with the baseline's copy right after it: A A' B ... in every round. */
-    private List<EnvironmentPlan> withCopyOfBaseline(
-            Scalar at, List<EnvironmentPlan> environments, String baseline, Calibration calibration)
-            throws ExperimentException {
-        if (environments.isEmpty()) {
-            throw y.fail(
-                    at,
-                    "compares the baseline environment with itself; a multi-tenant experiment compares "
-                            + "configurations: remove calibration:");
-        }
-        String copy = calibration.copyOf(baseline).orElseThrow();
-        List<EnvironmentPlan> out = new ArrayList<>();
-        for (EnvironmentPlan e : environments) {
-            if (e.name().equals(copy)) {
-                throw y.fail(
-                        at,
-                        "names the baseline's copy '" + copy + "', and an environment already has that name; rename "
-                                + "that environment");
-            }
-            out.add(e);
-            if (e.name().equals(baseline)) {
-                EnvironmentDefinition d = e.definition();
-                out.add(new EnvironmentPlan(
-                        copy,
-                        new EnvironmentDefinition(
-                                copy, d.target(), d.placement(), d.options(), d.port(), d.readyTimeout(), d.services()),
-                        e.client(),
-                        e.dockerDaemon()));
-            }
-        }
-        return out;
     }
 
     private List<Criterion> criteria(Mapping top, List<String> environments) throws ExperimentException {

@@ -2,12 +2,14 @@ package io.envbench.study.experiment;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import java.util.List;
 
+import io.envbench.base.settings.InvalidSettingException;
 import io.envbench.measure.stats.Correction;
 import org.junit.jupiter.api.Test;
 
@@ -52,6 +54,19 @@ class CalibrationFileTest {
                 ExperimentFileTest.TARGETS);
         assertEquals(List.of("docker", "bare"), e.environmentNames());
         assertEquals(Correction.BH, e.correction(), "the default");
+    }
+
+    @Test
+    void calibrateOnTheCommandLineGivesWhatTheFieldGives() throws Exception {
+        Experiment plain = ExperimentFile.parse(AA.replace("calibration: aa\n", ""), FILE, ExperimentFileTest.TARGETS);
+        Experiment field = ExperimentFile.parse(AA, FILE, ExperimentFileTest.TARGETS);
+        Experiment flag = plain.withCalibration(Calibration.AA);
+        assertEquals(field.environmentNames(), flag.environmentNames());
+        assertEquals(field.toYaml(), flag.toYaml());
+        assertSame(field, field.withCalibration(Calibration.AA), "already so: unchanged");
+        InvalidSettingException off =
+                assertThrows(InvalidSettingException.class, () -> field.withCalibration(Calibration.NONE));
+        assertEquals("calibration", off.field());
     }
 
     @Test
