@@ -6,6 +6,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
+import io.envbench.measure.metrics.MetricName;
+import io.envbench.measure.stats.Figure;
 import io.envbench.report.ComparisonReport;
 import io.envbench.report.RunConclusion;
 import io.envbench.study.analysis.RunDirectory;
@@ -18,8 +20,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * What the experiments stand on (run by {@code ./envbench bench}, not by the test suite): how repeatable a capacity
  * search is (two searches of nginx bare metal, one after the other), and how the smallest detectable change falls
- * from 4 to 8 rounds of a fixed-rate comparison (the first 4 rounds of an 8-round run against all 8). Prints figures;
- * asserts nothing.
+ * from 4 to 8 rounds of a fixed-rate comparison (the first 4 rounds of an 8-round run against all 8), and how the
+ * comparison moves with the load generator isolated or not. Prints figures; asserts nothing.
  */
 class ExperimentValidityBenchmark {
     @TempDir
@@ -84,6 +86,66 @@ class ExperimentValidityBenchmark {
                     .append('\n');
         }
         System.out.println(t);
+    }
+
+    /**
+     * The demo's comparison with JMeter isolated on its own CPU and sharing every CPU, alternately (one round of each,
+     * three times over): per round, docker-bridge against bare in CPU per request and 90% line, and JMeter's own CPU.
+     */
+    @Test
+    void isolationOnAndOffInterleaved() throws Exception {
+        Jmeter.docker();
+        String base = FIXED_RATE
+                .replace("repetitions: 8", "repetitions: 1")
+                .replace("  - { name: docker-host, placement: docker, network: host }\n", "");
+        StringBuilder t = new StringBuilder(String.format(
+                Locale.ROOT,
+                "%n%-6s %-9s %-26s %-26s %-22s%n",
+                "round",
+                "isolation",
+                "CPU/request bridge/bare",
+                "90% ms bridge / bare",
+                "JMeter CPU % (bare)"));
+        for (int round = 1; round <= 3; round++) {
+            for (String isolation : new String[] {"cpus", "off"}) {
+                String yaml = base.replace("baseline: bare", "baseline: bare\nisolation: " + isolation);
+                Path file = Files.writeString(dir.resolve("iso-" + isolation + ".yaml"), yaml);
+                Path out = dir.resolve("iso-" + isolation + "-" + round);
+                Cli.run(dir.resolve("console.txt"), 300, "run", file.toString(), "-o", out.toString());
+                RunDirectory d = new RunDirectory(out);
+                Experiment e = ExperimentFile.read(d.experiment(), Jmeter.ROOT.resolve("targets"));
+                RunConclusion c = RunConclusion.of(d, e, d.runs().read(), true, false);
+                ComparisonReport r = c.report();
+                String[] bare = row(r.costRows(), "bare");
+                String[] bridge = row(r.costRows(), "docker-bridge");
+                double p90Bare = r.acrossRuns().medianOfRuns("bare", "TOTAL", Figure.P90);
+                double p90Bridge = r.acrossRuns().medianOfRuns("docker-bridge", "TOTAL", Figure.P90);
+                String jmeter = c.metrics()
+                        .map(m -> String.format(
+                                Locale.ROOT,
+                                "%.1f",
+                                m.summary("bare", MetricName.JMETER_CPU).average()))
+                        .orElse("-");
+                t.append(String.format(
+                        Locale.ROOT,
+                        "%-6d %-9s %-26s %-26s %-22s%n",
+                        round,
+                        isolation,
+                        String.format(
+                                Locale.ROOT,
+                                "%.3f (%s / %s µs)",
+                                Double.parseDouble(bridge[2]) / Double.parseDouble(bare[2]),
+                                bridge[2],
+                                bare[2]),
+                        String.format(Locale.ROOT, "%.1f / %.1f", p90Bridge, p90Bare),
+                        jmeter));
+            }
+        }
+        System.out.println(t);
+    }
+
+    private static String[] row(List<String[]> rows, String env) {
+        return rows.stream().filter(r -> r[0].equals(env)).findFirst().orElseThrow();
     }
 
     static final String FIXED_RATE = """
