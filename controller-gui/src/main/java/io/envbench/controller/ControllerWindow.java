@@ -60,6 +60,7 @@ public final class ControllerWindow extends JFrame {
     private final JMenuItem quickItem = new JMenuItem("Run quick (each run 3 s)");
     private final JMenuItem cancelItem = new JMenuItem("Cancel run");
     private ExperimentExecution execution;
+    private CapacityDialog capacity;
     private boolean quitWhenStopped;
 
     /**
@@ -155,6 +156,14 @@ public final class ControllerWindow extends JFrame {
         if (runView.running()) {
             return false;
         }
+        if (searching()) {
+            JOptionPane.showMessageDialog(
+                    this,
+                    "A capacity search is loading the target; run when it has ended (or cancel it).",
+                    "Run",
+                    JOptionPane.INFORMATION_MESSAGE);
+            return false;
+        }
         Optional<Experiment> parsed = formExperiment();
         if (parsed.isEmpty()) {
             return false;
@@ -210,6 +219,15 @@ public final class ControllerWindow extends JFrame {
      * @param environment the environment to search; null asks, offering the baseline first
      */
     public CapacityDialog findCapacity(String environment) {
+        if (runView.running() || searching()) {
+            // two loads at once would measure each other, and could start two environments on one port
+            JOptionPane.showMessageDialog(
+                    this,
+                    (searching() ? "A capacity search" : "A run") + " is going on; search when it has ended.",
+                    "Find capacity",
+                    JOptionPane.INFORMATION_MESSAGE);
+            return null;
+        }
         Optional<Experiment> parsed = formExperiment();
         if (parsed.isEmpty()) {
             return null;
@@ -251,6 +269,7 @@ public final class ControllerWindow extends JFrame {
             ExperimentRun run = ExperimentRun.prepare(
                     e, RunDirectory.timestamped(resultsDir, e.name() + "-capacity"), ExperimentRun.Settings.of(root));
             CapacityDialog d = new CapacityDialog(this, run, env).start();
+            capacity = d;
             d.setVisible(true);
             return d;
         } catch (InvalidSettingException ex) {
@@ -258,6 +277,11 @@ public final class ControllerWindow extends JFrame {
                     this, ex.getMessage(), "The capacity cannot be searched here", JOptionPane.ERROR_MESSAGE);
             return null;
         }
+    }
+
+    /** Whether a capacity search started here has not ended. */
+    private boolean searching() {
+        return capacity != null && !capacity.found().isDone();
     }
 
     /** The form's experiment as the core reads it; empty when it cannot be read, which a message then says. */
@@ -444,6 +468,11 @@ public final class ControllerWindow extends JFrame {
     }
 
     private void quit() {
+        if (searching()) {
+            // its window goes with this one: the search stops first, as Cancel stops it
+            capacity.cancel();
+            capacity.found().handle((r, e) -> null).join();
+        }
         if (runView.running()
                 && JOptionPane.showConfirmDialog(
                                 this,

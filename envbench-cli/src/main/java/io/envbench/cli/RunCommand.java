@@ -127,11 +127,11 @@ final class RunCommand implements Callable<Integer> {
             ExperimentRun.Settings.checkMetricsInterval("--metrics-interval-ms", metricsIntervalMs);
             Path targets = base.resolve("targets");
             if (resume != null) {
-                if (repetitions != null || quick || output != null || configurations != null) {
+                if (repetitions != null || quick || output != null || configurations != null || calibrate) {
                     throw new InvalidSettingException(
                             "--resume",
-                            "completes a run directory as it was planned; --repetitions, --quick "
-                                    + "-o and --configurations do not go with it (its experiment.yaml says how it runs)");
+                            "completes a run directory as it was planned; --repetitions, --quick, -o, --configurations"
+                                    + " and --calibrate do not go with it (its experiment.yaml says how it runs)");
                 }
                 dir = new RunDirectory(resume.toAbsolutePath());
                 if (!Files.isRegularFile(dir.experiment())) {

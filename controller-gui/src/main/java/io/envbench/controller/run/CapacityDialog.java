@@ -55,11 +55,7 @@ public final class CapacityDialog extends JDialog {
         result.setBorder(BorderFactory.createEmptyBorder(6, 8, 6, 8));
         chart.setName("capacity.chart");
         cancel.setName("capacity.cancel");
-        cancel.addActionListener(e -> {
-            cancel.setEnabled(false);
-            say("cancelling: stopping the step that runs");
-            run.cancel();
-        });
+        cancel.addActionListener(e -> cancel());
         close.setName("capacity.close");
         close.setEnabled(false);
         close.addActionListener(e -> dispose());
@@ -85,6 +81,13 @@ public final class CapacityDialog extends JDialog {
         setPreferredSize(new Dimension(900, 700));
         pack();
         setLocationRelativeTo(owner);
+    }
+
+    /** Stops the step that runs; the search ends with what it found so far. */
+    public void cancel() {
+        cancel.setEnabled(false);
+        say("cancelling: stopping the step that runs");
+        run.cancel();
     }
 
     /** Starts the search on a thread of its own; returns at once. */

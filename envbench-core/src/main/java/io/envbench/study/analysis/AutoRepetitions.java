@@ -6,6 +6,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 
@@ -49,14 +50,23 @@ public final class AutoRepetitions {
     /**
      * The decision after {@code round} complete rounds whose figures are {@code c}.
      *
+     * @param environments every environment compared: one without samples yet has no interval, so the runs go on
      * @param r an automatic {@link Repetitions}
      */
-    public static Decision judge(Comparison c, Repetitions r, int round) {
+    public static Decision judge(Comparison c, List<String> environments, Repetitions r, int round) {
         String widest = "no figure";
         double widestPct = Double.POSITIVE_INFINITY;
         boolean any = false;
+        for (String env : environments) {
+            if (!c.environments().contains(env)) {
+                widest = "every figure of " + env + " (no completed run)";
+                widestPct = Double.POSITIVE_INFINITY;
+                any = true;
+                break;
+            }
+        }
         AcrossRuns rows = c.environments().isEmpty() ? null : new AcrossRuns(c, null);
-        for (String env : c.environments()) {
+        for (String env : any ? List.<String>of() : c.environments()) {
             for (String label : c.rows()) {
                 if (!label.equals(rows.judgedRow(label))) {
                     continue;
@@ -66,7 +76,7 @@ public final class AutoRepetitions {
                     if (runs.runs() == 0) {
                         continue;
                     }
-                    double pct = widthPct(runs);
+                    double pct = widthPct(runs, f);
                     if (!any || pct > widestPct) {
                         widest = f.criterionName() + " of " + label + " on " + env;
                         widestPct = pct;
@@ -77,7 +87,8 @@ public final class AutoRepetitions {
         }
         String width = Repetitions.widthText(r.intervalWidthPct());
         String found = Double.isInfinite(widestPct)
-                ? widest + " has no interval yet (it needs " + RunStatistics.runsNeededForMedianInterval() + " runs)"
+                ? widest + " has no interval yet (it needs " + RunStatistics.runsNeededForMedianInterval()
+                        + " completed runs)"
                 : String.format(Locale.ROOT, "widest: %s, %.1f%%", widest, widestPct);
         if (round >= r.min() && any && widestPct <= r.intervalWidthPct()) {
             return new Decision(
@@ -102,14 +113,45 @@ public final class AutoRepetitions {
                         : "not every 95% interval within " + width + " yet (" + found + ")");
     }
 
-    /** The interval of the median, end to end, in % of it: infinite without one (too few runs), or around a median of 0. */
-    static double widthPct(RunStatistics runs) {
+    /**
+     * The interval of the median, end to end, in % of it: infinite without one (too few runs), or around a median of 0.
+     * A response time's interval no wider than one millisecond, JMeter's resolution, is as narrow as it can be: 0.
+     */
+    static double widthPct(RunStatistics runs, Figure f) {
         RunStatistics.MedianInterval ci = runs.medianCi95();
         if (!ci.available()) {
             return Double.POSITIVE_INFINITY;
         }
         double span = ci.high() - ci.low();
-        return span == 0 ? 0 : runs.median() > 0 ? 100 * span / runs.median() : Double.POSITIVE_INFINITY;
+        if (span == 0 || f.unit().equals("ms") && span <= RESOLUTION_MS) {
+            return 0;
+        }
+        return runs.median() > 0 ? 100 * span / runs.median() : Double.POSITIVE_INFINITY;
+    }
+
+    /** JMeter records response times in whole milliseconds. */
+    static final double RESOLUTION_MS = 1;
+
+    /** The last round {@code file} records a decision for; 0 without one. */
+    public static int lastRound(Path file) throws IOException {
+        if (!Files.isRegularFile(file)) {
+            return 0;
+        }
+        String text = Files.readString(file, StandardCharsets.UTF_8);
+        String whole = text.substring(0, text.lastIndexOf('\n') + 1);
+        int last = 0;
+        try (CSVParser rows = CSVParser.parse(
+                whole, FORMAT.builder().setHeader().setSkipHeaderRecord(true).build())) {
+            for (CSVRecord r : rows) {
+                last = Math.max(last, Integer.parseInt(r.get("round")));
+            }
+        } catch (IllegalArgumentException | IllegalStateException | UncheckedIOException e) {
+            throw new IOException(
+                    file + " is not a rounds file (" + HEADER + "): " + e.getMessage()
+                            + "; delete it to run every round again",
+                    e);
+        }
+        return last;
     }
 
     /** Adds a decision to {@code file} (a header first), a whole line at a time. */

@@ -131,7 +131,8 @@ public final class RunResults {
                                             s.elapsedMs(),
                                             s.success(),
                                             s.receivedBytes(),
-                                            s.sentBytes()),
+                                            s.sentBytes(),
+                                            s.intendedStartMs()),
                             runId);
                 }
             });

@@ -156,6 +156,11 @@ public record Experiment(
         }
         Objects.requireNonNull(load, "load");
         Objects.requireNonNull(repetitions, "repetitions");
+        if (repetitions.isAuto() && load.command().isPresent()) {
+            throw new InvalidSettingException(
+                    YamlFields.REPETITIONS,
+                    "auto judges JMeter's figures, and a command load has none; give a number of repetitions, e.g. 4");
+        }
         List<String> compared = tenancy.isPresent() ? tenancy.get().configurationNames() : names(environments);
         String what = tenancy.isPresent() ? "configurations" : "environments";
         if ((long) repetitions.planned() * compared.size() > MAX_RUNS) {

@@ -99,7 +99,11 @@ public record Repetitions(int min, int max, double intervalWidthPct) {
         String t = text == null ? "" : text.strip();
         String number = t.endsWith("%") ? t.substring(0, t.length() - 1).strip() : t;
         try {
-            return Double.parseDouble(number);
+            double pct = Double.parseDouble(number);
+            if (!Double.isFinite(pct)) {
+                throw new NumberFormatException(number);
+            }
+            return pct;
         } catch (NumberFormatException e) {
             throw new InvalidSettingException(
                     field,

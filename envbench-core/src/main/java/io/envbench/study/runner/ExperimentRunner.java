@@ -207,6 +207,9 @@ public final class ExperimentRunner {
         List<PlannedRun> plan =
                 stoppedEarlier.map(s -> Schedule.upTo(e, s.round())).orElseGet(() -> Schedule.of(e));
         int stoppedAfter = stoppedEarlier.map(AutoRepetitions.Stop::round).orElse(Integer.MAX_VALUE);
+        // a round is judged once, when it first completes: a resumed run re-running one of its runs does not judge it
+        // again on later rounds' data, and a recorded stop stands
+        int judgedUpTo = e.repetitions().isAuto() ? AutoRepetitions.lastRound(dir.rounds()) : 0;
         Set<String> done = new HashSet<>();
         for (RunRecord r : dir.runs().read()) {
             if (r.ok()) {
@@ -266,6 +269,8 @@ public final class ExperimentRunner {
                 }
                 progress.runEnded(rec, index, plan.size());
                 if (e.repetitions().isAuto()
+                        && stoppedEarlier.isEmpty()
+                        && r.round() > judgedUpTo
                         && r.round() >= e.repetitions().min()
                         && stopped.isEmpty()
                         && !cancelled
@@ -308,9 +313,11 @@ public final class ExperimentRunner {
      */
     private static AutoRepetitions.Decision judgeRound(Experiment e, RunDirectory dir, int round, RunProgress progress)
             throws IOException {
-        List<RunRecord> ok = dir.runs().read().stream().filter(RunRecord::ok).toList();
-        AutoRepetitions.Decision d =
-                AutoRepetitions.judge(RunResults.read(dir, e, ok).comparison(), e.repetitions(), round);
+        List<RunRecord> ok = dir.runs().read().stream()
+                .filter(r -> r.ok() && r.run().round() <= round)
+                .toList();
+        AutoRepetitions.Decision d = AutoRepetitions.judge(
+                RunResults.read(dir, e, ok).comparison(), e.environmentNames(), e.repetitions(), round);
         AutoRepetitions.append(dir.rounds(), d);
         progress.log("round " + round + ": " + (d.stop() ? "the runs end here: " : "another round: ") + d.why());
         return d;

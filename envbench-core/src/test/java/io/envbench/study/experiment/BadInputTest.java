@@ -76,6 +76,9 @@ class BadInputTest {
                 Arguments.of(top("repetitions: auto\nmaxRepetitions: 1001"), "maxRepetitions", "at most 1000"),
                 Arguments.of(top("repetitions: auto\nintervalWidth: 0%"), "intervalWidth", "is not above 0"),
                 Arguments.of(top("repetitions: auto\nintervalWidth: wide"), "intervalWidth", "is not a percentage"),
+                Arguments.of(top("repetitions: auto\nintervalWidth: NaN"), "intervalWidth", "is not a percentage"),
+                Arguments.of(
+                        top("repetitions: auto\nintervalWidth: Infinity%"), "intervalWidth", "is not a percentage"),
                 Arguments.of(top("repetitions: 4\nmaxRepetitions: 10"), "maxRepetitions", "repetitions: auto only"),
                 Arguments.of(top("intervalWidth: 5%"), "intervalWidth", "repetitions: auto only"),
                 // port

@@ -54,6 +54,20 @@ class CommandLoadFileTest {
     }
 
     @Test
+    void repetitionsAutoIsRefusedForACommandWhichHasNoJMeterFigures() {
+        ExperimentException e = assertThrows(
+                ExperimentException.class,
+                () -> ExperimentFile.parse(
+                        "repetitions: auto\n"
+                                + file(
+                                        "  command:\n    run: ./bonnie.sh\n    output: bonnie++\n    durationSeconds: 10\n"),
+                        Path.of("auto.yaml"),
+                        TARGETS));
+        assertEquals("repetitions", e.fieldPath(), e.getMessage());
+        assertTrue(e.getMessage().contains("a command load has none; give a number of repetitions"), e.getMessage());
+    }
+
+    @Test
     void mistakesNameTheFieldAndTheFix() {
         List.of(
                         new String[] {

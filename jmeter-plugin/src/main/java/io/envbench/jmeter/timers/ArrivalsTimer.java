@@ -3,6 +3,8 @@ package io.envbench.jmeter.timers;
 import java.util.Random;
 import java.util.concurrent.atomic.AtomicReference;
 
+import org.apache.jmeter.samplers.SampleEvent;
+import org.apache.jmeter.samplers.SampleListener;
 import org.apache.jmeter.testbeans.TestBean;
 import org.apache.jmeter.testelement.AbstractTestElement;
 import org.apache.jmeter.testelement.TestStateListener;
@@ -19,7 +21,7 @@ import org.apache.jorphan.util.JMeterStopThreadException;
  * thread, because the target answered slowly, then shows that wait: its response time counted from the intended start
  * is the coordinated-omission correction wrk2 and HdrHistogram apply.
  */
-public class ArrivalsTimer extends AbstractTestElement implements Timer, TestBean, TestStateListener {
+public class ArrivalsTimer extends AbstractTestElement implements Timer, TestBean, TestStateListener, SampleListener {
     private static final long serialVersionUID = 1L;
 
     /** The JTL column (by {@code sample_variables}) of each sample's intended start, epoch ms. */
@@ -30,9 +32,10 @@ public class ArrivalsTimer extends AbstractTestElement implements Timer, TestBea
 
     /**
      * The one schedule of a test, made at test start on the element in the tree and shared by the clones each thread
-     * gets (JMeter copies no field on its own): no static state.
+     * gets after it (JMeter copies no field on its own): no static state. Made there, not by an initializer: a remote
+     * engine gets the tree deserialized, which runs none.
      */
-    private transient AtomicReference<Arrivals> shared = new AtomicReference<>();
+    private transient AtomicReference<Arrivals> shared;
 
     @Override
     public Object clone() {
@@ -43,7 +46,7 @@ public class ArrivalsTimer extends AbstractTestElement implements Timer, TestBea
 
     @Override
     public void testStarted() {
-        shared.set(null);
+        shared = new AtomicReference<>();
     }
 
     @Override
@@ -60,6 +63,9 @@ public class ArrivalsTimer extends AbstractTestElement implements Timer, TestBea
     @Override
     public long delay() {
         long now = System.currentTimeMillis();
+        if (shared == null) { // a clone made without a test start (JMeter always starts a test before its threads)
+            shared = new AtomicReference<>();
+        }
         Arrivals a = shared.updateAndGet(s -> s != null ? s : new Arrivals(arrivalsPerMinute / 60, seed, now));
         long intended = a.next();
         JMeterContext context = getThreadContext();
@@ -72,6 +78,21 @@ public class ArrivalsTimer extends AbstractTestElement implements Timer, TestBea
         }
         return delay;
     }
+
+    /**
+     * After each sample in scope (its JTL line already holds the variable): gone, so that a later sampler of the thread
+     * outside this timer's scope carries no arrival that was not its own.
+     */
+    @Override
+    public void sampleOccurred(SampleEvent e) {
+        getThreadContext().getVariables().remove(INTENDED);
+    }
+
+    @Override
+    public void sampleStarted(SampleEvent e) {}
+
+    @Override
+    public void sampleStopped(SampleEvent e) {}
 
     public double getArrivalsPerMinute() {
         return arrivalsPerMinute;

@@ -47,6 +47,22 @@ class ArrivalsTimerTest {
     }
 
     @Test
+    void aTreeDeserializedOnARemoteEngineStartsItsTest() throws Exception {
+        ArrivalsTimer timer = new ArrivalsTimer();
+        timer.setArrivalsPerMinute(6000);
+        var bytes = new java.io.ByteArrayOutputStream();
+        try (var out = new java.io.ObjectOutputStream(bytes)) {
+            out.writeObject(timer);
+        }
+        ArrivalsTimer remote;
+        try (var in = new java.io.ObjectInputStream(new java.io.ByteArrayInputStream(bytes.toByteArray()))) {
+            remote = (ArrivalsTimer) in.readObject();
+        }
+        remote.testStarted("engine-1"); // as jmeter-server does: no field initializer ran
+        assertSame(schedule(remote), schedule((ArrivalsTimer) remote.clone()));
+    }
+
+    @Test
     void everyThreadsCloneSharesTheOneScheduleOfATest() throws Exception {
         ArrivalsTimer timer = new ArrivalsTimer();
         timer.setArrivalsPerMinute(6000);
