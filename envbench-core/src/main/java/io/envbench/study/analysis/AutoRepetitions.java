@@ -134,22 +134,9 @@ public final class AutoRepetitions {
 
     /** The last round {@code file} records a decision for; 0 without one. */
     public static int lastRound(Path file) throws IOException {
-        if (!Files.isRegularFile(file)) {
-            return 0;
-        }
-        String text = Files.readString(file, StandardCharsets.UTF_8);
-        String whole = text.substring(0, text.lastIndexOf('\n') + 1);
         int last = 0;
-        try (CSVParser rows = CSVParser.parse(
-                whole, FORMAT.builder().setHeader().setSkipHeaderRecord(true).build())) {
-            for (CSVRecord r : rows) {
-                last = Math.max(last, Integer.parseInt(r.get("round")));
-            }
-        } catch (IllegalArgumentException | IllegalStateException | UncheckedIOException e) {
-            throw new IOException(
-                    file + " is not a rounds file (" + HEADER + "): " + e.getMessage()
-                            + "; delete it to run every round again",
-                    e);
+        for (CSVRecord r : rows(file)) {
+            last = Math.max(last, Integer.parseInt(r.get("round")));
         }
         return last;
     }
@@ -176,26 +163,36 @@ public final class AutoRepetitions {
      * (no line end) is not read.
      */
     public static Optional<Stop> stoppedAt(Path file) throws IOException {
+        for (CSVRecord r : rows(file)) {
+            String decision = r.get("decision");
+            if (decision.startsWith(STOP)) {
+                return Optional.of(new Stop(Integer.parseInt(r.get("round")), decision.substring(STOP.length())));
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** The whole rows of {@code file} (none when it is missing); a last line cut short is not read. */
+    private static List<CSVRecord> rows(Path file) throws IOException {
         if (!Files.isRegularFile(file)) {
-            return Optional.empty();
+            return List.of();
         }
         String text = Files.readString(file, StandardCharsets.UTF_8);
         String whole = text.substring(0, text.lastIndexOf('\n') + 1);
         try (CSVParser rows = CSVParser.parse(
                 whole, FORMAT.builder().setHeader().setSkipHeaderRecord(true).build())) {
-            for (CSVRecord r : rows) {
-                String decision = r.get("decision");
-                if (decision.startsWith(STOP)) {
-                    return Optional.of(new Stop(Integer.parseInt(r.get("round")), decision.substring(STOP.length())));
-                }
+            List<CSVRecord> records = rows.getRecords();
+            for (CSVRecord r : records) {
+                Integer.parseInt(r.get("round")); // a damaged row is said here, with the file's name
+                r.get("decision");
             }
+            return records;
         } catch (IllegalArgumentException | IllegalStateException | UncheckedIOException e) {
             throw new IOException(
                     file + " is not a rounds file (" + HEADER + "): " + e.getMessage()
                             + "; delete it to run every round again",
                     e);
         }
-        return Optional.empty();
     }
 
     /** Where an automatic experiment ended: after {@code round} rounds, because {@code why}. */

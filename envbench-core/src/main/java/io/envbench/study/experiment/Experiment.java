@@ -228,44 +228,39 @@ public record Experiment(
     }
 
     private Experiment withLoad(LoadPlan newLoad) {
+        return changed(environments, newLoad, repetitions, baseline, calibration, tenancy);
+    }
+
+    /** This experiment with the parts the {@code with} methods change; every other part as it is. */
+    private Experiment changed(
+            List<EnvironmentPlan> newEnvironments,
+            LoadPlan newLoad,
+            Repetitions newRepetitions,
+            String newBaseline,
+            Calibration newCalibration,
+            Optional<Tenancy> newTenancy) {
         return new Experiment(
                 name,
                 description,
-                environments,
+                newEnvironments,
                 newLoad,
-                repetitions,
+                newRepetitions,
                 order,
                 seed,
-                baseline,
+                newBaseline,
                 criteria,
                 capacity,
                 isolation,
                 allowGeneratorBound,
-                calibration,
+                newCalibration,
                 correction,
                 file,
-                tenancy);
+                newTenancy);
     }
 
     /** The same experiment run {@code n} times per environment (e.g. {@code --repetitions}); refuses n below 1 as the file does. */
     public Experiment withRepetitions(int n) {
-        return new Experiment(
-                name,
-                description,
-                environments,
-                load,
-                Repetitions.fixed(n),
-                order,
-                seed,
-                baseline,
-                criteria,
-                capacity,
-                isolation,
-                allowGeneratorBound,
-                calibration,
-                correction,
-                file,
-                tenancy);
+        return changed(environments, load, Repetitions.fixed(n), baseline, calibration, tenancy);
     }
 
     /**
@@ -282,23 +277,7 @@ public record Experiment(
             throw new InvalidSettingException(
                     YamlFields.CALIBRATION, "is " + calibration.yamlName() + " already; the file's stands");
         }
-        return new Experiment(
-                name,
-                description,
-                c.plan(environments, baseline),
-                load,
-                repetitions,
-                order,
-                seed,
-                baseline,
-                criteria,
-                capacity,
-                isolation,
-                allowGeneratorBound,
-                c,
-                correction,
-                file,
-                tenancy);
+        return changed(c.plan(environments, baseline), load, repetitions, baseline, c, tenancy);
     }
 
     /**
@@ -327,22 +306,12 @@ public record Experiment(
                     "names none; give at least one of " + String.join(", ", t.configurationNames()));
         }
         String keptBaseline = names.contains(baseline) ? baseline : kept.get(0).name();
-        return new Experiment(
-                name,
-                description,
+        return changed(
                 environments,
                 load,
                 repetitions,
-                order,
-                seed,
                 keptBaseline,
-                criteria,
-                capacity,
-                isolation,
-                allowGeneratorBound,
                 calibration,
-                correction,
-                file,
                 Optional.of(new Tenancy(t.cpus(), t.users(), t.quotes(), t.tenants(), kept)));
     }
 
