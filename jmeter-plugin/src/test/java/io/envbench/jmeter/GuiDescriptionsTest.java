@@ -17,6 +17,7 @@ import io.envbench.jmeter.samplers.CommandSampler;
 import io.envbench.jmeter.samplers.ContainerOptionsSampler;
 import io.envbench.jmeter.samplers.EngineMetricsSampler;
 import io.envbench.jmeter.samplers.TargetEnvironmentSampler;
+import io.envbench.jmeter.timers.ArrivalsTimer;
 import org.apache.jmeter.testbeans.gui.GenericTestBeanCustomizer;
 import org.apache.jmeter.util.JMeterUtils;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -34,7 +35,8 @@ class GuiDescriptionsTest {
                 ContainerOptionsSampler.class,
                 EnvironmentTag.class,
                 EngineMetricsSampler.class,
-                CommandSampler.class
+                CommandSampler.class,
+                ArrivalsTimer.class
             })
     void everyFieldHasALabelATooltipAndADefault(Class<?> element) throws Exception {
         JMeterUtils.setLocale(Locale.ENGLISH); // as JMeter does at start
@@ -58,6 +60,11 @@ class GuiDescriptionsTest {
         if (element == CommandSampler.class) {
             assertEquals(
                     List.of("bareMemory", "client", "command", "environment", "expectedSeconds", "output"),
+                    fields.stream().map(PropertyDescriptor::getName).sorted().toList());
+        }
+        if (element == ArrivalsTimer.class) {
+            assertEquals(
+                    List.of("arrivalsPerMinute", "seed"),
                     fields.stream().map(PropertyDescriptor::getName).sorted().toList());
         }
         if (element == EnvironmentTag.class) {
