@@ -52,7 +52,11 @@ final class CapacitySection {
                 .orElse(d.step());
         Duration warmup = y.optionalSeconds(m, WARMUP_SECONDS, "seconds left out at each step's start, e.g. 2")
                 .orElse(d.warmup());
+        String triesHelp = "how often each end of the knee's interval is tried, e.g. 3";
+        Optional<Scalar> triesNode = y.scalar(m, TRIES, triesHelp);
+        int tries = triesNode.isEmpty() ? d.tries() : y.wholeInt(triesNode.get(), triesHelp);
         List<Objective> objectives = slo;
-        return y.located(f -> CAPACITY + "." + f, () -> new CapacitySpec(objectives, startRate, maxRate, step, warmup));
+        return y.located(
+                f -> CAPACITY + "." + f, () -> new CapacitySpec(objectives, startRate, maxRate, step, warmup, tries));
     }
 }

@@ -11,11 +11,13 @@ import net.jcip.annotations.Immutable;
 /**
  * How a capacity search goes ({@code capacity:} of an experiment file): fixed rates of the built-in HTTP load, from
  * {@code startRate} doubled at each step while every objective and the rate itself hold (achieved at least
- * {@link #KEPT} of the rate asked), then bisected to within {@link #PRECISION}; each step a JMeter run of
- * {@code stepSeconds}, its first {@code warmupSeconds} left out. Immutable.
+ * {@link #KEPT} of the rate asked), then bisected to within {@link #PRECISION}, then each end of the knee's interval
+ * tried until it gave the same answer {@code tries} times; each step a JMeter run of {@code stepSeconds}, its first
+ * {@code warmupSeconds} left out. Immutable.
  */
 @Immutable
-public record CapacitySpec(List<Objective> slo, double startRate, double maxRate, Duration step, Duration warmup) {
+public record CapacitySpec(
+        List<Objective> slo, double startRate, double maxRate, Duration step, Duration warmup, int tries) {
     /**
      * How close to the rate asked an achieved rate must be, either way, at the least: below, the generator or the
      * target fell behind; above, the generator was behind its schedule and caught up in a burst (its timer sends what is
@@ -36,12 +38,21 @@ public record CapacitySpec(List<Objective> slo, double startRate, double maxRate
     /** The search stops when the last rate that held and the first that did not are this close (relative). */
     public static final double PRECISION = 0.10;
 
+    /** Above this, a search of many tries takes longer than anyone waits for it: 10 tries of 15 s at each end. */
+    public static final int MAX_TRIES = 10;
+
     public static final CapacitySpec DEFAULT = new CapacitySpec(
             List.of(new Objective(Figure.ERROR_PCT, "<", 1)),
             100,
             50_000,
             Duration.ofSeconds(15),
-            Duration.ofSeconds(5));
+            Duration.ofSeconds(5),
+            3);
+
+    /** As before, without confirming the interval's ends: one try each, the bisection's own. */
+    public CapacitySpec(List<Objective> slo, double startRate, double maxRate, Duration step, Duration warmup) {
+        this(slo, startRate, maxRate, step, warmup, 1);
+    }
 
     public CapacitySpec {
         slo = List.copyOf(Objects.requireNonNull(slo, "slo"));
@@ -67,6 +78,12 @@ public record CapacitySpec(List<Objective> slo, double startRate, double maxRate
                     "stepSeconds",
                     LoadPlan.seconds(step) + " s leaves no second after the warm-up of " + LoadPlan.seconds(warmup)
                             + " s; give each step more, e.g. 10");
+        }
+        if (tries < 1 || tries > MAX_TRIES) {
+            throw new InvalidSettingException(
+                    "tries",
+                    tries + " is not between 1 and " + MAX_TRIES
+                            + "; give how often each end of the knee's interval is tried, e.g. 3");
         }
     }
 }

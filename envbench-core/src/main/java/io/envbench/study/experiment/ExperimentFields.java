@@ -345,6 +345,13 @@ public final class ExperimentFields {
         notInForm(s, MAX_RATE, Type.NUMBER, "50000", "where the search stops doubling");
         notInForm(s, STEP_SECONDS, Type.SECONDS, "15", "each step's JMeter run, warm-up included");
         notInForm(s, WARMUP_SECONDS, Type.SECONDS, "5", "left out at each step's start");
+        notInForm(
+                s,
+                TRIES,
+                Type.WHOLE_NUMBER,
+                "3",
+                "how often each end of the knee's interval is tried (the highest rate that held and the lowest that did"
+                        + " not): rates that answered both ways lie inside it; 1 = the bisection's own step only");
 
         s = Section.HTTP;
         add(s, PATH, Type.TEXT, "/", "the path to GET, e.g. /page-4k.html");

@@ -71,6 +71,7 @@ final class ExperimentWriter {
         capacity.put(MAX_RATE, number(e.capacity().maxRate()));
         capacity.put(STEP_SECONDS, seconds(e.capacity().step()));
         capacity.put(WARMUP_SECONDS, seconds(e.capacity().warmup()));
+        capacity.put(TRIES, e.capacity().tries());
         load(root.putObject(LOAD), e.load());
         if (e.tenancy().isEmpty() || !e.criteria().isEmpty()) { // a multi-tenant experiment's only when it has some
             ArrayNode criteria = root.putArray(CRITERIA);

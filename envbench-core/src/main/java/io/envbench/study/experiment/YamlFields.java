@@ -35,6 +35,7 @@ final class YamlFields {
     static final String START_RATE = "startRate";
     static final String MAX_RATE = "maxRate";
     static final String STEP_SECONDS = "stepSeconds";
+    static final String TRIES = "tries";
     static final String LOAD = "load";
     static final String CRITERIA = "criteria";
     static final String TENANTS = "tenants";

@@ -4,6 +4,9 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
 import java.util.function.Consumer;
 
 import io.envbench.measure.hints.GeneratorLoad;
@@ -15,12 +18,21 @@ import net.jcip.annotations.Immutable;
 /**
  * The highest fixed rate an environment keeps: rates of the built-in HTTP load from the spec's start, doubled while
  * a step holds (every objective kept, and the rate achieved to {@link CapacitySpec#KEPT}), then bisected between the
- * last rate that held and the first that did not until they are within {@link CapacitySpec#PRECISION}. The capacity
- * is the last rate that held, with that interval: a second search on the same machine should land inside it.
+ * last rate that held and the first that did not until they are within {@link CapacitySpec#PRECISION}.
+ *
+ * <p>A knee is not a line: near it, one rate holds in one step and not in the next (a search twice on the project's
+ * machine found 2,250/s and then 2,500/s, each outside the other's 10% bracket). So the ends of the bracket are tried
+ * again, {@link CapacitySpec#tries} times each; an end that answers the other way once moves outward, to the next
+ * rate tried (or one {@link CapacitySpec#PRECISION} further), and is tried there. The capacity is the highest rate
+ * that held every time it was tried; the interval runs from it to the lowest rate that failed every time; rates that
+ * answered both ways lie inside. That interval, not the bisection's precision, is where a second search should land.
  */
 public final class CapacitySearch {
     /** Bisection steps at most after the first failure: from a factor of 2 to 10% takes 3. */
     static final int MAX_BISECTIONS = 6;
+
+    /** Steps at most to confirm the interval's ends: 3 tries at each end, and two moves outward with theirs. */
+    static final int MAX_CONFIRMATIONS = 12;
 
     private CapacitySearch() {}
 
@@ -91,8 +103,9 @@ public final class CapacitySearch {
 
     /**
      * @param steps       every step, in the order run
-     * @param capacity    the last rate that held, NaN when even the first did not
-     * @param firstFailed the lowest rate that did not hold, NaN when every step up to the spec's maximum held
+     * @param capacity    the highest rate that held every time it was tried, NaN when none did
+     * @param firstFailed the lowest rate above it that failed every time it was tried, NaN when every step up to the
+     *                    spec's maximum held
      */
     @Immutable
     public record Result(String environment, List<Step> steps, double capacity, double firstFailed) {
@@ -100,20 +113,38 @@ public final class CapacitySearch {
             steps = List.copyOf(steps);
         }
 
-        /** Whether the step that bounded the search had JMeter saturated: then the capacity found is JMeter's. */
+        /** Whether a step that failed at the interval's top end had JMeter saturated: then the capacity is JMeter's. */
         public boolean generatorBound() {
             return steps.stream()
                     .filter(s -> !s.holds() && s.askedPerSec() == firstFailed)
                     .anyMatch(Step::generatorBound);
         }
 
+        /** The rates between the capacity and the first failure, each with how often it held and was tried. */
+        public List<Tally> between() {
+            Map<Double, Tally> byRate = tallies(steps);
+            return byRate.values().stream()
+                    .filter(t -> t.rate() > capacity && (Double.isNaN(firstFailed) || t.rate() < firstFailed))
+                    .toList();
+        }
+
+        /** How often a rate was tried and held. */
+        public Tally tally(double rate) {
+            return tallies(steps).getOrDefault(rate, new Tally(rate, 0, 0));
+        }
+
         /** One paragraph: the capacity, its interval, and what bounded it. */
         public String summary() {
-            if (Double.isNaN(capacity)) {
-                return environment + ": even the first rate ("
+            if (Double.isNaN(capacity) && steps.get(0).holds()) {
+                return environment + ": no rate held every time it was tried ("
                         + rate(steps.get(0).askedPerSec())
-                        + ") did not hold (" + String.join("; ", steps.get(0).broken())
-                        + "); lower capacity.startRate";
+                        + " held " + tally(steps.get(0).askedPerSec()).held() + " of "
+                        + tally(steps.get(0).askedPerSec()).tried() + "); lower capacity.startRate";
+            }
+            if (Double.isNaN(capacity)) {
+                Step first = steps.get(0);
+                return environment + ": even the first rate (" + rate(first.askedPerSec()) + ") did not hold ("
+                        + String.join("; ", first.broken()) + "); lower capacity.startRate";
             }
             if (Double.isNaN(firstFailed)) {
                 return environment + ": capacity at least " + rate(capacity)
@@ -121,19 +152,59 @@ public final class CapacitySearch {
             }
             Step failed = steps.stream()
                     .filter(s -> s.askedPerSec() == firstFailed)
-                    .findFirst()
+                    .reduce((a, b) -> b)
                     .orElseThrow();
-            return environment + ": capacity " + rate(capacity) + " (held; " + rate(firstFailed) + " did not: "
-                    + String.join("; ", failed.broken()) + ")"
-                    + (generatorBound()
-                            ? ". JMeter used " + Math.round(failed.jmeterCpuPct()) + "% of its " + failed.jmeterCpus()
-                                    + " CPU(s) there: this is the load generator's capacity, not the target's"
-                            : "");
+            Tally held = tally(capacity);
+            Tally top = tally(firstFailed);
+            StringBuilder b = new StringBuilder(environment + ": capacity " + rate(capacity) + " (held"
+                    + times(held.tried()) + "; " + rate(firstFailed) + " did not" + times(top.tried()) + ": "
+                    + String.join("; ", failed.broken()) + ")");
+            List<Tally> between = between();
+            if (!between.isEmpty()) {
+                b.append("; between them ")
+                        .append(String.join(
+                                ", ",
+                                between.stream()
+                                        .map(t -> rate(t.rate()) + " held " + t.held() + " of " + t.tried())
+                                        .toList()));
+            }
+            if (held.tried() > 1 || top.tried() > 1) {
+                b.append(". The knee lies in ")
+                        .append(rate(capacity))
+                        .append(" to ")
+                        .append(rate(firstFailed))
+                        .append(": a second search on this machine should find its capacity there");
+            }
+            if (generatorBound()) {
+                b.append(". JMeter used ")
+                        .append(Math.round(failed.jmeterCpuPct()))
+                        .append("% of its ")
+                        .append(failed.jmeterCpus())
+                        .append(" CPU(s) there: this is the load generator's capacity, not the target's");
+            }
+            return b.toString();
+        }
+
+        private static String times(int tries) {
+            return tries == 1 ? "" : " in " + tries + " tries";
         }
 
         private static String rate(double r) {
             return String.format(Locale.ROOT, "%.0f/s", r);
         }
+    }
+
+    /** How often one rate was tried, and how often it held. */
+    @Immutable
+    public record Tally(double rate, int held, int tried) {}
+
+    private static Map<Double, Tally> tallies(List<Step> steps) {
+        Map<Double, Tally> byRate = new TreeMap<>();
+        for (Step s : steps) {
+            Tally t = byRate.getOrDefault(s.askedPerSec(), new Tally(s.askedPerSec(), 0, 0));
+            byRate.put(s.askedPerSec(), new Tally(t.rate(), t.held() + (s.holds() ? 1 : 0), t.tried() + 1));
+        }
+        return byRate;
     }
 
     /**
@@ -175,6 +246,80 @@ public final class CapacitySearch {
                 bad = mid;
             }
         }
-        return new Result(environment, steps, good, bad);
+        if (Double.isNaN(good) || Double.isNaN(bad) || spec.tries() == 1) {
+            return new Result(environment, steps, good, bad);
+        }
+        return confirm(environment, spec, runner, progress, steps, good, bad);
+    }
+
+    /**
+     * Tries each end of the bracket until it answered the same way {@code tries} times: an end that answered the other
+     * way once moves outward, to the next rate already tried on that side (or one precision step further) and is tried
+     * there. Stops early, with what it has, after {@link #MAX_CONFIRMATIONS} steps.
+     */
+    private static Result confirm(
+            String environment,
+            CapacitySpec spec,
+            StepRunner runner,
+            Consumer<Step> progress,
+            List<Step> steps,
+            double good,
+            double bad)
+            throws IOException {
+        double low = good;
+        double high = bad;
+        for (int budget = MAX_CONFIRMATIONS; budget > 0; budget--) {
+            Map<Double, Tally> t = tallies(steps);
+            Tally l = t.getOrDefault(low, new Tally(low, 0, 0));
+            Tally h = t.getOrDefault(high, new Tally(high, 0, 0));
+            double next;
+            if (l.held() < l.tried()) {
+                double moved = lowerEnd(t, low, spec);
+                if (Double.isNaN(moved)) {
+                    low = Double.NaN;
+                    break;
+                }
+                low = moved;
+                continue;
+            } else if (h.held() > 0) {
+                double moved = upperEnd(t, high, spec);
+                if (Double.isNaN(moved)) {
+                    high = Double.NaN;
+                    break;
+                }
+                high = moved;
+                continue;
+            } else if (l.tried() < spec.tries()) {
+                next = low;
+            } else if (h.tried() < spec.tries()) {
+                next = high;
+            } else {
+                break;
+            }
+            Step s = runner.run(steps.size() + 1, next);
+            steps.add(s);
+            progress.accept(s);
+        }
+        return new Result(environment, steps, low, high);
+    }
+
+    /** Below a low end that failed once: the next lower rate tried, or one precision step down (none below start). */
+    private static double lowerEnd(Map<Double, Tally> t, double low, CapacitySpec spec) {
+        double below = t.keySet().stream().filter(r -> r < low).reduce(Double.NaN, (a, b) -> b);
+        if (!Double.isNaN(below)) {
+            return below;
+        }
+        double down = Math.round(low / (1 + CapacitySpec.PRECISION));
+        return down >= spec.startRate() / 2 && down > 0 ? down : Double.NaN;
+    }
+
+    /** Above a high end that held once: the next higher rate tried, or one precision step up (none above maxRate). */
+    private static double upperEnd(Map<Double, Tally> t, double high, CapacitySpec spec) {
+        Optional<Double> above = t.keySet().stream().filter(r -> r > high).findFirst();
+        if (above.isPresent()) {
+            return above.get();
+        }
+        double up = Math.min(spec.maxRate(), Math.round(high * (1 + CapacitySpec.PRECISION)));
+        return up > high ? up : Double.NaN;
     }
 }

@@ -38,6 +38,12 @@ class CapacityFileTest {
         assertEquals(CapacitySpec.DEFAULT.maxRate(), c.maxRate());
         assertEquals(Duration.ofSeconds(8), c.step());
         assertEquals(CapacitySpec.DEFAULT.warmup(), c.warmup());
+        assertEquals(3, c.tries(), "each end of the interval tried three times unless the file says otherwise");
+        assertEquals(
+                1,
+                read(FILE.replace("stepSeconds: 8", "stepSeconds: 8\n  tries: 1"))
+                        .capacity()
+                        .tries());
         Experiment again = read(e.toYaml());
         assertEquals(c, again.capacity());
         assertEquals(
@@ -109,5 +115,12 @@ class CapacityFileTest {
         ExperimentException unknown =
                 assertThrows(ExperimentException.class, () -> read(FILE.replace("startRate: 50", "startrate: 50")));
         assertEquals(7, unknown.line(), unknown.getMessage());
+        for (String tries : List.of("0", "11", "two")) {
+            ExperimentException t = assertThrows(
+                    ExperimentException.class,
+                    () -> read(FILE.replace("stepSeconds: 8", "stepSeconds: 8\n  tries: " + tries)));
+            assertTrue(t.getMessage().contains("tries"), t.getMessage());
+            assertTrue(t.getMessage().contains("e.g. 3"), "names the fix: " + t.getMessage());
+        }
     }
 }

@@ -6,7 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 import io.envbench.measure.results.Sample;
 import io.envbench.measure.stats.Figure;
@@ -67,5 +69,52 @@ class CapacitySearchTest {
         assertEquals(4000, high.capacity());
         assertTrue(Double.isNaN(high.firstFailed()));
         assertTrue(high.summary().contains("at least 4000/s") && high.summary().contains("raise maxRate"));
+    }
+
+    /**
+     * A knee that wanders: 2,400 and 2,600/s answer one way, then the other, as on a real machine. With three tries at
+     * each end, the interval grows past them; the capacity is a rate that held every time.
+     */
+    @Test
+    void triesEachEndAndWidensTheIntervalPastRatesThatAnsweredBothWays() throws Exception {
+        CapacitySpec three = new CapacitySpec(SPEC.slo(), 1200, 50_000, SPEC.step(), SPEC.warmup(), 3);
+        Map<Double, Integer> seen = new HashMap<>();
+        List<Double> asked = new ArrayList<>();
+        CapacitySearch.Result r = CapacitySearch.search(
+                "bare",
+                three,
+                (i, rate) -> {
+                    int n = seen.merge(rate, 1, Integer::sum);
+                    // 2,400 holds the first time and then not; 2,600 fails the first time and then holds
+                    double knee = rate < 2400
+                            ? 1e9
+                            : rate == 2400 ? (n == 1 ? 1e9 : 0) : rate == 2600 ? (n == 1 ? 0 : 1e9) : 0;
+                    return step(three, i, rate, knee, 50);
+                },
+                s -> asked.add(s.askedPerSec()));
+        // 1200, 2400, 4800, then 3600, 3000, 2700, 2550 (fails first: 2600 is not on the way), ...
+        assertEquals(1200, asked.get(0));
+        assertTrue(r.capacity() < 2400, "2,400 failed once: " + r.summary());
+        assertEquals(3, r.tally(r.capacity()).tried(), r.summary());
+        assertEquals(3, r.tally(r.capacity()).held(), r.summary());
+        assertEquals(3, r.tally(r.firstFailed()).tried(), r.summary());
+        assertEquals(0, r.tally(r.firstFailed()).held(), r.summary());
+        assertTrue(r.between().stream().anyMatch(t -> t.rate() == 2400 && t.held() == 1), r.summary());
+        assertTrue(r.summary().contains("The knee lies in"), r.summary());
+        assertTrue(r.steps().size() <= 3 + CapacitySearch.MAX_BISECTIONS + CapacitySearch.MAX_CONFIRMATIONS);
+    }
+
+    @Test
+    void aStableKneeIsConfirmedWithoutMoving() throws Exception {
+        CapacitySpec three = new CapacitySpec(SPEC.slo(), 1000, 50_000, SPEC.step(), SPEC.warmup(), 3);
+        CapacitySearch.Result r =
+                CapacitySearch.search("bare", three, (i, rate) -> step(three, i, rate, 3100, 50), s -> {});
+        assertEquals(3000, r.capacity());
+        assertEquals(3250, r.firstFailed());
+        assertEquals(6 + 4, r.steps().size(), "the bisection's six, then two more tries at each end");
+        assertTrue(r.between().isEmpty());
+        assertTrue(
+                r.summary().startsWith("bare: capacity 3000/s (held in 3 tries; 3250/s did not in 3 tries: "),
+                r.summary());
     }
 }
