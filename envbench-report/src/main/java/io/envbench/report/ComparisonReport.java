@@ -111,6 +111,7 @@ public final class ComparisonReport {
         Set<String> generatorBound = Set.of();
         Map<String, RunStatistics> costMicros = Map.of();
         Map<String, double[]> costCpu = Map.of();
+        Map<String, Map<String, RunStatistics>> costByLabel = Map.of();
         List<Figure> judged = AcrossRuns.JUDGED;
 
         Parts copy() {
@@ -125,6 +126,7 @@ public final class ComparisonReport {
             p.generatorBound = generatorBound;
             p.costMicros = costMicros;
             p.costCpu = costCpu;
+            p.costByLabel = costByLabel;
             p.judged = judged;
             return p;
         }
@@ -222,7 +224,42 @@ public final class ComparisonReport {
         Parts p = parts.copy();
         p.costMicros = cost.microsecondsPerRequest();
         p.costCpu = cost.cpuPct();
+        p.costByLabel = cost.microsecondsPerRequestByLabel();
         return new ComparisonReport(c, baseline, p);
+    }
+
+    public static final String[] COST_LABEL_HEAD = {
+        "label",
+        "environment",
+        "runs",
+        "CPU µs per request, apportioned (median of runs)",
+        "vs baseline (ratio of medians)"
+    };
+
+    public static final String COST_LABEL_NOTE =
+            "Each run's CPU per request shared among its labels by the time the target spent answering each (a"
+                    + " label's mean response time over that of all labels): a label whose requests take twice as long"
+                    + " is taken to cost twice the CPU. That holds for CPU-bound work, not for a request that waits on a"
+                    + " disk or another service, so these rows are an estimate, described here and not judged.";
+
+    /** Per label and environment, its apportioned CPU per request against the baseline's; see {@link #COST_LABEL_HEAD}. */
+    public List<String[]> costLabelRows() {
+        List<String[]> rows = new ArrayList<>();
+        parts.costByLabel.forEach((label, byEnv) -> {
+            RunStatistics base = byEnv.get(baseline);
+            byEnv.forEach((env, runs) -> rows.add(new String[] {
+                label,
+                env,
+                Long.toString(runs.runs()),
+                f1(runs.median()),
+                env.equals(baseline)
+                        ? "baseline"
+                        : base == null || !(base.median() > 0)
+                                ? ""
+                                : String.format(Locale.ROOT, "%.2fx", runs.median() / base.median())
+            }));
+        });
+        return rows;
     }
 
     public static final String[] COST_HEAD = {
@@ -855,6 +892,11 @@ public final class ComparisonReport {
             mdTable(b, COST_HEAD, costRows());
             b.append('\n').append(COST_NOTE).append('\n');
         }
+        if (!costLabelRows().isEmpty()) {
+            b.append("\n## CPU per request by label (apportioned)\n\n");
+            mdTable(b, COST_LABEL_HEAD, costLabelRows());
+            b.append('\n').append(COST_LABEL_NOTE).append('\n');
+        }
         if (!intendedRows().isEmpty()) {
             b.append("\n## Latency from the intended start (open model)\n\n");
             mdTable(b, INTENDED_HEAD, intendedRows());
@@ -904,6 +946,10 @@ public final class ComparisonReport {
         if (!costRows().isEmpty()) {
             b.append("\nCPU per request:\n");
             textTable(b, COST_HEAD, costRows(), 1);
+        }
+        if (!costLabelRows().isEmpty()) {
+            b.append("\nCPU per request by label (apportioned by response time; not judged):\n");
+            textTable(b, COST_LABEL_HEAD, costLabelRows(), 2);
         }
         if (!intendedRows().isEmpty()) {
             b.append("\nLatency from the intended start (open model; JMeter's figures count from the actual start):\n");
@@ -991,6 +1037,11 @@ public final class ComparisonReport {
             b.append("<h2>CPU per request</h2>\n");
             htmlTable(b, COST_HEAD, costRows());
             b.append("<p class=\"note\">").append(esc(COST_NOTE)).append("</p>\n");
+        }
+        if (!costLabelRows().isEmpty()) {
+            b.append("<h2>CPU per request by label (apportioned)</h2>\n");
+            htmlTable(b, COST_LABEL_HEAD, costLabelRows());
+            b.append("<p class=\"note\">").append(esc(COST_LABEL_NOTE)).append("</p>\n");
         }
         if (!intendedRows().isEmpty()) {
             b.append("<h2>Latency from the intended start (open model)</h2>\n");

@@ -71,6 +71,19 @@ class RunConclusionTest {
         String md = c.report().markdown();
         assertTrue(md.contains("generator-bound"), md);
         assertTrue(md.contains("## CPU per request"), md);
+        assertTrue(md.contains("## CPU per request by label (apportioned)"), md);
+        List<String[]> byLabel = c.report().costLabelRows();
+        assertEquals(4, byLabel.size(), "two labels x two environments");
+        String[] big = byLabel.stream()
+                .filter(r -> r[0].equals("GET /big") && r[1].equals("bare"))
+                .findFirst()
+                .orElseThrow();
+        String[] small = byLabel.stream()
+                .filter(r -> r[0].equals("GET /") && r[1].equals("bare"))
+                .findFirst()
+                .orElseThrow();
+        assertEquals(
+                4, Double.parseDouble(big[3]) / Double.parseDouble(small[3]), 0.05, "four times the response time");
     }
 
     /** 11 s of samples at {@code rate}/s, and metrics with JMeter at {@code jmeterCpu}% on CPU 0 of its own. */
@@ -79,7 +92,10 @@ class RunConclusionTest {
         StringBuilder jtl = new StringBuilder(JTL_HEADER);
         for (long i = 0; i < 11L * rate; i++) {
             jtl.append(start + i * 1000 / rate)
-                    .append(",1,GET /,200,OK,t 1-1,text,true,,100,10,1,1,http://x,1,0,0,")
+                    .append(
+                            i % 4 == 1 // a second label, four times as slow (never the last sample)
+                                    ? ",4,GET /big,200,OK,t 1-1,text,true,,100,10,1,1,http://x,4,0,0,"
+                                    : ",1,GET /,200,OK,t 1-1,text,true,,100,10,1,1,http://x,1,0,0,")
                     .append(r.environment())
                     .append('\n');
         }

@@ -55,6 +55,7 @@ public final class ResultsView extends JPanel {
     private final ComparisonTable resources = table("results.resources", ComparisonReport.METRICS_HEAD);
     private final ComparisonTable noiseFloor = table("results.noiseFloor", ComparisonReport.NOISE_HEAD);
     private final ComparisonTable cost = table("results.cost", ComparisonReport.COST_HEAD);
+    private final ComparisonTable costByLabel = table("results.costByLabel", ComparisonReport.COST_LABEL_HEAD);
     /** A multi-tenant run's figures per configuration x tenant: the first tab, shown only for one. */
     private final ComparisonTable perTenant = table("results.tenants", TenantResults.HEADER);
 
@@ -136,6 +137,8 @@ public final class ResultsView extends JPanel {
         noiseFloor.setToolTipText(ComparisonReport.NOISE_NOTE);
         tabs.addTab("CPU per request", new JScrollPane(cost));
         cost.setToolTipText(ComparisonReport.COST_NOTE);
+        tabs.addTab("CPU per label", new JScrollPane(costByLabel));
+        costByLabel.setToolTipText(ComparisonReport.COST_LABEL_NOTE);
         tabs.addTab("Notes and hints", new JScrollPane(notes));
         exportCharts.setName("results.exportCharts");
         exportCharts.setMnemonic('E');
@@ -407,6 +410,7 @@ public final class ResultsView extends JPanel {
         resources.setRows(r.metricsRows());
         noiseFloor.setRows(r.noiseRows());
         cost.setRows(r.costRows());
+        costByLabel.setRows(r.costLabelRows());
         notes.setText(noteText);
         notes.setCaretPosition(0);
         chartChoice.removeAllItems();
@@ -424,6 +428,7 @@ public final class ResultsView extends JPanel {
         resources.setRows(List.of());
         noiseFloor.setRows(List.of());
         cost.setRows(List.of());
+        costByLabel.setRows(List.of());
         notes.setText("");
         chartChoice.removeAllItems();
         chartPanel.setChart(null);

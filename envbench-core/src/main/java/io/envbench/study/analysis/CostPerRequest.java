@@ -3,6 +3,7 @@ package io.envbench.study.analysis;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -38,11 +39,34 @@ public final class CostPerRequest {
      * @param cpuPct         the environment's CPU, one core = 100, averaged after the warm-up
      * @param proxyCpuPct    of which docker-proxy's
      * @param requestsPerSec the run's throughput of all labels after the warm-up
+     * @param timeShare      per label, its share of the run's response time against its share of the requests (mean
+     *                       response time of the label over that of all labels): see {@link #microseconds(String)}
      */
-    public record Run(String environment, String run, double cpuPct, double proxyCpuPct, double requestsPerSec) {
+    public record Run(
+            String environment,
+            String run,
+            double cpuPct,
+            double proxyCpuPct,
+            double requestsPerSec,
+            Map<String, Double> timeShare) {
+        public Run {
+            timeShare = Collections.unmodifiableMap(new LinkedHashMap<>(timeShare)); // in the plan's order
+        }
+
         /** CPU microseconds per request. */
         public double microseconds() {
             return requestsPerSec > 0 ? cpuPct / 100 / requestsPerSec * 1e6 : Double.NaN;
+        }
+
+        /**
+         * CPU microseconds per request of one label, apportioned: the run's CPU is shared among labels by the time
+         * the target spent answering each (count times mean response time). A label whose requests take twice as long
+         * is taken to cost twice the CPU: true of CPU-bound work, not of a request that waits on a disk or another
+         * service. NaN when the run has no sample of the label.
+         */
+        public double microseconds(String label) {
+            Double share = timeShare.get(label);
+            return share == null ? Double.NaN : microseconds() * share;
         }
     }
 
@@ -72,7 +96,14 @@ public final class CostPerRequest {
                 continue;
             }
             double proxy = orZero(m.summary(env, MetricName.DOCKER_PROXY_CPU).average());
-            out.add(new Run(env, r.run().id(), ownCpu(m, env) + proxy, proxy, Figure.THROUGHPUT.of(s)));
+            Map<String, Double> share = new LinkedHashMap<>();
+            for (String label : c.labels()) {
+                SampleStatistics l = c.get(env, r.run().id(), label);
+                if (l != null && l.count() > 0 && s.meanMs() > 0) {
+                    share.put(label, l.meanMs() / s.meanMs());
+                }
+            }
+            out.add(new Run(env, r.run().id(), ownCpu(m, env) + proxy, proxy, Figure.THROUGHPUT.of(s), share));
         }
         return new CostPerRequest(out);
     }
@@ -115,6 +146,40 @@ public final class CostPerRequest {
         }
         Map<String, RunStatistics> out = new LinkedHashMap<>();
         by.forEach((env, values) -> out.put(env, RunStatistics.of(values)));
+        return out;
+    }
+
+    /**
+     * Per label and environment (labels in the plan's order), its runs' apportioned CPU microseconds per request
+     * ({@link Run#microseconds(String)}); empty when the plan has one label, where it would repeat the total.
+     */
+    public Map<String, Map<String, RunStatistics>> microsecondsPerRequestByLabel() {
+        Map<String, Map<String, List<Double>>> by = new LinkedHashMap<>();
+        List<String> labels = new ArrayList<>();
+        runs.forEach(r -> r.timeShare().keySet().forEach(l -> {
+            if (!labels.contains(l)) {
+                labels.add(l);
+            }
+        }));
+        if (labels.size() < 2) {
+            return Map.of();
+        }
+        for (String label : labels) {
+            for (Run r : runs) {
+                double v = r.microseconds(label);
+                if (!Double.isNaN(v)) {
+                    by.computeIfAbsent(label, k -> new LinkedHashMap<>())
+                            .computeIfAbsent(r.environment(), k -> new ArrayList<>())
+                            .add(v);
+                }
+            }
+        }
+        Map<String, Map<String, RunStatistics>> out = new LinkedHashMap<>();
+        by.forEach((label, envs) -> {
+            Map<String, RunStatistics> m = new LinkedHashMap<>();
+            envs.forEach((env, values) -> m.put(env, RunStatistics.of(values)));
+            out.put(label, m);
+        });
         return out;
     }
 

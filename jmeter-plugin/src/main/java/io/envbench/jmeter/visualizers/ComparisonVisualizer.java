@@ -8,6 +8,7 @@ import java.io.File;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Queue;
@@ -101,6 +102,9 @@ public class ComparisonVisualizer extends AbstractVisualizer {
     private transient volatile Path metricsFile;
 
     private final ComparisonTable table = new ComparisonTable(ComparisonReport.TABLE_HEAD);
+    /** Per environment, the smallest change its runs could show: from result files of several runs each. */
+    private final ComparisonTable noiseFloor = new ComparisonTable(ComparisonReport.NOISE_HEAD);
+
     private final JTextField exclude = new JTextField(DEFAULT_EXCLUDE, 44);
     private final JLabel excludeProblem = new JLabel();
     private final JTabbedPane charts = new JTabbedPane(JTabbedPane.TOP, JTabbedPane.SCROLL_TAB_LAYOUT);
@@ -164,6 +168,10 @@ public class ComparisonVisualizer extends AbstractVisualizer {
         tableScroll.setPreferredSize(VIEW);
         tabs.addTab("Table", tableScroll);
         tabs.addTab("Charts", charts);
+        noiseFloor.setName("noise-floor");
+        noiseFloor.setToolTipText(ComparisonReport.NOISE_NOTE
+                + " Needs several runs per environment: add one result file per run (a live test is one run).");
+        tabs.addTab("Noise floor", new JScrollPane(noiseFloor));
         JPanel main = new JPanel(new BorderLayout());
         JPanel bars = new JPanel(new BorderLayout());
         bars.add(filter, BorderLayout.NORTH);
@@ -254,7 +262,7 @@ public class ComparisonVisualizer extends AbstractVisualizer {
             arrived.clear();
             comparison = new Comparison();
             changed = false;
-            SwingUtilities.invokeLater(() -> show(List.of(), Map.of(), " "));
+            SwingUtilities.invokeLater(() -> show(List.of(), List.of(), Map.of(), " "));
         });
     }
 
@@ -288,10 +296,11 @@ public class ComparisonVisualizer extends AbstractVisualizer {
         }
         ComparisonReport report = new ComparisonReport(comparison, null);
         List<String[]> rows = report.tableRows();
+        List<String[]> noise = report.noiseRows();
         Map<String, JFreeChart> all = new ComparisonCharts(comparison, report.baseline()).all();
         String text =
                 comparison.environments().size() + " environment(s): " + String.join(", ", comparison.environments());
-        SwingUtilities.invokeLater(() -> show(rows, all, text));
+        SwingUtilities.invokeLater(() -> show(rows, noise, all, text));
     }
 
     /** The last message about refused live samples: each is shown once. On the refresher. */
@@ -323,8 +332,9 @@ public class ComparisonVisualizer extends AbstractVisualizer {
     }
 
     /** On the event thread: installs finished models. */
-    private void show(List<String[]> rows, Map<String, JFreeChart> all, String text) {
+    private void show(List<String[]> rows, List<String[]> noise, Map<String, JFreeChart> all, String text) {
         table.setRows(rows);
+        noiseFloor.setRows(noise);
         int selected = Math.max(0, charts.getSelectedIndex());
         charts.removeAll();
         all.forEach((name, chart) -> {
@@ -347,13 +357,18 @@ public class ComparisonVisualizer extends AbstractVisualizer {
         }
         File[] files = chooser.getSelectedFiles();
         status.setText("Reading " + files.length + " file(s)…");
-        refresher.execute(() -> {
+        addFiles(Arrays.stream(files).map(File::toPath).toList());
+    }
+
+    /** Reads result files on the refresher, each as one run named after its file; says which could not be read. */
+    Future<?> addFiles(List<Path> files) {
+        return refresher.submit(() -> {
             List<String> problems = new ArrayList<>();
-            for (File f : files) {
-                String run = f.getName().replaceFirst("\\.(jtl|csv)$", "");
+            for (Path f : files) {
+                String run = f.getFileName().toString().replaceFirst("\\.(jtl|csv)$", "");
                 try {
                     Predicate<String> out = excluded;
-                    JtlReader.read(f.toPath(), s -> {
+                    JtlReader.read(f, s -> {
                         if (!out.test(s.label())) {
                             comparison.add(s, run);
                         }

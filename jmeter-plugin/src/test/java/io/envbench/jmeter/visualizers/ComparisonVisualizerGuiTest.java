@@ -237,4 +237,43 @@ class ComparisonVisualizerGuiTest {
         assertTrue(md.contains("| bare | 60.0 / 70.0 |"), md);
         assertFalse(md.contains("EnvBench start"), "the export counts what the table counts");
     }
+
+    /**
+     * Result files of four runs per environment: the Noise floor tab says, per environment compared with the baseline,
+     * how many runs it had and the smallest change they could show, as the exported report does.
+     */
+    @Test
+    void resultFilesOfSeveralRunsShowTheirNoiseFloor() throws Exception {
+        List<Path> files = new ArrayList<>();
+        String head = "timeStamp,elapsed,label,responseCode,responseMessage,threadName,dataType,success,failureMessage,"
+                + "bytes,sentBytes,grpThreads,allThreads,URL,Latency,IdleTime,Connect,envbench.env\n";
+        for (String env : List.of("bare", "docker-bridge")) {
+            for (int run = 1; run <= 4; run++) {
+                StringBuilder b = new StringBuilder(head);
+                for (int i = 0; i < 400; i++) {
+                    long elapsed = (env.equals("bare") ? 20 : 30) + run + i % 7;
+                    b.append(1_700_000_000_000L + i * 25L)
+                            .append(',')
+                            .append(elapsed)
+                            .append(",GET /,200,OK,t 1-1,text,true,,100,10,1,1,,")
+                            .append(elapsed)
+                            .append(",0,0,")
+                            .append(env)
+                            .append('\n');
+                }
+                files.add(Files.writeString(dir.resolve(env + "-r" + run + ".jtl"), b));
+            }
+        }
+        listener.addFiles(files).get(30, TimeUnit.SECONDS);
+        listener.refreshNow().get(30, TimeUnit.SECONDS);
+        window.tabbedPane().selectTab("Noise floor");
+        JTableFixture noise = window.table("noise-floor");
+        String[][] rows = noise.contents();
+        assertEquals(
+                1, rows.length, "one row per environment compared with the baseline: " + Arrays.deepToString(rows));
+        assertEquals("docker-bridge", rows[0][0]);
+        assertEquals("4 + 4", rows[0][1], "its runs and the baseline's");
+        assertTrue(rows[0][3].endsWith("%"), "the 90% line's smallest detectable change: " + rows[0][3]);
+        GuiTests.screenshot(window.target(), "comparison-noise-floor");
+    }
 }
