@@ -146,9 +146,19 @@ public final class CapacitySearch {
                 return environment + ": even the first rate (" + rate(first.askedPerSec()) + ") did not hold ("
                         + String.join("; ", first.broken()) + "); lower capacity.startRate";
             }
-            if (Double.isNaN(firstFailed)) {
+            if (Double.isNaN(firstFailed) && steps.stream().allMatch(Step::holds)) {
                 return environment + ": capacity at least " + rate(capacity)
                         + ", every step up to capacity.maxRate held; raise maxRate to find the knee";
+            }
+            if (Double.isNaN(firstFailed)) {
+                return environment + ": capacity " + rate(capacity) + " (held every time it was tried); no rate above"
+                        + " it failed every time ("
+                        + String.join(
+                                ", ",
+                                between().stream()
+                                        .map(t -> rate(t.rate()) + " held " + t.held() + " of " + t.tried())
+                                        .toList())
+                        + "): the knee is not sharp here; give capacity.tries or stepSeconds more";
             }
             Step failed = steps.stream()
                     .filter(s -> s.askedPerSec() == firstFailed)
@@ -300,7 +310,28 @@ public final class CapacitySearch {
             steps.add(s);
             progress.accept(s);
         }
-        return new Result(environment, steps, low, high);
+        return settled(environment, steps, low);
+    }
+
+    /**
+     * The result from every try, whatever the moves came to when the steps ran out: the capacity the highest rate at
+     * or below {@code low} that held every time, the top end the lowest rate above it that never held.
+     */
+    private static Result settled(String environment, List<Step> steps, double low) {
+        Map<Double, Tally> t = tallies(steps);
+        double capacity = Double.NaN;
+        for (Tally x : t.values()) {
+            if (!Double.isNaN(low) && x.rate() <= low && x.held() == x.tried()) {
+                capacity = x.rate();
+            }
+        }
+        double bound = capacity;
+        double top = t.values().stream()
+                .filter(x -> (Double.isNaN(bound) || x.rate() > bound) && x.held() == 0)
+                .mapToDouble(Tally::rate)
+                .min()
+                .orElse(Double.NaN);
+        return new Result(environment, steps, capacity, top);
     }
 
     /** Below a low end that failed once: the next lower rate tried, or one precision step down (none below start). */

@@ -31,25 +31,12 @@ class CostPerRequestTest {
 
     @Test
     void eachRunsCpuOverItsRequestsAfterTheWarmup() throws Exception {
-        Experiment e = ExperimentFile.parse(
-                """
-                name: cost
-                target: nginx-static
-                environments:
-                  - { name: bare, placement: bare }
-                  - { name: docker-bridge, placement: docker }
-                load: { http: { path: /, requestsPerSecond: 1000, warmupSeconds: 2, durationSeconds: 12 } }
-                """,
-                dir.resolve("cost.yaml"),
-                Path.of("..", "targets").toAbsolutePath().normalize());
+        Experiment e = experiment();
         RunDirectory d = new RunDirectory(dir.resolve("run"));
         d.create();
         Comparison c = new Comparison();
         List<RunRecord> runs = new ArrayList<>();
-        for (int rep = 1; rep <= 2; rep++) {
-            runs.add(run(d, c, new PlannedRun(rep, "bare", rep), "process.bare.cpu.pct", 20, 0));
-            runs.add(run(d, c, new PlannedRun(rep, "docker-bridge", rep), "container.docker-bridge.cpu.pct", 20, 30));
-        }
+        addTwoRoundsEach(d, c, runs, false);
         CostPerRequest cost = CostPerRequest.read(d, e, runs, c);
         assertEquals(4, cost.runs().size());
         RunStatistics bare = cost.microsecondsPerRequest().get("bare");
@@ -69,26 +56,12 @@ class CostPerRequestTest {
      */
     @Test
     void aPlanOfSeveralLabelsSharesEachRunsCpuByResponseTime() throws Exception {
-        Experiment e = ExperimentFile.parse(
-                """
-                name: cost
-                target: nginx-static
-                environments:
-                  - { name: bare, placement: bare }
-                  - { name: docker-bridge, placement: docker }
-                load: { http: { path: /, requestsPerSecond: 1000, warmupSeconds: 2, durationSeconds: 12 } }
-                """,
-                dir.resolve("cost.yaml"),
-                Path.of("..", "targets").toAbsolutePath().normalize());
+        Experiment e = experiment();
         RunDirectory d = new RunDirectory(dir.resolve("run"));
         d.create();
         Comparison c = new Comparison();
         List<RunRecord> runs = new ArrayList<>();
-        for (int rep = 1; rep <= 2; rep++) {
-            runs.add(run(d, c, new PlannedRun(rep, "bare", rep), "process.bare.cpu.pct", 20, 0, true));
-            runs.add(run(
-                    d, c, new PlannedRun(rep, "docker-bridge", rep), "container.docker-bridge.cpu.pct", 20, 30, true));
-        }
+        addTwoRoundsEach(d, c, runs, true);
         CostPerRequest cost = CostPerRequest.read(d, e, runs, c);
         Map<String, Map<String, RunStatistics>> byLabel = cost.microsecondsPerRequestByLabel();
         assertEquals(List.of("GET /", "GET /big"), List.copyOf(byLabel.keySet()), "the plan's labels, in its order");
@@ -107,6 +80,36 @@ class CostPerRequestTest {
                         .microsecondsPerRequestByLabel()
                         .isEmpty(),
                 "one label: nothing to share");
+    }
+
+    private Experiment experiment() throws Exception {
+        return ExperimentFile.parse(
+                """
+                name: cost
+                target: nginx-static
+                environments:
+                  - { name: bare, placement: bare }
+                  - { name: docker-bridge, placement: docker }
+                load: { http: { path: /, requestsPerSecond: 1000, warmupSeconds: 2, durationSeconds: 12 } }
+                """,
+                dir.resolve("cost.yaml"),
+                Path.of("..", "targets").toAbsolutePath().normalize());
+    }
+
+    /** Two rounds of bare (20% of a core) and docker-bridge (20%, plus docker-proxy at 30%), at 1,000 requests/s. */
+    private static void addTwoRoundsEach(RunDirectory d, Comparison c, List<RunRecord> runs, boolean twoLabels)
+            throws Exception {
+        for (int rep = 1; rep <= 2; rep++) {
+            runs.add(run(d, c, new PlannedRun(rep, "bare", rep), "process.bare.cpu.pct", 20, 0, twoLabels));
+            runs.add(run(
+                    d,
+                    c,
+                    new PlannedRun(rep, "docker-bridge", rep),
+                    "container.docker-bridge.cpu.pct",
+                    20,
+                    30,
+                    twoLabels));
+        }
     }
 
     /** One run: 10 s of 1,000 samples/s after a 2 s warm-up, its metrics (the warm-up at 100%) and record. */

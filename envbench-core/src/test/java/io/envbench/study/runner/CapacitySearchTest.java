@@ -117,4 +117,29 @@ class CapacitySearchTest {
                 r.summary().startsWith("bare: capacity 3000/s (held in 3 tries; 3250/s did not in 3 tries: "),
                 r.summary());
     }
+
+    /**
+     * A first failure that was a fluke: 2,000/s fails once, then holds, and so does every rate above it. The top end
+     * climbs until the steps run out; the result names the capacity and says the knee was not sharp, and never claims
+     * a rate failed every time that did not.
+     */
+    @Test
+    void aFlukeFailureThatClimbsUntilTheStepsRunOutGivesAnHonestResult() throws Exception {
+        CapacitySpec three = new CapacitySpec(SPEC.slo(), 1000, 50_000, SPEC.step(), SPEC.warmup(), 3);
+        boolean[] flukeSeen = {false};
+        CapacitySearch.Result r = CapacitySearch.search(
+                "bare",
+                three,
+                (i, rate) -> {
+                    boolean fluke = rate == 2000 && !flukeSeen[0];
+                    flukeSeen[0] |= rate == 2000;
+                    return step(three, i, rate, fluke ? 0 : 1e9, 50);
+                },
+                s -> {});
+        assertTrue(Double.isNaN(r.firstFailed()), r.summary());
+        assertEquals(3, r.tally(r.capacity()).tried(), r.summary());
+        assertEquals(3, r.tally(r.capacity()).held(), r.summary());
+        assertTrue(r.summary().contains("the knee is not sharp here"), r.summary());
+        assertTrue(r.steps().size() <= 3 + CapacitySearch.MAX_BISECTIONS + CapacitySearch.MAX_CONFIRMATIONS);
+    }
 }
