@@ -5,7 +5,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
 import java.util.TreeMap;
 import java.util.function.Consumer;
 
@@ -22,16 +21,18 @@ import net.jcip.annotations.Immutable;
  *
  * <p>A knee is not a line: near it, one rate holds in one step and not in the next (a search twice on the project's
  * machine found 2,250/s and then 2,500/s, each outside the other's 10% bracket). So the ends of the bracket are tried
- * again, {@link CapacitySpec#tries} times each; an end that answers the other way once moves outward, to the next
- * rate tried (or one {@link CapacitySpec#PRECISION} further), and is tried there. The capacity is the highest rate
- * that held every time it was tried; the interval runs from it to the lowest rate that failed every time; rates that
- * answered both ways lie inside. That interval, not the bisection's precision, is where a second search should land.
+ * again, alternately, until each has {@link CapacitySpec#tries} tries; an end that most of its tries contradict moves
+ * outward, to the next rate tried (or one {@link CapacitySpec#PRECISION} further), and is tried there. A majority, not
+ * every try, decides: one outlying step (a random count of arrivals 7% short, a backlog left by an overloaded step)
+ * moves nothing. The capacity is the highest rate that held in most of its tries; the interval runs from it to the
+ * lowest rate that failed in most of its tries; rates in between, and each end's tally, are named. That interval, not
+ * the bisection's precision, is where a second search should land.
  */
 public final class CapacitySearch {
     /** Bisection steps at most after the first failure: from a factor of 2 to 10% takes 3. */
     static final int MAX_BISECTIONS = 6;
 
-    /** Steps at most to confirm the interval's ends: 3 tries at each end, and two moves outward with theirs. */
+    /** Steps at most to settle the interval's ends: three tries at each end, and a few moves outward with theirs. */
     static final int MAX_CONFIRMATIONS = 12;
 
     private CapacitySearch() {}
@@ -103,8 +104,8 @@ public final class CapacitySearch {
 
     /**
      * @param steps       every step, in the order run
-     * @param capacity    the highest rate that held every time it was tried, NaN when none did
-     * @param firstFailed the lowest rate above it that failed every time it was tried, NaN when every step up to the
+     * @param capacity    the highest rate that held in most of its tries, NaN when none did
+     * @param firstFailed the lowest rate above it that failed in most of its tries, NaN when every step up to the
      *                    spec's maximum held
      */
     @Immutable
@@ -136,7 +137,7 @@ public final class CapacitySearch {
         /** One paragraph: the capacity, its interval, and what bounded it. */
         public String summary() {
             if (Double.isNaN(capacity) && steps.get(0).holds()) {
-                return environment + ": no rate held every time it was tried ("
+                return environment + ": no rate held in most of its tries ("
                         + rate(steps.get(0).askedPerSec())
                         + " held " + tally(steps.get(0).askedPerSec()).held() + " of "
                         + tally(steps.get(0).askedPerSec()).tried() + "); lower capacity.startRate";
@@ -151,8 +152,8 @@ public final class CapacitySearch {
                         + ", every step up to capacity.maxRate held; raise maxRate to find the knee";
             }
             if (Double.isNaN(firstFailed)) {
-                return environment + ": capacity " + rate(capacity) + " (held every time it was tried); no rate above"
-                        + " it failed every time ("
+                return environment + ": capacity " + rate(capacity) + " (held in most of its tries); no rate above"
+                        + " it failed in most of its tries ("
                         + String.join(
                                 ", ",
                                 between().stream()
@@ -167,8 +168,8 @@ public final class CapacitySearch {
             Tally held = tally(capacity);
             Tally top = tally(firstFailed);
             StringBuilder b = new StringBuilder(environment + ": capacity " + rate(capacity) + " (held"
-                    + times(held.tried()) + "; " + rate(firstFailed) + " did not" + times(top.tried()) + ": "
-                    + String.join("; ", failed.broken()) + ")");
+                    + times(held.held(), held.tried()) + "; " + rate(firstFailed) + " did not"
+                    + times(top.tried() - top.held(), top.tried()) + ": " + String.join("; ", failed.broken()) + ")");
             List<Tally> between = between();
             if (!between.isEmpty()) {
                 b.append("; between them ")
@@ -195,8 +196,8 @@ public final class CapacitySearch {
             return b.toString();
         }
 
-        private static String times(int tries) {
-            return tries == 1 ? "" : " in " + tries + " tries";
+        private static String times(int n, int tries) {
+            return tries == 1 ? "" : " in " + n + " of " + tries + " tries";
         }
 
         private static String rate(double r) {
@@ -206,7 +207,23 @@ public final class CapacitySearch {
 
     /** How often one rate was tried, and how often it held. */
     @Immutable
-    public record Tally(double rate, int held, int tried) {}
+    public record Tally(double rate, int held, int tried) {
+        /** Held in more than half its tries. */
+        public boolean mostlyHeld() {
+            return held * 2 > tried;
+        }
+
+        /** Failed in more than half its tries. */
+        public boolean mostlyFailed() {
+            return (tried - held) * 2 > tried;
+        }
+
+        /** Whether more tries, up to {@code tries} in all, could no longer turn the majority. */
+        boolean decided(int tries) {
+            int n = Math.max(tried, tries);
+            return held * 2 > n || (tried - held) * 2 > n;
+        }
+    }
 
     private static Map<Double, Tally> tallies(List<Step> steps) {
         Map<Double, Tally> byRate = new TreeMap<>();
@@ -263,9 +280,11 @@ public final class CapacitySearch {
     }
 
     /**
-     * Tries each end of the bracket until it answered the same way {@code tries} times: an end that answered the other
-     * way once moves outward, to the next rate already tried on that side (or one precision step further) and is tried
-     * there. Stops early, with what it has, after {@link #MAX_CONFIRMATIONS} steps.
+     * Tries each end of the bracket, the end with fewer tries first, until each has {@code tries} of them and most of
+     * its tries agree with its side: the low end held in most, the high end failed in most. An end that most of its
+     * tries contradict moves outward, to the next rate already tried on that side (or one precision step further), and
+     * is tried there. A single outlying step moves nothing. Stops, with what it has, after {@link #MAX_CONFIRMATIONS}
+     * steps.
      */
     private static Result confirm(
             String environment,
@@ -282,30 +301,27 @@ public final class CapacitySearch {
             Map<Double, Tally> t = tallies(steps);
             Tally l = t.getOrDefault(low, new Tally(low, 0, 0));
             Tally h = t.getOrDefault(high, new Tally(high, 0, 0));
-            double next;
-            if (l.held() < l.tried()) {
-                double moved = lowerEnd(t, low, spec);
-                if (Double.isNaN(moved)) {
-                    low = Double.NaN;
+            boolean lowDecided = l.decided(spec.tries());
+            boolean highDecided = h.decided(spec.tries());
+            if (lowDecided && !l.mostlyHeld()) {
+                low = lowerEnd(t, low, spec);
+                if (Double.isNaN(low)) {
                     break;
                 }
-                low = moved;
                 continue;
-            } else if (h.held() > 0) {
-                double moved = upperEnd(t, high, spec);
-                if (Double.isNaN(moved)) {
-                    high = Double.NaN;
+            }
+            if (highDecided && h.mostlyHeld()) { // the top held: the capacity is at least there
+                low = high;
+                high = upperEnd(t, high, spec);
+                if (Double.isNaN(high)) {
                     break;
                 }
-                high = moved;
                 continue;
-            } else if (l.tried() < spec.tries()) {
-                next = low;
-            } else if (h.tried() < spec.tries()) {
-                next = high;
-            } else {
+            }
+            if (lowDecided && highDecided) {
                 break;
             }
+            double next = !highDecided && (lowDecided || h.tried() < l.tried()) ? high : low;
             Step s = runner.run(steps.size() + 1, next);
             steps.add(s);
             progress.accept(s);
@@ -315,42 +331,47 @@ public final class CapacitySearch {
 
     /**
      * The result from every try, whatever the moves came to when the steps ran out: the capacity the highest rate at
-     * or below {@code low} that held every time, the top end the lowest rate above it that never held.
+     * or below {@code low} that held in most of its tries, the top end the lowest rate above it that failed in most.
      */
     private static Result settled(String environment, List<Step> steps, double low) {
         Map<Double, Tally> t = tallies(steps);
         double capacity = Double.NaN;
         for (Tally x : t.values()) {
-            if (!Double.isNaN(low) && x.rate() <= low && x.held() == x.tried()) {
+            if (!Double.isNaN(low) && x.rate() <= low && x.mostlyHeld()) {
                 capacity = x.rate();
             }
         }
         double bound = capacity;
         double top = t.values().stream()
-                .filter(x -> (Double.isNaN(bound) || x.rate() > bound) && x.held() == 0)
+                .filter(x -> (Double.isNaN(bound) || x.rate() > bound) && x.mostlyFailed())
                 .mapToDouble(Tally::rate)
                 .min()
                 .orElse(Double.NaN);
         return new Result(environment, steps, capacity, top);
     }
 
-    /** Below a low end that failed once: the next lower rate tried, or one precision step down (none below start). */
+    /**
+     * Below a low end that failed in most tries: one precision step down, or the next lower rate tried where that is
+     * closer (none below half the start rate).
+     */
     private static double lowerEnd(Map<Double, Tally> t, double low, CapacitySpec spec) {
         double below = t.keySet().stream().filter(r -> r < low).reduce(Double.NaN, (a, b) -> b);
-        if (!Double.isNaN(below)) {
-            return below;
-        }
         double down = Math.round(low / (1 + CapacitySpec.PRECISION));
-        return down >= spec.startRate() / 2 && down > 0 ? down : Double.NaN;
+        double moved = Double.isNaN(below) ? down : Math.max(below, down);
+        return moved >= spec.startRate() / 2 && moved > 0 ? moved : Double.NaN;
     }
 
-    /** Above a high end that held once: the next higher rate tried, or one precision step up (none above maxRate). */
+    /**
+     * Above a high end that held in most tries: one precision step up, or the next higher rate tried where that is
+     * closer (none above maxRate).
+     */
     private static double upperEnd(Map<Double, Tally> t, double high, CapacitySpec spec) {
-        Optional<Double> above = t.keySet().stream().filter(r -> r > high).findFirst();
-        if (above.isPresent()) {
-            return above.get();
-        }
         double up = Math.min(spec.maxRate(), Math.round(high * (1 + CapacitySpec.PRECISION)));
-        return up > high ? up : Double.NaN;
+        double moved = t.keySet().stream()
+                .filter(r -> r > high)
+                .findFirst()
+                .map(r -> Math.min(r, up))
+                .orElse(up);
+        return moved > high ? moved : Double.NaN;
     }
 }

@@ -72,56 +72,75 @@ class CapacitySearchTest {
     }
 
     /**
-     * A knee that wanders: 2,400 and 2,600/s answer one way, then the other, as on a real machine. With three tries at
-     * each end, the interval grows past them; the capacity is a rate that held every time.
+     * A knee that wanders: 2,400/s holds the first time and then fails. The low end moves one step down, where the
+     * rate holds, and 2,400 (failed in 2 of 3) becomes the interval's top, with its tally.
      */
     @Test
-    void triesEachEndAndWidensTheIntervalPastRatesThatAnsweredBothWays() throws Exception {
+    void aLowEndThatMostTriesContradictMovesOneStepDown() throws Exception {
         CapacitySpec three = new CapacitySpec(SPEC.slo(), 1200, 50_000, SPEC.step(), SPEC.warmup(), 3);
         Map<Double, Integer> seen = new HashMap<>();
-        List<Double> asked = new ArrayList<>();
         CapacitySearch.Result r = CapacitySearch.search(
                 "bare",
                 three,
                 (i, rate) -> {
                     int n = seen.merge(rate, 1, Integer::sum);
-                    // 2,400 holds the first time and then not; 2,600 fails the first time and then holds
-                    double knee = rate < 2400
-                            ? 1e9
-                            : rate == 2400 ? (n == 1 ? 1e9 : 0) : rate == 2600 ? (n == 1 ? 0 : 1e9) : 0;
+                    double knee = rate < 2400 ? 1e9 : rate == 2400 && n == 1 ? 1e9 : 0;
                     return step(three, i, rate, knee, 50);
                 },
-                s -> asked.add(s.askedPerSec()));
-        // 1200, 2400, 4800, then 3600, 3000, 2700, 2550 (fails first: 2600 is not on the way), ...
-        assertEquals(1200, asked.get(0));
-        assertTrue(r.capacity() < 2400, "2,400 failed once: " + r.summary());
-        assertEquals(3, r.tally(r.capacity()).tried(), r.summary());
-        assertEquals(3, r.tally(r.capacity()).held(), r.summary());
-        assertEquals(3, r.tally(r.firstFailed()).tried(), r.summary());
-        assertEquals(0, r.tally(r.firstFailed()).held(), r.summary());
-        assertTrue(r.between().stream().anyMatch(t -> t.rate() == 2400 && t.held() == 1), r.summary());
-        assertTrue(r.summary().contains("The knee lies in"), r.summary());
-        assertTrue(r.steps().size() <= 3 + CapacitySearch.MAX_BISECTIONS + CapacitySearch.MAX_CONFIRMATIONS);
+                s -> {});
+        // 1200, 2400, 4800, 3600, 3000, 2700, 2550: the bracket 2400-2550; then 2400 fails twice
+        assertEquals(2182, r.capacity(), r.summary());
+        assertEquals(2400, r.firstFailed(), r.summary());
+        assertEquals(2, r.tally(2182).held(), r.summary());
+        assertEquals(new CapacitySearch.Tally(2400, 1, 3), r.tally(2400));
+        assertTrue(r.between().isEmpty(), r.summary());
+        assertTrue(r.summary().contains("2400/s did not in 2 of 3 tries"), r.summary());
+        assertTrue(r.summary().contains("The knee lies in 2182/s to 2400/s"), r.summary());
+    }
+
+    /** One outlying step at the low end (3,000/s fails on its second try) moves nothing: most of its tries held. */
+    @Test
+    void oneOutlyingStepMovesNothing() throws Exception {
+        CapacitySpec three = new CapacitySpec(SPEC.slo(), 1000, 50_000, SPEC.step(), SPEC.warmup(), 3);
+        Map<Double, Integer> seen = new HashMap<>();
+        CapacitySearch.Result r = CapacitySearch.search(
+                "bare",
+                three,
+                (i, rate) -> {
+                    int n = seen.merge(rate, 1, Integer::sum);
+                    return step(three, i, rate, rate == 3000 && n == 2 ? 0 : 3100, 50);
+                },
+                s -> {});
+        assertEquals(3000, r.capacity(), r.summary());
+        assertEquals(3250, r.firstFailed(), r.summary());
+        assertEquals(new CapacitySearch.Tally(3000, 2, 3), r.tally(3000));
+        assertTrue(
+                r.summary().startsWith("bare: capacity 3000/s (held in 2 of 3 tries; 3250/s did not in 2 of 2"),
+                r.summary());
     }
 
     @Test
     void aStableKneeIsConfirmedWithoutMoving() throws Exception {
         CapacitySpec three = new CapacitySpec(SPEC.slo(), 1000, 50_000, SPEC.step(), SPEC.warmup(), 3);
-        CapacitySearch.Result r =
-                CapacitySearch.search("bare", three, (i, rate) -> step(three, i, rate, 3100, 50), s -> {});
+        List<Double> asked = new ArrayList<>();
+        CapacitySearch.Result r = CapacitySearch.search(
+                "bare", three, (i, rate) -> step(three, i, rate, 3100, 50), s -> asked.add(s.askedPerSec()));
         assertEquals(3000, r.capacity());
         assertEquals(3250, r.firstFailed());
-        assertEquals(6 + 4, r.steps().size(), "the bisection's six, then two more tries at each end");
+        assertEquals(
+                List.of(1000.0, 2000.0, 4000.0, 3000.0, 3500.0, 3250.0, 3000.0, 3250.0),
+                asked,
+                "the bisection's six, then one more try at each end, alternately: two of three already decide");
         assertTrue(r.between().isEmpty());
         assertTrue(
-                r.summary().startsWith("bare: capacity 3000/s (held in 3 tries; 3250/s did not in 3 tries: "),
+                r.summary().startsWith("bare: capacity 3000/s (held in 2 of 2 tries; 3250/s did not in 2 of 2 tries: "),
                 r.summary());
     }
 
     /**
      * A first failure that was a fluke: 2,000/s fails once, then holds, and so does every rate above it. The top end
-     * climbs until the steps run out; the result names the capacity and says the knee was not sharp, and never claims
-     * a rate failed every time that did not.
+     * climbs, the capacity with it, until the steps run out; the result says the knee was not sharp, and never claims
+     * a rate failed in most tries that did not.
      */
     @Test
     void aFlukeFailureThatClimbsUntilTheStepsRunOutGivesAnHonestResult() throws Exception {
@@ -137,8 +156,8 @@ class CapacitySearchTest {
                 },
                 s -> {});
         assertTrue(Double.isNaN(r.firstFailed()), r.summary());
-        assertEquals(3, r.tally(r.capacity()).tried(), r.summary());
-        assertEquals(3, r.tally(r.capacity()).held(), r.summary());
+        assertTrue(r.capacity() > 2000, "the capacity climbed with the top end: " + r.summary());
+        assertTrue(r.tally(r.capacity()).mostlyHeld(), r.summary());
         assertTrue(r.summary().contains("the knee is not sharp here"), r.summary());
         assertTrue(r.steps().size() <= 3 + CapacitySearch.MAX_BISECTIONS + CapacitySearch.MAX_CONFIRMATIONS);
     }
