@@ -41,10 +41,15 @@ final class JmeterEngines implements AutoCloseable {
 
     /** Makes the keystore in {@code dir} and starts {@code count} engines; returns once each registry answers. */
     static JmeterEngines start(Path dir, int count) throws Exception {
+        return start(dir, count, List.of());
+    }
+
+    /** As {@link #start(Path, int)}, each engine's command behind {@code prefix} (e.g. {@code taskset -c 0}). */
+    static JmeterEngines start(Path dir, int count, List<String> prefix) throws Exception {
         JmeterEngines e = new JmeterEngines(keystore(dir.resolve("rmi_keystore.jks")));
         try {
             for (int i = 1; i <= count; i++) {
-                e.startOne(dir, i);
+                e.startOne(dir, i, prefix);
             }
             for (int i = 0; i < count; i++) {
                 e.awaitRegistry(i);
@@ -87,7 +92,7 @@ final class JmeterEngines implements AutoCloseable {
         return file;
     }
 
-    private void startOne(Path dir, int n) throws IOException {
+    private void startOne(Path dir, int n, List<String> prefix) throws IOException {
         int registry = freePort();
         int object = freePort();
         Path log = dir.resolve("engine" + n + ".log");
@@ -106,7 +111,9 @@ final class JmeterEngines implements AutoCloseable {
                 "-Jserver.rmi.ssl.truststore.file=" + keystore,
                 "-Jserver.rmi.ssl.truststore.password=" + PASSWORD);
         Files.createDirectories(dir.resolve("engine" + n));
-        processes.add(new ProcessBuilder(cmd)
+        List<String> all = new ArrayList<>(prefix);
+        all.addAll(cmd);
+        processes.add(new ProcessBuilder(all)
                 .directory(dir.resolve("engine" + n).toFile())
                 .redirectErrorStream(true)
                 .redirectOutput(dir.resolve("engine" + n + ".out").toFile())

@@ -24,6 +24,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import io.envbench.base.environment.RunningTarget;
+import io.envbench.base.settings.InvalidSettingException;
+import io.envbench.base.units.CpuSet;
 import io.envbench.control.registry.EnvBench;
 import io.envbench.control.registry.EnvironmentRegistry;
 import io.envbench.launch.docker.DockerDaemon;
@@ -33,12 +35,15 @@ import io.envbench.measure.metrics.MetricsFile;
 import io.envbench.study.analysis.RunDirectory;
 import io.envbench.study.analysis.RunRecord;
 import io.envbench.study.experiment.Experiment;
+import io.envbench.study.experiment.ExperimentFile;
 import io.envbench.study.experiment.PlannedRun;
 import io.envbench.study.runner.ExperimentRunner;
 import io.envbench.study.runner.JMeterInstall;
 import io.envbench.study.runner.RunProgress;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVRecord;
+import org.junit.jupiter.api.Assertions;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -53,6 +58,71 @@ class RemoteEnginesTest {
 
     @TempDir
     Path dir;
+
+    /**
+     * `isolation: cpus` with an engine on this machine: started on every CPU, the runner refuses before anything
+     * starts, naming the engine and the taskset command; started on the generator's CPU 0 (as that command says), the
+     * run is isolated, and its runs.csv records JMeter on CPU 0 and the target on the other.
+     */
+    @Test
+    void anEngineOnThisMachineIsCheckedAgainstTheLoadGeneratorsCpus() throws Exception {
+        Assumptions.assumeTrue(CpuSet.online().size() >= 2, "a split needs two CPUs");
+        int port = JmeterEngines.freePort();
+        try (EnvBench envbench = new EnvBench(Jmeter.ROOT.resolve("targets"), DockerDaemon.fromEnvironment())) {
+            ExperimentRunner runner = new ExperimentRunner(
+                    envbench,
+                    new JMeterInstall(Jmeter.HOME),
+                    Jmeter.ROOT.resolve("testplans/http-load.jmx"),
+                    Duration.ofMillis(500));
+            Path shared = Files.createDirectories(dir.resolve("shared"));
+            try (JmeterEngines everywhere = JmeterEngines.start(shared, 1)) {
+                Experiment e = isolated(JmeterEngines.bareNginx(
+                        shared,
+                        "everywhere",
+                        port,
+                        "threads: 2\nwarmupSeconds: 1\ndurationSeconds: 4",
+                        everywhere.yaml()));
+                InvalidSettingException refused = Assertions.assertThrows(
+                        InvalidSettingException.class,
+                        () -> runner.run(e, new RunDirectory(shared.resolve("run")), new RunProgress() {}));
+                assertEquals("isolation", refused.field());
+                assertTrue(
+                        refused.getMessage().contains("remote engine " + everywhere.engines.get(0))
+                                && refused.getMessage().contains("taskset -c 0"),
+                        refused.getMessage());
+                assertTrue(envbench.environments().runningTargets().isEmpty(), "nothing started");
+            }
+            Path own = Files.createDirectories(dir.resolve("own"));
+            try (JmeterEngines onCpu0 = JmeterEngines.start(own, 1, List.of("taskset", "-c", "0"))) {
+                Experiment e = isolated(JmeterEngines.bareNginx(
+                        own, "own", port, "threads: 2\nwarmupSeconds: 1\ndurationSeconds: 4", onCpu0.yaml()));
+                List<String> log = new CopyOnWriteArrayList<>();
+                RunDirectory run = new RunDirectory(own.resolve("run"));
+                runner.run(e, run, new RunProgress() {
+                    @Override
+                    public void log(String line) {
+                        log.add(line);
+                    }
+                });
+                assertTrue(log.stream().anyMatch(l -> l.startsWith("isolated: JMeter on CPUs 0")), log.toString());
+                List<RunRecord> records = run.runs().read();
+                assertEquals(1, records.size(), log.toString());
+                assertTrue(records.get(0).ok(), records.get(0) + " " + log);
+                assertEquals("0", records.get(0).cpus().jmeter(), records.get(0).toString());
+                assertFalse(
+                        records.get(0).cpus().target().contains("0"),
+                        records.get(0).toString());
+            }
+        }
+    }
+
+    /** The experiment {@code e} was read from, with {@code isolation: cpus}. */
+    private static Experiment isolated(Experiment e) throws Exception {
+        Path file = e.file();
+        Files.writeString(
+                file, Files.readString(file).replace("repetitions: 1\n", "repetitions: 1\nisolation: cpus\n"));
+        return ExperimentFile.read(file, Jmeter.ROOT.resolve("targets"));
+    }
 
     @Test
     void twoEnginesLoadOneEnvironmentStartedOnceAndEachEnginesSamplesAndMetricsReachTheRunDirectoryTagged()

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashSet;
 import java.util.List;
@@ -81,20 +82,39 @@ public final class PortListeners {
      * "another process" when that is hidden (another user's).
      */
     public String describeHolder(Set<Long> sockets) {
+        return holdersOf(sockets).stream()
+                .findFirst()
+                .map(pid -> "PID " + pid
+                        + commandOf(proc.resolve(Long.toString(pid)))
+                                .map(c -> " (" + c + ")")
+                                .orElse(""))
+                .orElse("another process");
+    }
+
+    /** The processes that hold a listener on the port, as far as this user may look into them; in PID order. */
+    public List<Long> holders() {
+        return holdersOf(inodes);
+    }
+
+    private List<Long> holdersOf(Set<Long> sockets) {
+        List<Long> pids = new ArrayList<>();
+        if (sockets.isEmpty()) {
+            return pids;
+        }
         try (Stream<Path> s = Files.list(proc)) {
             for (Path p :
                     (Iterable<Path>) s.filter(d -> d.getFileName().toString().matches("\\d+"))::iterator) {
                 Set<Long> held = socketsOf(p);
                 held.retainAll(sockets);
                 if (!held.isEmpty()) {
-                    return "PID " + p.getFileName()
-                            + commandOf(p).map(c -> " (" + c + ")").orElse("");
+                    pids.add(Long.parseLong(p.getFileName().toString()));
                 }
             }
         } catch (IOException e) {
-            // fall through: the holder stays unnamed
+            // fall through: the holders stay unnamed
         }
-        return "another process";
+        pids.sort(null);
+        return pids;
     }
 
     /** "port 18080 is answered by PID 123 (python3), not by the target", or empty when every listener is the target's. */

@@ -163,6 +163,8 @@ public final class ExperimentRun implements AutoCloseable {
         // study 001's row with the userland proxy off restarts the daemon: only when allowed, said before anything
         // starts
         ExperimentRunner.checkDockerDaemon(experiment, settings.daemon(), settings.dockerRestart());
+        // isolation: cpus that this host cannot have (too few CPUs, a remote engine here on the target's CPUs)
+        RunIsolation.check(experiment);
         EnvBench envbench = new EnvBench(settings.targets(), settings.daemon(), settings.stopOnExit());
         ExperimentRunner runner = new ExperimentRunner(
                         envbench,

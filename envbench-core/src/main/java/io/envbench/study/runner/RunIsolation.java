@@ -1,15 +1,18 @@
 package io.envbench.study.runner;
 
 import java.io.IOException;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Collectors;
 
 import io.envbench.base.environment.RunningTarget;
+import io.envbench.base.readiness.PortListeners;
 import io.envbench.base.settings.InvalidSettingException;
 import io.envbench.base.units.CpuSet;
 import io.envbench.host.affinity.CpuAffinity;
+import io.envbench.measure.engines.RemoteEngine;
 import io.envbench.study.analysis.RunRecord;
 import io.envbench.study.experiment.Experiment;
 import io.envbench.study.experiment.Isolation;
@@ -40,6 +43,11 @@ final class RunIsolation {
      * @throws InvalidSettingException naming {@code isolation} when {@code cpus} cannot be had
      */
     static RunIsolation of(Experiment e) {
+        return of(e, Path.of("/proc"), new CpuAffinity());
+    }
+
+    /** As {@link #of(Experiment)}, reading processes under {@code proc}. */
+    static RunIsolation of(Experiment e, Path proc, CpuAffinity affinity) {
         Isolation.Decision d = e.isolation().decide(e, CpuSet.online());
         if (d.split().isPresent() && !CpuAffinity.available()) {
             if (e.isolation() == Isolation.CPUS) {
@@ -48,7 +56,48 @@ final class RunIsolation {
             }
             d = new Isolation.Decision(Optional.empty(), "taskset (util-linux) is not installed");
         }
-        return new RunIsolation(d, new CpuAffinity());
+        Optional<String> engines = d.split().flatMap(s -> enginesOnTargetCpus(e, s, proc, affinity));
+        if (engines.isPresent()) {
+            if (e.isolation() == Isolation.CPUS) {
+                throw new InvalidSettingException("isolation", "cpus cannot be had: " + engines.get());
+            }
+            d = new Isolation.Decision(Optional.empty(), engines.get());
+        }
+        return new RunIsolation(d, affinity);
+    }
+
+    /**
+     * Remote engines on this machine make the load too, but the user started them, not EnvBench: they are not moved
+     * (a process EnvBench did not start keeps its CPUs), only checked. One allowed on a CPU of the target's side
+     * would share it with the target; said with the command that starts it on the generator's CPUs.
+     */
+    private static Optional<String> enginesOnTargetCpus(
+            Experiment e, Isolation.Split split, Path proc, CpuAffinity affinity) {
+        for (RemoteEngine engine : e.load().engines().engines()) {
+            if (!engine.loopback()) {
+                continue;
+            }
+            for (long pid : PortListeners.read(proc, engine.port()).holders()) {
+                Optional<CpuSet> allowed = affinity.allowed(pid);
+                if (allowed.isPresent() && allowed.get().cpus().stream().anyMatch(split.target()::contains)) {
+                    return Optional.of("remote engine " + engine + " (PID " + pid + ") may run on CPUs "
+                            + allowed.get() + ", which the target gets (" + split.target()
+                            + "); start it on the load generator's CPUs: taskset -c " + split.generator()
+                            + " ./envbench jmeter -s ...");
+                }
+            }
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * The experiment's isolation checked before anything starts: {@code isolation: cpus} that this host cannot have
+     * (too few CPUs, no taskset, a remote engine on this machine allowed on the target's CPUs) is refused here.
+     *
+     * @throws InvalidSettingException naming {@code isolation}, why and the fix
+     */
+    static void check(Experiment e) {
+        of(e);
     }
 
     Isolation.Decision decision() {
