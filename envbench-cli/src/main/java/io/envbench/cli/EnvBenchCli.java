@@ -81,7 +81,8 @@ public final class EnvBenchCli {
                 throw new IOException("no samples in " + jtls);
             }
             return new ComparisonReport(c, baseline, metrics == null ? null : MetricsFile.read(metrics))
-                    .withCorrection(correction == null ? Experiment.DEFAULT_CORRECTION : Correction.byWord(correction));
+                    .withCorrection(correction == null ? Experiment.DEFAULT_CORRECTION : Correction.byWord(correction))
+                    .judgedAsItsLoadWas();
         }
     }
 

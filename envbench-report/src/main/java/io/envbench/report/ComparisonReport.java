@@ -220,6 +220,20 @@ public final class ComparisonReport {
         return new ComparisonReport(c, baseline, p);
     }
 
+    /**
+     * The same report judging what its samples' load can show: where every environment's samples had an intended
+     * start (an open-model fixed rate, the EnvBench Arrivals Timer), the 90% line only, as {@link #withJudged}; else
+     * as it was. For result files without their experiment (the JMeter listener, {@code envbench report}).
+     */
+    public ComparisonReport judgedAsItsLoadWas() {
+        boolean fixedRate = !c.environments().isEmpty()
+                && c.environments().stream().allMatch(env -> {
+                    SampleStatistics all = c.get(env, Comparison.TOTAL);
+                    return all != null && all.scheduled();
+                });
+        return fixedRate ? withJudged(List.of(Figure.P90)) : this;
+    }
+
     public ComparisonReport withCost(CostPerRequest cost) {
         Parts p = parts.copy();
         p.costMicros = cost.microsecondsPerRequest();

@@ -338,4 +338,28 @@ class ComparisonReportTest {
         }
         return c.size();
     }
+    /**
+     * Result files without their experiment: samples that all carry an intended start (the Arrivals Timer's open
+     * model) are judged as a fixed rate is, the 90% line only; the same samples without it judge throughput too.
+     */
+    @Test
+    void samplesOfAnOpenModelLoadAreJudgedOnLatencyOnly() {
+        for (boolean scheduled : new boolean[] {true, false}) {
+            Comparison c = new Comparison();
+            for (String env : List.of("bare", "docker")) {
+                for (int run = 1; run <= 4; run++) {
+                    for (int i = 0; i < 200; i++) {
+                        long start = 1_700_000_000_000L + run * 100_000L + i * 10L;
+                        long elapsed = (env.equals("bare") ? 2 : 3) + i % 3;
+                        c.add(
+                                new Sample(env, "GET /", start, elapsed, true, 100, 10, scheduled ? start : -1),
+                                env + "-r" + run);
+                    }
+                }
+            }
+            ComparisonReport r = new ComparisonReport(c, "bare").judgedAsItsLoadWas();
+            boolean notJudged = r.noiseRows().stream().anyMatch(row -> row[2].equals(ComparisonReport.NOT_JUDGED));
+            assertEquals(scheduled, notJudged, "throughput judged only without a schedule: " + r.familyNote());
+        }
+    }
 }

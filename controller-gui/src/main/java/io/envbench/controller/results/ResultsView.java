@@ -355,7 +355,7 @@ public final class ResultsView extends JPanel {
         ++requests; // a run still being read for the list's selection is not shown over it
         try {
             SideBySide s = SideBySide.of(new RunDirectory(first), new RunDirectory(second), targets);
-            ComparisonReport r = new ComparisonReport(s.comparison(), s.baseline());
+            ComparisonReport r = new ComparisonReport(s.comparison(), s.baseline()).judgedAsItsLoadWas();
             display(
                     "Side by side: " + first.getFileName() + " and " + second.getFileName() + " — baseline "
                             + s.baseline(),

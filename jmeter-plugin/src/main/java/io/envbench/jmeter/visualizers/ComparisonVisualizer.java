@@ -294,7 +294,7 @@ public class ComparisonVisualizer extends AbstractVisualizer {
         if (comparison.environments().isEmpty()) {
             return;
         }
-        ComparisonReport report = new ComparisonReport(comparison, null);
+        ComparisonReport report = new ComparisonReport(comparison, null).judgedAsItsLoadWas();
         List<String[]> rows = report.tableRows();
         List<String[]> noise = report.noiseRows();
         Map<String, JFreeChart> all = new ComparisonCharts(comparison, report.baseline()).all();
@@ -420,7 +420,9 @@ public class ComparisonVisualizer extends AbstractVisualizer {
             drain();
             try {
                 MetricsFile metrics = metricsOf == null ? null : MetricsFile.read(metricsOf);
-                done.complete(new ComparisonReport(comparison, null, metrics).write(dir));
+                done.complete(new ComparisonReport(comparison, null, metrics)
+                        .judgedAsItsLoadWas()
+                        .write(dir));
             } catch (IOException | RuntimeException e) {
                 done.completeExceptionally(e);
             }
