@@ -12,7 +12,7 @@ import net.jcip.annotations.Immutable;
  * How a capacity search goes ({@code capacity:} of an experiment file): fixed rates of the built-in HTTP load, from
  * {@code startRate} doubled at each step while every objective and the rate itself hold (achieved at least
  * {@link #KEPT} of the rate asked), then bisected to within {@link #PRECISION}, then each end of the knee's interval
- * tried until it gave the same answer {@code tries} times; each step a JMeter run of {@code stepSeconds}, its first
+ * tried until most of its {@code tries} tries agree; each step a JMeter run of {@code stepSeconds}, its first
  * {@code warmupSeconds} left out. Immutable.
  */
 @Immutable

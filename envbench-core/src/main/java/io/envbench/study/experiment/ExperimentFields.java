@@ -351,7 +351,8 @@ public final class ExperimentFields {
                 Type.WHOLE_NUMBER,
                 "3",
                 "how often each end of the knee's interval is tried (the highest rate that held and the lowest that did"
-                        + " not): rates that answered both ways lie inside it; 1 = the bisection's own step only");
+                        + " not), a majority deciding: an end most of its tries contradict moves outward; 1 = the"
+                        + " bisection's own step only");
 
         s = Section.HTTP;
         add(s, PATH, Type.TEXT, "/", "the path to GET, e.g. /page-4k.html");

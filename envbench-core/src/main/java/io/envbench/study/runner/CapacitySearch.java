@@ -32,9 +32,6 @@ public final class CapacitySearch {
     /** Bisection steps at most after the first failure: from a factor of 2 to 10% takes 3. */
     static final int MAX_BISECTIONS = 6;
 
-    /** Steps at most to settle the interval's ends: three tries at each end, and a few moves outward with theirs. */
-    static final int MAX_CONFIRMATIONS = 12;
-
     private CapacitySearch() {}
 
     /**
@@ -159,10 +156,11 @@ public final class CapacitySearch {
                                 between().stream()
                                         .map(t -> rate(t.rate()) + " held " + t.held() + " of " + t.tried())
                                         .toList())
-                        + "): the knee is not sharp here; give capacity.tries or stepSeconds more";
+                        + "): raise capacity.maxRate if the search stopped there; else the knee is not sharp here, give"
+                        + " capacity.tries or stepSeconds more";
             }
             Step failed = steps.stream()
-                    .filter(s -> s.askedPerSec() == firstFailed)
+                    .filter(s -> s.askedPerSec() == firstFailed && !s.holds())
                     .reduce((a, b) -> b)
                     .orElseThrow();
             Tally held = tally(capacity);
@@ -283,7 +281,7 @@ public final class CapacitySearch {
      * Tries each end of the bracket, the end with fewer tries first, until each has {@code tries} of them and most of
      * its tries agree with its side: the low end held in most, the high end failed in most. An end that most of its
      * tries contradict moves outward, to the next rate already tried on that side (or one precision step further), and
-     * is tried there. A single outlying step moves nothing. Stops, with what it has, after {@link #MAX_CONFIRMATIONS}
+     * is tried there. A single outlying step moves nothing. Stops, with what it has, after {@link #maxConfirmations}
      * steps.
      */
     private static Result confirm(
@@ -297,13 +295,16 @@ public final class CapacitySearch {
             throws IOException {
         double low = good;
         double high = bad;
-        for (int budget = MAX_CONFIRMATIONS; budget > 0; budget--) {
+        int run = 0;
+        // each move goes one way, by at least one rate: a bound on moves is only a guard
+        for (int moves = 0; run < maxConfirmations(spec.tries()) && moves < 100; moves++) {
             Map<Double, Tally> t = tallies(steps);
             Tally l = t.getOrDefault(low, new Tally(low, 0, 0));
             Tally h = t.getOrDefault(high, new Tally(high, 0, 0));
             boolean lowDecided = l.decided(spec.tries());
             boolean highDecided = h.decided(spec.tries());
-            if (lowDecided && !l.mostlyHeld()) {
+            if (lowDecided && !l.mostlyHeld()) { // the low end failed: it is the lowest known top now
+                high = low;
                 low = lowerEnd(t, low, spec);
                 if (Double.isNaN(low)) {
                     break;
@@ -325,29 +326,33 @@ public final class CapacitySearch {
             Step s = runner.run(steps.size() + 1, next);
             steps.add(s);
             progress.accept(s);
+            run++;
         }
-        return settled(environment, steps, low);
+        return settled(environment, steps);
     }
 
     /**
-     * The result from every try, whatever the moves came to when the steps ran out: the capacity the highest rate at
-     * or below {@code low} that held in most of its tries, the top end the lowest rate above it that failed in most.
+     * The result from every try, whatever the moves came to when the steps ran out: the top end the lowest rate that
+     * failed in most of its tries, the capacity the highest rate below it that held in most of its.
      */
-    private static Result settled(String environment, List<Step> steps, double low) {
+    private static Result settled(String environment, List<Step> steps) {
         Map<Double, Tally> t = tallies(steps);
-        double capacity = Double.NaN;
-        for (Tally x : t.values()) {
-            if (!Double.isNaN(low) && x.rate() <= low && x.mostlyHeld()) {
-                capacity = x.rate();
-            }
-        }
-        double bound = capacity;
         double top = t.values().stream()
-                .filter(x -> (Double.isNaN(bound) || x.rate() > bound) && x.mostlyFailed())
+                .filter(Tally::mostlyFailed)
                 .mapToDouble(Tally::rate)
                 .min()
                 .orElse(Double.NaN);
+        double capacity = t.values().stream()
+                .filter(x -> x.mostlyHeld() && (Double.isNaN(top) || x.rate() < top))
+                .mapToDouble(Tally::rate)
+                .max()
+                .orElse(Double.NaN);
         return new Result(environment, steps, capacity, top);
+    }
+
+    /** Confirming steps at most: enough for the ends to agree and move a few times, more with more tries. */
+    static int maxConfirmations(int tries) {
+        return 4 * tries;
     }
 
     /**
@@ -358,7 +363,7 @@ public final class CapacitySearch {
         double below = t.keySet().stream().filter(r -> r < low).reduce(Double.NaN, (a, b) -> b);
         double down = Math.round(low / (1 + CapacitySpec.PRECISION));
         double moved = Double.isNaN(below) ? down : Math.max(below, down);
-        return moved >= spec.startRate() / 2 && moved > 0 ? moved : Double.NaN;
+        return moved < low && moved >= spec.startRate() / 2 && moved > 0 ? moved : Double.NaN;
     }
 
     /**

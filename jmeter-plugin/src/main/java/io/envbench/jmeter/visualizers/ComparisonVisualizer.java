@@ -373,8 +373,8 @@ public class ComparisonVisualizer extends AbstractVisualizer {
                             comparison.add(s, run);
                         }
                     });
-                } catch (IOException e) {
-                    problems.add(e.getMessage());
+                } catch (IOException | RuntimeException e) { // a bad file (or a label EnvBench adds itself) is said
+                    problems.add(f + ": " + e.getMessage());
                 }
                 changed = true;
             }
