@@ -193,6 +193,9 @@ final class RunCommand implements Callable<Integer> {
 
         try (SignalStop stop = new SignalStop(run, out, err)) {
             return runAndReport(run);
+        } catch (InvalidSettingException e) { // the run directory in use by another run, said before any run starts
+            err.println("envbench run: " + e.getMessage());
+            return BAD_INPUT;
         } catch (IOException e) {
             err.println("envbench run: " + e.getMessage());
             return CANNOT_RUN;

@@ -30,6 +30,7 @@ import org.apache.commons.io.input.BoundedInputStream;
 public final class WholeRowFile implements AutoCloseable {
     private final Path file;
     private final FileChannel channel;
+    private final long cutRowDropped;
 
     @GuardedBy("this")
     private long size;
@@ -50,7 +51,8 @@ public final class WholeRowFile implements AutoCloseable {
     private ByteBuffer buffer = ByteBuffer.allocate(4096);
 
     /**
-     * Opens for appending (creating it when missing).
+     * Opens for appending (creating it when missing). A last row without its end (the writer died, or the disk filled,
+     * mid-row) is cut off first, so that the next row starts a line of its own.
      *
      * @param truncate start empty rather than after what is there
      * @throws IOException naming the file, when it cannot be opened for writing at all
@@ -63,10 +65,21 @@ public final class WholeRowFile implements AutoCloseable {
                     StandardOpenOption.CREATE,
                     StandardOpenOption.WRITE,
                     truncate ? StandardOpenOption.TRUNCATE_EXISTING : StandardOpenOption.APPEND);
-            this.size = channel.size();
+            long size = channel.size();
+            long whole = truncate || size == 0 ? size : lengthOfWholeRows(file);
+            if (whole < size) { // a row cut by a crash or a full disk: the next row would be appended onto it
+                channel.truncate(whole);
+            }
+            this.size = whole;
+            this.cutRowDropped = size - whole;
         } catch (IOException e) {
             throw OutputFolder.cannotWrite(file, e);
         }
+    }
+
+    /** Bytes of a cut last row (no {@code \n} at its end) dropped when the file was opened; 0 when it ended whole. */
+    public long cutRowDropped() {
+        return cutRowDropped;
     }
 
     public Path file() {

@@ -124,6 +124,40 @@ public final class BareMetalLauncher implements Launcher<BareMetalTarget> {
         return running;
     }
 
+    /**
+     * Watches a host process EnvBench started that is no target (the runner's JMeter): it gets a state file as a
+     * target does, so that the reaper, and the next EnvBench start, stop it once its owner is gone. A runner killed
+     * with SIGKILL then leaves no load running. The state file goes when the process ends.
+     *
+     * @param role what the process is, for its labels and the reaper's log (e.g. "jmeter")
+     */
+    public void watch(String role, Process process) {
+        try {
+            Files.createDirectories(stateDir);
+            Path state = stateFile(process.pid());
+            Properties p = new Properties();
+            RunSession.labels(role).forEach(p::setProperty);
+            p.setProperty("pid", Long.toString(process.pid()));
+            p.setProperty(
+                    "startMillis",
+                    Long.toString(
+                            process.info().startInstant().orElse(Instant.now()).toEpochMilli()));
+            try (var out = Files.newOutputStream(state)) {
+                p.store(out, "EnvBench " + role + "; removed when it ends");
+            }
+            ReaperProcess.ofThisJvm().watchBareMetal(stateDir);
+            process.onExit().thenRun(() -> {
+                try {
+                    Files.deleteIfExists(state);
+                } catch (IOException e) {
+                    log.warn("could not remove {}: {}", state, e.toString());
+                }
+            });
+        } catch (IOException | RuntimeException e) { // the process runs on; only a killed owner would leave it
+            log.warn("{} (PID {}) is not watched for its owner's death: {}", role, process.pid(), e.toString());
+        }
+    }
+
     /** Stops host processes left by EnvBench runs whose JVM is gone; returns how many. */
     public int reapLeftovers() {
         if (!Files.isDirectory(stateDir)) {

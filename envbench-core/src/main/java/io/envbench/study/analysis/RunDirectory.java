@@ -5,11 +5,14 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
 
 import io.envbench.base.output.OutputFolder;
+import io.envbench.base.process.ProcessFileLock;
+import io.envbench.base.settings.InvalidSettingException;
 import io.envbench.launch.dockerdaemon.DaemonSettings;
 import io.envbench.measure.engines.RemoteEngine;
 import io.envbench.study.experiment.PlannedRun;
@@ -42,6 +45,32 @@ public record RunDirectory(Path root) {
             OutputFolder.requireWritable(root.resolve(d), "run directory's folder");
         }
     }
+
+    /**
+     * Holds the run directory for this process until closed (the kernel lets it go however the process ends): two
+     * runners writing into one folder would mix their runs' rows and samples.
+     *
+     * @throws InvalidSettingException naming the run directory and who holds it (PID, since when), when another
+     *     process (or another run in this one) holds it
+     */
+    public ProcessFileLock lock() throws IOException {
+        ProcessFileLock.Attempt a = ProcessFileLock.tryLock(root.resolve(LOCK_FILE));
+        if (a.lock().isEmpty()) {
+            throw new InvalidSettingException(
+                    "run directory",
+                    root + " is in use by another run ("
+                            + (a.busy().orElseThrow() == ProcessFileLock.Busy.IN_THIS_PROCESS
+                                    ? "in this process"
+                                    : a.holder().isEmpty() ? "another process" : a.holder())
+                            + "); wait for it to end, or give another run directory (-o)");
+        }
+        ProcessFileLock lock = a.lock().get();
+        lock.describeHolder("envbench run PID " + ProcessHandle.current().pid() + " since " + Instant.now());
+        return lock;
+    }
+
+    /** The lock file of {@link #lock()}: kept after the run, empty of meaning when nobody holds it. */
+    public static final String LOCK_FILE = ".envbench-run.lock";
 
     public Path experiment() {
         return root.resolve("experiment.yaml");

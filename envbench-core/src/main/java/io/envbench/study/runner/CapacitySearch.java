@@ -149,14 +149,13 @@ public final class CapacitySearch {
                         + ", every step up to capacity.maxRate held; raise maxRate to find the knee";
             }
             if (Double.isNaN(firstFailed)) {
+                List<String> tied = between().stream()
+                        .map(t -> rate(t.rate()) + " held " + t.held() + " of " + t.tried())
+                        .toList();
                 return environment + ": capacity " + rate(capacity) + " (held in most of its tries); no rate above"
-                        + " it failed in most of its tries ("
-                        + String.join(
-                                ", ",
-                                between().stream()
-                                        .map(t -> rate(t.rate()) + " held " + t.held() + " of " + t.tried())
-                                        .toList())
-                        + "): raise capacity.maxRate if the search stopped there; else the knee is not sharp here, give"
+                        + " it failed in most of its tries"
+                        + (tied.isEmpty() ? "" : " (" + String.join(", ", tied) + ")")
+                        + ": raise capacity.maxRate if the search stopped there; else the knee is not sharp here, give"
                         + " capacity.tries or stepSeconds more";
             }
             Step failed = steps.stream()
@@ -356,27 +355,32 @@ public final class CapacitySearch {
     }
 
     /**
-     * Below a low end that failed in most tries: one precision step down, or the next lower rate tried where that is
-     * closer (none below half the start rate).
+     * Below a low end that failed in most tries: one precision step down, or a rate already tried near it (within half
+     * a step further) rather than a new one a hair away; none below half the start rate.
      */
     private static double lowerEnd(Map<Double, Tally> t, double low, CapacitySpec spec) {
-        double below = t.keySet().stream().filter(r -> r < low).reduce(Double.NaN, (a, b) -> b);
         double down = Math.round(low / (1 + CapacitySpec.PRECISION));
-        double moved = Double.isNaN(below) ? down : Math.max(below, down);
+        double near = down / (1 + CapacitySpec.PRECISION / 2);
+        double moved = t.keySet().stream()
+                .filter(r -> r < low && r >= near)
+                .max(Double::compare)
+                .orElse(down);
         return moved < low && moved >= spec.startRate() / 2 && moved > 0 ? moved : Double.NaN;
     }
 
     /**
-     * Above a high end that held in most tries: one precision step up, or the next higher rate tried where that is
-     * closer (none above maxRate).
+     * Above a high end that held in most tries: one precision step up, or a rate already tried near it (within half a
+     * step further) rather than a new one a hair away; none above maxRate.
      */
     private static double upperEnd(Map<Double, Tally> t, double high, CapacitySpec spec) {
-        double up = Math.min(spec.maxRate(), Math.round(high * (1 + CapacitySpec.PRECISION)));
-        double moved = t.keySet().stream()
-                .filter(r -> r > high)
-                .findFirst()
-                .map(r -> Math.min(r, up))
-                .orElse(up);
+        double up = Math.round(high * (1 + CapacitySpec.PRECISION));
+        double near = up * (1 + CapacitySpec.PRECISION / 2);
+        double moved = Math.min(
+                spec.maxRate(),
+                t.keySet().stream()
+                        .filter(r -> r > high && r <= near)
+                        .min(Double::compare)
+                        .orElse(up));
         return moved > high ? moved : Double.NaN;
     }
 }

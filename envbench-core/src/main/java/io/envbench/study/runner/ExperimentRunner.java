@@ -29,6 +29,7 @@ import io.envbench.base.environment.RunningTarget;
 import io.envbench.base.environment.TargetStartException;
 import io.envbench.base.output.OutputFolder;
 import io.envbench.base.output.WholeRowFile;
+import io.envbench.base.process.ProcessFileLock;
 import io.envbench.base.settings.InvalidSettingException;
 import io.envbench.control.registry.EnvBench;
 import io.envbench.control.registry.EnvironmentRegistry;
@@ -147,6 +148,12 @@ public final class ExperimentRunner {
         checkDockerDaemon(
                 e, envbench.dockerDaemon(), dockerRestart); // a refused daemon change leaves no run directory behind
         dir.create();
+        try (ProcessFileLock held = dir.lock()) {
+            return runLocked(e, dir, progress);
+        }
+    }
+
+    private Outcome runLocked(Experiment e, RunDirectory dir, RunProgress progress) throws IOException {
         e = withCapacityRate(e, dir, progress);
         Path part = dir.experiment().resolveSibling(dir.experiment().getFileName() + ".part");
         try { // whole or not at all: --resume reads it
@@ -159,7 +166,7 @@ public final class ExperimentRunner {
                             + "; give a run directory on a writable file system with free space",
                     ex);
         }
-        return runMissing(e, dir, progress);
+        return runMissingLocked(e, dir, progress);
     }
 
     /**
@@ -202,6 +209,12 @@ public final class ExperimentRunner {
      */
     public Outcome runMissing(Experiment e, RunDirectory dir, RunProgress progress) throws IOException {
         dir.create();
+        try (ProcessFileLock held = dir.lock()) {
+            return runMissingLocked(e, dir, progress);
+        }
+    }
+
+    private Outcome runMissingLocked(Experiment e, RunDirectory dir, RunProgress progress) throws IOException {
         Optional<AutoRepetitions.Stop> stoppedEarlier =
                 e.repetitions().isAuto() ? AutoRepetitions.stoppedAt(dir.rounds()) : Optional.empty();
         List<PlannedRun> plan =

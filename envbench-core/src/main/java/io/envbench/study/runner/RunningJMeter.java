@@ -13,6 +13,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
 import io.envbench.base.process.OwnSession;
+import io.envbench.launch.bare.BareMetalLauncher;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -54,6 +55,8 @@ final class RunningJMeter {
                 .directory(folder.toFile())
                 .redirectErrorStream(true)
                 .start();
+        // in a session of its own, no signal of a killed runner reaches it: the reaper stops it instead
+        new BareMetalLauncher().watch("jmeter", p);
         return new RunningJMeter(p, port);
     }
 

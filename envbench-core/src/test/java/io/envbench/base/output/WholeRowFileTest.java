@@ -27,6 +27,22 @@ class WholeRowFileTest {
         }
     }
 
+    /** A writer that died mid-row: the next one does not append onto the cut row, it cuts it off first. */
+    @Test
+    void appendingAfterACutRowStartsALineOfItsOwn() throws IOException {
+        Path f = dir.resolve("runs.csv");
+        Files.writeString(f, "a,b\n1,2\n3,");
+        try (WholeRowFile out = new WholeRowFile(f, false)) {
+            assertEquals(2, out.cutRowDropped(), "the cut row's bytes");
+            assertTrue(out.append("4,5\n"));
+        }
+        assertEquals("a,b\n1,2\n4,5\n", Files.readString(f));
+        try (WholeRowFile whole = new WholeRowFile(f, false)) {
+            assertEquals(0, whole.cutRowDropped(), "a file that ends with a whole row is kept as it is");
+        }
+        assertEquals("a,b\n1,2\n4,5\n", Files.readString(f));
+    }
+
     @Test
     void rowsGoInAsUtf8FromAReusedBufferWhateverTheirLength() throws IOException {
         Path f = dir.resolve("rows.csv");
