@@ -1,12 +1,14 @@
 package io.envbench.cli;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.function.Predicate;
 import java.util.regex.Pattern;
 
+import io.envbench.base.output.OutputFolder;
 import io.envbench.measure.metrics.MetricsFile;
 import io.envbench.measure.stats.Comparison;
 import io.envbench.measure.stats.Correction;
@@ -69,8 +71,32 @@ public final class EnvBenchCli {
                 description = "leave out labels matching this regular expression, e.g. '^EnvBench start$'")
         String exclude;
 
+        /** A file to read, or a message naming the option, what is wrong with the path and the fix. */
+        private static void requireFile(String option, Path file, String fix) {
+            if (Files.isDirectory(file)) {
+                throw new IllegalArgumentException(option + ": " + file + " is a folder, not a file; " + fix);
+            }
+            if (!Files.isRegularFile(file)) {
+                throw new IllegalArgumentException(option + ": " + file + " does not exist; " + fix);
+            }
+            if (!Files.isReadable(file)) {
+                throw new IllegalArgumentException(
+                        option + ": " + file + " cannot be read (permissions); make it readable, or give a copy");
+            }
+        }
+
         /** @throws IOException or IllegalArgumentException (a bad regular expression, baseline or file) with a message for the user */
         ComparisonReport read() throws IOException {
+            for (Path jtl : jtls) {
+                requireFile("JTL", jtl, "give CSV result files, one per run, e.g. results/RUN/jtl/*.jtl");
+            }
+            if (metrics != null) {
+                requireFile(
+                        "--metrics",
+                        metrics,
+                        "give the Resource Monitor's CSV (envbench.metrics.file, or a run's metrics/ENV-rN.csv),"
+                                + " or leave out --metrics");
+            }
             Predicate<String> keep = label -> true;
             if (exclude != null && !exclude.isBlank()) {
                 Pattern p = Pattern.compile(exclude);
@@ -106,6 +132,7 @@ public final class EnvBenchCli {
         public Integer call() {
             try {
                 ComparisonReport r = inputs.read();
+                OutputFolder.requireWritable(output, "report folder (-o)");
                 r.write(output);
                 System.out.print(r.text());
                 System.out.println();

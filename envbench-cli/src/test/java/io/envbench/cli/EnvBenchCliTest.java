@@ -47,8 +47,37 @@ class EnvBenchCliTest {
             assertFalse(r[2].contains("\tat "), "no stack trace: " + r[2]);
         }
         String[] missing = run("report", dir.resolve("nope.jtl").toString(), "-o", report.toString());
-        assertTrue(missing[2].contains("no such file"), missing[2]);
+        assertTrue(
+                missing[2].contains("JTL: " + dir.resolve("nope.jtl") + " does not exist; give CSV result files"),
+                missing[2]);
         assertFalse(Files.exists(report), "nothing written");
+    }
+
+    /** A folder as a JTL, a missing metrics file, a report folder that cannot be made: each named with the fix. */
+    @Test
+    void badPathsAreNamedWithWhatIsWrongAndTheFix() throws Exception {
+        Path good = Files.writeString(
+                dir.resolve("r.jtl"),
+                "timeStamp,elapsed,label,success,bytes,sentBytes,envbench.env\n1000,5,GET,true,100,10,bare\n");
+        Path folder = Files.createDirectories(dir.resolve("adir.jtl"));
+        String[] f = run("summary", folder.toString());
+        assertEquals("2", f[0], f[2]);
+        assertTrue(f[2].contains("JTL: " + folder + " is a folder, not a file; give CSV result files"), f[2]);
+
+        String[] m = run(
+                "summary", good.toString(), "--metrics", dir.resolve("none.csv").toString());
+        assertEquals("2", m[0], m[2]);
+        assertTrue(
+                m[2].contains(
+                        "--metrics: " + dir.resolve("none.csv") + " does not exist; give the Resource Monitor's CSV"),
+                m[2]);
+
+        Path blocker = Files.writeString(dir.resolve("blocker"), "a file where the report's parent folder should be");
+        String[] r =
+                run("report", good.toString(), "-o", blocker.resolve("report").toString());
+        assertEquals("2", r[0], r[2]);
+        assertTrue(r[2].contains("cannot write the report folder (-o) " + blocker.resolve("report")), r[2]);
+        assertTrue(r[2].contains("give a folder on a writable file system"), r[2]);
     }
 
     @Test

@@ -3,10 +3,12 @@ package io.envbench.study.experiment;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.Set;
 import java.util.regex.Matcher;
@@ -307,6 +309,9 @@ public record Criterion(String text, FigureRef figure, Operator operator, Thresh
             if (pos == text.length()) {
                 throw fail("missing ) after " + key + "(" + env + "; close it, e.g. " + key + "(bare)");
             }
+            missingCloseAfterEnvironment(key, env).ifPresent(m -> {
+                throw fail(m);
+            });
             checkEnvironment(env, left);
             String label = TOTAL;
             if (consume(",")) {
@@ -318,6 +323,25 @@ public record Criterion(String text, FigureRef figure, Operator operator, Thresh
                         + "; close it, and quote a label that holds a " + "comma or a parenthesis");
             }
             return new FigureRef(figure, env, label);
+        }
+
+        /**
+         * What went wrong when the text in () is no environment but starts with one and goes on (p90(bare <= 3):
+         * the ) was forgotten, and the rest is no part of a name.
+         */
+        private Optional<String> missingCloseAfterEnvironment(String key, String env) {
+            if (environments.contains(env) || EVERY_ENVIRONMENT.equals(env)) {
+                return Optional.empty();
+            }
+            return environments.stream()
+                    .filter(e -> env.startsWith(e)
+                            && env.length() > e.length()
+                            && (Character.isWhitespace(env.charAt(e.length()))
+                                    || "<>=!".indexOf(env.charAt(e.length())) >= 0))
+                    .max(Comparator.comparingInt(String::length))
+                    .map(e -> "missing ) after " + key + "(" + e + ": found '"
+                            + env.substring(e.length()).strip() + "' where ) should be; close it, e.g. " + key + "(" + e
+                            + ") <= 5");
         }
 
         private void checkEnvironment(String env, boolean left) {

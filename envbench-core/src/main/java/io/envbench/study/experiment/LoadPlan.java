@@ -1,6 +1,7 @@
 package io.envbench.study.experiment;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.math.BigDecimal;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -12,6 +13,10 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.TreeMap;
 import java.util.regex.Pattern;
+import javax.xml.stream.XMLInputFactory;
+import javax.xml.stream.XMLStreamConstants;
+import javax.xml.stream.XMLStreamException;
+import javax.xml.stream.XMLStreamReader;
 
 import io.envbench.base.settings.InvalidSettingException;
 import io.envbench.measure.engines.RemoteEngines;
@@ -131,6 +136,41 @@ public record LoadPlan(
      * Whether a JMeter plan starts environments itself (holds EnvBench Target Environment samplers): the runner
      * refuses such a plan, as it starts each environment of the experiment; the controller does not offer it.
      */
+    /**
+     * Why a file is no JMeter plan, or empty when it is one: JMeter saves a plan as XML whose root element is
+     * {@code jmeterTestPlan}. Read as XML without DTDs or external entities; only up to the root element.
+     */
+    public static Optional<String> notAPlan(Path jmx) throws IOException {
+        XMLInputFactory f = XMLInputFactory.newFactory();
+        f.setProperty(XMLInputFactory.SUPPORT_DTD, false);
+        f.setProperty(XMLInputFactory.IS_SUPPORTING_EXTERNAL_ENTITIES, false);
+        try (InputStream in = Files.newInputStream(jmx)) {
+            XMLStreamReader r = f.createXMLStreamReader(in);
+            try {
+                while (r.hasNext()) {
+                    if (r.next() == XMLStreamConstants.START_ELEMENT) {
+                        String root = r.getLocalName();
+                        return root.equals("jmeterTestPlan")
+                                ? Optional.empty()
+                                : Optional.of("its root element is <" + root + ">, not <jmeterTestPlan>");
+                    }
+                }
+                return Optional.of("it holds no XML element");
+            } finally {
+                r.close();
+            }
+        } catch (XMLStreamException e) {
+            String m = e.getMessage() == null ? "" : e.getMessage();
+            int at = m.indexOf("Message: ");
+            String why = at >= 0 ? m.substring(at + "Message: ".length()).strip() : m.strip();
+            return Optional.of("it is not XML"
+                    + (e.getLocation() == null
+                            ? ""
+                            : " (line " + e.getLocation().getLineNumber() + ", column "
+                                    + e.getLocation().getColumnNumber() + ": " + why + ")"));
+        }
+    }
+
     public static boolean startsEnvironments(Path jmx) throws IOException {
         return Files.readString(jmx).contains("io.envbench.jmeter.samplers.TargetEnvironmentSampler");
     }

@@ -230,6 +230,18 @@ final class LoadSection {
                     "'" + node.text() + "' does not exist (looked for " + plan
                             + "); give a JMeter plan (.jmx), relative to " + "this file's folder or absolute");
         }
+        Optional<String> notAPlan;
+        try {
+            notAPlan = LoadPlan.notAPlan(plan);
+        } catch (IOException e) {
+            throw y.fail(node, "'" + node.text() + "' cannot be read (" + e.getMessage() + "); check its permissions");
+        }
+        if (notAPlan.isPresent()) {
+            throw y.fail(
+                    node,
+                    "'" + node.text() + "' is not a JMeter plan: " + notAPlan.get()
+                            + "; give a .jmx that JMeter saved (File > Save Test Plan as)");
+        }
         // the runner owns the environments: a plan that starts its own would start them twice, on one port
         boolean startsEnvironments;
         try {

@@ -67,6 +67,17 @@ class CriterionTest {
 
     // --- parsing ---
 
+    /** A forgotten ) after an environment is said as one, not as an unknown environment named by the rest. */
+    @Test
+    void aForgottenCloseAfterTheEnvironmentIsNamedAsSuch() {
+        refused(
+                "p90(bare <= <= 3 )) ,,",
+                "missing ) after p90(bare: found '<= <= 3' where ) should be",
+                "p90(bare) <= 5");
+        refused("p90(docker-bridge <= 3)", "missing ) after p90(docker-bridge: found '<= 3'");
+        refused("p90(nosuch) <= 3", "'nosuch' is not an environment of this experiment");
+    }
+
     @Test
     void parsesARelativeCriterion() {
         Criterion c = parse("p90(docker-bridge) <= 1.2 * p90(bare)");

@@ -384,6 +384,33 @@ class ExperimentFileErrorsTest {
                 e.getMessage());
     }
 
+    /** A plan that is no JMeter plan (text, binary, XML of another kind) is refused at its line, before any run. */
+    @Test
+    void aFileThatIsNoJmeterPlanIsRefusedNamingWhy(@TempDir Path dir) throws Exception {
+        Files.writeString(dir.resolve("text.jmx"), "hello, this is not a plan\n");
+        Files.write(dir.resolve("binary.jmx"), new byte[] {(byte) 0x89, 'P', 'N', 'G', 0, 0, (byte) 0xff, 1});
+        Files.writeString(dir.resolve("other.jmx"), "<?xml version=\"1.0\"?>\n<project><x/></project>\n");
+        Files.writeString(
+                dir.resolve("dtd.jmx"),
+                "<?xml version=\"1.0\"?>\n<!DOCTYPE x [<!ENTITY e SYSTEM \"file:///etc/passwd\">]>\n<x>&e;</x>\n");
+        String[][] cases = {
+            {"text.jmx", "it is not XML (line 1, column 1"},
+            {"binary.jmx", "it is not XML"},
+            {"other.jmx", "its root element is <project>, not <jmeterTestPlan>"},
+            {"dtd.jmx", "its root element is <x>"}, // its DTD and entity are not read
+        };
+        for (String[] c : cases) {
+            String yaml =
+                    VALID.substring(0, VALID.indexOf("load:")) + "load:\n  plan: " + c[0] + "\n  durationSeconds: 5\n";
+            ExperimentException e = assertThrows(
+                    ExperimentException.class, () -> ExperimentFile.parse(yaml, dir.resolve("bad.yaml"), TARGETS));
+            assertEquals("load.plan", e.fieldPath(), c[0] + ": " + e.getMessage());
+            assertTrue(e.getMessage().contains("'" + c[0] + "' is not a JMeter plan: " + c[1]), e.getMessage());
+            assertTrue(e.getMessage().contains("give a .jmx that JMeter saved"), e.getMessage());
+            assertTrue(!e.getMessage().contains("Exception"), "no Java exception names: " + e.getMessage());
+        }
+    }
+
     @Test
     void aPlanWithoutDurationIsRefused(@TempDir Path dir) throws Exception {
         Files.writeString(dir.resolve("p.jmx"), "<jmeterTestPlan/>");
