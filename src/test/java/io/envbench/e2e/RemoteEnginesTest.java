@@ -29,6 +29,7 @@ import io.envbench.base.units.CpuSet;
 import io.envbench.control.registry.EnvBench;
 import io.envbench.control.registry.EnvironmentRegistry;
 import io.envbench.launch.docker.DockerDaemon;
+import io.envbench.launch.docker.DockerRequired;
 import io.envbench.measure.engines.EngineMetrics;
 import io.envbench.measure.engines.RemoteEngine;
 import io.envbench.measure.metrics.MetricsFile;
@@ -43,7 +44,6 @@ import io.envbench.study.runner.RunProgress;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVRecord;
 import org.junit.jupiter.api.Assertions;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -66,7 +66,8 @@ class RemoteEnginesTest {
      */
     @Test
     void anEngineOnThisMachineIsCheckedAgainstTheLoadGeneratorsCpus() throws Exception {
-        Assumptions.assumeTrue(CpuSet.online().size() >= 2, "a split needs two CPUs");
+        DockerRequired.require(
+                CpuSet.online().size() >= 2, "two CPUs", "a split needs them; this host has " + CpuSet.online());
         int port = JmeterEngines.freePort();
         try (EnvBench envbench = new EnvBench(Jmeter.ROOT.resolve("targets"), DockerDaemon.fromEnvironment())) {
             ExperimentRunner runner = new ExperimentRunner(

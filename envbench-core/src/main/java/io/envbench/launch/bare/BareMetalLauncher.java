@@ -135,16 +135,7 @@ public final class BareMetalLauncher implements Launcher<BareMetalTarget> {
         try {
             Files.createDirectories(stateDir);
             Path state = stateFile(process.pid());
-            Properties p = new Properties();
-            RunSession.labels(role).forEach(p::setProperty);
-            p.setProperty("pid", Long.toString(process.pid()));
-            p.setProperty(
-                    "startMillis",
-                    Long.toString(
-                            process.info().startInstant().orElse(Instant.now()).toEpochMilli()));
-            try (var out = Files.newOutputStream(state)) {
-                p.store(out, "EnvBench " + role + "; removed when it ends");
-            }
+            writeState(state, role, process, "EnvBench " + role + "; removed when it ends");
             ReaperProcess.ofThisJvm().watchBareMetal(stateDir);
             process.onExit().thenRun(() -> {
                 try {
@@ -231,17 +222,24 @@ public final class BareMetalLauncher implements Launcher<BareMetalTarget> {
     }
 
     private void writeState(BareProcess bp) {
+        try {
+            writeState(bp.stateFile, bp.environment, bp.process, "EnvBench bare-metal target; removed when it stops");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** The state file {@link #reapLeftovers} reads: the owner's labels, the PID and its start time. */
+    private static void writeState(Path file, String name, Process process, String comment) throws IOException {
         Properties p = new Properties();
-        RunSession.labels(bp.environment).forEach(p::setProperty);
-        p.setProperty("pid", Long.toString(bp.process.pid()));
+        RunSession.labels(name).forEach(p::setProperty);
+        p.setProperty("pid", Long.toString(process.pid()));
         p.setProperty(
                 "startMillis",
                 Long.toString(
-                        bp.process.info().startInstant().orElse(Instant.now()).toEpochMilli()));
-        try (var out = Files.newOutputStream(bp.stateFile)) {
-            p.store(out, "EnvBench bare-metal target; removed when it stops");
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
+                        process.info().startInstant().orElse(Instant.now()).toEpochMilli()));
+        try (var out = Files.newOutputStream(file)) {
+            p.store(out, comment);
         }
     }
 

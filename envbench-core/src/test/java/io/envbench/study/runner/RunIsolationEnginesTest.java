@@ -3,7 +3,6 @@ package io.envbench.study.runner;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -13,6 +12,7 @@ import io.envbench.base.readiness.PortListeners;
 import io.envbench.base.settings.InvalidSettingException;
 import io.envbench.base.units.CpuSet;
 import io.envbench.host.affinity.CpuAffinity;
+import io.envbench.launch.docker.DockerRequired;
 import io.envbench.study.experiment.Experiment;
 import io.envbench.study.experiment.ExperimentFile;
 import org.junit.jupiter.api.Test;
@@ -62,7 +62,10 @@ class RunIsolationEnginesTest {
 
     @Test
     void anEngineOnTheTargetsCpusIsSaidAndNotMoved() throws Exception {
-        assumeTrue(CpuSet.online().size() >= 2 && CpuAffinity.available(), "a split needs two CPUs and taskset");
+        DockerRequired.require(
+                CpuSet.online().size() >= 2 && CpuAffinity.available(),
+                "two CPUs and taskset",
+                "a split needs them; this host has " + CpuSet.online());
         Path shared = proc(CpuSet.online().toString());
         assertEquals(List.of(4242L), PortListeners.read(shared, 24101).holders());
 
