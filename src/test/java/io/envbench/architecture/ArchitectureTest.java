@@ -1,5 +1,6 @@
 package io.envbench.architecture;
 
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -82,6 +83,27 @@ class ArchitectureTest {
                 .whereLayer("host")
                 .mayOnlyBeAccessedByLayers(
                         "launch", "control", "measure", "study", "report", "cli", "controller", "plugin")
+                .check(main);
+    }
+
+    /**
+     * Core speaks its own types to the modules above it: docker-java stays inside core, so a front end, a report or
+     * the plugin reaches a daemon through core's connection, never a client of its own.
+     */
+    @Test
+    void onlyCoreSpeaksToDockerJava() {
+        noClasses()
+                .that()
+                .resideOutsideOfPackages(
+                        "io.envbench.base..",
+                        "io.envbench.host..",
+                        "io.envbench.launch..",
+                        "io.envbench.control..",
+                        "io.envbench.measure..",
+                        "io.envbench.study..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAPackage("com.github.dockerjava..")
                 .check(main);
     }
 

@@ -30,6 +30,7 @@ import io.envbench.base.environment.RunSession;
 import io.envbench.base.environment.RunningTarget;
 import io.envbench.base.recipe.TargetRecipe;
 import io.envbench.launch.bare.BareMetalLauncher;
+import io.envbench.launch.docker.DockerConnection;
 import io.envbench.launch.docker.DockerDaemon;
 import io.envbench.launch.docker.DockerLauncher;
 import io.envbench.measure.results.Sample;
@@ -81,7 +82,7 @@ class DaytraderTargetTest extends DockerEndToEndTest {
         Map<String, String> figures = new LinkedHashMap<>();
         RunningTarget t = env.equals("bare")
                 ? new BareMetalLauncher().start(env, recipe.bare(port, READY))
-                : new DockerLauncher(DockerDaemon.fromEnvironment())
+                : new DockerLauncher(new DockerConnection(DockerDaemon.fromEnvironment()))
                         .start(env, recipe.container(ContainerOptions.builder().build(), port, READY));
         long pid;
         try (t) {

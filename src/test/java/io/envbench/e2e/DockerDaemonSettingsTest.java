@@ -29,6 +29,7 @@ import io.envbench.base.environment.RunningTarget;
 import io.envbench.base.recipe.TargetRecipe;
 import io.envbench.base.units.LocalPorts;
 import io.envbench.host.reaper.ReaperProcess;
+import io.envbench.launch.docker.DockerConnection;
 import io.envbench.launch.docker.DockerDaemon;
 import io.envbench.launch.docker.DockerLauncher;
 import io.envbench.launch.docker.DockerRequired;
@@ -187,7 +188,7 @@ class DockerDaemonSettingsTest extends DockerEndToEndTest {
      */
     private void served(DockerDaemon daemon, boolean throughProxy) throws Exception {
         int port = LocalPorts.pickFree();
-        try (RunningTarget t = new DockerLauncher(daemon)
+        try (RunningTarget t = new DockerLauncher(new DockerConnection(daemon))
                 .start(
                         "daemon-settings-" + (throughProxy ? "proxy" : "no-proxy"),
                         TargetRecipe.load(TARGETS, "nginx-static")

@@ -203,7 +203,8 @@ class FaultsTest {
             var victim = docker.containers();
             assertEquals(1, victim.size(), "the bridge container runs: " + victim);
             killedAtMs = System.currentTimeMillis();
-            DockerConnection.connect(DockerDaemon.fromEnvironment())
+            new DockerConnection(DockerDaemon.fromEnvironment())
+                    .client()
                     .killContainerCmd(victim.get(0).id())
                     .exec(); // SIGKILL to its main process
             assertTrue(p.waitFor(120, TimeUnit.SECONDS), "JMeter ends: " + Jmeter.logTail(jtl, 20));

@@ -60,7 +60,7 @@ class MetricsBenchmark {
                 cgroups.read(one.pid());
             }
             double cgroupUs = (System.nanoTime() - t0) / 1e3 / n;
-            DockerStatsProbe api = new DockerStatsProbe(DockerConnection.connect(DockerDaemon.fromEnvironment()));
+            DockerStatsProbe api = new DockerStatsProbe(new DockerConnection(DockerDaemon.fromEnvironment()).client());
             int m = 3;
             t0 = System.nanoTime();
             for (int i = 0; i < m; i++) {

@@ -66,7 +66,8 @@ class TargetDeathRunTest extends DockerEndToEndTest {
                     .findFirst()
                     .orElseThrow(() -> new AssertionError("no container of victim: " + docker.containers()));
             Instant killed = Instant.now();
-            DockerConnection.connect(DockerDaemon.fromEnvironment())
+            new DockerConnection(DockerDaemon.fromEnvironment())
+                    .client()
                     .killContainerCmd(victim.id())
                     .exec(); // SIGKILL to its main process
             Instant noticed = null; // when the run's progress log says so

@@ -59,7 +59,7 @@ class TenantsPlanCpuControlTest extends DockerEndToEndTest {
         HostRoots roots = HostRoots.real();
         Map<Integer, String> affinityBefore = affinities(roots);
         Set<String> journalsBefore = journals();
-        var client = DockerConnection.connect(DockerDaemon.fromEnvironment());
+        var client = new DockerConnection(DockerDaemon.fromEnvironment()).client();
         // every cpuset seen per tenant while the run goes: Docker's, and the kernel's for the container's main process
         Map<String, Set<String>> cpusetsSeen = new ConcurrentHashMap<>();
         Path jtl = dir.resolve("tenants.jtl");

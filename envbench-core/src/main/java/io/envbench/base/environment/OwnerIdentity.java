@@ -2,12 +2,14 @@ package io.envbench.base.environment;
 
 import java.io.IOException;
 import java.net.InetAddress;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
+import java.util.UUID;
 
 import net.jcip.annotations.Immutable;
 
@@ -70,6 +72,26 @@ public record OwnerIdentity(
                     startTicks(self.pid()).orElse(-1L),
                     self.info().startInstant().map(Instant::toEpochMilli).orElse(-1L));
         }
+    }
+
+    /**
+     * This owner's short name in what it creates (container, network and state-file names, the run label): eight hex
+     * digits of a digest of who it is. The same process always gets the same one, and another process, also one that
+     * reuses this PID later, its own; nothing random is kept beside the identity.
+     */
+    public String runId() {
+        String who = String.join(
+                "\n",
+                hostname,
+                machineId,
+                bootId,
+                pidNamespace,
+                Long.toString(pid),
+                Long.toString(startTicks),
+                Long.toString(startedEpochMs));
+        return UUID.nameUUIDFromBytes(who.getBytes(StandardCharsets.UTF_8))
+                .toString()
+                .substring(0, 8);
     }
 
     /** The labels that name this owner; empty values are left out. */

@@ -2,7 +2,6 @@ package io.envbench.base.environment;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.UUID;
 
 /**
  * Identity of this JVM's EnvBench run, written as labels on everything it creates in Docker and into
@@ -16,12 +15,11 @@ public final class RunSession {
     public static final String LABEL_OWNER_PID = "io.envbench.owner-pid";
     public static final String LABEL_ENV = "io.envbench.env";
 
-    private static final String RUN_ID = UUID.randomUUID().toString().substring(0, 8);
-
     private RunSession() {}
 
+    /** This process's run: {@link OwnerIdentity#runId()}. */
     public static String runId() {
-        return RUN_ID;
+        return OwnerIdentity.current().runId();
     }
 
     public static long ownerPid() {
@@ -32,7 +30,7 @@ public final class RunSession {
     public static Map<String, String> labels(String environment) {
         Map<String, String> labels = new LinkedHashMap<>();
         labels.put(LABEL_MANAGED, "true");
-        labels.put(LABEL_RUN, RUN_ID);
+        labels.put(LABEL_RUN, runId());
         labels.put(LABEL_ENV, environment);
         labels.putAll(OwnerIdentity.current().labels()); // owner-pid and what tells that process from any other
         return Map.copyOf(labels);

@@ -87,7 +87,7 @@ public final class ContainerUpdate {
 
     /** Blank fields are left as they are. @return what was changed */
     public String update(String container, String cpuset, String cpus, String memory) throws TargetStartException {
-        DockerClient docker = DockerConnection.connect(environments.dockerDaemon());
+        DockerClient docker = environments.docker().client();
         UpdateContainerCmd cmd = docker.updateContainerCmd(resolve(docker, container));
         List<String> changed = new ArrayList<>();
         if (cpuset != null && !cpuset.isBlank()) {
@@ -134,7 +134,7 @@ public final class ContainerUpdate {
     }
 
     private String pauseOrUnpause(String container, boolean pause) throws TargetStartException {
-        DockerClient docker = DockerConnection.connect(environments.dockerDaemon());
+        DockerClient docker = environments.docker().client();
         String id = resolve(docker, container);
         try {
             if (pause) {

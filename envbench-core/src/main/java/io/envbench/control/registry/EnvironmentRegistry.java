@@ -66,6 +66,8 @@ public final class EnvironmentRegistry implements AutoCloseable {
 
     private final Path targetsDir;
     private final DockerDaemon dockerDaemon;
+    /** This owner's connection to the daemon: its losses and owed removals are no other owner's. */
+    private final DockerConnection docker;
     /** name -> running target. */
     @GuardedBy("this")
     private final Map<String, RunningTarget> running = new LinkedHashMap<>();
@@ -100,6 +102,7 @@ public final class EnvironmentRegistry implements AutoCloseable {
     public EnvironmentRegistry(Path targetsDir, DockerDaemon dockerDaemon) {
         this.targetsDir = targetsDir;
         this.dockerDaemon = Objects.requireNonNull(dockerDaemon, "dockerDaemon");
+        this.docker = new DockerConnection(dockerDaemon);
     }
 
     public Path targetsDir() {
@@ -108,6 +111,11 @@ public final class EnvironmentRegistry implements AutoCloseable {
 
     public DockerDaemon dockerDaemon() {
         return dockerDaemon;
+    }
+
+    /** The connection to {@link #dockerDaemon()} that everything this registry starts and reads uses. */
+    public DockerConnection docker() {
+        return docker;
     }
 
     public void addListener(Listener l) {
@@ -143,7 +151,7 @@ public final class EnvironmentRegistry implements AutoCloseable {
 
     /** The launcher of each kind of target: a new kind of target adds its launcher here. */
     private List<Launcher<?>> launchers() {
-        return List.of(new BareMetalLauncher(), new DockerLauncher(dockerDaemon), new ServicesLauncher(dockerDaemon));
+        return List.of(new BareMetalLauncher(), new DockerLauncher(docker), new ServicesLauncher(docker));
     }
 
     private RunningTarget launch(String environment, TargetSpec spec) throws TargetStartException {
@@ -177,7 +185,7 @@ public final class EnvironmentRegistry implements AutoCloseable {
                             && s.services().stream().anyMatch(x -> x.spec() instanceof ContainerTarget)) {
                 // a daemon that is gone or frozen fails the start here, within the ping's deadline, before any other
                 // call
-                DockerConnection.connect(dockerDaemon);
+                docker.client();
             }
             reapLeftovers();
             try {
@@ -215,7 +223,7 @@ public final class EnvironmentRegistry implements AutoCloseable {
      * holds it (its published port); the message says so, and that it frees itself once the daemon answers again.
      */
     private InvalidSettingException portHeldByLostContainer(InvalidSettingException e) {
-        Set<String> owed = DockerConnection.owedRemovals(dockerDaemon);
+        Set<String> owed = docker.owedRemovals();
         if (!e.field().equals("port") || owed.isEmpty()) {
             return e;
         }
@@ -287,18 +295,18 @@ public final class EnvironmentRegistry implements AutoCloseable {
         // host settings (cpusets, IRQ affinities, RPS masks, irqbalance) a killed run changed and its reaper did not
         // put back
         HostSettingsJournal.sweepLeftovers(HostSettingsJournal.defaultFolder(), DaemonRestart.onThisHost());
-        if (DockerConnection.owesRemovals(dockerDaemon)) {
+        if (docker.owesRemovals()) {
             try { // containers of a run whose daemon was lost may hold the port: removed now if the daemon is back
-                DockerConnection.connect(dockerDaemon);
+                docker.client();
             } catch (TargetStartException | InvalidSettingException e) {
                 log.debug("Docker still away: {}", e.getMessage());
             }
         }
-        var docker = DockerConnection.connected(dockerDaemon);
-        if (docker.isEmpty()) {
+        var client = docker.connected();
+        if (client.isEmpty()) {
             if (first) {
                 try {
-                    DockerConnection.connect(dockerDaemon); // sweeps on first connection
+                    docker.client(); // sweeps on first connection
                 } catch (TargetStartException
                         | InvalidSettingException e) { // a Docker start says it; a bare one needs no Docker
                     log.debug("no Docker to reap: {}", e.getMessage());
@@ -307,7 +315,7 @@ public final class EnvironmentRegistry implements AutoCloseable {
             return;
         }
         try {
-            DockerReaper.Sweep sweep = new DockerReaper(docker.get()).sweepContainers();
+            DockerReaper.Sweep sweep = new DockerReaper(client.get()).sweepContainers();
             log.debug("leftover sweep before a start: {} removed, {} µs", sweep.removed(), sweep.elapsedNanos() / 1000);
         } catch (RuntimeException e) {
             log.warn(
@@ -403,5 +411,6 @@ public final class EnvironmentRegistry implements AutoCloseable {
         }
         cancelStarts();
         stopAll();
+        docker.close();
     }
 }

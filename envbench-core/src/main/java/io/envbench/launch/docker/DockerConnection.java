@@ -1,78 +1,91 @@
 package io.envbench.launch.docker;
 
 import java.io.IOException;
-import java.nio.file.Path;
-import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 
 import com.github.dockerjava.api.DockerClient;
 import io.envbench.base.environment.TargetStartException;
 import io.envbench.base.settings.InvalidSettingException;
+import net.jcip.annotations.GuardedBy;
 import net.jcip.annotations.ThreadSafe;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * One {@link DockerDaemonLink} per daemon (address and TLS folder), made at the first connection. Every call through
- * its client has a deadline ({@link DockerDeadlines}); {@link #connect} pings first, so a daemon that is gone or
- * frozen fails a connection within {@link DockerDeadlines#PING} with a message naming the address and what to do
- * (for TLS, which side lacks it or whose certificate is refused: {@link ConnectionFailure}), and a daemon that comes
- * back is used again at the next connection (the client is never stuck on a daemon that went away). No API version
- * is forced: requests go unversioned, so the daemon answers with its own (negotiated) API. Thread-safe.
+ * One owner's connection to one daemon (address and TLS folder): a {@link DockerDaemonLink}, made at the first call.
+ * Every owner (an {@code EnvBench}, a reaper's sweep, a test) has its own, so whether the
+ * daemon was lost, what waits for its return and its pooled connections are this owner's, never another's in the
+ * same JVM. Every call through its client has a deadline ({@link DockerDeadlines}); {@link #client} pings first, so a
+ * daemon that is gone or frozen fails a connection within {@link DockerDeadlines#PING} with a message naming the
+ * address and what to do (for TLS, which side lacks it or whose certificate is refused: {@link ConnectionFailure}),
+ * and a daemon that comes back is used again at the next connection (the client is never stuck on a daemon that went
+ * away). No API version is forced: requests go unversioned, so the daemon answers with its own (negotiated) API.
+ * Thread-safe.
  */
 @ThreadSafe
-public final class DockerConnection {
+public final class DockerConnection implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(DockerConnection.class);
-    /** What makes two daemons the same link: not the names the settings came from. */
-    private record Key(String address, Optional<Path> tlsCertFolder) {}
 
-    private static final Map<Key, DockerDaemonLink> LINKS = new ConcurrentHashMap<>();
+    private final DockerDaemon daemon;
 
-    private DockerConnection() {}
+    @GuardedBy("this")
+    private DockerDaemonLink link;
 
-    /**
-     * The client of a daemon already connected and answering, without connecting (nor waiting for a daemon that is
-     * down); empty when it never answered or is lost.
-     */
-    public static Optional<DockerClient> connected(DockerDaemon daemon) {
-        DockerDaemonLink link = LINKS.get(key(daemon));
-        return link != null && link.answering() ? Optional.of(link.client()) : Optional.empty();
+    /** Connects nothing yet: the daemon is reached at the first {@link #client} or {@link #link}. */
+    public DockerConnection(DockerDaemon daemon) {
+        this.daemon = Objects.requireNonNull(daemon, "daemon");
+    }
+
+    /** The daemon this connection reaches. */
+    public DockerDaemon daemon() {
+        return daemon;
+    }
+
+    private synchronized DockerDaemonLink made() {
+        return link;
     }
 
     /**
-     * The daemon at {@code address} was restarted on purpose: the pooled connections of every link to that address
-     * (whatever settings it was reached with) are dropped ({@link DockerDaemonLink#dropConnections}), so that the next
-     * call connects to the new daemon. Connects nothing.
+     * The client, when the daemon was reached and answers, without connecting (nor waiting for a daemon that is
+     * down); empty when it never answered or is lost.
      */
-    public static void restarted(String address) {
-        LINKS.forEach((key, link) -> {
-            if (key.address().equals(address)) {
-                link.dropConnections();
-            }
-        });
+    public Optional<DockerClient> connected() {
+        DockerDaemonLink l = made();
+        return l != null && l.answering() ? Optional.of(l.client()) : Optional.empty();
+    }
+
+    /**
+     * The daemon was restarted on purpose: its pooled connections are dropped ({@link DockerDaemonLink#dropConnections}),
+     * so that the next call connects to the new daemon. Connects nothing.
+     */
+    public void restarted() {
+        DockerDaemonLink l = made();
+        if (l != null) {
+            l.dropConnections();
+        }
     }
 
     /**
      * Whether containers wait for this daemon to answer again before they are removed ({@link DockerDaemonLink#removeWhenBack}):
      * a lost container may still hold its published port, so a start of any kind should connect first.
      */
-    public static boolean owesRemovals(DockerDaemon daemon) {
-        return !owedRemovals(daemon).isEmpty();
+    public boolean owesRemovals() {
+        return !owedRemovals().isEmpty();
     }
 
     /**
      * The containers (ids) that wait for this daemon to answer again before they are removed: what may still hold a
      * published port after a run was lost with its daemon. Empty when none, or no connection was ever made.
      */
-    public static Set<String> owedRemovals(DockerDaemon daemon) {
-        DockerDaemonLink link = LINKS.get(key(daemon));
-        return link == null ? Set.of() : link.owedRemovals();
+    public Set<String> owedRemovals() {
+        DockerDaemonLink l = made();
+        return l == null ? Set.of() : l.owedRemovals();
     }
 
     /**
-     * A daemon's client, after a ping (within {@link DockerDeadlines#PING}). The first answer of a daemon removes
+     * The daemon's client, after a ping (within {@link DockerDeadlines#PING}). The first answer of a daemon removes
      * the leftovers of killed runs there ({@link DockerReaper#sweep}: containers, networks, volumes); an answer
      * after the daemon was lost removes what could not be removed meanwhile ({@link DockerDaemonLink#removeWhenBack}).
      * (The reaper hears of a daemon when something is created there: {@link DockerLauncher#start}.)
@@ -83,41 +96,46 @@ public final class DockerConnection {
      *                                 (gone, or frozen), or TLS fails (no TLS on one side, an unknown CA, a refused
      *                                 client certificate)
      */
-    public static DockerClient connect(DockerDaemon daemon) throws TargetStartException {
-        return link(daemon).client();
+    public DockerClient client() throws TargetStartException {
+        return link().client();
     }
 
-    /** As {@link #connect}, the daemon's link itself: for its state, loss listeners and deferred removals. */
-    public static DockerDaemonLink link(DockerDaemon daemon) throws TargetStartException {
-        Key key = key(daemon);
-        DockerDaemonLink link = LINKS.get(key);
-        if (link == null) {
-            synchronized (LINKS) { // making a link connects nothing: cheap, and never twice for one daemon
-                link = LINKS.get(key);
-                if (link == null) {
-                    link = newLink(daemon);
-                    LINKS.put(key, link);
-                }
+    /** As {@link #client}, the daemon's link itself: for its state, loss listeners and deferred removals. */
+    public DockerDaemonLink link() throws TargetStartException {
+        DockerDaemonLink l;
+        synchronized (this) { // making a link connects nothing: cheap, and never twice for one connection
+            if (link == null) {
+                link = newLink(daemon);
             }
+            l = link;
         }
-        boolean first = ping(link, daemon);
-        link.removeOwed();
+        boolean first = ping(l, daemon);
+        l.removeOwed();
         if (first) {
             try {
-                new DockerReaper(link.client()).reapLeftovers();
+                new DockerReaper(l.client()).reapLeftovers();
             } catch (RuntimeException e) { // the daemon went away right after its ping: the caller's next call says so
                 log.warn("could not sweep leftovers at {}: {}", daemon.address(), e.getMessage());
             }
         }
-        return link;
+        return l;
+    }
+
+    /**
+     * Closes the pooled connections (their sockets) when the owner is done; the link stays, so a call after this
+     * connects again rather than failing (a reading that ends just after its owner closed).
+     */
+    @Override
+    public void close() {
+        restarted();
     }
 
     /**
      * A new client for the daemon, pinged, neither cached nor sweeping: what {@link #connect} makes once per daemon
-     * (and what a measurement of the connection's cost makes each time). Its calls have their deadlines. The caller
+     * (and what a measurement of the connection's cost, or a one-off question to a daemon, makes each time). Its calls have their deadlines. The caller
      * closes it.
      */
-    static DockerClient open(DockerDaemon daemon) throws TargetStartException {
+    public static DockerClient open(DockerDaemon daemon) throws TargetStartException {
         DockerDaemonLink link = newLink(daemon);
         try {
             ping(link, daemon);
@@ -170,10 +188,6 @@ public final class DockerConnection {
         } catch (RuntimeException e) { // an answer that is no pong, e.g. plain HTTP to a TLS port
             throw new TargetStartException(ConnectionFailure.explain(daemon, e), e);
         }
-    }
-
-    private static Key key(DockerDaemon daemon) {
-        return new Key(daemon.address(), daemon.tlsCertFolder());
     }
 
     /** The innermost cause, as a user reads it; a {@link DockerUnavailableException}'s own message when there is one. */

@@ -20,9 +20,9 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
@@ -131,11 +131,15 @@ public final class DockerDaemonLink {
             throw new IllegalStateException(e.getMessage(), e);
         }
         this.client = DockerClientImpl.getInstance(config, new DeadlineTransport());
-        this.heartbeat = Executors.newSingleThreadScheduledExecutor(r -> {
+        ScheduledThreadPoolExecutor beats = new ScheduledThreadPoolExecutor(1, r -> {
             Thread t = new Thread(r, "envbench-docker-heartbeat");
             t.setDaemon(true);
             return t;
         });
+        // each owner has its own link: an idle one keeps no thread, so a link its owner let go is collected
+        beats.setKeepAliveTime(10, TimeUnit.SECONDS);
+        beats.allowCoreThreadTimeOut(true);
+        this.heartbeat = beats;
     }
 
     /** The daemon as it was given when this link was made. */

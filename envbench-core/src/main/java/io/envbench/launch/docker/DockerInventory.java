@@ -27,7 +27,7 @@ public final class DockerInventory {
     private final DockerClient docker;
 
     public DockerInventory(DockerDaemon daemon) throws TargetStartException {
-        this.docker = DockerConnection.connect(daemon);
+        this.docker = new DockerConnection(daemon).client();
     }
 
     public List<ManagedContainer> containers() {

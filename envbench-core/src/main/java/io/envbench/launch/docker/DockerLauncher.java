@@ -59,17 +59,19 @@ public final class DockerLauncher implements Launcher<ContainerTarget> {
     /** How long a stopped container may take to exit before it is killed (the stop's deadline is this plus {@link DockerDeadlines#CALL}). */
     static final int STOP_GRACE_SECONDS = 5;
 
+    private final DockerConnection connection;
     private final DockerDaemon daemon;
     /** The daemon's root folder (docker info), asked once. */
     private volatile String dockerRoot;
 
-    /** @param daemon the daemon the containers run on */
-    public DockerLauncher(DockerDaemon daemon) {
-        this.daemon = daemon;
+    /** @param connection the owner's connection to the daemon the containers run on */
+    public DockerLauncher(DockerConnection connection) {
+        this.connection = connection;
+        this.daemon = connection.daemon();
     }
 
     public DockerClient client() throws TargetStartException {
-        return DockerConnection.connect(daemon);
+        return connection.client();
     }
 
     @Override
@@ -79,7 +81,7 @@ public final class DockerLauncher implements Launcher<ContainerTarget> {
 
     @Override
     public RunningTarget start(String environment, ContainerTarget target) throws TargetStartException {
-        DockerDaemonLink link = DockerConnection.link(daemon);
+        DockerDaemonLink link = connection.link();
         // this process's reaper sweeps the daemon should this process die with the container running: told once the
         // daemon answered, before anything is made (a reader, such as a metrics probe or a JMeter engine, creates
         // nothing and starts no reaper)

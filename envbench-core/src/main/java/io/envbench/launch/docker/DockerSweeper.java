@@ -1,7 +1,9 @@
 package io.envbench.launch.docker;
 
 import java.nio.file.Path;
+import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
 
 import io.envbench.base.environment.TargetStartException;
@@ -10,6 +12,13 @@ import io.envbench.host.reaper.Sweeper;
 
 /** Removes a dead owner's labelled containers, networks and volumes on a Docker daemon ({@link DockerReaper}). */
 public final class DockerSweeper implements Sweeper {
+    /** The reaper's own connection per daemon line: made at {@link #prepare}, used again at the sweep. */
+    private final Map<String, DockerConnection> connections = new ConcurrentHashMap<>();
+
+    private DockerConnection connection(String place) {
+        return connections.computeIfAbsent(place, p -> new DockerConnection(daemonOf(p)));
+    }
+
     @Override
     public String kind() {
         return ReaperProcess.DOCKER;
@@ -19,7 +28,7 @@ public final class DockerSweeper implements Sweeper {
     @Override
     public void prepare(String place, Consumer<String> say) {
         try {
-            DockerConnection.connect(daemonOf(place));
+            connection(place).client();
         } catch (Exception e) {
             say.accept("daemon " + ReaperProcess.DOCKER + " " + place.replace('\t', ' ') + " not reached yet ("
                     + e.getMessage() + "); tried again at the sweep");
@@ -31,7 +40,7 @@ public final class DockerSweeper implements Sweeper {
         DockerDaemon daemon = daemonOf(place);
         DockerReaper.Sweep sweep;
         try {
-            sweep = new DockerReaper(DockerConnection.connect(daemon)).sweep();
+            sweep = new DockerReaper(connection(place).client()).sweep();
         } catch (TargetStartException e) {
             throw new IllegalStateException(e.getMessage(), e);
         }

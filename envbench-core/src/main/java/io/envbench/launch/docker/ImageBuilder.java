@@ -1,5 +1,6 @@
 package io.envbench.launch.docker;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
@@ -8,6 +9,8 @@ import java.util.Set;
 import com.github.dockerjava.api.DockerClient;
 import com.github.dockerjava.api.command.BuildImageResultCallback;
 import io.envbench.base.environment.TargetStartException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Builds a target's image from its recipe folder (the Dockerfile's build context) through the Docker API, labelled
@@ -15,6 +18,7 @@ import io.envbench.base.environment.TargetStartException;
  * EnvBench's images are ever pruned.
  */
 public final class ImageBuilder {
+    private static final Logger log = LoggerFactory.getLogger(ImageBuilder.class);
     public static final String LABEL_IMAGE = "io.envbench.image";
 
     private ImageBuilder() {}
@@ -32,8 +36,9 @@ public final class ImageBuilder {
             throw new TargetStartException(
                     context + " has no Dockerfile; put one there, or give the recipe an image that exists");
         }
+        // a one-off client, closed after the build: nobody else's connection is held or dropped by it
+        DockerClient docker = DockerConnection.open(daemon);
         try {
-            DockerClient docker = DockerConnection.connect(daemon);
             return docker.buildImageCmd(context.toFile())
                     .withTags(Set.of(tag))
                     .withLabels(Map.of(LABEL_IMAGE, recipe))
@@ -44,6 +49,12 @@ public final class ImageBuilder {
                     "building " + tag + " from " + context.resolve("Dockerfile") + " failed: "
                             + DockerConnection.rootCause(e),
                     e);
+        } finally {
+            try {
+                docker.close();
+            } catch (IOException e) { // frees sockets only: the build is over either way
+                log.debug("closing the build's client: {}", e.toString());
+            }
         }
     }
 }

@@ -154,16 +154,20 @@ public final class DaemonRestart implements DaemonControl {
 
     private void refuseWhenOthersRun(String daemonAddress) throws IOException {
         DockerClient docker;
-        try {
-            docker = DockerConnection.connect(DockerDaemon.of(daemonAddress, Optional.empty()));
+        try { // a client of its own: a question asked once, closed after, no owner's connection touched
+            docker = DockerConnection.open(DockerDaemon.of(daemonAddress, Optional.empty()));
         } catch (TargetStartException e) {
             throw new IOException(
                     "the Docker daemon " + daemonAddress + " runs but does not answer (" + e.getMessage()
                             + "), so which containers a restart would stop cannot be told; it is not restarted",
                     e);
         }
+        List<Container> running;
+        try (docker) {
+            running = docker.listContainersCmd().exec(); // running ones: a restart stops them
+        }
         List<String> others = new ArrayList<>();
-        for (Container c : docker.listContainersCmd().exec()) { // running ones: a restart stops them
+        for (Container c : running) {
             Map<String, String> labels = c.getLabels() == null ? Map.of() : c.getLabels();
             String name = (c.getNames() == null || c.getNames().length == 0
                             ? c.getId().substring(0, 12)
@@ -267,9 +271,9 @@ public final class DaemonRestart implements DaemonControl {
                     && (before.isEmpty()
                             || now.get().pid() != before.get().pid()
                             || now.get().startTicks() != before.get().startTicks())) {
-                DockerConnection.restarted(daemonAddress); // no pooled connection to the old dockerd may be used
-                try {
-                    DockerConnection.connect(daemon);
+                // a new client each time: no pooled connection to the old dockerd is used; the owners' connections
+                // are told by their owner (the runner drops its pooled ones after a restart)
+                try (DockerClient answered = DockerConnection.open(daemon)) {
                     return now.get();
                 } catch (TargetStartException e) {
                     lastProblem = e.getMessage();

@@ -13,7 +13,7 @@ import io.envbench.base.recipe.ContainerTarget;
 import io.envbench.base.recipe.Launcher;
 import io.envbench.base.recipe.ServicesTarget;
 import io.envbench.launch.bare.BareMetalLauncher;
-import io.envbench.launch.docker.DockerDaemon;
+import io.envbench.launch.docker.DockerConnection;
 import io.envbench.launch.docker.DockerLauncher;
 import io.envbench.launch.docker.UserDefinedNetwork;
 import org.slf4j.Logger;
@@ -29,11 +29,11 @@ import org.slf4j.LoggerFactory;
 public final class ServicesLauncher implements Launcher<ServicesTarget> {
     private static final Logger log = LoggerFactory.getLogger(ServicesLauncher.class);
 
-    private final DockerDaemon daemon;
+    private final DockerConnection connection;
 
-    /** @param daemon the daemon the services' containers run on */
-    public ServicesLauncher(DockerDaemon daemon) {
-        this.daemon = daemon;
+    /** @param connection the owner's connection to the daemon the services' containers run on */
+    public ServicesLauncher(DockerConnection connection) {
+        this.connection = connection;
     }
 
     @Override
@@ -47,7 +47,7 @@ public final class ServicesLauncher implements Launcher<ServicesTarget> {
         UserDefinedNetwork network = null;
         List<RunningServices.Started> started = new ArrayList<>();
         try {
-            DockerLauncher docker = new DockerLauncher(daemon);
+            DockerLauncher docker = new DockerLauncher(connection);
             if (target.ownNetwork()) {
                 network = UserDefinedNetwork.create(
                         docker.client(),

@@ -8,7 +8,6 @@ import java.util.concurrent.ConcurrentHashMap;
 import com.github.dockerjava.api.DockerClient;
 import io.envbench.base.environment.TargetStartException;
 import io.envbench.launch.docker.DockerConnection;
-import io.envbench.launch.docker.DockerDaemon;
 import net.jcip.annotations.ThreadSafe;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -31,7 +30,7 @@ public final class ContainerProbe implements AutoCloseable {
         STATS_STREAM
     }
 
-    private final DockerDaemon daemon;
+    private final DockerConnection connection;
     private final boolean local;
     private final CgroupProbe cgroups = new CgroupProbe();
     /** The previous cgroup reading of each container, for rates between two ticks. */
@@ -44,14 +43,17 @@ public final class ContainerProbe implements AutoCloseable {
     private volatile DockerStatsProbe api;
     private volatile DockerStatsStream stream;
 
-    /** @param daemon the daemon the containers run on; its cgroup files are read only through a local socket */
-    public ContainerProbe(DockerDaemon daemon) {
-        this(daemon, Source.AUTO);
+    /**
+     * @param connection the owner's connection to the daemon the containers run on; their cgroup files are read only
+     *                   through a local socket
+     */
+    public ContainerProbe(DockerConnection connection) {
+        this(connection, Source.AUTO);
     }
 
-    public ContainerProbe(DockerDaemon daemon, Source source) {
-        this.daemon = daemon;
-        this.local = source == Source.AUTO && daemon.isLocalSocket();
+    public ContainerProbe(DockerConnection connection, Source source) {
+        this.connection = connection;
+        this.local = source == Source.AUTO && connection.daemon().isLocalSocket();
     }
 
     /** True when containers are read from their cgroup files (a local daemon), unless one's files are unreadable. */
@@ -161,7 +163,7 @@ public final class ContainerProbe implements AutoCloseable {
 
     private DockerClient client() {
         try {
-            return DockerConnection.connect(daemon);
+            return connection.client();
         } catch (TargetStartException e) {
             throw new IllegalStateException(e.getMessage(), e);
         }

@@ -94,7 +94,7 @@ public final class MetricsCollector implements AutoCloseable {
         this.host = new HostProbe(loadGeneratorPid, HostProbe.PROCESSES_EVERY);
         this.hostSource = host.source();
         this.processSource = host.source() + ", read every " + HostProbe.PROCESSES_EVERY.toSeconds() + " s";
-        this.containers = new ContainerProbe(environments.dockerDaemon(), containerSource);
+        this.containers = new ContainerProbe(environments.docker(), containerSource);
         this.csv = file == null ? null : new MetricsCsvWriter(file);
         this.thread = new Thread(this::loop, "envbench-metrics");
         this.thread.setDaemon(true);

@@ -16,7 +16,6 @@ import io.envbench.base.recipe.TargetRecipe;
 import io.envbench.base.recipe.TargetSpec;
 import io.envbench.base.settings.InvalidSettingException;
 import io.envbench.launch.docker.DockerConnection;
-import io.envbench.launch.docker.DockerDaemon;
 import io.envbench.study.experiment.ClientPlace;
 
 /**
@@ -48,7 +47,7 @@ public final class CommandInPlace {
             ClientPlace client,
             RunningTarget target,
             Path targetsDir,
-            DockerDaemon daemon,
+            DockerConnection daemon,
             Path cgroupRoot,
             Consumer<String> log)
             throws IOException, TargetStartException {
@@ -73,7 +72,7 @@ public final class CommandInPlace {
         }
         String id =
                 target.containerId().orElseThrow(() -> new IllegalStateException(def.name() + " runs in no container"));
-        DockerClient docker = DockerConnection.connect(daemon);
+        DockerClient docker = daemon.client();
         return switch (client) {
             case INSIDE ->
                 command.inContainer(

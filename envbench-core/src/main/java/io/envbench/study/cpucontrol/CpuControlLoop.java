@@ -14,7 +14,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
 import io.envbench.base.units.CpuSet;
-import io.envbench.launch.docker.DockerDaemon;
+import io.envbench.launch.docker.DockerConnection;
 import io.envbench.study.steering.HostRoots;
 import io.envbench.study.steering.InterruptSteering;
 import io.envbench.study.steering.ReceivePacketSteering;
@@ -78,7 +78,7 @@ public final class CpuControlLoop implements AutoCloseable {
      * multi-tenant runs and the JMeter CPU Control assemble it.
      */
     public static Builder overContainers(
-            CpuController controller, ReadingSource readings, DockerDaemon daemon, CpuSet cpus) {
+            CpuController controller, ReadingSource readings, DockerConnection daemon, CpuSet cpus) {
         return builder(controller, readings, new DockerCpusets(daemon, cpus));
     }
 

@@ -12,7 +12,6 @@ import io.envbench.base.environment.TargetStartException;
 import io.envbench.base.units.CpuSet;
 import io.envbench.control.registry.ContainerUpdate;
 import io.envbench.launch.docker.DockerConnection;
-import io.envbench.launch.docker.DockerDaemon;
 
 /**
  * Tenants' cpusets as their containers' ({@code docker update --cpuset-cpus}, through docker-java). Only containers
@@ -21,7 +20,7 @@ import io.envbench.launch.docker.DockerDaemon;
  * removed at the end of a run, so this matters for one that outlives the controller). Thread-safe.
  */
 public final class DockerCpusets implements TenantCpusets {
-    private final DockerDaemon daemon;
+    private final DockerConnection daemon;
     private final CpuSet online;
     /** Container id to its cpuset before the first change ("" when it had none: every CPU), in the order changed. */
     private final Map<String, String> original = new LinkedHashMap<>();
@@ -29,7 +28,7 @@ public final class DockerCpusets implements TenantCpusets {
     private final Map<String, Tenant> tenantOf = new LinkedHashMap<>();
 
     /** @param online the host's online CPUs: what a container without a cpuset of its own gets back */
-    public DockerCpusets(DockerDaemon daemon, CpuSet online) {
+    public DockerCpusets(DockerConnection daemon, CpuSet online) {
         this.daemon = daemon;
         this.online = online;
     }
@@ -37,7 +36,7 @@ public final class DockerCpusets implements TenantCpusets {
     @Override
     public synchronized void apply(Tenant tenant, CpuSet cpus) throws IOException {
         try {
-            DockerClient docker = DockerConnection.connect(daemon);
+            DockerClient docker = daemon.client();
             String id = tenant.containerId();
             if (!original.containsKey(id)) {
                 InspectContainerResponse c = docker.inspectContainerCmd(id).exec();
@@ -60,7 +59,7 @@ public final class DockerCpusets implements TenantCpusets {
     /** The container's cpuset as Docker says it now ({@code docker inspect .HostConfig.CpusetCpus}); "" when it has none. */
     public String current(String containerId) throws IOException {
         try {
-            String s = DockerConnection.connect(daemon)
+            String s = daemon.client()
                     .inspectContainerCmd(containerId)
                     .exec()
                     .getHostConfig()
@@ -78,7 +77,7 @@ public final class DockerCpusets implements TenantCpusets {
             String tenant = tenantOf.get(e.getKey()).name();
             String back = e.getValue().isEmpty() ? online.toString() : e.getValue();
             try {
-                DockerConnection.connect(daemon)
+                daemon.client()
                         .updateContainerCmd(e.getKey())
                         .withCpusetCpus(back)
                         .exec();

@@ -13,7 +13,6 @@ import com.github.dockerjava.api.exception.DockerException;
 import io.envbench.base.environment.TargetStartException;
 import io.envbench.base.settings.InvalidSettingException;
 import io.envbench.launch.docker.DockerConnection;
-import io.envbench.launch.docker.DockerDaemon;
 import io.envbench.measure.metrics.ContainerProbe;
 import io.envbench.measure.metrics.ContainerSnapshot;
 
@@ -41,9 +40,9 @@ public final class TenantReadings implements ReadingSource, AutoCloseable {
      * @throws InvalidSettingException {@code tenants}: a container that does not exist or does not run
      * @throws TargetStartException    the daemon does not answer
      */
-    public static TenantReadings ofContainers(DockerDaemon daemon, List<Tenant> tenants, Duration responseWindow)
+    public static TenantReadings ofContainers(DockerConnection daemon, List<Tenant> tenants, Duration responseWindow)
             throws TargetStartException {
-        var docker = DockerConnection.connect(daemon);
+        var docker = daemon.client();
         Map<Tenant, Long> pids = new LinkedHashMap<>();
         for (Tenant t : tenants) {
             try {

@@ -94,7 +94,7 @@ final class CommandLoadStep {
                     plan.client(),
                     target,
                     envbench.targetsDir(),
-                    envbench.dockerDaemon(),
+                    envbench.environments().docker(),
                     cgroupRoot,
                     line -> progress.log(r.id() + ": " + line));
         } catch (TargetStartException | RuntimeException ex) {

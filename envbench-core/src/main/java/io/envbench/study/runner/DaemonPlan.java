@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.util.Optional;
 
 import io.envbench.base.settings.InvalidSettingException;
+import io.envbench.launch.docker.DockerConnection;
 import io.envbench.launch.docker.DockerDaemon;
 import io.envbench.launch.dockerdaemon.DaemonSettings;
 import io.envbench.launch.dockerdaemon.DaemonSettingsChange;
@@ -19,15 +20,16 @@ import io.envbench.study.experiment.PlannedRun;
  *
  * @param change the daemon's settings change
  * @param before the settings the daemon had (those of a run that asks for none)
+ * @param docker the run's connection to the daemon, whose pooled connections go after a restart
  */
-record DaemonPlan(DaemonSettingsChange change, DaemonSettings before) {
+record DaemonPlan(DaemonSettingsChange change, DaemonSettings before, DockerConnection docker) {
     /**
      * Whether the experiment's settings can be had on {@code daemon} with {@code permission}; nothing is changed.
      *
      * @throws InvalidSettingException naming the environment's {@code dockerDaemon} and the fix, when they cannot
      */
     static void check(Experiment e, DockerDaemon daemon, RestartPermission permission) {
-        DaemonPlan plan = open(e, daemon, permission, new RunProgress() {});
+        DaemonPlan plan = open(e, new DockerConnection(daemon), permission, new RunProgress() {});
         if (plan != null) {
             plan.change().close(); // nothing was changed
         }
@@ -40,13 +42,13 @@ record DaemonPlan(DaemonSettingsChange change, DaemonSettings before) {
      *
      * @throws InvalidSettingException naming the environment's {@code dockerDaemon} and the fix
      */
-    static DaemonPlan open(Experiment e, DockerDaemon daemon, RestartPermission permission, RunProgress progress) {
+    static DaemonPlan open(Experiment e, DockerConnection docker, RestartPermission permission, RunProgress progress) {
         if (e.environments().stream().noneMatch(p -> p.dockerDaemon().isPresent())) {
             return null;
         }
         DaemonSettingsChange change;
         try {
-            change = DaemonSettingsChange.open(daemon, permission);
+            change = DaemonSettingsChange.open(docker.daemon(), permission);
         } catch (IOException ex) {
             throw new InvalidSettingException("dockerDaemon", ex.getMessage());
         }
@@ -73,7 +75,7 @@ record DaemonPlan(DaemonSettingsChange change, DaemonSettings before) {
             }
         }
         progress.log("docker daemon: " + now.describe() + " before the experiment; put back after it");
-        return new DaemonPlan(change, now);
+        return new DaemonPlan(change, now, docker);
     }
 
     /** Gives the daemon the settings run {@code r} needs (its environment's, else those it had); empty when it has them. */
@@ -83,6 +85,7 @@ record DaemonPlan(DaemonSettingsChange change, DaemonSettings before) {
                     e.environment(r.environment()).dockerDaemon().orElse(before);
             DaemonSettingsChange.Applied a = change.apply(wanted);
             if (a.restarted()) {
+                docker.restarted(); // the run's pooled connections went to the old dockerd
                 progress.log(r.id() + ": docker daemon restarted with "
                         + a.now().describe() + " in " + a.took().toMillis() + " ms");
             }

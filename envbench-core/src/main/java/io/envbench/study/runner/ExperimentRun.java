@@ -158,7 +158,7 @@ public final class ExperimentRun implements AutoCloseable {
             }
         }
         // study 004's controls of a multi-tenant experiment's configurations
-        TenantControl.Factory tenantControls = CpuControlFactory.onThisHost(settings.daemon());
+        TenantControl.Factory tenantControls = CpuControlFactory.onThisHost();
         tenantControls.checkHost(experiment);
         // study 001's row with the userland proxy off restarts the daemon: only when allowed, said before anything
         // starts

@@ -244,8 +244,9 @@ public final class ExperimentRunner {
         if (!todo.isEmpty()) {
             progress.log(isolation.decision().describe());
         }
-        DaemonPlan daemon =
-                todo.isEmpty() ? null : DaemonPlan.open(e, envbench.dockerDaemon(), dockerRestart, progress);
+        DaemonPlan daemon = todo.isEmpty()
+                ? null
+                : DaemonPlan.open(e, envbench.environments().docker(), dockerRestart, progress);
         try {
             for (PlannedRun r : plan) {
                 index++;

@@ -131,8 +131,8 @@ final class TenantsRun {
             Tenancy tenancy,
             TenantConfiguration configuration)
             throws IOException {
-        TenantControl control = controls.create(tenancy, configuration);
         EnvironmentRegistry registry = envbench.environments();
+        TenantControl control = controls.create(tenancy, configuration, registry.docker());
         AtomicReference<String> died = new AtomicReference<>();
         List<RunningTenant> running = new ArrayList<>();
         EnvironmentRegistry.Listener deaths = new EnvironmentRegistry.Listener() {

@@ -13,7 +13,7 @@ import java.util.function.Supplier;
 
 import io.envbench.base.settings.InvalidSettingException;
 import io.envbench.host.hostsettings.HostSettingsJournal;
-import io.envbench.launch.docker.DockerDaemon;
+import io.envbench.launch.docker.DockerConnection;
 import io.envbench.launch.dockerdaemon.DaemonRestart;
 import io.envbench.study.cpucontrol.CpuControlLoop;
 import io.envbench.study.cpucontrol.CpuControlMode;
@@ -40,28 +40,24 @@ import io.envbench.study.steering.ReceivePacketSteering;
  * it runs, is refused ({@link IrqBalancePolicy#REFUSE}: EnvBench does not touch a system daemon unless asked).
  */
 public final class CpuControlFactory implements TenantControl.Factory {
-    private final DockerDaemon daemon;
     private final HostRoots roots;
     private final Path journalFolder;
     private final IrqBalancePolicy irqBalance;
 
     /**
-     * @param daemon        where the tenants' containers run
      * @param roots         procfs and sysfs ({@link HostRoots#real()})
      * @param journalFolder where the steering's host settings are written down ({@link HostSettingsJournal#defaultFolder()})
      * @param irqBalance    what to do about a running irqbalance
      */
-    public CpuControlFactory(DockerDaemon daemon, HostRoots roots, Path journalFolder, IrqBalancePolicy irqBalance) {
-        this.daemon = daemon;
+    public CpuControlFactory(HostRoots roots, Path journalFolder, IrqBalancePolicy irqBalance) {
         this.roots = roots;
         this.journalFolder = journalFolder;
         this.irqBalance = irqBalance;
     }
 
     /** On this host: the real procfs and sysfs, the default journal folder, irqbalance refused. */
-    public static CpuControlFactory onThisHost(DockerDaemon daemon) {
-        return new CpuControlFactory(
-                daemon, HostRoots.real(), HostSettingsJournal.defaultFolder(), IrqBalancePolicy.REFUSE);
+    public static CpuControlFactory onThisHost() {
+        return new CpuControlFactory(HostRoots.real(), HostSettingsJournal.defaultFolder(), IrqBalancePolicy.REFUSE);
     }
 
     @Override
@@ -76,24 +72,26 @@ public final class CpuControlFactory implements TenantControl.Factory {
     }
 
     @Override
-    public TenantControl create(Tenancy tenancy, TenantConfiguration configuration) {
+    public TenantControl create(Tenancy tenancy, TenantConfiguration configuration, DockerConnection docker) {
         if (configuration.cpuControl() == CpuControlMode.NONE && !configuration.interruptSteering()) {
             return TenantControl.NONE;
         }
-        return new Control(tenancy, configuration);
+        return new Control(tenancy, configuration, docker);
     }
 
     /** One run's loop. */
     private final class Control implements TenantControl {
         private final Tenancy tenancy;
         private final TenantConfiguration configuration;
+        private final DockerConnection docker;
         private CpuControlLoop loop;
         private HostSettingsJournal journal;
         private Timeline timeline;
 
-        Control(Tenancy tenancy, TenantConfiguration configuration) {
+        Control(Tenancy tenancy, TenantConfiguration configuration, DockerConnection docker) {
             this.tenancy = tenancy;
             this.configuration = configuration;
+            this.docker = docker;
         }
 
         @Override
@@ -117,7 +115,7 @@ public final class CpuControlFactory implements TenantControl.Factory {
                     .withHighTenants(high);
             CpuController controller = new CpuController(settings, placed, tenancy.cpuSet());
             CpuControlLoop.Builder b = CpuControlLoop.overContainers(
-                            controller, readings(metrics), daemon, tenancy.cpuSet())
+                            controller, readings(metrics), docker, tenancy.cpuSet())
                     // its action says what ("pin 0", "release to 1", "steer IRQ 38 -> CPU 1", "cpuset back to 0-1")
                     .timeline(timeline); // each action with its kind and reason
             if (configuration.interruptSteering()) {

@@ -6,6 +6,7 @@ import java.util.function.Supplier;
 
 import io.envbench.base.settings.InvalidSettingException;
 import io.envbench.base.units.CpuSet;
+import io.envbench.launch.docker.DockerConnection;
 import io.envbench.study.cpucontrol.CpuControlMode;
 import io.envbench.study.experiment.Experiment;
 import io.envbench.study.experiment.Tenancy;
@@ -74,8 +75,11 @@ public interface TenantControl {
             }
         }
 
-        /** A new control for one run of the configuration, over the experiment's tenants ({@code tenancy}: CPUs, goals). */
-        TenantControl create(Tenancy tenancy, TenantConfiguration configuration);
+        /**
+         * A new control for one run of the configuration, over the experiment's tenants ({@code tenancy}: CPUs, goals),
+         * whose containers it reaches through the run's own connection ({@code docker}).
+         */
+        TenantControl create(Tenancy tenancy, TenantConfiguration configuration, DockerConnection docker);
     }
 
     /** A control that does nothing: {@code cpuControl: none} with {@code interruptSteering: off}. */
@@ -108,7 +112,7 @@ public interface TenantControl {
         }
 
         @Override
-        public TenantControl create(Tenancy tenancy, TenantConfiguration c) {
+        public TenantControl create(Tenancy tenancy, TenantConfiguration c, DockerConnection docker) {
             return NONE;
         }
     };

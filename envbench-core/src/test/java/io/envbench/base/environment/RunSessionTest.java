@@ -2,6 +2,7 @@ package io.envbench.base.environment;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.HashMap;
@@ -48,6 +49,26 @@ class RunSessionTest {
                 RunSession.LABEL_OWNER_PID,
                 "1"); // init is alive; no start time to compare
         assertFalse(RunSession.isLeftover(labels));
+    }
+
+    @Test
+    void theRunIdIsTheOwnersOwnAndAnotherProcessWithItsPidGetsAnother() {
+        OwnerIdentity self = OwnerIdentity.current();
+        assertTrue(RunSession.runId().matches("[0-9a-f]{8}"), RunSession.runId());
+        assertEquals(RunSession.runId(), self.runId());
+        assertEquals(self.runId(), RunSession.labels("bare").get(RunSession.LABEL_RUN));
+        OwnerIdentity samePidLater = new OwnerIdentity(
+                self.hostname(),
+                self.machineId(),
+                self.bootId(),
+                self.pidNamespace(),
+                self.pid(),
+                self.startTicks() + 1,
+                self.startedEpochMs());
+        assertNotEquals(self.runId(), samePidLater.runId());
+        OwnerIdentity inAContainer = new OwnerIdentity(
+                "other-host", "", "", "4026532000", self.pid(), self.startTicks(), self.startedEpochMs());
+        assertNotEquals(self.runId(), inAContainer.runId());
     }
 
     @Test

@@ -16,6 +16,7 @@ import io.envbench.base.recipe.BareMetalTarget;
 import io.envbench.base.recipe.ContainerTarget;
 import io.envbench.base.settings.InvalidSettingException;
 import io.envbench.launch.bare.BareMetalLauncher;
+import io.envbench.launch.docker.DockerConnection;
 import io.envbench.launch.docker.DockerDaemon;
 import io.envbench.launch.docker.DockerLauncher;
 import io.envbench.launch.docker.DockerRequired;
@@ -95,7 +96,7 @@ class ReadinessChecksTest {
     @Test
     void checksInAContainerRunThroughDockerExec() throws Exception {
         DockerRequired.check();
-        DockerLauncher docker = new DockerLauncher(DockerDaemon.fromEnvironment());
+        DockerLauncher docker = new DockerLauncher(new DockerConnection(DockerDaemon.fromEnvironment()));
         ContainerOptions o = ContainerOptions.builder()
                 .command(List.of("sh", "-c", "sleep 0.3; touch /tmp/up; sleep 60"))
                 .build();

@@ -85,7 +85,7 @@ class NewTargetRecipeTest {
                 Files.isRegularFile(targets.resolve("envbench-test-built/hello.txt")), "the build context is copied");
         String id = ImageBuilder.build(
                 DockerDaemon.fromEnvironment(), targets.resolve("envbench-test-built"), n.imageTag(), n.name());
-        DockerClient docker = DockerConnection.connect(DockerDaemon.fromEnvironment());
+        DockerClient docker = new DockerConnection(DockerDaemon.fromEnvironment()).client();
         try {
             assertEquals(
                     "envbench-test-built",

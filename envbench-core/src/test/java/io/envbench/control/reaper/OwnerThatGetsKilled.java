@@ -27,7 +27,7 @@ public final class OwnerThatGetsKilled {
     public static void main(String[] args) throws Exception {
         Path state = Path.of(args[0]);
         DockerDaemon daemon = DockerDaemon.fromEnvironment();
-        DockerClient docker = DockerConnection.connect(daemon);
+        DockerClient docker = new DockerConnection(daemon).client();
         ReaperProcess.ofThisJvm()
                 .watchDockerDaemon(
                         daemon.address(),

@@ -43,7 +43,7 @@ public class ReaperTest {
     @Test
     void everythingAKilledOwnerMadeIsGoneWithinTenSecondsWithoutANewRun() throws Exception {
         DockerRequired.check();
-        DockerClient docker = DockerConnection.connect(DockerDaemon.fromEnvironment());
+        DockerClient docker = new DockerConnection(DockerDaemon.fromEnvironment()).client();
         long ms = killOwnerAndAwaitNothingLeft(
                 state, "envbench/base:latest", Map.of(), docker, "local daemon", CGROUP_ROOT);
         assertTrue(ms < 10_000, "gone within 10 s, took " + ms + " ms");

@@ -120,7 +120,7 @@ class TargetDeathTest {
     private static void execIn(String containerId, String... command) throws InterruptedException {
         DockerClient docker;
         try {
-            docker = DockerConnection.connect(DockerDaemon.fromEnvironment());
+            docker = new DockerConnection(DockerDaemon.fromEnvironment()).client();
         } catch (TargetStartException e) {
             throw new AssertionError(e);
         }
@@ -163,7 +163,8 @@ class TargetDeathTest {
                 18381));
         String id = t.containerId().orElseThrow();
         long fault = System.nanoTime();
-        DockerConnection.connect(DockerDaemon.fromEnvironment())
+        new DockerConnection(DockerDaemon.fromEnvironment())
+                .client()
                 .removeContainerCmd(id)
                 .withForce(true)
                 .exec();

@@ -35,7 +35,7 @@ class BlockIoAccountingTest {
     @BeforeEach
     void docker() throws Exception {
         DockerRequired.check();
-        launcher = new DockerLauncher(DockerDaemon.fromEnvironment());
+        launcher = new DockerLauncher(new DockerConnection(DockerDaemon.fromEnvironment()));
         inventory = new DockerInventory(DockerDaemon.fromEnvironment());
     }
 
@@ -79,7 +79,7 @@ class BlockIoAccountingTest {
                         BlockIoAccounting.UNLIMITED_BYTES_PER_SECOND,
                         rules.get(0).getRate());
             }
-            ContainerSnapshot s = new ContainerProbe(DockerDaemon.fromEnvironment())
+            ContainerSnapshot s = new ContainerProbe(new DockerConnection(DockerDaemon.fromEnvironment()))
                     .read(t.containerId().get(), t.pid());
             System.out.println("blkio rule " + device + " 1 TiB/s; container wrote " + s.blkWriteBytes()
                     + " B counted in its cgroup");

@@ -51,7 +51,7 @@ public class DockerLauncherTest {
     @BeforeEach
     void docker() throws Exception {
         DockerRequired.check();
-        launcher = new DockerLauncher(DockerDaemon.fromEnvironment());
+        launcher = new DockerLauncher(new DockerConnection(DockerDaemon.fromEnvironment()));
         inventory = new DockerInventory(DockerDaemon.fromEnvironment());
     }
 
@@ -241,8 +241,8 @@ public class DockerLauncherTest {
     @Test
     void anUnreachableDaemonIsNamedWithinSeconds() {
         long t0 = System.nanoTime();
-        DockerLauncher nowhere = new DockerLauncher(DockerDaemon.configured(
-                DockerDaemon.Settings.JMETER_PROPERTIES, "unix:///nonexistent/docker.sock", "", ""));
+        DockerLauncher nowhere = new DockerLauncher(new DockerConnection(DockerDaemon.configured(
+                DockerDaemon.Settings.JMETER_PROPERTIES, "unix:///nonexistent/docker.sock", "", "")));
         TargetStartException e = assertThrows(
                 TargetStartException.class,
                 () -> nowhere.start("x", nginx(ContainerOptions.builder().build())));

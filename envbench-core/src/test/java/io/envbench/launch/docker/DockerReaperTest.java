@@ -61,7 +61,7 @@ class DockerReaperTest {
     @AfterEach
     void nothingLabelledLeftBehind() throws Exception {
         DockerRequired.check();
-        DockerClient docker = DockerConnection.connect(DockerDaemon.fromEnvironment());
+        DockerClient docker = new DockerConnection(DockerDaemon.fromEnvironment()).client();
         DockerInventory inventory = new DockerInventory(DockerDaemon.fromEnvironment());
         for (var c : inventory.containers()) {
             if (TEST_RUNS.contains(c.labels().get(RunSession.LABEL_RUN))) {
@@ -81,7 +81,7 @@ class DockerReaperTest {
     @Test
     void removesOnlyLabelledLeftoversOfDeadRuns() throws Exception {
         DockerRequired.check();
-        DockerClient docker = DockerConnection.connect(DockerDaemon.fromEnvironment());
+        DockerClient docker = new DockerConnection(DockerDaemon.fromEnvironment()).client();
         Process dead = new ProcessBuilder("true").start();
         dead.waitFor();
         Map<String, String> leftover = ownedBy(withPid(OwnerIdentity.current(), dead.pid(), 1, -1), "deadrun1");
@@ -106,7 +106,7 @@ class DockerReaperTest {
     @Test
     void everyEnvironmentStartRemovesOnlyLeftoversWhoseOwnerIsProvablyGone() throws Exception {
         DockerRequired.check();
-        DockerClient docker = DockerConnection.connect(DockerDaemon.fromEnvironment());
+        DockerClient docker = new DockerConnection(DockerDaemon.fromEnvironment()).client();
         OwnerIdentity self = OwnerIdentity.current();
         Process dead = new ProcessBuilder("true").start();
         dead.waitFor();
@@ -166,7 +166,7 @@ class DockerReaperTest {
     @Test
     void aSweepBeforeEachStartCostsLittle() throws Exception {
         DockerRequired.check();
-        DockerClient docker = DockerConnection.connect(DockerDaemon.fromEnvironment());
+        DockerClient docker = new DockerConnection(DockerDaemon.fromEnvironment()).client();
         OwnerIdentity self = OwnerIdentity.current();
         for (int i = 0; i < 4; i++) { // labelled containers to judge, as on a busy daemon
             container(docker, ownedBy(self, "liveown"));

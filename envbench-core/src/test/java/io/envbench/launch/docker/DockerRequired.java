@@ -19,7 +19,7 @@ public final class DockerRequired {
     public static void check() {
         String why;
         try {
-            DockerConnection.connect(DockerDaemon.fromEnvironment());
+            new DockerConnection(DockerDaemon.fromEnvironment()).client();
             return;
         } catch (TargetStartException e) {
             why = e.getMessage();

@@ -102,7 +102,7 @@ class RemoteDockerTlsTest {
     @Test
     void anEnvironmentOnTheTlsDaemonIsPublishedOnTheDaemonsHostAndTheEndpointIsThatHost() throws Exception {
         DockerDaemon daemon = tls.daemon();
-        DockerClient remote = DockerConnection.connect(daemon);
+        DockerClient remote = new DockerConnection(daemon).client();
         String id;
         try (EnvBench envbench = new EnvBench(TARGETS, daemon, false)) {
             RunningTarget t = envbench.environments().start(nginx("tls-bridge", PORT));
@@ -152,13 +152,13 @@ class RemoteDockerTlsTest {
             assertTrue(
                     t.describe().contains("published=" + TlsDockerDaemon.LISTEN_ADDRESS + ":" + PORT + "->8080/tcp"),
                     t.describe());
-            DockerClient local = DockerConnection.connect(DockerDaemon.fromEnvironment());
+            DockerClient local = new DockerConnection(DockerDaemon.fromEnvironment()).client();
             assertThrows(
                     NotFoundException.class,
                     () -> local.inspectContainerCmd(id).exec(),
                     "on the TLS daemon, not the local one");
 
-            ContainerProbe probe = new ContainerProbe(daemon);
+            ContainerProbe probe = new ContainerProbe(new DockerConnection(daemon));
             assertFalse(probe.readsCgroupFiles(), "a tcp:// daemon's figures come from its stats API");
             ContainerSnapshot stats = probe.read(id, t.pid());
             assertTrue(stats.memoryUsageBytes() > 0, "stats over TLS: " + stats);
@@ -178,7 +178,7 @@ class RemoteDockerTlsTest {
     @Test
     void aContainerKilledOnTheTlsDaemonIsHeardThroughItsEventsStream() throws Exception {
         DockerDaemon daemon = tls.daemon();
-        DockerClient remote = DockerConnection.connect(daemon);
+        DockerClient remote = new DockerConnection(daemon).client();
         try (EnvBench envbench = new EnvBench(TARGETS, daemon, false)) {
             CompletableFuture<String> died = new CompletableFuture<>();
             envbench.environments().addListener(new EnvironmentRegistry.Listener() {
@@ -216,7 +216,7 @@ class RemoteDockerTlsTest {
                     OptionalLong.empty(),
                     Duration.ofSeconds(silentSeconds));
             var run = new CommandRun(load, dir.resolve("out"), dir.resolve("err"));
-            CommandRun.Result r = run.inContainer(DockerConnection.connect(tls.daemon()), t);
+            CommandRun.Result r = run.inContainer(new DockerConnection(tls.daemon()).client(), t);
             System.out.printf("a command silent for %d s on the TLS daemon: %s%n", silentSeconds, r);
             assertTrue(r.ok(), "ran to its end: " + r + "; stderr: " + Files.readString(dir.resolve("err")));
             assertEquals("done\n", Files.readString(dir.resolve("out")));
@@ -227,7 +227,7 @@ class RemoteDockerTlsTest {
 
     @Test
     void onTheSharedDaemonOnlyLeftoversOfADeadOwnerOfThisHostAreReaped() throws Exception {
-        DockerClient remote = DockerConnection.connect(tls.daemon());
+        DockerClient remote = new DockerConnection(tls.daemon()).client();
         OwnerIdentity self = OwnerIdentity.current();
         Process dead = new ProcessBuilder("true").start();
         dead.waitFor();
@@ -266,7 +266,7 @@ class RemoteDockerTlsTest {
                         "1",
                         DockerDaemon.ENV_CERT_PATH,
                         tls.clientCerts().toString()),
-                DockerConnection.connect(tls.daemon()),
+                new DockerConnection(tls.daemon()).client(),
                 "TLS daemon");
         assertTrue(ms < 10_000, "gone within 10 s, took " + ms + " ms");
     }
@@ -334,7 +334,8 @@ class RemoteDockerTlsTest {
         }
         assertEquals(
                 0,
-                DockerConnection.connect(tls.daemon())
+                new DockerConnection(tls.daemon())
+                        .client()
                         .listContainersCmd()
                         .withShowAll(true)
                         .exec()

@@ -37,12 +37,12 @@ class ContainerMetricsTest {
     DockerClient docker;
     final List<String> made = new ArrayList<>();
     final List<String> volumes = new ArrayList<>();
-    final ContainerProbe probe = new ContainerProbe(DockerDaemon.fromEnvironment());
+    final ContainerProbe probe = new ContainerProbe(new DockerConnection(DockerDaemon.fromEnvironment()));
 
     @BeforeEach
     void docker() throws Exception {
         DockerRequired.check();
-        docker = DockerConnection.connect(DockerDaemon.fromEnvironment());
+        docker = new DockerConnection(DockerDaemon.fromEnvironment()).client();
     }
 
     @AfterEach

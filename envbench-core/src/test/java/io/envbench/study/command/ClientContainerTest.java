@@ -43,7 +43,7 @@ class ClientContainerTest {
     @Test
     void theClientReachesTheTargetByNameAndCloseLeavesNothing() throws Exception {
         DockerRequired.check();
-        DockerClient docker = DockerConnection.connect(DockerDaemon.fromEnvironment());
+        DockerClient docker = new DockerConnection(DockerDaemon.fromEnvironment()).client();
         String target = docker.createContainerCmd(IMAGE)
                 .withCmd("sleep", "300")
                 .withLabels(RunSession.labels("client-test"))
@@ -90,7 +90,7 @@ class ClientContainerTest {
     @Test
     void aDeadOwnersNetworkIsReapedWithTheContainerOnIt() throws Exception {
         DockerRequired.check();
-        DockerClient docker = DockerConnection.connect(DockerDaemon.fromEnvironment());
+        DockerClient docker = new DockerConnection(DockerDaemon.fromEnvironment()).client();
         Process dead = new ProcessBuilder("true").start();
         dead.waitFor();
         OwnerIdentity self = OwnerIdentity.current();

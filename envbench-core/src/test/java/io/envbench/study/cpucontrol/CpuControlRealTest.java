@@ -47,8 +47,8 @@ class CpuControlRealTest {
         DockerRequired.check();
         CpuSet online = CpuSet.online();
         DockerRequired.require(online.size() >= 2, "at least 2 CPUs", "online CPUs: " + online);
-        DockerDaemon daemon = DockerDaemon.fromEnvironment();
-        DockerClient docker = DockerConnection.connect(daemon);
+        DockerConnection daemon = new DockerConnection(DockerDaemon.fromEnvironment());
+        DockerClient docker = daemon.client();
         Map<String, String> labels = RunSession.labels("cpucontrol-test");
         List<String> made = new ArrayList<>();
         try {

@@ -29,7 +29,7 @@ import io.envbench.jmeter.JmeterCommandLine;
 import io.envbench.jmeter.samplers.ContainerOptionsSampler;
 import io.envbench.jmeter.samplers.EngineMetricsSampler;
 import io.envbench.jmeter.samplers.TargetEnvironmentSampler;
-import io.envbench.launch.docker.DockerDaemon;
+import io.envbench.launch.docker.DockerConnection;
 import io.envbench.launch.dockerdaemon.DaemonRestart;
 import io.envbench.study.cpucontrol.CpuAction;
 import io.envbench.study.cpucontrol.CpuControlLoop;
@@ -440,7 +440,7 @@ public class CpuControl extends AbstractTestElement
         running.forEach((name, id) -> tenants.add(fields.tenant(name, id)));
         List<String> missing = new ArrayList<>();
         var settings = fields.settingsFor(List.copyOf(running.keySet()), missing);
-        DockerDaemon daemon = JMeterEnvBench.environments().dockerDaemon();
+        DockerConnection daemon = JMeterEnvBench.environments().docker();
         CpuSet online = CpuSet.online();
         TenantReadings r = TenantReadings.ofContainers(daemon, tenants, TenantReadings.DEFAULT_WINDOW);
         try {

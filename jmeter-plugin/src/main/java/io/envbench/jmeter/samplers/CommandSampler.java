@@ -101,7 +101,7 @@ public class CommandSampler extends AbstractSampler implements TestBean, Interru
                             place,
                             target,
                             envs.targetsDir(),
-                            envs.dockerDaemon(),
+                            envs.docker(),
                             CGROUP_ROOT,
                             line -> log.info("EnvBench command in {}: {}", name, line));
                 } finally {
