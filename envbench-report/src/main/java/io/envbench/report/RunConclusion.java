@@ -91,7 +91,19 @@ public record RunConclusion(
             boolean cancelled,
             List<String> dataEndsEarly)
             throws IOException {
-        RunResults results = RunResults.read(dir, e, runs);
+        return of(dir, e, runs, complete, cancelled, dataEndsEarly, RunResults.read(dir, e, runs));
+    }
+
+    /** As above, with the figures of {@code runs} read already. */
+    private static RunConclusion of(
+            RunDirectory dir,
+            Experiment e,
+            List<RunRecord> runs,
+            boolean complete,
+            boolean cancelled,
+            List<String> dataEndsEarly,
+            RunResults results)
+            throws IOException {
         List<Criterion.Result> verdicts = results.evaluate();
         List<String> notices = new ArrayList<>();
         dataEndsEarly.forEach(d -> notices.add("DATA ENDS EARLY: " + d));
@@ -232,7 +244,7 @@ public record RunConclusion(
         RunResults results = RunResults.read(dir, e, runs);
         boolean complete = results.missingRuns() == 0 && !dir.partial();
         boolean cancelled = runs.stream().anyMatch(r -> RunRecord.INTERRUPTED.equals(r.status()));
-        return of(dir, e, runs, complete, cancelled);
+        return of(dir, e, runs, complete, cancelled, List.of(), results); // the figures are read once
     }
 
     /** Planned runs that are missing or not ok. */

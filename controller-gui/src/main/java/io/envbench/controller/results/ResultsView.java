@@ -238,10 +238,8 @@ public final class ResultsView extends JPanel {
         Thread reader = new Thread(
                 () -> {
                     try {
-                        TenantsReport t = TenantsReport.read(
-                                c.directory(),
-                                c.experiment(),
-                                c.directory().runs().read());
+                        // the tenants table the conclusion read with its figures: the JTLs are not read again
+                        TenantsReport t = TenantsReport.of(c);
                         Map<String, JFreeChart> tenantCharts = t.charts();
                         SwingUtilities.invokeLater(() -> {
                             if (asked == requests) {

@@ -1,20 +1,12 @@
 package io.envbench.host.hostsettings;
 
 import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
-import java.nio.channels.FileLock;
-import java.nio.channels.OverlappingFileLockException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.DirectoryStream;
 import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
-import java.nio.file.attribute.FileAttribute;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -45,6 +37,10 @@ import org.slf4j.LoggerFactory;
  * run however often it changed since. The owner holds a lock on its file while it lives; a sweeper restores a journal
  * only when {@link LeftoverCheck} says its owner is provably gone and the lock is free.
  *
+ * <p>The journal keeps the changes of one live owner and makes them; its file's durability is {@link JournalFile}'s,
+ * putting changes back is {@link PutBack}'s (the same for a restore and a sweep), and deciding which dead owners'
+ * journals a sweep may put back is {@link LeftoverSweep}'s.
+ *
  * <p>Thread-safe: every method that changes the journal holds its monitor. Many journals may exist in one process.
  */
 @ThreadSafe
@@ -54,15 +50,12 @@ public final class HostSettingsJournal implements AutoCloseable {
     public static final String SUFFIX = ".journal";
     /** The value of {@link RunSession#LABEL_ENV} in a journal's owner labels. */
     static final String OWNER_ROLE = "host-settings";
-    /** A journal is readable by its owner only: a daemon's line holds the environment dockerd ran with. */
-    private static final FileAttribute<?> OWNER_ONLY =
-            PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------"));
 
     private final Path file;
-    private final FileChannel channel;
-    private final FileLock lock;
+    private final JournalFile onDisk;
     private final ProcessPauser pauser;
     private final DaemonRestarter restarter;
+    private final PutBack putBack;
 
     @GuardedBy("this")
     private final List<Change> changes = new ArrayList<>();
@@ -79,13 +72,12 @@ public final class HostSettingsJournal implements AutoCloseable {
     @GuardedBy("this")
     private Restore restored;
 
-    private HostSettingsJournal(
-            Path file, FileChannel channel, FileLock lock, ProcessPauser pauser, DaemonRestarter restarter) {
-        this.file = file;
-        this.channel = channel;
-        this.lock = lock;
+    private HostSettingsJournal(JournalFile onDisk, ProcessPauser pauser, DaemonRestarter restarter) {
+        this.file = onDisk.path();
+        this.onDisk = onDisk;
         this.pauser = pauser;
         this.restarter = restarter;
+        this.putBack = new PutBack(pauser, restarter);
     }
 
     /** {@code <tmp>/envbench/hostsettings}, beside the bare-metal state files. */
@@ -124,29 +116,8 @@ public final class HostSettingsJournal implements AutoCloseable {
         String name = "hostsettings-" + RunSession.runId() + "-"
                 + OwnerIdentity.current().pid() + "-"
                 + UUID.randomUUID().toString().substring(0, 8);
-        Path file = dir.resolve(name + SUFFIX);
-        Path partial = dir.resolve(name + SUFFIX + ".partial");
-        FileChannel channel = null;
-        try {
-            // readable by its owner only: a daemon's line holds the environment dockerd ran with
-            try (FileChannel p = FileChannel.open(
-                    partial, Set.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE), OWNER_ONLY)) {
-                writeFully(p, JournalFormat.HEADER + "\n" + JournalFormat.ownerLine(RunSession.labels(OWNER_ROLE)));
-                p.force(true);
-            }
-            Files.move(partial, file, StandardCopyOption.ATOMIC_MOVE);
-            syncFolder(dir);
-            channel = FileChannel.open(file, StandardOpenOption.WRITE, StandardOpenOption.APPEND);
-            FileLock lock = channel.lock();
-            return new HostSettingsJournal(file, channel, lock, pauser, restarter);
-        } catch (IOException e) {
-            if (channel != null) {
-                channel.close();
-            }
-            Files.deleteIfExists(partial);
-            Files.deleteIfExists(file);
-            throw new IOException("cannot write the host settings journal " + file + ": " + e, e);
-        }
+        JournalFile onDisk = JournalFile.create(dir.resolve(name + SUFFIX), RunSession.labels(OWNER_ROLE));
+        return new HostSettingsJournal(onDisk, pauser, restarter);
     }
 
     /** The journal file. */
@@ -287,18 +258,18 @@ public final class HostSettingsJournal implements AutoCloseable {
         if (restored != null) {
             return restored;
         }
-        Undone u = undo(file, changes, pauser, restarter);
+        PutBack.Undone u = putBack.all(file, changes);
         Restore r = u.report();
         try {
             if (r.complete()) {
                 Files.deleteIfExists(file);
             } else {
-                keepOnly(file, u.failed(), JournalFormat.read(file).owner());
+                JournalFile.rewrite(file, u.failed(), JournalFormat.read(file).owner());
             }
         } catch (IOException e) {
             log.warn("could not tidy the host settings journal {}: {}", file, e.toString());
         } finally {
-            closeChannel();
+            onDisk.close();
         }
         restored = r;
         return r;
@@ -308,7 +279,7 @@ public final class HostSettingsJournal implements AutoCloseable {
     @Override
     public void close() {
         Restore r = restore();
-        logRestore(r);
+        PutBack.log(r);
     }
 
     /**
@@ -323,60 +294,7 @@ public final class HostSettingsJournal implements AutoCloseable {
 
     /** As {@link #sweepLeftovers(Path, DaemonRestarter)}, resuming paused processes with {@code pauser}. */
     public static Sweep sweepLeftovers(Path folder, ProcessPauser pauser, DaemonRestarter restarter) {
-        return sweepLeftovers(folder, pauser, restarter, LeftoverCheck.forThisProcess());
-    }
-
-    static Sweep sweepLeftovers(Path folder, ProcessPauser pauser, DaemonRestarter restarter, LeftoverCheck check) {
-        List<Restore> restores = new ArrayList<>();
-        List<String> kept = new ArrayList<>();
-        List<String> refused = new ArrayList<>();
-        if (!Files.isDirectory(folder)) {
-            return new Sweep(restores, kept, refused);
-        }
-        List<Path> journals = new ArrayList<>();
-        try (DirectoryStream<Path> files = Files.newDirectoryStream(folder, "*" + SUFFIX)) {
-            files.forEach(journals::add);
-        } catch (IOException e) {
-            refused.add("cannot list the host settings journals in " + folder + ": " + e);
-            return new Sweep(restores, kept, refused);
-        }
-        journals.sort(null);
-        for (Path journal : journals) {
-            try {
-                JournalFormat.Contents contents = JournalFormat.read(journal);
-                LeftoverCheck.Verdict verdict = check.judge(contents.owner());
-                if (!verdict.reap()) {
-                    kept.add(journal + " kept: " + verdict.why());
-                    if (verdict.ownerUnseen()) {
-                        log.info("host settings journal {} kept: {}", journal, verdict.why());
-                    }
-                    continue;
-                }
-                // opened only now: closing a channel may drop every lock this JVM holds on the file, its owner's too
-                try (FileChannel ch = FileChannel.open(journal, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
-                    FileLock lock = tryLock(ch);
-                    if (lock == null) {
-                        kept.add(journal + " kept: another process holds it (a sweep putting it back)");
-                        continue;
-                    }
-                    contents = JournalFormat.read(journal); // as it is now that it is ours
-                    Undone u = undo(journal, contents.changes(), pauser, restarter);
-                    if (u.report().complete()) {
-                        Files.delete(journal);
-                    } else {
-                        keepOnly(journal, u.failed(), contents.owner());
-                    }
-                    logRestore(u.report());
-                    restores.add(u.report());
-                }
-            } catch (NoSuchFileException e) {
-                // its owner closed it, or another sweep finished it, while we looked
-            } catch (IOException e) {
-                refused.add(e.getMessage());
-                log.warn("{}", e.getMessage());
-            }
-        }
-        return new Sweep(restores, kept, refused);
+        return LeftoverSweep.sweep(folder, new PutBack(pauser, restarter), LeftoverCheck.forThisProcess());
     }
 
     /**
@@ -395,124 +313,9 @@ public final class HostSettingsJournal implements AutoCloseable {
         }
     }
 
-    private static FileLock tryLock(FileChannel ch) throws IOException {
-        try {
-            return ch.tryLock();
-        } catch (OverlappingFileLockException e) {
-            return null; // held in this JVM
-        }
-    }
-
-    /** A restore's report, and the changes that failed (oldest first), which the journal keeps. */
-    private record Undone(Restore report, List<Change> failed) {}
-
-    /** Puts back {@code changes}, the latest first. */
-    private static Undone undo(Path journal, List<Change> changes, ProcessPauser pauser, DaemonRestarter restarter) {
-        List<String> restored = new ArrayList<>();
-        List<String> skipped = new ArrayList<>();
-        List<String> failed = new ArrayList<>();
-        List<Change> failedChanges = new ArrayList<>();
-        for (int i = changes.size() - 1; i >= 0; i--) {
-            Change c = changes.get(i);
-            Outcome o = undo(c, pauser, restarter);
-            switch (o.kind) {
-                case RESTORED -> restored.add(c.describe());
-                case GONE -> skipped.add(c.describe() + ": skipped, " + o.why);
-                case FAILED -> {
-                    failed.add(c.describe() + ": could not be put back: " + o.why);
-                    failedChanges.add(0, c);
-                }
-            }
-        }
-        return new Undone(new Restore(journal, restored, skipped, failed), failedChanges);
-    }
-
-    private enum Kind {
-        RESTORED,
-        GONE,
-        FAILED
-    }
-
-    private record Outcome(Kind kind, String why) {}
-
-    private static Outcome undo(Change change, ProcessPauser pauser, DaemonRestarter restarter) {
-        if (change instanceof Change.FileContent c) {
-            try {
-                WholeFile.putBack(c.file(), c.before());
-                return new Outcome(Kind.RESTORED, "");
-            } catch (IOException e) {
-                return new Outcome(Kind.FAILED, reason(e));
-            }
-        }
-        if (change instanceof Change.DaemonRestarted d) {
-            try {
-                restarter.restart(d.daemonAddress(), d.howItRuns());
-                return new Outcome(Kind.RESTORED, "");
-            } catch (IOException | RuntimeException e) {
-                return new Outcome(Kind.FAILED, e.getMessage() == null ? e.toString() : e.getMessage());
-            }
-        }
-        if (change instanceof Change.FileValue f) {
-            try {
-                if (readValue(f.file()).equals(f.before())) {
-                    return new Outcome(
-                            Kind.RESTORED, ""); // never changed (the kernel refused the new value), or put back already
-                }
-                Files.write(
-                        f.file(),
-                        (f.before() + "\n").getBytes(StandardCharsets.US_ASCII),
-                        StandardOpenOption.WRITE,
-                        StandardOpenOption.TRUNCATE_EXISTING);
-                return new Outcome(Kind.RESTORED, "");
-            } catch (NoSuchFileException e) {
-                return new Outcome(Kind.GONE, "its object is gone (no " + f.file() + ")");
-            } catch (IOException e) {
-                String why = reason(e);
-                return why.contains("No such device")
-                        ? new Outcome(Kind.GONE, "its object is gone (" + why + ")")
-                        : new Outcome(Kind.FAILED, why);
-            }
-        }
-        Change.PausedProcess p = (Change.PausedProcess) change;
-        Optional<Long> start = OwnerIdentity.startTicks(p.procRoot(), p.pid());
-        if (start.isEmpty()) {
-            return new Outcome(Kind.GONE, "the process is gone");
-        }
-        if (start.get() != p.startTicks()) {
-            return new Outcome(
-                    Kind.GONE,
-                    "PID " + p.pid() + " is now another process (started at tick " + start.get() + ", not "
-                            + p.startTicks() + ")");
-        }
-        try {
-            pauser.resume(p.pid());
-            return new Outcome(Kind.RESTORED, "");
-        } catch (IOException e) {
-            return new Outcome(Kind.FAILED, reason(e));
-        }
-    }
-
-    /** Rewrites a journal with only {@code changes} (written beside and moved over: whole or the old one). */
-    private static void keepOnly(Path journal, List<Change> changes, Map<String, String> owner) throws IOException {
-        Path partial = journal.resolveSibling(journal.getFileName() + ".partial");
-        StringBuilder text =
-                new StringBuilder(JournalFormat.HEADER).append('\n').append(JournalFormat.ownerLine(owner));
-        changes.forEach(c -> text.append(JournalFormat.line(c)));
-        try (FileChannel p = FileChannel.open(
-                partial,
-                Set.of(StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE),
-                OWNER_ONLY)) {
-            writeFully(p, text.toString());
-            p.force(true);
-        }
-        Files.move(partial, journal, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-        syncFolder(journal.getParent());
-    }
-
     private void append(Change change) throws IOException {
         try {
-            writeFully(channel, JournalFormat.line(change));
-            channel.force(true);
+            onDisk.append(JournalFormat.line(change));
         } catch (IOException e) {
             throw new IOException(
                     "cannot write down " + change.describe() + " in " + file + " (" + reason(e)
@@ -529,40 +332,12 @@ public final class HostSettingsJournal implements AutoCloseable {
         }
     }
 
-    private void closeChannel() {
-        try {
-            lock.release();
-        } catch (IOException e) {
-            // the channel's close releases it too
-        }
-        try {
-            channel.close();
-        } catch (IOException e) {
-            log.debug("closing {}: {}", file, e.toString());
-        }
-    }
-
     static String readValue(Path file) throws IOException {
         String s = new String(Files.readAllBytes(file), StandardCharsets.US_ASCII);
         while (s.endsWith("\n")) {
             s = s.substring(0, s.length() - 1);
         }
         return s;
-    }
-
-    private static void writeFully(FileChannel ch, String text) throws IOException {
-        ByteBuffer b = ByteBuffer.wrap(text.getBytes(StandardCharsets.UTF_8));
-        while (b.hasRemaining()) {
-            ch.write(b);
-        }
-    }
-
-    private static void syncFolder(Path dir) {
-        try (FileChannel d = FileChannel.open(dir, StandardOpenOption.READ)) {
-            d.force(true);
-        } catch (IOException e) {
-            // some file systems cannot sync a folder; the file itself was synced
-        }
     }
 
     /** The kernel's words for an I/O error ({@code Operation not permitted}, {@code Input/output error}). */
@@ -574,14 +349,5 @@ public final class HostSettingsJournal implements AutoCloseable {
             return "no such file";
         }
         return e.getMessage() == null ? e.toString() : e.getMessage();
-    }
-
-    private static void logRestore(Restore r) {
-        r.restored().forEach(s -> log.debug("put back {}", s));
-        r.skipped().forEach(s -> log.info("{}", s));
-        r.failed().forEach(s -> log.warn("{}; kept in {} for the next start", s, r.journal()));
-        if (!r.restored().isEmpty() || !r.complete()) {
-            log.info("host settings: {}", r.summary());
-        }
     }
 }

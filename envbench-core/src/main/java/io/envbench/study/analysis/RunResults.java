@@ -14,6 +14,8 @@ import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.Set;
 import java.util.function.BiConsumer;
+import java.util.function.Consumer;
+import java.util.function.Function;
 import java.util.function.UnaryOperator;
 
 import io.envbench.base.output.OutputFolder;
@@ -42,6 +44,10 @@ public final class RunResults {
     private final boolean partial;
     /** A multi-tenant experiment's figures per tenant under each configuration, when it has criteria; else null. */
     private final FigureSource tenantFigures;
+    /** A multi-tenant experiment's tenants table; null for other experiments or when it could not be read. */
+    private final TenantResults tenants;
+    /** Why the tenants table could not be read, when it could not; else null. */
+    private final Exception tenantsUnread;
     /** Where {@code repetitions: auto} ended the runs, when it did. */
     private final Optional<AutoRepetitions.Stop> stop;
 
@@ -50,11 +56,15 @@ public final class RunResults {
             Comparison comparison,
             List<RunRecord> runs,
             boolean partial,
-            FigureSource tenantFigures,
+            TenantResults tenants,
+            Exception tenantsUnread,
             Optional<AutoRepetitions.Stop> stop) {
         this.experiment = experiment;
         this.stop = stop;
-        this.tenantFigures = tenantFigures;
+        this.tenants = tenants;
+        this.tenantsUnread = tenantsUnread;
+        // a multi-tenant experiment's criteria name a tenant under a configuration: its figures are the tenants table's
+        this.tenantFigures = tenants != null && !experiment.criteria().isEmpty() ? tenants.figures() : null;
         this.comparison = comparison;
         this.runs = runs;
         this.partial = partial;
@@ -68,17 +78,33 @@ public final class RunResults {
     /** Reads the completed runs of a run directory. */
     public static RunResults read(RunDirectory dir, Experiment e, List<RunRecord> runs) throws IOException {
         Comparison c = new Comparison();
-        readSamples(dir, e, runs, env -> env, c::add);
-        // a multi-tenant experiment's criteria name a tenant under a configuration: its figures are the tenants table's
-        FigureSource tenants = e.tenancy().isPresent() && !e.criteria().isEmpty()
-                ? TenantResults.read(dir, e, runs).figures()
-                : null;
+        // a multi-tenant experiment's tenants table takes its samples from the same reading of each JTL
+        TenantResults.Reading reading = e.tenancy().isPresent() ? new TenantResults.Reading(e) : null;
+        readSamples(dir, e, runs, env -> env, c::add, r -> reading == null ? s -> {} : reading.samplesOf(r));
+        TenantResults tenants = null;
+        Exception tenantsUnread = null;
+        if (reading != null) {
+            try {
+                for (RunRecord r : runs) {
+                    if (TenantResults.Reading.counts(r)) {
+                        reading.metricsOf(r, dir.metrics(r.run()));
+                    }
+                }
+                tenants = reading.results();
+            } catch (IOException | RuntimeException ex) {
+                if (!e.criteria().isEmpty()) {
+                    throw ex; // the criteria cannot be evaluated without it
+                }
+                tenantsUnread = ex; // only the tenants table misses it: said where it is asked for
+            }
+        }
         RunResults results = new RunResults(
                 e,
                 c,
                 runs,
                 dir.partial(),
                 tenants,
+                tenantsUnread,
                 e.repetitions().isAuto() ? AutoRepetitions.stoppedAt(dir.rounds()) : Optional.empty());
         for (RunRecord r : runs) {
             if (r.ok() && r.firstSample() != null) {
@@ -89,6 +115,22 @@ public final class RunResults {
             }
         }
         return results;
+    }
+
+    /**
+     * A multi-tenant experiment's tenants table, from the same reading of the runs as the other figures; empty for
+     * other experiments. Not thread-safe (it caches what it pools): the thread that reads the results uses it.
+     *
+     * @throws IOException when a run's metrics file could not be read for it
+     */
+    public Optional<TenantResults> tenants() throws IOException {
+        if (tenantsUnread instanceof IOException io) {
+            throw io;
+        }
+        if (tenantsUnread instanceof RuntimeException re) {
+            throw re;
+        }
+        return Optional.ofNullable(tenants);
     }
 
     /** The failed samples of the completed runs after their warm-up, by environment, label and response code. */
@@ -110,6 +152,18 @@ public final class RunResults {
             UnaryOperator<String> environmentName,
             BiConsumer<Sample, String> out)
             throws IOException {
+        readSamples(dir, e, runs, environmentName, out, r -> s -> {});
+    }
+
+    /** As the public one, each sample of a run also given, as its JTL has it, to what {@code alsoTo} gives for the run. */
+    private static void readSamples(
+            RunDirectory dir,
+            Experiment e,
+            List<RunRecord> runs,
+            UnaryOperator<String> environmentName,
+            BiConsumer<Sample, String> out,
+            Function<RunRecord, Consumer<Sample>> alsoTo)
+            throws IOException {
         long warmupMs = e.load().warmup().toMillis();
         for (RunRecord r : runs) {
             if (!r.ok() || r.firstSample() == null) {
@@ -118,7 +172,9 @@ public final class RunResults {
             long cutoff = r.firstSample().toEpochMilli() + warmupMs;
             String env = environmentName.apply(r.run().environment());
             String runId = r.run().id();
+            Consumer<Sample> also = alsoTo.apply(r);
             JtlReader.read(dir.jtl(r.run()), s -> {
+                also.accept(s);
                 if (s.startMs() >= cutoff) {
                     // the built-in plan tags its samples already; a plan of one's own may not
                     out.accept(

@@ -17,6 +17,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.OptionalDouble;
 import java.util.Set;
+import java.util.function.Consumer;
 import java.util.function.Function;
 
 import io.envbench.measure.metrics.MetricName;
@@ -103,24 +104,57 @@ public final class TenantResults {
 
     /** Reads the completed runs of a multi-tenant run directory. */
     public static TenantResults read(RunDirectory dir, Experiment e, List<RunRecord> runs) throws IOException {
-        Tenancy tenancy = e.tenancy()
-                .orElseThrow(() -> new IllegalArgumentException(e.name() + " is not a multi-tenant experiment"));
-        long warmupMs = e.load().warmup().toMillis();
+        Reading reading = new Reading(e);
+        for (RunRecord r : runs) {
+            if (!Reading.counts(r)) {
+                continue;
+            }
+            JtlReader.read(dir.jtl(r.run()), reading.samplesOf(r));
+            reading.metricsOf(r, dir.metrics(r.run()));
+        }
+        return reading.results();
+    }
+
+    /**
+     * The figures taken in as a run directory is read: fed each completed run's samples and its metrics file, in the
+     * runs' order, by whoever reads them, so that a reader that needs the samples for other figures too
+     * ({@link RunResults}) reads each JTL once for both.
+     */
+    @NotThreadSafe
+    static final class Reading {
+        private final Experiment e;
+        private final Tenancy tenancy;
+        private final long warmupMs;
         // per tenant, a comparison whose "environments" are the configurations: the verdicts come from its runs
-        Map<String, Comparison> byTenant = new LinkedHashMap<>();
-        tenancy.tenantNames().forEach(t -> byTenant.put(t, new Comparison()));
-        Map<String, Map<String, List<Double>>> cpu =
-                new LinkedHashMap<>(); // tenant -> configuration -> per-run averages
-        Map<String, List<Double>> host = new LinkedHashMap<>();
-        Comparison configurationsByTenant = new Comparison();
-        // its labels (the tenants) take the order of their first samples: the first samples wait until every tenant has
-        // been seen, then go in tenant-1 .. tenant-N order (a handful: all tenants start at once)
-        List<String> names = tenancy.tenantNames();
-        List<Sample> firstSamples = new ArrayList<>();
-        List<String> firstRuns = new ArrayList<>();
-        Set<String> seen = new HashSet<>();
-        boolean[] ordered = {false};
-        Runnable addInTenantOrder = () -> {
+        private final Map<String, Comparison> byTenant = new LinkedHashMap<>();
+        /** Tenant -> configuration -> per-run averages. */
+        private final Map<String, Map<String, List<Double>>> cpu = new LinkedHashMap<>();
+
+        private final Map<String, List<Double>> host = new LinkedHashMap<>();
+        private final Comparison configurationsByTenant = new Comparison();
+        // its labels (the tenants) take the order of their first samples: the first samples wait until every tenant
+        // has been seen, then go in tenant-1 .. tenant-N order (a handful: all tenants start at once)
+        private final List<String> names;
+        private final List<Sample> firstSamples = new ArrayList<>();
+        private final List<String> firstRuns = new ArrayList<>();
+        private final Set<String> seen = new HashSet<>();
+        private boolean ordered;
+
+        Reading(Experiment e) {
+            this.e = e;
+            this.tenancy = e.tenancy()
+                    .orElseThrow(() -> new IllegalArgumentException(e.name() + " is not a multi-tenant experiment"));
+            this.warmupMs = e.load().warmup().toMillis();
+            this.names = tenancy.tenantNames();
+            tenancy.tenantNames().forEach(t -> byTenant.put(t, new Comparison()));
+        }
+
+        /** Whether a run gives figures: it completed and has samples. */
+        static boolean counts(RunRecord r) {
+            return r.ok() && r.firstSample() != null;
+        }
+
+        private void addInTenantOrder() {
             List<Integer> order = new ArrayList<>();
             for (int i = 0; i < firstSamples.size(); i++) {
                 order.add(i);
@@ -129,16 +163,15 @@ public final class TenantResults {
                     i -> names.indexOf(firstSamples.get(i).label())));
             order.forEach(i -> configurationsByTenant.add(firstSamples.get(i), firstRuns.get(i)));
             firstSamples.clear();
-            ordered[0] = true;
-        };
-        for (RunRecord r : runs) {
-            if (!r.ok() || r.firstSample() == null) {
-                continue;
-            }
+            ordered = true;
+        }
+
+        /** Takes in the samples of run {@code r}'s JTL, each as the JTL has it. */
+        Consumer<Sample> samplesOf(RunRecord r) {
             long cutoff = r.firstSample().toEpochMilli() + warmupMs;
             String configuration = r.run().environment();
             String runId = r.run().id();
-            JtlReader.read(dir.jtl(r.run()), s -> {
+            return s -> {
                 Comparison c = byTenant.get(s.environment());
                 if (c != null && s.startMs() >= cutoff) {
                     c.add(
@@ -159,82 +192,93 @@ public final class TenantResults {
                             s.success(),
                             s.receivedBytes(),
                             s.sentBytes());
-                    if (ordered[0]) {
+                    if (ordered) {
                         configurationsByTenant.add(asTenant, runId);
                     } else {
                         firstSamples.add(asTenant);
                         firstRuns.add(runId);
                         seen.add(s.environment());
                         if (seen.size() == names.size()) {
-                            addInTenantOrder.run();
+                            addInTenantOrder();
                         }
+                    }
+                }
+            };
+        }
+
+        /** Takes in run {@code r}'s metrics file, when it has one. */
+        void metricsOf(RunRecord r, Path metrics) throws IOException {
+            if (!Files.isRegularFile(metrics)) {
+                return;
+            }
+            long cutoff = r.firstSample().toEpochMilli() + warmupMs;
+            String configuration = r.run().environment();
+            Map<String, double[]> sums = new LinkedHashMap<>(); // column -> {sum, count}
+            List<String> columns = new ArrayList<>(tenancy.tenantNames().stream()
+                    .map(t -> Metrics.containerColumns(t).cpuPct())
+                    .toList());
+            columns.add(MetricName.HOST_CPU.column());
+            MetricsFile.forEachRow(metrics, row -> {
+                if (row.epochMs() < cutoff) {
+                    return;
+                }
+                for (String c : columns) {
+                    Double v = row.values().get(c);
+                    if (v != null && !v.isNaN()) {
+                        double[] s = sums.computeIfAbsent(c, k -> new double[2]);
+                        s[0] += v;
+                        s[1]++;
                     }
                 }
             });
-            Path metrics = dir.metrics(r.run());
-            if (Files.isRegularFile(metrics)) {
-                Map<String, double[]> sums = new LinkedHashMap<>(); // column -> {sum, count}
-                List<String> columns = new ArrayList<>(tenancy.tenantNames().stream()
-                        .map(t -> Metrics.containerColumns(t).cpuPct())
-                        .toList());
-                columns.add(MetricName.HOST_CPU.column());
-                MetricsFile.forEachRow(metrics, row -> {
-                    if (row.epochMs() < cutoff) {
-                        return;
-                    }
-                    for (String c : columns) {
-                        Double v = row.values().get(c);
-                        if (v != null && !v.isNaN()) {
-                            double[] s = sums.computeIfAbsent(c, k -> new double[2]);
-                            s[0] += v;
-                            s[1]++;
-                        }
-                    }
-                });
-                for (String t : tenancy.tenantNames()) {
-                    double[] s = sums.get(Metrics.containerColumns(t).cpuPct());
-                    if (s != null) {
-                        cpu.computeIfAbsent(t, k -> new LinkedHashMap<>())
-                                .computeIfAbsent(configuration, k -> new ArrayList<>())
-                                .add(s[0] / s[1]);
-                    }
-                }
-                double[] h = sums.get(MetricName.HOST_CPU.column());
-                if (h != null) {
-                    host.computeIfAbsent(configuration, k -> new ArrayList<>()).add(h[0] / h[1]);
+            for (String t : tenancy.tenantNames()) {
+                double[] s = sums.get(Metrics.containerColumns(t).cpuPct());
+                if (s != null) {
+                    cpu.computeIfAbsent(t, k -> new LinkedHashMap<>())
+                            .computeIfAbsent(configuration, k -> new ArrayList<>())
+                            .add(s[0] / s[1]);
                 }
             }
-        }
-        if (!ordered[0]) {
-            addInTenantOrder.run(); // a tenant without samples
-        }
-        List<Row> rows = new ArrayList<>();
-        for (String configuration : tenancy.configurationNames()) {
-            for (String tenant : tenancy.tenantNames()) {
-                Comparison c = byTenant.get(tenant);
-                boolean baselineRan = c.environments().contains(e.baseline());
-                AcrossRuns across = new AcrossRuns(c, baselineRan ? e.baseline() : null);
-                boolean ran = c.environments().contains(configuration);
-                rows.add(new Row(
-                        configuration,
-                        tenant,
-                        c.acrossRuns(configuration, Comparison.TOTAL, Figure.THROUGHPUT),
-                        c.acrossRuns(configuration, Comparison.TOTAL, Figure.MEAN),
-                        c.acrossRuns(configuration, Comparison.TOTAL, SampleStatistics::aggregateReport90Ms),
-                        c.acrossRuns(configuration, Comparison.TOTAL, Figure.ERROR_PCT),
-                        RunStatistics.of(cpu.getOrDefault(tenant, Map.of()).getOrDefault(configuration, List.of())),
-                        ran && baselineRan
-                                ? across.versusBaseline(configuration, Comparison.TOTAL, Figure.THROUGHPUT)
-                                : null,
-                        ran && baselineRan
-                                ? across.versusBaseline(configuration, Comparison.TOTAL, Figure.MEAN)
-                                : null));
+            double[] h = sums.get(MetricName.HOST_CPU.column());
+            if (h != null) {
+                host.computeIfAbsent(configuration, k -> new ArrayList<>()).add(h[0] / h[1]);
             }
         }
-        rows = judgedTogether(rows, e.correction());
-        Map<String, RunStatistics> hostStats = new LinkedHashMap<>();
-        tenancy.configurationNames().forEach(c -> hostStats.put(c, RunStatistics.of(host.getOrDefault(c, List.of()))));
-        return new TenantResults(e, byTenant, rows, hostStats, configurationsByTenant);
+
+        /** The figures of every run taken in; call once, after the last. */
+        TenantResults results() {
+            if (!ordered) {
+                addInTenantOrder(); // a tenant without samples
+            }
+            List<Row> rows = new ArrayList<>();
+            for (String configuration : tenancy.configurationNames()) {
+                for (String tenant : tenancy.tenantNames()) {
+                    Comparison c = byTenant.get(tenant);
+                    boolean baselineRan = c.environments().contains(e.baseline());
+                    AcrossRuns across = new AcrossRuns(c, baselineRan ? e.baseline() : null);
+                    boolean ran = c.environments().contains(configuration);
+                    rows.add(new Row(
+                            configuration,
+                            tenant,
+                            c.acrossRuns(configuration, Comparison.TOTAL, Figure.THROUGHPUT),
+                            c.acrossRuns(configuration, Comparison.TOTAL, Figure.MEAN),
+                            c.acrossRuns(configuration, Comparison.TOTAL, SampleStatistics::aggregateReport90Ms),
+                            c.acrossRuns(configuration, Comparison.TOTAL, Figure.ERROR_PCT),
+                            RunStatistics.of(cpu.getOrDefault(tenant, Map.of()).getOrDefault(configuration, List.of())),
+                            ran && baselineRan
+                                    ? across.versusBaseline(configuration, Comparison.TOTAL, Figure.THROUGHPUT)
+                                    : null,
+                            ran && baselineRan
+                                    ? across.versusBaseline(configuration, Comparison.TOTAL, Figure.MEAN)
+                                    : null));
+                }
+            }
+            rows = judgedTogether(rows, e.correction());
+            Map<String, RunStatistics> hostStats = new LinkedHashMap<>();
+            tenancy.configurationNames()
+                    .forEach(c -> hostStats.put(c, RunStatistics.of(host.getOrDefault(c, List.of()))));
+            return new TenantResults(e, byTenant, rows, hostStats, configurationsByTenant);
+        }
     }
 
     /** The rows with every verdict of the table judged in one family, as one report states them. */

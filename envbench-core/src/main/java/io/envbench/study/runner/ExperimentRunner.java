@@ -1,34 +1,25 @@
 package io.envbench.study.runner;
 
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
-import java.io.Writer;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 
 import io.envbench.base.definition.EnvironmentDefinition;
 import io.envbench.base.environment.RunningTarget;
 import io.envbench.base.environment.TargetStartException;
 import io.envbench.base.output.OutputFolder;
-import io.envbench.base.output.WholeRowFile;
 import io.envbench.base.process.ProcessFileLock;
 import io.envbench.base.settings.InvalidSettingException;
 import io.envbench.control.registry.EnvBench;
@@ -36,23 +27,15 @@ import io.envbench.control.registry.EnvironmentRegistry;
 import io.envbench.launch.docker.ContainerDeathWatch;
 import io.envbench.launch.docker.DockerDaemon;
 import io.envbench.launch.dockerdaemon.RestartPermission;
-import io.envbench.measure.engines.EngineMetricsFiles;
-import io.envbench.measure.engines.RemoteEngine;
-import io.envbench.measure.engines.RemoteEngines;
-import io.envbench.measure.metrics.MetricsCollector;
-import io.envbench.measure.results.JtlReader;
 import io.envbench.study.analysis.AutoRepetitions;
 import io.envbench.study.analysis.RunDirectory;
 import io.envbench.study.analysis.RunRecord;
 import io.envbench.study.analysis.RunResults;
 import io.envbench.study.experiment.Experiment;
 import io.envbench.study.experiment.HttpLoad;
-import io.envbench.study.experiment.LoadPlan;
 import io.envbench.study.experiment.PlannedRun;
 import io.envbench.study.experiment.Schedule;
 import io.envbench.study.tenants.TenantControl;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * Runs an experiment: for every planned run, in the schedule's order, it starts the environment, runs
@@ -66,14 +49,13 @@ import org.slf4j.LoggerFactory;
  * {@code failed: target died: <reason>}, and the next run goes on. A multi-tenant experiment's run starts every tenant
  * at once and runs one JMeter with a thread group per tenant, its configuration's {@link TenantControl} acting after the
  * warm-up ({@link TenantsRun}). One experiment at a time per runner.
+ *
+ * <p>The runner holds the schedule: which runs are left (a resumed directory, {@code repetitions: auto}'s rounds), their
+ * order, the Docker daemon's settings around them ({@link DaemonPlan}), and the outcome. A run's load is
+ * {@link JMeterLoadStep}'s or {@link CommandLoadStep}'s; {@link RunRecorder} clears its files before and records it
+ * after.
  */
 public final class ExperimentRunner {
-    private static final Logger log = LoggerFactory.getLogger(ExperimentRunner.class);
-    /** Seconds between JMeter's {@code summary +} lines: the live figures. */
-    static final int SUMMARY_INTERVAL_SECONDS = 2;
-    /** Beyond its expected length, how long a run may take before JMeter is stopped (start-up, slow targets). */
-    static final Duration RUN_GRACE = Duration.ofSeconds(120);
-
     /**
      * What became of the experiment: every run's record, and whether all planned runs completed.
      *
@@ -96,6 +78,10 @@ public final class ExperimentRunner {
     private final AtomicReference<RunningJMeter> load = new AtomicReference<>();
     /** Runs command loads; JMeter runs the others. */
     private final CommandLoadStep commandStep;
+    /** Runs JMeter loads. */
+    private final JMeterLoadStep jmeterStep;
+    /** Clears a run's files before it and records it after. */
+    private final RunRecorder recorder;
     /** Runs a multi-tenant experiment's runs: every tenant at once under one configuration. */
     private final TenantsRun tenantsRun;
     /** Whether an environment's {@code dockerDaemon:} may restart the Docker daemon (never unless the user says so). */
@@ -130,6 +116,8 @@ public final class ExperimentRunner {
         this.builtinHttpPlan = builtinHttpPlan;
         this.metricsInterval = metricsInterval;
         this.commandStep = new CommandLoadStep(envbench, metricsInterval, Path.of("/sys/fs/cgroup"));
+        this.jmeterStep = new JMeterLoadStep(envbench, jmeter, builtinHttpPlan, metricsInterval, load, () -> cancelled);
+        this.recorder = new RunRecorder(() -> cancelled);
         this.tenantsRun = new TenantsRun(envbench, tenantControls, () -> cancelled, load);
     }
 
@@ -388,19 +376,7 @@ public final class ExperimentRunner {
             throws IOException {
         Instant start = Instant.now();
         current = isolation.run();
-        for (Path p : List.of(
-                dir.jtl(r),
-                dir.metrics(r),
-                dir.jmeterLog(r),
-                dir.jmeterOutput(r),
-                dir.targetLog(r),
-                dir.output(r),
-                dir.outputErrors(r))) {
-            Files.deleteIfExists(p); // a rerun (--resume) starts clean
-        }
-        for (Path p : dir.engineMetricsFiles(r)) {
-            Files.deleteIfExists(p);
-        }
+        RunRecorder.clear(dir, r);
         if (e.tenancy().isPresent()) {
             TenantsRun.Result res;
             try {
@@ -410,8 +386,8 @@ public final class ExperimentRunner {
                         dir,
                         progress,
                         stopped,
-                        (plan, props, died, hooks) ->
-                                load(e, r, dir, plan, props, progress, timeLeft, died, stopped, hooks));
+                        (plan, props, died, hooks) -> jmeterStep.run(
+                                e, r, dir, plan, props, progress, timeLeft, died, stopped, hooks, isolation, current));
             } catch (
                     IOException
                             ex) { // JMeter, the plan or the timeline could not be started or written: this run fails,
@@ -420,7 +396,7 @@ public final class ExperimentRunner {
                 res = new TenantsRun.Result(
                         cancelled ? RunRecord.INTERRUPTED : "failed: " + firstLine(ex.getMessage()), 0, null);
             }
-            return record(e, r, dir, start, res.status(), res.startToReadyMs(), stopped, res.died());
+            return recorder.record(e, r, dir, start, res.status(), res.startToReadyMs(), stopped, res.died(), current);
         }
         EnvironmentDefinition def = e.environment(r.environment()).definition();
         RunningTarget target;
@@ -477,12 +453,12 @@ public final class ExperimentRunner {
                                     progress,
                                     died,
                                     stopped)
-                            : load(e, r, dir, target, progress, timeLeft, died, stopped);
+                            : jmeterStep.run(e, r, dir, target, progress, timeLeft, died, stopped, isolation, current);
         } catch (IOException ex) { // JMeter could not be started: this run fails, the others go on
             status = "failed: JMeter did not start: " + ex.getMessage();
         } finally {
             envbench.environments().removeListener(deathOfThisRun);
-            writeTargetLog(dir.targetLog(r), target, died.get());
+            RunRecorder.writeTargetLog(dir.targetLog(r), target, died.get());
             envbench.environments().stop(def.name());
         }
         if (died.get() != null) {
@@ -490,280 +466,9 @@ public final class ExperimentRunner {
                     ? "failed: " + died.get()
                     : "failed: target died: " + died.get();
         }
-        writeEngineMetrics(e, r, dir, progress);
-        return record(e, r, dir, start, status, target.startToReady().toMillis(), stopped, died.get());
-    }
-
-    /** The record of a run that has ended: its samples counted, a cut JTL or a stopped output said. */
-    private RunRecord record(
-            Experiment e,
-            PlannedRun r,
-            RunDirectory dir,
-            Instant start,
-            String status,
-            long startToReadyMs,
-            List<String> stopped,
-            String died)
-            throws IOException {
-        Instant end = Instant.now();
-        long samples = 0;
-        long[] firstStartMs = {Long.MAX_VALUE};
-        if (Files.exists(dir.jtl(r))) {
-            try {
-                samples = JtlReader.read(dir.jtl(r), s -> firstStartMs[0] = Math.min(firstStartMs[0], s.startMs()));
-            } catch (IOException ex) {
-                // no header: JMeter stopped before its first sample
-            }
-        }
-        if (Files.exists(dir.jtl(r))
-                && WholeRowFile.lengthOfWholeRows(dir.jtl(r)) < Files.size(dir.jtl(r))
-                && (status.equals(RunRecord.OK) || !stopped.isEmpty())) {
-            // JMeter ended on its own (or was stopped because the disk filled) with its last row cut: it could not
-            // write
-            stopped.add("jtl/" + dir.jtl(r).getFileName()
-                    + ": its last row is cut (left out): JMeter could not write it (" + freeSpace(dir) + ")");
-        }
-        if (!stopped.isEmpty() && died == null && !cancelled) {
-            status = "failed: output stopped: " + String.join("; ", stopped);
-        }
-        if (status.equals(RunRecord.OK)
-                && samples == 0
-                && e.load().command().isEmpty()) { // a command's result is its output
-            status = "failed: no samples; see logs/" + dir.jmeterLog(r).getFileName();
-        }
-        return new RunRecord(
-                r,
-                start,
-                end,
-                status,
-                samples,
-                startToReadyMs,
-                samples == 0 ? null : Instant.ofEpochMilli(firstStartMs[0]),
-                current.cpus());
-    }
-
-    /** Runs JMeter against the started target; returns the run's status. */
-    private String load(
-            Experiment e,
-            PlannedRun r,
-            RunDirectory dir,
-            RunningTarget target,
-            RunProgress progress,
-            Duration timeLeft,
-            AtomicReference<String> died,
-            List<String> stopped)
-            throws IOException {
-        Map<String, String> props = new LinkedHashMap<>();
-        target.endpoint().ifPresent(ep -> {
-            props.put("envbench.host", ep.host());
-            props.put("envbench.port", Integer.toString(ep.port()));
-        });
-        props.put("envbench.run.environment", r.environment());
-        Path plan;
-        if (e.load().http().isPresent()) {
-            HttpLoad h = e.load().http().get();
-            plan = builtinHttpPlan;
-            props.put("envbench.path", h.path());
-            props.put("envbench.threads", Integer.toString(h.threads()));
-            // decided here once, not by an expression per sample in the plan
-            props.put("envbench.closed.loop", Boolean.toString(h.closedLoop()));
-            props.put("envbench.fixed.rate", Boolean.toString(!h.closedLoop()));
-            props.put("envbench.rate.per.minute", Double.toString(h.requestsPerSecond() * 60));
-            props.put("envbench.rampup.seconds", Long.toString(h.rampUp().toSeconds()));
-            props.put("envbench.duration.seconds", Long.toString(Math.max(1, (long)
-                    Math.ceil(h.duration().toMillis() / 1000.0))));
-        } else {
-            plan = e.load().plan().orElseThrow();
-            props.putAll(e.load().jmeterProperties());
-        }
-        return load(e, r, dir, plan, props, progress, timeLeft, died, stopped, LoadHooks.NONE);
-    }
-
-    /**
-     * What the load tells its caller: JMeter started (with the run's metrics collector, null when it could not be made),
-     * and the load ended (also when it failed). Both on the runner's thread.
-     */
-    interface LoadHooks {
-        LoadHooks NONE = new LoadHooks() {};
-
-        default void started(MetricsCollector metrics, Path jtl) {}
-
-        default void ended() {}
-    }
-
-    /** Runs {@code plan} in JMeter with {@code props}, the run's metrics collected; returns the run's status. */
-    private String load(
-            Experiment e,
-            PlannedRun r,
-            RunDirectory dir,
-            Path plan,
-            Map<String, String> props,
-            RunProgress progress,
-            Duration timeLeft,
-            AtomicReference<String> died,
-            List<String> stopped,
-            LoadHooks hooks)
-            throws IOException {
-        props.put("summariser.interval", Integer.toString(SUMMARY_INTERVAL_SECONDS));
-        if (cancelled) {
-            return RunRecord.INTERRUPTED;
-        }
-        if (died.get() != null) {
-            return "failed: target died";
-        }
-        List<String> cmd =
-                isolation.jmeterCommand(command(e.load().engines(), plan, dir.jtl(r), dir.jmeterLog(r), props));
-        RunningJMeter jmeterRun = RunningJMeter.start(cmd, dir.root());
-        Process p = jmeterRun.process();
-        current.jmeterStarted(p.pid());
-        load.set(jmeterRun);
-        if (cancelled || died.get() != null) { // either came while JMeter started
-            jmeterRun.stop(cancelled ? "the experiment is cancelled" : "the target died");
-        }
-        MetricsCollector metrics = null;
-        try {
-            metrics = new MetricsCollector(envbench.environments(), metricsInterval, dir.metrics(r), p.pid());
-            metrics.addListener(tick -> progress.metrics(r, tick));
-            metrics.onFileStopped(
-                    why -> { // the disk filled: the run's data ends here, so its load does too
-                        stopped.add("metrics/" + dir.metrics(r).getFileName() + ": " + why
-                                + "; it ends at its last whole row");
-                        progress.log(r.id() + ": WARNING: metrics/"
-                                + dir.metrics(r).getFileName() + " stopped: " + why + "; the run's load is stopped");
-                        jmeterRun.stop("the metrics file stopped");
-                    });
-            metrics.start();
-        } catch (IOException | RuntimeException ex) {
-            progress.log(r.id() + ": no metrics: " + ex.getMessage());
-        }
-        Thread output =
-                new Thread(() -> copyOutput(p, dir.jmeterOutput(r), r, progress, timeLeft), "envbench-jmeter-output");
-        output.setDaemon(true);
-        output.start();
-        Duration deadline = expectedLength(e).plus(RUN_GRACE);
-        try {
-            hooks.started(metrics, dir.jtl(r));
-            boolean ended = p.waitFor(deadline.toMillis(), TimeUnit.MILLISECONDS);
-            if (!ended) {
-                jmeterRun.stop("it did not finish within " + deadline.toSeconds() + " s");
-                p.waitFor(
-                        RunningJMeter.STOP_GRACE.plus(RunningJMeter.KILL_AFTER).toSeconds() + 5, TimeUnit.SECONDS);
-                return "failed: JMeter did not finish within " + deadline.toSeconds() + " s; see logs/"
-                        + dir.jmeterLog(r).getFileName();
-            }
-            output.join(5000);
-        } catch (InterruptedException ex) {
-            Thread.currentThread().interrupt();
-            p.destroyForcibly();
-            return RunRecord.INTERRUPTED;
-        } finally {
-            load.set(null);
-            hooks.ended();
-            if (metrics != null) {
-                metrics.close();
-            }
-        }
-        // JMeter runs in a session of its own (Ctrl-C reaches the runner only), but anyone may still signal it
-        if (cancelled || p.exitValue() == 130 || p.exitValue() == 143) {
-            return RunRecord.INTERRUPTED;
-        }
-        return p.exitValue() == 0
-                ? RunRecord.OK
-                : "failed: JMeter exited with " + p.exitValue() + "; see logs/"
-                        + dir.jmeterLog(r).getFileName();
-    }
-
-    /**
-     * The JMeter command of a run: the runner's own JMeter, or the controlling JMeter of remote engines. With engines,
-     * the plan's properties go to the engines ({@code -G}), each engine's thread group of the Engine Metrics sampler
-     * gets its one thread, and the controlling JMeter gets the RMI keystore; the runner has started the environment,
-     * so the engines only load {@code envbench.host:envbench.port}.
-     */
-    private List<String> command(RemoteEngines engines, Path plan, Path jtl, Path log, Map<String, String> props) {
-        if (engines.none()) {
-            return jmeter.headless(plan, jtl, log, props, List.of());
-        }
-        Map<String, String> own = new LinkedHashMap<>(engines.rmiProperties(RemoteEngines.password(System.getenv())));
-        Map<String, String> onEngines = new LinkedHashMap<>(props);
-        own.put(
-                "summariser.interval",
-                onEngines.remove("summariser.interval")); // the summary is the controlling JMeter's
-        onEngines.put(LoadPlan.ENGINE_METRICS_THREADS_PROPERTY, "1");
-        onEngines.put("envbench.metrics.interval.ms", Long.toString(metricsInterval.toMillis()));
-        // RMI calls back into the controlling JMeter (every sample comes that way): on loopback engines, on loopback
-        // too
-        List<String> jvm = engines.allLoopback() ? List.of("-Djava.rmi.server.hostname=127.0.0.1") : List.of();
-        return jmeter.remote(plan, jtl, log, engines.remoteHosts(), own, onEngines, jvm);
-    }
-
-    /**
-     * With remote engines: each engine's metrics, carried in the JTL, into {@code metrics/ENV-rN.engine-HOST_PORT.csv};
-     * an engine that sent none is said in the progress log.
-     */
-    private static void writeEngineMetrics(Experiment e, PlannedRun r, RunDirectory dir, RunProgress progress) {
-        RemoteEngines engines = e.load().engines();
-        if (engines.none() || !Files.exists(dir.jtl(r))) {
-            return;
-        }
-        try {
-            Map<String, Path> files =
-                    EngineMetricsFiles.split(dir.jtl(r), r.environment(), engine -> dir.engineMetrics(r, engine));
-            for (RemoteEngine engine : engines.engines()) {
-                if (!files.containsKey(engine.toString())) {
-                    progress.log(r.id() + ": no metrics came from engine " + engine + "; see its jmeter-server log");
-                }
-            }
-        } catch (IOException ex) {
-            progress.log(r.id() + ": engine metrics: " + ex.getMessage());
-        }
-    }
-
-    /** JMeter's console into a file, and its {@code summary +} lines as live figures. */
-    private static void copyOutput(Process p, Path file, PlannedRun r, RunProgress progress, Duration timeLeft) {
-        long t0 = System.nanoTime();
-        try (BufferedReader in = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
-                Writer out = Files.newBufferedWriter(
-                        file, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND)) {
-            LiveFigures live = LiveFigures.NONE;
-            String line;
-            while ((line = in.readLine()) != null) {
-                out.write(line);
-                out.write('\n');
-                LiveFigures next = live.next(line);
-                if (next != live) {
-                    live = next;
-                    out.flush();
-                    Duration elapsed = Duration.ofNanos(System.nanoTime() - t0);
-                    progress.live(
-                            r, live, timeLeft.minus(elapsed).isNegative() ? Duration.ZERO : timeLeft.minus(elapsed));
-                }
-            }
-        } catch (IOException e) {
-            log.debug("JMeter output: {}", e.toString());
-        }
-    }
-
-    /** What the run directory's file system has left, for a message. */
-    private static String freeSpace(RunDirectory dir) {
-        try {
-            long free = Files.getFileStore(dir.root()).getUsableSpace();
-            return free < 64 * 1024
-                    ? "no space left on device: " + free + " bytes free in " + dir.root()
-                    : free / 1024 + " KiB free in " + dir.root();
-        } catch (IOException ex) {
-            return "free space unknown: " + ex.getMessage();
-        }
-    }
-
-    static void writeTargetLog(Path file, RunningTarget target, String diedOf) {
-        try {
-            Files.writeString(
-                    file,
-                    target.describe() + (diedOf == null ? "" : "\ndied during the run: " + diedOf)
-                            + "\n--- last 500 lines of output ---\n" + target.logs(500) + "\n");
-        } catch (IOException | RuntimeException e) {
-            log.warn("target log of {}: {}", target.environment(), e.toString());
-        }
+        RunRecorder.writeEngineMetrics(e, r, dir, progress);
+        return recorder.record(
+                e, r, dir, start, status, target.startToReady().toMillis(), stopped, died.get(), current);
     }
 
     static String firstLine(String s) {

@@ -62,7 +62,7 @@ final class TenantsRun {
 
     /** The JMeter part, the runner's own: runs the plan with these properties and hooks; returns the run's status. */
     interface Load {
-        String run(Path plan, Map<String, String> props, AtomicReference<String> died, ExperimentRunner.LoadHooks hooks)
+        String run(Path plan, Map<String, String> props, AtomicReference<String> died, JMeterLoadStep.LoadHooks hooks)
                 throws IOException;
     }
 
@@ -207,7 +207,7 @@ final class TenantsRun {
                 control.stop();
                 registry.removeListener(deaths);
                 for (RunningTenant t : running) {
-                    ExperimentRunner.writeTargetLog(dir.tenantTargetLog(r, t.name()), t.target(), died.get());
+                    RunRecorder.writeTargetLog(dir.tenantTargetLog(r, t.name()), t.target(), died.get());
                 }
                 stopAll(tenancy, registry);
             }
@@ -354,7 +354,7 @@ final class TenantsRun {
      * Starts the configuration's control when the warm-up has passed (counted from the first sample JMeter wrote, as the
      * figures' cut-off), stops it when the load ends.
      */
-    private static final class ControlDuringLoad implements ExperimentRunner.LoadHooks {
+    private static final class ControlDuringLoad implements JMeterLoadStep.LoadHooks {
         /** How often the JTL is looked at for the first sample. */
         static final Duration FIRST_SAMPLE_POLL = Duration.ofMillis(250);
 

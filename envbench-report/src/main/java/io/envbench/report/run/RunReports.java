@@ -61,8 +61,7 @@ public record RunReports(
         Optional<TenantsReport> tenants = Optional.empty();
         if (c.experiment().tenancy().isPresent()) {
             try {
-                TenantsReport t = TenantsReport.read(
-                        c.directory(), c.experiment(), c.directory().runs().read());
+                TenantsReport t = TenantsReport.of(c); // the figures' reading of the JTLs, not a second one
                 if (t.hasFigures()) {
                     t.write(reportDir);
                     tenants = Optional.of(t);

@@ -14,6 +14,7 @@ import io.envbench.measure.stats.SampleStatistics;
 import io.envbench.report.ChartFormat;
 import io.envbench.report.ComparisonCharts;
 import io.envbench.report.ComparisonReport;
+import io.envbench.report.RunConclusion;
 import io.envbench.study.analysis.RunDirectory;
 import io.envbench.study.analysis.RunRecord;
 import io.envbench.study.analysis.TenantResults;
@@ -54,6 +55,20 @@ public final class TenantsReport {
     /** Reads the completed runs of a multi-tenant run directory ({@link TenantResults#read}). */
     public static TenantsReport read(RunDirectory dir, Experiment e, List<RunRecord> runs) throws IOException {
         return new TenantsReport(dir, e, runs, TenantResults.read(dir, e, runs));
+    }
+
+    /**
+     * The report of a concluded multi-tenant run directory's runs on record ({@code runs.csv}): its tenants table as the
+     * conclusion read it along with the other figures, when the conclusion covers just those runs; else read anew
+     * ({@link #read}).
+     */
+    public static TenantsReport of(RunConclusion c) throws IOException {
+        List<RunRecord> onRecord = c.directory().runs().read();
+        Optional<TenantResults> read =
+                onRecord.equals(c.results().runs()) ? c.results().tenants() : Optional.empty();
+        return read.isPresent()
+                ? new TenantsReport(c.directory(), c.experiment(), onRecord, read.get())
+                : read(c.directory(), c.experiment(), onRecord);
     }
 
     /** The figures per configuration x tenant. */

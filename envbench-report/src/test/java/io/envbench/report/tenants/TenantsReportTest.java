@@ -1,6 +1,7 @@
 package io.envbench.report.tenants;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.awt.Color;
@@ -18,6 +19,7 @@ import java.util.Map;
 import javax.imageio.ImageIO;
 
 import io.envbench.measure.metrics.MetricsCsvWriter;
+import io.envbench.report.RunConclusion;
 import io.envbench.study.analysis.RunDirectory;
 import io.envbench.study.analysis.RunRecord;
 import io.envbench.study.cpucontrol.CpuAction;
@@ -244,6 +246,89 @@ class TenantsReportTest {
                 d.report().resolve("charts/tenants-cpu-dynamic-r1.png"),
                 samples.resolve("tenants-cpu-dynamic-r1.png"),
                 StandardCopyOption.REPLACE_EXISTING);
+    }
+
+    /**
+     * The report of a concluded run directory takes the tenants table the conclusion read along with the other figures
+     * (no second reading of the JTLs), and it says what a report read on its own says.
+     */
+    @Test
+    void aConcludedDirectorysReportIsTheOneReadOnItsOwn() throws Exception {
+        Experiment e = ExperimentFile.parse("""
+                name: mt
+                target: daytrader
+                tenants:
+                  cpus: 1
+                  count: 2
+                  highTenants: 1
+                  low: { threads: 1, requestsPerSecond: 10 }
+                  high: { threads: 1, requestsPerSecond: 100 }
+                configurations:
+                  - { name: none, cpuControl: none }
+                  - { name: dynamic, cpuControl: dynamic }
+                repetitions: 2
+                load:
+                  plan: testplans/daytrader.jmx
+                  warmupSeconds: 10
+                  durationSeconds: 60
+                """, ROOT.resolve("mt.yaml"), ROOT.resolve("targets"));
+        RunDirectory d = new RunDirectory(temp.resolve("run"));
+        d.create();
+        int n = 0;
+        for (PlannedRun run : Schedule.of(e)) {
+            n++;
+            long t0 = T0 + n * 100_000L;
+            StringBuilder jtl = new StringBuilder(JTL_HEADER);
+            try (MetricsCsvWriter m = new MetricsCsvWriter(d.metrics(run))) {
+                for (int s = 0; s < 60; s++) {
+                    m.write(
+                            t0 + s * 1000L,
+                            "tenant-1,tenant-2",
+                            Map.of(
+                                    "host.cpu.pct",
+                                    50.0 + n,
+                                    "container.tenant-1.cpu.pct",
+                                    20.0 + n + s % 3,
+                                    "container.tenant-2.cpu.pct",
+                                    40.0 - n));
+                    for (int t = 1; t <= 2; t++) {
+                        jtl.append(t0 + s * 1000L + 10 * t)
+                                .append(',')
+                                .append(5 + (s * t + n) % 7)
+                                .append(",home,200,OK,tenant-")
+                                .append(t)
+                                .append(" 1-1,text,")
+                                .append(s % 11 != n)
+                                .append(",,100,10,1,1,http://x,1,0,0,tenant-")
+                                .append(t)
+                                .append('\n');
+                    }
+                }
+            }
+            Files.writeString(d.jtl(run), jtl);
+            d.runs()
+                    .append(new RunRecord(
+                            run,
+                            Instant.ofEpochMilli(t0),
+                            Instant.ofEpochMilli(t0 + 60_000),
+                            RunRecord.OK,
+                            120,
+                            100,
+                            Instant.ofEpochMilli(t0 + 10)));
+        }
+        RunConclusion c = RunConclusion.of(d, e, d.runs().read(), true, false);
+        TenantsReport concluded = TenantsReport.of(c);
+        TenantsReport alone = TenantsReport.read(d, e, d.runs().read());
+        assertSame(c.results().tenants().orElseThrow(), concluded.results(), "the conclusion's reading, not another");
+        assertTrue(alone.hasFigures());
+        assertEquals(alone.results().text(), concluded.results().text());
+        assertEquals(alone.results().markdown(), concluded.results().markdown());
+        Path a = temp.resolve("alone.csv");
+        Path b = temp.resolve("concluded.csv");
+        alone.results().writeCsv(a);
+        concluded.results().writeCsv(b);
+        assertEquals(Files.readString(a), Files.readString(b));
+        assertEquals(alone.charts().keySet(), concluded.charts().keySet());
     }
 
     private static List<ValueMarker> valueMarkers(Collection<?> markers) {
