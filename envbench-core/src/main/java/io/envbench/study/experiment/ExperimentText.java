@@ -1,4 +1,4 @@
-package io.envbench.controller.editor;
+package io.envbench.study.experiment;
 
 import java.io.IOException;
 import java.math.BigDecimal;
@@ -18,22 +18,24 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
-import io.envbench.study.experiment.Experiment;
-import io.envbench.study.experiment.ExperimentException;
-import io.envbench.study.experiment.ExperimentFields;
 import io.envbench.study.experiment.ExperimentFields.Section;
-import io.envbench.study.experiment.ExperimentFile;
 import net.jcip.annotations.NotThreadSafe;
 
 /**
- * An experiment file as the editor's form holds it: every field as the text typed, so a half-typed value can
- * be shown and checked. {@link #toYaml()} writes the experiment file ({@code envbench run} takes it as is);
- * {@link #check} reads that file back with the core's reader, whose message names the field and the fix.
- * Fields are keyed by their path in the file ({@code load.http.threads}); an empty text leaves a field out,
- * so the file's default applies. Not thread-safe: the event thread owns it.
+ * An experiment file as text fields: every field as the text typed, so a half-typed value can be held, shown and
+ * checked. {@link #toYaml()} writes the experiment file ({@code envbench run} takes it as is); {@link #check} reads
+ * that file back with {@link ExperimentFile}'s reader, whose message names the field and the fix. Fields are keyed by
+ * their path in the file ({@code load.http.threads}), the keys of {@link ExperimentFields#formKeys}; an empty text
+ * leaves a field out, so the file's default applies.
+ *
+ * <p>The controller's form edits an experiment as this model, so what the form saves and what the core reads are
+ * written and read here, next to the reader and the catalogue, with nothing of Swing. It is named for what it holds,
+ * the file's text, rather than the form's "draft": it is as much the model of a file opened as of one being typed.
+ *
+ * <p>Not thread-safe: one thread owns it (the controller's event thread).
  */
 @NotThreadSafe
-public final class ExperimentDraft {
+public final class ExperimentText {
     /** Top-level and load fields, by path in the file, in the order the file lists them (core's catalogue). */
     public static final List<String> FIELDS = ExperimentFields.formKeys(Section.TOP);
     /** The fields of one environment, by path under {@code environments[i]}. */
@@ -101,9 +103,12 @@ public final class ExperimentDraft {
     private final List<Map<String, String>> tenants = new ArrayList<>();
     private final List<Map<String, String>> configurations = new ArrayList<>();
 
-    /** A new experiment: nginx bare metal against Docker with host networking, a short closed-loop HTTP load. */
-    public static ExperimentDraft newExperiment(String target) {
-        ExperimentDraft d = new ExperimentDraft();
+    /**
+     * A new experiment: nginx bare metal against Docker with host networking, a short closed-loop HTTP load. The
+     * environments are the form's bare-metal and container-on-the-host presets, in a fixed order.
+     */
+    public static ExperimentText newExperiment(String target) {
+        ExperimentText d = new ExperimentText();
         d.set("name", "my-experiment");
         d.set("target", target);
         d.set("repetitions", "4");
@@ -113,8 +118,8 @@ public final class ExperimentDraft {
         d.set("load.http.requestsPerSecond", "0");
         d.set("load.warmupSeconds", "4");
         d.set("load.durationSeconds", "14");
-        d.addEnvironment(EnvironmentPreset.BARE_METAL.fields("bare"));
-        d.addEnvironment(EnvironmentPreset.DOCKER_HOST.fields("docker-host"));
+        d.addEnvironment(Map.of("name", "bare", "placement", "bare"));
+        d.addEnvironment(Map.of("name", "docker-host", "placement", "docker", "network", "host"));
         d.set("baseline", "bare");
         return d;
     }
@@ -124,8 +129,8 @@ public final class ExperimentDraft {
      * CPUs, the last one high, compared with no CPU control, static pinning and the dynamic loop (interrupt steering off:
      * it needs root).
      */
-    public static ExperimentDraft newMultiTenantExperiment() {
-        ExperimentDraft d = new ExperimentDraft();
+    public static ExperimentText newMultiTenantExperiment() {
+        ExperimentText d = new ExperimentText();
         d.kind = Kind.TENANTS;
         d.loadKind = LoadKind.PLAN;
         d.set("name", "my-tenants");
@@ -353,13 +358,13 @@ public final class ExperimentDraft {
     }
 
     /** A draft of an experiment file as written (relative paths kept relative), a multi-tenant one's tenants and configurations too. */
-    public static ExperimentDraft fromYaml(String yaml) throws IOException {
+    public static ExperimentText fromYaml(String yaml) throws IOException {
         JsonNode root = YAML.readTree(yaml);
         if (root == null || !root.isObject()) {
             throw new IOException(
                     "not an experiment file: its top level is not a mapping (name:, environments:, load:, ...)");
         }
-        ExperimentDraft d = new ExperimentDraft();
+        ExperimentText d = new ExperimentText();
         for (String f : FIELDS) {
             if (f.equals("criteria") || f.equals("load.properties")) {
                 continue;
