@@ -178,4 +178,70 @@ class ExperimentTextTest {
                         && fromForm.toYaml().contains("client: host"),
                 fromForm.toYaml());
     }
+
+    /**
+     * The form has no fields for remote engines: a file with them opens and saves with them, its relative keystore
+     * still naming the same file when saved elsewhere.
+     */
+    @Test
+    void remoteEnginesSurviveTheFormAndItsSaveElsewhere() throws Exception {
+        Path folder = Files.createDirectories(temp.resolve("a"));
+        Files.writeString(folder.resolve("rmi_keystore.jks"), "not read here");
+        Path file = folder.resolve("remote.yaml");
+        Files.writeString(file, """
+                name: remote
+                target: nginx-static
+                environments:
+                  - { name: bare, placement: bare }
+                load:
+                  http: { path: /, durationSeconds: 5 }
+                  engines: [127.0.0.1:24101, 127.0.0.1:24102]
+                  rmiKeystore: rmi_keystore.jks
+                """);
+        Experiment fromFile = ExperimentFile.read(file, TARGETS);
+        ExperimentText d = ExperimentText.fromYaml(Files.readString(file));
+        assertEquals(fromFile.load(), d.parse(file, TARGETS).load());
+        Path elsewhere = Files.createDirectories(temp.resolve("b"));
+        d.relocate(folder, elsewhere);
+        assertEquals(
+                fromFile.load().engines(),
+                d.parse(elsewhere.resolve("remote.yaml"), TARGETS).load().engines());
+    }
+
+    /** The reader reads each field's text as written: what is written must keep that text, number-like or empty. */
+    @Test
+    void aTextThatIsNotANumberAsWrittenKeepsItsText() throws Exception {
+        ExperimentText d = ExperimentText.newExperiment("nginx-static");
+        d.set("name", "007");
+        d.loadKind(ExperimentText.LoadKind.PLAN);
+        d.set("load.plan", "../http-load.jmx");
+        d.set("load.properties", "envbench.threads=08\nenvbench.tag=\nenvbench.rate=1.50");
+        Experiment e = d.parse(STATIC_WEB, TARGETS);
+        assertEquals("007", e.name());
+        assertEquals("08", e.load().properties().get("envbench.threads"));
+        assertEquals("", e.load().properties().get("envbench.tag"), "an empty value is passed as -Jenvbench.tag=");
+        assertEquals("1.50", e.load().properties().get("envbench.rate"));
+        Experiment again = ExperimentFile.parse(e.toYaml(), STATIC_WEB, TARGETS);
+        assertEquals(e.name(), again.name());
+        assertEquals(e.load(), again.load());
+        assertTrue(d.toYaml().contains("repetitions: 4\n"), "a number as typed stays a number:\n" + d.toYaml());
+    }
+
+    /** A services: value YAML would read otherwise in one line (a comma, a space) is quoted, so it reads back the same. */
+    @Test
+    void aServicesLineQuotesWhatYamlWouldMisread() throws Exception {
+        ExperimentText d = ExperimentText.fromYaml("""
+                name: s
+                environments:
+                  - name: e
+                    placement: bare
+                    services: { web: { placement: docker, volume: { type: bind, source: "my site, 2", path: /srv } } }
+                load: { http: { path: /, durationSeconds: 5 } }
+                """);
+        assertEquals(
+                "{ web: { placement: docker, volume: { type: bind, source: \"my site, 2\", path: /srv } } }",
+                d.environment(0, "services"));
+        assertEquals(d.toYaml(), ExperimentText.fromYaml(d.toYaml()).toYaml(), "the line reads back to the same file");
+        assertTrue(d.toYaml().contains("source: \"my site, 2\""), d.toYaml());
+    }
 }
