@@ -26,7 +26,6 @@ import javax.swing.WindowConstants;
 import javax.swing.filechooser.FileNameExtensionFilter;
 
 import io.envbench.base.settings.InvalidSettingException;
-import io.envbench.controller.editor.ExperimentDraft;
 import io.envbench.controller.editor.ExperimentEditor;
 import io.envbench.controller.results.ResultsView;
 import io.envbench.controller.run.CapacityDialog;
@@ -36,6 +35,7 @@ import io.envbench.launch.dockerdaemon.RestartPermission;
 import io.envbench.study.analysis.RunDirectory;
 import io.envbench.study.experiment.Experiment;
 import io.envbench.study.experiment.ExperimentException;
+import io.envbench.study.experiment.ExperimentText;
 import io.envbench.study.experiment.Objective;
 import io.envbench.study.runner.ExperimentRun;
 
@@ -307,13 +307,13 @@ public final class ControllerWindow extends JFrame {
         file.setMnemonic('F');
         file.add(item("New experiment", 'N', KeyEvent.VK_N, () -> {
             if (confirmDiscard()) {
-                editor.load(ExperimentDraft.newExperiment(editor.draft().get("target")), null);
+                editor.load(ExperimentText.newExperiment(editor.draft().get("target")), null);
                 tabs.setSelectedComponent(editor);
             }
         }));
         file.add(item("New multi-tenant experiment", 'M', 0, () -> {
             if (confirmDiscard()) {
-                editor.load(ExperimentDraft.newMultiTenantExperiment(), null);
+                editor.load(ExperimentText.newMultiTenantExperiment(), null);
                 tabs.setSelectedComponent(editor);
             }
         }));

@@ -36,7 +36,6 @@ import javax.swing.JTextArea;
 import javax.swing.SwingUtilities;
 
 import io.envbench.base.environment.TargetStartException;
-import io.envbench.controller.editor.ExperimentDraft;
 import io.envbench.controller.run.CapacityDialog;
 import io.envbench.launch.docker.DockerDaemon;
 import io.envbench.launch.docker.DockerInventory;
@@ -46,6 +45,7 @@ import io.envbench.report.TableOrder;
 import io.envbench.study.cpucontrol.CpuControlMode;
 import io.envbench.study.experiment.Experiment;
 import io.envbench.study.experiment.ExperimentFile;
+import io.envbench.study.experiment.ExperimentText;
 import io.envbench.study.experiment.Tenancy;
 import io.envbench.study.runner.CapacitySearch;
 import org.assertj.swing.core.BasicRobot;
@@ -419,7 +419,7 @@ class ControllerWindowTest {
     @Test
     void aShortMultiTenantRunShowsEachTenantLiveAndInTheResults() throws Exception {
         DockerInventory docker = docker();
-        ExperimentDraft d = ExperimentDraft.newMultiTenantExperiment();
+        ExperimentText d = ExperimentText.newMultiTenantExperiment();
         d.set("name", "gui-tenants");
         d.set("port", "18491");
         d.set("tenants.cpus", "2");
@@ -640,7 +640,7 @@ class ControllerWindowTest {
     /** nginx bare metal and in a container on the host network, GET /page-4k.html closed loop, 2 runs each; saved in {@code dir}. */
     static Path nginxExperiment(Path dir, String name, int threads, int warmupSeconds, int durationSeconds)
             throws IOException {
-        ExperimentDraft draft = ExperimentDraft.newExperiment("nginx-static");
+        ExperimentText draft = ExperimentText.newExperiment("nginx-static");
         draft.set("name", name);
         draft.set("repetitions", "2");
         draft.set("load.http.path", "/page-4k.html");

@@ -4,12 +4,14 @@ import java.util.List;
 import java.util.function.Supplier;
 import javax.swing.table.AbstractTableModel;
 
+import io.envbench.study.experiment.ExperimentText;
+
 /** The environments as table rows: name, placement and the container options. */
 final class EnvironmentTableModel extends AbstractTableModel {
-    private final Supplier<ExperimentDraft> drafts;
+    private final Supplier<ExperimentText> drafts;
     private final List<String> columns;
 
-    EnvironmentTableModel(Supplier<ExperimentDraft> drafts, List<String> columns) {
+    EnvironmentTableModel(Supplier<ExperimentText> drafts, List<String> columns) {
         this.drafts = drafts;
         this.columns = columns;
     }
@@ -32,7 +34,7 @@ final class EnvironmentTableModel extends AbstractTableModel {
     @Override
     public Object getValueAt(int r, int c) {
         String f = columns.get(c);
-        if (!drafts.get().isContainer(r) && ExperimentDraft.CONTAINER_FIELDS.contains(f)) {
+        if (!drafts.get().isContainer(r) && ExperimentText.CONTAINER_FIELDS.contains(f)) {
             return "—";
         }
         return drafts.get().environment(r, f);

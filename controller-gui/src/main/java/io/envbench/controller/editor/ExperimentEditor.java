@@ -53,6 +53,7 @@ import io.envbench.study.experiment.CommandOutput;
 import io.envbench.study.experiment.ExperimentException;
 import io.envbench.study.experiment.ExperimentFields;
 import io.envbench.study.experiment.ExperimentFields.Section;
+import io.envbench.study.experiment.ExperimentText;
 import io.envbench.study.experiment.LoadPlan;
 import net.jcip.annotations.NotThreadSafe;
 
@@ -73,7 +74,7 @@ public final class ExperimentEditor extends JPanel {
 
     private final Path root;
     private final Path targets;
-    private ExperimentDraft draft;
+    private ExperimentText draft;
     private Path file;
     private boolean loading;
     private boolean dirty;
@@ -103,12 +104,12 @@ public final class ExperimentEditor extends JPanel {
     private final JRadioButton scenarioForm = new JRadioButton("Scenario: count, low and high");
     private final JRadioButton eachForm = new JRadioButton("Each tenant written out");
     private final List<JComponent> scenarioOnly = new ArrayList<>();
-    private final RowsModel tenantRows = new RowsModel(() -> draft, ExperimentDraft.TENANT_FIELDS, true, this::changed);
+    private final RowsModel tenantRows = new RowsModel(() -> draft, ExperimentText.TENANT_FIELDS, true, this::changed);
     private final JTable tenantTable = new JTable(tenantRows);
     private JComponent tenantButtons;
     private JScrollPane tenantScroll;
     private final RowsModel configurationRows =
-            new RowsModel(() -> draft, ExperimentDraft.CONFIGURATION_FIELDS, false, this::changed);
+            new RowsModel(() -> draft, ExperimentText.CONFIGURATION_FIELDS, false, this::changed);
     private final JTable configurationTable = new JTable(configurationRows);
     private final Timer checkSoon = new Timer(150, e -> check());
     private Optional<ExperimentException> problem = Optional.empty();
@@ -230,9 +231,9 @@ public final class ExperimentEditor extends JPanel {
                 "a program run once per run in each environment's place, its output the result (bonnie++)");
         httpLoad.setMnemonic('H');
         planLoad.setMnemonic('J');
-        httpLoad.addActionListener(e -> loadKind(ExperimentDraft.LoadKind.HTTP));
-        planLoad.addActionListener(e -> loadKind(ExperimentDraft.LoadKind.PLAN));
-        commandLoad.addActionListener(e -> loadKind(ExperimentDraft.LoadKind.COMMAND));
+        httpLoad.addActionListener(e -> loadKind(ExperimentText.LoadKind.HTTP));
+        planLoad.addActionListener(e -> loadKind(ExperimentText.LoadKind.PLAN));
+        commandLoad.addActionListener(e -> loadKind(ExperimentText.LoadKind.COMMAND));
         JPanel kinds = new JPanel(new FlowLayout(FlowLayout.LEFT, 4, 0));
         kinds.add(httpLoad);
         kinds.add(planLoad);
@@ -303,11 +304,11 @@ public final class ExperimentEditor extends JPanel {
         status.setName("editor.status");
         status.setBorder(BorderFactory.createEmptyBorder(4, 8, 4, 8));
         add(status, BorderLayout.SOUTH);
-        load(ExperimentDraft.newExperiment(recipes().isEmpty() ? "" : recipes().get(0)), null);
+        load(ExperimentText.newExperiment(recipes().isEmpty() ? "" : recipes().get(0)), null);
     }
 
     /** Shows a draft; {@code file} is where it was read from (null: not saved yet). */
-    public void load(ExperimentDraft d, Path file) {
+    public void load(ExperimentText d, Path file) {
         this.draft = d;
         this.file = file;
         refill(fields.get("load.plan"), plans()); // relative to this file's folder
@@ -315,15 +316,15 @@ public final class ExperimentEditor extends JPanel {
         try {
             // a field the file leaves out shows what it then is: its default
             fields.forEach((f, c) -> setText(c, d.get(f).isBlank() ? defaults.getOrDefault(f, "") : d.get(f)));
-            httpLoad.setSelected(d.loadKind() == ExperimentDraft.LoadKind.HTTP);
-            planLoad.setSelected(d.loadKind() == ExperimentDraft.LoadKind.PLAN);
-            commandLoad.setSelected(d.loadKind() == ExperimentDraft.LoadKind.COMMAND);
+            httpLoad.setSelected(d.loadKind() == ExperimentText.LoadKind.HTTP);
+            planLoad.setSelected(d.loadKind() == ExperimentText.LoadKind.PLAN);
+            commandLoad.setSelected(d.loadKind() == ExperimentText.LoadKind.COMMAND);
             environmentRows.fireTableDataChanged();
             if (d.environmentCount() > 0) {
                 environmentTable.setRowSelectionInterval(0, 0);
             }
-            scenarioForm.setSelected(d.tenantsForm() == ExperimentDraft.TenantsForm.SCENARIO);
-            eachForm.setSelected(d.tenantsForm() == ExperimentDraft.TenantsForm.EACH);
+            scenarioForm.setSelected(d.tenantsForm() == ExperimentText.TenantsForm.SCENARIO);
+            eachForm.setSelected(d.tenantsForm() == ExperimentText.TenantsForm.EACH);
             tenantRows.fireTableDataChanged();
             configurationRows.fireTableDataChanged();
         } finally {
@@ -338,12 +339,12 @@ public final class ExperimentEditor extends JPanel {
 
     /** Opens an experiment file in the form. */
     public void open(Path f) throws IOException {
-        load(ExperimentDraft.fromYaml(Files.readString(f)), f.toAbsolutePath().normalize());
+        load(ExperimentText.fromYaml(Files.readString(f)), f.toAbsolutePath().normalize());
     }
 
     /** Opens a file as a new, unsaved experiment in the same folder (an example stays as shipped, with its comments). */
     public void openCopy(Path f) throws IOException {
-        ExperimentDraft d = ExperimentDraft.fromYaml(Files.readString(f));
+        ExperimentText d = ExperimentText.fromYaml(Files.readString(f));
         Path nominal = fileOrNominalFor(d);
         d.relocate(f.toAbsolutePath().getParent(), nominal.getParent());
         load(d, null);
@@ -387,7 +388,7 @@ public final class ExperimentEditor extends JPanel {
         return dirty;
     }
 
-    public ExperimentDraft draft() {
+    public ExperimentText draft() {
         return draft;
     }
 
@@ -396,7 +397,7 @@ public final class ExperimentEditor extends JPanel {
         return file != null ? file : fileOrNominalFor(draft);
     }
 
-    private Path fileOrNominalFor(ExperimentDraft d) {
+    private Path fileOrNominalFor(ExperimentText d) {
         String name = d.get("name").strip();
         return root.resolve("testplans/experiments")
                 .resolve((name.isEmpty() || !name.matches("[A-Za-z0-9_.-]+") ? "untitled" : name) + ".yaml");
@@ -565,7 +566,7 @@ public final class ExperimentEditor extends JPanel {
         try {
             environmentFields.forEach((f, c) -> {
                 setText(c, any ? draft.environment(i, f) : "");
-                c.setEnabled(any && (!ExperimentDraft.CONTAINER_FIELDS.contains(f) || draft.isContainer(i)));
+                c.setEnabled(any && (!ExperimentText.CONTAINER_FIELDS.contains(f) || draft.isContainer(i)));
             });
             environmentDetail.setBorder(BorderFactory.createTitledBorder(
                     any
@@ -577,22 +578,22 @@ public final class ExperimentEditor extends JPanel {
         }
     }
 
-    private void loadKind(ExperimentDraft.LoadKind k) {
+    private void loadKind(ExperimentText.LoadKind k) {
         draft.loadKind(k);
         showLoadKind();
         changed();
     }
 
     private void showLoadKind() {
-        ExperimentDraft.LoadKind k = draft.multiTenant()
-                ? ExperimentDraft.LoadKind.PLAN
+        ExperimentText.LoadKind k = draft.multiTenant()
+                ? ExperimentText.LoadKind.PLAN
                 : draft.loadKind(); // tenants run a plan's thread group each
-        httpOnly.forEach(c -> LabelledField.setEnabledDeep(c, k == ExperimentDraft.LoadKind.HTTP));
-        planOnly.forEach(c -> LabelledField.setEnabledDeep(c, k == ExperimentDraft.LoadKind.PLAN));
-        commandOnly.forEach(c -> LabelledField.setEnabledDeep(c, k == ExperimentDraft.LoadKind.COMMAND));
+        httpOnly.forEach(c -> LabelledField.setEnabledDeep(c, k == ExperimentText.LoadKind.HTTP));
+        planOnly.forEach(c -> LabelledField.setEnabledDeep(c, k == ExperimentText.LoadKind.PLAN));
+        commandOnly.forEach(c -> LabelledField.setEnabledDeep(c, k == ExperimentText.LoadKind.COMMAND));
         if (warmupRow != null) {
             LabelledField.setEnabledDeep(
-                    warmupRow, k != ExperimentDraft.LoadKind.COMMAND); // a program's output has no warm-up to leave out
+                    warmupRow, k != ExperimentText.LoadKind.COMMAND); // a program's output has no warm-up to leave out
         }
         httpLoad.setEnabled(!draft.multiTenant());
         commandLoad.setEnabled(!draft.multiTenant());
@@ -609,7 +610,7 @@ public final class ExperimentEditor extends JPanel {
     }
 
     private void showTenantsForm() {
-        boolean scenario = draft.tenantsForm() == ExperimentDraft.TenantsForm.SCENARIO;
+        boolean scenario = draft.tenantsForm() == ExperimentText.TenantsForm.SCENARIO;
         scenarioOnly.forEach(c -> LabelledField.setEnabledDeep(c, scenario));
         LabelledField.setEnabledDeep(tenantScroll, !scenario);
         LabelledField.setEnabledDeep(tenantButtons, !scenario);
@@ -617,7 +618,7 @@ public final class ExperimentEditor extends JPanel {
 
     /** "4 tenants" as the form has them (the scenario's count as typed, or the tenants written out). */
     private String tenantsText() {
-        String n = draft.tenantsForm() == ExperimentDraft.TenantsForm.SCENARIO
+        String n = draft.tenantsForm() == ExperimentText.TenantsForm.SCENARIO
                 ? draft.get("tenants.count").strip()
                 : Integer.toString(draft.tenantCount());
         return n + (n.equals("1") ? " tenant" : " tenants");
@@ -643,8 +644,8 @@ public final class ExperimentEditor extends JPanel {
         eachForm.setName("tenants.form.each");
         scenarioForm.setToolTipText("the paper's scenarios: count tenants, the last highTenants of them high");
         eachForm.setToolTipText("every tenant with its own load, cpuset and goal");
-        scenarioForm.addActionListener(e -> tenantsForm(ExperimentDraft.TenantsForm.SCENARIO));
-        eachForm.addActionListener(e -> tenantsForm(ExperimentDraft.TenantsForm.EACH));
+        scenarioForm.addActionListener(e -> tenantsForm(ExperimentText.TenantsForm.SCENARIO));
+        eachForm.addActionListener(e -> tenantsForm(ExperimentText.TenantsForm.EACH));
         JPanel formChoice = new JPanel(new FlowLayout(FlowLayout.LEFT, 4, 0));
         formChoice.add(scenarioForm);
         formChoice.add(eachForm);
@@ -721,12 +722,12 @@ public final class ExperimentEditor extends JPanel {
         return tenantsPanel;
     }
 
-    private void tenantsForm(ExperimentDraft.TenantsForm form) {
+    private void tenantsForm(ExperimentText.TenantsForm form) {
         if (draft.tenantsForm() == form) {
             return;
         }
         draft.tenantsForm(form);
-        if (form == ExperimentDraft.TenantsForm.EACH && draft.tenantCount() == 0) {
+        if (form == ExperimentText.TenantsForm.EACH && draft.tenantCount() == 0) {
             // start from the scenario as typed: its tenants written out
             int count = parseOr(draft.get("tenants.count"), 0);
             int high = parseOr(draft.get("tenants.highTenants"), 0);

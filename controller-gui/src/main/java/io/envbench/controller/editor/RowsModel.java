@@ -9,6 +9,7 @@ import javax.swing.table.AbstractTableModel;
 import javax.swing.table.DefaultTableCellRenderer;
 import javax.swing.table.TableCellRenderer;
 
+import io.envbench.study.experiment.ExperimentText;
 import io.envbench.study.experiment.Tenancy;
 
 /**
@@ -17,13 +18,13 @@ import io.envbench.study.experiment.Tenancy;
  * found a problem in is drawn in red.
  */
 final class RowsModel extends AbstractTableModel {
-    private final Supplier<ExperimentDraft> drafts;
+    private final Supplier<ExperimentText> drafts;
     private final Runnable changed;
     private final List<String> columns;
     private final boolean tenantsModel;
     int bad = -1;
 
-    RowsModel(Supplier<ExperimentDraft> drafts, List<String> columns, boolean tenantsModel, Runnable changed) {
+    RowsModel(Supplier<ExperimentText> drafts, List<String> columns, boolean tenantsModel, Runnable changed) {
         this.drafts = drafts;
         this.changed = changed;
         this.columns = columns;
@@ -50,7 +51,7 @@ final class RowsModel extends AbstractTableModel {
     @Override
     public boolean isCellEditable(int r, int c) {
         if (tenantsModel) {
-            return !columns.get(c).equals("name") && drafts.get().tenantsForm() == ExperimentDraft.TenantsForm.EACH;
+            return !columns.get(c).equals("name") && drafts.get().tenantsForm() == ExperimentText.TenantsForm.EACH;
         }
         return !columns.get(c).equals("controlIntervalSeconds") || drafts.get().hasControlInterval(r);
     }

@@ -10,11 +10,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-import io.envbench.controller.editor.ExperimentDraft;
 import io.envbench.measure.metrics.MetricsCollector;
 import io.envbench.measure.results.Sample;
 import io.envbench.study.analysis.RunRecord;
 import io.envbench.study.experiment.Experiment;
+import io.envbench.study.experiment.ExperimentText;
 import io.envbench.study.experiment.PlannedRun;
 import org.junit.jupiter.api.Test;
 
@@ -82,7 +82,7 @@ class LiveBoardTest {
         Path root = Path.of(System.getProperty("envbench.root", ".."))
                 .toAbsolutePath()
                 .normalize();
-        Experiment e = ExperimentDraft.newMultiTenantExperiment()
+        Experiment e = ExperimentText.newMultiTenantExperiment()
                 .parse(root.resolve("testplans/experiments/mt.yaml"), root.resolve("targets"))
                 .withRepetitions(1);
         LiveBoard b = LiveBoard.of(e);

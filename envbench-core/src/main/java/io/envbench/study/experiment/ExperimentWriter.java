@@ -3,215 +3,221 @@ package io.envbench.study.experiment;
 import static io.envbench.study.experiment.YamlFields.*;
 
 import java.math.BigDecimal;
-import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
-import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import io.envbench.base.container.ContainerOptions;
 import io.envbench.base.container.VolumeMount;
 import io.envbench.base.definition.EnvironmentDefinition;
 import io.envbench.study.cpucontrol.CpuControlMode;
 
-/** Writes an experiment back as a file, every default filled in, so a results folder says exactly what ran. */
+/**
+ * Writes an experiment back as a file, every default filled in, so a results folder says exactly what ran. It fills an
+ * {@link ExperimentText} with the experiment's values and lets that write the YAML: the form's file and the file of a
+ * run are written by one writer, in one layout, and a field is written in one place.
+ */
 final class ExperimentWriter {
     private ExperimentWriter() {}
 
     static String toYaml(Experiment e) {
-        YAMLMapper yaml = YAMLMapper.builder()
-                .disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER)
-                .enable(YAMLGenerator.Feature.MINIMIZE_QUOTES)
-                .enable(YAMLGenerator.Feature.INDENT_ARRAYS_WITH_INDICATOR)
-                .build();
-        ObjectNode root = yaml.createObjectNode();
-        root.put(NAME, e.name());
-        root.put(DESCRIPTION, e.description());
-        root.put(PORT, e.port());
-        root.put(READY_TIMEOUT_SECONDS, seconds(e.readyTimeout()));
+        String share = e.load()
+                .http()
+                .filter(h -> !h.awaitsCapacity())
+                .flatMap(h -> h.share()
+                        .map(x -> "# load.http.requestsPerSecond " + Criterion.typed(h.requestsPerSecond()) + " is "
+                                + x.text() + ", searched before the runs: capacity/" + x.environment() + ".csv\n"))
+                .orElse("");
+        return "# experiment " + e.name()
+                + " as run: every default filled in (fields: testplans/experiments/README.md)\n" + share
+                + text(e).toYaml();
+    }
+
+    /** The experiment as the file's text fields: what {@link ExperimentFile#parse} reads back to the same experiment. */
+    static ExperimentText text(Experiment e) {
+        ExperimentText t = new ExperimentText();
+        t.set(NAME, e.name());
+        t.set(DESCRIPTION, e.description());
+        t.set(PORT, Integer.toString(e.port()));
+        t.set(READY_TIMEOUT_SECONDS, LoadPlan.seconds(e.readyTimeout()));
         if (e.tenancy().isPresent()) {
-            root.put(TARGET, e.tenancy().get().tenants().get(0).definition().target());
-            tenancy(root, e.tenancy().get());
+            t.kind(ExperimentText.Kind.TENANTS);
+            t.set(TARGET, e.tenancy().get().tenants().get(0).definition().target());
+            tenancy(t, e.tenancy().get());
         } else {
-            ArrayNode environments = root.putArray(ENVIRONMENTS);
             Optional<String> copy = e.calibration().copyOf(e.baseline()); // the reader makes it again
             e.environments().stream()
                     .filter(env -> !copy.equals(Optional.of(env.name())))
-                    .forEach(env -> {
-                        ObjectNode out = environments.addObject();
-                        environment(out, env.definition(), env.client());
-                        env.dockerDaemon()
-                                .ifPresent(d -> out.putObject(DOCKER_DAEMON).put(USERLAND_PROXY, d.userlandProxy()));
-                    });
+                    .forEach(env -> t.addEnvironment(environment(env)));
         }
         Repetitions reps = e.repetitions();
         if (reps.isAuto()) {
-            root.put(REPETITIONS, "auto");
-            root.put(MIN_REPETITIONS, reps.min());
-            root.put(MAX_REPETITIONS, reps.max());
-            root.put(INTERVAL_WIDTH, Repetitions.widthText(reps.intervalWidthPct()));
+            t.set(REPETITIONS, "auto");
+            t.set(MIN_REPETITIONS, Integer.toString(reps.min()));
+            t.set(MAX_REPETITIONS, Integer.toString(reps.max()));
+            t.set(INTERVAL_WIDTH, Repetitions.widthText(reps.intervalWidthPct()));
         } else {
-            root.put(REPETITIONS, reps.max());
+            t.set(REPETITIONS, Integer.toString(reps.max()));
         }
-        root.put(ORDER, e.order().yamlName());
-        root.put(SEED, e.seed());
-        root.put(BASELINE, e.baseline());
-        root.put(ISOLATION, e.isolation().yamlName());
-        root.put(ALLOW_GENERATOR_BOUND, e.allowGeneratorBound());
-        root.put(CALIBRATION, e.calibration().yamlName());
-        root.put(CORRECTION, e.correction().word());
-        ObjectNode capacity = root.putObject(CAPACITY);
-        ArrayNode slo = capacity.putArray(SLO);
-        e.capacity().slo().forEach(o -> slo.add(o.text()));
-        capacity.put(START_RATE, number(e.capacity().startRate()));
-        capacity.put(MAX_RATE, number(e.capacity().maxRate()));
-        capacity.put(STEP_SECONDS, seconds(e.capacity().step()));
-        capacity.put(WARMUP_SECONDS, seconds(e.capacity().warmup()));
-        capacity.put(TRIES, e.capacity().tries());
-        load(root.putObject(LOAD), e.load());
-        if (e.tenancy().isEmpty() || !e.criteria().isEmpty()) { // a multi-tenant experiment's only when it has some
-            ArrayNode criteria = root.putArray(CRITERIA);
-            e.criteria().forEach(c -> criteria.add(c.text()));
-        }
-        try {
-            String share = e.load()
-                    .http()
-                    .filter(h -> !h.awaitsCapacity())
-                    .flatMap(h -> h.share()
-                            .map(x -> "# load.http.requestsPerSecond "
-                                    + number(h.requestsPerSecond()).toPlainString()
-                                    + " is " + x.text() + ", searched before the runs: capacity/" + x.environment()
-                                    + ".csv\n"))
-                    .orElse("");
-            return "# experiment " + e.name()
-                    + " as run: every default filled in (fields: testplans/experiments/README.md)\n" + share
-                    + yaml.writeValueAsString(root);
-        } catch (JsonProcessingException ex) {
-            throw new IllegalStateException("cannot write experiment " + e.name() + " as YAML", ex);
-        }
+        t.set(ORDER, e.order().yamlName());
+        t.set(SEED, Long.toString(e.seed()));
+        t.set(BASELINE, e.baseline());
+        t.set(ISOLATION, e.isolation().yamlName());
+        t.set(ALLOW_GENERATOR_BOUND, Boolean.toString(e.allowGeneratorBound()));
+        t.set(CALIBRATION, e.calibration().yamlName());
+        t.set(CORRECTION, e.correction().word());
+        t.keep(CAPACITY, capacity(e.capacity()));
+        load(t, e.load());
+        t.set(
+                CRITERIA,
+                String.join("\n", e.criteria().stream().map(Criterion::text).toList()));
+        return t;
     }
 
     /** Every tenant written out ({@code each:}), whichever form the file used; its container options as given. */
-    private static void tenancy(ObjectNode root, Tenancy t) {
-        ObjectNode tenants = root.putObject(TENANTS);
-        tenants.put(TENANT_CPUS, t.cpus());
-        tenants.put(USERS, t.users());
-        tenants.put(QUOTES, t.quotes());
-        ArrayNode each = tenants.putArray(EACH);
+    private static void tenancy(ExperimentText text, Tenancy t) {
+        text.tenantsForm(ExperimentText.TenantsForm.EACH);
+        text.set("tenants." + TENANT_CPUS, Integer.toString(t.cpus()));
+        text.set("tenants." + USERS, Integer.toString(t.users()));
+        text.set("tenants." + QUOTES, Integer.toString(t.quotes()));
         for (TenantPlan p : t.tenants()) {
-            ObjectNode out = each.addObject();
+            Map<String, String> out = new LinkedHashMap<>();
             out.put(NAME, p.name());
-            out.put(THREADS, p.threads());
-            out.put(REQUESTS_PER_SECOND, number(p.requestsPerSecond()));
-            p.responseTimeGoalMs().ifPresent(g -> out.put(RESPONSE_TIME_GOAL_MS, g));
-            out.put(HIGH, p.high());
+            out.put(THREADS, Integer.toString(p.threads()));
+            out.put(REQUESTS_PER_SECOND, Criterion.typed(p.requestsPerSecond()));
+            p.responseTimeGoalMs().ifPresent(g -> out.put(RESPONSE_TIME_GOAL_MS, Long.toString(g)));
+            out.put(HIGH, Boolean.toString(p.high()));
             ContainerOptions o = p.definition().options();
             o.cpuset().ifPresent(c -> out.put(CPUSET, c.toString()));
             out.put(NETWORK, o.networkMode().dockerName());
             o.memoryBytes().ifPresent(m -> out.put(MEMORY, memory(m)));
+            text.addTenant(out);
         }
-        ArrayNode configurations = root.putArray(CONFIGURATIONS);
         for (TenantConfiguration c : t.configurations()) {
-            ObjectNode out = configurations.addObject();
+            Map<String, String> out = new LinkedHashMap<>();
             out.put(NAME, c.name());
             out.put(CPU_CONTROL, TenantConfiguration.yamlName(c.cpuControl()));
             out.put(INTERRUPT_STEERING, c.interruptSteering() ? "on" : "off");
             if (c.cpuControl() == CpuControlMode.DYNAMIC) {
-                out.put(CONTROL_INTERVAL_SECONDS, seconds(c.controlInterval()));
+                out.put(CONTROL_INTERVAL_SECONDS, LoadPlan.seconds(c.controlInterval()));
             }
+            text.addConfiguration(out);
         }
     }
 
-    private static void environment(ObjectNode out, EnvironmentDefinition d, ClientPlace client) {
+    private static Map<String, String> environment(EnvironmentPlan env) {
+        EnvironmentDefinition d = env.definition();
+        Map<String, String> out = new LinkedHashMap<>();
         out.put(NAME, d.name());
         out.put(PLACEMENT, d.placement().name().toLowerCase(Locale.ROOT));
         out.put(TARGET, d.target());
-        if (client != ClientPlace.INSIDE) {
-            out.put(CLIENT, client.yamlName());
+        if (env.client() != ClientPlace.INSIDE) {
+            out.put(CLIENT, env.client().yamlName());
         }
         if (d.placement() == EnvironmentDefinition.Placement.DOCKER) {
-            containerFields(out, d.options());
+            containerFields(d.options()).forEach(out::put);
         }
         if (!d.services().isEmpty()) {
-            ObjectNode services = out.putObject(SERVICES);
+            ObjectNode services = JsonNodeFactory.instance.objectNode();
             d.services().forEach((name, where) -> {
                 ObjectNode service = services.putObject(name);
                 service.put(PLACEMENT, where.inContainer() ? "docker" : "bare");
-                where.container().ifPresent(o -> containerFields(service, o));
+                where.container()
+                        .ifPresent(o -> containerFields(o).forEach((k, v) -> {
+                            if (k.startsWith(VOLUME + ".")) {
+                                ObjectNode volume = service.has(VOLUME)
+                                        ? (ObjectNode) service.get(VOLUME)
+                                        : service.putObject(VOLUME);
+                                volume.put(k.substring(VOLUME.length() + 1), v);
+                            } else {
+                                service.put(k, v);
+                            }
+                        }));
             });
+            out.put(SERVICES, ExperimentText.flowYaml(services));
         }
+        env.dockerDaemon()
+                .ifPresent(daemon ->
+                        out.put(DOCKER_DAEMON + "." + USERLAND_PROXY, Boolean.toString(daemon.userlandProxy())));
+        return out;
     }
 
-    /** A container's fields, as an environment or a service has them. */
-    private static void containerFields(ObjectNode out, ContainerOptions o) {
+    /** A container's fields, as an environment or a service has them, keyed as the form keys them ({@code volume.type}). */
+    private static Map<String, String> containerFields(ContainerOptions o) {
+        Map<String, String> out = new LinkedHashMap<>();
         out.put(NETWORK, o.networkMode().dockerName());
         VolumeMount v = o.volume();
-        ObjectNode volume = out.putObject(VOLUME);
-        volume.put(VOLUME_TYPE, v.kind().name().toLowerCase(Locale.ROOT));
+        out.put(VOLUME + "." + VOLUME_TYPE, v.kind().name().toLowerCase(Locale.ROOT));
         if (!v.source().isEmpty()) {
-            volume.put(VOLUME_SOURCE, v.source());
+            out.put(VOLUME + "." + VOLUME_SOURCE, v.source());
         }
         if (!v.containerPath().isEmpty()) {
-            volume.put(VOLUME_PATH, v.containerPath());
+            out.put(VOLUME + "." + VOLUME_PATH, v.containerPath());
         }
         o.cpuset().ifPresent(c -> out.put(CPUSET, c.toString()));
-        o.cpus().ifPresent(c -> out.put(CPUS, number(c)));
-        o.cpuShares().ifPresent(c -> out.put(CPU_SHARES, c));
+        o.cpus().ifPresent(c -> out.put(CPUS, Criterion.typed(c)));
+        o.cpuShares().ifPresent(c -> out.put(CPU_SHARES, Integer.toString(c)));
         o.memoryBytes().ifPresent(m -> out.put(MEMORY, memory(m)));
+        return out;
     }
 
-    private static void load(ObjectNode out, LoadPlan load) {
-        loadOn(out, load);
-        if (!load.engines().none()) {
-            ArrayNode engines = out.putArray(ENGINES);
-            load.engines().engines().forEach(en -> engines.add(en.toString()));
-            out.put(RMI_KEYSTORE, load.engines().rmiKeystore().orElseThrow().toString());
-        }
+    private static ObjectNode capacity(CapacitySpec c) {
+        ObjectNode capacity = JsonNodeFactory.instance.objectNode();
+        ArrayNode slo = capacity.putArray(SLO);
+        c.slo().forEach(o -> slo.add(o.text()));
+        capacity.put(START_RATE, new BigDecimal(Criterion.typed(c.startRate())));
+        capacity.put(MAX_RATE, new BigDecimal(Criterion.typed(c.maxRate())));
+        capacity.put(STEP_SECONDS, new BigDecimal(LoadPlan.seconds(c.step())));
+        capacity.put(WARMUP_SECONDS, new BigDecimal(LoadPlan.seconds(c.warmup())));
+        capacity.put(TRIES, c.tries());
+        return capacity;
     }
 
-    private static void loadOn(ObjectNode out, LoadPlan load) {
+    private static void load(ExperimentText t, LoadPlan load) {
         if (load.command().isPresent()) {
             CommandLoad c = load.command().get();
-            ObjectNode command = out.putObject(COMMAND);
-            command.put(RUN, c.commandLine());
-            command.put(OUTPUT, c.output().yamlName());
-            c.bareMemoryBytes().ifPresent(m -> command.put(BARE_MEMORY, memory(m)));
-            command.put(DURATION_SECONDS, seconds(c.duration()));
-            return;
-        }
-        if (load.http().isPresent()) {
+            t.loadKind(ExperimentText.LoadKind.COMMAND);
+            t.set("load.command." + RUN, c.commandLine());
+            t.set("load.command." + OUTPUT, c.output().yamlName());
+            c.bareMemoryBytes().ifPresent(m -> t.set("load.command." + BARE_MEMORY, memory(m)));
+            t.set("load." + DURATION_SECONDS, LoadPlan.seconds(c.duration()));
+        } else if (load.http().isPresent()) {
             HttpLoad h = load.http().get();
-            ObjectNode http = out.putObject(HTTP);
-            http.put(PATH, h.path());
-            http.put(THREADS, h.threads());
-            if (h.awaitsCapacity()) {
-                http.put(REQUESTS_PER_SECOND, h.share().orElseThrow().text());
-            } else {
-                http.put(REQUESTS_PER_SECOND, number(h.requestsPerSecond()));
-            }
-            http.put(RAMP_UP_SECONDS, seconds(h.rampUp()));
-            http.put(WARMUP_SECONDS, seconds(h.warmup()));
-            http.put(DURATION_SECONDS, seconds(h.duration()));
-            return;
+            t.loadKind(ExperimentText.LoadKind.HTTP);
+            t.set("load.http." + PATH, h.path());
+            t.set("load.http." + THREADS, Integer.toString(h.threads()));
+            t.set(
+                    "load.http." + REQUESTS_PER_SECOND,
+                    h.awaitsCapacity() ? h.share().orElseThrow().text() : Criterion.typed(h.requestsPerSecond()));
+            t.set("load.http." + RAMP_UP_SECONDS, LoadPlan.seconds(h.rampUp()));
+            t.set("load." + WARMUP_SECONDS, LoadPlan.seconds(h.warmup()));
+            t.set("load." + DURATION_SECONDS, LoadPlan.seconds(h.duration()));
+        } else {
+            t.loadKind(ExperimentText.LoadKind.PLAN);
+            t.set("load." + PLAN, load.plan().orElseThrow().toString());
+            List<String> lines = new TreeMap<>(load.properties())
+                    .entrySet().stream()
+                            .map(p -> p.getKey() + "=" + p.getValue())
+                            .toList();
+            t.set("load." + PROPERTIES, String.join("\n", lines));
+            t.set("load." + WARMUP_SECONDS, LoadPlan.seconds(load.warmup()));
+            t.set("load." + DURATION_SECONDS, LoadPlan.seconds(load.duration()));
         }
-        out.put(PLAN, load.plan().orElseThrow().toString());
-        ObjectNode properties = out.putObject(PROPERTIES);
-        new TreeMap<>(load.properties()).forEach(properties::put);
-        out.put(WARMUP_SECONDS, seconds(load.warmup()));
-        out.put(DURATION_SECONDS, seconds(load.duration()));
-    }
-
-    /** {@code 5}, {@code 2.5}: as a person would write it. */
-    private static BigDecimal seconds(Duration d) {
-        return new BigDecimal(LoadPlan.seconds(d));
-    }
-
-    private static BigDecimal number(double v) {
-        return new BigDecimal(Criterion.typed(v));
+        if (!load.engines().none()) {
+            ArrayNode engines = JsonNodeFactory.instance.arrayNode();
+            load.engines().engines().forEach(en -> engines.add(en.toString()));
+            t.keep("load." + ENGINES, engines);
+            t.keep(
+                    "load." + RMI_KEYSTORE,
+                    JsonNodeFactory.instance.textNode(
+                            load.engines().rmiKeystore().orElseThrow().toString()));
+        }
     }
 
     /** In the largest unit that divides it exactly, as docker run --memory writes it. */

@@ -1,4 +1,4 @@
-package io.envbench.controller.editor;
+package io.envbench.study.experiment;
 
 import java.io.IOException;
 import java.math.BigDecimal;
@@ -18,22 +18,29 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
-import io.envbench.study.experiment.Experiment;
-import io.envbench.study.experiment.ExperimentException;
-import io.envbench.study.experiment.ExperimentFields;
 import io.envbench.study.experiment.ExperimentFields.Section;
-import io.envbench.study.experiment.ExperimentFile;
 import net.jcip.annotations.NotThreadSafe;
 
 /**
- * An experiment file as the editor's form holds it: every field as the text typed, so a half-typed value can
- * be shown and checked. {@link #toYaml()} writes the experiment file ({@code envbench run} takes it as is);
- * {@link #check} reads that file back with the core's reader, whose message names the field and the fix.
- * Fields are keyed by their path in the file ({@code load.http.threads}); an empty text leaves a field out,
- * so the file's default applies. Not thread-safe: the event thread owns it.
+ * An experiment file as text fields: every field as the text typed, so a half-typed value can be held, shown and
+ * checked. {@link #toYaml()} writes the experiment file ({@code envbench run} takes it as is); {@link #check} reads
+ * that file back with {@link ExperimentFile}'s reader, whose message names the field and the fix. Fields are keyed by
+ * their path in the file ({@code load.http.threads}), the keys of {@link ExperimentFields#formKeys}; an empty text
+ * leaves a field out, so the file's default applies.
+ *
+ * <p>This is the one writer of experiment files. The controller's form edits an experiment as this model, and
+ * {@link ExperimentWriter} fills one from a typed {@link Experiment} to record what ran; so a form's file and a run's
+ * {@code experiment.yaml} have one layout: fields in {@link ExperimentFields}' order, lists indented under their key,
+ * a value on one line. Fields the form has no text for ({@code capacity:}, remote engines) are kept as the file wrote
+ * them.
+ *
+ * <p>It is named for what it holds, the file's text, rather than for the form's "draft": it models a file opened, one
+ * being typed, and an experiment written back alike.
+ *
+ * <p>Not thread-safe: one thread owns it (the controller's event thread).
  */
 @NotThreadSafe
-public final class ExperimentDraft {
+public final class ExperimentText {
     /** Top-level and load fields, by path in the file, in the order the file lists them (core's catalogue). */
     public static final List<String> FIELDS = ExperimentFields.formKeys(Section.TOP);
     /** The fields of one environment, by path under {@code environments[i]}. */
@@ -86,24 +93,34 @@ public final class ExperimentDraft {
                     .disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER)
                     .enable(YAMLGenerator.Feature.MINIMIZE_QUOTES)
                     .disable(YAMLGenerator.Feature.SPLIT_LINES)
+                    .enable(YAMLGenerator.Feature.INDENT_ARRAYS_WITH_INDICATOR)
                     .enable(YAMLGenerator.Feature.ALWAYS_QUOTE_NUMBERS_AS_STRINGS)
                     .build())
             .build();
 
+    /**
+     * The fields the form has no text for, by path: {@code capacity:} (a search's settings), and a load's remote engines
+     * ({@code load.engines}, {@code load.rmiKeystore}); kept as the file wrote them, so a file opened and saved keeps
+     * them.
+     */
+    private static final List<String> KEPT = List.of("capacity", "load.engines", "load.rmiKeystore");
+
     private final Map<String, String> values = new LinkedHashMap<>();
     private final List<Map<String, String>> environments = new ArrayList<>();
     private LoadKind loadKind = LoadKind.HTTP;
-    /** {@code capacity:} as the file wrote it (the form does not edit it), or null. */
-    private JsonNode capacity;
+    private final Map<String, JsonNode> kept = new LinkedHashMap<>();
 
     private Kind kind = Kind.ENVIRONMENTS;
     private TenantsForm tenantsForm = TenantsForm.SCENARIO;
     private final List<Map<String, String>> tenants = new ArrayList<>();
     private final List<Map<String, String>> configurations = new ArrayList<>();
 
-    /** A new experiment: nginx bare metal against Docker with host networking, a short closed-loop HTTP load. */
-    public static ExperimentDraft newExperiment(String target) {
-        ExperimentDraft d = new ExperimentDraft();
+    /**
+     * A new experiment: nginx bare metal against Docker with host networking, a short closed-loop HTTP load. The
+     * environments are the form's bare-metal and container-on-the-host presets, in a fixed order.
+     */
+    public static ExperimentText newExperiment(String target) {
+        ExperimentText d = new ExperimentText();
         d.set("name", "my-experiment");
         d.set("target", target);
         d.set("repetitions", "4");
@@ -113,8 +130,8 @@ public final class ExperimentDraft {
         d.set("load.http.requestsPerSecond", "0");
         d.set("load.warmupSeconds", "4");
         d.set("load.durationSeconds", "14");
-        d.addEnvironment(EnvironmentPreset.BARE_METAL.fields("bare"));
-        d.addEnvironment(EnvironmentPreset.DOCKER_HOST.fields("docker-host"));
+        d.addEnvironment(Map.of("name", "bare", "placement", "bare"));
+        d.addEnvironment(Map.of("name", "docker-host", "placement", "docker", "network", "host"));
         d.set("baseline", "bare");
         return d;
     }
@@ -124,8 +141,8 @@ public final class ExperimentDraft {
      * CPUs, the last one high, compared with no CPU control, static pinning and the dynamic loop (interrupt steering off:
      * it needs root).
      */
-    public static ExperimentDraft newMultiTenantExperiment() {
-        ExperimentDraft d = new ExperimentDraft();
+    public static ExperimentText newMultiTenantExperiment() {
+        ExperimentText d = new ExperimentText();
         d.kind = Kind.TENANTS;
         d.loadKind = LoadKind.PLAN;
         d.set("name", "my-tenants");
@@ -165,6 +182,11 @@ public final class ExperimentDraft {
     /** Environments compared one after the other, or tenants at once under compared configurations. */
     public Kind kind() {
         return kind;
+    }
+
+    /** Makes this an experiment of environments, or of tenants (the other's fields are kept but not written). */
+    public void kind(Kind k) {
+        kind = k;
     }
 
     /** Whether this is a multi-tenant experiment ({@code tenants:} and {@code configurations:}). */
@@ -246,6 +268,14 @@ public final class ExperimentDraft {
             m.put(k, v);
         });
         return m;
+    }
+
+    /** Sets a field the form has no text for ({@code capacity}, {@code load.engines}, {@code load.rmiKeystore}). */
+    void keep(String path, JsonNode node) {
+        if (!KEPT.contains(path)) {
+            throw new IllegalArgumentException("'" + path + "' is not a field kept as written; use one of " + KEPT);
+        }
+        kept.put(path, node.deepCopy());
     }
 
     public LoadKind loadKind() {
@@ -345,6 +375,10 @@ public final class ExperimentDraft {
             }
         };
         set("load.plan", move.apply(get("load.plan")));
+        JsonNode keystore = kept.get("load.rmiKeystore");
+        if (keystore != null && keystore.isTextual()) {
+            kept.put("load.rmiKeystore", JsonNodeFactory.instance.textNode(move.apply(keystore.asText())));
+        }
         for (Map<String, String> env : environments) {
             if ("bind".equals(env.getOrDefault("volume.type", "").strip())) {
                 env.put("volume.source", move.apply(env.getOrDefault("volume.source", "")));
@@ -353,13 +387,13 @@ public final class ExperimentDraft {
     }
 
     /** A draft of an experiment file as written (relative paths kept relative), a multi-tenant one's tenants and configurations too. */
-    public static ExperimentDraft fromYaml(String yaml) throws IOException {
+    public static ExperimentText fromYaml(String yaml) throws IOException {
         JsonNode root = YAML.readTree(yaml);
         if (root == null || !root.isObject()) {
             throw new IOException(
                     "not an experiment file: its top level is not a mapping (name:, environments:, load:, ...)");
         }
-        ExperimentDraft d = new ExperimentDraft();
+        ExperimentText d = new ExperimentText();
         for (String f : FIELDS) {
             if (f.equals("criteria") || f.equals("load.properties")) {
                 continue;
@@ -369,8 +403,12 @@ public final class ExperimentDraft {
                 d.set(f, n.asText());
             }
         }
-        // the form has no fields for a capacity search's settings: kept as the file wrote them
-        d.capacity = root.has("capacity") ? root.get("capacity").deepCopy() : null;
+        for (String path : KEPT) {
+            JsonNode n = at(root, path);
+            if (n != null) {
+                d.kept.put(path, n.deepCopy());
+            }
+        }
         JsonNode load = root.path("load");
         d.loadKind = load.has("command") ? LoadKind.COMMAND : load.has("plan") ? LoadKind.PLAN : LoadKind.HTTP;
         JsonNode http = load.has("command") ? load.path("command") : load.path("http");
@@ -458,41 +496,13 @@ public final class ExperimentDraft {
         }
         ArrayNode envs = multiTenant() ? f.arrayNode() : root.putArray("environments");
         for (Map<String, String> e : environments) {
-            ObjectNode env = envs.addObject();
-            boolean container = "docker".equals(e.getOrDefault("placement", ""));
-            for (String field : ENVIRONMENT_FIELDS) {
-                if (field.startsWith("volume.")
-                        || field.equals("services")
-                        || field.startsWith("dockerDaemon.")
-                        || (!container && CONTAINER_FIELDS.contains(field))) {
-                    continue;
-                }
-                scalar(env, field, e.getOrDefault(field, ""));
-            }
-            String userlandProxy =
-                    e.getOrDefault("dockerDaemon.userlandProxy", "").strip();
-            if (!userlandProxy.isEmpty()) {
-                scalar(env.putObject("dockerDaemon"), "userlandProxy", userlandProxy);
-            }
-            String services = e.getOrDefault("services", "").strip();
-            if (!services.isEmpty()) {
-                env.set("services", yamlOrText(services));
-            }
-            String volumeType = e.getOrDefault("volume.type", "").strip();
-            if (container && !volumeType.isEmpty() && !volumeType.equals("none")) {
-                ObjectNode v = env.putObject("volume");
-                for (String field : ExperimentFields.names(Section.VOLUME)) {
-                    scalar(v, field, e.getOrDefault("volume." + field, ""));
-                }
-            }
+            environment(envs.addObject(), e);
         }
         for (String field : topScalars()
                 .subList(topScalars().indexOf("repetitions"), topScalars().size())) {
             scalar(root, field, get(field));
         }
-        if (capacity != null) {
-            root.set("capacity", capacity.deepCopy());
-        }
+        writeKept(root, "capacity");
         ObjectNode load = root.putObject("load");
         if (loadKind == LoadKind.COMMAND) {
             ObjectNode command = load.putObject("command");
@@ -512,11 +522,20 @@ public final class ExperimentDraft {
             Map<String, String> props = properties();
             if (!props.isEmpty()) {
                 ObjectNode p = load.putObject("properties");
-                props.forEach((k, v) -> scalar(p, k, v));
+                // an empty value is one too: the plan gets -Jname= (the reader reads name: "" as that)
+                props.forEach((k, v) -> {
+                    if (v.isEmpty()) {
+                        p.put(k, "");
+                    } else {
+                        scalar(p, k, v);
+                    }
+                });
             }
             scalar(load, "warmupSeconds", get("load.warmupSeconds"));
             scalar(load, "durationSeconds", get("load.durationSeconds"));
         }
+        writeKept(load, "load.engines");
+        writeKept(load, "load.rmiKeystore");
         List<String> criteria = get("criteria")
                 .lines()
                 .map(String::strip)
@@ -528,6 +547,55 @@ public final class ExperimentDraft {
             criteria.forEach(c::add);
         }
         return root;
+    }
+
+    /**
+     * One environment, its fields in the catalogue's order (as {@link ExperimentWriter} writes them); a bare-metal one
+     * carries no container field, and {@code volume:} only with a type ({@code none}: the type alone).
+     */
+    private static void environment(ObjectNode env, Map<String, String> e) {
+        boolean container = "docker".equals(e.getOrDefault("placement", ""));
+        for (String name : ExperimentFields.names(Section.ENVIRONMENT)) {
+            switch (name) {
+                case "volume" -> {
+                    String type = e.getOrDefault("volume.type", "").strip();
+                    if (container && !type.isEmpty()) {
+                        ObjectNode v = env.putObject("volume");
+                        for (String field : ExperimentFields.names(Section.VOLUME)) {
+                            if (field.equals("type") || !type.equals("none")) {
+                                scalar(v, field, e.getOrDefault("volume." + field, ""));
+                            }
+                        }
+                    }
+                }
+                case "services" -> {
+                    String services = e.getOrDefault("services", "").strip();
+                    if (!services.isEmpty()) {
+                        env.set("services", yamlOrText(services));
+                    }
+                }
+                case "dockerDaemon" -> {
+                    String userlandProxy =
+                            e.getOrDefault("dockerDaemon.userlandProxy", "").strip();
+                    if (!userlandProxy.isEmpty()) {
+                        scalar(env.putObject("dockerDaemon"), "userlandProxy", userlandProxy);
+                    }
+                }
+                default -> {
+                    if (container || !CONTAINER_FIELDS.contains(name)) {
+                        scalar(env, name, e.getOrDefault(name, ""));
+                    }
+                }
+            }
+        }
+    }
+
+    /** A field the form has no text for, where the file had it. */
+    private void writeKept(ObjectNode node, String path) {
+        JsonNode n = kept.get(path);
+        if (n != null) {
+            node.set(path.substring(path.lastIndexOf('.') + 1), n.deepCopy());
+        }
     }
 
     /**
@@ -610,12 +678,14 @@ public final class ExperimentDraft {
         return m;
     }
 
-    /** A number typed as a number stays one in the file (threads: 8); anything else is text, and the reader judges it. */
-    /** One line of YAML: {@code { web: { placement: docker, network: bridge } }}. */
+    /**
+     * One line of YAML: {@code { web: { placement: docker, network: bridge } }}. A text YAML would read otherwise in a
+     * flow (a comma, a colon, a space, a bracket) is quoted, so the line reads back as the same mapping.
+     */
     static String flowYaml(JsonNode n) {
         if (n.isObject()) {
             List<String> parts = new ArrayList<>();
-            n.fields().forEachRemaining(f -> parts.add(f.getKey() + ": " + flowYaml(f.getValue())));
+            n.fields().forEachRemaining(f -> parts.add(flowText(f.getKey()) + ": " + flowYaml(f.getValue())));
             return "{ " + String.join(", ", parts) + " }";
         }
         if (n.isArray()) {
@@ -623,7 +693,15 @@ public final class ExperimentDraft {
             n.forEach(x -> parts.add(flowYaml(x)));
             return "[" + String.join(", ", parts) + "]";
         }
-        return n.asText();
+        return n.isTextual() ? flowText(n.asText()) : n.asText();
+    }
+
+    private static String flowText(String t) {
+        if (t.matches("[A-Za-z0-9_./~+@%][A-Za-z0-9_./~+@%-]*")
+                && !t.matches("(?i)true|false|yes|no|on|off|y|n|null")) {
+            return t;
+        }
+        return '"' + t.replace("\\", "\\\\").replace("\"", "\\\"") + '"';
     }
 
     /** The text as YAML when it reads as a mapping; else as typed, so the reader names the field and says what is wrong. */
@@ -639,6 +717,12 @@ public final class ExperimentDraft {
         return JsonNodeFactory.instance.textNode(text);
     }
 
+    /**
+     * A field's text, left out when empty. A number typed as a number stays one in the file ({@code threads: 8}), and
+     * so do {@code true} and {@code false}; only when the number writes back as the same text ({@code 08} would come
+     * back as 8): the reader reads every field's text as written, so the text is what must survive. Anything else is
+     * text, quoted where YAML would read it as a number, and the reader judges it.
+     */
     private static void scalar(ObjectNode node, String field, String text) {
         String t = text == null ? "" : text.strip();
         if (t.isEmpty()) {
@@ -646,9 +730,9 @@ public final class ExperimentDraft {
         }
         if (t.equals("true") || t.equals("false")) {
             node.put(field, Boolean.parseBoolean(t));
-        } else if (t.matches("-?\\d{1,18}")) {
+        } else if (t.matches("-?\\d{1,18}") && Long.toString(Long.parseLong(t)).equals(t)) {
             node.put(field, Long.parseLong(t));
-        } else if (t.matches("-?\\d+\\.\\d+")) {
+        } else if (t.matches("-?\\d+\\.\\d+") && new BigDecimal(t).toString().equals(t)) {
             node.put(field, new BigDecimal(t));
         } else {
             node.put(field, t);

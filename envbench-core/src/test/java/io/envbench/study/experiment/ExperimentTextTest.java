@@ -1,4 +1,4 @@
-package io.envbench.controller.editor;
+package io.envbench.study.experiment;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -9,26 +9,27 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 
+import io.envbench.base.recipe.TargetRecipeTest;
 import io.envbench.launch.dockerdaemon.DaemonSettings;
-import io.envbench.study.experiment.Experiment;
-import io.envbench.study.experiment.ExperimentException;
-import io.envbench.study.experiment.ExperimentFile;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-class ExperimentDraftTest {
+/**
+ * An experiment file as text fields (the controller's form edits it) against the core's reader: the shipped examples
+ * open and write back the same experiment, a new one is valid, and a bad field is named by the path the form knows.
+ */
+class ExperimentTextTest {
     @TempDir
     Path temp;
 
-    static final Path ROOT =
-            Path.of(System.getProperty("envbench.root", "..")).toAbsolutePath().normalize();
-    static final Path TARGETS = ROOT.resolve("targets");
+    static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
+    static final Path TARGETS = TargetRecipeTest.TARGETS;
     static final Path STATIC_WEB = ROOT.resolve("testplans/experiments/static-web.yaml");
 
     @Test
     void aSavedFileOpensInTheFormAndSavesToTheSameExperiment() throws Exception {
         Experiment original = ExperimentFile.read(STATIC_WEB, TARGETS);
-        ExperimentDraft draft = ExperimentDraft.fromYaml(Files.readString(STATIC_WEB));
+        ExperimentText draft = ExperimentText.fromYaml(Files.readString(STATIC_WEB));
         assertEquals(4, draft.environmentCount());
         assertEquals("bind", draft.environment(3, "volume.type"));
         assertEquals(
@@ -43,7 +44,7 @@ class ExperimentDraftTest {
     void study001sServicesPlacedOneByOneSurviveTheFormAndABadOneIsNamed() throws Exception {
         Path threeTier = ROOT.resolve("testplans/experiments/seed-001-three-tier.yaml");
         Experiment original = ExperimentFile.read(threeTier, TARGETS);
-        ExperimentDraft draft = ExperimentDraft.fromYaml(Files.readString(threeTier));
+        ExperimentText draft = ExperimentText.fromYaml(Files.readString(threeTier));
         assertEquals("{ web: { placement: docker, network: bridge } }", draft.environment(1, "services"));
         Experiment again = draft.parse(threeTier, TARGETS);
         for (String env : original.environmentNames()) {
@@ -72,7 +73,7 @@ class ExperimentDraftTest {
 
     @Test
     void aNewExperimentIsValidAndRunsAsWritten() throws Exception {
-        ExperimentDraft d = ExperimentDraft.newExperiment("nginx-static");
+        ExperimentText d = ExperimentText.newExperiment("nginx-static");
         Path file = ROOT.resolve("testplans/experiments/new.yaml");
         assertEquals(Optional.empty(), d.check(file, TARGETS).map(ExperimentException::getMessage));
         Experiment e = d.parse(file, TARGETS);
@@ -82,7 +83,7 @@ class ExperimentDraftTest {
 
     @Test
     void aBadFieldIsNamedByThePathTheFormKnows() {
-        ExperimentDraft d = ExperimentDraft.newExperiment("nginx-static");
+        ExperimentText d = ExperimentText.newExperiment("nginx-static");
         d.set("load.http.threads", "0");
         ExperimentException e = d.check(STATIC_WEB, TARGETS).orElseThrow();
         assertEquals("load.http.threads", e.fieldPath());
@@ -98,7 +99,7 @@ class ExperimentDraftTest {
 
     @Test
     void savedElsewhereRelativePathsStillNameTheSameFiles() throws Exception {
-        ExperimentDraft d = ExperimentDraft.fromYaml(Files.readString(STATIC_WEB));
+        ExperimentText d = ExperimentText.fromYaml(Files.readString(STATIC_WEB));
         Path elsewhere = temp;
         d.relocate(STATIC_WEB.getParent(), elsewhere);
         Experiment moved = d.parse(elsewhere.resolve("static-web.yaml"), TARGETS);
@@ -112,8 +113,8 @@ class ExperimentDraftTest {
 
     @Test
     void anEmptyPlanIsNamedAsThePlanField() {
-        ExperimentDraft d = ExperimentDraft.newExperiment("nginx-static");
-        d.loadKind(ExperimentDraft.LoadKind.PLAN);
+        ExperimentText d = ExperimentText.newExperiment("nginx-static");
+        d.loadKind(ExperimentText.LoadKind.PLAN);
         ExperimentException e = d.check(STATIC_WEB, TARGETS).orElseThrow();
         assertEquals("load.plan", e.fieldPath());
         assertTrue(e.getMessage().contains(".jmx"), e.getMessage());
@@ -121,7 +122,7 @@ class ExperimentDraftTest {
 
     @Test
     void aBareMetalEnvironmentCarriesNoContainerField() {
-        ExperimentDraft d = ExperimentDraft.newExperiment("nginx-static");
+        ExperimentText d = ExperimentText.newExperiment("nginx-static");
         d.environment(0, "cpuset", "0");
         d.environment(0, "network", "host");
         String yaml = d.toYaml();
@@ -132,16 +133,16 @@ class ExperimentDraftTest {
 
     @Test
     void aPlanLoadWritesItsPropertiesAndWindow() throws Exception {
-        ExperimentDraft d = ExperimentDraft.newExperiment("nginx-static");
-        d.loadKind(ExperimentDraft.LoadKind.PLAN);
+        ExperimentText d = ExperimentText.newExperiment("nginx-static");
+        d.loadKind(ExperimentText.LoadKind.PLAN);
         d.set("load.plan", "../http-load.jmx");
         d.set("load.properties", "envbench.threads=2\nenvbench.path=/page-1k.html");
         Experiment e = d.parse(STATIC_WEB, TARGETS);
         assertEquals(ROOT.resolve("testplans/http-load.jmx"), e.load().plan().orElseThrow());
         assertEquals("2", e.load().properties().get("envbench.threads"));
         assertEquals(4, e.load().warmup().toSeconds());
-        ExperimentDraft back = ExperimentDraft.fromYaml(d.toYaml());
-        assertEquals(ExperimentDraft.LoadKind.PLAN, back.loadKind());
+        ExperimentText back = ExperimentText.fromYaml(d.toYaml());
+        assertEquals(ExperimentText.LoadKind.PLAN, back.loadKind());
         assertEquals("envbench.threads=2\nenvbench.path=/page-1k.html", back.get("load.properties"));
     }
 
@@ -149,8 +150,8 @@ class ExperimentDraftTest {
     @Test
     void theBonnieStudysCommandLoadOpensAndWritesBackTheSame() throws Exception {
         Path file = ROOT.resolve("testplans/experiments/seed-003-bonnie.yaml");
-        ExperimentDraft d = ExperimentDraft.fromYaml(Files.readString(file));
-        assertEquals(ExperimentDraft.LoadKind.COMMAND, d.loadKind());
+        ExperimentText d = ExperimentText.fromYaml(Files.readString(file));
+        assertEquals(ExperimentText.LoadKind.COMMAND, d.loadKind());
         assertEquals("./bonnie.sh -s 2048 -r 1024 -n 16 -f", d.get("load.command.run"));
         assertEquals("bonnie++", d.get("load.command.output"));
         assertEquals("1g", d.get("load.command.bareMemory"));
@@ -165,8 +166,8 @@ class ExperimentDraftTest {
     @Test
     void thePostgresStudysClientPlacesOpenAndWriteBackTheSame() throws Exception {
         Path file = ROOT.resolve("testplans/experiments/seed-002-postgres.yaml");
-        ExperimentDraft d = ExperimentDraft.fromYaml(Files.readString(file));
-        assertEquals(ExperimentDraft.LoadKind.COMMAND, d.loadKind());
+        ExperimentText d = ExperimentText.fromYaml(Files.readString(file));
+        assertEquals(ExperimentText.LoadKind.COMMAND, d.loadKind());
         assertEquals("psql-time", d.get("load.command.output"));
         assertEquals(4, d.environmentCount());
         Experiment fromForm = d.parse(file, TARGETS);
@@ -176,5 +177,71 @@ class ExperimentDraftTest {
                 fromForm.toYaml().contains("client: container")
                         && fromForm.toYaml().contains("client: host"),
                 fromForm.toYaml());
+    }
+
+    /**
+     * The form has no fields for remote engines: a file with them opens and saves with them, its relative keystore
+     * still naming the same file when saved elsewhere.
+     */
+    @Test
+    void remoteEnginesSurviveTheFormAndItsSaveElsewhere() throws Exception {
+        Path folder = Files.createDirectories(temp.resolve("a"));
+        Files.writeString(folder.resolve("rmi_keystore.jks"), "not read here");
+        Path file = folder.resolve("remote.yaml");
+        Files.writeString(file, """
+                name: remote
+                target: nginx-static
+                environments:
+                  - { name: bare, placement: bare }
+                load:
+                  http: { path: /, durationSeconds: 5 }
+                  engines: [127.0.0.1:24101, 127.0.0.1:24102]
+                  rmiKeystore: rmi_keystore.jks
+                """);
+        Experiment fromFile = ExperimentFile.read(file, TARGETS);
+        ExperimentText d = ExperimentText.fromYaml(Files.readString(file));
+        assertEquals(fromFile.load(), d.parse(file, TARGETS).load());
+        Path elsewhere = Files.createDirectories(temp.resolve("b"));
+        d.relocate(folder, elsewhere);
+        assertEquals(
+                fromFile.load().engines(),
+                d.parse(elsewhere.resolve("remote.yaml"), TARGETS).load().engines());
+    }
+
+    /** The reader reads each field's text as written: what is written must keep that text, number-like or empty. */
+    @Test
+    void aTextThatIsNotANumberAsWrittenKeepsItsText() throws Exception {
+        ExperimentText d = ExperimentText.newExperiment("nginx-static");
+        d.set("name", "007");
+        d.loadKind(ExperimentText.LoadKind.PLAN);
+        d.set("load.plan", "../http-load.jmx");
+        d.set("load.properties", "envbench.threads=08\nenvbench.tag=\nenvbench.rate=1.50");
+        Experiment e = d.parse(STATIC_WEB, TARGETS);
+        assertEquals("007", e.name());
+        assertEquals("08", e.load().properties().get("envbench.threads"));
+        assertEquals("", e.load().properties().get("envbench.tag"), "an empty value is passed as -Jenvbench.tag=");
+        assertEquals("1.50", e.load().properties().get("envbench.rate"));
+        Experiment again = ExperimentFile.parse(e.toYaml(), STATIC_WEB, TARGETS);
+        assertEquals(e.name(), again.name());
+        assertEquals(e.load(), again.load());
+        assertTrue(d.toYaml().contains("repetitions: 4\n"), "a number as typed stays a number:\n" + d.toYaml());
+    }
+
+    /** A services: value YAML would read otherwise in one line (a comma, a space) is quoted, so it reads back the same. */
+    @Test
+    void aServicesLineQuotesWhatYamlWouldMisread() throws Exception {
+        ExperimentText d = ExperimentText.fromYaml("""
+                name: s
+                environments:
+                  - name: e
+                    placement: bare
+                    services: { web: { placement: docker, volume: { type: bind, source: "my site, 2", path: /srv } } }
+                load: { http: { path: /, durationSeconds: 5 } }
+                """);
+        assertEquals(
+                "{ web: { placement: docker, volume: { type: bind, source: \"my site, 2\", path: /srv } } }",
+                d.environment(0, "services"));
+        assertEquals(d.toYaml(), ExperimentText.fromYaml(d.toYaml()).toYaml(), "the line reads back to the same file");
+        assertTrue(d.toYaml().contains("source: \"my site, 2\""), d.toYaml());
     }
 }

@@ -1,4 +1,4 @@
-package io.envbench.controller.editor;
+package io.envbench.study.experiment;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -11,10 +11,6 @@ import java.util.Map;
 import java.util.Optional;
 
 import io.envbench.study.cpucontrol.CpuControlMode;
-import io.envbench.study.experiment.Experiment;
-import io.envbench.study.experiment.ExperimentException;
-import io.envbench.study.experiment.ExperimentFile;
-import io.envbench.study.experiment.Tenancy;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -24,9 +20,9 @@ import org.junit.jupiter.params.provider.ValueSource;
  * shipped multi-tenant example opens and writes back the same experiment, edits land in the file, and a bad field is
  * named by the path the form knows.
  */
-class MultiTenantDraftTest {
-    static final Path ROOT = ExperimentDraftTest.ROOT;
-    static final Path TARGETS = ExperimentDraftTest.TARGETS;
+class MultiTenantTextTest {
+    static final Path ROOT = ExperimentTextTest.ROOT;
+    static final Path TARGETS = ExperimentTextTest.TARGETS;
 
     static Path example(String name) {
         return ROOT.resolve("testplans/experiments/" + name);
@@ -43,22 +39,22 @@ class MultiTenantDraftTest {
     void everyMultiTenantExampleOpensAndWritesBackTheSameExperiment(String name) throws Exception {
         Path file = example(name);
         Experiment fromFile = ExperimentFile.read(file, TARGETS);
-        ExperimentDraft d = ExperimentDraft.fromYaml(Files.readString(file));
+        ExperimentText d = ExperimentText.fromYaml(Files.readString(file));
         assertTrue(d.multiTenant());
-        assertEquals(ExperimentDraft.TenantsForm.SCENARIO, d.tenantsForm());
+        assertEquals(ExperimentText.TenantsForm.SCENARIO, d.tenantsForm());
         assertEquals(List.of("none", "static", "dynamic"), d.comparedNames());
         assertEquals("off", d.configuration(0, "interruptSteering"), "YAML's bare off is shown as off");
         assertEquals(Optional.empty(), d.check(file, TARGETS).map(ExperimentException::getMessage));
         Experiment fromForm = d.parse(file, TARGETS);
         assertEquals(fromFile.toYaml(), fromForm.toYaml());
         // and the form's own file reads back to the same form
-        assertEquals(d.toYaml(), ExperimentDraft.fromYaml(d.toYaml()).toYaml());
+        assertEquals(d.toYaml(), ExperimentText.fromYaml(d.toYaml()).toYaml());
     }
 
     @Test
     void editsOfTenantsAndConfigurationsLandInTheFile() throws Exception {
         Path file = example("daytrader-scenario-2.yaml");
-        ExperimentDraft d = ExperimentDraft.fromYaml(Files.readString(file));
+        ExperimentText d = ExperimentText.fromYaml(Files.readString(file));
         d.set("tenants.count", "3");
         d.set("tenants.high.requestsPerSecond", "800");
         d.configuration(2, "controlIntervalSeconds", "2");
@@ -81,8 +77,8 @@ class MultiTenantDraftTest {
 
     @Test
     void tenantsWrittenOutEachWithTheirOwnFields() throws Exception {
-        ExperimentDraft d = ExperimentDraft.newMultiTenantExperiment();
-        d.tenantsForm(ExperimentDraft.TenantsForm.EACH);
+        ExperimentText d = ExperimentText.newMultiTenantExperiment();
+        d.tenantsForm(ExperimentText.TenantsForm.EACH);
         d.addTenant(Map.of("threads", "2", "requestsPerSecond", "15", "cpuset", "0"));
         d.addTenant(Map.of("threads", "3", "requestsPerSecond", "0", "high", "true", "responseTimeGoalMs", "50"));
         Path file = example("new.yaml");
@@ -94,15 +90,15 @@ class MultiTenantDraftTest {
         assertTrue(t.tenants().get(1).high());
         assertEquals(50, t.tenants().get(1).responseTimeGoalMs().getAsLong());
         assertFalse(d.toYaml().contains("count:"), "the scenario's fields stay out of an each: file");
-        ExperimentDraft back = ExperimentDraft.fromYaml(d.toYaml());
-        assertEquals(ExperimentDraft.TenantsForm.EACH, back.tenantsForm());
+        ExperimentText back = ExperimentText.fromYaml(d.toYaml());
+        assertEquals(ExperimentText.TenantsForm.EACH, back.tenantsForm());
         assertEquals("true", back.tenant(1, "high"));
         assertEquals(d.parse(file, TARGETS).toYaml(), back.parse(file, TARGETS).toYaml());
     }
 
     @Test
     void aNewMultiTenantExperimentIsValid() throws Exception {
-        ExperimentDraft d = ExperimentDraft.newMultiTenantExperiment();
+        ExperimentText d = ExperimentText.newMultiTenantExperiment();
         Path file = example("my-tenants.yaml");
         assertEquals(Optional.empty(), d.check(file, TARGETS).map(ExperimentException::getMessage));
         Experiment e = d.parse(file, TARGETS);
@@ -112,7 +108,7 @@ class MultiTenantDraftTest {
 
     @Test
     void aBadFieldIsNamedByItsPath() throws Exception {
-        ExperimentDraft d = ExperimentDraft.fromYaml(Files.readString(example("daytrader-scenario-2.yaml")));
+        ExperimentText d = ExperimentText.fromYaml(Files.readString(example("daytrader-scenario-2.yaml")));
         d.configuration(1, "cpuControl", "statik");
         ExperimentException e =
                 d.check(example("daytrader-scenario-2.yaml"), TARGETS).orElseThrow();
