@@ -50,6 +50,7 @@ import javax.swing.text.JTextComponent;
 
 import io.envbench.base.recipe.TargetRecipe;
 import io.envbench.study.experiment.CommandOutput;
+import io.envbench.study.experiment.EnvironmentPreset;
 import io.envbench.study.experiment.ExperimentException;
 import io.envbench.study.experiment.ExperimentFields;
 import io.envbench.study.experiment.ExperimentFields.Section;

@@ -130,9 +130,9 @@ public final class ExperimentText {
         d.set("load.http.requestsPerSecond", "0");
         d.set("load.warmupSeconds", "4");
         d.set("load.durationSeconds", "14");
-        d.addEnvironment(Map.of("name", "bare", "placement", "bare"));
-        d.addEnvironment(Map.of("name", "docker-host", "placement", "docker", "network", "host"));
-        d.set("baseline", "bare");
+        d.addEnvironment(EnvironmentPreset.BARE_METAL.fields(EnvironmentPreset.BARE_METAL.defaultName()));
+        d.addEnvironment(EnvironmentPreset.DOCKER_HOST.fields(EnvironmentPreset.DOCKER_HOST.defaultName()));
+        d.set("baseline", EnvironmentPreset.BARE_METAL.defaultName());
         return d;
     }
 

@@ -1,9 +1,12 @@
-package io.envbench.controller.editor;
+package io.envbench.study.experiment;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
 
-/** The environments a comparison usually holds, as a starting point the form then lets one change. */
+/**
+ * The environments a comparison usually holds, as a starting point the form then lets one change; a new experiment
+ * ({@link ExperimentText#newExperiment}) starts with two of them.
+ */
 public enum EnvironmentPreset {
     BARE_METAL("Bare metal (a host process)", "bare", Map.of("placement", "bare")),
     DOCKER_BRIDGE(
