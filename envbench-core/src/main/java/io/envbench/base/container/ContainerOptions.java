@@ -107,6 +107,9 @@ public final class ContainerOptions {
         return s.toString();
     }
 
+    /** The smallest CPU quota Docker accepts, in cores. */
+    public static final double MIN_CPUS = 0.01;
+
     public static final class Builder {
         private NetworkMode networkMode = NetworkMode.BRIDGE;
         private VolumeMount volume = VolumeMount.NONE;
@@ -133,11 +136,14 @@ public final class ContainerOptions {
         }
 
         public Builder cpus(double cores) {
-            if (!(cores > 0) || cores > CpuSet.online().size()) {
+            // Docker refuses a quota under a hundredth of a core with a bare HTTP 400: said here, with the range
+            if (!(cores >= MIN_CPUS) || cores > CpuSet.online().size()) {
                 throw new InvalidSettingException(
                         "cpus",
-                        cores + " is out of range; use a number of cores above 0 and at most "
-                                + CpuSet.online().size() + " (this host's CPUs), e.g. 0.5");
+                        cores + " is out of range; use a number of cores of at least " + MIN_CPUS
+                                + " (the smallest quota Docker sets) and at most "
+                                + CpuSet.online().size()
+                                + " (this host's CPUs), e.g. 0.5");
             }
             this.cpus = OptionalDouble.of(cores);
             return this;

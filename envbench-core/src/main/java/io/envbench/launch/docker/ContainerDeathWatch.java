@@ -176,10 +176,7 @@ public final class ContainerDeathWatch implements DeathWatch {
             return REMOVED_FROM_OUTSIDE;
         }
         if (oomSeen || Boolean.TRUE.equals(s.getOOMKilled())) {
-            Long limit = c.getHostConfig() == null ? null : c.getHostConfig().getMemory();
-            return limit == null || limit <= 0
-                    ? "killed: out of memory (no memory limit: the host ran out)"
-                    : "killed: out of memory, limit " + dockerSize(limit);
+            return outOfMemory(c);
         }
         Long code = s.getExitCodeLong();
         String error = s.getError() == null || s.getError().isBlank()
@@ -187,6 +184,14 @@ public final class ContainerDeathWatch implements DeathWatch {
                 : " (" + s.getError().strip() + ")";
         return "exited with code " + (code == null ? "unknown" : code + ProcessDeathWatch.signalOf(code.intValue()))
                 + error;
+    }
+
+    /** How an OOM kill reads, wherever it happened (during the start or later): the same words with the limit. */
+    static String outOfMemory(InspectContainerResponse c) {
+        Long limit = c.getHostConfig() == null ? null : c.getHostConfig().getMemory();
+        return limit == null || limit <= 0
+                ? "killed: out of memory (no memory limit: the host ran out)"
+                : "killed: out of memory, limit " + dockerSize(limit);
     }
 
     /**

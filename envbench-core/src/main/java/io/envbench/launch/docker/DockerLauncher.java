@@ -241,14 +241,36 @@ public final class DockerLauncher implements Launcher<ContainerTarget> {
         }
     }
 
+    /** How long a SIGKILLed container with a memory limit may take to be marked OOM-killed by Docker. */
+    private static final Duration OOM_FLAG_WAIT = Duration.ofSeconds(1);
+
     private static Optional<String> exitReason(DockerClient docker, String id) {
-        InspectContainerResponse.ContainerState s =
-                docker.inspectContainerCmd(id).exec().getState();
-        if (Boolean.TRUE.equals(s.getRunning())) {
+        InspectContainerResponse c = docker.inspectContainerCmd(id).exec();
+        if (Boolean.TRUE.equals(c.getState().getRunning())) {
             return Optional.empty();
         }
-        return Optional.of("container " + s.getStatus() + ", exit code " + s.getExitCodeLong()
-                + (Boolean.TRUE.equals(s.getOOMKilled()) ? " (killed: out of memory, raise memory)" : ""));
+        // Docker learns of an OOM kill from an event that may come after the exit: a SIGKILL (137) under a memory
+        // limit is asked again briefly, so an OOM kill during the start reads as it does later in the run
+        long until = System.nanoTime() + OOM_FLAG_WAIT.toNanos();
+        while (!Boolean.TRUE.equals(c.getState().getOOMKilled())
+                && Long.valueOf(137).equals(c.getState().getExitCodeLong())
+                && c.getHostConfig() != null
+                && c.getHostConfig().getMemory() != null
+                && c.getHostConfig().getMemory() > 0
+                && System.nanoTime() < until) {
+            try {
+                Thread.sleep(100);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+            c = docker.inspectContainerCmd(id).exec();
+        }
+        InspectContainerResponse.ContainerState s = c.getState();
+        if (Boolean.TRUE.equals(s.getOOMKilled())) {
+            return Optional.of(ContainerDeathWatch.outOfMemory(c) + "; raise memory");
+        }
+        return Optional.of("container " + s.getStatus() + ", exit code " + s.getExitCodeLong());
     }
 
     static String logsOf(DockerClient docker, String id, int lines) {

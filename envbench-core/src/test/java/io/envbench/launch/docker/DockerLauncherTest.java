@@ -229,6 +229,17 @@ public class DockerLauncherTest {
     }
 
     @Test
+    void anOomKillDuringTheStartIsNamedAsOneWithItsLimit() {
+        ContainerOptions o = ContainerOptions.builder()
+                // tail keeps a line without an end in memory: 200 MiB of zeros under a 16 MiB limit
+                .command(List.of("sh", "-c", "head -c 200m /dev/zero | tail"))
+                .memoryBytes(16L << 20)
+                .build();
+        TargetStartException e = assertThrows(TargetStartException.class, () -> launcher.start("test-oom", nginx(o)));
+        assertTrue(e.getMessage().contains("killed: out of memory, limit 16m; raise memory"), e.getMessage());
+    }
+
+    @Test
     void aTargetThatExitsFailsWithItsExitCode() {
         ContainerOptions o = ContainerOptions.builder()
                 .command(List.of("sh", "-c", "echo broken config >&2; exit 3"))

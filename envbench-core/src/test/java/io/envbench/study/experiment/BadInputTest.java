@@ -129,7 +129,11 @@ class BadInputTest {
                 Arguments.of(docker("cpuset: '0,,1'"), "environments[1].cpuset", "not a CPU list"),
                 Arguments.of(docker("cpuset: '\u0660'"), "environments[1].cpuset", "not a CPU list"),
                 Arguments.of(docker("cpuset: ' '"), "environments[1].cpuset", "is empty"),
-                Arguments.of(docker("cpus: 0"), "environments[1].cpus", "above 0"),
+                Arguments.of(docker("cpus: 0"), "environments[1].cpus", "at least 0.01"),
+                Arguments.of(
+                        docker("cpus: 0.001"),
+                        "environments[1].cpus",
+                        "at least 0.01 (the smallest quota Docker sets)"),
                 Arguments.of(docker("cpus: 1e300"), "environments[1].cpus", "at most"),
                 Arguments.of(docker("cpus: .nan"), "environments[1].cpus", "not a number"),
                 Arguments.of(docker("cpuShares: 1"), "environments[1].cpuShares", "use 2 to 262144"),
