@@ -3,6 +3,7 @@ package io.envbench.e2e;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -30,6 +31,20 @@ final class Cli {
                 .redirectErrorStream(true)
                 .redirectOutput(output.toFile())
                 .start();
+    }
+
+    /** Runs it to its end (bounded) with {@code input} on its standard input; returns the exit code. */
+    static int runWithInput(Path output, long timeoutSeconds, String input, String... args) throws Exception {
+        Process p = start(output, args);
+        try (var in = p.getOutputStream()) {
+            in.write(input.getBytes(StandardCharsets.UTF_8));
+        }
+        if (!p.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
+            p.destroyForcibly();
+            throw new AssertionError("envbench " + String.join(" ", args) + " did not end in " + timeoutSeconds
+                    + " s:\n" + Files.readString(output));
+        }
+        return p.exitValue();
     }
 
     /** Runs it to its end (bounded); returns the exit code. */

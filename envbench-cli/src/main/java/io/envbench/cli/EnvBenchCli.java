@@ -24,7 +24,13 @@ import picocli.CommandLine.Parameters;
 @Command(
         name = "envbench",
         mixinStandardHelpOptions = true,
-        subcommands = {RunCommand.class, CapacityCommand.class, EnvBenchCli.Summary.class, EnvBenchCli.Report.class},
+        subcommands = {
+            RunCommand.class,
+            CapacityCommand.class,
+            CleanCommand.class,
+            EnvBenchCli.Summary.class,
+            EnvBenchCli.Report.class
+        },
         description = "EnvBench command line tools.")
 public final class EnvBenchCli {
     public static void main(String[] args) {

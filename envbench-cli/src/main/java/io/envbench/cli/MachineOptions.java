@@ -54,17 +54,20 @@ final class MachineOptions {
                         .normalize();
     }
 
+    /** The Docker daemon the options (else the environment, as the docker CLI) name. */
+    DockerDaemon daemon() {
+        return DockerDaemon.configured(DockerDaemon.Settings.COMMAND_LINE, dockerHost, dockerTlsVerify, dockerCertPath);
+    }
+
     /**
      * How runs are made on this machine, with EnvBench's own stop-on-exit hook off: a command tears down in its own
      * order on Ctrl-C / SIGTERM (load, then environment, then report).
      */
     ExperimentRun.Settings settings(Duration metricsInterval, RestartPermission dockerRestart) {
-        DockerDaemon daemon = DockerDaemon.configured(
-                DockerDaemon.Settings.COMMAND_LINE, dockerHost, dockerTlsVerify, dockerCertPath);
         return ExperimentRun.Settings.of(base())
                 .withJMeter(new JMeterInstall(
                         jmeterHome != null ? jmeterHome : base().resolve("jmeter-dist/target/jmeter")))
-                .withDaemon(daemon)
+                .withDaemon(daemon())
                 .withMetricsInterval(metricsInterval)
                 .withDockerRestart(dockerRestart)
                 .withStopOnExit(false);

@@ -26,6 +26,7 @@ import io.envbench.launch.docker.DockerConnection;
 import io.envbench.launch.docker.DockerDaemon;
 import io.envbench.launch.docker.DockerLauncher;
 import io.envbench.launch.docker.DockerReaper;
+import io.envbench.launch.docker.PortHolders;
 import io.envbench.launch.dockerdaemon.DaemonRestart;
 import io.envbench.launch.services.ServicesLauncher;
 import net.jcip.annotations.GuardedBy;
@@ -191,7 +192,7 @@ public final class EnvironmentRegistry implements AutoCloseable {
             try {
                 t = launch(def.name(), spec);
             } catch (InvalidSettingException e) {
-                throw portHeldByLostContainer(e);
+                throw portHeld(e, spec.hostPort());
             }
         } catch (TargetStartException | RuntimeException e) {
             synchronized (this) {
@@ -219,24 +220,39 @@ public final class EnvironmentRegistry implements AutoCloseable {
     }
 
     /**
-     * A busy port while containers of a run lost with its daemon wait for their removal: most likely one of them still
-     * holds it (its published port); the message says so, and that it frees itself once the daemon answers again.
+     * A busy port named with what holds it, when EnvBench can tell: a container of a run lost with its daemon (removed as
+     * soon as the daemon answers again), or an EnvBench container of another run or owner (with its owner and the
+     * command that frees it). Asks a daemon already connected only: a busy port never waits for a daemon that is down.
      */
-    private InvalidSettingException portHeldByLostContainer(InvalidSettingException e) {
-        Set<String> owed = docker.owedRemovals();
-        if (!e.field().equals("port") || owed.isEmpty()) {
+    private InvalidSettingException portHeld(InvalidSettingException e, int port) {
+        if (!e.field().equals("port")) {
             return e;
         }
-        String ids = owed.stream()
-                .map(id -> id.substring(0, Math.min(12, id.length())))
-                .sorted()
-                .collect(Collectors.joining(", "));
-        return new InvalidSettingException(
-                "port",
-                e.getMessage().substring("port: ".length())
-                        + "; it may be held by container " + ids + " of a run lost with the Docker daemon at "
-                        + dockerDaemon.address()
-                        + ", removed as soon as that daemon answers again (check it with 'docker info'; './envbench setup' starts it)");
+        String what = e.getMessage().substring("port: ".length());
+        Set<String> owed = docker.owedRemovals();
+        if (!owed.isEmpty()) {
+            String ids = owed.stream()
+                    .map(id -> id.substring(0, Math.min(12, id.length())))
+                    .sorted()
+                    .collect(Collectors.joining(", "));
+            return new InvalidSettingException(
+                    "port",
+                    what + "; it may be held by container " + ids + " of a run lost with the Docker daemon at "
+                            + dockerDaemon.address()
+                            + ", removed as soon as that daemon answers again (check it with 'docker info'; './envbench setup' starts it)");
+        }
+        var client = docker.connected();
+        if (port == 0 || client.isEmpty()) {
+            return e;
+        }
+        try {
+            return PortHolders.describe(client.get(), port)
+                    .map(holders -> new InvalidSettingException("port", port + " is held by " + holders))
+                    .orElse(e);
+        } catch (RuntimeException lookup) { // the message as it was: the lookup only adds to it
+            log.debug("could not look for the port's holder: {}", lookup.toString());
+            return e;
+        }
     }
 
     private synchronized void reserve(EnvironmentDefinition def, TargetSpec spec) {

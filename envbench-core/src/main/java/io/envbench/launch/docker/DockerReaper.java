@@ -54,31 +54,8 @@ public final class DockerReaper {
     public Sweep sweep() {
         long t0 = System.nanoTime();
         List<Decision> decisions = new ArrayList<>();
-        sweepContainers(decisions::add);
-        for (Network n :
-                docker.listNetworksCmd().withFilter("label", MANAGED_FILTER).exec()) {
-            judge(
-                    "network",
-                    n.getId(),
-                    n.getName(),
-                    n.getLabels(),
-                    () -> docker.removeNetworkCmd(n.getId()).exec(),
-                    decisions::add);
-        }
-        var volumes = docker.listVolumesCmd()
-                .withFilter("label", MANAGED_FILTER)
-                .exec()
-                .getVolumes();
-        if (volumes != null) {
-            for (var v : volumes) {
-                judge(
-                        "volume",
-                        v.getName(),
-                        "",
-                        v.getLabels(),
-                        () -> docker.removeVolumeCmd(v.getName()).exec(),
-                        decisions::add);
-            }
+        for (Found f : labelled(true)) {
+            judge(f, decisions::add);
         }
         return new Sweep(List.copyOf(decisions), System.nanoTime() - t0);
     }
@@ -91,27 +68,86 @@ public final class DockerReaper {
     public Sweep sweepContainers() {
         long t0 = System.nanoTime();
         List<Decision> decisions = new ArrayList<>();
-        sweepContainers(decisions::add);
+        for (Found f : labelled(false)) {
+            judge(f, decisions::add);
+        }
         return new Sweep(List.copyOf(decisions), System.nanoTime() - t0);
     }
 
-    private void sweepContainers(Consumer<Decision> out) {
+    /**
+     * The labelled resources whose owner cannot be seen from here (another host, another PID namespace, a start time
+     * that cannot be compared): every sweep keeps them, as they may belong to a live run elsewhere. Nothing is
+     * removed; {@link #removeOrphan} removes one the user named.
+     */
+    public List<Decision> orphans() {
+        return labelled(true).stream()
+                .map(f -> {
+                    LeftoverCheck.Verdict v = check.judge(f.labels());
+                    return new Decision(f.kind(), f.id(), f.name(), false, v.ownerUnseen(), v.why());
+                })
+                .filter(Decision::ownerUnseen)
+                .toList();
+    }
+
+    /** Removes an orphan {@link #orphans} listed (the user confirmed it); the decision says whether it went. */
+    public Decision removeOrphan(Decision orphan) {
+        try {
+            remover(orphan.kind(), orphan.id()).run();
+            log.debug("removed orphan {} {} {}: {}", orphan.kind(), orphan.id(), orphan.name(), orphan.why());
+            return new Decision(orphan.kind(), orphan.id(), orphan.name(), true, true, orphan.why());
+        } catch (RuntimeException e) {
+            return new Decision(
+                    orphan.kind(), orphan.id(), orphan.name(), false, true, "removal failed: " + e.getMessage());
+        }
+    }
+
+    /** A labelled resource as listed: {@code kind} is container, network or volume. */
+    private record Found(String kind, String id, String name, Map<String, String> labels) {}
+
+    /** Containers first (a network or volume goes only once its containers are gone), then networks and volumes. */
+    private List<Found> labelled(boolean networksAndVolumes) {
+        List<Found> found = new ArrayList<>();
         for (Container c : docker.listContainersCmd()
                 .withShowAll(true)
                 .withLabelFilter(MANAGED)
                 .exec()) {
-            String name = c.getNames() == null ? "" : String.join(",", c.getNames());
-            judge(
-                    "container",
-                    c.getId(),
-                    name,
-                    c.getLabels(),
-                    () -> docker.removeContainerCmd(c.getId())
-                            .withForce(true)
-                            .withRemoveVolumes(true)
-                            .exec(),
-                    out);
+            found.add(new Found(
+                    "container", c.getId(), c.getNames() == null ? "" : String.join(",", c.getNames()), c.getLabels()));
         }
+        if (!networksAndVolumes) {
+            return found;
+        }
+        for (Network n :
+                docker.listNetworksCmd().withFilter("label", MANAGED_FILTER).exec()) {
+            found.add(new Found("network", n.getId(), n.getName(), n.getLabels()));
+        }
+        var volumes = docker.listVolumesCmd()
+                .withFilter("label", MANAGED_FILTER)
+                .exec()
+                .getVolumes();
+        if (volumes != null) {
+            for (var v : volumes) {
+                found.add(new Found("volume", v.getName(), "", v.getLabels()));
+            }
+        }
+        return found;
+    }
+
+    private Runnable remover(String kind, String id) {
+        return switch (kind) {
+            case "container" ->
+                () -> docker.removeContainerCmd(id)
+                        .withForce(true)
+                        .withRemoveVolumes(true)
+                        .exec();
+            case "network" -> () -> docker.removeNetworkCmd(id).exec();
+            case "volume" -> () -> docker.removeVolumeCmd(id).exec();
+            default -> throw new IllegalArgumentException("no such kind of resource: " + kind);
+        };
+    }
+
+    private void judge(Found f, Consumer<Decision> out) {
+        judge(f.kind(), f.id(), f.name(), f.labels(), remover(f.kind(), f.id()), out);
     }
 
     private void judge(

@@ -4,11 +4,13 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Objects;
+import java.util.Optional;
 
 import io.envbench.base.settings.InvalidSettingException;
 import io.envbench.base.units.LocalPorts;
 import io.envbench.control.registry.EnvBench;
 import io.envbench.launch.docker.DockerDaemon;
+import io.envbench.launch.docker.PortHolders;
 import io.envbench.launch.dockerdaemon.RestartPermission;
 import io.envbench.measure.metrics.MetricsCollector;
 import io.envbench.study.analysis.RunDirectory;
@@ -133,7 +135,33 @@ public final class ExperimentRun implements AutoCloseable {
     }
 
     /**
-     * Checks what can be checked before anything starts, then wires the run; nothing is started or changed here.
+     * A port the experiment's environments need is free, or made free by removing a container of an EnvBench run whose
+     * owner is provably gone (as the first start would); else refused, naming what holds it when it is an EnvBench
+     * container (its run, its owner, and the command that frees it).
+     */
+    private static void checkPortFree(Experiment experiment, int port, DockerDaemon daemon) {
+        try {
+            LocalPorts.checkFree("port", port);
+            return;
+        } catch (InvalidSettingException busy) {
+            Optional<String> holders = PortHolders.sweepThenDescribe(daemon, port);
+            if (holders.isEmpty()) {
+                try {
+                    LocalPorts.checkFree("port", port); // a dead run's container held it, and is gone now
+                    return;
+                } catch (InvalidSettingException stillBusy) {
+                    throw new InvalidSettingException(
+                            experiment.file() + ": port",
+                            stillBusy.getMessage().substring(stillBusy.field().length() + 2));
+                }
+            }
+            throw new InvalidSettingException(experiment.file() + ": port", port + " is held by " + holders.get());
+        }
+    }
+
+    /**
+     * Checks what can be checked before anything starts, then wires the run; nothing is started here, and only the
+     * containers of EnvBench runs whose owner is provably gone are removed (when one holds a port the run needs).
      * Refused: a Docker daemon that cannot be reached when the experiment uses Docker, a port an environment needs that
      * is taken, a multi-tenant experiment this host cannot run (too few CPUs, interrupt steering without root), and
      * {@code dockerDaemon:} settings that would restart the daemon without permission.
@@ -149,13 +177,7 @@ public final class ExperimentRun implements AutoCloseable {
                 continue;
             }
             // every run starts its environment on this port: taken now, every run would fail (or measure the stranger)
-            try {
-                LocalPorts.checkFree("port", port);
-            } catch (InvalidSettingException e) {
-                throw new InvalidSettingException(
-                        experiment.file() + ": port",
-                        e.getMessage().substring(e.field().length() + 2));
-            }
+            checkPortFree(experiment, port, settings.daemon());
         }
         // study 004's controls of a multi-tenant experiment's configurations
         TenantControl.Factory tenantControls = CpuControlFactory.onThisHost();

@@ -19,7 +19,8 @@ public final class DockerRequired {
     public static void check() {
         String why;
         try {
-            new DockerConnection(DockerDaemon.fromEnvironment()).client();
+            new DockerConnection(DockerDaemon.fromEnvironment())
+                    .link(); // no docker-java type: callable from a shaded class path too
             return;
         } catch (TargetStartException e) {
             why = e.getMessage();

@@ -1,0 +1,129 @@
+package io.envbench.e2e;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import io.envbench.base.container.ContainerOptions;
+import io.envbench.base.container.NetworkMode;
+import io.envbench.base.definition.EnvironmentDefinition;
+import io.envbench.base.environment.OwnerIdentity;
+import io.envbench.base.environment.RunSession;
+import io.envbench.base.settings.InvalidSettingException;
+import io.envbench.base.units.LocalPorts;
+import io.envbench.control.registry.EnvironmentRegistry;
+import io.envbench.launch.docker.DockerConnection;
+import io.envbench.launch.docker.DockerDaemon;
+import io.envbench.launch.docker.DockerRequired;
+import io.envbench.shaded.dockerjava.api.DockerClient;
+import io.envbench.shaded.dockerjava.api.exception.NotFoundException;
+import io.envbench.shaded.dockerjava.api.model.ExposedPort;
+import io.envbench.shaded.dockerjava.api.model.HostConfig;
+import io.envbench.shaded.dockerjava.api.model.PortBinding;
+import io.envbench.shaded.dockerjava.api.model.Ports;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A container of an EnvBench run whose owner cannot be seen from here (a JMeter in its own PID namespace, killed) keeps
+ * its published port: a start on that port names it with its owner and the command that frees it, and
+ * {@code envbench clean --orphans} removes it only when the user says so; a live run's container is never touched.
+ */
+class OrphansTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void aPortHeldByAnOrphanIsNamedAndCleanRemovesItOnlyWhenTold() throws Exception {
+        DockerRequired.check();
+        // docker-java as the plugin jar relocates it: that jar comes first on this module's class path
+        DockerClient docker = new DockerConnection(DockerDaemon.fromEnvironment()).client();
+        int port = LocalPorts.pickFree();
+        Map<String, String> orphanLabels = new HashMap<>(RunSession.labels("orphan-test"));
+        orphanLabels.put(RunSession.LABEL_RUN, "0f0f0f0f");
+        orphanLabels.put(RunSession.LABEL_OWNER_PID, "1"); // a JMeter that was PID 1 of its container
+        orphanLabels.put(OwnerIdentity.LABEL_PID_NAMESPACE, "4026500001");
+        String orphan = sleeper(docker, orphanLabels, port);
+        String live = sleeper(docker, RunSession.labels("live-test"), 0); // this JVM's: alive, never an orphan
+        try {
+            try (EnvironmentRegistry r =
+                    new EnvironmentRegistry(Jmeter.ROOT.resolve("targets"), DockerDaemon.fromEnvironment())) {
+                InvalidSettingException e = assertThrows(
+                        InvalidSettingException.class,
+                        () -> r.start(new EnvironmentDefinition(
+                                "orphan-port",
+                                "nginx-static",
+                                EnvironmentDefinition.Placement.DOCKER,
+                                ContainerOptions.builder()
+                                        .networkMode(NetworkMode.BRIDGE)
+                                        .build(),
+                                port,
+                                Duration.ofSeconds(30))));
+                System.out.println("a start on the orphan's port: " + e.getMessage());
+                assertTrue(e.getMessage().contains(port + " is held by EnvBench container"), e.getMessage());
+                assertTrue(e.getMessage().contains("environment orphan-test, run 0f0f0f0f"), e.getMessage());
+                assertTrue(e.getMessage().contains("PID namespace 4026500001"), e.getMessage());
+                assertTrue(e.getMessage().contains("./envbench clean --orphans"), e.getMessage());
+            }
+
+            Path listed = dir.resolve("clean.txt");
+            assertEquals(0, Cli.run(listed, 60, "clean"));
+            String text = Files.readString(listed);
+            System.out.println(text);
+            assertTrue(text.contains("orphan(s), whose owner cannot be seen from here"), text);
+            assertTrue(
+                    text.contains("kept; if their runs are over, remove them with ./envbench clean --orphans"), text);
+            assertTrue(exists(docker, orphan), "listed, not removed");
+
+            Path declined = dir.resolve("declined.txt");
+            assertEquals(0, Cli.runWithInput(declined, 60, "n\n", "clean", "--orphans"));
+            assertTrue(Files.readString(declined).contains("nothing removed"), Files.readString(declined));
+            assertTrue(exists(docker, orphan), "kept when the user says no");
+
+            Path removed = dir.resolve("removed.txt");
+            assertEquals(0, Cli.run(removed, 60, "clean", "--orphans", "--yes"), Files.readString(removed));
+            System.out.println(Files.readString(removed));
+            assertTrue(!exists(docker, orphan), "removed when told: " + Files.readString(removed));
+            assertTrue(exists(docker, live), "a live run's container is no orphan: " + Files.readString(removed));
+            LocalPorts.checkFree("port", port); // and its port is free again
+        } finally {
+            for (String id : List.of(orphan, live)) {
+                if (exists(docker, id)) {
+                    docker.removeContainerCmd(id).withForce(true).exec();
+                }
+            }
+        }
+    }
+
+    /** A labelled container that sleeps, publishing {@code port} on 127.0.0.1 (none for 0). */
+    private static String sleeper(DockerClient docker, Map<String, String> labels, int port) {
+        var create = docker.createContainerCmd("envbench/base:latest")
+                .withCmd("sleep", "600")
+                .withLabels(labels);
+        if (port != 0) {
+            ExposedPort p = ExposedPort.tcp(8080);
+            create.withExposedPorts(p)
+                    .withHostConfig(HostConfig.newHostConfig()
+                            .withPortBindings(new PortBinding(Ports.Binding.bindIpAndPort("127.0.0.1", port), p)));
+        }
+        String id = create.exec().getId();
+        docker.startContainerCmd(id).exec();
+        return id;
+    }
+
+    private static boolean exists(DockerClient docker, String id) {
+        try {
+            docker.inspectContainerCmd(id).exec();
+            return true;
+        } catch (NotFoundException e) {
+            return false;
+        }
+    }
+}
