@@ -664,8 +664,18 @@ public final class ComparisonReport {
         return b.toString();
     }
 
+    /** A field as RFC 4180 (and JMeter) quote it: a comma, a quote or a line end inside keeps the row one row. */
     private static String csvField(String s) {
-        return s.contains(",") || s.contains("\"") ? "\"" + s.replace("\"", "\"\"") + "\"" : s;
+        return s.contains(",") || s.contains("\"") || s.contains("\n") || s.contains("\r")
+                ? "\"" + s.replace("\"", "\"\"") + "\""
+                : s;
+    }
+
+    /** A cell on one line (a label may hold a line end): shown as \n and \r, so a row of a table stays one line. */
+    static String oneLine(String cell) {
+        return cell.indexOf('\n') < 0 && cell.indexOf('\r') < 0
+                ? cell
+                : cell.replace("\r", "\\r").replace("\n", "\\n");
     }
 
     private static String num(double v) {
@@ -994,16 +1004,16 @@ public final class ComparisonReport {
 
     /** @param names how many leading columns are names (left-aligned); figures are right-aligned, as in JMeter's tables */
     private static void textTable(StringBuilder b, String[] head, List<String[]> rows, int names) {
+        List<String[]> all = new ArrayList<>();
+        all.add(head);
+        rows.forEach(
+                r -> all.add(Arrays.stream(r).map(ComparisonReport::oneLine).toArray(String[]::new)));
         int[] width = new int[head.length];
-        for (int i = 0; i < head.length; i++) {
-            width[i] = head[i].length();
-            for (String[] r : rows) {
+        for (String[] r : all) {
+            for (int i = 0; i < head.length; i++) {
                 width[i] = Math.max(width[i], r[i].length());
             }
         }
-        List<String[]> all = new ArrayList<>();
-        all.add(head);
-        all.addAll(rows);
         for (String[] r : all) {
             for (int i = 0; i < r.length; i++) {
                 String cell = i < names
@@ -1022,7 +1032,9 @@ public final class ComparisonReport {
             b.append("| ")
                     .append(String.join(
                             " | ",
-                            Arrays.stream(r).map(x -> x.replace("|", "\\|")).toList()))
+                            Arrays.stream(r)
+                                    .map(x -> oneLine(x).replace("|", "\\|"))
+                                    .toList()))
                     .append(" |\n");
         }
     }
