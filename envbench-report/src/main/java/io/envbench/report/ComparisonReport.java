@@ -872,6 +872,30 @@ public final class ComparisonReport {
                 : "needs " + RunStatistics.runsNeededForMedianInterval() + "+ runs";
     }
 
+    public static final String[] FILES_HEAD = {"run", "file", "environments", "samples"};
+
+    public static final String FILES_NOTE =
+            "Each result file is one run. A run is named after its file, or, where files share a name (run1/static-web.jtl, "
+                    + "run2/static-web.jtl), by its path from the folder they share: two files are never pooled into one run.";
+
+    /** Which file made which run (for runs read from files): run, file, its environments, its samples kept. */
+    public List<String[]> fileRows() {
+        List<String[]> rows = new ArrayList<>();
+        c.runFiles().forEach((run, file) -> {
+            List<String> envs = new ArrayList<>();
+            long samples = 0;
+            for (String env : c.environments()) {
+                SampleStatistics t = c.get(env, run, Comparison.TOTAL);
+                if (t != null) {
+                    envs.add(env);
+                    samples += t.count();
+                }
+            }
+            rows.add(new String[] {run, file.toString(), String.join(", ", envs), Long.toString(samples)});
+        });
+        return rows;
+    }
+
     public static final String[] RUN_HEAD = {
         "label",
         "environment",
@@ -911,6 +935,11 @@ public final class ComparisonReport {
         b.append('\n').append(TABLE_NOTE).append("\n\n## Across runs: which differences hold\n\n");
         mdTable(b, RUN_HEAD, runRows());
         b.append('\n').append(RUN_NOTE).append('\n');
+        if (!fileRows().isEmpty()) {
+            b.append("\n## Runs and their files\n\n");
+            mdTable(b, FILES_HEAD, fileRows());
+            b.append('\n').append(FILES_NOTE).append('\n');
+        }
         if (!costRows().isEmpty()) {
             b.append("\n## CPU per request\n\n");
             mdTable(b, COST_HEAD, costRows());
@@ -967,6 +996,10 @@ public final class ComparisonReport {
         calibrationNote().ifPresent(n -> b.append(n).append('\n'));
         textTable(b, TABLE_HEAD, tableRows(), 2);
         b.append('\n').append(TABLE_NOTE).append('\n');
+        if (!fileRows().isEmpty()) {
+            b.append("\nRuns and their files:\n");
+            textTable(b, FILES_HEAD, fileRows(), 3);
+        }
         if (!costRows().isEmpty()) {
             b.append("\nCPU per request:\n");
             textTable(b, COST_HEAD, costRows(), 1);
@@ -1059,6 +1092,11 @@ public final class ComparisonReport {
                 .append("</p>\n<h2>Across runs: which differences hold</h2>\n");
         htmlTable(b, RUN_HEAD, runRows());
         b.append("<p class=\"note\">").append(esc(RUN_NOTE)).append("</p>\n");
+        if (!fileRows().isEmpty()) {
+            b.append("<h2>Runs and their files</h2>\n");
+            htmlTable(b, FILES_HEAD, fileRows());
+            b.append("<p class=\"note\">").append(esc(FILES_NOTE)).append("</p>\n");
+        }
         if (!costRows().isEmpty()) {
             b.append("<h2>CPU per request</h2>\n");
             htmlTable(b, COST_HEAD, costRows());
