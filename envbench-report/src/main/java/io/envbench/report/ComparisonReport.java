@@ -518,6 +518,19 @@ public final class ComparisonReport {
                         .toList();
     }
 
+    /**
+     * Where the metrics file's columns came from (its sources file, or an old file's comment line), e.g. {@code Sources:
+     * host.* procfs of this host; container.docker-bridge.* cgroup v2}; empty when the file does not say.
+     */
+    public Optional<String> sourcesNote() {
+        if (metrics == null || metrics.sources().isEmpty()) {
+            return Optional.empty();
+        }
+        List<String> each = new ArrayList<>();
+        metrics.sources().forEach((pattern, source) -> each.add(pattern + " " + source));
+        return Optional.of("Sources: " + String.join("; ", each) + ".");
+    }
+
     /** Average and peak resources per environment from the metrics file. */
     public List<String[]> metricsRows() {
         List<String[]> rows = new ArrayList<>();
@@ -969,6 +982,7 @@ public final class ComparisonReport {
             b.append("\n## Resources over the run (metrics file)\n\n");
             mdTable(b, METRICS_HEAD, metricsRows());
             b.append('\n').append(METRICS_NOTE).append('\n');
+            sourcesNote().ifPresent(n -> b.append('\n').append(n).append('\n'));
             List<String[]> services = servicesRows();
             if (!services.isEmpty()) {
                 b.append("\n## Services apart (metrics file)\n\n");
@@ -1016,6 +1030,7 @@ public final class ComparisonReport {
             b.append("\nResources (metrics file):\n");
             textTable(b, METRICS_HEAD, metricsRows(), 1);
             b.append('\n').append(METRICS_NOTE).append('\n');
+            sourcesNote().ifPresent(n -> b.append(n).append('\n'));
             List<String[]> services = servicesRows();
             if (!services.isEmpty()) {
                 b.append("\nServices apart (metrics file):\n");
@@ -1126,6 +1141,9 @@ public final class ComparisonReport {
             b.append("<h2>Resources over the run (metrics file)</h2>\n");
             htmlTable(b, METRICS_HEAD, metricsRows());
             b.append("<p class=\"note\">").append(esc(METRICS_NOTE)).append("</p>\n");
+            sourcesNote()
+                    .ifPresent(
+                            n -> b.append("<p class=\"note\">").append(esc(n)).append("</p>\n"));
             List<String[]> services = servicesRows();
             if (!services.isEmpty()) {
                 b.append("<h2>Services apart (metrics file)</h2>\n");

@@ -40,6 +40,7 @@ import io.envbench.measure.engines.EngineMetricsFiles;
 import io.envbench.measure.engines.RemoteEngine;
 import io.envbench.measure.engines.RemoteEngines;
 import io.envbench.measure.metrics.MetricsCollector;
+import io.envbench.measure.metrics.MetricsFile;
 import io.envbench.measure.results.JtlReader;
 import io.envbench.study.analysis.AutoRepetitions;
 import io.envbench.study.analysis.RunDirectory;
@@ -390,6 +391,7 @@ public final class ExperimentRunner {
         for (Path p : List.of(
                 dir.jtl(r),
                 dir.metrics(r),
+                MetricsFile.sourcesFile(dir.metrics(r)),
                 dir.jmeterLog(r),
                 dir.jmeterOutput(r),
                 dir.targetLog(r),
@@ -399,6 +401,7 @@ public final class ExperimentRunner {
         }
         for (Path p : dir.engineMetricsFiles(r)) {
             Files.deleteIfExists(p);
+            Files.deleteIfExists(MetricsFile.sourcesFile(p));
         }
         if (e.tenancy().isPresent()) {
             TenantsRun.Result res;
