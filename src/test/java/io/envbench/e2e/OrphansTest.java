@@ -19,15 +19,9 @@ import io.envbench.base.environment.RunSession;
 import io.envbench.base.settings.InvalidSettingException;
 import io.envbench.base.units.LocalPorts;
 import io.envbench.control.registry.EnvironmentRegistry;
-import io.envbench.launch.docker.DockerConnection;
 import io.envbench.launch.docker.DockerDaemon;
 import io.envbench.launch.docker.DockerRequired;
-import io.envbench.shaded.dockerjava.api.DockerClient;
-import io.envbench.shaded.dockerjava.api.exception.NotFoundException;
-import io.envbench.shaded.dockerjava.api.model.ExposedPort;
-import io.envbench.shaded.dockerjava.api.model.HostConfig;
-import io.envbench.shaded.dockerjava.api.model.PortBinding;
-import io.envbench.shaded.dockerjava.api.model.Ports;
+import io.envbench.launch.docker.LabelledSleepers;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -43,15 +37,14 @@ class OrphansTest {
     @Test
     void aPortHeldByAnOrphanIsNamedAndCleanRemovesItOnlyWhenTold() throws Exception {
         DockerRequired.check();
-        // docker-java as the plugin jar relocates it: that jar comes first on this module's class path
-        DockerClient docker = new DockerConnection(DockerDaemon.fromEnvironment()).client();
+        LabelledSleepers docker = new LabelledSleepers();
         int port = LocalPorts.pickFree();
         Map<String, String> orphanLabels = new HashMap<>(RunSession.labels("orphan-test"));
         orphanLabels.put(RunSession.LABEL_RUN, "0f0f0f0f");
         orphanLabels.put(RunSession.LABEL_OWNER_PID, "1"); // a JMeter that was PID 1 of its container
         orphanLabels.put(OwnerIdentity.LABEL_PID_NAMESPACE, "4026500001");
-        String orphan = sleeper(docker, orphanLabels, port);
-        String live = sleeper(docker, RunSession.labels("live-test"), 0); // this JVM's: alive, never an orphan
+        String orphan = docker.start(orphanLabels, port);
+        String live = docker.start(RunSession.labels("live-test"), 0); // this JVM's: alive, never an orphan
         try {
             try (EnvironmentRegistry r =
                     new EnvironmentRegistry(Jmeter.ROOT.resolve("targets"), DockerDaemon.fromEnvironment())) {
@@ -80,50 +73,24 @@ class OrphansTest {
             assertTrue(text.contains("orphan(s), whose owner cannot be seen from here"), text);
             assertTrue(
                     text.contains("kept; if their runs are over, remove them with ./envbench clean --orphans"), text);
-            assertTrue(exists(docker, orphan), "listed, not removed");
+            assertTrue(docker.exists(orphan), "listed, not removed");
 
             Path declined = dir.resolve("declined.txt");
             assertEquals(0, Cli.runWithInput(declined, 60, "n\n", "clean", "--orphans"));
             assertTrue(Files.readString(declined).contains("nothing removed"), Files.readString(declined));
-            assertTrue(exists(docker, orphan), "kept when the user says no");
+            assertTrue(docker.exists(orphan), "kept when the user says no");
 
             Path removed = dir.resolve("removed.txt");
             assertEquals(0, Cli.run(removed, 60, "clean", "--orphans", "--yes"), Files.readString(removed));
             System.out.println(Files.readString(removed));
-            assertTrue(!exists(docker, orphan), "removed when told: " + Files.readString(removed));
-            assertTrue(exists(docker, live), "a live run's container is no orphan: " + Files.readString(removed));
+            assertTrue(!docker.exists(orphan), "removed when told: " + Files.readString(removed));
+            assertTrue(docker.exists(live), "a live run's container is no orphan: " + Files.readString(removed));
             LocalPorts.checkFree("port", port); // and its port is free again
         } finally {
             for (String id : List.of(orphan, live)) {
-                if (exists(docker, id)) {
-                    docker.removeContainerCmd(id).withForce(true).exec();
-                }
+                docker.remove(id);
             }
-        }
-    }
-
-    /** A labelled container that sleeps, publishing {@code port} on 127.0.0.1 (none for 0). */
-    private static String sleeper(DockerClient docker, Map<String, String> labels, int port) {
-        var create = docker.createContainerCmd("envbench/base:latest")
-                .withCmd("sleep", "600")
-                .withLabels(labels);
-        if (port != 0) {
-            ExposedPort p = ExposedPort.tcp(8080);
-            create.withExposedPorts(p)
-                    .withHostConfig(HostConfig.newHostConfig()
-                            .withPortBindings(new PortBinding(Ports.Binding.bindIpAndPort("127.0.0.1", port), p)));
-        }
-        String id = create.exec().getId();
-        docker.startContainerCmd(id).exec();
-        return id;
-    }
-
-    private static boolean exists(DockerClient docker, String id) {
-        try {
-            docker.inspectContainerCmd(id).exec();
-            return true;
-        } catch (NotFoundException e) {
-            return false;
+            docker.close();
         }
     }
 }

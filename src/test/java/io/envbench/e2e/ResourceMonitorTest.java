@@ -110,8 +110,7 @@ class ResourceMonitorTest {
                                 .builder()
                                 .setHeader()
                                 .setSkipHeaderRecord(true)
-                                .setCommentMarker('#')
-                                .build())) {
+                                .build())) { // plain CSV: no comment marker needed, the header comes first
             header = csv.getHeaderNames();
             for (CSVRecord rec : csv) {
                 times.add(Long.parseLong(rec.get("timestamp")));
@@ -126,8 +125,9 @@ class ResourceMonitorTest {
         assertEquals(List.of("timestamp", "environment", "host.cpu.pct"), header.subList(0, 3));
         assertTrue(header.contains("process.docker-proxy.cpu.pct"), header.toString());
         assertTrue(header.contains("container.docker-bridge.net.rx.bytesPerSec"), header.toString());
-        // the file names where each group of columns came from: a local daemon's container is read from its cgroup
-        // files
+        // the sources file beside it names where each group of columns came from: a local daemon's container is read
+        // from its cgroup files
+        assertTrue(Files.isRegularFile(MetricsFile.sourcesFile(metrics)), "the sources beside the metrics file");
         MetricsFile read = MetricsFile.read(metrics);
         assertTrue(
                 read.sourceOf("container.docker-bridge.cpu.pct").orElse("").startsWith("cgroup v"),

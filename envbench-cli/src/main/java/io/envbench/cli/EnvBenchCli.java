@@ -49,7 +49,9 @@ public final class EnvBenchCli {
         @Parameters(
                 arity = "1..*",
                 paramLabel = "JTL",
-                description = "CSV result files, one per run (repetition), split by their envbench.env column")
+                description =
+                        "CSV result files, one per run (repetition), split by their envbench.env column; files of the"
+                                + " same name are named by their folders, never pooled")
         List<Path> jtls;
 
         @Option(

@@ -8,6 +8,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.regex.Pattern;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -95,5 +96,72 @@ class EnvBenchCliTest {
         assertTrue(s[1].contains("90% line ms (Aggregate)") && s[1].contains("docker-bridge"), s[1]);
         assertTrue(s[1].contains("(too few runs: 1 vs 1)"), "one file is one run: no verdict, and it says so: " + s[1]);
         assertFalse(Files.exists(dir.resolve("summary")), "summary writes nothing");
+    }
+
+    /** Labels as JMeter 5.6.3 writes them (quoted, quotes doubled, the line end inside the quotes): each sample read. */
+    @Test
+    void labelsWithACommaAQuoteAndALineEndAreEverySampleRead() throws Exception {
+        String header = "timeStamp,elapsed,label,responseCode,responseMessage,threadName,dataType,success,"
+                + "failureMessage,bytes,sentBytes,grpThreads,allThreads,URL,Latency,IdleTime,Connect,\"envbench.env\"\n";
+        String tail = ",200,OK,tg 1-1,text,true,,0,0,1,1,null,0,0,0,bare\n";
+        StringBuilder jtl = new StringBuilder(header);
+        for (int i = 0; i < 46; i++) {
+            jtl.append(1000 + i).append(",1,GET /plain").append(tail);
+            jtl.append(1000 + i).append(",2,\"GET a, \"\"b\"\"\nc\"").append(tail);
+            jtl.append(1000 + i).append(",3,\"crlf\r\nx\"").append(tail);
+        }
+        Path f = Files.writeString(dir.resolve("quoted.jtl"), jtl);
+        String[] s = run("summary", f.toString());
+        assertEquals("0", s[0], s[2]);
+        assertTrue(s[1].lines().anyMatch(l -> l.matches("GET a, \"b\"\\\\nc +bare +1 +46 .*")), s[1]);
+        assertTrue(s[1].lines().anyMatch(l -> l.matches("crlf\\\\r\\\\nx +bare +1 +46 .*")), s[1]);
+        assertTrue(s[1].lines().anyMatch(l -> l.matches("TOTAL +bare +1 +138 .*")), "all 138 samples: " + s[1]);
+
+        String[] r = run("report", f.toString(), "-o", dir.resolve("out").toString());
+        assertEquals("0", r[0], r[2]);
+        String csv = Files.readString(dir.resolve("out/comparison.csv"));
+        assertTrue(csv.contains("\nbare,\"GET a, \"\"b\"\"\nc\",46,2,"), "the label quoted as JMeter does: " + csv);
+        assertTrue(csv.contains("\nbare,\"crlf\r\nx\",46,3,"), csv);
+    }
+
+    /** Two runs whose files share a name are two runs, named by their folders, and the output says which file made which. */
+    @Test
+    void filesOfTheSameNameInTwoFoldersAreTwoRunsAndSaidSo() throws Exception {
+        Path one = dir.resolve("run1/static-web.jtl");
+        Path two = dir.resolve("run2/static-web.jtl");
+        for (Path f : new Path[] {one, two}) {
+            Files.createDirectories(f.getParent());
+            Files.writeString(
+                    f,
+                    "timeStamp,elapsed,label,success,bytes,sentBytes,envbench.env\n"
+                            + "1000,5,GET,true,100,10,bare\n1100,6,GET,true,100,10,bare\n");
+        }
+        String[] s = run("summary", one.toString(), two.toString());
+        assertEquals("0", s[0], s[2]);
+        assertTrue(s[1].lines().anyMatch(l -> l.matches("TOTAL +bare +2 +4 .*")), "two runs of 2 samples: " + s[1]);
+        assertTrue(s[1].contains("Runs and their files:"), s[1]);
+        assertTrue(
+                s[1].lines()
+                        .anyMatch(l -> l.matches("run1/static-web +" + Pattern.quote(one.toString()) + " +bare +2")),
+                s[1]);
+        assertTrue(
+                s[1].lines()
+                        .anyMatch(l -> l.matches("run2/static-web +" + Pattern.quote(two.toString()) + " +bare +2")),
+                s[1]);
+
+        String[] r = run(
+                "report",
+                one.toString(),
+                two.toString(),
+                "-o",
+                dir.resolve("out").toString());
+        assertEquals("0", r[0], r[2]);
+        String md = Files.readString(dir.resolve("out/comparison.md"));
+        assertTrue(md.contains("| run1/static-web | " + one + " | bare | 2 |"), md);
+        assertTrue(Files.readString(dir.resolve("out/index.html")).contains("<h2>Runs and their files</h2>"));
+
+        String[] twice = run("summary", one.toString(), one.toString());
+        assertEquals("2", twice[0], twice[1]);
+        assertTrue(twice[2].contains(one + ": given twice (also as " + one + ")"), twice[2]);
     }
 }

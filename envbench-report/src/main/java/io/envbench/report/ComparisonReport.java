@@ -518,6 +518,19 @@ public final class ComparisonReport {
                         .toList();
     }
 
+    /**
+     * Where the metrics file's columns came from (its sources file, or an old file's comment line), e.g. {@code Sources:
+     * host.* procfs of this host; container.docker-bridge.* cgroup v2}; empty when the file does not say.
+     */
+    public Optional<String> sourcesNote() {
+        if (metrics == null || metrics.sources().isEmpty()) {
+            return Optional.empty();
+        }
+        List<String> each = new ArrayList<>();
+        metrics.sources().forEach((pattern, source) -> each.add(pattern + " " + source));
+        return Optional.of("Sources: " + String.join("; ", each) + ".");
+    }
+
     /** Average and peak resources per environment from the metrics file. */
     public List<String[]> metricsRows() {
         List<String[]> rows = new ArrayList<>();
@@ -664,8 +677,18 @@ public final class ComparisonReport {
         return b.toString();
     }
 
+    /** A field as RFC 4180 (and JMeter) quote it: a comma, a quote or a line end inside keeps the row one row. */
     private static String csvField(String s) {
-        return s.contains(",") || s.contains("\"") ? "\"" + s.replace("\"", "\"\"") + "\"" : s;
+        return s.contains(",") || s.contains("\"") || s.contains("\n") || s.contains("\r")
+                ? "\"" + s.replace("\"", "\"\"") + "\""
+                : s;
+    }
+
+    /** A cell on one line (a label may hold a line end): shown as \n and \r, so a row of a table stays one line. */
+    static String oneLine(String cell) {
+        return cell.indexOf('\n') < 0 && cell.indexOf('\r') < 0
+                ? cell
+                : cell.replace("\r", "\\r").replace("\n", "\\n");
     }
 
     private static String num(double v) {
@@ -862,6 +885,30 @@ public final class ComparisonReport {
                 : "needs " + RunStatistics.runsNeededForMedianInterval() + "+ runs";
     }
 
+    public static final String[] FILES_HEAD = {"run", "file", "environments", "samples"};
+
+    public static final String FILES_NOTE =
+            "Each result file is one run. A run is named after its file, or, where files share a name (run1/static-web.jtl, "
+                    + "run2/static-web.jtl), by its path from the folder they share: two files are never pooled into one run.";
+
+    /** Which file made which run (for runs read from files): run, file, its environments, its samples kept. */
+    public List<String[]> fileRows() {
+        List<String[]> rows = new ArrayList<>();
+        c.runFiles().forEach((run, file) -> {
+            List<String> envs = new ArrayList<>();
+            long samples = 0;
+            for (String env : c.environments()) {
+                SampleStatistics t = c.get(env, run, Comparison.TOTAL);
+                if (t != null) {
+                    envs.add(env);
+                    samples += t.count();
+                }
+            }
+            rows.add(new String[] {run, file.toString(), String.join(", ", envs), Long.toString(samples)});
+        });
+        return rows;
+    }
+
     public static final String[] RUN_HEAD = {
         "label",
         "environment",
@@ -901,6 +948,11 @@ public final class ComparisonReport {
         b.append('\n').append(TABLE_NOTE).append("\n\n## Across runs: which differences hold\n\n");
         mdTable(b, RUN_HEAD, runRows());
         b.append('\n').append(RUN_NOTE).append('\n');
+        if (!fileRows().isEmpty()) {
+            b.append("\n## Runs and their files\n\n");
+            mdTable(b, FILES_HEAD, fileRows());
+            b.append('\n').append(FILES_NOTE).append('\n');
+        }
         if (!costRows().isEmpty()) {
             b.append("\n## CPU per request\n\n");
             mdTable(b, COST_HEAD, costRows());
@@ -930,6 +982,7 @@ public final class ComparisonReport {
             b.append("\n## Resources over the run (metrics file)\n\n");
             mdTable(b, METRICS_HEAD, metricsRows());
             b.append('\n').append(METRICS_NOTE).append('\n');
+            sourcesNote().ifPresent(n -> b.append('\n').append(n).append('\n'));
             List<String[]> services = servicesRows();
             if (!services.isEmpty()) {
                 b.append("\n## Services apart (metrics file)\n\n");
@@ -957,6 +1010,10 @@ public final class ComparisonReport {
         calibrationNote().ifPresent(n -> b.append(n).append('\n'));
         textTable(b, TABLE_HEAD, tableRows(), 2);
         b.append('\n').append(TABLE_NOTE).append('\n');
+        if (!fileRows().isEmpty()) {
+            b.append("\nRuns and their files:\n");
+            textTable(b, FILES_HEAD, fileRows(), 3);
+        }
         if (!costRows().isEmpty()) {
             b.append("\nCPU per request:\n");
             textTable(b, COST_HEAD, costRows(), 1);
@@ -973,6 +1030,7 @@ public final class ComparisonReport {
             b.append("\nResources (metrics file):\n");
             textTable(b, METRICS_HEAD, metricsRows(), 1);
             b.append('\n').append(METRICS_NOTE).append('\n');
+            sourcesNote().ifPresent(n -> b.append(n).append('\n'));
             List<String[]> services = servicesRows();
             if (!services.isEmpty()) {
                 b.append("\nServices apart (metrics file):\n");
@@ -994,16 +1052,16 @@ public final class ComparisonReport {
 
     /** @param names how many leading columns are names (left-aligned); figures are right-aligned, as in JMeter's tables */
     private static void textTable(StringBuilder b, String[] head, List<String[]> rows, int names) {
+        List<String[]> all = new ArrayList<>();
+        all.add(head);
+        rows.forEach(
+                r -> all.add(Arrays.stream(r).map(ComparisonReport::oneLine).toArray(String[]::new)));
         int[] width = new int[head.length];
-        for (int i = 0; i < head.length; i++) {
-            width[i] = head[i].length();
-            for (String[] r : rows) {
+        for (String[] r : all) {
+            for (int i = 0; i < head.length; i++) {
                 width[i] = Math.max(width[i], r[i].length());
             }
         }
-        List<String[]> all = new ArrayList<>();
-        all.add(head);
-        all.addAll(rows);
         for (String[] r : all) {
             for (int i = 0; i < r.length; i++) {
                 String cell = i < names
@@ -1022,7 +1080,9 @@ public final class ComparisonReport {
             b.append("| ")
                     .append(String.join(
                             " | ",
-                            Arrays.stream(r).map(x -> x.replace("|", "\\|")).toList()))
+                            Arrays.stream(r)
+                                    .map(x -> oneLine(x).replace("|", "\\|"))
+                                    .toList()))
                     .append(" |\n");
         }
     }
@@ -1047,6 +1107,11 @@ public final class ComparisonReport {
                 .append("</p>\n<h2>Across runs: which differences hold</h2>\n");
         htmlTable(b, RUN_HEAD, runRows());
         b.append("<p class=\"note\">").append(esc(RUN_NOTE)).append("</p>\n");
+        if (!fileRows().isEmpty()) {
+            b.append("<h2>Runs and their files</h2>\n");
+            htmlTable(b, FILES_HEAD, fileRows());
+            b.append("<p class=\"note\">").append(esc(FILES_NOTE)).append("</p>\n");
+        }
         if (!costRows().isEmpty()) {
             b.append("<h2>CPU per request</h2>\n");
             htmlTable(b, COST_HEAD, costRows());
@@ -1076,6 +1141,9 @@ public final class ComparisonReport {
             b.append("<h2>Resources over the run (metrics file)</h2>\n");
             htmlTable(b, METRICS_HEAD, metricsRows());
             b.append("<p class=\"note\">").append(esc(METRICS_NOTE)).append("</p>\n");
+            sourcesNote()
+                    .ifPresent(
+                            n -> b.append("<p class=\"note\">").append(esc(n)).append("</p>\n"));
             List<String[]> services = servicesRows();
             if (!services.isEmpty()) {
                 b.append("<h2>Services apart (metrics file)</h2>\n");

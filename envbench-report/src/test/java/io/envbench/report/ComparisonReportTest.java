@@ -321,6 +321,29 @@ class ComparisonReportTest {
         assertTrue(new ComparisonReport(comparison(), null).servicesRows().isEmpty(), "no metrics, no services table");
     }
 
+    /** The report names the metrics' sources from the file beside them, and from an old file's comment line. */
+    @Test
+    void theSourcesOfTheMetricsAreShownFromEitherPlace() throws Exception {
+        Path f = dir.resolve("m.csv");
+        try (MetricsCsvWriter w = new MetricsCsvWriter(f)) {
+            w.write(1000, "bare", Map.of("host.cpu.pct", 50.0), Map.of("host.*", "procfs of this host"));
+        }
+        assertTrue(Files.readString(f).startsWith("timestamp,environment,"), "plain CSV");
+        ComparisonReport report = new ComparisonReport(comparison(), null, MetricsFile.read(f));
+        assertEquals(Optional.of("Sources: host.* procfs of this host."), report.sourcesNote());
+        assertTrue(report.text().contains("Sources: host.* procfs of this host."), report.text());
+        assertTrue(report.markdown().contains("Sources: host.* procfs of this host."));
+        assertTrue(report.html(List.of()).contains("Sources: host.* procfs of this host."));
+
+        Path old = Files.writeString(
+                dir.resolve("old.csv"),
+                "# sources: host.*=procfs of this host; container.web.*=cgroup v1\n"
+                        + "timestamp,environment,host.cpu.pct\n1000,bare,50\n");
+        assertEquals(
+                Optional.of("Sources: host.* procfs of this host; container.web.* cgroup v1."),
+                new ComparisonReport(comparison(), null, MetricsFile.read(old)).sourcesNote());
+    }
+
     @Test
     void anUnknownBaselineIsNamed() {
         IllegalArgumentException e =

@@ -24,11 +24,13 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The metrics time series: a comment line naming the source of each group of columns
- * ({@code # sources: host.*=procfs of this host; container.web.*=cgroup v1}), then one CSV row per tick,
- * {@code timestamp,environment,<metric>...}. Columns appear as containers and processes do; when one appears
- * or a source changes, the file is rewritten once with the wider header (beside, then moved over), so the file
- * is always a complete, valid CSV. Read it with {@link MetricsFile#CSV_FORMAT} (comment marker {@code #}).
+ * The metrics time series: plain CSV, its header first, then one row per tick,
+ * {@code timestamp,environment,<metric>...}, so pandas, spreadsheets and other CSV readers take it as it is. Where each
+ * group of columns came from ({@code host.* = procfs of this host}, {@code container.web.* = cgroup v1}) goes beside it
+ * in {@code <file>.json} ({@link MetricsFile#sourcesFile}), written whole (beside, then moved over) when a source
+ * appears or changes. Columns appear as containers and processes do; when one appears, the file is rewritten once with
+ * the wider header (beside, then moved over), so the file is always a complete, valid CSV. Read it with
+ * {@link MetricsFile}.
  * Each row is written whole ({@link WholeRowFile}): when the disk fills, the file is cut back to its last whole
  * row and stops, with {@link #stoppedBecause()} saying why; a folder that cannot be written at all fails the
  * constructor. Thread-safe.
@@ -36,9 +38,6 @@ import org.slf4j.LoggerFactory;
 @ThreadSafe
 public final class MetricsCsvWriter implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(MetricsCsvWriter.class);
-    /** Starts the comment line naming the sources; {@link MetricsFile} reads it back. */
-    static final String SOURCES_PREFIX = "sources: ";
-
     private final Path file;
 
     @GuardedBy("this")
@@ -64,6 +63,8 @@ public final class MetricsCsvWriter implements AutoCloseable {
         this.file = file;
         OutputFolder.requireWritable(file.toAbsolutePath().getParent(), "metrics file's folder");
         Files.deleteIfExists(file);
+        // an earlier file's sources would be read as this one's
+        Files.deleteIfExists(MetricsFile.sourcesFile(file));
     }
 
     public Path file() {
@@ -79,7 +80,7 @@ public final class MetricsCsvWriter implements AutoCloseable {
      * Appends a row; once the file has stopped (disk full), rows are dropped.
      *
      * @param sources column pattern ({@code host.*}, {@code container.NAME.*}) -> where its values came from; a
-     *                new pattern or a changed source rewrites the comment line
+     *                new pattern or a changed source rewrites the sources file beside the metrics file
      * @return false when the row was not written because the file stopped, now or before
      */
     public synchronized boolean write(
@@ -94,15 +95,23 @@ public final class MetricsCsvWriter implements AutoCloseable {
                 break;
             }
         }
-        if (newSource || out == null || !columns.containsAll(values.keySet())) {
+        if (out == null || !columns.containsAll(values.keySet())) {
             List<String> old = new ArrayList<>(columns);
-            Map<String, String> oldSources = new LinkedHashMap<>(this.sources);
             columns.addAll(values.keySet());
-            this.sources.putAll(sources);
             try {
                 rewrite(old);
             } catch (IOException e) {
                 columns.retainAll(old);
+                return stop(OutputFolder.why(e));
+            }
+        }
+        if (newSource) {
+            // after the rows' file: the sources never name columns the file could not take
+            Map<String, String> oldSources = new LinkedHashMap<>(this.sources);
+            this.sources.putAll(sources);
+            try {
+                MetricsFile.writeSources(file, this.sources);
+            } catch (IOException e) {
                 this.sources.clear();
                 this.sources.putAll(oldSources);
                 return stop(OutputFolder.why(e));
@@ -146,7 +155,7 @@ public final class MetricsCsvWriter implements AutoCloseable {
         return false;
     }
 
-    /** Writes the file again with the current comment and header, the rows so far padded to the new width. */
+    /** Writes the file again with the current header, the rows so far padded to the new width. */
     private void rewrite(List<String> oldColumns) throws IOException {
         if (out != null) {
             out.close();
@@ -155,15 +164,6 @@ public final class MetricsCsvWriter implements AutoCloseable {
         Path tmp = file.resolveSibling(file.getFileName() + ".part");
         try {
             try (BufferedWriter w = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8)) {
-                if (!sources.isEmpty()) {
-                    StringBuilder comment = new StringBuilder("# ").append(SOURCES_PREFIX);
-                    sources.forEach((pattern, source) -> comment.append(
-                                    comment.length() > 2 + SOURCES_PREFIX.length() ? "; " : "")
-                            .append(pattern)
-                            .append('=')
-                            .append(source));
-                    w.write(comment.append('\n').toString());
-                }
                 w.write("timestamp,environment," + String.join(",", columns) + "\n");
                 if (Files.exists(file)) {
                     String pad = ",".repeat(columns.size() - oldColumns.size());
@@ -171,9 +171,6 @@ public final class MetricsCsvWriter implements AutoCloseable {
                     // only whole rows: a row cut by a full disk is no data
                     try (BufferedReader r = new BufferedReader(WholeRowFile.wholeRows(file))) {
                         for (String line = r.readLine(); line != null; line = r.readLine()) {
-                            if (line.startsWith("#")) {
-                                continue;
-                            }
                             if (header) {
                                 header = false;
                                 continue;

@@ -4,7 +4,9 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.Reader;
 import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Iterator;
@@ -17,20 +19,25 @@ import java.util.TreeMap;
 import java.util.function.Consumer;
 import java.util.regex.Pattern;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.envbench.base.output.WholeRowFile;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVRecord;
 
 /**
- * A metrics CSV written by {@link MetricsCollector} (its {@code # sources:} comment line, when it has one, says where
- * each column's values came from), read back per environment: each metric's average
- * and peak, and its values over time (seconds since the environment's first row).
+ * A metrics CSV written by {@link MetricsCollector}, read back per environment: each metric's average and peak, and its
+ * values over time (seconds since the environment's first row). Where each column's values came from is in the sources
+ * file beside it ({@link #sourcesFile}: {@code metrics.csv.json}); files written before that have it in a first
+ * comment line ({@code # sources: host.*=procfs of this host; container.web.*=cgroup v1}), still read.
  */
 public final class MetricsFile {
     /**
-     * How a metrics file is read: a header row, {@code #} comment lines (the sources) before it. Not shared as a
-     * public constant: commons-csv is shaded in the plugin jar.
+     * How a metrics file is read: a header row, and {@code #} comment lines before it in files written before the
+     * sources moved to their own file. Not shared as a public constant: commons-csv is shaded in the plugin jar.
      */
     static final CSVFormat CSV_FORMAT = CSVFormat.DEFAULT
             .builder()
@@ -43,7 +50,7 @@ public final class MetricsFile {
     public record Summary(double average, double peak, int samples) {}
 
     private final Map<String, Map<String, List<double[]>>> series = new LinkedHashMap<>();
-    /** Column pattern (host.*, container.NAME.*) -> source, from the files' comment lines. */
+    /** Column pattern (host.*, container.NAME.*) -> source, from the files' sources files (or comment lines). */
     private final Map<String, String> sources = new LinkedHashMap<>();
 
     public static MetricsFile read(Path file) throws IOException {
@@ -93,14 +100,20 @@ public final class MetricsFile {
         forEachRow(file, sources -> {}, out);
     }
 
-    /** As {@link #forEachRow(Path, java.util.function.Consumer)}, the file's sources line first given to {@code sourcesOut}. */
+    /**
+     * As {@link #forEachRow(Path, java.util.function.Consumer)}, the file's sources (its sources file, else an old
+     * file's comment line) first given to {@code sourcesOut}.
+     */
     public static void forEachRow(Path file, Consumer<Map<String, String>> sourcesOut, Consumer<Row> out)
             throws IOException {
+        Map<String, String> fromSourcesFile = readSources(file);
         // bytes that are not UTF-8 become U+FFFD: a damaged row is then reported with its line, not as a decoder error;
         // only whole rows: a last line without its end was cut (a killed writer, a full disk), it is no data
         try (Reader r = new BufferedReader(WholeRowFile.wholeRows(file));
                 CSVParser csv = CSVParser.parse(r, CSV_FORMAT)) {
-            sourcesOut.accept(sources(csv.getHeaderComment()));
+            Map<String, String> sources = sources(csv.getHeaderComment());
+            sources.putAll(fromSourcesFile);
+            sourcesOut.accept(sources);
             List<String> header = csv.getHeaderNames();
             if (header.size() < 3
                     || !header.get(0).equals("timestamp")
@@ -165,7 +178,10 @@ public final class MetricsFile {
         return text.length() > 40 ? text.substring(0, 40) + "..." : text;
     }
 
-    /** The sources named in a header comment ("sources: host.*=procfs of this host; container.web.*=cgroup v1"). */
+    /** Starts the comment line that named the sources in files written before {@link #sourcesFile}. */
+    static final String SOURCES_PREFIX = "sources:";
+
+    /** The sources named in an old file's header comment ("sources: host.*=procfs of this host; container.web.*=cgroup v1"). */
     static Map<String, String> sources(String headerComment) {
         Map<String, String> m = new LinkedHashMap<>();
         if (headerComment == null) {
@@ -173,17 +189,76 @@ public final class MetricsFile {
         }
         for (String line : headerComment.split("\n")) {
             String l = line.strip();
-            if (!l.startsWith(MetricsCsvWriter.SOURCES_PREFIX.strip())) {
+            if (!l.startsWith(SOURCES_PREFIX)) {
                 continue;
             }
-            for (String pair : l.substring(
-                            MetricsCsvWriter.SOURCES_PREFIX.strip().length())
-                    .split(";")) {
+            for (String pair : l.substring(SOURCES_PREFIX.length()).split(";")) {
                 int eq = pair.indexOf('=');
                 if (eq > 0) {
                     m.put(pair.substring(0, eq).strip(), pair.substring(eq + 1).strip());
                 }
             }
+        }
+        return m;
+    }
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    /** The sources file's key holding column pattern -> source. */
+    static final String SOURCES_KEY = "sources";
+
+    /**
+     * Where the sources of a metrics file's columns are: beside it, its name + {@code .json} ({@code metrics.csv.json}),
+     * so the metrics file stays plain CSV with one header row.
+     */
+    public static Path sourcesFile(Path metricsFile) {
+        return metricsFile.resolveSibling(metricsFile.getFileName() + ".json");
+    }
+
+    /**
+     * Writes the sources file of a metrics file, whole or not at all (beside, then moved over): {@code {"metricsFile":
+     * "m.csv", "sources": {"host.*": "procfs of this host", ...}}}.
+     */
+    static void writeSources(Path metricsFile, Map<String, String> sources) throws IOException {
+        Path target = sourcesFile(metricsFile);
+        Path part = target.resolveSibling(target.getFileName() + ".part");
+        ObjectNode root = JSON.createObjectNode();
+        root.put("metricsFile", metricsFile.getFileName().toString());
+        ObjectNode s = root.putObject(SOURCES_KEY);
+        sources.forEach(s::put);
+        try {
+            Files.write(part, JSON.writerWithDefaultPrettyPrinter().writeValueAsBytes(root));
+            Files.move(part, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException e) {
+            Files.deleteIfExists(part);
+            throw e;
+        }
+    }
+
+    /** The sources in a metrics file's sources file; none when it has none (an old file, or one from elsewhere). */
+    static Map<String, String> readSources(Path metricsFile) throws IOException {
+        Path f = sourcesFile(metricsFile);
+        Map<String, String> m = new LinkedHashMap<>();
+        if (!Files.isRegularFile(f)) {
+            return m;
+        }
+        String fix = "; delete it to read " + metricsFile.getFileName() + " without its sources";
+        JsonNode root;
+        try {
+            root = JSON.readTree(f.toFile());
+        } catch (JsonProcessingException e) {
+            throw new IOException(f + ": not JSON (" + e.getOriginalMessage() + ")" + fix, e);
+        }
+        JsonNode s = root == null ? null : root.get(SOURCES_KEY);
+        if (s == null || !s.isObject()) {
+            throw new IOException(f + ": has no \"" + SOURCES_KEY + "\" object (column pattern -> source)" + fix);
+        }
+        for (Iterator<Map.Entry<String, JsonNode>> it = s.fields(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> e = it.next();
+            if (!e.getValue().isTextual()) {
+                throw new IOException(
+                        f + ": the source of '" + e.getKey() + "' is " + e.getValue() + ", not text" + fix);
+            }
+            m.put(e.getKey(), e.getValue().asText());
         }
         return m;
     }

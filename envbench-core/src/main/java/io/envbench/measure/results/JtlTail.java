@@ -73,7 +73,8 @@ public final class JtlTail {
         long samples = 0;
         String text = new String(chunk, 0, end, StandardCharsets.UTF_8);
         for (String line : text.split("\n", -1)) {
-            samples += line(line.endsWith("\r") ? line.substring(0, line.length() - 1) : line, out);
+            // a CR stays until the record is whole: inside quotes it is part of a label, at the end it is a line end
+            samples += line(line, out);
         }
         return samples;
     }
@@ -81,6 +82,7 @@ public final class JtlTail {
     private int line(String line, Consumer<Sample> out) throws IOException {
         lineNo++;
         if (columns == null) {
+            line = JtlReader.withoutLineEnd(line);
             if (!line.contains("timeStamp") || !line.contains("elapsed")) {
                 throw new IOException(file + ": not a CSV JTL with a header line (timeStamp,elapsed,label,...)");
             }
@@ -97,7 +99,7 @@ public final class JtlTail {
             if (JtlReader.quotesOpen(pendingRecord)) {
                 return 0;
             }
-            String record = pendingRecord.toString();
+            String record = JtlReader.withoutLineEnd(pendingRecord.toString());
             pendingRecord = null;
             List<CSVRecord> recs = CSVParser.parse(record, CSVFormat.DEFAULT).getRecords();
             if (recs.size() == 1 && recs.get(0).size() >= columns.width) {
@@ -105,6 +107,7 @@ public final class JtlTail {
             }
             return 0;
         }
+        line = JtlReader.withoutLineEnd(line);
         int fields = 0;
         for (int i = line.indexOf(','); i >= 0 && fields < columns.width; i = line.indexOf(',', i + 1)) {
             commas[fields++] = i;

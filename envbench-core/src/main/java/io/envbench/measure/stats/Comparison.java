@@ -1,8 +1,10 @@
 package io.envbench.measure.stats;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -18,8 +20,9 @@ import io.envbench.measure.results.Sample;
 
 /**
  * Statistics per environment x label (plus a Total per environment), pooled over all runs and per run,
- * and a per-second timeline per environment, from one or more JTLs. Each file is one run (repetition);
- * its name is the run id. Streaming: memory grows with distinct labels, seconds and elapsed values.
+ * and a per-second timeline per environment, from one or more JTLs. Each file is one run (repetition), named
+ * as {@link RunNames} says: after the file, or by its folder when file names clash; two files never make one run.
+ * Streaming: memory grows with distinct labels, seconds and elapsed values.
  */
 public final class Comparison {
     public static final String TOTAL = "TOTAL";
@@ -40,14 +43,76 @@ public final class Comparison {
     public static Comparison of(Iterable<Path> jtls, Predicate<String> keepLabel) throws IOException {
         Comparison c = new Comparison();
         for (Path p : jtls) {
-            String run = p.getFileName().toString().replaceFirst("\\.(jtl|csv)$", "");
-            JtlReader.read(p, s -> {
-                if (keepLabel.test(s.label())) {
-                    c.add(s, run);
-                }
-            });
+            c.addFile(p, keepLabel);
         }
         return c;
+    }
+
+    /** Run name -> the result file it was read from, for runs read from files; in order of reading. */
+    private final Map<String, Path> runFiles = new LinkedHashMap<>();
+    /** The same files as given, by where they really are: one file given twice is one run, not two. */
+    private final Map<Path, Path> realFiles = new LinkedHashMap<>();
+
+    /**
+     * Reads a result file as one run of its own, named as {@link RunNames} says. A file whose name clashes with one
+     * read before renames that run too (both by their folders), so the names never depend on the order of reading.
+     *
+     * @return the run's name
+     * @throws IOException naming the file when it was read already, or cannot be read
+     */
+    public String addFile(Path file, Predicate<String> keepLabel) throws IOException {
+        Path real =
+                Files.exists(file) ? file.toRealPath() : file.toAbsolutePath().normalize();
+        Path before = realFiles.get(real);
+        if (before != null) {
+            throw new IOException(file + ": given twice (also as " + before + "); its samples would count twice. "
+                    + "Give each run's file once");
+        }
+        Set<String> fromNoFile = new LinkedHashSet<>();
+        byRun.values().forEach(runs -> fromNoFile.addAll(runs.keySet()));
+        fromNoFile.removeAll(runFiles.keySet());
+        List<Path> files = new ArrayList<>(runFiles.values());
+        files.add(file);
+        Map<Path, String> names = RunNames.of(files, fromNoFile);
+        Map<String, Path> renamed = new LinkedHashMap<>();
+        runFiles.forEach((run, f) -> {
+            renamed.put(names.get(f), f);
+            if (!names.get(f).equals(run)) {
+                renameRun(run, names.get(f));
+            }
+        });
+        String run = names.get(file);
+        renamed.put(run, file);
+        runFiles.clear();
+        runFiles.putAll(renamed);
+        realFiles.put(real, file);
+        JtlReader.read(file, s -> {
+            if (keepLabel.test(s.label())) {
+                add(s, run);
+            }
+        });
+        return run;
+    }
+
+    /** Run name -> the result file that made it, for the runs read from files ({@link #addFile}). */
+    public Map<String, Path> runFiles() {
+        return Collections.unmodifiableMap(runFiles);
+    }
+
+    private void renameRun(String from, String to) {
+        byRun.replaceAll((env, runs) -> {
+            Map<String, Map<String, SampleStatistics>> m = new LinkedHashMap<>();
+            runs.forEach((run, stats) -> m.put(run.equals(from) ? to : run, stats));
+            return m;
+        });
+        Long o;
+        for (String env : byRun.keySet()) {
+            if ((o = origin.remove(env + "\u0000" + from)) != null) {
+                origin.put(env + "\u0000" + to, o);
+            }
+        }
+        lastEnv = null; // the cached lookups may name the old run
+        pooled = null;
     }
 
     public void add(Sample s) {

@@ -13,6 +13,7 @@ import io.envbench.base.output.WholeRowFile;
 import io.envbench.measure.engines.EngineMetricsFiles;
 import io.envbench.measure.engines.RemoteEngine;
 import io.envbench.measure.engines.RemoteEngines;
+import io.envbench.measure.metrics.MetricsFile;
 import io.envbench.measure.results.JtlReader;
 import io.envbench.study.analysis.RunDirectory;
 import io.envbench.study.analysis.RunRecord;
@@ -43,6 +44,7 @@ final class RunRecorder {
         for (Path p : List.of(
                 dir.jtl(r),
                 dir.metrics(r),
+                MetricsFile.sourcesFile(dir.metrics(r)),
                 dir.jmeterLog(r),
                 dir.jmeterOutput(r),
                 dir.targetLog(r),
@@ -52,6 +54,7 @@ final class RunRecorder {
         }
         for (Path p : dir.engineMetricsFiles(r)) {
             Files.deleteIfExists(p);
+            Files.deleteIfExists(MetricsFile.sourcesFile(p));
         }
     }
 

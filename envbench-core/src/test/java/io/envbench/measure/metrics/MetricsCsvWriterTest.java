@@ -1,7 +1,11 @@
 package io.envbench.measure.metrics;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -10,6 +14,10 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVParser;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -38,10 +46,13 @@ class MetricsCsvWriterTest {
                 lines);
     }
 
+    /** The file stays plain CSV (its header first, as pandas and spreadsheets read it); the sources go beside it. */
     @Test
-    void sourcesGoInACommentLineAndSeveralEnvironmentsInOneField() throws Exception {
+    void sourcesGoBesideThePlainCsvAndSeveralEnvironmentsInOneField() throws Exception {
         Path f = dir.resolve("m.csv");
+        Files.writeString(MetricsFile.sourcesFile(f), "{\"sources\":{\"host.*\":\"a stale run's\"}}");
         try (MetricsCsvWriter w = new MetricsCsvWriter(f)) {
+            assertFalse(Files.exists(MetricsFile.sourcesFile(f)), "an earlier file's sources are not this one's");
             w.write(1000, "a,b", Map.of("host.cpu.pct", 1.0), Map.of("host.*", "procfs of this host"));
             Map<String, Double> more = new LinkedHashMap<>();
             more.put("host.cpu.pct", 2.0);
@@ -54,12 +65,34 @@ class MetricsCsvWriterTest {
         }
         assertEquals(
                 List.of(
-                        "# sources: host.*=procfs of this host; container.a.*=docker stats stream",
                         "timestamp,environment,host.cpu.pct,container.a.cpu.pct",
                         "1000,\"a,b\",1,",
                         "2000,\"a,b\",2,3",
                         "3000,\"a,b\",2,3"),
                 Files.readAllLines(f));
+        Path side = dir.resolve("m.csv.json");
+        JsonNode json = new ObjectMapper().readTree(side.toFile());
+        assertEquals("m.csv", json.get("metricsFile").asText());
+        assertEquals("procfs of this host", json.get("sources").get("host.*").asText());
+        assertEquals(
+                "docker stats stream", json.get("sources").get("container.a.*").asText());
+        try (var files = Files.list(dir)) {
+            assertEquals(
+                    Set.of("m.csv", "m.csv.json"),
+                    files.map(p -> p.getFileName().toString()).collect(java.util.stream.Collectors.toSet()),
+                    "no .part left");
+        }
+        // a plain CSV reader, no comment marker: the first row is the header
+        try (CSVParser p = CSVFormat.DEFAULT
+                .builder()
+                .setHeader()
+                .setSkipHeaderRecord(true)
+                .build()
+                .parse(Files.newBufferedReader(f))) {
+            assertEquals(
+                    List.of("timestamp", "environment", "host.cpu.pct", "container.a.cpu.pct"), p.getHeaderNames());
+            assertEquals(3, p.getRecords().size());
+        }
         MetricsFile m = MetricsFile.read(f);
         assertEquals(Set.of("a,b"), m.environments());
         assertEquals(Optional.of("docker stats stream"), m.sourceOf("container.a.cpu.pct"));
@@ -67,6 +100,35 @@ class MetricsCsvWriterTest {
         assertEquals(Optional.empty(), m.sourceOf("process.jmeter.cpu.pct"));
         assertEquals(3.0, m.summary("a,b", "container.a.cpu.pct").peak());
         assertEquals(2, m.summary("a,b", "container.a.cpu.pct").samples());
+    }
+
+    /** Files kept from before (docs/experiments) start with the sources comment: still read, sources and all. */
+    @Test
+    void anOldFileWithTheSourcesCommentLineIsStillRead() throws Exception {
+        Path f = Files.writeString(
+                dir.resolve("old.csv"),
+                "# sources: host.*=procfs of this host; container.a.*=cgroup v1\n"
+                        + "timestamp,environment,host.cpu.pct,container.a.cpu.pct\n"
+                        + "1000,bare,10,\n2000,bare,20,5\n");
+        MetricsFile m = MetricsFile.read(f);
+        assertEquals(Optional.of("cgroup v1"), m.sourceOf("container.a.cpu.pct"));
+        assertEquals(Optional.of("procfs of this host"), m.sourceOf("host.cpu.pct"));
+        assertEquals(2, m.summary("bare", "host.cpu.pct").samples());
+        assertEquals(15.0, m.summary("bare", "host.cpu.pct").average());
+    }
+
+    @Test
+    void aDamagedSourcesFileIsNamedWithTheFix() throws Exception {
+        Path f = Files.writeString(dir.resolve("m.csv"), "timestamp,environment,host.cpu.pct\n1000,bare,10\n");
+        Path side = MetricsFile.sourcesFile(f);
+        for (String bad : List.of("{\"sources\": {\"host.*\": ", "[1, 2]", "{\"sources\": {\"host.*\": 3}}")) {
+            Files.writeString(side, bad);
+            IOException e = assertThrows(IOException.class, () -> MetricsFile.read(f), bad);
+            assertTrue(e.getMessage().startsWith(side.toString()), e.getMessage());
+            assertTrue(e.getMessage().endsWith("; delete it to read m.csv without its sources"), e.getMessage());
+        }
+        Files.delete(side);
+        assertEquals(1, MetricsFile.read(f).summary("bare", "host.cpu.pct").samples());
     }
 
     @Test

@@ -91,6 +91,84 @@ class JtlReaderTest {
         assertEquals(3, out.get(2).sentBytes());
     }
 
+    /**
+     * Byte for byte what JMeter 5.6.3 wrote (CSV defaults, {@code -Jsample_variables=envbench.env}) for Debug Samplers
+     * named {@code GET a, "b"<LF>c} and {@code crlf<CR><LF>x}: the label quoted, its quotes doubled, its line ends
+     * kept inside the quotes, each record ended by a bare LF.
+     */
+    static final String JMETER_QUOTED_LABELS = "timeStamp,elapsed,label,responseCode,responseMessage,threadName,"
+            + "dataType,success,failureMessage,bytes,sentBytes,grpThreads,allThreads,URL,Latency,IdleTime,Connect,"
+            + "\"envbench.env\"\n"
+            + "1795686264471,0,GET /plain,200,OK,tg 1-1,text,true,,0,0,1,1,null,0,0,0,null\n"
+            + "1795686264477,1,\"GET a, \"\"b\"\"\nc\",200,OK,tg 1-1,text,true,,0,0,1,1,null,0,0,0,null\n"
+            + "1795686264477,2,\"crlf\r\nx\",200,OK,tg 1-1,text,true,,0,0,1,1,null,0,0,0,null\n"
+            + "1795686264478,3,GET /plain,200,OK,tg 1-1,text,true,,0,0,1,1,null,0,0,0,null\n"
+            + "1795686264478,4,\"GET a, \"\"b\"\"\nc\",200,OK,tg 1-1,text,true,,0,0,1,1,null,0,0,0,null\n"
+            + "1795686264478,5,\"crlf\r\nx\",200,OK,tg 1-1,text,true,,0,0,1,1,null,0,0,0,null\n";
+
+    @Test
+    void labelsJMeterQuotedAreReadExactly() throws IOException {
+        Path f = Files.writeString(dir.resolve("quoted.jtl"), JMETER_QUOTED_LABELS);
+        List<Sample> out = new ArrayList<>();
+        assertEquals(6, JtlReader.read(f, out::add));
+        assertEquals(
+                List.of("GET /plain", "GET a, \"b\"\nc", "crlf\r\nx", "GET /plain", "GET a, \"b\"\nc", "crlf\r\nx"),
+                out.stream().map(Sample::label).toList());
+        assertEquals(
+                List.of(0L, 1L, 2L, 3L, 4L, 5L),
+                out.stream().map(Sample::elapsedMs).toList());
+        assertTrue(out.stream().allMatch(Sample::success));
+    }
+
+    @Test
+    void aLoneCarriageReturnInAQuotedLabelIsKept() throws IOException {
+        Path f = Files.writeString(
+                dir.resolve("cr.jtl"),
+                "timeStamp,elapsed,label,success\n1000,5,\"a\rb\",true\n1001,6,plain,true\n1002,7,\"x\r\",true\n");
+        List<Sample> out = new ArrayList<>();
+        assertEquals(3, JtlReader.read(f, out::add));
+        assertEquals(
+                List.of("a\rb", "plain", "x\r"), out.stream().map(Sample::label).toList());
+    }
+
+    @Test
+    void aFileWrittenWithWindowsLineEndsReadsLikeOneWithLf() throws IOException {
+        // JMeter on Windows ends each record with CRLF (println); the CR is the record's end, not part of its last
+        // field
+        Path f = Files.writeString(
+                dir.resolve("win.jtl"),
+                "timeStamp,elapsed,label,success,\"envbench.env\"\r\n1000,5,\"a,\r\nb\",true,bare\r\n"
+                        + "1001,6,plain,true,bare\r\n");
+        List<Sample> out = new ArrayList<>();
+        assertEquals(2, JtlReader.read(f, out::add));
+        assertEquals(
+                List.of("a,\r\nb", "plain"), out.stream().map(Sample::label).toList());
+        assertEquals(
+                List.of("bare", "bare"), out.stream().map(Sample::environment).toList());
+    }
+
+    @Test
+    void linesLongerThanTheBufferAndCharactersAcrossItsEdgeAreWhole() throws IOException {
+        // the reader splits bytes at LF: a long line, or a UTF-8 character cut by the buffer's end, must come out whole
+        String longLabel = "é€".repeat(70_000);
+        StringBuilder b = new StringBuilder("timeStamp,elapsed,label,success\n");
+        for (int i = 0; i < 3000; i++) {
+            b.append(1000 + i)
+                    .append(",5,")
+                    .append(i == 1500 ? longLabel : "Grüße €" + i)
+                    .append(",true\n");
+        }
+        Path f = Files.writeString(dir.resolve("long.jtl"), b);
+        List<Sample> out = new ArrayList<>();
+        assertEquals(3000, JtlReader.read(f, out::add));
+        assertEquals(longLabel, out.get(1500).label());
+        for (int i = 0; i < 3000; i++) {
+            if (i != 1500) {
+                assertEquals("Grüße €" + i, out.get(i).label());
+            }
+        }
+    }
+
     @Test
     void withoutTheEnvironmentColumnTheFileNamesTheEnvironment() throws IOException {
         Path f = dir.resolve("docker-host.jtl");

@@ -53,6 +53,22 @@ class JtlTailTest {
     }
 
     @Test
+    void labelsJMeterQuotedAreReadExactlyWhateverThePollSees() throws IOException {
+        Path f = dir.resolve("quoted.jtl");
+        JtlTail tail = new JtlTail(f);
+        List<Sample> got = new ArrayList<>();
+        String all = JtlReaderTest.JMETER_QUOTED_LABELS;
+        int cut = all.indexOf("crlf\r") + 5; // between the CR and the LF of a quoted label
+        append(f, all.substring(0, cut));
+        tail.poll(got::add);
+        append(f, all.substring(cut));
+        tail.poll(got::add);
+        assertEquals(
+                List.of("GET /plain", "GET a, \"b\"\nc", "crlf\r\nx", "GET /plain", "GET a, \"b\"\nc", "crlf\r\nx"),
+                got.stream().map(Sample::label).toList());
+    }
+
+    @Test
     void aFileThatIsNoJtlIsNamed() throws IOException {
         Path f = dir.resolve("x.jtl");
         append(f, "hello,world\n");

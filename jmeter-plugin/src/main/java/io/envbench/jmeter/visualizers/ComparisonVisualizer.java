@@ -42,7 +42,6 @@ import io.envbench.jmeter.EnvBenchHelp;
 import io.envbench.jmeter.EnvBenchProperties;
 import io.envbench.jmeter.JMeterEnvBench;
 import io.envbench.measure.metrics.MetricsFile;
-import io.envbench.measure.results.JtlReader;
 import io.envbench.measure.results.Sample;
 import io.envbench.measure.stats.Comparison;
 import io.envbench.report.ComparisonCharts;
@@ -148,7 +147,8 @@ public class ComparisonVisualizer extends AbstractVisualizer {
         filter.add(excludeProblem);
         JPanel buttons = new JPanel(new FlowLayout(FlowLayout.LEFT));
         JButton addFiles = new JButton("Add result files…");
-        addFiles.setToolTipText("CSV JTLs; each file is one run, split by its envbench.env column");
+        addFiles.setToolTipText(
+                "CSV JTLs; each file is one run (files of the same name by their folders), split by its envbench.env column");
         addFiles.addActionListener(e -> chooseFiles());
         JButton export = new JButton("Export report…");
         export.setToolTipText(
@@ -360,21 +360,20 @@ public class ComparisonVisualizer extends AbstractVisualizer {
         addFiles(Arrays.stream(files).map(File::toPath).toList());
     }
 
-    /** Reads result files on the refresher, each as one run named after its file; says which could not be read. */
+    /**
+     * Reads result files on the refresher, each as one run named after its file (by its folder when another file of
+     * the same name was added: never pooled); says which could not be read.
+     */
     Future<?> addFiles(List<Path> files) {
         return refresher.submit(() -> {
             List<String> problems = new ArrayList<>();
             for (Path f : files) {
-                String run = f.getFileName().toString().replaceFirst("\\.(jtl|csv)$", "");
                 try {
                     Predicate<String> out = excluded;
-                    JtlReader.read(f, s -> {
-                        if (!out.test(s.label())) {
-                            comparison.add(s, run);
-                        }
-                    });
+                    comparison.addFile(f, label -> !out.test(label));
                 } catch (IOException | RuntimeException e) { // a bad file (or a label EnvBench adds itself) is said
-                    problems.add(f + ": " + e.getMessage());
+                    String why = String.valueOf(e.getMessage());
+                    problems.add(why.startsWith(f.toString()) ? why : f + ": " + why);
                 }
                 changed = true;
             }

@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -18,6 +20,7 @@ import io.envbench.report.ComparisonReport;
 import org.apache.jmeter.samplers.SampleResult;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** Live samples from many threads are all counted; adding never waits for the table and charts being built. */
 class ComparisonVisualizerTest {
@@ -114,5 +117,30 @@ class ComparisonVisualizerTest {
         v.add(sample("page", 1_700_000_000_000L, 1));
         v.refreshNow().get(30, TimeUnit.SECONDS);
         assertEquals("1", count(shown(v), "page"));
+    }
+
+    /** Files of the same name from two folders (run1/static-web.jtl, run2/static-web.jtl) are two runs, not one. */
+    @Test
+    void filesOfTheSameNameFromTwoFoldersAreTwoRuns(@TempDir Path dir) throws Exception {
+        List<Path> files = new ArrayList<>();
+        for (String run : List.of("run1", "run2")) {
+            Path f = dir.resolve(run).resolve("static-web.jtl");
+            Files.createDirectories(f.getParent());
+            files.add(Files.writeString(
+                    f,
+                    "timeStamp,elapsed,label,success,bytes,sentBytes,envbench.env\n"
+                            + "1700000000000,5,page,true,10,1,bare\n1700000000100,6,page,true,10,1,bare\n"));
+        }
+        ComparisonVisualizer v = new ComparisonVisualizer();
+        v.addFiles(files.subList(0, 1)).get(30, TimeUnit.SECONDS);
+        v.addFiles(files.subList(1, 2)).get(30, TimeUnit.SECONDS); // one at a time, as a user adds them
+        v.refreshNow().get(30, TimeUnit.SECONDS);
+        List<String[]> rows = shown(v);
+        assertEquals("4", count(rows, "page"));
+        int runs = Arrays.asList(ComparisonReport.TABLE_HEAD).indexOf("runs");
+        assertEquals(
+                "2",
+                rows.stream().filter(r -> r[0].equals("page")).findFirst().orElseThrow()[runs],
+                "two runs, not one pooled");
     }
 }
