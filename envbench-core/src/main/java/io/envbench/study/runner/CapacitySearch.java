@@ -25,8 +25,10 @@ import net.jcip.annotations.Immutable;
  * outward, to the next rate tried (or one {@link CapacitySpec#PRECISION} further), and is tried there. A majority, not
  * every try, decides: one outlying step (a random count of arrivals 7% short, a backlog left by an overloaded step)
  * moves nothing. The capacity is the highest rate that held in most of its tries; the interval runs from it to the
- * lowest rate that failed in most of its tries; rates in between, and each end's tally, are named. That interval, not
- * the bisection's precision, is where a second search should land.
+ * lowest rate that failed in most of its tries; rates in between, and each end's tally, are named. That interval
+ * states what this search's tries showed, not how far the knee moves between searches: on the project's machine a
+ * second search landed one step (5%) above it, the knee being the load generator's own, which drifts. The summary
+ * says so rather than promise where another search lands.
  */
 public final class CapacitySearch {
     /** Bisection steps at most after the first failure: from a factor of 2 to 10% takes 3. */
@@ -181,7 +183,8 @@ public final class CapacitySearch {
                         .append(rate(capacity))
                         .append(" to ")
                         .append(rate(firstFailed))
-                        .append(": a second search on this machine should find its capacity there");
+                        .append(" in this search's tries; the knee itself can move between searches (search again to"
+                                + " see how far on this machine)");
             }
             if (generatorBound()) {
                 b.append(". JMeter used ")
