@@ -15,6 +15,23 @@ public final class OwnSession {
 
     private OwnSession() {}
 
+    /**
+     * {@code command} in a session of its own and no longer a child of this process ({@code setsid -f}: a fork whose
+     * parent exits at once, so the command is re-parented to init or the nearest subreaper), where the host has setsid;
+     * else {@link #command}. What kills a process tree by walking children from its root (CI runners cancelling a job)
+     * does not find it. The PID of the process started is setsid's, not the command's: the command tells its own.
+     */
+    public static List<String> detached(List<String> command) {
+        if (!Files.isExecutable(SETSID)) {
+            return command;
+        }
+        List<String> out = new ArrayList<>(command.size() + 2);
+        out.add(SETSID.toString());
+        out.add("-f");
+        out.addAll(command);
+        return out;
+    }
+
     /** {@code command} prefixed with {@code setsid} where the host has it (util-linux), else unchanged. */
     public static List<String> command(List<String> command) {
         if (!Files.isExecutable(SETSID)) {

@@ -1,7 +1,9 @@
 package io.envbench.host.reaper;
 
+import java.io.ByteArrayOutputStream;
 import java.io.File;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.URISyntaxException;
 import java.net.URL;
@@ -52,8 +54,13 @@ public final class ReaperProcess {
     private static final Logger log = LoggerFactory.getLogger(ReaperProcess.class);
     private static final ReaperProcess OF_THIS_JVM = new ReaperProcess();
 
+    /** Environment variables by which CI servers find a job's processes to kill (Jenkins' cookies): not the reaper's. */
+    private static final List<String> JOB_COOKIES = List.of("JENKINS_NODE_COOKIE", "JENKINS_SERVER_COOKIE", "BUILD_ID");
+
     private final Set<String> registered = new LinkedHashSet<>();
-    private Process process;
+    /** The reaper's own PID (it is no child of this process), -1 before it started. */
+    private long reaperPid = -1;
+
     private OutputStream toReaper;
     private boolean failed;
 
@@ -89,7 +96,12 @@ public final class ReaperProcess {
 
     /** The reaper's PID while it runs. */
     public synchronized OptionalLong pid() {
-        return process != null && process.isAlive() ? OptionalLong.of(process.pid()) : OptionalLong.empty();
+        return alive() ? OptionalLong.of(reaperPid) : OptionalLong.empty();
+    }
+
+    private boolean alive() {
+        return reaperPid > 0
+                && ProcessHandle.of(reaperPid).map(ProcessHandle::isAlive).orElse(false);
     }
 
     private synchronized void watch(String line) {
@@ -97,7 +109,7 @@ public final class ReaperProcess {
             return;
         }
         try {
-            if (process == null || !process.isAlive()) {
+            if (!alive()) {
                 start();
                 // a reaper that died (killed by someone) is replaced; it must learn every place again
                 for (String earlier : registered) {
@@ -136,14 +148,34 @@ public final class ReaperProcess {
                 "-cp",
                 classPath(),
                 MAIN_CLASS,
-                Long.toString(self.pid())));
-        // its own session: the owner's terminal's Ctrl-C and hang-up do not reach it
-        ProcessBuilder pb = new ProcessBuilder(OwnSession.command(cmd))
-                .redirectErrorStream(true)
-                .redirectOutput(ProcessBuilder.Redirect.appendTo(logFile.toFile()));
-        process = pb.start();
-        toReaper = process.getOutputStream();
-        log.debug("EnvBench reaper started, PID {}, log {}", process.pid(), logFile);
+                Long.toString(self.pid()),
+                logFile.toString()));
+        // its own session, and no child of this process: neither the terminal's Ctrl-C and hang-up nor a CI job's
+        // cancel that kills the process group or walks the tree of children reaches it; it leaves the job's cgroup
+        // itself (Reaper), and Jenkins' cookies are not passed on
+        ProcessBuilder pb = new ProcessBuilder(OwnSession.detached(cmd))
+                .redirectError(ProcessBuilder.Redirect.appendTo(logFile.toFile()));
+        JOB_COOKIES.forEach(pb.environment()::remove);
+        Process started = pb.start();
+        toReaper = started.getOutputStream();
+        // the reaper's first line on standard output is its PID; then it writes to its log only
+        try (var fromReaper = started.getInputStream()) {
+            String line = new String(readLine(fromReaper), StandardCharsets.UTF_8).strip();
+            if (!line.startsWith("pid ")) {
+                throw new IOException("the reaper did not start (it said '" + line + "'; its log: " + logFile + ")");
+            }
+            reaperPid = Long.parseLong(line.substring(4));
+        }
+        log.debug("EnvBench reaper started, PID {}, log {}", reaperPid, logFile);
+    }
+
+    /** One line of bytes, up to its end or the stream's. */
+    private static byte[] readLine(InputStream in) throws IOException {
+        var out = new ByteArrayOutputStream();
+        for (int b; (b = in.read()) >= 0 && b != '\n'; ) {
+            out.write(b);
+        }
+        return out.toByteArray();
     }
 
     /** Where the reaper of owner {@code ownerPid} writes what it removed. */

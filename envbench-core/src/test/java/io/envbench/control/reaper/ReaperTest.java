@@ -61,6 +61,36 @@ public class ReaperTest {
         return killOwnerAndAwaitNothingLeft(state, image, env, docker, where, null);
     }
 
+    /** How the owner is killed: alone, with every process below it (a CI cancel), or every process of its cgroup. */
+    enum Kill {
+        OWNER,
+        TREE,
+        CGROUP
+    }
+
+    @Test
+    void aKillOfTheOwnersWholeTreeLeavesTheReaperToSweep() throws Exception {
+        DockerRequired.check();
+        DockerClient docker = new DockerConnection(DockerDaemon.fromEnvironment()).client();
+        long ms = killOwnerAndAwaitNothingLeft(
+                state, "envbench/base:latest", Map.of(), docker, "tree killed", null, Kill.TREE);
+        assertTrue(ms < 10_000, "gone within 10 s, took " + ms + " ms");
+    }
+
+    @Test
+    void aKillOfEveryProcessInTheOwnersCgroupLeavesTheReaperToSweep() throws Exception {
+        DockerRequired.check();
+        DockerRequired.require(
+                Files.isWritable(PIDS_HIERARCHY), "a writable cgroup v1 pids hierarchy", PIDS_HIERARCHY + " (root)");
+        DockerClient docker = new DockerConnection(DockerDaemon.fromEnvironment()).client();
+        long ms = killOwnerAndAwaitNothingLeft(
+                state, "envbench/base:latest", Map.of(), docker, "cgroup killed", null, Kill.CGROUP);
+        assertTrue(ms < 10_000, "gone within 10 s, took " + ms + " ms");
+    }
+
+    /** Where a test makes the owner's own cgroup to kill (cgroup v1, as on the project's machine). */
+    private static final Path PIDS_HIERARCHY = Path.of("/sys/fs/cgroup/pids");
+
     /** The host's cgroup root: the owner makes a memory cgroup there as a bare-metal command load does (needs root, as CI has). */
     static final Path CGROUP_ROOT = Path.of("/sys/fs/cgroup");
 
@@ -68,17 +98,37 @@ public class ReaperTest {
     static long killOwnerAndAwaitNothingLeft(
             Path state, String image, Map<String, String> env, DockerClient docker, String where, Path cgroupRoot)
             throws Exception {
-        ProcessBuilder pb = new ProcessBuilder(
-                        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                        "-cp",
-                        System.getProperty("java.class.path"),
-                        OwnerThatGetsKilled.class.getName(),
-                        state.toString(),
-                        image)
-                .redirectErrorStream(true);
+        return killOwnerAndAwaitNothingLeft(state, image, env, docker, where, cgroupRoot, Kill.OWNER);
+    }
+
+    private static long killOwnerAndAwaitNothingLeft(
+            Path state,
+            String image,
+            Map<String, String> env,
+            DockerClient docker,
+            String where,
+            Path cgroupRoot,
+            Kill kill)
+            throws Exception {
+        List<String> cmd = new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp",
+                System.getProperty("java.class.path"),
+                OwnerThatGetsKilled.class.getName(),
+                state.toString(),
+                image));
         if (cgroupRoot != null) {
-            pb.command().add(cgroupRoot.toString());
+            cmd.add(cgroupRoot.toString());
         }
+        Path ownCgroup = null;
+        if (kill == Kill.CGROUP) { // the owner, and all it starts, in a cgroup of their own, as a CI job's scope
+            ownCgroup = Files.createDirectory(PIDS_HIERARCHY.resolve("envbench-killtest-" + System.nanoTime()));
+            List<String> inCgroup = new ArrayList<>(
+                    List.of("sh", "-c", "echo $$ > " + ownCgroup.resolve("cgroup.procs") + " && exec \"$0\" \"$@\""));
+            inCgroup.addAll(cmd);
+            cmd = inCgroup;
+        }
+        ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
         pb.environment().putAll(env);
         Process owner = pb.start();
         Map<String, String> made = new HashMap<>();
@@ -107,7 +157,19 @@ public class ReaperTest {
             assertTrue(containerExists(docker, made.get("container")));
 
             long killed = System.nanoTime();
-            owner.destroyForcibly(); // SIGKILL: no shutdown hook runs
+            switch (kill) {
+                case OWNER -> owner.destroyForcibly(); // SIGKILL: no shutdown hook runs
+                case TREE -> { // as a CI runner cancels a job: every process found below its root
+                    List<ProcessHandle> tree =
+                            new ArrayList<>(owner.toHandle().descendants().toList());
+                    assertFalse(
+                            tree.stream().anyMatch(p -> p.pid() == reaperPid),
+                            "the reaper is no descendant of its owner: " + tree);
+                    owner.toHandle().destroyForcibly();
+                    tree.forEach(ProcessHandle::destroyForcibly);
+                }
+                case CGROUP -> killAll(ownCgroup, reaperPid);
+            }
             owner.waitFor(10, TimeUnit.SECONDS);
             long gone = -1;
             while (System.nanoTime() - killed < TimeUnit.SECONDS.toNanos(20)) {
@@ -152,6 +214,29 @@ public class ReaperTest {
             return gone;
         } finally {
             owner.destroyForcibly();
+            if (ownCgroup != null) {
+                killAll(ownCgroup, -1);
+                Files.deleteIfExists(ownCgroup);
+            }
+        }
+    }
+
+    /** SIGKILLs every process in the cgroup until none is left (at most 5 s), as systemd stops a unit. */
+    private static void killAll(Path cgroup, long reaperPid) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+        while (System.nanoTime() < deadline) {
+            List<Long> pids = Files.readAllLines(cgroup.resolve("cgroup.procs")).stream()
+                    .filter(l -> !l.isBlank())
+                    .map(Long::parseLong)
+                    .toList();
+            if (reaperPid > 0) {
+                assertFalse(pids.contains(reaperPid), "the reaper left its owner's cgroup: " + pids);
+            }
+            if (pids.isEmpty()) {
+                return;
+            }
+            pids.forEach(pid -> ProcessHandle.of(pid).ifPresent(ProcessHandle::destroyForcibly));
+            Thread.sleep(50);
         }
     }
 
