@@ -5,8 +5,10 @@ import java.util.function.Supplier;
 import javax.swing.table.AbstractTableModel;
 
 import io.envbench.study.experiment.ExperimentText;
+import net.jcip.annotations.NotThreadSafe;
 
 /** The environments as table rows: name, placement and the container options. */
+@NotThreadSafe
 final class EnvironmentTableModel extends AbstractTableModel {
     private final Supplier<ExperimentText> drafts;
     private final List<String> columns;

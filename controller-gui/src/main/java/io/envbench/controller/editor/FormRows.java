@@ -9,7 +9,10 @@ import javax.swing.JPanel;
 import javax.swing.JScrollPane;
 import javax.swing.SwingConstants;
 
+import net.jcip.annotations.NotThreadSafe;
+
 /** Label and field rows of a form, with section headings. */
+@NotThreadSafe
 final class FormRows {
     private final JPanel panel;
     private int row;

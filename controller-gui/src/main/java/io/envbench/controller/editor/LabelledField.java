@@ -5,7 +5,10 @@ import java.awt.Container;
 import javax.swing.JComponent;
 import javax.swing.JLabel;
 
+import net.jcip.annotations.NotThreadSafe;
+
 /** A label and its field, enabled and disabled together. */
+@NotThreadSafe
 final class LabelledField extends JComponent {
     private final JLabel label;
     private final JComponent field;

@@ -34,12 +34,14 @@ import io.envbench.base.recipe.NewTargetRecipe;
 import io.envbench.base.settings.InvalidSettingException;
 import io.envbench.launch.docker.DockerDaemon;
 import io.envbench.launch.docker.ImageBuilder;
+import net.jcip.annotations.NotThreadSafe;
 
 /**
  * "New target": a recipe of one's own from a host command line plus an image or a Dockerfile. Writes
  * {@code targets/NAME/} and, for a Dockerfile, builds its image through the Docker API (off the event thread); when
  * the build fails the recipe is removed again, so a failed attempt leaves nothing.
  */
+@NotThreadSafe
 final class NewTargetDialog extends JDialog {
     private final Path targets;
     private final Consumer<String> created;

@@ -11,12 +11,14 @@ import javax.swing.table.TableCellRenderer;
 
 import io.envbench.study.experiment.ExperimentText;
 import io.envbench.study.experiment.Tenancy;
+import net.jcip.annotations.NotThreadSafe;
 
 /**
  * Tenants written out, or configurations, as editable table rows over the draft: each cell a field as typed; a
  * configuration's loop period only editable (and only written) for the dynamic control. The row the last check
  * found a problem in is drawn in red.
  */
+@NotThreadSafe
 final class RowsModel extends AbstractTableModel {
     private final Supplier<ExperimentText> drafts;
     private final Runnable changed;

@@ -1,0 +1,74 @@
+package io.envbench.controller.editor;
+
+import java.awt.Color;
+import java.nio.file.Path;
+import javax.swing.BorderFactory;
+import javax.swing.JLabel;
+
+import io.envbench.study.experiment.ExperimentException;
+import io.envbench.study.experiment.ExperimentText;
+import net.jcip.annotations.NotThreadSafe;
+
+/**
+ * The editor's status line, what the last check of the form found: the problem in red (its field path and fix), or in
+ * green what the experiment compares and how often, and whether it is saved and how to run it.
+ */
+@NotThreadSafe
+final class CheckStatus {
+    private final Path root;
+    private final JLabel label = new JLabel(" ");
+
+    /** @param root the EnvBench folder, from which {@code ./envbench run} names the file */
+    CheckStatus(Path root) {
+        this.root = root;
+        label.setName("editor.status");
+        label.setBorder(BorderFactory.createEmptyBorder(4, 8, 4, 8));
+    }
+
+    JLabel label() {
+        return label;
+    }
+
+    void problem(ExperimentException e) {
+        label.setForeground(new Color(0xB00020));
+        label.setText(e.getMessage());
+        label.setToolTipText(e.getMessage());
+    }
+
+    /**
+     * The draft is good.
+     *
+     * @param file where it is saved (null: not yet)
+     * @param dirty whether it has changes not saved
+     */
+    void ok(ExperimentText draft, Path file, boolean dirty) {
+        label.setForeground(new Color(0x1B5E20));
+        String reps = draft.get("repetitions").isBlank()
+                ? "the default repetitions"
+                : draft.get("repetitions")
+                        + (draft.get("repetitions").strip().equals("1") ? " repetition" : " repetitions");
+        String compared = draft.multiTenant()
+                ? tenantsText(draft) + " under " + draft.configurationCount()
+                        + (draft.configurationCount() == 1 ? " configuration" : " configurations")
+                : draft.environmentCount() + (draft.environmentCount() == 1 ? " environment" : " environments");
+        label.setText("OK: " + compared + " x " + reps
+                + (file == null
+                        ? "; save it to run it with ./envbench run"
+                        : dirty
+                                ? "; unsaved changes"
+                                : "; ./envbench run " + relativeToRoot(file) + " runs it as shown"));
+        label.setToolTipText(null);
+    }
+
+    /** "4 tenants" as the form has them (the scenario's count as typed, or the tenants written out). */
+    private static String tenantsText(ExperimentText draft) {
+        String n = draft.tenantsForm() == ExperimentText.TenantsForm.SCENARIO
+                ? draft.get("tenants.count").strip()
+                : Integer.toString(draft.tenantCount());
+        return n + (n.equals("1") ? " tenant" : " tenants");
+    }
+
+    private String relativeToRoot(Path f) {
+        return f.startsWith(root) ? root.relativize(f).toString() : f.toString();
+    }
+}
