@@ -110,6 +110,15 @@ final class Jmeter {
 
     /** JMeter run in {@code workDir} (by default the JTL's folder). */
     static Process start(Path plan, Path jtl, List<String> props, Path workDir) throws IOException {
+        return start(plan, jtl, props, workDir, jtl.getParent());
+    }
+
+    /**
+     * JMeter run in {@code workDir}, its log and console output ({@code JTL-NAME.log}, {@code .out}) in {@code
+     * outputDir}: elsewhere than a JTL on a disk made to fill.
+     */
+    static Process start(Path plan, Path jtl, List<String> props, Path workDir, Path outputDir) throws IOException {
+        Path named = outputDir.resolve(jtl.getFileName());
         assertTrue(Files.isRegularFile(HOME.resolve("bin/ApacheJMeter.jar")), "assembled JMeter missing in " + HOME);
         List<String> cmd = new ArrayList<>(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
@@ -121,12 +130,13 @@ final class Jmeter {
                 "-l",
                 jtl.toString(),
                 "-j",
-                jtl.resolveSibling(jtl.getFileName() + ".log").toString()));
+                named.resolveSibling(named.getFileName() + ".log").toString()));
         cmd.addAll(props);
         return new ProcessBuilder(cmd)
                 .directory(workDir.toFile())
                 .redirectErrorStream(true)
-                .redirectOutput(jtl.resolveSibling(jtl.getFileName() + ".out").toFile())
+                .redirectOutput(
+                        named.resolveSibling(named.getFileName() + ".out").toFile())
                 .start();
     }
 

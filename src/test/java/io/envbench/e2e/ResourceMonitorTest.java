@@ -24,7 +24,7 @@ class ResourceMonitorTest {
     Path dir;
 
     /** A Resource Monitor at the Test Plan level: the default interval field, this file name. */
-    private static String monitor(String filename) {
+    static String monitor(String filename) {
         return """
                 <io.envbench.jmeter.listeners.ResourceMonitor guiclass="io.envbench.jmeter.listeners.ResourceMonitorGui" testclass="io.envbench.jmeter.listeners.ResourceMonitor" testname="EnvBench Resource Monitor">
                   <stringProp name="ResourceMonitor.interval_ms">${__P(envbench.metrics.interval.ms,1000)}</stringProp>

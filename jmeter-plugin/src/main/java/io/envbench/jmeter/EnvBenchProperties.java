@@ -36,6 +36,16 @@ public final class EnvBenchProperties {
     public static final String METRICS_INTERVAL_MS = "envbench.metrics.interval.ms";
 
     public static final String METRICS_FILE = "envbench.metrics.file";
+    /** What a failed write of the JTL or the metrics file does to the test: {@code stop} (the default) or {@code mark}. */
+    public static final String ON_WRITE_FAILURE = "envbench.onWriteFailure";
+
+    /** What the Resource Monitor does when a file of the test cannot be written any more. */
+    public enum OnWriteFailure {
+        /** The test stops, as after a sampler error with "Stop Test"; {@code jmeter -n} exits with 1. */
+        STOP,
+        /** The test runs to its end; the failure is said again at its end and {@code jmeter -n} exits with 1. */
+        MARK
+    }
 
     /** A target that needs more than a day to get ready is a mistake (and days overflow milliseconds). */
     static final long MAX_READY_TIMEOUT_SECONDS = EnvironmentDefinition.MAX_READY_TIMEOUT.toSeconds();
@@ -175,6 +185,24 @@ public final class EnvBenchProperties {
                 .map(r -> r.toAbsolutePath().getParent())
                 .orElse(Path.of("").toAbsolutePath());
         return Optional.of(folder.resolve(file).normalize());
+    }
+
+    /** {@code envbench.onWriteFailure}: {@code stop} (default) or {@code mark}, in any case. */
+    public static OnWriteFailure onWriteFailure() {
+        return onWriteFailure(JMeterUtils.getPropDefault(ON_WRITE_FAILURE, "stop"));
+    }
+
+    static OnWriteFailure onWriteFailure(String text) {
+        String t = text == null ? "" : text.trim().toLowerCase(Locale.ROOT);
+        return switch (t) {
+            case "", "stop" -> OnWriteFailure.STOP;
+            case "mark" -> OnWriteFailure.MARK;
+            default ->
+                throw new InvalidSettingException(
+                        ON_WRITE_FAILURE,
+                        "'" + text + "' is neither stop nor mark; give -J" + ON_WRITE_FAILURE
+                                + "=stop (stop the test when a file cannot be written) or =mark (run on, exit 1)");
+        };
     }
 
     private static long wholeNumber(String field, String text, long min, long max, String unit, String example) {

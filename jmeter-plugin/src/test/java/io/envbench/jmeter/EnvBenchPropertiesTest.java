@@ -84,6 +84,19 @@ class EnvBenchPropertiesTest {
     }
 
     @Test
+    void onWriteFailureIsStopByDefaultOrMarkAndAnythingElseNamesBoth() {
+        assertEquals(EnvBenchProperties.OnWriteFailure.STOP, EnvBenchProperties.onWriteFailure(""));
+        assertEquals(EnvBenchProperties.OnWriteFailure.STOP, EnvBenchProperties.onWriteFailure(" Stop "));
+        assertEquals(EnvBenchProperties.OnWriteFailure.MARK, EnvBenchProperties.onWriteFailure("mark"));
+        InvalidSettingException e =
+                assertThrows(InvalidSettingException.class, () -> EnvBenchProperties.onWriteFailure("ignore"));
+        assertEquals(
+                "envbench.onWriteFailure: 'ignore' is neither stop nor mark; give -Jenvbench.onWriteFailure=stop (stop"
+                        + " the test when a file cannot be written) or =mark (run on, exit 1)",
+                e.getMessage());
+    }
+
+    @Test
     void aRelativeMetricsFileGoesNextToTheResultsFileElseInTheWorkingDirectory() {
         Path cwd = Path.of("").toAbsolutePath();
         Optional<Path> jtl = Optional.of(Path.of("/data/run1/r.jtl"));

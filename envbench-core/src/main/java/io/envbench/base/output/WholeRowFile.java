@@ -15,6 +15,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.Optional;
+import java.util.function.UnaryOperator;
 
 import net.jcip.annotations.GuardedBy;
 import net.jcip.annotations.ThreadSafe;
@@ -58,13 +59,21 @@ public final class WholeRowFile implements AutoCloseable {
      * @throws IOException naming the file, when it cannot be opened for writing at all
      */
     public WholeRowFile(Path file, boolean truncate) throws IOException {
+        this(file, truncate, UnaryOperator.identity());
+    }
+
+    /**
+     * As {@link #WholeRowFile(Path, boolean)}, writing through {@code wrap}'s wrapping of the file's channel: a test's
+     * full disk, which a unit test cannot mount.
+     */
+    public WholeRowFile(Path file, boolean truncate, UnaryOperator<FileChannel> wrap) throws IOException {
         this.file = file;
         try {
-            this.channel = FileChannel.open(
+            this.channel = wrap.apply(FileChannel.open(
                     file,
                     StandardOpenOption.CREATE,
                     StandardOpenOption.WRITE,
-                    truncate ? StandardOpenOption.TRUNCATE_EXISTING : StandardOpenOption.APPEND);
+                    truncate ? StandardOpenOption.TRUNCATE_EXISTING : StandardOpenOption.APPEND));
             long size = channel.size();
             long whole = truncate || size == 0 ? size : lengthOfWholeRows(file);
             if (whole < size) { // a row cut by a crash or a full disk: the next row would be appended onto it

@@ -3,6 +3,7 @@ package io.envbench.measure.metrics;
 import java.io.BufferedReader;
 import java.io.BufferedWriter;
 import java.io.IOException;
+import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -15,6 +16,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.UnaryOperator;
 
 import io.envbench.base.output.OutputFolder;
 import io.envbench.base.output.WholeRowFile;
@@ -39,6 +41,8 @@ import org.slf4j.LoggerFactory;
 public final class MetricsCsvWriter implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(MetricsCsvWriter.class);
     private final Path file;
+    /** How the rows' channel is wrapped: as it is, but for a test's full disk. */
+    private final UnaryOperator<FileChannel> channels;
 
     @GuardedBy("this")
     private final LinkedHashSet<String> columns = new LinkedHashSet<>();
@@ -60,7 +64,13 @@ public final class MetricsCsvWriter implements AutoCloseable {
 
     /** @throws IOException naming the path, when the file's folder cannot be made or written */
     public MetricsCsvWriter(Path file) throws IOException {
+        this(file, UnaryOperator.identity());
+    }
+
+    /** For tests: the rows go through {@code channels}' wrapping of the file's channel (a full disk). */
+    MetricsCsvWriter(Path file, UnaryOperator<FileChannel> channels) throws IOException {
         this.file = file;
+        this.channels = channels;
         OutputFolder.requireWritable(file.toAbsolutePath().getParent(), "metrics file's folder");
         Files.deleteIfExists(file);
         // an earlier file's sources would be read as this one's
@@ -184,11 +194,11 @@ public final class MetricsCsvWriter implements AutoCloseable {
         } catch (IOException e) {
             Files.deleteIfExists(tmp); // nothing half-written stays; the file keeps its narrower header and rows
             if (Files.exists(file)) {
-                out = new WholeRowFile(file, false);
+                out = new WholeRowFile(file, false, channels);
             }
             throw e;
         }
-        out = new WholeRowFile(file, false);
+        out = new WholeRowFile(file, false, channels);
     }
 
     /** Three decimals at most, without String.format (hundreds of values a tick). */

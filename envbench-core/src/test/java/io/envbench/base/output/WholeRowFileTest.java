@@ -1,6 +1,7 @@
 package io.envbench.base.output;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -64,6 +65,21 @@ class WholeRowFileTest {
             assertEquals(4, out.rows());
         }
         assertEquals("a,b\n" + longRow + "1,2\n" + asciiRow, Files.readString(f));
+    }
+
+    /** The disk fills mid-row: the half that got in is cut off, the file stops and says why; later rows are dropped. */
+    @Test
+    void aFullDiskCutsTheHalfRowOffAndStopsTheFile() throws IOException {
+        Path f = dir.resolve("m.csv");
+        try (WholeRowFile out = new WholeRowFile(f, true, FullDiskChannel.withRoomFor(14))) {
+            assertTrue(out.append("a,b\n"));
+            assertTrue(out.append("1,2\n"));
+            assertFalse(out.append("3,4567\n"), "the disk had room for half of it"); // 8 + 6 of 7 bytes
+            assertEquals("no space left on device", out.stoppedBecause().orElseThrow());
+            assertFalse(out.append("5,6\n"), "rows after the stop are dropped");
+            assertEquals(2, out.rows());
+        }
+        assertEquals("a,b\n1,2\n", Files.readString(f), "the file ends at its last whole row");
     }
 
     @Test

@@ -16,6 +16,7 @@ import java.util.Set;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.envbench.base.output.FullDiskChannel;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVParser;
 import org.junit.jupiter.api.Test;
@@ -44,6 +45,27 @@ class MetricsCsvWriterTest {
                         "2000,bare,13,",
                         "3000,docker-bridge,50.250,99"),
                 lines);
+    }
+
+    /**
+     * The disk fills in the middle of a row: the file ends at its last whole row, read back as data, says why it stopped,
+     * and takes no row after (one further row would be appended onto nothing it could vouch for).
+     */
+    @Test
+    void aFullDiskEndsTheFileAtItsLastWholeRowAndStopsIt() throws Exception {
+        Path f = dir.resolve("m.csv");
+        try (MetricsCsvWriter w = new MetricsCsvWriter(f, FullDiskChannel.withRoomFor(40))) {
+            assertTrue(w.write(1000, "bare", Map.of("host.cpu.pct", 12.5))); // 17 bytes a row
+            assertTrue(w.write(2000, "bare", Map.of("host.cpu.pct", 13.5)));
+            assertFalse(w.write(3000, "bare", Map.of("host.cpu.pct", 14.5)), "6 of its 17 bytes fitted");
+            assertEquals(Optional.of("no space left on device"), w.stoppedBecause());
+            assertFalse(w.write(4000, "bare", Map.of("host.cpu.pct", 15.5)), "dropped after the stop");
+        }
+        assertEquals(
+                "timestamp,environment,host.cpu.pct\n1000,bare,12.500\n2000,bare,13.500\n",
+                Files.readString(f),
+                "whole rows only");
+        assertEquals(2, MetricsFile.read(f).summary("bare", "host.cpu.pct").samples());
     }
 
     /** The file stays plain CSV (its header first, as pandas and spreadsheets read it); the sources go beside it. */

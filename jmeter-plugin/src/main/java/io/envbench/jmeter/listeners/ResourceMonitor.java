@@ -7,10 +7,12 @@ import java.util.Locale;
 
 import io.envbench.base.settings.InvalidSettingException;
 import io.envbench.jmeter.EnvBenchProperties;
+import io.envbench.jmeter.EnvBenchProperties.OnWriteFailure;
 import io.envbench.jmeter.JMeterEnvBench;
 import io.envbench.jmeter.JmeterCommandLine;
 import io.envbench.measure.metrics.MetricName;
 import io.envbench.measure.metrics.MetricsCollector;
+import org.apache.jmeter.JMeter;
 import org.apache.jmeter.engine.StandardJMeterEngine;
 import org.apache.jmeter.engine.util.NoThreadClone;
 import org.apache.jmeter.processor.PostProcessor;
@@ -26,6 +28,8 @@ import org.apache.jmeter.util.JMeterUtils;
  * the metrics CSV, and puts the latest key figures into each sample's variables
  * ({@code envbench.host.cpu.pct}, {@code envbench.target.cpu.pct}, {@code envbench.target.mem.bytes}),
  * saved in the JTL through sample_variables. One instance is shared by all threads.
+ * While it runs it watches the test's files ({@link WriteWatch}): a metrics file or JTL that cannot be written is an
+ * error on the console, and stops the test or marks it ({@code envbench.onWriteFailure}).
  */
 public class ResourceMonitor extends AbstractTestElement
         implements TestStateListener, PostProcessor, NoThreadClone, Clearable {
@@ -47,6 +51,10 @@ public class ResourceMonitor extends AbstractTestElement
     private transient volatile String[] figures = {"", "", ""};
 
     private transient volatile MetricsCollector.Tick figuresOf;
+    /** Of the monitor that started the collector: several monitors in a plan share one, and one watch tells once. */
+    private transient volatile WriteWatch watch;
+    /** What makes jmeter -n exit with 1 after a file failed (tests replace it). */
+    private transient Runnable exitWithOne = ResourceMonitor::exitWithOneAfterJMeter;
 
     public String getInterval() {
         return getPropertyAsString(INTERVAL, DEFAULT_INTERVAL);
@@ -72,8 +80,10 @@ public class ResourceMonitor extends AbstractTestElement
     @Override
     public void testStarted() {
         Duration interval;
+        OnWriteFailure onWriteFailure;
         try {
             interval = EnvBenchProperties.metricsInterval(getInterval());
+            onWriteFailure = EnvBenchProperties.onWriteFailure();
         } catch (InvalidSettingException e) {
             stopTest("EnvBench Resource Monitor: " + e.getMessage() + ". The test is stopped; no metrics are written.");
             return;
@@ -81,7 +91,23 @@ public class ResourceMonitor extends AbstractTestElement
         try {
             Path file = EnvBenchProperties.metricsFile(getFilename(), JmeterCommandLine.resultsFile())
                     .orElse(null);
-            collector = JMeterEnvBench.joinCollector(interval, file);
+            boolean first = JMeterEnvBench.collector().isEmpty();
+            MetricsCollector c = JMeterEnvBench.joinCollector(interval, file);
+            collector = c;
+            if (first) {
+                WriteWatch w = new WriteWatch(
+                        onWriteFailure,
+                        message -> JMeterUtils.reportErrorToUser(message, "EnvBench"),
+                        () -> stopTest.run(),
+                        JtlWriters::open);
+                c.file().ifPresent(f -> {
+                    c.onFileStopped(why -> w.metricsFileStopped(f, why));
+                    w.watchMetricsFile(f);
+                });
+                JmeterCommandLine.resultsFile().ifPresent(w::expectJtl);
+                c.addListener(tick -> w.checkJtlsSoon());
+                watch = w;
+            }
         } catch (IOException e) { // an output that cannot be written at all is an error at the start, naming it
             stopTest("EnvBench Resource Monitor: " + EnvBenchProperties.METRICS_FILE + ": " + e.getMessage()
                     + ". The test is stopped.");
@@ -100,6 +126,49 @@ public class ResourceMonitor extends AbstractTestElement
         this.stopTest = stop;
     }
 
+    /** For tests: what makes JMeter exit with 1 after a file failed. */
+    void onFailureExit(Runnable exit) {
+        this.exitWithOne = exit;
+    }
+
+    /** For tests: the watch of this monitor's test, while it runs. */
+    WriteWatch watch() {
+        return watch;
+    }
+
+    /**
+     * In {@code jmeter -n} (not in the GUI, nor in a jmeter-server, which serves the next test): once JMeter has
+     * finished (its listeners closed their files, its report is written) and only this thread keeps the JVM, it exits
+     * with 1, so a script or CI job running JMeter sees the incomplete results. JMeter itself exits 0 whatever happened.
+     */
+    static void exitWithOneAfterJMeter() {
+        if (!JMeter.isNonGUI()) {
+            return;
+        }
+        Thread exit = new Thread(
+                () -> {
+                    Thread self = Thread.currentThread();
+                    while (true) {
+                        boolean jmeterRuns = Thread.getAllStackTraces().keySet().stream()
+                                .anyMatch(t -> t != self
+                                        && t.isAlive()
+                                        && !t.isDaemon()
+                                        && !t.getName().equals("DestroyJavaVM"));
+                        if (!jmeterRuns) {
+                            System.exit(1);
+                        }
+                        try {
+                            Thread.sleep(100);
+                        } catch (InterruptedException e) {
+                            return;
+                        }
+                    }
+                },
+                "envbench-exit-status");
+        exit.setDaemon(false); // it holds the JVM until JMeter is done, then ends it with 1
+        exit.start();
+    }
+
     @Override
     public void testStarted(String host) {
         testStarted();
@@ -107,9 +176,14 @@ public class ResourceMonitor extends AbstractTestElement
 
     @Override
     public void testEnded() {
+        WriteWatch w = watch;
+        watch = null;
         if (collector != null) {
             collector = null;
             JMeterEnvBench.leaveCollector();
+        }
+        if (w != null) {
+            w.testEnded(exitWithOne);
         }
     }
 

@@ -11,9 +11,12 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import io.envbench.jmeter.EnvBenchProperties;
+import io.envbench.jmeter.GuiTests;
 import io.envbench.jmeter.JMeterEnvBench;
 import io.envbench.measure.metrics.MetricsCollector;
 import io.envbench.measure.metrics.MetricsFile;
+import org.apache.jmeter.util.JMeterUtils;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -53,6 +56,43 @@ class ResourceMonitorTest {
         assertTrue(JMeterEnvBench.collector().isEmpty(), "no collector runs");
         Thread.sleep(300);
         assertFalse(Files.exists(file), "a metrics file was written");
+    }
+
+    @Test
+    void aBadOnWriteFailureStopsTheTestNamingTheProperty() throws Exception {
+        GuiTests.initJMeter();
+        JMeterUtils.setProperty(EnvBenchProperties.ON_WRITE_FAILURE, "later");
+        try {
+            Path file = dir.resolve("metrics.csv");
+            monitor("1000", file).testStarted();
+            assertEquals(1, stops.get(), "the test is stopped");
+            assertTrue(JMeterEnvBench.collector().isEmpty(), "no collector runs");
+        } finally {
+            JMeterUtils.getJMeterProperties().remove(EnvBenchProperties.ON_WRITE_FAILURE);
+        }
+    }
+
+    /**
+     * The metrics file stops (here: its folder is removed after the start, before the first row a second later, so its
+     * header cannot be written): told, and stopped.
+     */
+    @Test
+    void aMetricsFileThatStopsStopsTheTestAndMarksItsEnd() throws Exception {
+        Path folder = Files.createDirectories(dir.resolve("out"));
+        Path file = folder.resolve("metrics.csv");
+        AtomicInteger exits = new AtomicInteger();
+        monitor("1000", file).onFailureExit(exits::incrementAndGet);
+        monitor.testStarted();
+        Files.delete(folder);
+        WriteWatch watch = monitor.watch();
+        long deadline = System.nanoTime() + 5_000_000_000L;
+        while (watch.failed().isEmpty() && System.nanoTime() < deadline) {
+            Thread.sleep(50);
+        }
+        assertEquals(List.of(file), watch.failed());
+        assertEquals(1, stops.get(), "the test is stopped");
+        monitor.testEnded();
+        assertEquals(1, exits.get(), "jmeter -n exits with 1");
     }
 
     @Test
