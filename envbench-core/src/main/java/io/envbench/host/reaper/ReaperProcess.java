@@ -5,9 +5,16 @@ import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.net.StandardProtocolFamily;
 import java.net.URISyntaxException;
 import java.net.URL;
 import java.net.URLClassLoader;
+import java.net.UnixDomainSocketAddress;
+import java.nio.channels.Channels;
+import java.nio.channels.SelectionKey;
+import java.nio.channels.Selector;
+import java.nio.channels.ServerSocketChannel;
+import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -132,39 +139,63 @@ public final class ReaperProcess {
         toReaper.flush();
     }
 
+    /** How long a reaper may take to start and connect back before the owner goes on without one. */
+    private static final long CONNECT_TIMEOUT_MS = 20_000;
+
     private void start() throws IOException {
         ProcessHandle self = ProcessHandle.current();
         Path logFile = logFile(self.pid());
         Files.createDirectories(logFile.getParent());
-        List<String> cmd = new ArrayList<>();
-        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        cmd.addAll(List.of(
-                "-Xmx32m",
-                "-Xss512k",
-                "-XX:+UseSerialGC",
-                "-XX:TieredStopAtLevel=1",
-                "-Xshare:auto",
-                "-D" + SWITCH + "=off",
-                "-cp",
-                classPath(),
-                MAIN_CLASS,
-                Long.toString(self.pid()),
-                logFile.toString()));
-        // its own session, and no child of this process: neither the terminal's Ctrl-C and hang-up nor a CI job's
-        // cancel that kills the process group or walks the tree of children reaches it; it leaves the job's cgroup
-        // itself (Reaper), and Jenkins' cookies are not passed on
-        ProcessBuilder pb = new ProcessBuilder(OwnSession.detached(cmd))
-                .redirectError(ProcessBuilder.Redirect.appendTo(logFile.toFile()));
-        JOB_COOKIES.forEach(pb.environment()::remove);
-        Process started = pb.start();
-        toReaper = started.getOutputStream();
-        // the reaper's first line on standard output is its PID; then it writes to its log only
-        try (var fromReaper = started.getInputStream()) {
-            String line = new String(readLine(fromReaper), StandardCharsets.UTF_8).strip();
+        // the reaper is no child of this process, so the JDK's pipes to a child cannot carry the line: a socket of
+        // this owner's does, and its end of file tells the reaper the owner is gone, however it ended
+        Path socket = logFile.resolveSibling("reaper-" + self.pid() + ".sock");
+        Files.deleteIfExists(socket);
+        try (ServerSocketChannel server = ServerSocketChannel.open(StandardProtocolFamily.UNIX)) {
+            server.bind(UnixDomainSocketAddress.of(socket));
+            List<String> cmd = new ArrayList<>();
+            cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+            cmd.addAll(List.of(
+                    "-Xmx32m",
+                    "-Xss512k",
+                    "-XX:+UseSerialGC",
+                    "-XX:TieredStopAtLevel=1",
+                    "-Xshare:auto",
+                    "-D" + SWITCH + "=off",
+                    "-cp",
+                    classPath(),
+                    MAIN_CLASS,
+                    Long.toString(self.pid()),
+                    logFile.toString(),
+                    socket.toString()));
+            // its own session, and no child of this process: neither the terminal's Ctrl-C and hang-up nor a CI job's
+            // cancel that kills the process group or walks the tree of children reaches it; it leaves the job's
+            // cgroup itself (Reaper), and Jenkins' cookies are not passed on
+            ProcessBuilder pb = new ProcessBuilder(OwnSession.detached(cmd))
+                    .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
+                    .redirectOutput(ProcessBuilder.Redirect.appendTo(logFile.toFile()))
+                    .redirectError(ProcessBuilder.Redirect.appendTo(logFile.toFile()));
+            JOB_COOKIES.forEach(pb.environment()::remove);
+            pb.start();
+            server.configureBlocking(false);
+            SocketChannel conn;
+            try (Selector waiting = Selector.open()) {
+                server.register(waiting, SelectionKey.OP_ACCEPT);
+                if (waiting.select(CONNECT_TIMEOUT_MS) == 0 || (conn = server.accept()) == null) {
+                    throw new IOException("the reaper did not connect within " + CONNECT_TIMEOUT_MS / 1000
+                            + " s; its log: " + logFile);
+                }
+            }
+            conn.configureBlocking(true);
+            // its first line is its PID; then only this owner writes
+            String line = new String(readLine(Channels.newInputStream(conn)), StandardCharsets.UTF_8).strip();
             if (!line.startsWith("pid ")) {
+                conn.close();
                 throw new IOException("the reaper did not start (it said '" + line + "'; its log: " + logFile + ")");
             }
             reaperPid = Long.parseLong(line.substring(4));
+            toReaper = Channels.newOutputStream(conn);
+        } finally {
+            Files.deleteIfExists(socket); // the connection stays; nobody else may connect
         }
         log.debug("EnvBench reaper started, PID {}, log {}", reaperPid, logFile);
     }
