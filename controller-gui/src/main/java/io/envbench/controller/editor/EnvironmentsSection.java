@@ -1,8 +1,6 @@
 package io.envbench.controller.editor;
 
 import java.awt.BorderLayout;
-import java.awt.Color;
-import java.awt.Component;
 import java.awt.Dimension;
 import java.awt.FlowLayout;
 import java.awt.GridBagLayout;
@@ -24,7 +22,6 @@ import javax.swing.JScrollPane;
 import javax.swing.JTable;
 import javax.swing.JTextField;
 import javax.swing.ListSelectionModel;
-import javax.swing.table.DefaultTableCellRenderer;
 
 import io.envbench.study.experiment.EnvironmentPreset;
 import io.envbench.study.experiment.ExperimentFields.Section;
@@ -71,16 +68,7 @@ final class EnvironmentsSection {
         table.setPreferredScrollableViewportSize(new Dimension(480, 120));
         table.getColumnModel().getColumn(0).setPreferredWidth(180); // names are the longest cells
         table.getColumnModel().getColumn(1).setPreferredWidth(80);
-        table.setDefaultRenderer(Object.class, new DefaultTableCellRenderer() {
-            @Override
-            public Component getTableCellRendererComponent(
-                    JTable t, Object v, boolean selected, boolean focus, int row, int col) {
-                Component c = super.getTableCellRendererComponent(t, v, selected, focus, row, col);
-                c.setForeground(
-                        row == bad ? new Color(0xB00020) : selected ? t.getSelectionForeground() : t.getForeground());
-                return c;
-            }
-        });
+        table.setDefaultRenderer(Object.class, new BadRowRenderer(() -> bad));
         table.getSelectionModel().addListSelectionListener(e -> {
             if (!e.getValueIsAdjusting()) {
                 show();

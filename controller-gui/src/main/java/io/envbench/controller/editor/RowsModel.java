@@ -1,12 +1,8 @@
 package io.envbench.controller.editor;
 
-import java.awt.Color;
-import java.awt.Component;
 import java.util.List;
 import java.util.function.Supplier;
-import javax.swing.JTable;
 import javax.swing.table.AbstractTableModel;
-import javax.swing.table.DefaultTableCellRenderer;
 import javax.swing.table.TableCellRenderer;
 
 import io.envbench.study.experiment.ExperimentText;
@@ -85,15 +81,6 @@ final class RowsModel extends AbstractTableModel {
     }
 
     TableCellRenderer renderer() {
-        return new DefaultTableCellRenderer() {
-            @Override
-            public Component getTableCellRendererComponent(
-                    JTable t, Object v, boolean selected, boolean focus, int row, int col) {
-                Component c = super.getTableCellRendererComponent(t, v, selected, focus, row, col);
-                c.setForeground(
-                        row == bad ? new Color(0xB00020) : selected ? t.getSelectionForeground() : t.getForeground());
-                return c;
-            }
-        };
+        return new BadRowRenderer(() -> bad);
     }
 }

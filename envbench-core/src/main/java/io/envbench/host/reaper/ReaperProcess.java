@@ -1,9 +1,9 @@
 package io.envbench.host.reaper;
 
-import java.io.ByteArrayOutputStream;
+import java.io.BufferedReader;
 import java.io.File;
 import java.io.IOException;
-import java.io.InputStream;
+import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.net.StandardProtocolFamily;
 import java.net.URISyntaxException;
@@ -21,6 +21,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
@@ -187,7 +188,13 @@ public final class ReaperProcess {
             }
             conn.configureBlocking(true);
             // its first line is its PID; then only this owner writes
-            String line = new String(readLine(Channels.newInputStream(conn)), StandardCharsets.UTF_8).strip();
+            // read once, not closed: closing the reader would close the connection
+            String line = Objects.requireNonNullElse(
+                            new BufferedReader(new InputStreamReader(
+                                            Channels.newInputStream(conn), StandardCharsets.UTF_8))
+                                    .readLine(),
+                            "")
+                    .strip();
             if (!line.startsWith("pid ")) {
                 conn.close();
                 throw new IOException("the reaper did not start (it said '" + line + "'; its log: " + logFile + ")");
@@ -198,15 +205,6 @@ public final class ReaperProcess {
             Files.deleteIfExists(socket); // the connection stays; nobody else may connect
         }
         log.debug("EnvBench reaper started, PID {}, log {}", reaperPid, logFile);
-    }
-
-    /** One line of bytes, up to its end or the stream's. */
-    private static byte[] readLine(InputStream in) throws IOException {
-        var out = new ByteArrayOutputStream();
-        for (int b; (b = in.read()) >= 0 && b != '\n'; ) {
-            out.write(b);
-        }
-        return out.toByteArray();
     }
 
     /** Where the reaper of owner {@code ownerPid} writes what it removed. */
