@@ -6,17 +6,30 @@ import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
 
+import com.github.dockerjava.api.DockerClient;
 import io.envbench.base.environment.TargetStartException;
 import io.envbench.host.reaper.ReaperProcess;
 import io.envbench.host.reaper.Sweeper;
 
-/** Removes a dead owner's labelled containers, networks and volumes on a Docker daemon ({@link DockerReaper}). */
+/**
+ * Removes a dead owner's labelled containers, networks and volumes on a Docker daemon ({@link DockerReaper}).
+ *
+ * <p>Its clients do not sweep on their first answer, as an owner's {@link DockerConnection} does: when the ping at
+ * {@link #prepare} failed (a daemon slow to answer a JVM that had just started), such a first answer at the sweep
+ * removed the dead owner's leftovers unseen, the sweep itself then found none, and the reaper's log, deleted when
+ * nothing was removed, lost what happened. Here every removal is this sweep's own, counted and said.
+ */
 public final class DockerSweeper implements Sweeper {
-    /** The reaper's own connection per daemon line: made at {@link #prepare}, used again at the sweep. */
-    private final Map<String, DockerConnection> connections = new ConcurrentHashMap<>();
+    /** The reaper's own client per daemon line: made at {@link #prepare} (or at the sweep if that failed). */
+    private final Map<String, DockerClient> clients = new ConcurrentHashMap<>();
 
-    private DockerConnection connection(String place) {
-        return connections.computeIfAbsent(place, p -> new DockerConnection(daemonOf(p)));
+    private DockerClient client(String place) throws TargetStartException {
+        DockerClient c = clients.get(place);
+        if (c == null) {
+            c = DockerConnection.open(daemonOf(place));
+            clients.put(place, c);
+        }
+        return c;
     }
 
     @Override
@@ -28,7 +41,7 @@ public final class DockerSweeper implements Sweeper {
     @Override
     public void prepare(String place, Consumer<String> say) {
         try {
-            connection(place).client();
+            client(place);
         } catch (Exception e) {
             say.accept("daemon " + ReaperProcess.DOCKER + " " + place.replace('\t', ' ') + " not reached yet ("
                     + e.getMessage() + "); tried again at the sweep");
@@ -40,7 +53,7 @@ public final class DockerSweeper implements Sweeper {
         DockerDaemon daemon = daemonOf(place);
         DockerReaper.Sweep sweep;
         try {
-            sweep = new DockerReaper(connection(place).client()).sweep();
+            sweep = new DockerReaper(client(place)).sweep();
         } catch (TargetStartException e) {
             throw new IllegalStateException(e.getMessage(), e);
         }

@@ -104,6 +104,21 @@ class DockerReaperTest {
     }
 
     @Test
+    void theReapersSweepCountsAndNamesWhatItRemovesThoughItsEarlyConnectionFailed() throws Exception {
+        DockerRequired.check();
+        DockerClient docker = new DockerConnection(DockerDaemon.fromEnvironment()).client();
+        Process dead = new ProcessBuilder("true").start();
+        dead.waitFor();
+        String leftover = container(docker, ownedBy(withPid(OwnerIdentity.current(), dead.pid(), 1, -1), "deadrun1"));
+        // no prepare: as when the reaper's ping at prepare timed out; its first connection is made at the sweep
+        List<String> said = new ArrayList<>();
+        int removed = new DockerSweeper().sweep(DockerDaemon.fromEnvironment().address() + "\t", dead.pid(), said::add);
+        assertFalse(exists(docker, leftover));
+        assertTrue(removed >= 1, "counted by the sweep, so the reaper keeps its log: " + said);
+        assertTrue(said.stream().anyMatch(l -> l.contains(leftover)), "named in the reaper's log: " + said);
+    }
+
+    @Test
     void everyEnvironmentStartRemovesOnlyLeftoversWhoseOwnerIsProvablyGone() throws Exception {
         DockerRequired.check();
         DockerClient docker = new DockerConnection(DockerDaemon.fromEnvironment()).client();
