@@ -15,7 +15,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code envbench capacity} on the real engine and the real JMeter: nginx bare metal at fixed rates that it keeps (the
- * search stops at maxRate, each step's achieved rate on the diagonal), then an objective no step can keep (exit 1),
+ * search, made twice, stops at maxRate, each step's achieved rate on the diagonal), then an objective no step can keep (exit 1),
  * then bad input (exit 2 naming the field, nothing started).
  */
 class CapacityCommandTest {
@@ -51,18 +51,29 @@ class CapacityCommandTest {
         Jmeter.assertNothingLabelledLeft(docker);
     }
 
+    /** Twice, as {@code searches: 2} asks: each search's steps recorded with their search, none of them a knee. */
     @Test
     void stepsUpToTheMaximumAndRecordsEachStep() throws Exception {
-        Path f = Files.writeString(dir.resolve("cap.yaml"), FILE);
+        Path f = Files.writeString(
+                dir.resolve("cap.yaml"), FILE.replace("warmupSeconds: 6", "warmupSeconds: 6\n  searches: 2"));
         Path console = dir.resolve("console.txt");
         int exit = Cli.run(
                 console, 300, "capacity", f.toString(), "-o", dir.resolve("out").toString());
         String text = Files.readString(console);
         assertEquals(0, exit, text);
         // JMeter on one CPU spends its first seconds compiling code: the warm-up leaves them out
-        assertTrue(text.contains("bare: capacity at least 200/s"), text);
+        assertTrue(
+                text.contains("bare: 2 searches (200/s, 200/s), not every one found a knee, so no range is stated"),
+                text);
+        assertTrue(text.contains("capacity at least 200/s"), text);
         List<String> rows = Files.readAllLines(dir.resolve("out/capacity/bare.csv"));
-        assertEquals(3, rows.size(), "100, 200/s: " + rows);
+        assertEquals(5, rows.size(), "100, 200/s, twice: " + rows);
+        assertTrue(rows.get(0).endsWith(",search"), rows.get(0));
+        assertEquals(
+                List.of("1", "1", "2", "2"),
+                rows.subList(1, 5).stream()
+                        .map(r -> r.substring(r.lastIndexOf(',') + 1))
+                        .toList());
         for (String row : rows.subList(1, rows.size())) {
             String[] c = row.split(",");
             double asked = Double.parseDouble(c[1]);

@@ -1,5 +1,6 @@
 package io.envbench.e2e;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -21,7 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * What the experiments stand on (run by {@code ./envbench bench}, not by the test suite): how repeatable a capacity
- * search is (two searches of nginx bare metal, one after the other), and how the smallest detectable change falls
+ * search is (three searches of nginx bare metal and the range they state, then a fourth), and how the smallest detectable change falls
  * from 4 to 8 rounds of a fixed-rate comparison (the first 4 rounds of an 8-round run against all 8), and how the
  * comparison moves with the load generator isolated or not. Prints figures; asserts nothing.
  */
@@ -46,49 +47,67 @@ class ExperimentValidityBenchmark {
               http: { path: /page-4k.html, threads: 16, durationSeconds: 5 }
             """;
 
+    /**
+     * Three whole searches in one {@code capacity} call, then a fourth on its own: whether the fourth's capacity lies
+     * in the range the three stated from their spread, and in the first search's own bracket (which, on this machine,
+     * a second search had left).
+     */
     @Test
-    void capacitySearchTwiceOnTheSameMachine() throws Exception {
-        Path file = Files.writeString(dir.resolve("cap.yaml"), CAPACITY);
-        StringBuilder t = new StringBuilder(String.format(
+    void capacityRangeFromThreeSearchesAndAFourth() throws Exception {
+        String once = CAPACITY.replace("warmupSeconds: 3", "warmupSeconds: 3\n  tries: 1");
+        Path three = Files.writeString(dir.resolve("three.yaml"), once.replace("tries: 1", "tries: 1\n  searches: 3"));
+        Path single = Files.writeString(dir.resolve("one.yaml"), once);
+        StringBuilder t = new StringBuilder("\n");
+        long t0 = System.nanoTime();
+        Cli.run(
+                dir.resolve("console-3.txt"),
+                900,
+                "capacity",
+                three.toString(),
+                "-o",
+                dir.resolve("three").toString());
+        double threeSeconds = (System.nanoTime() - t0) / 1e9;
+        String threeSummary = summary(dir.resolve("console-3.txt"));
+        t0 = System.nanoTime();
+        Cli.run(
+                dir.resolve("console-4.txt"),
+                580,
+                "capacity",
+                single.toString(),
+                "-o",
+                dir.resolve("fourth").toString());
+        double fourthSeconds = (System.nanoTime() - t0) / 1e9;
+        String fourthSummary = summary(dir.resolve("console-4.txt"));
+        Matcher range =
+                Pattern.compile("expected between (\\d+)/s and (\\d+)/s").matcher(threeSummary);
+        Matcher each = Pattern.compile("searches \\((\\d+)/s, ").matcher(threeSummary);
+        Matcher fourth = Pattern.compile("capacity (?:at least )?(\\d+)/s").matcher(fourthSummary);
+        double low = range.find() ? Double.parseDouble(range.group(1)) : Double.NaN;
+        double high = Double.isNaN(low) ? Double.NaN : Double.parseDouble(range.group(2));
+        double c4 = fourth.find() ? Double.parseDouble(fourth.group(1)) : Double.NaN;
+        t.append(String.format(Locale.ROOT, "three searches in one call: %.0f s%n  %s%n", threeSeconds, threeSummary));
+        t.append(String.format(Locale.ROOT, "a fourth search: %.0f s%n  %s%n", fourthSeconds, fourthSummary));
+        t.append(String.format(
                 Locale.ROOT,
-                "%n%-8s %10s %6s %14s %16s %s%n",
-                "search",
-                "seconds",
-                "steps",
-                "capacity /s",
-                "top end /s",
-                ""));
-        double[] first = null;
-        for (int i = 1; i <= 2; i++) {
-            Path out = dir.resolve("search-" + i);
-            long t0 = System.nanoTime();
-            Cli.run(dir.resolve("console-" + i + ".txt"), 580, "capacity", file.toString(), "-o", out.toString());
-            double seconds = (System.nanoTime() - t0) / 1e9;
-            String summary = Files.readString(dir.resolve("console-" + i + ".txt"))
-                    .lines()
-                    .filter(l -> l.startsWith("bare: capacity"))
-                    .reduce((a, b) -> b)
-                    .orElse("");
-            // "capacity N/s (held ...; M/s did not ..." or, without a top end, "capacity N/s (held in most ...; no
-            // rate"
-            Matcher m = Pattern.compile("capacity (?:at least )?(\\d+)/s").matcher(summary);
-            Matcher top = Pattern.compile("; (\\d+)/s did not").matcher(summary);
-            double capacity = m.find() ? Double.parseDouble(m.group(1)) : Double.NaN;
-            double failed = top.find() ? Double.parseDouble(top.group(1)) : Double.NaN;
-            long steps = Files.readAllLines(out.resolve("capacity/bare.csv")).size() - 1L;
-            String within = first == null
-                    ? "(the interval the second should fall in)"
-                    : capacity >= first[0] && (Double.isNaN(first[1]) || capacity < first[1])
-                            ? "within the first search's interval"
-                            : "OUTSIDE the first search's interval";
-            t.append(String.format(
-                    Locale.ROOT, "%-8d %10.0f %6d %14.0f %16.0f %s%n", i, seconds, steps, capacity, failed, within));
-            if (first == null) {
-                first = new double[] {capacity, failed};
-            }
-            t.append("  ").append(summary).append('\n');
+                "the fourth's capacity %.0f/s is %s the range %.0f-%.0f/s stated from three searches%n",
+                c4,
+                c4 >= low && c4 <= high ? "INSIDE" : "OUTSIDE",
+                low,
+                high));
+        if (each.find()) {
+            t.append("(the first of the three searches found ")
+                    .append(each.group(1))
+                    .append("/s)\n");
         }
         System.out.println(t);
+    }
+
+    private static String summary(Path console) throws IOException {
+        return Files.readString(console)
+                .lines()
+                .filter(l -> l.startsWith("bare: "))
+                .reduce((a, b) -> b)
+                .orElse("(no summary: see " + console + ")");
     }
 
     /**

@@ -55,8 +55,12 @@ final class CapacitySection {
         String triesHelp = "how often each end of the knee's interval is tried, e.g. 3";
         Optional<Scalar> triesNode = y.scalar(m, TRIES, triesHelp);
         int tries = triesNode.isEmpty() ? d.tries() : y.wholeInt(triesNode.get(), triesHelp);
+        String searchesHelp = "how often the whole search is made, e.g. 3";
+        Optional<Scalar> searchesNode = y.scalar(m, SEARCHES, searchesHelp);
+        int searches = searchesNode.isEmpty() ? d.searches() : y.wholeInt(searchesNode.get(), searchesHelp);
         List<Objective> objectives = slo;
         return y.located(
-                f -> CAPACITY + "." + f, () -> new CapacitySpec(objectives, startRate, maxRate, step, warmup, tries));
+                f -> CAPACITY + "." + f,
+                () -> new CapacitySpec(objectives, startRate, maxRate, step, warmup, tries, searches));
     }
 }

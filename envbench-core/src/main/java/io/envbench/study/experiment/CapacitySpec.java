@@ -13,11 +13,18 @@ import net.jcip.annotations.Immutable;
  * {@code startRate} doubled at each step while every objective and the rate itself hold (achieved at least
  * {@link #KEPT} of the rate asked), then bisected to within {@link #PRECISION}, then each end of the knee's interval
  * tried until most of its {@code tries} tries agree; each step a JMeter run of {@code stepSeconds}, its first
- * {@code warmupSeconds} left out. Immutable.
+ * {@code warmupSeconds} left out. The whole search is made {@code searches} times, one after another, when the
+ * capacity should come with how far it moves between searches. Immutable.
  */
 @Immutable
 public record CapacitySpec(
-        List<Objective> slo, double startRate, double maxRate, Duration step, Duration warmup, int tries) {
+        List<Objective> slo,
+        double startRate,
+        double maxRate,
+        Duration step,
+        Duration warmup,
+        int tries,
+        int searches) {
     /**
      * How close to the rate asked an achieved rate must be, either way, at the least: below, the generator or the
      * target fell behind; above, the generator was behind its schedule and caught up in a burst (its timer sends what is
@@ -41,17 +48,32 @@ public record CapacitySpec(
     /** Above this, a search of many tries takes longer than anyone waits for it: 10 tries of 15 s at each end. */
     public static final int MAX_TRIES = 10;
 
+    /** Above this, searches take longer than anyone waits for them: five of about 150 s each. */
+    public static final int MAX_SEARCHES = 5;
+
     public static final CapacitySpec DEFAULT = new CapacitySpec(
             List.of(new Objective(Figure.ERROR_PCT, "<", 1)),
             100,
             50_000,
             Duration.ofSeconds(15),
             Duration.ofSeconds(5),
-            3);
+            3,
+            1);
 
-    /** As before, without confirming the interval's ends: one try each, the bisection's own. */
+    /** As before, without confirming the interval's ends: one try each, the bisection's own; one search. */
     public CapacitySpec(List<Objective> slo, double startRate, double maxRate, Duration step, Duration warmup) {
-        this(slo, startRate, maxRate, step, warmup, 1);
+        this(slo, startRate, maxRate, step, warmup, 1, 1);
+    }
+
+    /** One search, each end of its interval tried {@code tries} times. */
+    public CapacitySpec(
+            List<Objective> slo, double startRate, double maxRate, Duration step, Duration warmup, int tries) {
+        this(slo, startRate, maxRate, step, warmup, tries, 1);
+    }
+
+    /** The same search, made {@code n} times. */
+    public CapacitySpec withSearches(int n) {
+        return new CapacitySpec(slo, startRate, maxRate, step, warmup, tries, n);
     }
 
     public CapacitySpec {
@@ -84,6 +106,13 @@ public record CapacitySpec(
                     "tries",
                     tries + " is not between 1 and " + MAX_TRIES
                             + "; give how often each end of the knee's interval is tried, e.g. 3");
+        }
+        if (searches < 1 || searches > MAX_SEARCHES) {
+            throw new InvalidSettingException(
+                    "searches",
+                    searches + " is not between 1 and " + MAX_SEARCHES
+                            + "; give how often the whole search is made, e.g. 3 (two or more state how far the"
+                            + " capacity moves between searches)");
         }
     }
 }

@@ -353,6 +353,13 @@ public final class ExperimentFields {
                 "how often each end of the knee's interval is tried (the highest rate that held and the lowest that did"
                         + " not), a majority deciding: an end most of its tries contradict moves outward; 1 = the"
                         + " bisection's own step only");
+        notInForm(
+                s,
+                SEARCHES,
+                Type.WHOLE_NUMBER,
+                "1",
+                "how often the whole search is made, one after another, 1 to 5: with two or more the capacity is their"
+                        + " median and comes with the range another search is expected in, from their spread");
 
         s = Section.HTTP;
         add(s, PATH, Type.TEXT, "/", "the path to GET, e.g. /page-4k.html");

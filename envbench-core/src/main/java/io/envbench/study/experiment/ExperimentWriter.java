@@ -176,6 +176,9 @@ final class ExperimentWriter {
         capacity.put(STEP_SECONDS, new BigDecimal(LoadPlan.seconds(c.step())));
         capacity.put(WARMUP_SECONDS, new BigDecimal(LoadPlan.seconds(c.warmup())));
         capacity.put(TRIES, c.tries());
+        if (c.searches() != 1) {
+            capacity.put(SEARCHES, c.searches());
+        }
         return capacity;
     }
 

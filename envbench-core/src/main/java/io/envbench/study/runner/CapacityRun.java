@@ -31,7 +31,7 @@ import io.envbench.study.experiment.HttpLoad;
  * A capacity search on the machine: the environment started once and confined as the runs are
  * ({@link RunIsolation}), then one JMeter run of the built-in HTTP load per step at a fixed rate, JMeter's CPU read over
  * the step after its warm-up. Each step's JTL and JMeter log stay in the output folder; {@code ENV.csv} has a row per
- * step.
+ * step, with the search it belongs to when the spec asks for several.
  */
 final class CapacityRun {
     /** Beyond a step's length, how long its JMeter may take to start and stop. */
@@ -216,7 +216,8 @@ final class CapacityRun {
     /** One row per step: what was asked, what came, and whether it held. */
     static void writeSteps(Path file, CapacitySearch.Result r) throws IOException {
         StringBuilder b = new StringBuilder(
-                "step,askedPerSec,achievedPerSec,meanMs,p90Ms,p99Ms,errorPct,samples,jmeterCpuPct,jmeterCpus,holds,broken\n");
+                "step,askedPerSec,achievedPerSec,meanMs,p90Ms,p99Ms,errorPct,samples,jmeterCpuPct,jmeterCpus,holds,broken,"
+                        + "search\n");
         for (CapacitySearch.Step s : r.steps()) {
             boolean any = s.stats().count() > 0;
             b.append(String.join(
@@ -232,7 +233,8 @@ final class CapacityRun {
                             num(s.jmeterCpuPct()),
                             Integer.toString(s.jmeterCpus()),
                             Boolean.toString(s.holds()),
-                            "\"" + String.join("; ", s.broken()).replace("\"", "'") + "\""))
+                            "\"" + String.join("; ", s.broken()).replace("\"", "'") + "\"",
+                            Integer.toString(CapacitySearch.searchOf(r, s))))
                     .append('\n');
         }
         Path part = file.resolveSibling(file.getFileName() + ".part");

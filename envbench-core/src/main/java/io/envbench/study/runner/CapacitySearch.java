@@ -2,9 +2,12 @@ package io.envbench.study.runner;
 
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 import java.util.function.Consumer;
 
@@ -13,6 +16,7 @@ import io.envbench.measure.stats.SampleStatistics;
 import io.envbench.study.experiment.CapacitySpec;
 import io.envbench.study.experiment.Objective;
 import net.jcip.annotations.Immutable;
+import org.apache.commons.math3.distribution.TDistribution;
 
 /**
  * The highest fixed rate an environment keeps: rates of the built-in HTTP load from the spec's start, doubled while
@@ -27,8 +31,10 @@ import net.jcip.annotations.Immutable;
  * moves nothing. The capacity is the highest rate that held in most of its tries; the interval runs from it to the
  * lowest rate that failed in most of its tries; rates in between, and each end's tally, are named. That interval
  * states what this search's tries showed, not how far the knee moves between searches: on the project's machine a
- * second search landed one step (5%) above it, the knee being the load generator's own, which drifts. The summary
- * says so rather than promise where another search lands.
+ * second search landed one step (5%) above it, the knee being the load generator's own, which drifts. So a spec may
+ * ask for the whole search {@link CapacitySpec#searches} times: the capacity is then their median, and the range
+ * another search is expected in comes from their spread ({@link Spread}), as a verdict's interval comes from
+ * repetitions rather than from one run's samples.
  */
 public final class CapacitySearch {
     /** Bisection steps at most after the first failure: from a factor of 2 to 10% takes 3. */
@@ -108,9 +114,28 @@ public final class CapacitySearch {
      *                    spec's maximum held
      */
     @Immutable
-    public record Result(String environment, List<Step> steps, double capacity, double firstFailed) {
+    public record Result(
+            String environment, List<Step> steps, double capacity, double firstFailed, List<Result> searches) {
         public Result {
             steps = List.copyOf(steps);
+            searches = List.copyOf(searches);
+        }
+
+        /** One search's result. */
+        public Result(String environment, List<Step> steps, double capacity, double firstFailed) {
+            this(environment, steps, capacity, firstFailed, List.of());
+        }
+
+        /**
+         * Where another search on this machine is expected, from the spread of this result's searches (two or more,
+         * each with a knee found): empty for a single search, or when a search found no knee.
+         */
+        public Optional<Spread> spread() {
+            if (searches.size() < 2
+                    || searches.stream().anyMatch(r -> Double.isNaN(r.capacity()) || Double.isNaN(r.firstFailed()))) {
+                return Optional.empty();
+            }
+            return Optional.of(Spread.of(searches));
         }
 
         /** Whether a step that failed at the interval's top end had JMeter saturated: then the capacity is JMeter's. */
@@ -135,6 +160,9 @@ public final class CapacitySearch {
 
         /** One paragraph: the capacity, its interval, and what bounded it. */
         public String summary() {
+            if (!searches.isEmpty()) {
+                return repeatedSummary();
+            }
             if (Double.isNaN(capacity) && steps.get(0).holds()) {
                 return environment + ": no rate held in most of its tries ("
                         + rate(steps.get(0).askedPerSec())
@@ -183,8 +211,8 @@ public final class CapacitySearch {
                         .append(rate(capacity))
                         .append(" to ")
                         .append(rate(firstFailed))
-                        .append(" in this search's tries; the knee itself can move between searches (search again to"
-                                + " see how far on this machine)");
+                        .append(" in this search's tries; the knee itself can move between searches (capacity.searches:"
+                                + " 3 states how far on this machine)");
             }
             if (generatorBound()) {
                 b.append(". JMeter used ")
@@ -196,12 +224,84 @@ public final class CapacitySearch {
             return b.toString();
         }
 
+        private String repeatedSummary() {
+            List<String> each = searches.stream()
+                    .map(r -> Double.isNaN(r.capacity()) ? "none" : rate(r.capacity()))
+                    .toList();
+            Optional<Spread> spread = spread();
+            if (spread.isEmpty()) {
+                return environment + ": " + searches.size() + " searches (" + String.join(", ", each)
+                        + "), not every one found a knee, so no range is stated; each search: "
+                        + String.join(
+                                " | ", searches.stream().map(Result::summary).toList());
+            }
+            Spread sp = spread.get();
+            StringBuilder b = new StringBuilder(environment + ": capacity " + rate(capacity) + ", the median of "
+                    + searches.size() + " searches (" + String.join(", ", each) + "); another search here is expected"
+                    + " between " + rate(sp.lowPerSec()) + " and " + rate(sp.highPerSec())
+                    + " (95% prediction interval from their spread, Student's t with " + (searches.size() - 1)
+                    + " degree" + (searches.size() == 2 ? "" : "s") + " of freedom, at least from the lowest"
+                    + " capacity to the highest rate a search saw fail)");
+            if (searches.stream().anyMatch(Result::generatorBound)) {
+                b.append(". In ")
+                        .append(searches.stream().filter(Result::generatorBound).count())
+                        .append(" of them JMeter was saturated at the knee: this is the load generator's capacity,"
+                                + " not the target's");
+            }
+            return b.toString();
+        }
+
         private static String times(int n, int tries) {
             return tries == 1 ? "" : " in " + n + " of " + tries + " tries";
         }
 
         private static String rate(double r) {
             return String.format(Locale.ROOT, "%.0f/s", r);
+        }
+    }
+
+    /**
+     * How far the capacity moves between whole searches on one machine: a 95% prediction interval for one more
+     * search's capacity (Student's t on the searches' capacities), widened to run at least from their lowest capacity
+     * to the highest rate one of them saw fail. The widening covers searches that all landed on one rate (no spread,
+     * yet the next may land a step up). A search's own interval says only what its tries showed; the knee itself
+     * drifts between searches (on the project's machine a second search landed one step above the first's), which
+     * only repeated searches can show.
+     *
+     * @param capacitiesPerSec each search's capacity, in the order made
+     */
+    @Immutable
+    public record Spread(
+            List<Double> capacitiesPerSec, double meanPerSec, double sdPerSec, double lowPerSec, double highPerSec) {
+        public Spread {
+            capacitiesPerSec = List.copyOf(capacitiesPerSec);
+        }
+
+        /** Whether {@code ratePerSec} (another search's capacity) lies in the interval. */
+        public boolean contains(double ratePerSec) {
+            return ratePerSec >= lowPerSec && ratePerSec <= highPerSec;
+        }
+
+        static Spread of(List<Result> searches) {
+            double[] caps = searches.stream().mapToDouble(Result::capacity).toArray();
+            int n = caps.length;
+            double mean = Arrays.stream(caps).average().orElseThrow();
+            double ss = 0;
+            for (double c : caps) {
+                ss += (c - mean) * (c - mean);
+            }
+            double sd = Math.sqrt(ss / (n - 1));
+            double t = new TDistribution(n - 1).inverseCumulativeProbability(0.975);
+            double half = t * sd * Math.sqrt(1 + 1.0 / n);
+            double lowest = Arrays.stream(caps).min().orElseThrow();
+            double topFailed =
+                    searches.stream().mapToDouble(Result::firstFailed).max().orElseThrow();
+            return new Spread(
+                    Arrays.stream(caps).boxed().toList(),
+                    mean,
+                    sd,
+                    Math.max(0, Math.min(mean - half, lowest)),
+                    Math.max(mean + half, topFailed));
         }
     }
 
@@ -240,6 +340,38 @@ public final class CapacitySearch {
      * @param progress hears each step as it ends
      */
     public static Result search(String environment, CapacitySpec spec, StepRunner runner, Consumer<Step> progress)
+            throws IOException {
+        if (spec.searches() == 1) {
+            return searchOnce(environment, spec, runner, progress);
+        }
+        List<Result> searches = new ArrayList<>();
+        List<Step> all = new ArrayList<>();
+        for (int i = 0; i < spec.searches(); i++) {
+            int before = all.size(); // steps are numbered across searches: each has its own files
+            Result r = searchOnce(environment, spec, (index, rate) -> runner.run(before + index, rate), progress);
+            searches.add(r);
+            all.addAll(r.steps());
+        }
+        // the median search (the lower of the two middle ones for an even count: the cautious capacity)
+        List<Result> byCapacity = searches.stream()
+                .sorted(Comparator.comparingDouble(
+                        r -> Double.isNaN(r.capacity()) ? Double.NEGATIVE_INFINITY : r.capacity()))
+                .toList();
+        Result median = byCapacity.get((byCapacity.size() - 1) / 2);
+        return new Result(environment, all, median.capacity(), median.firstFailed(), searches);
+    }
+
+    /** Which search (1, 2, ...) of a repeated result each step belongs to: 1 for all steps of a single search. */
+    public static int searchOf(Result r, Step step) {
+        for (int i = 0; i < r.searches().size(); i++) {
+            if (r.searches().get(i).steps().contains(step)) {
+                return i + 1;
+            }
+        }
+        return 1;
+    }
+
+    private static Result searchOnce(String environment, CapacitySpec spec, StepRunner runner, Consumer<Step> progress)
             throws IOException {
         List<Step> steps = new ArrayList<>();
         double good = Double.NaN;

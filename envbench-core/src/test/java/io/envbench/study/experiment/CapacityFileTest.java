@@ -122,5 +122,23 @@ class CapacityFileTest {
             assertTrue(t.getMessage().contains("tries"), t.getMessage());
             assertTrue(t.getMessage().contains("e.g. 3"), "names the fix: " + t.getMessage());
         }
+        for (String searches : List.of("0", "6", "many")) {
+            ExperimentException t = assertThrows(
+                    ExperimentException.class,
+                    () -> read(FILE.replace("stepSeconds: 8", "stepSeconds: 8\n  searches: " + searches)));
+            assertTrue(t.getMessage().contains("searches"), t.getMessage());
+            assertEquals(9, t.line(), t.getMessage());
+            assertTrue(t.getMessage().contains("e.g. 3"), "names the fix: " + t.getMessage());
+        }
+    }
+
+    @Test
+    void repeatedSearchesAreReadAndWrittenBack() throws Exception {
+        assertEquals(1, read(FILE).capacity().searches(), "one search unless the file says otherwise");
+        Experiment e = read(FILE.replace("stepSeconds: 8", "stepSeconds: 8\n  searches: 3"));
+        assertEquals(3, e.capacity().searches());
+        assertTrue(e.toYaml().contains("searches: 3"), e.toYaml());
+        assertEquals(e.capacity(), read(e.toYaml()).capacity());
+        assertTrue(!read(FILE).toYaml().contains("searches"), "the default is not written");
     }
 }

@@ -1,5 +1,6 @@
 package io.envbench.report.capacity;
 
+import java.awt.Color;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,16 +15,21 @@ import io.envbench.study.runner.CapacitySearch;
 import org.jfree.chart.ChartFactory;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.axis.NumberAxis;
+import org.jfree.chart.plot.IntervalMarker;
 import org.jfree.chart.plot.PlotOrientation;
 import org.jfree.chart.plot.XYPlot;
 import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
+import org.jfree.chart.ui.Layer;
+import org.jfree.chart.ui.RectangleAnchor;
+import org.jfree.chart.ui.TextAnchor;
 import org.jfree.data.xy.XYSeries;
 import org.jfree.data.xy.XYSeriesCollection;
 
 /**
  * A capacity search as a chart: the rate asked of each step against the rate achieved (left axis: a step that kept its
  * rate sits on the diagonal) and its 90% line (right axis): the knee is where the achieved rate leaves the diagonal or
- * the latency climbs. Written as {@code ENV-knee.png|svg|pdf}.
+ * the latency climbs; with several searches, the range another search is expected in is shaded. Written as
+ * {@code ENV-knee.png|svg|pdf}.
  */
 public final class CapacityReport {
     private CapacityReport() {}
@@ -66,6 +72,17 @@ public final class CapacityReport {
         XYLineAndShapeRenderer latency = new XYLineAndShapeRenderer(true, true);
         latency.setSeriesStroke(0, ChartStyle.SOLID);
         plot.setRenderer(1, latency);
+        r.spread()
+                .ifPresent(
+                        sp -> { // where another search's capacity is expected: shaded, under the lines
+                            IntervalMarker expected = new IntervalMarker(sp.lowPerSec(), sp.highPerSec());
+                            expected.setPaint(new Color(0, 0, 0, 24));
+                            expected.setLabel("another search expected here ("
+                                    + r.searches().size() + " searches)");
+                            expected.setLabelAnchor(RectangleAnchor.TOP_LEFT);
+                            expected.setLabelTextAnchor(TextAnchor.TOP_LEFT);
+                            plot.addDomainMarker(expected, Layer.BACKGROUND);
+                        });
         return ChartStyle.flat(chart);
     }
 
