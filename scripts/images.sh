@@ -7,8 +7,9 @@
 #                             its assemble.sh, if any, which makes what both the host process and the image run:
 #                             targets/daytrader/dist)
 # Each image is labelled with the hash of its recipe and rebuilt only when it changes.
-# The same packages are installed on the host, so bare metal runs the same versions.
-# Usage: images.sh [--no-versions] [TARGET...]   (--no-versions: skip listing the package versions)
+# The same packages are installed on the host, so bare metal runs the same versions: the base's and those of the
+# targets built, no more; what the host did not hold before is recorded, and its services are disabled (systemd).
+# Usage: images.sh [--no-versions] [TARGET...]   (--no-versions: skip listing the package versions; no TARGET: all)
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 CACHE=${ENVBENCH_CACHE:-$HOME/.cache/envbench}
@@ -24,7 +25,10 @@ target_packages() { [ ! -f "$ROOT/targets/$1/packages.txt" ] || list_packages "$
 # a packages.env (VAR=VALUE lines, '#' comments): set while apt-get installs that target's packages, host and image
 target_env() { [ ! -f "$ROOT/targets/$1/packages.env" ] || list_packages "$ROOT/targets/$1/packages.env"; }
 all_env() { for d in "$ROOT"/targets/*/packages.env; do [ -f "$d" ] && list_packages "$d"; done; }
-all_packages() { base_packages; for d in "$ROOT"/targets/*/packages.txt; do [ -f "$d" ] && list_packages "$d"; done; }
+# the base's packages and those of the targets named (the images being built)
+host_packages_for() { base_packages; for t in "$@"; do target_packages "$t"; done; }
+# what EnvBench itself installed on the host, one package a line: only these does `./envbench clean --host-packages` remove
+INSTALLED_RECORD="$CACHE/host-packages-installed.txt"
 
 recipe_hash() { # files... -> short sha256 over names (relative to the checkout, so every clone agrees) and contents
   (for f in "$@"; do echo "== ${f#"$ROOT"/}"; cat "$f"; done) | sha256sum | cut -c1-16
@@ -32,10 +36,15 @@ recipe_hash() { # files... -> short sha256 over names (relative to the checkout,
 
 image_hash() { docker image inspect -f "{{ index .Config.Labels \"$LABEL_HASH\" }}" "$1" 2>/dev/null || true; }
 
-install_host_packages() {
+installed_now() { dpkg-query -W -f='${db:Status-Abbrev} ${Package}\n' 2>/dev/null | awk '$1 == "ii" { print $2 }' | sort -u; }
+
+install_host_packages() { # targets...
   # install or upgrade to the candidate version, as the base does, so both hold the same builds; the targets' own
-  # packages too (every target runs bare on this host); their images are then pinned to what the host got
-  local packages; packages=$(all_packages)
+  # packages too (each target runs bare on this host); their images are then pinned to what the host got. Only the
+  # targets being built: a launch for nginx installs nothing of Redmine's.
+  local packages before; packages=$(host_packages_for "$@")
+  mkdir -p "$CACHE"
+  before=$(installed_now)
   log "apt-get install on the host: $packages"
   # no service of these packages may start on the host (mariadb-server's, postgresql's): EnvBench starts its own
   # instances. A policy-rc.d that refuses starts is put in place for the install when the host has none, and removed.
@@ -49,6 +58,26 @@ install_host_packages() {
       || { apt-get update -q >/dev/null && env $(all_env) DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends $packages >/dev/null; } \
       || { log "apt-get install $packages failed on the host"; exit 1; }
   ) || exit 1
+  record_and_quiet_new_packages "$before"
+}
+
+# Packages this install added are recorded (for clean --host-packages), and their services neither run nor start at
+# boot: EnvBench starts its own instances, on loopback, when a run needs them (nginx on port 80, MariaDB, PostgreSQL
+# would otherwise stay enabled on a machine with systemd).
+record_and_quiet_new_packages() { # the installed list before
+  local added unit
+  added=$(comm -13 <(echo "$1") <(installed_now))
+  [ -n "$added" ] || return 0
+  { [ ! -f "$INSTALLED_RECORD" ] || cat "$INSTALLED_RECORD"; echo "$added"; } | sort -u > "$INSTALLED_RECORD.part"
+  mv "$INSTALLED_RECORD.part" "$INSTALLED_RECORD"
+  log "installed on the host: $(echo $added | wc -w) packages (recorded in $INSTALLED_RECORD)"
+  [ -d /run/systemd/system ] || return 0
+  for unit in $(echo "$added" | xargs -r dpkg -L 2>/dev/null | grep -E '^/(usr/)?lib/systemd/system/[^/@]+\.(service|socket)$' | xargs -r -n1 basename | sort -u); do
+    if systemctl is-enabled --quiet "$unit" 2>/dev/null || systemctl is-active --quiet "$unit" 2>/dev/null; then
+      log "disabling $unit (its package was installed just now): EnvBench starts its own when a run needs it"
+      systemctl disable --now "$unit" >/dev/null 2>&1 || log "could not disable $unit"
+    fi
+  done
 }
 
 host_pins() { # package names -> NAME=VERSION of each package of their dependency closure that the host holds
@@ -169,9 +198,9 @@ main() {
   # --no-versions: only build what changed (before each ./envbench run); setup lists the versions
   local versions=1
   if [ "${1:-}" = "--no-versions" ]; then versions=0; shift; fi
-  install_host_packages
-  build_base
   local targets=("$@"); [ ${#targets[@]} -gt 0 ] || targets=($(all_targets))
+  install_host_packages "${targets[@]}"
+  build_base
   for t in "${targets[@]}"; do build_target "$t"; done
   # older builds of our images, now untagged; only EnvBench's labelled images are pruned
   docker image prune -f --filter "label=io.envbench.image" >/dev/null

@@ -28,6 +28,7 @@ import picocli.CommandLine.Parameters;
             RunCommand.class,
             CapacityCommand.class,
             CleanCommand.class,
+            TargetsCommand.class,
             EnvBenchCli.Summary.class,
             EnvBenchCli.Report.class
         },

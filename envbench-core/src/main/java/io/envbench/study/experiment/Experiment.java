@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.stream.Stream;
 
 import io.envbench.base.definition.EnvironmentDefinition;
 import io.envbench.base.settings.FileSafeName;
@@ -376,6 +377,14 @@ public record Experiment(
     }
 
     /** Whether a run starts containers (the daemon is checked before the first run). */
+    /** The targets its environments, or its tenants, run; in the order first named. */
+    public List<String> targets() {
+        Stream<EnvironmentDefinition> defs = tenancy.map(
+                        t -> t.tenants().stream().map(TenantPlan::definition))
+                .orElseGet(() -> environments.stream().map(EnvironmentPlan::definition));
+        return defs.map(EnvironmentDefinition::target).distinct().toList();
+    }
+
     public boolean usesDocker() {
         return tenancy.isPresent()
                 || environments.stream().anyMatch(e -> e.definition().usesDocker());

@@ -1,0 +1,81 @@
+package io.envbench.cli;
+
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.Callable;
+
+import io.envbench.base.recipe.TargetRecipe;
+import io.envbench.base.settings.InvalidSettingException;
+import io.envbench.study.experiment.Experiment;
+import io.envbench.study.experiment.ExperimentException;
+import io.envbench.study.experiment.ExperimentFile;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Parameters;
+
+/**
+ * The local images experiment files need, one per line ({@code nginx-static}, {@code redmine}, ...): what the
+ * launcher builds, with their targets' host packages, before it runs them, so a run sets up only its own targets.
+ */
+@Command(
+        name = "targets",
+        description = "the images (targets/NAME) the experiment files need, one per line: what setup prepares for them")
+final class TargetsCommand implements Callable<Integer> {
+    @Mixin
+    MachineOptions machine = new MachineOptions();
+
+    @Parameters(arity = "1..*", paramLabel = "FILE", description = "experiment files (YAML)")
+    List<Path> files;
+
+    private final PrintStream out;
+    private final PrintStream err;
+
+    TargetsCommand() {
+        this(System.out, System.err);
+    }
+
+    TargetsCommand(PrintStream out, PrintStream err) {
+        this.out = out;
+        this.err = err;
+    }
+
+    @Override
+    public Integer call() {
+        Path targets = machine.base().resolve("targets");
+        Set<String> images = new TreeSet<>();
+        for (Path f : files) {
+            try {
+                Experiment e = ExperimentFile.read(f.toAbsolutePath(), targets);
+                for (String target : e.targets()) {
+                    images.addAll(imagesOf(targets, target));
+                }
+            } catch (ExperimentException | InvalidSettingException ex) {
+                err.println("envbench targets: " + ex.getMessage());
+                return RunCommand.BAD_INPUT;
+            }
+        }
+        images.forEach(out::println);
+        return RunCommand.PASSED;
+    }
+
+    /** The folders of targets/ whose images {@code target} runs: its own, or its services'. */
+    static Set<String> imagesOf(Path targetsDir, String target) {
+        TargetRecipe recipe = TargetRecipe.load(targetsDir, target);
+        Set<String> images = new TreeSet<>();
+        images.add(folderOf(recipe.image()));
+        if (recipe.hasServices()) {
+            recipe.services().forEach(s -> images.add(folderOf(s.image())));
+        }
+        return images;
+    }
+
+    /** {@code envbench/NAME:latest} -> NAME, the folder of targets/ that builds it. */
+    static String folderOf(String image) {
+        String name = image.startsWith("envbench/") ? image.substring("envbench/".length()) : image;
+        int tag = name.indexOf(':');
+        return tag < 0 ? name : name.substring(0, tag);
+    }
+}
