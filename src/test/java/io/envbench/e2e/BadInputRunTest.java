@@ -108,7 +108,9 @@ class BadInputRunTest extends DockerEndToEndTest {
                 "differ only in case");
     }
 
-    /** Study 001's row with the userland proxy off restarts the daemon: never without --allow-docker-restart, nothing changed. */
+    /** Study 001 (docs/studies.md#study-001)'s row with the userland proxy off restarts the daemon: never without
+     * --allow-docker-restart, nothing changed.
+     */
     @Test
     void aDaemonSettingThatNeedsARestartIsRefusedUnlessAllowed() throws Exception {
         Path daemonJson = Path.of("/etc/docker/daemon.json");

@@ -44,10 +44,10 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * Study 001's extra row on the real engine: the local daemon's userland proxy turned off and back on through
- * {@link DaemonSettingsChange} (two real daemon restarts), and put back by the reaper of an owner killed with SIGKILL.
- * Run under {@code flock /work/docker.lock}: it restarts this host's dockerd. Root only; the daemon must run nothing
- * but EnvBench's leftovers.
+ * Study 001 (docs/studies.md#study-001)'s extra row on the real engine: the local daemon's userland proxy turned off
+ * and back on through {@link DaemonSettingsChange} (two real daemon restarts), and put back by the reaper of an owner
+ * killed with SIGKILL. Run under {@code flock /work/docker.lock}: it restarts this host's dockerd. Root only; the
+ * daemon must run nothing but EnvBench's leftovers.
  */
 class DockerDaemonSettingsTest extends DockerEndToEndTest {
     static final Path TARGETS = Jmeter.ROOT.resolve("targets");

@@ -12,11 +12,11 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * Study 003 (bonnie++) shortened, through {@code envbench run} as CI runs it: the study's own file with a 512 MiB
- * file, 32 MiB of memory per place (tmpfs: 768 MiB, its file is memory), no file tests and 2 repetitions. Every place
- * runs, the table has a row per place with host = 100, both charts are written, and nothing is left: no container,
- * volume, scratch folder, cgroup or host process. (A test bonnie++ ends in under 0.5 s it reports as {@code +++++},
- * too quick to time: a smaller file leaves no figure on this machine's fast disk.)
+ * Study 003 (docs/studies.md#study-003) (bonnie++) shortened, through {@code envbench run} as CI runs it: the study's
+ * own file with a 512 MiB file, 32 MiB of memory per place (tmpfs: 768 MiB, its file is memory), no file tests and 2
+ * repetitions. Every place runs, the table has a row per place with host = 100, both charts are written, and nothing is
+ * left: no container, volume, scratch folder, cgroup or host process. (A test bonnie++ ends in under 0.5 s it reports
+ * as {@code +++++}, too quick to time: a smaller file leaves no figure on this machine's fast disk.)
  */
 class SeedBonnieTest extends DockerEndToEndTest {
     static final Path STUDY = Jmeter.ROOT.resolve("testplans/experiments/seed-003-bonnie.yaml");

@@ -12,11 +12,11 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * Study 002 (psql against PostgreSQL) shortened, through {@code envbench run} as CI runs it: the study's own file with
- * 100 INSERTs and 1,000 SELECTs and 2 repetitions. Every place runs (the host, the same container, a second container
- * on a user-defined network, the published port), each output has both timed phases, the table has a row per place
- * and phase with positive times, both charts are written; and nothing is left: no container, network or volume, no
- * cluster folder in /var/tmp, no PostgreSQL on the host.
+ * Study 002 (docs/studies.md#study-002) (psql against PostgreSQL) shortened, through {@code envbench run} as CI runs
+ * it: the study's own file with 100 INSERTs and 1,000 SELECTs and 2 repetitions. Every place runs (the host, the same
+ * container, a second container on a user-defined network, the published port), each output has both timed phases, the
+ * table has a row per place and phase with positive times, both charts are written; and nothing is left: no container,
+ * network or volume, no cluster folder in /var/tmp, no PostgreSQL on the host.
  */
 class SeedPostgresTest extends DockerEndToEndTest {
     static final Path STUDY = Jmeter.ROOT.resolve("testplans/experiments/seed-002-postgres.yaml");

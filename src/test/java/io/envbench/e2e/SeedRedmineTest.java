@@ -13,11 +13,12 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * Study 000 (Redmine and MariaDB, bare vs Docker) shortened, through {@code envbench run} as CI runs it: the study's own
- * file and plan at its low load (100 iterations a minute), one run a side of 20 s. Both placements run the real
- * Redmine and MariaDB (on the host; in two containers on a network of the environment's own), every operation of the
- * iteration has samples and no error, the two charts of the study (90% line, KB/s) are written; and nothing is left:
- * no container, network or volume, no Redmine instance or database folder, no mariadbd or Puma on the host.
+ * Study 000 (docs/studies.md#study-000) (Redmine and MariaDB, bare vs Docker) shortened, through {@code envbench run}
+ * as CI runs it: the study's own file and plan at its low load (100 iterations a minute), one run a side of 20 s. Both
+ * placements run the real Redmine and MariaDB (on the host; in two containers on a network of the environment's own),
+ * every operation of the iteration has samples and no error, the two charts of the study (90% line, KB/s) are written;
+ * and nothing is left: no container, network or volume, no Redmine instance or database folder, no mariadbd or Puma on
+ * the host.
  */
 class SeedRedmineTest extends DockerEndToEndTest {
     static final Path STUDY = Jmeter.ROOT.resolve("testplans/experiments/seed-000-redmine.yaml");

@@ -13,15 +13,16 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * Study 001 (a three-tier site with the study's Docker options) shortened, through {@code envbench run} as CI runs it:
- * the study's own file and plan, one run of 20 s for five of its configurations (the row with Docker's userland proxy
- * off among them: a real restart of the daemon before and after it, allowed with --allow-docker-restart, the daemon's
- * configuration as it was at the end, no docker-proxy in that row), which between them take every path
- * services find each other by: all on the host; nginx in a bridged container reaching the host's Redmine on the host's
- * bridge address; MariaDB in a bridged container on a volume, reached by the host's Redmine through its port published
- * on 127.0.0.1; MariaDB with host networking and its data in the copy-on-write layer. Every run is ok with no error,
- * each service ran where its configuration put it, docker-proxy's CPU is in the report, and nothing is left: no
- * container, network or volume, no nginx, Redmine or database folder, no host process of the study's.
+ * Study 001 (docs/studies.md#study-001) (a three-tier site with the study's Docker options) shortened, through {@code
+ * envbench run} as CI runs it: the study's own file and plan, one run of 20 s for five of its configurations (the row
+ * with Docker's userland proxy off among them: a real restart of the daemon before and after it, allowed with
+ * --allow-docker-restart, the daemon's configuration as it was at the end, no docker-proxy in that row), which between
+ * them take every path services find each other by: all on the host; nginx in a bridged container reaching the host's
+ * Redmine on the host's bridge address; MariaDB in a bridged container on a volume, reached by the host's Redmine
+ * through its port published on 127.0.0.1; MariaDB with host networking and its data in the copy-on-write layer. Every
+ * run is ok with no error, each service ran where its configuration put it, docker-proxy's CPU is in the report, and
+ * nothing is left: no container, network or volume, no nginx, Redmine or database folder, no host process of the
+ * study's.
  */
 class SeedThreeTierTest extends DockerEndToEndTest {
     static final Path STUDY = Jmeter.ROOT.resolve("testplans/experiments/seed-001-three-tier.yaml");

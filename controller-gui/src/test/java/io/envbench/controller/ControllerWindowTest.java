@@ -341,9 +341,10 @@ class ControllerWindowTest {
     }
 
     /**
-     * A multi-tenant example (study 004's scenario 2) opens from File > Open example in the tenants' form (no environments
-     * table; the load a plan; criteria off), a bad field is named, edits of a scenario field and of two configuration cells
-     * save to a file the core's reader reads back with them, and the saved file reopens in the form.
+     * A multi-tenant example (study 004 (docs/studies.md#study-004)'s scenario 2) opens from File > Open example in the
+     * tenants' form (no environments table; the load a plan; criteria off), a bad field is named, edits of a scenario
+     * field and of two configuration cells save to a file the core's reader reads back with them, and the saved file
+     * reopens in the form.
      */
     @Test
     void aMultiTenantExampleOpensEditsAndSavesBack() throws Exception {

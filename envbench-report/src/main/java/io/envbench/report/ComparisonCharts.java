@@ -315,7 +315,8 @@ public final class ComparisonCharts {
         renderer.setDefaultItemLabelsVisible(true);
         boolean upright = plot.getOrientation() == PlotOrientation.VERTICAL
                 && d.getRowCount() * d.getColumnCount() > MOST_BARS_WITH_FLAT_FIGURES;
-        if (upright) { // side by side the figures of narrow bars would overlap (7 environments x 6 labels: study 001)
+        if (upright) { // side by side the figures of narrow bars would overlap (7 environments x 6 labels: study 001
+            // (docs/studies.md#study-001))
             renderer.setDefaultPositiveItemLabelPosition(new ItemLabelPosition(
                     ItemLabelAnchor.OUTSIDE12, TextAnchor.CENTER_LEFT, TextAnchor.CENTER_LEFT, -Math.PI / 2));
             renderer.setDefaultNegativeItemLabelPosition(new ItemLabelPosition(

@@ -8,8 +8,8 @@ import net.jcip.annotations.Immutable;
 
 /**
  * Where one service of a multi-service target runs: a host process, or a container with its own options. An
- * environment places all its services alike unless it says otherwise for some (study 001: the web server in a
- * container, the application and the database on the host). Immutable.
+ * environment places all its services alike unless it says otherwise for some (study 001 (docs/studies.md#study-001):
+ * the web server in a container, the application and the database on the host). Immutable.
  *
  * @param container the container's options (network, volume, CPU, memory); empty: a host process
  */

@@ -1,6 +1,7 @@
 /**
- * The Docker daemon's own settings, changed for a run and put back: study 001's row with the userland proxy off
- * ({@code "userland-proxy": false}: published ports through iptables hairpin NAT, no {@code docker-proxy} process).
+ * The Docker daemon's own settings, changed for a run and put back: study 001 (docs/studies.md#study-001)'s row with
+ * the userland proxy off ({@code "userland-proxy": false}: published ports through iptables hairpin NAT, no {@code
+ * docker-proxy} process).
  *
  * <p>{@link io.envbench.launch.dockerdaemon.DaemonSettings} is what may be changed and what a report says a row ran with
  * ({@code describe()}); its effective value comes from dockerd's command line ({@link io.envbench.launch.dockerdaemon.DockerdCommandLine}),

@@ -140,7 +140,8 @@ public final class HostProbe {
             watchedPids.forEach((name, pids) -> p.put(name, perPid(pids, false)));
             // JMeter's own JVM (not its tree: a bare-metal target is its child), as it competes for the same CPUs
             p.put(JVM_ROLE, perPid(List.of((int) loadGeneratorPid), false));
-            // the targets' trees with their storage I/O (a database's write rate, study 000)
+            // the targets' trees with their storage I/O (a database's write rate, study 000
+            // (docs/studies.md#study-000))
             trees.forEach((role, pid) -> p.put(
                     role,
                     perPid(

@@ -15,7 +15,8 @@ import io.envbench.base.units.CpuSet;
  *
  * @param mode                 none, static or dynamic
  * @param interval             how often the dynamic loop reads and decides: {@link #MIN_INTERVAL} to {@link #MAX_INTERVAL}
- * @param cpusPerTenant        CPUs a pinned tenant gets (study 004: 2), when there are enough; see {@link CpuLayout}
+ * @param cpusPerTenant        CPUs a pinned tenant gets (study 004 (docs/studies.md#study-004): 2), when there are
+ *                             enough; see {@link CpuLayout}
  * @param floating             where tenants that are not pinned run
  * @param highTenants          the tenants that start floating (study 004's 7 and 8); empty: static decides them from
  *                             the first reading, dynamic pins every tenant at first

@@ -8,8 +8,8 @@ public enum FloatingCpus {
      */
     UNPINNED,
     /**
-     * On every CPU, pinned tenants' too: what study 004 did (its high tenants 7 and 8 ran on all 16 CPUs with no
-     * taskset), so a pinned tenant's CPUs are preferred, not reserved.
+     * On every CPU, pinned tenants' too: what study 004 (docs/studies.md#study-004) did (its high tenants 7 and 8 ran
+     * on all 16 CPUs with no taskset), so a pinned tenant's CPUs are preferred, not reserved.
      */
     ALL
 }

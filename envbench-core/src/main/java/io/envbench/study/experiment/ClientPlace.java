@@ -10,7 +10,8 @@ import io.envbench.base.settings.InvalidSettingException;
 /**
  * Where a command load's program runs relative to its environment's target: the {@code client:} of an environment.
  * The program reaches the target at {@code ENVBENCH_TARGET_HOST}:{@code ENVBENCH_TARGET_PORT},
- * which the runner sets for the place (study 002: psql in four places against one PostgreSQL).
+ * which the runner sets for the place (study 002 (docs/studies.md#study-002): psql in four places against one
+ * PostgreSQL).
  */
 public enum ClientPlace {
     /** In the environment's own place: the host process's folder, or inside the target's container; to the target by loopback. */

@@ -13,8 +13,8 @@ import net.jcip.annotations.Immutable;
  * against it ({@code client:}; {@link ClientPlace#INSIDE} unless the file says otherwise). Immutable.
  *
  * @param dockerDaemon the Docker daemon settings its runs need ({@code dockerDaemon:}, study 001's row with the userland
- *                     proxy off): the runner restarts the daemon with them for its runs, only when allowed; empty: the
- *                     daemon as it was before the experiment
+ *                     proxy off, docs/studies.md#study-001): the runner restarts the daemon with them for its runs, only
+ *                     when allowed; empty: the daemon as it was before the experiment
  */
 @Immutable
 public record EnvironmentPlan(

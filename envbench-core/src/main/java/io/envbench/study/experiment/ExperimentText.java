@@ -77,7 +77,9 @@ public final class ExperimentText {
         COMMAND
     }
 
-    /** Environments run one after the other and compared, or tenants run all at once under compared configurations (study 004). */
+    /** Environments run one after the other and compared, or tenants run all at once under compared configurations
+     * (study 004 (docs/studies.md#study-004)).
+     */
     public enum Kind {
         ENVIRONMENTS,
         TENANTS

@@ -12,10 +12,10 @@ import io.envbench.base.units.CpuSet;
 import net.jcip.annotations.Immutable;
 
 /**
- * The tenants of a multi-tenant experiment (the paper of study 004): N containers of one target running at
- * once on {@code cpus} CPUs, each with its own database and its own thread group in one JMeter run, and the
- * configurations compared (CPU control, interrupt steering). Immutable. Validation errors name the field as written
- * under {@code tenants} or {@code configurations}.
+ * The tenants of a multi-tenant experiment (the paper of study 004 (docs/studies.md#study-004)): N containers of one
+ * target running at once on {@code cpus} CPUs, each with its own database and its own thread group in one JMeter run,
+ * and the configurations compared (CPU control, interrupt steering). Immutable. Validation errors name the field as
+ * written under {@code tenants} or {@code configurations}.
  *
  * @param cpus           the CPUs the tenants share: 0 .. cpus-1 (the paper's 16); a run needs a host with that many
  * @param users          users of each tenant's database ({@code db.sh rebuild}'s maxUsers): every thread is its own user

@@ -23,7 +23,8 @@ import io.envbench.study.experiment.YamlTree.Scalar;
 import io.envbench.study.experiment.YamlTree.Sequence;
 
 /**
- * An experiment file's {@code tenants:} and {@code configurations:}: a multi-tenant experiment (study 004).
+ * An experiment file's {@code tenants:} and {@code configurations:}: a multi-tenant experiment (study 004
+ * (docs/studies.md#study-004)).
  */
 final class TenancySection {
     private final YamlReading y;

@@ -15,8 +15,8 @@ import net.jcip.annotations.Immutable;
  * interleave environments. Immutable. Validation errors name the field as written under a configuration.
  *
  * @param name              letters, digits, '.', '_' or '-'; names the run's files ({@code jtl/NAME-r1.jtl})
- * @param cpuControl        what controls the tenants' cpusets during the measured part of each run (study 004's controllers,
- *                          {@link io.envbench.study.cpucontrol})
+ * @param cpuControl        what controls the tenants' cpusets during the measured part of each run (study 004's
+ *                          controllers, {@link io.envbench.study.cpucontrol}; docs/studies.md#study-004)
  * @param interruptSteering whether the network IRQs and the tenants' receive processing are steered to free CPUs
  * @param controlInterval   the dynamic controller's loop period, 1 to 10 s
  */

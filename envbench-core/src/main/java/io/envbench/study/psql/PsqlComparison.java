@@ -19,10 +19,10 @@ import io.envbench.study.experiment.Experiment;
 import net.jcip.annotations.Immutable;
 
 /**
- * The psql times of an experiment's completed runs (study 002), compared across runs: per place, phase and time the
- * median of runs with its 95% interval, and the overhead against two references, each a {@link RatioOfRuns}: the
- * baseline (the client on the host against PostgreSQL on the host) and the first container whose client runs inside
- * it (the study's "same container"). Immutable.
+ * The psql times of an experiment's completed runs (study 002 (docs/studies.md#study-002)), compared across runs: per
+ * place, phase and time the median of runs with its 95% interval, and the overhead against two references, each a
+ * {@link RatioOfRuns}: the baseline (the client on the host against PostgreSQL on the host) and the first container
+ * whose client runs inside it (the study's "same container"). Immutable.
  */
 @Immutable
 public final class PsqlComparison {

@@ -22,8 +22,8 @@ import net.jcip.annotations.ThreadSafe;
  * Points IRQs (the network devices', by default) at CPUs no tenant is pinned to, rotating among them: at step
  * {@code k}, the {@code i}-th IRQ (lowest number first) goes to the {@code (i + k) mod n}-th of the {@code n} CPUs
  * given, so the IRQs are spread over those CPUs and each moves on at every step. The caller's loop calls
- * {@link #step} (every 10 s in study 004) with the CPUs free at that moment. Every affinity is written through the
- * {@link HostSettingsJournal}, so putting the journal back restores them.
+ * {@link #step} (every 10 s in study 004 (docs/studies.md#study-004)) with the CPUs free at that moment. Every affinity
+ * is written through the {@link HostSettingsJournal}, so putting the journal back restores them.
  *
  * <p>An IRQ the kernel will not move (a managed IRQ answers EIO or EPERM) is noted once and left alone; one that is
  * gone (its device removed) is noted and dropped. irqbalance is handled as {@link IrqBalancePolicy} says when the

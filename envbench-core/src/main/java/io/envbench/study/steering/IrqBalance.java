@@ -11,8 +11,8 @@ import net.jcip.annotations.Immutable;
 
 /**
  * A running irqbalance: the daemon that moves IRQs between CPUs every 10 s (its default {@code --interval}), writing
- * their {@code smp_affinity}, and so would undo any steering; study 004 saw it also stop rebalancing once every CPU
- * was over 80% busy. Immutable.
+ * their {@code smp_affinity}, and so would undo any steering; study 004 (docs/studies.md#study-004) saw it also stop
+ * rebalancing once every CPU was over 80% busy. Immutable.
  *
  * @param pid        its PID in the procfs tree it was found in
  * @param startTicks its start in clock ticks since boot

@@ -31,11 +31,11 @@ import io.envbench.study.steering.IrqBalancePolicy;
 import io.envbench.study.steering.ReceivePacketSteering;
 
 /**
- * The controls of study 004 ({@link io.envbench.study.cpucontrol}) as {@link TenantControl}s: per run a
- * {@link CpuControlLoop} of the configuration's mode and interval over the tenants' containers (their cpusets through
- * {@link DockerCpusets}, within the experiment's CPUs), reading each tenant's CPU and 90% line from the run's
- * {@link TenantMetrics}, every action into the run's timeline; with {@code interruptSteering: on}, the network IRQs and
- * the tenants' veth receive processing steered to the CPUs no tenant is pinned to, through a
+ * The controls of study 004 (docs/studies.md#study-004) ({@link io.envbench.study.cpucontrol}) as {@link
+ * TenantControl}s: per run a {@link CpuControlLoop} of the configuration's mode and interval over the tenants'
+ * containers (their cpusets through {@link DockerCpusets}, within the experiment's CPUs), reading each tenant's CPU and
+ * 90% line from the run's {@link TenantMetrics}, every action into the run's timeline; with {@code interruptSteering:
+ * on}, the network IRQs and the tenants' veth receive processing steered to the CPUs no tenant is pinned to, through a
  * {@link HostSettingsJournal} put back at {@link TenantControl#stop} (and by the reaper after a crash). irqbalance, when
  * it runs, is refused ({@link IrqBalancePolicy#REFUSE}: EnvBench does not touch a system daemon unless asked).
  */

@@ -10,7 +10,9 @@ import java.util.List;
 import io.envbench.base.definition.EnvironmentDefinition;
 import org.junit.jupiter.api.Test;
 
-/** The command load of an experiment file (study 003's bonnie++): read, written back, and refused field by field. */
+/** The command load of an experiment file (study 003 (docs/studies.md#study-003)'s bonnie++): read, written back, and
+ * refused field by field.
+ */
 class CommandLoadFileTest {
     static final Path TARGETS = ExperimentFileTest.TARGETS;
     static final Path BONNIE = Path.of("..", "testplans", "experiments", "seed-003-bonnie.yaml")

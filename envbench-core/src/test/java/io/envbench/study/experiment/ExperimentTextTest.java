@@ -146,7 +146,9 @@ class ExperimentTextTest {
         assertEquals("envbench.threads=2\nenvbench.path=/page-1k.html", back.get("load.properties"));
     }
 
-    /** Study 003's file (a command load: bonnie++ in five places) opens in the form and writes back the same experiment. */
+    /** Study 003 (docs/studies.md#study-003)'s file (a command load: bonnie++ in five places) opens in the form and
+     * writes back the same experiment.
+     */
     @Test
     void theBonnieStudysCommandLoadOpensAndWritesBackTheSame() throws Exception {
         Path file = ROOT.resolve("testplans/experiments/seed-003-bonnie.yaml");
@@ -162,7 +164,9 @@ class ExperimentTextTest {
         assertEquals(fromFile.toYaml(), fromForm.toYaml());
     }
 
-    /** Study 002's file (psql in four places: client inside, in a second container, on the host) keeps each client: through the form. */
+    /** Study 002 (docs/studies.md#study-002)'s file (psql in four places: client inside, in a second container, on the
+     * host) keeps each client: through the form.
+     */
     @Test
     void thePostgresStudysClientPlacesOpenAndWriteBackTheSame() throws Exception {
         Path file = ROOT.resolve("testplans/experiments/seed-002-postgres.yaml");

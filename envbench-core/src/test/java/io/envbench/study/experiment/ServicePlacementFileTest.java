@@ -17,7 +17,9 @@ import io.envbench.base.recipe.ServicesTarget;
 import io.envbench.launch.dockerdaemon.DaemonSettings;
 import org.junit.jupiter.api.Test;
 
-/** Study 001's file: each environment places one service of the three-tier target otherwise; read, written back, refused. */
+/** Study 001 (docs/studies.md#study-001)'s file: each environment places one service of the three-tier target
+ * otherwise; read, written back, refused.
+ */
 class ServicePlacementFileTest {
     static final Path TARGETS = ExperimentFileTest.TARGETS;
     static final Path THREE_TIER = Path.of("..", "testplans", "experiments", "seed-001-three-tier.yaml")

@@ -19,12 +19,13 @@ import org.jfree.chart.JFreeChart;
 import org.jfree.data.category.DefaultCategoryDataset;
 
 /**
- * The report of study 002 (psql's round trips in four places), as the study printed it: per phase (insert, select) a
- * table of the places with elapsed, user and system time, each the median of runs with its 95% interval, and the
- * overhead of each place against the baseline (client and server on the host) and against the same container (the
- * study's reference), each the ratio of medians with its distribution-free 95% interval ({@link RatioOfRuns}). Charts:
- * the elapsed time per phase and place with its interval, and the elapsed time relative to the baseline = 100. Files:
- * {@code psql.md}, {@code psql.csv}, {@code charts/psql-elapsed.*}, {@code charts/psql-relative.*}.
+ * The report of study 002 (docs/studies.md#study-002) (psql's round trips in four places), as the study printed it: per
+ * phase (insert, select) a table of the places with elapsed, user and system time, each the median of runs with its 95%
+ * interval, and the overhead of each place against the baseline (client and server on the host) and against the same
+ * container (the study's reference), each the ratio of medians with its distribution-free 95% interval ({@link
+ * RatioOfRuns}). Charts: the elapsed time per phase and place with its interval, and the elapsed time relative to the
+ * baseline = 100. Files: {@code psql.md}, {@code psql.csv}, {@code charts/psql-elapsed.*}, {@code
+ * charts/psql-relative.*}.
  */
 public final class PsqlReport implements CommandReport {
     public static final String CHART = "psql-elapsed";

@@ -57,11 +57,11 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * EnvBench CPU Control (a listener): study 004's CPU controller over the containers this JMeter's Target Environment
- * samplers started, each running environment with a container being a tenant named after its environment. The fields
- * are checked at the test's start (a wrong one stops the test before its first sample, naming the field). The loop
- * ({@link CpuControlLoop}) starts at the first load sample (one that is not EnvBench's own, nor of a setUp or tearDown
- * thread group) over the tenants running
+ * EnvBench CPU Control (a listener): study 004 (docs/studies.md#study-004)'s CPU controller over the containers this
+ * JMeter's Target Environment samplers started, each running environment with a container being a tenant named after
+ * its environment. The fields are checked at the test's start (a wrong one stops the test before its first sample,
+ * naming the field). The loop ({@link CpuControlLoop}) starts at the first load sample (one that is not EnvBench's own,
+ * nor of a setUp or tearDown thread group) over the tenants running
  * then, and starts again over the new set whenever a tenant starts, stops or dies; every sample's elapsed time goes
  * to its tenant's 90% line ({@link TenantReadings#recordResponse}): the tenant named by the sample's variable
  * {@code envbench.env} (the Environment Tag), else by its thread group's name. Every action goes to the timeline file

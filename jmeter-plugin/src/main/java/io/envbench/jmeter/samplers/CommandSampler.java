@@ -40,13 +40,14 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Runs a program once in a running environment's place, or beside it, as {@code envbench run}'s command loads do
- * (core's {@link CommandInPlace}): study 002's psql on the host, inside PostgreSQL's container, in a second container
- * or against the published port; study 003's bonnie++ on each storage. The environment is one an EnvBench Target
- * Environment sampler started (blank: the one this thread group started). The sample's elapsed time is the program's
- * run, its response code the exit code, its response data the program's standard output; it fails when the program
- * fails, runs out of time, or prints no result its output format reads. A psql-time result adds one sub-sample per
- * timed phase ({@code LABEL insert}: elapsed = the phase's wall-clock time, as the study timed it; user and sys CPU in
- * its message), so JMeter's Aggregate Report shows each phase per environment.
+ * (core's {@link CommandInPlace}): study 002 (docs/studies.md#study-002)'s psql on the host, inside PostgreSQL's
+ * container, in a second container or against the published port; study 003 (docs/studies.md#study-003)'s bonnie++ on
+ * each storage. The environment is one an EnvBench Target Environment sampler started (blank: the one this thread group
+ * started). The sample's elapsed time is the program's run, its response code the exit code, its response data the
+ * program's standard output; it fails when the program fails, runs out of time, or prints no result its output format
+ * reads. A psql-time result adds one sub-sample per timed phase ({@code LABEL insert}: elapsed = the phase's wall-clock
+ * time, as the study timed it; user and sys CPU in its message), so JMeter's Aggregate Report shows each phase per
+ * environment.
  */
 public class CommandSampler extends AbstractSampler implements TestBean, Interruptible {
     private static final long serialVersionUID = 1L;

@@ -1,0 +1,224 @@
+package io.envbench.study.experiment;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.math.BigDecimal;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import org.junit.jupiter.api.Test;
+
+/**
+ * EXPERIMENTS.md's tables that copy a kept report agree with it: each such table names its file (a backquoted path
+ * under docs/experiments/ in the text just above it; a folder means its comparison.md), each row is found in that
+ * file by its key cells, and every number of a checked cell equals the file's, to the rounding printed. Columns the
+ * report does not hold (the study's own figures) are not checked.
+ */
+class ExperimentsFiguresTest {
+
+    private static final Path ROOT = Path.of("..");
+    private static final Pattern SOURCE = Pattern.compile("`(docs/experiments/[^`]+?(?:\\.md|/))`");
+    private static final Pattern NUMBER = Pattern.compile("[-+]?\\d+(?:,\\d{3})*(?:\\.\\d+)?");
+
+    /** EXPERIMENTS.md's key columns and the report's column each stands for. */
+    private static final Map<String, String> KEYS =
+            Map.of("operation", "label", "env", "environment", "configuration", "environment");
+
+    /**
+     * EXPERIMENTS.md's figure columns and the report's columns whose numbers they print, in order. A report's second
+     * column of the same name is NAME#2 (the across-runs table has a 95% CI and a "vs baseline" for each figure).
+     */
+    private static final Map<String, List<String>> FIGURES = Map.ofEntries(
+            Map.entry("count", List.of("count")),
+            Map.entry("avg ms", List.of("average ms")),
+            Map.entry("median ms", List.of("median ms")),
+            Map.entry("90% ms", List.of("90% ms")),
+            Map.entry("min", List.of("min ms")),
+            Map.entry("max", List.of("max ms")),
+            Map.entry("error %", List.of("error %")),
+            Map.entry("/s", List.of("throughput /s")),
+            Map.entry("KB/s", List.of("received KB/s")),
+            Map.entry(
+                    "90% ms, median of runs [95% CI]", List.of("90% ms (median of runs)", "95% CI#2", "vs baseline#2")),
+            Map.entry("requests/s (median of runs)", List.of("throughput /s (median of runs)")),
+            Map.entry("ratio to default [interval]", List.of("ratio to baseline", "interval of the ratio")),
+            Map.entry("verdict", List.of("verdict")),
+            Map.entry("docker-proxy CPU %", List.of("docker-proxy CPU % avg")));
+
+    @Test
+    void tablesThatCopyAKeptReportAgreeWithIt() throws IOException {
+        List<String> lines = Files.readAllLines(ROOT.resolve("EXPERIMENTS.md"));
+        List<String> disagreements = new ArrayList<>();
+        int checkedTables = 0;
+        String source = null;
+        for (int i = 0; i < lines.size(); i++) {
+            String line = lines.get(i);
+            if (line.startsWith("#")) {
+                source = null;
+            }
+            Matcher m = SOURCE.matcher(line);
+            while (m.find()) {
+                source = m.group(1);
+            }
+            if (!line.startsWith("|")) {
+                continue;
+            }
+            int start = i;
+            while (i < lines.size() && lines.get(i).startsWith("|")) {
+                i++;
+            }
+            Table table = new Table(lines.subList(start, i), start + 1);
+            if (source != null && table.checkable()) {
+                checkedTables++;
+                Path file = ROOT.resolve(source.endsWith("/") ? source + "comparison.md" : source);
+                check(table, file, disagreements);
+            }
+            source = null;
+            i--; // the line after the table is read by the loop
+        }
+        assertTrue(
+                disagreements.isEmpty(),
+                "EXPERIMENTS.md disagrees with its files:\n" + String.join("\n", disagreements));
+        assertEquals(
+                3, checkedTables, "tables checked (000 low, 000 high, 001's scores): a table lost its file's name?");
+    }
+
+    private static void check(Table table, Path file, List<String> disagreements) throws IOException {
+        Map<String, Map<String, String>> rows = reportRows(file);
+        for (Row row : table.rows) {
+            String key = table.key(row);
+            Map<String, String> kept = rows.get(key);
+            if (kept == null) {
+                disagreements.add("EXPERIMENTS.md:" + row.line + ": no row " + key + " in " + file.normalize());
+                continue;
+            }
+            for (int c = 0; c < table.header.size(); c++) {
+                List<String> columns = FIGURES.get(table.header.get(c));
+                if (columns == null || c >= row.cells.size()) {
+                    continue;
+                }
+                String printed = row.cells.get(c);
+                StringBuilder inFile = new StringBuilder();
+                columns.forEach(col -> inFile.append(kept.getOrDefault(col, "")).append(' '));
+                String problem = compare(numbers(printed), numbers(inFile.toString()));
+                if (problem != null) {
+                    disagreements.add("EXPERIMENTS.md:" + row.line + " " + key + " '" + table.header.get(c) + "': "
+                            + printed + " against " + file.normalize() + ": "
+                            + inFile.toString().trim() + " ("
+                            + problem + ")");
+                }
+            }
+        }
+    }
+
+    /** Null when each printed number is the file's, in order, to the printed number's last decimal. */
+    static String compare(List<String> printed, List<String> inFile) {
+        if (printed.size() > inFile.size()) {
+            return printed.size() + " numbers printed, " + inFile.size() + " in the file";
+        }
+        for (int k = 0; k < printed.size(); k++) {
+            BigDecimal shown = new BigDecimal(printed.get(k));
+            BigDecimal kept = new BigDecimal(inFile.get(k));
+            BigDecimal halfUnit = new BigDecimal("0.5").movePointLeft(Math.max(shown.scale(), 0));
+            if (shown.subtract(kept).abs().compareTo(halfUnit.add(new BigDecimal("1e-9"))) > 0) {
+                return printed.get(k) + " is not " + inFile.get(k);
+            }
+        }
+        return null;
+    }
+
+    static List<String> numbers(String text) {
+        List<String> found = new ArrayList<>();
+        Matcher m = NUMBER.matcher(text);
+        while (m.find()) {
+            found.add(m.group().replace(",", "").replace("+", ""));
+        }
+        return found;
+    }
+
+    /** Every row of every table of a report, by its key cells; a repeated column name gets #2. */
+    private static Map<String, Map<String, String>> reportRows(Path file) throws IOException {
+        Map<String, Map<String, String>> rows = new LinkedHashMap<>();
+        List<String> lines = Files.readAllLines(file);
+        for (int i = 0; i < lines.size(); i++) {
+            if (!lines.get(i).startsWith("|")) {
+                continue;
+            }
+            int start = i;
+            while (i < lines.size() && lines.get(i).startsWith("|")) {
+                i++;
+            }
+            List<String> header = uniqueNames(cells(lines.get(start)));
+            List<String> keyColumns =
+                    header.stream().filter(KEYS::containsValue).toList();
+            for (String line : lines.subList(start + 2, i)) {
+                List<String> cells = cells(line);
+                Map<String, String> row = new LinkedHashMap<>();
+                for (int c = 0; c < header.size() && c < cells.size(); c++) {
+                    row.put(header.get(c), cells.get(c));
+                }
+                StringBuilder key = new StringBuilder();
+                keyColumns.forEach(k -> key.append('[').append(row.get(k)).append(']'));
+                rows.computeIfAbsent(key.toString(), k -> new LinkedHashMap<>()).putAll(row);
+            }
+        }
+        return rows;
+    }
+
+    private static List<String> uniqueNames(List<String> header) {
+        List<String> names = new ArrayList<>();
+        for (String h : header) {
+            names.add(names.contains(h) ? h + "#2" : h);
+        }
+        return names;
+    }
+
+    static List<String> cells(String line) {
+        String inner = line.strip();
+        inner = inner.substring(1, inner.endsWith("|") ? inner.length() - 1 : inner.length());
+        List<String> cells = new ArrayList<>();
+        for (String cell : inner.split("\\|", -1)) {
+            cells.add(cell.strip());
+        }
+        return cells;
+    }
+
+    private record Row(int line, List<String> cells) {}
+
+    private static final class Table {
+        final List<String> header;
+        final List<Row> rows = new ArrayList<>();
+
+        Table(List<String> lines, int firstLine) {
+            header = cells(lines.get(0));
+            for (int k = 2; k < lines.size(); k++) {
+                rows.add(new Row(firstLine + k, cells(lines.get(k))));
+            }
+        }
+
+        /** A table with key columns and figures a report holds. */
+        boolean checkable() {
+            return header.stream().anyMatch(KEYS::containsKey)
+                    && header.stream().anyMatch(FIGURES::containsKey);
+        }
+
+        /** The row's key as the report's rows are keyed: its key cells in the report's column order. */
+        String key(Row row) {
+            StringBuilder key = new StringBuilder();
+            for (int c = 0; c < header.size(); c++) {
+                if (KEYS.containsKey(header.get(c))) {
+                    key.append('[').append(row.cells().get(c)).append(']');
+                }
+            }
+            return key.toString();
+        }
+    }
+}
