@@ -15,6 +15,7 @@ import javax.swing.JComboBox;
 import javax.swing.JComponent;
 import javax.swing.JLabel;
 import javax.swing.JPanel;
+import javax.swing.JPopupMenu;
 import javax.swing.JScrollPane;
 import javax.swing.JTable;
 import javax.swing.JTextField;
@@ -180,7 +181,8 @@ public class CpuControlGui extends AbstractListenerGui implements Clearable {
     }
 
     private static JTextField text(String name, String dflt, int columns) {
-        JTextField f = new JTextField(dflt, columns);
+        // never narrower than the default (a ${__P(...)}), so the whole value shows
+        JTextField f = new JTextField(dflt, Math.max(columns, dflt.length() + 2));
         f.setName(name);
         return f;
     }
@@ -217,6 +219,17 @@ public class CpuControlGui extends AbstractListenerGui implements Clearable {
     @Override
     public String getStaticLabel() {
         return CpuControl.TITLE;
+    }
+
+    /** JMeter's menu, its Help item opening EnvBench's bundled page at this element (not Apache's reference). */
+    @Override
+    public JPopupMenu createPopupMenu() {
+        return EnvBenchHelp.popupMenu(super.createPopupMenu(), EnvBenchHelp.Topic.CPU_CONTROL, this);
+    }
+
+    @Override
+    public String getDocAnchor() {
+        return EnvBenchHelp.Topic.CPU_CONTROL.anchor();
     }
 
     @Override

@@ -22,6 +22,7 @@ import javax.swing.JFileChooser;
 import javax.swing.JLabel;
 import javax.swing.JOptionPane;
 import javax.swing.JPanel;
+import javax.swing.JPopupMenu;
 import javax.swing.JTextField;
 import javax.swing.SwingUtilities;
 import javax.swing.Timer;
@@ -70,8 +71,11 @@ public class ResourceMonitorGui extends AbstractListenerGui implements Clearable
         VIEWS.put("Throttling", Pattern.compile("^container\\..*\\.cpu\\.throttled\\..*$"));
     }
 
-    private final JTextField interval = new JTextField(ResourceMonitor.DEFAULT_INTERVAL, 12);
-    private final JTextField filename = new JTextField(ResourceMonitor.DEFAULT_FILENAME, 20);
+    // sized to their defaults (${__P(...)} expressions), so the whole value shows, not its tail
+    private final JTextField interval =
+            new JTextField(ResourceMonitor.DEFAULT_INTERVAL, ResourceMonitor.DEFAULT_INTERVAL.length() + 2);
+    private final JTextField filename =
+            new JTextField(ResourceMonitor.DEFAULT_FILENAME, ResourceMonitor.DEFAULT_FILENAME.length() + 2);
     private final JComboBox<String> view = new JComboBox<>(VIEWS.keySet().toArray(new String[0]));
     /** What the chart draws: the series of {@link #history} that match the view. */
     private final TimeSeriesCollection shown = new TimeSeriesCollection();
@@ -99,6 +103,8 @@ public class ResourceMonitorGui extends AbstractListenerGui implements Clearable
         filename.setToolTipText(
                 "CSV time series written while the test runs: timestamp, environment, one column per metric. "
                         + "A relative name goes next to the -l results file, else into the working directory; empty: no file");
+        interval.setName("interval");
+        filename.setName("filename");
         settings.add(new JLabel("Interval (ms):"));
         settings.add(interval);
         settings.add(new JLabel("Metrics file:"));
@@ -139,6 +145,17 @@ public class ResourceMonitorGui extends AbstractListenerGui implements Clearable
     @Override
     public String getStaticLabel() {
         return "EnvBench Resource Monitor";
+    }
+
+    /** JMeter's menu, its Help item opening EnvBench's bundled page at this element (not Apache's reference). */
+    @Override
+    public JPopupMenu createPopupMenu() {
+        return EnvBenchHelp.popupMenu(super.createPopupMenu(), EnvBenchHelp.Topic.RESOURCE_MONITOR, this);
+    }
+
+    @Override
+    public String getDocAnchor() {
+        return EnvBenchHelp.Topic.RESOURCE_MONITOR.anchor();
     }
 
     @Override

@@ -2,13 +2,14 @@ package io.envbench.jmeter.samplers;
 
 import java.beans.PropertyDescriptor;
 
-import org.apache.jmeter.testbeans.BeanInfoSupport;
+import io.envbench.jmeter.BeanFieldsPanel;
+import io.envbench.jmeter.EnvBenchBeanInfo;
 import org.apache.jmeter.testbeans.TestBean;
 
 /** What the EnvBench samplers' GUIs share: a text field and a choice, each with its default and never undefined. */
-abstract class FieldsBeanInfo extends BeanInfoSupport {
-    FieldsBeanInfo(Class<? extends TestBean> beanClass) {
-        super(beanClass);
+abstract class FieldsBeanInfo extends EnvBenchBeanInfo {
+    FieldsBeanInfo(Class<? extends TestBean> beanClass, Class<? extends BeanFieldsPanel> fields) {
+        super(beanClass, fields);
     }
 
     final void text(String name, String dflt) {

@@ -1,11 +1,11 @@
 package io.envbench.jmeter.samplers;
 
+import java.util.List;
+
 /** GUI of the Target Environment Sampler: fields, defaults and choices; labels and tooltips in the resources file. */
 public class TargetEnvironmentSamplerBeanInfo extends FieldsBeanInfo {
-    public TargetEnvironmentSamplerBeanInfo() {
-        super(TargetEnvironmentSampler.class);
-        createPropertyGroup("environmentGroup", new String[] {"action", "environment", "target", "runtime", "port"});
-        createPropertyGroup("containerGroup", new String[] {
+    /** The fields that only a container uses: {@link TargetEnvironmentFields} disables them for runtime bare. */
+    static final List<String> CONTAINER_FIELDS = List.of(
             "networkMode",
             "volumeType",
             "volumeSource",
@@ -14,8 +14,12 @@ public class TargetEnvironmentSamplerBeanInfo extends FieldsBeanInfo {
             "cpus",
             "cpuShares",
             "memory",
-            "containerEnv"
-        });
+            "containerEnv");
+
+    public TargetEnvironmentSamplerBeanInfo() {
+        super(TargetEnvironmentSampler.class, TargetEnvironmentFields.class);
+        createPropertyGroup("environmentGroup", new String[] {"action", "environment", "target", "runtime", "port"});
+        createPropertyGroup("containerGroup", CONTAINER_FIELDS.toArray(new String[0]));
         createPropertyGroup("readinessGroup", new String[] {"readyTimeoutSeconds"});
 
         choice("action", "switch", true, "switch", "start", "stop");

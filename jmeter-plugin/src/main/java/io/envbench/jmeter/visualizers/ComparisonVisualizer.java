@@ -28,6 +28,7 @@ import javax.swing.JFileChooser;
 import javax.swing.JLabel;
 import javax.swing.JOptionPane;
 import javax.swing.JPanel;
+import javax.swing.JPopupMenu;
 import javax.swing.JScrollPane;
 import javax.swing.JTabbedPane;
 import javax.swing.JTextField;
@@ -236,6 +237,17 @@ public class ComparisonVisualizer extends AbstractVisualizer {
     @Override
     public String getStaticLabel() {
         return "EnvBench Comparison";
+    }
+
+    /** JMeter's menu, its Help item opening EnvBench's bundled page at this element (not Apache's reference). */
+    @Override
+    public JPopupMenu createPopupMenu() {
+        return EnvBenchHelp.popupMenu(super.createPopupMenu(), EnvBenchHelp.Topic.COMPARISON, this);
+    }
+
+    @Override
+    public String getDocAnchor() {
+        return EnvBenchHelp.Topic.COMPARISON.anchor();
     }
 
     /**
