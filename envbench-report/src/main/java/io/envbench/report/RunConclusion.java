@@ -98,10 +98,15 @@ public record RunConclusion(
             boolean cancelled,
             List<String> dataEndsEarly)
             throws IOException {
-        return of(dir, e, runs, complete, cancelled, dataEndsEarly, RunResults.read(dir, e, runs));
+        return of(dir, e, runs, complete, cancelled, dataEndsEarly, RunResults.read(dir, e, runs), true);
     }
 
-    /** As above, with the figures of {@code runs} read already. */
+    /**
+     * As above, with the figures of {@code runs} read already.
+     *
+     * @param writeJUnit whether to (re)write {@code junit.xml}: when the runs are just made; never when a finished run is
+     *                   only viewed, since it is the CI's record of that run
+     */
     private static RunConclusion of(
             RunDirectory dir,
             Experiment e,
@@ -109,16 +114,19 @@ public record RunConclusion(
             boolean complete,
             boolean cancelled,
             List<String> dataEndsEarly,
-            RunResults results)
+            RunResults results,
+            boolean writeJUnit)
             throws IOException {
         List<Criterion.Result> verdicts = results.evaluate();
         List<String> notices = new ArrayList<>();
         dataEndsEarly.forEach(d -> notices.add("DATA ENDS EARLY: " + d));
         results.cutFiles(dir).forEach(d -> notices.add("DATA ENDS EARLY: " + d));
-        try {
-            results.writeJUnit(dir.junit(), verdicts);
-        } catch (IOException ex) {
-            notices.add("junit.xml not written: " + ex.getMessage());
+        if (writeJUnit) {
+            try {
+                results.writeJUnit(dir.junit(), verdicts);
+            } catch (IOException ex) {
+                notices.add("junit.xml not written: " + ex.getMessage());
+            }
         }
         MetricsFile metrics = results.metrics(dir);
         List<Hint> hints = metrics == null ? List.of() : Hints.of(metrics);
@@ -236,7 +244,8 @@ public record RunConclusion(
     }
 
     /**
-     * Reads a run directory written earlier (its {@code experiment.yaml} and {@code runs.csv}), e.g. to reopen it.
+     * Reads a run directory written earlier (its {@code experiment.yaml} and {@code runs.csv}), e.g. to reopen it. Writes
+     * nothing into it: viewing a run leaves its files (junit.xml, a CI artefact, among them) as the run left them.
      *
      * @param targetsDir the recipes the experiment names
      * @throws ExperimentException when the directory holds no readable experiment
@@ -251,7 +260,7 @@ public record RunConclusion(
         RunResults results = RunResults.read(dir, e, runs);
         boolean complete = results.missingRuns() == 0 && !dir.partial();
         boolean cancelled = runs.stream().anyMatch(r -> RunRecord.INTERRUPTED.equals(r.status()));
-        return of(dir, e, runs, complete, cancelled, List.of(), results); // the figures are read once
+        return of(dir, e, runs, complete, cancelled, List.of(), results, false); // the figures are read once
     }
 
     /** Planned runs that are missing or not ok. */
