@@ -29,7 +29,7 @@ import org.jfree.chart.LegendItem;
 import org.jfree.chart.LegendItemCollection;
 import org.jfree.chart.axis.CategoryAxis;
 import org.jfree.chart.axis.CategoryLabelPositions;
-import org.jfree.chart.axis.LogarithmicAxis;
+import org.jfree.chart.axis.LogAxis;
 import org.jfree.chart.axis.NumberAxis;
 import org.jfree.chart.labels.IntervalCategoryToolTipGenerator;
 import org.jfree.chart.labels.ItemLabelAnchor;
@@ -104,26 +104,14 @@ public final class ComparisonCharts {
         return palette;
     }
 
-    /** Every chart by file name (without extension). */
+    /** The chart a report and the controller show first: throughput against the baseline, what a comparison is for. */
+    public static final String HEADLINE = "relative-throughput";
+
+    /** Every chart by file name (without extension), the {@link #HEADLINE} first. */
     public Map<String, JFreeChart> all() {
         Map<String, JFreeChart> m = new LinkedHashMap<>();
         m.put(
-                "p90",
-                bars(
-                        "90% line by label (Aggregate Report) — " + LOWER_IS_BETTER,
-                        Quantity.MILLISECONDS,
-                        s -> s.aggregateReport90Ms()));
-        m.put(
-                "throughput",
-                bars("Throughput by label — " + HIGHER_IS_BETTER, "requests/s", SampleStatistics::throughputPerSec));
-        m.put(
-                "received",
-                bars(
-                        "Received by label — " + HIGHER_IS_BETTER,
-                        Quantity.BYTES_PER_SECOND,
-                        s -> s.receivedKBytesPerSec() * BYTES_PER_KB));
-        m.put(
-                "relative-throughput",
+                HEADLINE,
                 relative(
                         "Throughput relative to " + baseline + " — " + HIGHER_IS_BETTER,
                         SampleStatistics::throughputPerSec,
@@ -134,6 +122,21 @@ public final class ComparisonCharts {
                         "Throughput relative to " + baseline + ", log scale — " + HIGHER_IS_BETTER,
                         SampleStatistics::throughputPerSec,
                         true));
+        m.put(
+                "throughput",
+                bars("Throughput by label — " + HIGHER_IS_BETTER, "requests/s", SampleStatistics::throughputPerSec));
+        m.put(
+                "p90",
+                bars(
+                        "90% line by label (Aggregate Report) — " + LOWER_IS_BETTER,
+                        Quantity.MILLISECONDS,
+                        s -> s.aggregateReport90Ms()));
+        m.put(
+                "received",
+                bars(
+                        "Received by label — " + HIGHER_IS_BETTER,
+                        Quantity.BYTES_PER_SECOND,
+                        s -> s.receivedKBytesPerSec() * BYTES_PER_KB));
         m.put("response-time-over-time", overTime("Mean response time over time — " + LOWER_IS_BETTER, "ms", true));
         m.put("throughput-over-time", overTime("Throughput over time — " + HIGHER_IS_BETTER, "requests/s", false));
         m.put("percentiles", percentiles(Comparison.TOTAL));
@@ -299,12 +302,10 @@ public final class ComparisonCharts {
                 false);
         CategoryPlot plot = (CategoryPlot) chart.getPlot();
         if (logScale) {
-            LogarithmicAxis axis = new LogarithmicAxis(axisLabel + ", log scale");
-            axis.setAllowNegativesFlag(false);
-            axis.setStrictValuesFlag(false);
-            plot.setRangeAxis(axis);
-            // on a log scale a bar from the axis' end says nothing: bars grow up or down from the baseline
-            ((BarRenderer) plot.getRenderer()).setBase(BASELINE_PERCENT);
+            plot.setRangeAxis(logAxis(axisLabel + ", log scale", d));
+            // every bar from the axis' foot, the baseline's too (from 100 it had no height); the line at 100 is the
+            // baseline
+            ((BarRenderer) plot.getRenderer()).setBase(plot.getRangeAxis().getLowerBound());
         }
         plot.addRangeMarker(new ValueMarker(BASELINE_PERCENT, ChartStyle.AXIS, ChartStyle.SOLID), Layer.FOREGROUND);
         BarRenderer renderer = (BarRenderer) plot.getRenderer();
@@ -329,6 +330,35 @@ public final class ComparisonCharts {
         categoryStyle(plot, d, palette);
         return chart;
     }
+
+    /**
+     * A log axis over the dataset's values and 100, with a tick label at every tick (79, 100, 126, ...), not at the
+     * decades only: ratios near 1 would otherwise show one label, "100".
+     */
+    private static LogAxis logAxis(String label, CategoryDataset d) {
+        double low = BASELINE_PERCENT;
+        double high = BASELINE_PERCENT;
+        for (int r = 0; r < d.getRowCount(); r++) {
+            for (int c = 0; c < d.getColumnCount(); c++) {
+                Number v = d.getValue(r, c);
+                if (v != null && v.doubleValue() > 0) {
+                    low = Math.min(low, v.doubleValue());
+                    high = Math.max(high, v.doubleValue());
+                }
+            }
+        }
+        LogAxis axis = new LogAxis(label);
+        axis.setBase(10);
+        axis.setSmallestValue(1e-3);
+        // room below the smallest bar (so it has a height) and above the largest (for its figure)
+        axis.setRange(low / LOG_AXIS_MARGIN, high * LOG_AXIS_MARGIN);
+        axis.setNumberFormatOverride(new SiNumberFormat(1));
+        axis.setMinorTickMarksVisible(true);
+        return axis;
+    }
+
+    /** How far a log axis reaches beyond the smallest and largest bar, as a factor. */
+    private static final double LOG_AXIS_MARGIN = 1.3;
 
     /**
      * Per second since each environment's first sample: mean response time (in ms) or throughput (runs overlaid,

@@ -30,6 +30,7 @@ import io.envbench.measure.stats.RunStatistics;
 import io.envbench.measure.stats.SampleStatistics;
 import io.envbench.measure.stats.Verdict;
 import io.envbench.measure.stats.VerdictFamily;
+import io.envbench.report.header.RunHeader;
 import io.envbench.study.analysis.CostPerRequest;
 import org.jfree.chart.JFreeChart;
 
@@ -113,6 +114,7 @@ public final class ComparisonReport {
         Map<String, double[]> costCpu = Map.of();
         Map<String, Map<String, RunStatistics>> costByLabel = Map.of();
         List<Figure> judged = AcrossRuns.JUDGED;
+        RunHeader header = RunHeader.unnamed();
 
         Parts copy() {
             Parts p = new Parts();
@@ -128,6 +130,7 @@ public final class ComparisonReport {
             p.costCpu = costCpu;
             p.costByLabel = costByLabel;
             p.judged = judged;
+            p.header = header;
             return p;
         }
     }
@@ -234,6 +237,21 @@ public final class ComparisonReport {
         return fixedRate ? withJudged(List.of(Figure.P90)) : this;
     }
 
+    /**
+     * The same report opening with what it is about (the experiment's name as title, outcome, time, host, each
+     * environment's options, the criteria's verdicts), in every format.
+     */
+    public ComparisonReport withHeader(RunHeader header) {
+        Parts p = parts.copy();
+        p.header = header;
+        return new ComparisonReport(c, baseline, p);
+    }
+
+    /** What the report says about its run before any figure; {@link RunHeader#unnamed()} for result files alone. */
+    public RunHeader header() {
+        return parts.header;
+    }
+
     public ComparisonReport withCost(CostPerRequest cost) {
         Parts p = parts.copy();
         p.costMicros = cost.microsecondsPerRequest();
@@ -282,8 +300,8 @@ public final class ComparisonReport {
         "CPU µs per request (median of runs)",
         "95% CI",
         "vs baseline",
-        "CPU % (median of runs)",
-        "of which docker-proxy %"
+        "CPU % of one core (one core = 100; median of runs)",
+        "of which docker-proxy, % of one core"
     };
 
     public static final String COST_NOTE =
@@ -353,7 +371,10 @@ public final class ComparisonReport {
     }
 
     public static final String[] NOISE_HEAD = {
-        "environment", "runs", "throughput: smallest detectable change", "90%: smallest detectable change"
+        "environment",
+        "runs",
+        "throughput: smallest detectable change (% of the baseline's median)",
+        "90%: smallest detectable change (% of the baseline's median)"
     };
 
     public static final String NOISE_NOTE =
@@ -494,13 +515,13 @@ public final class ComparisonReport {
 
     public static final String[] METRICS_HEAD = {
         "environment",
-        "host CPU % avg / peak",
-        "JMeter CPU % avg / peak",
-        "target CPU % avg / peak",
-        "docker-proxy CPU % avg / peak",
+        "host CPU % of the whole machine (all cores = 100) avg / peak",
+        "JMeter CPU % of one core (one core = 100) avg / peak",
+        "target CPU % of one core (one core = 100) avg / peak",
+        "docker-proxy CPU % of one core (one core = 100) avg / peak",
         "disk write KB/s avg / peak",
         "network rx KB/s avg / peak (all interfaces)",
-        "I/O wait % avg / peak"
+        "I/O wait % of the whole machine (all cores = 100) avg / peak"
     };
 
     public static final String METRICS_NOTE =
@@ -552,7 +573,7 @@ public final class ComparisonReport {
     public static final String[] SERVICES_HEAD = {
         "environment",
         "service",
-        "CPU % avg / peak",
+        "CPU % of one core (one core = 100) avg / peak",
         "memory MiB avg / peak",
         "storage write KB/s avg / peak",
         "storage read KB/s avg / peak"
@@ -751,11 +772,11 @@ public final class ComparisonReport {
         "90% line ms (Aggregate)",
         "min ms",
         "max ms",
-        "error %",
-        "throughput /s",
+        "error % (of samples)",
+        "throughput requests/s",
         "received KB/s",
-        "throughput vs baseline (runs)",
-        "90% vs baseline (runs)"
+        "throughput vs baseline (% change of medians of runs)",
+        "90% vs baseline (% change of medians of runs)"
     };
 
     public static final String TABLE_NOTE =
@@ -786,11 +807,7 @@ public final class ComparisonReport {
                 if (t.kind() == Verdict.Kind.TOO_FEW_RUNS) {
                     notes.add(t.text());
                 }
-                if (t.runs().tooVariable() || p.runs().tooVariable()) {
-                    notes.add("varies > 3.5%: about "
-                            + Math.max(t.runs().runsNeeded(), p.runs().runsNeeded())
-                            + " runs in all would bring the 95% CI of the mean within 3.5%");
-                }
+                variesNote(t.runs(), p.runs()).ifPresent(notes::add);
                 if (t.runs().runs() < 2 && notes.isEmpty()) {
                     notes.add("one run: repeat it for a verdict");
                 }
@@ -813,14 +830,49 @@ public final class ComparisonReport {
         return rows;
     }
 
+    /**
+     * JMeter's elapsed times are whole milliseconds: 90% lines of 1 and 2 ms differ by the clock's step, not by noise,
+     * though their CV is 47%. A spread within this many ms is not called variation.
+     */
+    static final double ELAPSED_RESOLUTION_MS = 1;
+
+    /**
+     * "varies: throughput CV 5.2%, 90% CV 8.0% (above 3.5%): about 9 runs in all ..." for the figures whose runs really
+     * spread beyond {@link RunStatistics#CV_WARNING}; empty when none does. Any row may vary, the baseline's too; none
+     * is marked for being the baseline, and a 90% line is not marked for a spread within the clock's step.
+     */
+    static Optional<String> variesNote(RunStatistics throughput, RunStatistics p90) {
+        List<String> which = new ArrayList<>();
+        long runsNeeded = 0;
+        if (throughput.tooVariable()) {
+            which.add("throughput CV " + pct(throughput.cv()));
+            runsNeeded = throughput.runsNeeded();
+        }
+        if (p90.tooVariable() && spread(p90) > ELAPSED_RESOLUTION_MS) {
+            which.add("90% CV " + pct(p90.cv()));
+            runsNeeded = Math.max(runsNeeded, p90.runsNeeded());
+        }
+        if (which.isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of("varies: " + String.join(", ", which) + " (above "
+                + pct(RunStatistics.CV_WARNING) + "): about " + runsNeeded
+                + " runs in all would bring the 95% CI of the mean within " + pct(RunStatistics.CV_WARNING));
+    }
+
+    private static double spread(RunStatistics runs) {
+        double[] v = runs.values();
+        return v.length == 0 ? 0 : v[v.length - 1] - v[0];
+    }
+
     public static final String[] SCORE_HEAD = {
         "environment",
         "runs",
-        "throughput /s (median of runs)",
-        "ratio to baseline",
+        "throughput requests/s (median of runs)",
+        "ratio to baseline (baseline = 1)",
         "interval of the ratio",
         "verdict",
-        "docker-proxy CPU % avg"
+        "docker-proxy CPU % of one core (one core = 100) avg"
     };
 
     public static final String SCORE_NOTE =
@@ -913,14 +965,14 @@ public final class ComparisonReport {
         "label",
         "environment",
         "runs",
-        "throughput /s (median of runs)",
-        "95% CI",
-        "vs baseline",
-        "CV",
+        "throughput requests/s (median of runs)",
+        "throughput 95% CI, requests/s",
+        "throughput vs baseline (% change of medians)",
+        "throughput CV (% of the mean)",
         "90% ms (median of runs)",
-        "95% CI",
-        "vs baseline",
-        "CV",
+        "90% 95% CI, ms",
+        "90% vs baseline (% change of medians)",
+        "90% CV (% of the mean)",
         "note"
     };
 
@@ -935,15 +987,48 @@ public final class ComparisonReport {
                     + ", \"~\" where not, with the smallest change detectable here. The change has no interval here: a "
                     + "distribution-free one for a ratio of medians needs a pure-shift assumption a handful of runs cannot check (the score "
                     + "table gives one for the total throughput, under that assumption). CV = standard deviation / mean of the runs; above "
-                    + "3.5% the note says how many runs would bring the 95% interval of the mean within 3.5%. comparison.csv has the "
+                    + "3.5% the note says which figure varies and how many runs would bring the 95% interval of the mean within 3.5% (a "
+                    + "90% line whose runs differ by no more than JMeter's 1 ms step is not said to vary). comparison.csv has the "
                     + "same for every figure (mean, median, p95, p99 and errorPct described with their raw p, \"not judged\").";
 
     public String markdown() {
-        StringBuilder b = new StringBuilder("# EnvBench comparison\n\n");
+        RunHeader top = parts.header;
+        StringBuilder b = new StringBuilder("# ").append(top.title()).append("\n\n");
         notices.forEach(n -> b.append("> **").append(n).append("**\n\n"));
-        b.append("Baseline: **").append(baseline).append("**\n\n");
+        top.facts()
+                .forEach(f -> b.append("- **")
+                        .append(f[0])
+                        .append("**: ")
+                        .append(oneLine(f[1]))
+                        .append('\n'));
+        b.append("- **baseline**: ").append(baseline).append("\n\n");
+        if (!top.environments().isEmpty()) {
+            b.append("## Environments\n\n");
+            mdTable(b, RunHeader.ENVIRONMENTS_HEAD, top.environments());
+            b.append('\n');
+        }
+        if (!top.criteria().isEmpty()) {
+            b.append("## Criteria\n\n");
+            mdTable(b, RunHeader.CRITERIA_HEAD, top.criteria());
+            b.append('\n');
+        }
         b.append(familyNote()).append("\n\n");
         calibrationNote().ifPresent(n -> b.append("**").append(n).append("**\n\n"));
+        if (!noiseRows().isEmpty()) {
+            b.append("## Noise floor: the smallest change these runs could show\n\n");
+            mdTable(b, NOISE_HEAD, noiseRows());
+            b.append('\n').append(NOISE_NOTE).append("\n\n");
+        }
+        b.append("## Headline: throughput against the baseline\n\n![")
+                .append(ComparisonCharts.HEADLINE)
+                .append("](charts/")
+                .append(ComparisonCharts.HEADLINE)
+                .append(".png)\n\n");
+        if (c.environments().size() > 1) {
+            mdTable(b, SCORE_HEAD, scoreRows());
+            b.append('\n').append(SCORE_NOTE).append("\n\n");
+        }
+        b.append("## All labels\n\n");
         mdTable(b, TABLE_HEAD, tableRows());
         b.append('\n').append(TABLE_NOTE).append("\n\n## Across runs: which differences hold\n\n");
         mdTable(b, RUN_HEAD, runRows());
@@ -967,16 +1052,6 @@ public final class ComparisonReport {
             b.append("\n## Latency from the intended start (open model)\n\n");
             mdTable(b, INTENDED_HEAD, intendedRows());
             b.append('\n').append(INTENDED_NOTE).append('\n');
-        }
-        if (!noiseRows().isEmpty()) {
-            b.append("\n## Noise floor: the smallest change these runs could show\n\n");
-            mdTable(b, NOISE_HEAD, noiseRows());
-            b.append('\n').append(NOISE_NOTE).append('\n');
-        }
-        if (c.environments().size() > 1) {
-            b.append("\n## Score: total throughput against the baseline\n\n");
-            mdTable(b, SCORE_HEAD, scoreRows());
-            b.append('\n').append(SCORE_NOTE).append('\n');
         }
         if (metrics != null) {
             b.append("\n## Resources over the run (metrics file)\n\n");
@@ -1004,8 +1079,21 @@ public final class ComparisonReport {
 
     /** The table (and resources, with a metrics file) as plain text for a terminal: summary's output. */
     public String text() {
+        RunHeader top = parts.header;
         StringBuilder b = new StringBuilder();
+        if (!top.facts().isEmpty()) {
+            b.append(top.title()).append('\n');
+            top.facts()
+                    .forEach(f -> b.append("  ")
+                            .append(f[0])
+                            .append(": ")
+                            .append(oneLine(f[1]))
+                            .append('\n'));
+        }
         notices.forEach(n -> b.append(n).append('\n'));
+        if (!top.criteria().isEmpty()) {
+            textTable(b, RunHeader.CRITERIA_HEAD, top.criteria(), 2);
+        }
         b.append(familyNote()).append('\n');
         calibrationNote().ifPresent(n -> b.append(n).append('\n'));
         textTable(b, TABLE_HEAD, tableRows(), 2);
@@ -1087,25 +1175,91 @@ public final class ComparisonReport {
         }
     }
 
+    /** Cells longer than this fold into a {@code <details>} in HTML, so the widest table fits a 1280 px window. */
+    static final int HTML_FOLD_CHARS = 28;
+
+    /**
+     * The report as one page: the header (title, facts, environments, criteria, noise floor) and the headline chart
+     * first, then the tables, then every chart.
+     *
+     * @param chartNames the charts written beside it, in {@code charts/}; the {@link ComparisonCharts#HEADLINE} among
+     *                   them is also shown under the header
+     */
     public String html(Iterable<String> chartNames) {
-        StringBuilder b = new StringBuilder(
-                        "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>EnvBench comparison</title>\n")
-                .append("<style>body{font-family:sans-serif;margin:2em}table{border-collapse:collapse;margin:1em 0}"
-                        + "td,th{border:1px solid #ccc;padding:3px 8px;text-align:right}td:nth-child(-n+2),th{text-align:left}"
-                        + "th{background:#eee}.note{color:#555;max-width:70em}.bad{color:#b00}</style></head><body>\n")
-                .append("<h1>EnvBench comparison</h1>\n<p>Baseline: <b>")
-                .append(esc(baseline))
-                .append("</b>. Environments: ")
-                .append(esc(String.join(", ", c.environments())))
-                .append(".</p>\n");
+        RunHeader top = parts.header;
+        StringBuilder b = new StringBuilder("<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>")
+                .append(esc(top.title()))
+                .append("</title>\n")
+                .append("<style>body{font-family:sans-serif;margin:1.5em;max-width:1220px}"
+                        + "table{border-collapse:collapse;margin:1em 0;max-width:100%}"
+                        + "td,th{border:1px solid #ccc;padding:3px 6px;text-align:right;overflow-wrap:anywhere}"
+                        + "td:nth-child(-n+2),th{text-align:left}th{background:#eee;font-weight:normal}"
+                        + "table.facts td{text-align:left}table.facts td:first-child{font-weight:bold}"
+                        + "details summary{cursor:pointer}.note{color:#555;max-width:70em}.bad{color:#b00}"
+                        + ".pass{color:#070;font-weight:bold}.fail{color:#b00;font-weight:bold}"
+                        + "img{max-width:100%;height:auto}</style></head><body>\n")
+                .append("<h1>")
+                .append(esc(top.title()))
+                .append("</h1>\n");
         notices.forEach(n -> b.append("<p class=\"bad\"><b>").append(esc(n)).append("</b></p>\n"));
+        b.append("<table class=\"facts\">\n");
+        top.facts()
+                .forEach(f -> b.append("<tr><td>")
+                        .append(esc(f[0]))
+                        .append("</td><td>")
+                        .append(esc(f[1]))
+                        .append("</td></tr>\n"));
+        b.append("<tr><td>baseline</td><td>")
+                .append(esc(baseline))
+                .append("</td></tr>\n<tr><td>environments</td><td>")
+                .append(esc(String.join(", ", c.environments())))
+                .append("</td></tr>\n</table>\n");
+        if (!top.environments().isEmpty()) {
+            b.append("<h2>Environments</h2>\n");
+            htmlTable(b, RunHeader.ENVIRONMENTS_HEAD, top.environments(), Integer.MAX_VALUE);
+        }
+        if (!top.criteria().isEmpty()) {
+            b.append("<h2>Criteria</h2>\n<table><tr>");
+            for (String head : RunHeader.CRITERIA_HEAD) {
+                b.append("<th>").append(esc(head)).append("</th>");
+            }
+            b.append("</tr>\n");
+            for (String[] r : top.criteria()) {
+                b.append("<tr><td>")
+                        .append(esc(r[0]))
+                        .append("</td><td class=\"")
+                        .append(RunHeader.PASS.equals(r[1]) ? "pass" : "fail")
+                        .append("\">")
+                        .append(esc(r[1]))
+                        .append("</td><td style=\"text-align:left\">")
+                        .append(esc(r[2]))
+                        .append("</td></tr>\n");
+            }
+            b.append("</table>\n");
+        }
         b.append("<p>").append(esc(familyNote())).append("</p>\n");
         calibrationNote().ifPresent(n -> b.append("<p><b>").append(esc(n)).append("</b></p>\n"));
+        if (!noiseRows().isEmpty()) {
+            b.append("<h2>Noise floor: the smallest change these runs could show</h2>\n");
+            htmlTable(b, NOISE_HEAD, noiseRows());
+            b.append("<p class=\"note\">").append(esc(NOISE_NOTE)).append("</p>\n");
+        }
+        b.append("<h2>Headline: throughput against the baseline</h2>\n");
+        for (String name : chartNames) {
+            if (name.equals(ComparisonCharts.HEADLINE)) {
+                figure(b, name);
+            }
+        }
+        if (c.environments().size() > 1) {
+            htmlTable(b, SCORE_HEAD, scoreRows());
+            b.append("<p class=\"note\">").append(esc(SCORE_NOTE)).append("</p>\n");
+        }
+        b.append("<h2>All labels</h2>\n");
         htmlTable(b, TABLE_HEAD, tableRows());
         b.append("<p class=\"note\">")
                 .append(esc(TABLE_NOTE))
                 .append("</p>\n<h2>Across runs: which differences hold</h2>\n");
-        htmlTable(b, RUN_HEAD, runRows());
+        htmlTable(b, RUN_HEAD, runRows(), HTML_FOLD_CHARS); // the widest table: its long cells fold
         b.append("<p class=\"note\">").append(esc(RUN_NOTE)).append("</p>\n");
         if (!fileRows().isEmpty()) {
             b.append("<h2>Runs and their files</h2>\n");
@@ -1126,16 +1280,6 @@ public final class ComparisonReport {
             b.append("<h2>Latency from the intended start (open model)</h2>\n");
             htmlTable(b, INTENDED_HEAD, intendedRows());
             b.append("<p class=\"note\">").append(esc(INTENDED_NOTE)).append("</p>\n");
-        }
-        if (!noiseRows().isEmpty()) {
-            b.append("<h2>Noise floor: the smallest change these runs could show</h2>\n");
-            htmlTable(b, NOISE_HEAD, noiseRows());
-            b.append("<p class=\"note\">").append(esc(NOISE_NOTE)).append("</p>\n");
-        }
-        if (c.environments().size() > 1) {
-            b.append("<h2>Score: total throughput against the baseline</h2>\n");
-            htmlTable(b, SCORE_HEAD, scoreRows());
-            b.append("<p class=\"note\">").append(esc(SCORE_NOTE)).append("</p>\n");
         }
         if (metrics != null) {
             b.append("<h2>Resources over the run (metrics file)</h2>\n");
@@ -1163,28 +1307,37 @@ public final class ComparisonReport {
         }
         b.append("<h2>Charts</h2>\n");
         for (String name : chartNames) {
-            b.append("<figure><img src=\"charts/")
-                    .append(name)
-                    .append(".png\" width=\"")
-                    .append(CHART_WIDTH)
-                    .append("\" alt=\"")
-                    .append(name)
-                    .append("\"><figcaption>")
-                    .append(name)
-                    .append(": <a href=\"charts/")
-                    .append(name)
-                    .append(".png\">PNG</a> <a href=\"charts/")
-                    .append(name)
-                    .append(".svg\">SVG</a> <a href=\"charts/")
-                    .append(name)
-                    .append(".pdf\">PDF</a></figcaption></figure>\n");
+            figure(b, name);
         }
         b.append(
                 "<p>Also: <a href=\"comparison.csv\">comparison.csv</a>, <a href=\"comparison.md\">comparison.md</a></p>\n</body></html>\n");
         return b.toString();
     }
 
+    private static void figure(StringBuilder b, String name) {
+        b.append("<figure><img src=\"charts/")
+                .append(name)
+                .append(".png\" width=\"")
+                .append(CHART_WIDTH)
+                .append("\" alt=\"")
+                .append(name)
+                .append("\"><figcaption>")
+                .append(name)
+                .append(": <a href=\"charts/")
+                .append(name)
+                .append(".png\">PNG</a> <a href=\"charts/")
+                .append(name)
+                .append(".svg\">SVG</a> <a href=\"charts/")
+                .append(name)
+                .append(".pdf\">PDF</a></figcaption></figure>\n");
+    }
+
     private static void htmlTable(StringBuilder b, String[] head, List<String[]> rows) {
+        htmlTable(b, head, rows, Integer.MAX_VALUE);
+    }
+
+    /** @param foldChars cells longer than this show their start, the whole in a {@code <details>} */
+    private static void htmlTable(StringBuilder b, String[] head, List<String[]> rows, int foldChars) {
         b.append("<table><tr>");
         for (String h : head) {
             b.append("<th>").append(esc(h)).append("</th>");
@@ -1197,12 +1350,19 @@ public final class ComparisonReport {
                                 v.contains("too few runs") || v.contains("varies") || v.contains("generator-bound")
                                         ? "<td class=\"bad\">"
                                         : "<td>")
-                        .append(esc(v))
+                        .append(v.length() > foldChars ? folded(v, foldChars) : esc(v))
                         .append("</td>");
             }
             b.append("</tr>\n");
         }
         b.append("</table>\n");
+    }
+
+    /** A long cell as its first words, the whole when opened: "+12.3% (p=0.008 …" then the rest. */
+    static String folded(String cell, int chars) {
+        int cut = cell.lastIndexOf(' ', chars);
+        String start = cell.substring(0, cut > 0 ? cut : chars);
+        return "<details><summary>" + esc(start) + " …</summary>" + esc(cell) + "</details>";
     }
 
     private static String esc(String s) {

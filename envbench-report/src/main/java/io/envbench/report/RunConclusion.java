@@ -3,6 +3,9 @@ package io.envbench.report;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -14,6 +17,7 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
 
+import io.envbench.base.definition.EnvironmentDefinition;
 import io.envbench.base.units.CpuSet;
 import io.envbench.measure.hints.GeneratorLoad;
 import io.envbench.measure.hints.Hint;
@@ -22,12 +26,15 @@ import io.envbench.measure.metrics.MetricsFile;
 import io.envbench.measure.stats.AcrossRuns;
 import io.envbench.measure.stats.Comparison;
 import io.envbench.measure.stats.Figure;
+import io.envbench.report.header.RunHeader;
 import io.envbench.study.analysis.CostPerRequest;
+import io.envbench.study.analysis.HostDescription;
 import io.envbench.study.analysis.RunDirectory;
 import io.envbench.study.analysis.RunRecord;
 import io.envbench.study.analysis.RunResults;
 import io.envbench.study.experiment.CapacitySpec;
 import io.envbench.study.experiment.Criterion;
+import io.envbench.study.experiment.EnvironmentPlan;
 import io.envbench.study.experiment.Experiment;
 import io.envbench.study.experiment.ExperimentException;
 import io.envbench.study.experiment.ExperimentFile;
@@ -91,10 +98,15 @@ public record RunConclusion(
             boolean cancelled,
             List<String> dataEndsEarly)
             throws IOException {
-        return of(dir, e, runs, complete, cancelled, dataEndsEarly, RunResults.read(dir, e, runs));
+        return of(dir, e, runs, complete, cancelled, dataEndsEarly, RunResults.read(dir, e, runs), true);
     }
 
-    /** As above, with the figures of {@code runs} read already. */
+    /**
+     * As above, with the figures of {@code runs} read already.
+     *
+     * @param writeJUnit whether to (re)write {@code junit.xml}: when the runs are just made; never when a finished run is
+     *                   only viewed, since it is the CI's record of that run
+     */
     private static RunConclusion of(
             RunDirectory dir,
             Experiment e,
@@ -102,16 +114,19 @@ public record RunConclusion(
             boolean complete,
             boolean cancelled,
             List<String> dataEndsEarly,
-            RunResults results)
+            RunResults results,
+            boolean writeJUnit)
             throws IOException {
         List<Criterion.Result> verdicts = results.evaluate();
         List<String> notices = new ArrayList<>();
         dataEndsEarly.forEach(d -> notices.add("DATA ENDS EARLY: " + d));
         results.cutFiles(dir).forEach(d -> notices.add("DATA ENDS EARLY: " + d));
-        try {
-            results.writeJUnit(dir.junit(), verdicts);
-        } catch (IOException ex) {
-            notices.add("junit.xml not written: " + ex.getMessage());
+        if (writeJUnit) {
+            try {
+                results.writeJUnit(dir.junit(), verdicts);
+            } catch (IOException ex) {
+                notices.add("junit.xml not written: " + ex.getMessage());
+            }
         }
         MetricsFile metrics = results.metrics(dir);
         List<Hint> hints = metrics == null ? List.of() : Hints.of(metrics);
@@ -229,7 +244,8 @@ public record RunConclusion(
     }
 
     /**
-     * Reads a run directory written earlier (its {@code experiment.yaml} and {@code runs.csv}), e.g. to reopen it.
+     * Reads a run directory written earlier (its {@code experiment.yaml} and {@code runs.csv}), e.g. to reopen it. Writes
+     * nothing into it: viewing a run leaves its files (junit.xml, a CI artefact, among them) as the run left them.
      *
      * @param targetsDir the recipes the experiment names
      * @throws ExperimentException when the directory holds no readable experiment
@@ -244,7 +260,7 @@ public record RunConclusion(
         RunResults results = RunResults.read(dir, e, runs);
         boolean complete = results.missingRuns() == 0 && !dir.partial();
         boolean cancelled = runs.stream().anyMatch(r -> RunRecord.INTERRUPTED.equals(r.status()));
-        return of(dir, e, runs, complete, cancelled, List.of(), results); // the figures are read once
+        return of(dir, e, runs, complete, cancelled, List.of(), results, false); // the figures are read once
     }
 
     /** Planned runs that are missing or not ok. */
@@ -294,12 +310,94 @@ public record RunConclusion(
                 .withCalibration(experiment.calibration().copyOf(experiment.baseline()))
                 .withGeneratorBound(generatorBound)
                 .withJudged(fixedRate(experiment) ? List.of(Figure.P90) : AcrossRuns.JUDGED)
-                .withCost(cost);
+                .withCost(cost)
+                .withHeader(header());
     }
 
     /** Whether the built-in HTTP load runs at a fixed rate, which then sets the throughput. */
     private static boolean fixedRate(Experiment e) {
         return e.load().http().filter(h -> h.requestsPerSecond() > 0).isPresent();
+    }
+
+    /** In a word: {@code passed}, {@code criteria failed}, {@code partial} or {@code cancelled}. */
+    public String outcome() {
+        return cancelled ? "cancelled" : passed() ? "passed" : complete ? "criteria failed" : "partial";
+    }
+
+    private static final DateTimeFormatter WHEN =
+            DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm").withZone(ZoneOffset.UTC);
+
+    /**
+     * What the report says before its figures: the experiment's name, the outcome, when the runs ran (from runs.csv),
+     * the host ({@code host.json}, or "unknown" for a run directory from before it), each environment's options and
+     * each criterion's verdict.
+     */
+    public RunHeader header() {
+        List<RunRecord> runs = results.runs();
+        String when = runs.isEmpty()
+                ? "no run recorded"
+                : WHEN.format(runs.stream()
+                                .map(RunRecord::start)
+                                .min(Instant::compareTo)
+                                .orElseThrow()) + " to "
+                        + WHEN.format(runs.stream()
+                                .map(RunRecord::end)
+                                .max(Instant::compareTo)
+                                .orElseThrow())
+                        + " UTC";
+        String host;
+        try {
+            host = RunHeader.host(HostDescription.read(directory.host()));
+        } catch (IOException | RuntimeException e) {
+            host = "unknown (" + directory.host().getFileName() + " unreadable: " + e.getMessage() + ")";
+        }
+        RunHeader.Facts facts = new RunHeader.Facts()
+                .add("outcome", outcome() + (verdicts.isEmpty() ? "" : criteriaCount()))
+                .add(
+                        "runs",
+                        (results.plannedRuns() - missingRuns()) + " of " + results.plannedRuns() + " ok, "
+                                + experiment.order().name().toLowerCase(Locale.ROOT) + " order, seed "
+                                + experiment.seed())
+                .add("when", when)
+                .add("host", host)
+                .add("baseline", experiment.baseline())
+                .add("run directory", directory.root().toString());
+        if (experiment.description() != null && !experiment.description().isBlank()) {
+            facts.add("description", experiment.description());
+        }
+        List<String[]> environments = experiment.environments().stream()
+                .map(p -> new String[] {p.name(), runsOn(p), options(p)})
+                .toList();
+        List<String[]> criteria = verdicts.stream()
+                .map(v -> new String[] {
+                    v.criterion().text(), v.passed() ? RunHeader.PASS : RunHeader.FAIL, v.explanation()
+                })
+                .toList();
+        return new RunHeader(experiment.name(), facts.list(), environments, criteria);
+    }
+
+    private String criteriaCount() {
+        long held = verdicts.stream().filter(Criterion.Result::passed).count();
+        return " (" + held + " of " + verdicts.size() + " criteria held)";
+    }
+
+    private static String runsOn(EnvironmentPlan p) {
+        EnvironmentDefinition d = p.definition();
+        return (d.placement() == EnvironmentDefinition.Placement.BARE ? "bare metal" : "Docker") + ", target "
+                + d.target();
+    }
+
+    /** A container's options as Docker takes them (network, volume, cpuset, CPUs, memory); the client and daemon too. */
+    private static String options(EnvironmentPlan p) {
+        EnvironmentDefinition d = p.definition();
+        List<String> o = new ArrayList<>();
+        if (d.placement() != EnvironmentDefinition.Placement.BARE) {
+            o.add(d.options().toString());
+        }
+        d.services().forEach((service, where) -> o.add(service + " " + where));
+        o.add("client " + p.client().name().toLowerCase(Locale.ROOT));
+        p.dockerDaemon().ifPresent(daemon -> o.add("dockerd " + daemon.describe()));
+        return String.join("; ", o);
     }
 
     /** Whether the experiment passed: complete, not interrupted, and every criterion held. */

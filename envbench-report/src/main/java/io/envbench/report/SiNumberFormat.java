@@ -16,7 +16,19 @@ public final class SiNumberFormat extends NumberFormat {
     private static final double[] FACTORS = {1e12, 1e9, 1e6, 1e3};
     private static final String[] PREFIXES = {" T", " G", " M", " k"};
 
-    private final DecimalFormat digits = new DecimalFormat("#,##0.###", DecimalFormatSymbols.getInstance(Locale.ROOT));
+    private final DecimalFormat digits;
+
+    /** Up to three decimals: 0.25 reads "0.25". */
+    public SiNumberFormat() {
+        this(3);
+    }
+
+    /** @param fractionDigits the most decimals shown (a log axis' ticks, 79.43 and 125.89, read "79.4" and "125.9" with 1) */
+    public SiNumberFormat(int fractionDigits) {
+        digits = new DecimalFormat(
+                "#,##0" + (fractionDigits > 0 ? "." + "#".repeat(fractionDigits) : ""),
+                DecimalFormatSymbols.getInstance(Locale.ROOT));
+    }
 
     @Override
     public StringBuffer format(double number, StringBuffer toAppendTo, FieldPosition pos) {

@@ -27,6 +27,7 @@ import io.envbench.measure.stats.Comparison;
 import io.envbench.measure.stats.RunStatistics;
 import io.envbench.measure.stats.SampleStatistics;
 import org.jfree.chart.JFreeChart;
+import org.jfree.chart.axis.LogAxis;
 import org.jfree.chart.axis.NumberAxis;
 import org.jfree.chart.axis.ValueAxis;
 import org.jfree.chart.plot.CategoryPlot;
@@ -290,7 +291,10 @@ class ComparisonChartsTest {
                 1e-9);
         for (Map.Entry<String, JFreeChart> e : everyChart(charts, metrics(dir)).entrySet()) {
             for (ValueAxis axis : valueAxes(e.getValue())) {
-                String tick = ((NumberAxis) axis).getNumberFormatOverride().format(2.9e9);
+                String tick = (axis instanceof LogAxis log
+                                ? log.getNumberFormatOverride()
+                                : ((NumberAxis) axis).getNumberFormatOverride())
+                        .format(2.9e9);
                 assertEquals("2.9 G", tick, e.getKey() + ": " + axis.getLabel());
             }
             ChartFormat.SVG.write(e.getValue(), dir.resolve(e.getKey() + ".svg"), 900, 500);

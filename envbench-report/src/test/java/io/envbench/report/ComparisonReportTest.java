@@ -104,7 +104,9 @@ class ComparisonReportTest {
         assertTrue(
                 report.markdown().contains("too few runs (2 vs 2; at least 4 each needed for p<0.05)"),
                 report.markdown());
-        assertTrue(report.html(List.of()).contains("<td class=\"bad\">too few runs (2 vs 2;"), "flagged in HTML");
+        assertTrue(
+                report.html(List.of()).contains("<td class=\"bad\"><details><summary>too few runs (2 vs 2;"),
+                "flagged in HTML, folded");
         assertEquals(
                 Verdict.Kind.TOO_FEW_RUNS,
                 report.acrossRuns()
@@ -244,8 +246,9 @@ class ComparisonReportTest {
                     / six.acrossRuns().medianOfRuns("bare", Comparison.TOTAL, Figure.THROUGHPUT);
             assertEquals(median, ratio, 0.005, "ratio of the medians of runs");
         }
-        assertTrue(six.markdown().contains("## Score: total throughput against the baseline"), six.markdown());
-        assertTrue(six.html(List.of()).contains("<h2>Score: total throughput against the baseline</h2>"));
+        assertTrue(six.markdown().contains("## Headline: throughput against the baseline"), six.markdown());
+        assertTrue(six.markdown().contains(String.join(" | ", ComparisonReport.SCORE_HEAD)), six.markdown());
+        assertTrue(six.html(List.of()).contains("<h2>Headline: throughput against the baseline</h2>"));
         List<String[]> two = new ComparisonReport(comparison(2), "bare").scoreRows();
         assertEquals("needs 4+ runs a side", two.get(1)[4]);
     }

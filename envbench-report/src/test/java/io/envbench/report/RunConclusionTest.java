@@ -87,7 +87,7 @@ class RunConclusionTest {
     }
 
     /** 11 s of samples at {@code rate}/s, and metrics with JMeter at {@code jmeterCpu}% on CPU 0 of its own. */
-    private static RunRecord run(RunDirectory d, PlannedRun r, int rate, double jmeterCpu) throws Exception {
+    static RunRecord run(RunDirectory d, PlannedRun r, int rate, double jmeterCpu) throws Exception {
         long start = T0 + r.round() * 100_000L + (r.environment().equals("docker") ? 50_000 : 0);
         StringBuilder jtl = new StringBuilder(JTL_HEADER);
         for (long i = 0; i < 11L * rate; i++) {

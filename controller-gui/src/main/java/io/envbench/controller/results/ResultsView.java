@@ -5,11 +5,14 @@ import java.awt.Dimension;
 import java.awt.FlowLayout;
 import java.awt.Font;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.stream.Stream;
 import javax.swing.BorderFactory;
 import javax.swing.DefaultListModel;
 import javax.swing.JButton;
@@ -20,17 +23,20 @@ import javax.swing.JLabel;
 import javax.swing.JList;
 import javax.swing.JOptionPane;
 import javax.swing.JPanel;
+import javax.swing.JProgressBar;
 import javax.swing.JScrollPane;
 import javax.swing.JSplitPane;
 import javax.swing.JTabbedPane;
 import javax.swing.JTextArea;
 import javax.swing.ListSelectionModel;
 import javax.swing.SwingUtilities;
+import javax.swing.Timer;
 
 import io.envbench.report.ChartFormat;
 import io.envbench.report.ComparisonReport;
 import io.envbench.report.RunConclusion;
 import io.envbench.report.command.CommandReport;
+import io.envbench.report.header.RunHeader;
 import io.envbench.report.table.ComparisonTable;
 import io.envbench.report.tenants.TenantsReport;
 import io.envbench.study.analysis.RunDirectory;
@@ -50,7 +56,13 @@ public final class ResultsView extends JPanel {
     private final DefaultListModel<RunDirectoryEntry> history = new DefaultListModel<>();
     private final JList<RunDirectoryEntry> historyList = new JList<>(history);
     private final JLabel heading = new JLabel("No results yet: run an experiment, or open a run directory");
-    private final ComparisonTable acrossRuns = table("results.acrossRuns", acrossRunsHead());
+    /** Shown while a run directory is read (its JTLs take seconds): what is read and for how long so far. */
+    private final JProgressBar reading = new JProgressBar();
+
+    private final Timer readingClock = new Timer(500, e -> tickReading());
+    private String readingWhat = "";
+    private long readingSince;
+    private final ComparisonTable acrossRuns = table("results.acrossRuns", ComparisonReport.RUN_HEAD);
     private final ComparisonTable samples = table("results.samples", ComparisonReport.TABLE_HEAD);
     private final ComparisonTable resources = table("results.resources", ComparisonReport.METRICS_HEAD);
     private final ComparisonTable noiseFloor = table("results.noiseFloor", ComparisonReport.NOISE_HEAD);
@@ -148,8 +160,15 @@ public final class ResultsView extends JPanel {
         JPanel exports = new JPanel(new FlowLayout(FlowLayout.RIGHT, 4, 2));
         exports.add(exportCharts);
         exports.add(exportReport);
+        reading.setName("results.reading");
+        reading.setIndeterminate(true);
+        reading.setStringPainted(true);
+        reading.setVisible(false);
+        JPanel top = new JPanel(new BorderLayout());
+        top.add(heading, BorderLayout.NORTH);
+        top.add(reading, BorderLayout.SOUTH);
         JPanel right = new JPanel(new BorderLayout());
-        right.add(heading, BorderLayout.NORTH);
+        right.add(top, BorderLayout.NORTH);
         right.add(tabs);
         right.add(exports, BorderLayout.SOUTH);
         JSplitPane split = new JSplitPane(JSplitPane.HORIZONTAL_SPLIT, left, right);
@@ -166,20 +185,6 @@ public final class ResultsView extends JPanel {
         return t;
     }
 
-    /** The across-runs head with the figure named in each repeated column ("95% CI" of what). */
-    private static String[] acrossRunsHead() {
-        String[] head = ComparisonReport.RUN_HEAD.clone();
-        String figure = "";
-        for (int c = 0; c < head.length; c++) {
-            if (head[c].contains("(median of runs)")) {
-                figure = head[c].startsWith("throughput") ? "throughput " : "90% ";
-            } else if (!figure.isEmpty() && !head[c].equals("note")) {
-                head[c] = figure + head[c];
-            }
-        }
-        return head;
-    }
-
     /** Re-reads the list of run directories, newest first. */
     public void refreshHistory() {
         history.clear();
@@ -192,9 +197,13 @@ public final class ResultsView extends JPanel {
      */
     private int requests;
 
-    /** Opens a run directory (from the list, after a run, or chosen): read off the event thread, then shown. */
+    /**
+     * Opens a run directory (from the list, after a run, or chosen): read off the event thread, then shown, with a
+     * progress bar meanwhile. Writes nothing into the directory ({@link RunConclusion#read}).
+     */
     public void open(Path dir) {
         heading.setText("reading " + dir + " …");
+        startReading(describeReading(dir));
         int asked = ++requests;
         Thread reader = new Thread(
                 () -> {
@@ -202,6 +211,7 @@ public final class ResultsView extends JPanel {
                         RunConclusion c = RunConclusion.read(new RunDirectory(dir), targets);
                         SwingUtilities.invokeLater(() -> {
                             if (asked == requests) { // nothing else was asked for meanwhile (side by side, another run)
+                                stopReading();
                                 show(c);
                             }
                         });
@@ -210,6 +220,7 @@ public final class ResultsView extends JPanel {
                             if (asked != requests) {
                                 return;
                             }
+                            stopReading();
                             heading.setText("cannot open " + dir.getFileName());
                             JOptionPane.showMessageDialog(
                                     this,
@@ -224,6 +235,52 @@ public final class ResultsView extends JPanel {
         reader.start();
     }
 
+    /** "12 runs, 84 MB of results": what reading a run directory has to go through, from its jtl/ folder's files. */
+    private static String describeReading(Path dir) {
+        Path jtl = dir.resolve("jtl");
+        if (!Files.isDirectory(jtl)) {
+            return "reading " + dir.getFileName();
+        }
+        try (Stream<Path> files = Files.list(jtl)) {
+            List<Path> all = files.filter(f -> f.toString().endsWith(".jtl")).toList();
+            long bytes = 0;
+            for (Path f : all) {
+                bytes += Files.size(f);
+            }
+            return String.format(
+                    Locale.ROOT,
+                    "reading %s: %d result files, %.1f MB",
+                    dir.getFileName(),
+                    all.size(),
+                    bytes / (1024.0 * 1024));
+        } catch (IOException e) {
+            return "reading " + dir.getFileName();
+        }
+    }
+
+    private void startReading(String what) {
+        readingWhat = what;
+        readingSince = System.nanoTime();
+        reading.setString(what + " …");
+        reading.setVisible(true);
+        readingClock.start();
+    }
+
+    private void tickReading() {
+        long seconds = (System.nanoTime() - readingSince) / 1_000_000_000L;
+        reading.setString(readingWhat + " … " + seconds + " s");
+    }
+
+    private void stopReading() {
+        readingClock.stop();
+        reading.setVisible(false);
+    }
+
+    /** Whether a run directory is being read (tests wait for the end). */
+    public boolean isReading() {
+        return reading.isVisible();
+    }
+
     /**
      * Shows a run's conclusion, and selects its directory in the list of past runs. A multi-tenant run's per-tenant
      * figures and charts ({@link TenantsReport}, as {@code envbench run} writes them) are read off the event thread first.
@@ -235,6 +292,7 @@ public final class ResultsView extends JPanel {
             return;
         }
         heading.setText("reading the tenants' figures of " + c.directory().root() + " …");
+        startReading("reading the tenants' figures");
         Thread reader = new Thread(
                 () -> {
                     try {
@@ -243,6 +301,7 @@ public final class ResultsView extends JPanel {
                         Map<String, JFreeChart> tenantCharts = t.charts();
                         SwingUtilities.invokeLater(() -> {
                             if (asked == requests) {
+                                stopReading();
                                 show(c, t, tenantCharts);
                             }
                         });
@@ -251,6 +310,7 @@ public final class ResultsView extends JPanel {
                             if (asked != requests) {
                                 return;
                             }
+                            stopReading();
                             show(c, null, Map.of());
                             notes.setText("The per-tenant figures could not be read: " + e.getMessage() + "\n\n"
                                     + notes.getText());
@@ -274,8 +334,7 @@ public final class ResultsView extends JPanel {
                 }
             }
         }
-        String verdict =
-                c.cancelled() ? "cancelled" : c.passed() ? "passed" : c.complete() ? "criteria failed" : "partial";
+        String verdict = c.outcome();
         if (c.experiment().load().command().isPresent()) {
             showCommandReport(c, verdict);
             return;
@@ -294,6 +353,21 @@ public final class ResultsView extends JPanel {
             n.append(tenants.results().text()).append("\nThe other tabs pool every tenant of a configuration.\n\n");
         }
         c.notices().forEach(x -> n.append(x).append("\n\n"));
+        // the report's header: what ran where, on which host
+        RunHeader header = r.header();
+        header.facts().forEach(f -> n.append(f[0]).append(": ").append(f[1]).append('\n'));
+        if (!header.environments().isEmpty()) {
+            n.append("Environments:\n");
+            header.environments()
+                    .forEach(e -> n.append("  ")
+                            .append(e[0])
+                            .append(": ")
+                            .append(e[1])
+                            .append("; ")
+                            .append(e[2])
+                            .append('\n'));
+        }
+        n.append('\n');
         if (!c.verdicts().isEmpty()) {
             n.append("Criteria (on the medians of the runs):\n");
             c.verdicts()
@@ -474,9 +548,7 @@ public final class ResultsView extends JPanel {
     private void exportCharts() {
         JComboBox<ChartFormat> format = new JComboBox<>(ChartFormat.values());
         format.setName("export.format");
-        JFileChooser c = new JFileChooser(exportFolder().toFile());
-        c.setFileSelectionMode(JFileChooser.DIRECTORIES_ONLY);
-        c.setDialogTitle("Export the charts into a folder");
+        JFileChooser c = exportChooser("Export the charts into a folder");
         JPanel accessory = new JPanel(new BorderLayout());
         accessory.add(new JLabel("Format"), BorderLayout.NORTH);
         accessory.add(format, BorderLayout.SOUTH);
@@ -489,9 +561,7 @@ public final class ResultsView extends JPanel {
     }
 
     private void exportReport() {
-        JFileChooser c = new JFileChooser(exportFolder().toFile());
-        c.setFileSelectionMode(JFileChooser.DIRECTORIES_ONLY);
-        c.setDialogTitle("Export the report (HTML, CSV, Markdown, charts) into a folder");
+        JFileChooser c = exportChooser("Export the report (HTML, CSV, Markdown, charts) into a folder");
         if (c.showSaveDialog(this) == JFileChooser.APPROVE_OPTION && report != null) {
             Path to = c.getSelectedFile().toPath();
             ComparisonReport r = report;
@@ -502,9 +572,23 @@ public final class ResultsView extends JPanel {
         }
     }
 
-    /** Exports go next to the run they come from by default, not among the run directories. */
-    private Path exportFolder() {
-        return shownDirectory != null ? shownDirectory : resultsDir;
+    /**
+     * Where an export goes unless the user picks another folder: {@code ~/RUN-report}, outside the run directory (which
+     * is the run's record, as CI keeps it) and outside the results folder (whose every folder is a run).
+     */
+    Path exportFolder() {
+        Path home = Path.of(System.getProperty("user.home"));
+        return home.resolve((shownDirectory != null ? shownDirectory.getFileName() : "envbench") + "-report");
+    }
+
+    /** A folder chooser opened in the export folder's parent with the export folder's name filled in. */
+    private JFileChooser exportChooser(String title) {
+        Path to = exportFolder();
+        JFileChooser c = new JFileChooser(to.getParent().toFile());
+        c.setFileSelectionMode(JFileChooser.DIRECTORIES_ONLY);
+        c.setDialogTitle(title);
+        c.setSelectedFile(to.toFile());
+        return c;
     }
 
     private interface Export {

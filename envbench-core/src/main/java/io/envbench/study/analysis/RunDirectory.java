@@ -19,7 +19,7 @@ import io.envbench.study.experiment.PlannedRun;
 
 /**
  * The folder of one experiment run: {@code experiment.yaml} (the experiment as run, resolved),
- * {@code runs.csv}, {@code jtl/}, {@code metrics/} (the runner's, and with remote engines one file per engine), {@code logs/}, {@code report/}, {@code junit.xml},
+ * {@code runs.csv}, {@code host.json}, {@code jtl/}, {@code metrics/} (the runner's, and with remote engines one file per engine), {@code logs/}, {@code report/}, {@code junit.xml},
  * and {@code PARTIAL} while (or when) not every run completed.
  */
 public record RunDirectory(Path root) {
@@ -168,6 +168,11 @@ public record RunDirectory(Path root) {
     /** With {@code repetitions: auto}, what each round from the minimum on showed, and where the runs ended ({@link AutoRepetitions}). */
     public Path rounds() {
         return root.resolve("rounds.csv");
+    }
+
+    /** The machine the runs ran on ({@link HostDescription}); absent in run directories of older runners. */
+    public Path host() {
+        return root.resolve(HostDescription.FILE);
     }
 
     public Path junit() {

@@ -230,6 +230,9 @@ public final class ExperimentRunner {
                 plan.stream().filter(r -> !done.contains(r.id())).toList();
         isolation = RunIsolation.of(e);
         if (!todo.isEmpty()) {
+            RunRecorder.writeHost(dir, dockerVersion()); // before the runs: a killed runner still leaves it
+        }
+        if (!todo.isEmpty()) {
             progress.log(isolation.decision().describe());
         }
         DaemonPlan daemon = todo.isEmpty()
@@ -297,6 +300,10 @@ public final class ExperimentRunner {
                 daemon.putBack(progress);
             }
         }
+        if (!todo.isEmpty()) {
+            // again now the runs have reached Docker (if they use it): its version is only known once connected
+            RunRecorder.writeHost(dir, dockerVersion());
+        }
         List<RunRecord> all = new ArrayList<>(dir.runs().read());
         all.addAll(unwritten);
         Set<String> ok = new HashSet<>();
@@ -307,6 +314,18 @@ public final class ExperimentRunner {
             Files.deleteIfExists(dir.partialMarker());
         }
         return new Outcome(dir, e, all, complete && dataEndsEarly.isEmpty(), cancelled, List.copyOf(dataEndsEarly));
+    }
+
+    /** The Docker engine's version when the runner's connection has answered; never connects for it. */
+    private Optional<String> dockerVersion() {
+        try {
+            return envbench.environments()
+                    .docker()
+                    .connected()
+                    .map(c -> c.versionCmd().exec().getVersion());
+        } catch (RuntimeException e) {
+            return Optional.empty(); // the daemon went away meanwhile: the host file says Docker's version is unknown
+        }
     }
 
     /**

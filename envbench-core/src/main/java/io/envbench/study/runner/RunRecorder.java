@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.BooleanSupplier;
 
 import io.envbench.base.environment.RunningTarget;
@@ -15,6 +16,7 @@ import io.envbench.measure.engines.RemoteEngine;
 import io.envbench.measure.engines.RemoteEngines;
 import io.envbench.measure.metrics.MetricsFile;
 import io.envbench.measure.results.JtlReader;
+import io.envbench.study.analysis.HostDescription;
 import io.envbench.study.analysis.RunDirectory;
 import io.envbench.study.analysis.RunRecord;
 import io.envbench.study.experiment.Experiment;
@@ -126,6 +128,20 @@ final class RunRecorder {
             }
         } catch (IOException ex) {
             progress.log(r.id() + ": engine metrics: " + ex.getMessage());
+        }
+    }
+
+    /**
+     * Records the machine the runs run on into {@code host.json}, for reports read later elsewhere. A description that
+     * cannot be written is logged, not fatal: the runs' figures do not depend on it.
+     *
+     * @param dockerVersion the engine's version, when the runner's connection answered
+     */
+    static void writeHost(RunDirectory dir, Optional<String> dockerVersion) {
+        try {
+            HostDescription.probe(dockerVersion).write(dir.host());
+        } catch (IOException | RuntimeException e) {
+            log.warn("{}: {}", dir.host(), e.toString());
         }
     }
 
