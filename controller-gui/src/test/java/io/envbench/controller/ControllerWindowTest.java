@@ -5,8 +5,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.awt.Component;
 import java.awt.Container;
 import java.awt.Dimension;
+import java.awt.KeyboardFocusManager;
 import java.awt.Rectangle;
 import java.awt.Window;
+import java.awt.event.InputEvent;
+import java.awt.event.KeyEvent;
 import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -36,6 +39,7 @@ import javax.swing.JTextArea;
 import javax.swing.SwingUtilities;
 
 import io.envbench.base.environment.TargetStartException;
+import io.envbench.base.recipe.TargetRecipe;
 import io.envbench.controller.run.CapacityDialog;
 import io.envbench.launch.docker.DockerDaemon;
 import io.envbench.launch.docker.DockerInventory;
@@ -43,6 +47,7 @@ import io.envbench.launch.docker.DockerRequired;
 import io.envbench.report.ComparisonReport;
 import io.envbench.report.TableOrder;
 import io.envbench.study.cpucontrol.CpuControlMode;
+import io.envbench.study.experiment.EnvironmentPreset;
 import io.envbench.study.experiment.Experiment;
 import io.envbench.study.experiment.ExperimentFile;
 import io.envbench.study.experiment.ExperimentText;
@@ -217,7 +222,7 @@ class ControllerWindowTest {
         waitFor("a new experiment on postgres is good", () -> status().startsWith("OK"), () -> status());
         assertThat(yaml()).contains("target: postgres").contains("run: ./psql-latency.sh");
 
-        for (String target : io.envbench.base.recipe.TargetRecipe.available(ROOT.resolve("targets"))) {
+        for (String target : TargetRecipe.available(ROOT.resolve("targets"))) {
             assertThat(GuiActionRunner.execute(() -> {
                         frame.editor().newExperiment(target);
                         return frame.editor().problem().map(Exception::getMessage);
@@ -258,8 +263,7 @@ class ControllerWindowTest {
      */
     @Test
     void everyPresetIsValidAsAddedAndEachEnvironmentShowsItsOwnValues() throws Exception {
-        for (io.envbench.study.experiment.EnvironmentPreset p :
-                io.envbench.study.experiment.EnvironmentPreset.values()) {
+        for (EnvironmentPreset p : EnvironmentPreset.values()) {
             window.button("environments.add").click();
             window.menuItem("preset." + p.name()).click();
             assertThat(GuiActionRunner.execute(() -> {
@@ -328,7 +332,7 @@ class ControllerWindowTest {
         List<String> visited = new ArrayList<>();
         visited.add("name");
         for (int i = 0; i < 200 && !visited.get(visited.size() - 1).equals("readyTimeoutSeconds"); i++) {
-            robot.pressAndReleaseKeys(java.awt.event.KeyEvent.VK_TAB);
+            robot.pressAndReleaseKeys(KeyEvent.VK_TAB);
             robot.waitForIdle();
             String at = GuiActionRunner.execute(() -> focusedField(fieldNames));
             if (!at.isEmpty() && !at.equals(visited.get(visited.size() - 1))) {
@@ -345,11 +349,11 @@ class ControllerWindowTest {
                 .isEqualTo(selected);
 
         table.focus();
-        robot.pressAndReleaseKey(java.awt.event.KeyEvent.VK_TAB, java.awt.event.InputEvent.SHIFT_DOWN_MASK);
+        robot.pressAndReleaseKey(KeyEvent.VK_TAB, InputEvent.SHIFT_DOWN_MASK);
         robot.waitForIdle();
         assertThat(GuiActionRunner.execute(() -> table.target().isFocusOwner())).isFalse();
         table.focus();
-        robot.pressAndReleaseKey(java.awt.event.KeyEvent.VK_TAB, java.awt.event.InputEvent.CTRL_DOWN_MASK);
+        robot.pressAndReleaseKey(KeyEvent.VK_TAB, InputEvent.CTRL_DOWN_MASK);
         robot.waitForIdle();
         assertThat(GuiActionRunner.execute(() -> table.target().isFocusOwner())).isFalse();
         assertThat(GuiActionRunner.execute(() -> table.target().getSelectedRow()))
@@ -369,8 +373,7 @@ class ControllerWindowTest {
 
     /** The form field that has the focus (an editable drop-down's editor is its drop-down), or "". */
     private static String focusedField(Set<String> names) {
-        Component c =
-                java.awt.KeyboardFocusManager.getCurrentKeyboardFocusManager().getFocusOwner();
+        Component c = KeyboardFocusManager.getCurrentKeyboardFocusManager().getFocusOwner();
         for (; c != null; c = c.getParent()) {
             if (names.contains(c.getName())) {
                 return c.getName();
