@@ -307,7 +307,11 @@ public final class ControllerWindow extends JFrame {
         file.setMnemonic('F');
         file.add(item("New experiment", 'N', KeyEvent.VK_N, () -> {
             if (confirmDiscard()) {
-                editor.load(ExperimentText.newExperiment(editor.draft().get("target")), null);
+                // the target one works on, with the load that fits it; after a multi-tenant one, the demo's
+                editor.newExperiment(
+                        editor.draft().multiTenant()
+                                ? editor.demoTarget()
+                                : editor.draft().get("target"));
                 tabs.setSelectedComponent(editor);
             }
         }));

@@ -5,8 +5,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.awt.Component;
 import java.awt.Container;
 import java.awt.Dimension;
+import java.awt.KeyboardFocusManager;
 import java.awt.Rectangle;
 import java.awt.Window;
+import java.awt.event.InputEvent;
+import java.awt.event.KeyEvent;
 import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -36,6 +39,7 @@ import javax.swing.JTextArea;
 import javax.swing.SwingUtilities;
 
 import io.envbench.base.environment.TargetStartException;
+import io.envbench.base.recipe.TargetRecipe;
 import io.envbench.controller.run.CapacityDialog;
 import io.envbench.launch.docker.DockerDaemon;
 import io.envbench.launch.docker.DockerInventory;
@@ -43,6 +47,7 @@ import io.envbench.launch.docker.DockerRequired;
 import io.envbench.report.ComparisonReport;
 import io.envbench.report.TableOrder;
 import io.envbench.study.cpucontrol.CpuControlMode;
+import io.envbench.study.experiment.EnvironmentPreset;
 import io.envbench.study.experiment.Experiment;
 import io.envbench.study.experiment.ExperimentFile;
 import io.envbench.study.experiment.ExperimentText;
@@ -177,6 +182,209 @@ class ControllerWindowTest {
         assertThat(GuiActionRunner.execute(() -> next.editor().draft().environmentCount()))
                 .isEqualTo(3);
         GuiActionRunner.execute(next::dispose);
+    }
+
+    /**
+     * The first screen, no editing: a new experiment names the demo's target with the demo's load and checks as valid;
+     * the target list says what each target is and what load fits it; another target brings its own load (bonnie's
+     * command, named after its program), and a new experiment on every target is valid as created.
+     */
+    @Test
+    void aNewExperimentIsValidAsCreatedWithTheDemosTargetAndALoadThatFitsIt() throws Exception {
+        String yaml = yaml();
+        assertThat(GuiActionRunner.execute(() -> frame.editor().problem().map(Exception::getMessage)))
+                .isEmpty();
+        assertThat(status()).startsWith("OK: 2 environments x 4 repetitions");
+        assertThat(yaml).contains("target: nginx-static").contains("path: /page-4k.html");
+        window.radioButton("load.kind.http").requireSelected().requireEnabled();
+        window.radioButton("load.kind.command").requireDisabled().requireText("Command");
+        window.label("target.about")
+                .requireText("nginx (Debian bookworm) serving a fixed static site; load: HTTP GET /page-4k.html");
+        assertThat(window.comboBox("target").contents())
+                .contains(
+                        "nginx-static — nginx (Debian bookworm) serving a fixed static site; load: HTTP GET /page-4k.html",
+                        "bonnie — a place for bonnie++ (Debian bookworm): a host folder, or a container's layer or "
+                                + "volume; load: command ./bonnie.sh",
+                        "postgres — PostgreSQL 15 (Debian bookworm), a fresh cluster per start, and psql timed against "
+                                + "it; load: command ./psql-latency.sh");
+        robot.moveMouse(window.label("target.about").target()); // no field's tooltip over the screenshot
+        screenshot("first-screen");
+
+        window.comboBox("target").replaceText("bonnie");
+        waitFor("bonnie's own load", () -> yaml().contains("run: ./bonnie.sh"), () -> yaml());
+        window.radioButton("load.kind.command").requireSelected().requireText("Command (./bonnie.sh)");
+        window.radioButton("load.kind.http").requireDisabled();
+        waitFor("bonnie with its command is good", () -> status().startsWith("OK"), () -> status());
+        window.comboBox("target").replaceText("postgres");
+        waitFor("psql's load", () -> yaml().contains("run: ./psql-latency.sh"), () -> yaml());
+        window.radioButton("load.kind.command").requireSelected().requireText("Command (./psql-latency.sh)");
+        window.menuItemWithPath("File", "New experiment").click();
+        waitFor("a new experiment on postgres is good", () -> status().startsWith("OK"), () -> status());
+        assertThat(yaml()).contains("target: postgres").contains("run: ./psql-latency.sh");
+
+        for (String target : TargetRecipe.available(ROOT.resolve("targets"))) {
+            assertThat(GuiActionRunner.execute(() -> {
+                        frame.editor().newExperiment(target);
+                        return frame.editor().problem().map(Exception::getMessage);
+                    }))
+                    .as("a new experiment on " + target)
+                    .isEmpty();
+        }
+    }
+
+    /** The status line shows the whole message, wrapped at words, however narrow the window. */
+    @Test
+    void theStatusLineShowsTheWholeMessage() {
+        window.resizeWidthTo(700);
+        window.comboBox("target").replaceText("no-such-target");
+        waitFor("the target is refused", () -> status().contains("target: 'no-such-target'"), () -> status());
+        String message = GuiActionRunner.execute(
+                () -> frame.editor().problem().orElseThrow().getMessage());
+        assertThat(status()).isEqualTo(message);
+        robot.waitForIdle();
+        JTextArea line = (JTextArea) window.textBox("editor.status").target();
+        GuiActionRunner.execute(() -> {
+            int width = line.getWidth() - line.getInsets().left - line.getInsets().right;
+            assertThat(line.getFontMetrics(line.getFont()).stringWidth(message))
+                    .as("the message is wider than the line: it must wrap")
+                    .isGreaterThan(width);
+            Rectangle last = line.modelToView2D(message.length()).getBounds();
+            Rectangle first = line.modelToView2D(0).getBounds();
+            assertThat(last.y).as("wrapped onto a later line").isGreaterThan(first.y);
+            assertThat(last.y + last.height).as("the last line is shown").isLessThanOrEqualTo(line.getHeight());
+            return null;
+        });
+    }
+
+    /**
+     * Every preset is valid the moment it is added; each environment's fields show its own values (a container
+     * without a volume shows Volume: none after one with a named volume, and choosing named then writes it); bare
+     * metal's container fields are disabled and empty.
+     */
+    @Test
+    void everyPresetIsValidAsAddedAndEachEnvironmentShowsItsOwnValues() throws Exception {
+        for (EnvironmentPreset p : EnvironmentPreset.values()) {
+            window.button("environments.add").click();
+            window.menuItem("preset." + p.name()).click();
+            assertThat(GuiActionRunner.execute(() -> {
+                        frame.editor().check();
+                        return frame.editor().problem().map(Exception::getMessage);
+                    }))
+                    .as(p + " as added")
+                    .isEmpty();
+        }
+        int volume = GuiActionRunner.execute(
+                () -> frame.editor().draft().environmentNames().indexOf("docker-host-volume"));
+        JTableFixture table = window.table("environments.table");
+        table.selectRows(volume);
+        window.comboBox("env.volume.type").requireSelection("named");
+        window.textBox("env.volume.path").requireText("/srv/site"); // where nginx-static's example keeps its site
+        table.selectRows(1);
+        window.textBox("env.name").requireText("docker-host");
+        window.comboBox("env.volume.type").requireSelection("none");
+        window.textBox("env.volume.path").requireText("");
+        window.comboBox("env.volume.type").selectItem("named");
+        assertThat(GuiActionRunner.execute(() -> frame.editor().draft().environment(1, "volume.type")))
+                .isEqualTo("named");
+        window.comboBox("env.volume.type").selectItem("none");
+
+        int pinned = GuiActionRunner.execute(
+                () -> frame.editor().draft().environmentNames().indexOf("docker-pinned"));
+        table.selectRows(pinned);
+        window.textBox("env.cpuset").requireText("0");
+        window.comboBox("env.dockerDaemon.userlandProxy").requireEnabled();
+        table.selectRows(0);
+        window.textBox("env.name").requireText("bare");
+        for (String f : List.of("env.network", "env.volume.type", "env.client", "env.dockerDaemon.userlandProxy")) {
+            window.comboBox(f).requireDisabled();
+            assertThat(GuiActionRunner.execute(
+                            () -> String.valueOf(window.comboBox(f).target().getSelectedItem())))
+                    .as(f + " shows nothing")
+                    .isIn("null", "");
+        }
+        for (String f : List.of("env.cpuset", "env.cpus", "env.cpuShares", "env.memory", "env.volume.path")) {
+            window.textBox(f).requireDisabled().requireText("");
+        }
+        // a bare environment with services in containers: the Docker daemon's setting applies again
+        window.textBox("env.services").enterText("{ web: { placement: docker } }");
+        window.comboBox("env.dockerDaemon.userlandProxy").requireEnabled();
+    }
+
+    /**
+     * Tab alone walks from the first field to the last, through the environments table and out of it without changing
+     * which environment is selected; Shift+Tab goes back out of it the other way.
+     */
+    @Test
+    void tabWalksEveryFieldAndLeavesTheEnvironmentsTable() {
+        Set<String> fieldNames = new HashSet<>(ExperimentText.FIELDS);
+        ExperimentText.ENVIRONMENT_FIELDS.forEach(f -> fieldNames.add("env." + f));
+        fieldNames.add("environments.table");
+        List<String> fields = GuiActionRunner.execute(() -> {
+            List<String> out = new ArrayList<>();
+            collect(frame.editor(), fieldNames, out);
+            return out;
+        });
+        assertThat(fields).contains("name", "target", "environments.table", "env.name", "readyTimeoutSeconds");
+        JTableFixture table = window.table("environments.table");
+        int selected = GuiActionRunner.execute(() -> table.target().getSelectedRow());
+
+        window.textBox("name").focus();
+        List<String> visited = new ArrayList<>();
+        visited.add("name");
+        for (int i = 0; i < 200 && !visited.get(visited.size() - 1).equals("readyTimeoutSeconds"); i++) {
+            robot.pressAndReleaseKeys(KeyEvent.VK_TAB);
+            robot.waitForIdle();
+            String at = GuiActionRunner.execute(() -> focusedField(fieldNames));
+            if (!at.isEmpty() && !at.equals(visited.get(visited.size() - 1))) {
+                visited.add(at);
+            }
+        }
+        assertThat(visited).as("Tab from Name reaches every field").containsAll(fields);
+        assertThat(visited.get(visited.size() - 1)).isEqualTo("readyTimeoutSeconds");
+        assertThat(visited.stream().filter("environments.table"::equals).count())
+                .as("the table is passed through once, not walked cell by cell")
+                .isEqualTo(1);
+        assertThat(GuiActionRunner.execute(() -> table.target().getSelectedRow()))
+                .as("Tab through the table keeps its selection")
+                .isEqualTo(selected);
+
+        table.focus();
+        robot.pressAndReleaseKey(KeyEvent.VK_TAB, InputEvent.SHIFT_DOWN_MASK);
+        robot.waitForIdle();
+        assertThat(GuiActionRunner.execute(() -> table.target().isFocusOwner())).isFalse();
+        table.focus();
+        robot.pressAndReleaseKey(KeyEvent.VK_TAB, InputEvent.CTRL_DOWN_MASK);
+        robot.waitForIdle();
+        assertThat(GuiActionRunner.execute(() -> table.target().isFocusOwner())).isFalse();
+        assertThat(GuiActionRunner.execute(() -> table.target().getSelectedRow()))
+                .isEqualTo(selected);
+    }
+
+    /** The form's fields a keyboard user can reach: shown, enabled, focusable. */
+    private static void collect(Container c, Set<String> names, List<String> out) {
+        for (Component k : c.getComponents()) {
+            if (names.contains(k.getName()) && k.isShowing() && k.isEnabled() && k.isFocusable()) {
+                out.add(k.getName());
+            } else if (k instanceof Container inner) {
+                collect(inner, names, out);
+            }
+        }
+    }
+
+    /** The form field that has the focus (an editable drop-down's editor is its drop-down), or "". */
+    private static String focusedField(Set<String> names) {
+        Component c = KeyboardFocusManager.getCurrentKeyboardFocusManager().getFocusOwner();
+        for (; c != null; c = c.getParent()) {
+            if (names.contains(c.getName())) {
+                return c.getName();
+            }
+        }
+        return "";
+    }
+
+    private String yaml() {
+        return GuiActionRunner.execute(
+                () -> window.textBox("experiment.yaml").target().getText());
     }
 
     @Test
@@ -561,7 +769,7 @@ class ControllerWindowTest {
 
     private String status() {
         return GuiActionRunner.execute(
-                () -> window.label("editor.status").target().getText());
+                () -> window.textBox("editor.status").target().getText());
     }
 
     private static List<String> column(JTableFixture t, int c) {

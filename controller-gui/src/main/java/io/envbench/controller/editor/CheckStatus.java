@@ -3,7 +3,8 @@ package io.envbench.controller.editor;
 import java.awt.Color;
 import java.nio.file.Path;
 import javax.swing.BorderFactory;
-import javax.swing.JLabel;
+import javax.swing.JTextArea;
+import javax.swing.UIManager;
 
 import io.envbench.study.experiment.ExperimentException;
 import io.envbench.study.experiment.ExperimentText;
@@ -11,28 +12,36 @@ import net.jcip.annotations.NotThreadSafe;
 
 /**
  * The editor's status line, what the last check of the form found: the problem in red (its field path and fix), or in
- * green what the experiment compares and how often, and whether it is saved and how to run it.
+ * green what the experiment compares and how often, and whether it is saved and how to run it. The whole message is
+ * shown, wrapped at words: a message cut mid-word hides the fix it names.
  */
 @NotThreadSafe
 final class CheckStatus {
     private final Path root;
-    private final JLabel label = new JLabel(" ");
+    private final JTextArea line = new JTextArea(" ");
 
     /** @param root the EnvBench folder, from which {@code ./envbench run} names the file */
     CheckStatus(Path root) {
         this.root = root;
-        label.setName("editor.status");
-        label.setBorder(BorderFactory.createEmptyBorder(4, 8, 4, 8));
+        line.setName("editor.status");
+        line.setBorder(BorderFactory.createEmptyBorder(4, 8, 4, 8));
+        // a line of text that wraps: read-only, out of the tab order, drawn as a label
+        line.setEditable(false);
+        line.setFocusable(false);
+        line.setLineWrap(true);
+        line.setWrapStyleWord(true);
+        line.setOpaque(false);
+        line.setFont(UIManager.getFont("Label.font"));
     }
 
-    JLabel label() {
-        return label;
+    JTextArea line() {
+        return line;
     }
 
     void problem(ExperimentException e) {
-        label.setForeground(new Color(0xB00020));
-        label.setText(e.getMessage());
-        label.setToolTipText(e.getMessage());
+        line.setForeground(new Color(0xB00020));
+        line.setText(e.getMessage());
+        line.setToolTipText(e.getMessage());
     }
 
     /**
@@ -42,7 +51,7 @@ final class CheckStatus {
      * @param dirty whether it has changes not saved
      */
     void ok(ExperimentText draft, Path file, boolean dirty) {
-        label.setForeground(new Color(0x1B5E20));
+        line.setForeground(new Color(0x1B5E20));
         String reps = draft.get("repetitions").isBlank()
                 ? "the default repetitions"
                 : draft.get("repetitions")
@@ -51,13 +60,13 @@ final class CheckStatus {
                 ? tenantsText(draft) + " under " + draft.configurationCount()
                         + (draft.configurationCount() == 1 ? " configuration" : " configurations")
                 : draft.environmentCount() + (draft.environmentCount() == 1 ? " environment" : " environments");
-        label.setText("OK: " + compared + " x " + reps
+        line.setText("OK: " + compared + " x " + reps
                 + (file == null
                         ? "; save it to run it with ./envbench run"
                         : dirty
                                 ? "; unsaved changes"
                                 : "; ./envbench run " + relativeToRoot(file) + " runs it as shown"));
-        label.setToolTipText(null);
+        line.setToolTipText(null);
     }
 
     /** "4 tenants" as the form has them (the scenario's count as typed, or the tenants written out). */

@@ -1,6 +1,7 @@
 package io.envbench.controller.editor;
 
 import java.awt.Container;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -78,7 +79,16 @@ final class DraftBinding {
 
     /** Shows {@code d}'s values; a field the file leaves out shows what it then is: its default. */
     void fill(ExperimentText d) {
-        fields.forEach((f, c) -> setText(c, d.get(f).isBlank() ? defaults.getOrDefault(f, "") : d.get(f)));
+        fill(d, "");
+    }
+
+    /** As {@link #fill(ExperimentText)}, the fields whose key starts with {@code prefix} only ("load."). */
+    void fill(ExperimentText d, String prefix) {
+        fields.forEach((f, c) -> {
+            if (f.startsWith(prefix)) {
+                setText(c, d.get(f).isBlank() ? defaults.getOrDefault(f, "") : d.get(f));
+            }
+        });
     }
 
     JTextField text(String field) {
@@ -89,7 +99,8 @@ final class DraftBinding {
     }
 
     JTextArea area(String field, int rows) {
-        JTextArea t = new JTextArea(rows, 18);
+        JTextArea t =
+                TabLeaves.of(new JTextArea(rows, 18)); // criteria and properties are lines: a tab is no part of them
         bind(field, t);
         t.getDocument().addDocumentListener(onEdit(() -> draft().set(field, t.getText())));
         return t;
@@ -221,9 +232,21 @@ final class DraftBinding {
         } else if (c instanceof JComboBox<?> box) {
             if (box.isEditable()) {
                 ((JTextComponent) box.getEditor().getEditorComponent()).setText(text);
+                box.setSelectedItem(text);
+            } else if (choices(box).contains(text)) {
+                box.setSelectedItem(text);
+            } else {
+                box.setSelectedIndex(-1); // not a choice (or none): shown empty, not the choice shown before
             }
-            box.setSelectedItem(text);
         }
+    }
+
+    private static List<String> choices(JComboBox<?> box) {
+        List<String> all = new ArrayList<>();
+        for (int i = 0; i < box.getItemCount(); i++) {
+            all.add(String.valueOf(box.getItemAt(i)));
+        }
+        return all;
     }
 
     /** A text area's scroll pane that leaves the mouse wheel to the form around it. */

@@ -7,6 +7,8 @@ import java.awt.GridBagLayout;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.function.Supplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -24,6 +26,7 @@ import javax.swing.JTextField;
 import javax.swing.ListSelectionModel;
 
 import io.envbench.study.experiment.EnvironmentPreset;
+import io.envbench.study.experiment.ExperimentFields;
 import io.envbench.study.experiment.ExperimentFields.Section;
 import io.envbench.study.experiment.ExperimentText;
 import net.jcip.annotations.NotThreadSafe;
@@ -38,9 +41,11 @@ final class EnvironmentsSection {
     private static final Pattern ENVIRONMENT_FIELD = Pattern.compile("environments\\[(\\d+)\\](?:\\.(.+))?");
     private static final List<String> COLUMNS =
             List.of("name", "placement", "network", "volume.type", "cpuset", "cpus", "memory");
+    private static final String USERLAND_PROXY = "dockerDaemon.userlandProxy";
 
     private final DraftBinding binding;
     private final PathChooser paths;
+    private final Supplier<Optional<String>> dataPath;
     /** The selected environment's fields, by their key in an environment. */
     private final Map<String, JComponent> fields = new LinkedHashMap<>();
 
@@ -53,13 +58,20 @@ final class EnvironmentsSection {
 
     /**
      * @param recipes the recipes under targets/, an environment's own target's choices
+     * @param dataPath where the experiment's target keeps its data, if known: a volume preset's path
      * @param check checks the form now
      */
-    EnvironmentsSection(DraftBinding binding, List<String> recipes, PathChooser paths, Runnable check) {
+    EnvironmentsSection(
+            DraftBinding binding,
+            List<String> recipes,
+            PathChooser paths,
+            Supplier<Optional<String>> dataPath,
+            Runnable check) {
         this.binding = binding;
         this.paths = paths;
+        this.dataPath = dataPath;
         rows = new EnvironmentTableModel(binding::draft, COLUMNS);
-        table = new JTable(rows);
+        table = TabLeaves.of(new JTable(rows)); // Tab leaves the table: it does not select the next environment
 
         FormRows er = new FormRows(panel);
         er.section("Environments to compare");
@@ -102,9 +114,9 @@ final class EnvironmentsSection {
         env.add("Name", text("name"));
         env.add("Placement", combo("placement", false, List.of("bare", "docker")));
         env.add("Target", combo("target", true, withNone(recipes)));
-        env.add("Client", combo("client", false, List.of("", "inside", "host", "container")));
-        env.add("Network", combo("network", false, List.of("", "bridge", "host")));
-        env.add("Volume", combo("volume.type", false, List.of("none", "bind", "named", "tmpfs")));
+        env.add("Client", combo("client", false, choices("client")));
+        env.add("Network", combo("network", false, choices("network")));
+        env.add("Volume", combo("volume.type", false, choices("volume.type")));
         JPanel source = new JPanel(new BorderLayout(4, 0));
         source.add(text("volume.source"));
         JButton browse = new JButton("…");
@@ -117,7 +129,7 @@ final class EnvironmentsSection {
         env.add("CPUs (quota)", text("cpus"));
         env.add("CPU shares", text("cpuShares"));
         env.add("Memory", text("memory"));
-        env.add("Docker userland proxy", text("dockerDaemon.userlandProxy"));
+        env.add("Docker userland proxy", combo(USERLAND_PROXY, false, choices(USERLAND_PROXY)));
         env.add("Services", text("services"));
         er.wide(detail);
     }
@@ -152,15 +164,20 @@ final class EnvironmentsSection {
         return Stream.concat(Stream.of(""), recipes.stream()).toList();
     }
 
-    /** Shows the selected environment's fields, the container ones enabled only for a container. */
+    /**
+     * Shows the selected environment's own values: a choice it leaves out shows what that means (Volume: none), a
+     * field that does not apply to its placement is disabled and empty (the file has none of it).
+     */
     void show() {
         ExperimentText draft = binding.draft();
         int i = table.getSelectedRow();
         boolean any = i >= 0 && i < draft.environmentCount();
         binding.quietly(() -> {
             fields.forEach((f, c) -> {
-                DraftBinding.setText(c, any ? draft.environment(i, f) : "");
-                c.setEnabled(any && (!ExperimentText.CONTAINER_FIELDS.contains(f) || draft.isContainer(i)));
+                boolean applies = any && applies(draft, i, f);
+                String v = applies ? draft.environment(i, f) : "";
+                DraftBinding.setText(c, applies && v.isBlank() && c instanceof JComboBox ? blankShows(f) : v);
+                c.setEnabled(applies);
             });
             detail.setBorder(BorderFactory.createTitledBorder(
                     any
@@ -168,6 +185,31 @@ final class EnvironmentsSection {
                                     + (draft.isContainer(i) ? "" : " (bare metal: no container options)")
                             : "No environment selected"));
         });
+    }
+
+    /**
+     * Whether a field applies to environment {@code i}: a container's fields to a container; the Docker daemon's
+     * setting also to a bare-metal environment with services of its own in containers (study 001's nginx-bridge).
+     */
+    private static boolean applies(ExperimentText draft, int i, String field) {
+        if (field.equals(USERLAND_PROXY)) {
+            return draft.isContainer(i) || !draft.environment(i, "services").isBlank();
+        }
+        return !ExperimentText.CONTAINER_FIELDS.contains(field) || draft.isContainer(i);
+    }
+
+    /** What a drop-down shows for a field the environment leaves out: the catalogue's default (Volume: none). */
+    private static String blankShows(String field) {
+        return ExperimentFields.formField(Section.ENVIRONMENT, field)
+                .map(ExperimentFields.Field::defaultText)
+                .orElse("");
+    }
+
+    /** A choice's options from the catalogue, so the form offers what the file takes. */
+    private static List<String> choices(String field) {
+        return ExperimentFields.formField(Section.ENVIRONMENT, field)
+                .map(ExperimentFields.Field::choices)
+                .orElseThrow(() -> new IllegalStateException("no field " + field + " in ExperimentFields.ENVIRONMENT"));
     }
 
     /** Forgets the last check's problem: no field outlined, no row red. Returns the row that was red, or -1. */
@@ -209,7 +251,11 @@ final class EnvironmentsSection {
         for (int n = 2; draft.environmentNames().contains(name); n++) {
             name = p.defaultName() + "-" + n;
         }
-        int i = draft.addEnvironment(p.fields(name));
+        Map<String, String> fields = p.fields(name);
+        if (fields.containsKey("volume.path")) {
+            dataPath.get().ifPresent(path -> fields.put("volume.path", path)); // where the target keeps its data
+        }
+        int i = draft.addEnvironment(fields);
         rows.fireTableDataChanged();
         table.setRowSelectionInterval(i, i);
         binding.changed();
@@ -242,7 +288,12 @@ final class EnvironmentsSection {
     private JTextField text(String field) {
         JTextField t = new JTextField(18);
         bind(field, t);
-        t.getDocument().addDocumentListener(binding.onEdit(() -> set(field, t.getText())));
+        t.getDocument().addDocumentListener(binding.onEdit(() -> {
+            set(field, t.getText());
+            if (field.equals("services")) {
+                refreshUserlandProxy(); // services in containers make the Docker daemon's setting apply
+            }
+        }));
         return t;
     }
 
@@ -260,6 +311,13 @@ final class EnvironmentsSection {
             }
         });
         return c;
+    }
+
+    private void refreshUserlandProxy() {
+        int i = table.getSelectedRow();
+        if (i >= 0 && i < binding.draft().environmentCount()) {
+            fields.get(USERLAND_PROXY).setEnabled(applies(binding.draft(), i, USERLAND_PROXY));
+        }
     }
 
     private void bind(String field, JComponent c) {

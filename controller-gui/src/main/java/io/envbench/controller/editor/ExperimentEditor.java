@@ -7,10 +7,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
 import javax.swing.JButton;
 import javax.swing.JComboBox;
+import javax.swing.JLabel;
 import javax.swing.JPanel;
 import javax.swing.JScrollPane;
 import javax.swing.JSplitPane;
@@ -20,6 +22,7 @@ import javax.swing.Timer;
 import io.envbench.base.recipe.TargetRecipe;
 import io.envbench.study.experiment.ExperimentException;
 import io.envbench.study.experiment.ExperimentText;
+import io.envbench.study.experiment.ExperimentText.LoadKind;
 import net.jcip.annotations.NotThreadSafe;
 
 /**
@@ -35,6 +38,9 @@ import net.jcip.annotations.NotThreadSafe;
  */
 @NotThreadSafe
 public final class ExperimentEditor extends JPanel {
+    /** The experiment {@code ./envbench demo} runs: a new experiment starts with its target and load. */
+    static final String DEMO_EXPERIMENT = "testplans/experiments/static-web.yaml";
+
     private final Path root;
     private final Path targets;
     private ExperimentText draft;
@@ -50,6 +56,12 @@ public final class ExperimentEditor extends JPanel {
     private final CheckStatus status;
     private final Timer checkSoon = new Timer(150, e -> check());
     private Optional<ExperimentException> problem = Optional.empty();
+    /** Each recipe's description and the loads it takes. */
+    private Map<String, TargetFit> fits;
+    /** The target the load section offers loads for: a change of it (typed or chosen) is followed at the check. */
+    private String offeredTarget = "";
+
+    private final JLabel targetAbout = new JLabel(" ");
 
     /**
      * @param root the EnvBench folder: {@code targets/} for the recipes, {@code testplans/} for the plans
@@ -59,6 +71,7 @@ public final class ExperimentEditor extends JPanel {
         this.root = root;
         this.targets = root.resolve("targets");
         this.status = new CheckStatus(root);
+        this.fits = TargetFit.read(root, root.resolve(DEMO_EXPERIMENT));
         checkSoon.setRepeats(false);
         setName("experiment.editor");
         PathChooser paths = new PathChooser(this, this::fileOrNominal);
@@ -70,7 +83,9 @@ public final class ExperimentEditor extends JPanel {
         rows.add("Name", binding.text("name"));
         rows.add("Description", binding.text("description"));
         JPanel target = new JPanel(new BorderLayout(4, 0));
-        target.add(binding.combo("target", true, recipes()));
+        JComboBox<String> targetChoice = binding.combo("target", true, recipes());
+        targetChoice.setRenderer(new TargetRenderer(() -> fits));
+        target.add(targetChoice);
         JButton newTarget = new JButton("New target…");
         newTarget.setName("target.new");
         newTarget.setToolTipText("a recipe of your own: a host command line plus an image or a Dockerfile");
@@ -79,8 +94,11 @@ public final class ExperimentEditor extends JPanel {
                         .setVisible(true));
         target.add(newTarget, BorderLayout.EAST);
         rows.add("Target", target);
+        targetAbout.setName("target.about");
+        rows.add("", targetAbout);
 
-        environments = new EnvironmentsSection(binding, recipes(), paths, this::check);
+        environments = new EnvironmentsSection(
+                binding, recipes(), paths, () -> fit(draft.get("target")).dataPath(), this::check);
         rows.wide(environments.panel());
         tenants = new TenantsSection(binding);
         rows.wide(tenants.panel());
@@ -113,8 +131,32 @@ public final class ExperimentEditor extends JPanel {
         split.setName("editor.split");
         split.setResizeWeight(0.6);
         add(split);
-        add(status.label(), BorderLayout.SOUTH);
-        load(ExperimentText.newExperiment(recipes().isEmpty() ? "" : recipes().get(0)), null);
+        add(status.line(), BorderLayout.SOUTH);
+        newExperiment(demoTarget());
+    }
+
+    /**
+     * Shows a new experiment on {@code target}, valid as it is: bare metal against a container, with the load that fits
+     * the target (its example's: the demo's HTTP load for nginx-static, bonnie.sh for bonnie).
+     */
+    public void newExperiment(String target) {
+        ExperimentText d = ExperimentText.newExperiment(target);
+        fit(target).startLoad(d);
+        load(d, null);
+    }
+
+    /** The demo's target, where a first experiment starts; the first recipe when the demo is not there. */
+    public String demoTarget() {
+        String demo = "";
+        try {
+            demo = ExperimentText.fromYaml(Files.readString(root.resolve(DEMO_EXPERIMENT)))
+                    .get("target")
+                    .strip();
+        } catch (IOException e) {
+            // no demo: the first recipe
+        }
+        List<String> all = recipes();
+        return all.contains(demo) ? demo : all.isEmpty() ? "" : all.get(0);
     }
 
     /** Shows a draft; {@code file} is where it was read from (null: not saved yet). */
@@ -130,7 +172,7 @@ public final class ExperimentEditor extends JPanel {
         });
         environments.show();
         showKind();
-        loadSection.show();
+        offerLoads(); // a file keeps its load as written, even one its target does not take: the check says so
         dirty = false;
         check();
     }
@@ -210,6 +252,7 @@ public final class ExperimentEditor extends JPanel {
     /** Checks the form now (the check also runs shortly after each change). */
     public void check() {
         checkSoon.stop();
+        followTarget();
         preview.show(draft.toYaml());
         problem = draft.check(fileOrNominal(), targets);
         binding.clearOutlines();
@@ -226,6 +269,41 @@ public final class ExperimentEditor extends JPanel {
         tenants.repaint();
         refreshBaselineChoices();
         changeListeners.forEach(l -> l.accept(this));
+    }
+
+    /**
+     * The target was changed in the form: the load section offers what the new one takes, and a load it does not take
+     * gives way to the one that fits it (an HTTP load against bonnie, which serves nothing, could not run); so does a
+     * command, which is the old target's own program (bonnie.sh is not in postgres's folder).
+     */
+    private void followTarget() {
+        String target = draft.get("target").strip();
+        if (target.equals(offeredTarget)) {
+            return;
+        }
+        TargetFit fit = fit(target);
+        if (!draft.multiTenant()
+                && fits.containsKey(target)
+                && (draft.loadKind() == LoadKind.COMMAND || !fit.loads().contains(draft.loadKind()))) {
+            fit.startLoad(draft);
+            binding.quietly(() -> {
+                binding.fill(draft, "load.");
+                loadSection.loaded();
+            });
+        }
+        offerLoads();
+    }
+
+    /** The load section offers the draft's target's loads; the line under the target says what it is. */
+    private void offerLoads() {
+        offeredTarget = draft.get("target").strip();
+        TargetFit fit = fit(offeredTarget);
+        loadSection.offer(fit);
+        targetAbout.setText(fits.containsKey(offeredTarget) ? TargetRenderer.about(fit) : " ");
+    }
+
+    private TargetFit fit(String target) {
+        return fits.getOrDefault(target.strip(), TargetFit.unknown(target.strip()));
     }
 
     /** Marks where a problem is: a tenant's or configuration's row, an environment, or a field of the form. */
@@ -247,6 +325,7 @@ public final class ExperimentEditor extends JPanel {
     /** A recipe was made: list it in the target choices and make it the experiment's target. */
     void targetCreated(String recipe) {
         List<String> all = recipes();
+        fits = TargetFit.read(root, root.resolve(DEMO_EXPERIMENT));
         binding.refill(binding.field("target"), all);
         environments.recipesChanged(all);
         DraftBinding.setText(binding.field("target"), recipe);

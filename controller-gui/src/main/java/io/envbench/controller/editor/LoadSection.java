@@ -25,7 +25,8 @@ import net.jcip.annotations.NotThreadSafe;
 
 /**
  * The form's load: the built-in HTTP load, a JMeter plan (one under testplans/ or one chosen, with its properties) or
- * a command, only the chosen kind's fields enabled; then warm-up (none for a command) and duration. A multi-tenant
+ * a command, only the chosen kind's fields enabled; then warm-up (none for a command) and duration. Only the kinds the
+ * target takes are offered ({@link TargetFit}), the command named after the target's own program. A multi-tenant
  * experiment's load is always a plan: its tenants run the plan's thread group each.
  */
 @NotThreadSafe
@@ -35,11 +36,12 @@ final class LoadSection {
     private final PathChooser paths;
     private final JRadioButton httpLoad = new JRadioButton("Built-in HTTP load");
     private final JRadioButton planLoad = new JRadioButton("JMeter plan");
-    private final JRadioButton commandLoad = new JRadioButton("Command (bonnie++)");
+    private final JRadioButton commandLoad = new JRadioButton("Command");
     private final List<JComponent> httpOnly = new ArrayList<>();
     private final List<JComponent> planOnly = new ArrayList<>();
     private final List<JComponent> commandOnly = new ArrayList<>();
     private final JComponent warmupRow;
+    private TargetFit target = TargetFit.unknown("");
 
     /**
      * Adds the load's rows to {@code rows}.
@@ -58,8 +60,6 @@ final class LoadSection {
         httpLoad.setName("load.kind.http");
         planLoad.setName("load.kind.plan");
         commandLoad.setName("load.kind.command");
-        commandLoad.setToolTipText(
-                "a program run once per run in each environment's place, its output the result (bonnie++)");
         httpLoad.setMnemonic('H');
         planLoad.setMnemonic('J');
         httpLoad.addActionListener(e -> loadKind(LoadKind.HTTP));
@@ -114,6 +114,15 @@ final class LoadSection {
         planLoad.setSelected(true);
     }
 
+    /** Offers the loads {@code fit}'s target takes, the command named after its own program. */
+    void offer(TargetFit fit) {
+        target = fit;
+        commandLoad.setText(fit.command().isEmpty() ? "Command" : "Command (" + fit.command() + ")");
+        commandLoad.setToolTipText("a program run once per run in each environment's place, its output the result"
+                + (fit.command().isEmpty() ? "" : " (" + fit.name() + ": " + fit.command() + ")"));
+        show();
+    }
+
     /** Enables the fields of the draft's kind of load (a plan for a multi-tenant experiment, the only kind it has). */
     void show() {
         ExperimentText draft = binding.draft();
@@ -123,8 +132,9 @@ final class LoadSection {
         commandOnly.forEach(c -> LabelledField.setEnabledDeep(c, k == LoadKind.COMMAND));
         // a program's output has no warm-up to leave out
         LabelledField.setEnabledDeep(warmupRow, k != LoadKind.COMMAND);
-        httpLoad.setEnabled(!draft.multiTenant());
-        commandLoad.setEnabled(!draft.multiTenant());
+        httpLoad.setEnabled(!draft.multiTenant() && target.loads().contains(LoadKind.HTTP));
+        planLoad.setEnabled(draft.multiTenant() || target.loads().contains(LoadKind.PLAN));
+        commandLoad.setEnabled(!draft.multiTenant() && target.loads().contains(LoadKind.COMMAND));
     }
 
     private void loadKind(LoadKind k) {

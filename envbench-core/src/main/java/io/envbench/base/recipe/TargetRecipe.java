@@ -87,6 +87,11 @@ public final class TargetRecipe {
         return name;
     }
 
+    /** What the target is, in a line, for a list of targets; empty when the recipe gives no {@code description}. */
+    public String description() {
+        return props.getProperty("description", "").strip();
+    }
+
     public String image() {
         return required("image");
     }

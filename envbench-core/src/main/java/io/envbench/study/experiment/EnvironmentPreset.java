@@ -17,7 +17,19 @@ public enum EnvironmentPreset {
     DOCKER_HOST_VOLUME(
             "Container, host network, data on a named volume",
             "docker-host-volume",
-            Map.of("placement", "docker", "network", "host", "volume.type", "named", "volume.source", "envbench-data")),
+            // a named volume needs the path it is mounted on: /data, the folder bonnie's image writes into; the
+            // controller puts a target's own data folder there when its example names one
+            Map.of(
+                    "placement",
+                    "docker",
+                    "network",
+                    "host",
+                    "volume.type",
+                    "named",
+                    "volume.source",
+                    "envbench-data",
+                    "volume.path",
+                    "/data")),
     DOCKER_PINNED(
             "Container pinned to CPU 0",
             "docker-pinned",

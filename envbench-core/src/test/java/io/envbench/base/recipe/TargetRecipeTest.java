@@ -1,6 +1,7 @@
 package io.envbench.base.recipe;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -36,6 +37,16 @@ public class TargetRecipeTest {
                 ContainerOptions.builder().networkMode(NetworkMode.HOST).build(), 18123, Duration.ofSeconds(5));
         assertEquals(18123, host.containerPort());
         assertEquals("18123", host.options().env().get("PORT"));
+    }
+
+    @Test
+    void everyShippedRecipeSaysWhatItIs() {
+        assertEquals(
+                "nginx (Debian bookworm) serving a fixed static site",
+                TargetRecipe.load(TARGETS, "nginx-static").description());
+        for (String name : TargetRecipe.available(TARGETS)) {
+            assertFalse(TargetRecipe.load(TARGETS, name).description().isEmpty(), name + " has a description");
+        }
     }
 
     @Test

@@ -72,6 +72,19 @@ class ExperimentTextTest {
     }
 
     @Test
+    void everyPresetIsValidTheMomentItIsAdded() {
+        Path file = ROOT.resolve("testplans/experiments/new.yaml");
+        for (EnvironmentPreset p : EnvironmentPreset.values()) {
+            ExperimentText d = ExperimentText.newExperiment("nginx-static");
+            d.addEnvironment(p.fields("added"));
+            assertEquals(
+                    Optional.empty(),
+                    d.check(file, TARGETS).map(ExperimentException::getMessage),
+                    p + " as added: " + d.toYaml());
+        }
+    }
+
+    @Test
     void aNewExperimentIsValidAndRunsAsWritten() throws Exception {
         ExperimentText d = ExperimentText.newExperiment("nginx-static");
         Path file = ROOT.resolve("testplans/experiments/new.yaml");

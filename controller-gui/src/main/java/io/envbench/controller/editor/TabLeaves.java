@@ -1,0 +1,32 @@
+package io.envbench.controller.editor;
+
+import java.awt.AWTKeyStroke;
+import java.awt.KeyboardFocusManager;
+import java.awt.event.InputEvent;
+import java.awt.event.KeyEvent;
+import java.util.Set;
+import javax.swing.JComponent;
+
+/**
+ * Tab and Shift+Tab go to the next and previous field from a table or a text area of the form, as from any other
+ * field (Ctrl+Tab too). A table walks its cells on Tab and a text area types a tab, so a keyboard user was caught in
+ * them; a table's selection is an environment, and Tab must not change which one the fields below show.
+ */
+final class TabLeaves {
+    private TabLeaves() {}
+
+    static <C extends JComponent> C of(C c) {
+        c.setFocusTraversalKeys(
+                KeyboardFocusManager.FORWARD_TRAVERSAL_KEYS,
+                Set.of(
+                        AWTKeyStroke.getAWTKeyStroke(KeyEvent.VK_TAB, 0),
+                        AWTKeyStroke.getAWTKeyStroke(KeyEvent.VK_TAB, InputEvent.CTRL_DOWN_MASK)));
+        c.setFocusTraversalKeys(
+                KeyboardFocusManager.BACKWARD_TRAVERSAL_KEYS,
+                Set.of(
+                        AWTKeyStroke.getAWTKeyStroke(KeyEvent.VK_TAB, InputEvent.SHIFT_DOWN_MASK),
+                        AWTKeyStroke.getAWTKeyStroke(
+                                KeyEvent.VK_TAB, InputEvent.SHIFT_DOWN_MASK | InputEvent.CTRL_DOWN_MASK)));
+        return c;
+    }
+}
