@@ -3,6 +3,7 @@ package io.envbench.measure.stats;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -61,6 +62,14 @@ public final class Comparison {
      * @throws IOException naming the file when it was read already, or cannot be read
      */
     public String addFile(Path file, Predicate<String> keepLabel) throws IOException {
+        return addFile(file, keepLabel, Duration.ZERO);
+    }
+
+    /**
+     * As {@link #addFile(Path, Predicate)}, leaving out the samples that start within {@code warmup} of the file's
+     * first sample: the runner's rule for a run's warm-up, so a run's file counts here as in its report.
+     */
+    public String addFile(Path file, Predicate<String> keepLabel, Duration warmup) throws IOException {
         Path real =
                 Files.exists(file) ? file.toRealPath() : file.toAbsolutePath().normalize();
         Path before = realFiles.get(real);
@@ -86,8 +95,15 @@ public final class Comparison {
         runFiles.clear();
         runFiles.putAll(renamed);
         realFiles.put(real, file);
+        long cutoffMs = Long.MIN_VALUE;
+        if (!warmup.isZero()) {
+            long[] first = {Long.MAX_VALUE};
+            JtlReader.read(file, s -> first[0] = Math.min(first[0], s.startMs()));
+            cutoffMs = first[0] == Long.MAX_VALUE ? Long.MIN_VALUE : first[0] + warmup.toMillis();
+        }
+        long from = cutoffMs;
         JtlReader.read(file, s -> {
-            if (keepLabel.test(s.label())) {
+            if (s.startMs() >= from && keepLabel.test(s.label())) {
                 add(s, run);
             }
         });

@@ -5,16 +5,20 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
+import java.util.Optional;
 
 import io.envbench.base.output.OutputFolder;
 import io.envbench.base.process.ProcessFileLock;
 import io.envbench.base.settings.InvalidSettingException;
 import io.envbench.launch.dockerdaemon.DaemonSettings;
 import io.envbench.measure.engines.RemoteEngine;
+import io.envbench.study.experiment.ExperimentException;
+import io.envbench.study.experiment.ExperimentFile;
 import io.envbench.study.experiment.PlannedRun;
 
 /**
@@ -74,6 +78,28 @@ public record RunDirectory(Path root) {
 
     public Path experiment() {
         return root.resolve("experiment.yaml");
+    }
+
+    /**
+     * The warm-up the runner left out of {@code jtl}'s figures, when it is a run's result file in a run directory
+     * ({@code DIR/jtl/NAME.jtl} beside {@code DIR/experiment.yaml}, read with the targets of {@code targetsDir}); empty
+     * for any other file, or an experiment file that does not read.
+     */
+    public static Optional<Duration> warmupOf(Path jtl, Path targetsDir) {
+        Path folder = jtl.toAbsolutePath().normalize().getParent();
+        if (folder == null || !folder.getFileName().toString().equals("jtl") || folder.getParent() == null) {
+            return Optional.empty();
+        }
+        Path experiment = new RunDirectory(folder.getParent()).experiment();
+        if (!Files.isRegularFile(experiment)) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(
+                    ExperimentFile.read(experiment, targetsDir).load().warmup());
+        } catch (ExperimentException | RuntimeException e) { // not ours to judge here: the file then counts whole
+            return Optional.empty();
+        }
     }
 
     public RunsFile runs() {

@@ -7,11 +7,16 @@ import java.awt.FlowLayout;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Queue;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentLinkedQueue;
@@ -48,6 +53,7 @@ import io.envbench.measure.stats.Comparison;
 import io.envbench.report.ComparisonCharts;
 import io.envbench.report.ComparisonReport;
 import io.envbench.report.table.ComparisonTable;
+import io.envbench.study.analysis.RunDirectory;
 import org.apache.jmeter.samplers.SampleResult;
 import org.apache.jmeter.testelement.TestElement;
 import org.apache.jmeter.threads.JMeterContextService;
@@ -112,6 +118,10 @@ public class ComparisonVisualizer extends AbstractVisualizer {
     private static final Dimension VIEW = new Dimension(600, 380);
 
     private final JLabel status = new JLabel("Add result files, or run a test with EnvBench environments.");
+
+    { // found by tests, as users read it
+        status.setName("comparison-status");
+    }
 
     public ComparisonVisualizer() {
         refresher.allowCoreThreadTimeOut(true);
@@ -273,6 +283,8 @@ public class ComparisonVisualizer extends AbstractVisualizer {
         refresher.execute(() -> {
             arrived.clear();
             comparison = new Comparison();
+            warmups.clear();
+            liveSeen = false;
             changed = false;
             SwingUtilities.invokeLater(() -> show(List.of(), List.of(), Map.of(), " "));
         });
@@ -310,10 +322,46 @@ public class ComparisonVisualizer extends AbstractVisualizer {
         List<String[]> rows = report.tableRows();
         List<String[]> noise = report.noiseRows();
         Map<String, JFreeChart> all = new ComparisonCharts(comparison, report.baseline()).all();
-        String text =
-                comparison.environments().size() + " environment(s): " + String.join(", ", comparison.environments());
+        String text = comparison.environments().size() + " environment(s): "
+                + String.join(", ", comparison.environments()) + warmupNote();
         SwingUtilities.invokeLater(() -> show(rows, noise, all, text));
     }
+
+    /** Each file read, and the warm-up left out of it (empty: counted whole). On the refresher. */
+    private final transient Map<Path, Optional<Duration>> warmups = new LinkedHashMap<>();
+
+    /**
+     * Whether the figures leave each run's warm-up out, as the runner's report does, or count it: the two disagree on
+     * the same files otherwise, and neither would say why.
+     */
+    private String warmupNote() {
+        String live = liveSeen ? "; live samples: every one counted, warm-up included" : "";
+        if (warmups.isEmpty()) {
+            return live;
+        }
+        Set<Duration> left = new TreeSet<>();
+        long whole = 0;
+        for (Optional<Duration> w : warmups.values()) {
+            if (w.isPresent()) {
+                left.add(w.get());
+            } else {
+                whole++;
+            }
+        }
+        String note = left.isEmpty()
+                ? ""
+                : "; warm-up left out as the runner does (first "
+                        + String.join(
+                                "/",
+                                left.stream().map(d -> d.toSeconds() + " s").toList())
+                        + " of each run, from its experiment.yaml)";
+        return note
+                + (whole == 0 ? "" : "; " + whole + " file(s) outside a run directory counted whole, warm-up included")
+                + live;
+    }
+
+    /** Whether live samples were counted since the last clear. On the refresher. */
+    private transient boolean liveSeen;
 
     /** The last message about refused live samples: each is shown once. On the refresher. */
     private transient String refusedLive;
@@ -329,6 +377,7 @@ public class ComparisonVisualizer extends AbstractVisualizer {
             if (!out.test(s.label())) {
                 try {
                     comparison.add(s, LIVE_RUN);
+                    liveSeen = true;
                 } catch (InvalidSettingException e) {
                     // a sample labelled as a row EnvBench adds itself: left out, and said once (not once per sample)
                     if (!e.getMessage().equals(refusedLive)) {
@@ -382,7 +431,10 @@ public class ComparisonVisualizer extends AbstractVisualizer {
             for (Path f : files) {
                 try {
                     Predicate<String> out = excluded;
-                    comparison.addFile(f, label -> !out.test(label));
+                    // a run's file from a run directory: its warm-up left out as the runner's report does
+                    Optional<Duration> warmup = RunDirectory.warmupOf(f, EnvBenchProperties.targetsDir());
+                    comparison.addFile(f, label -> !out.test(label), warmup.orElse(Duration.ZERO));
+                    warmups.put(f, warmup);
                 } catch (IOException | RuntimeException e) { // a bad file (or a label EnvBench adds itself) is said
                     String why = String.valueOf(e.getMessage());
                     problems.add(why.startsWith(f.toString()) ? why : f + ": " + why);

@@ -25,6 +25,7 @@ import org.apache.jmeter.reporters.ResultCollector;
 import org.apache.jmeter.samplers.SampleResult;
 import org.apache.jmeter.threads.JMeterContextService;
 import org.apache.jmeter.threads.JMeterVariables;
+import org.apache.jmeter.util.JMeterUtils;
 import org.assertj.swing.edt.GuiActionRunner;
 import org.assertj.swing.fixture.FrameFixture;
 import org.assertj.swing.fixture.JTableFixture;
@@ -236,6 +237,67 @@ class ComparisonVisualizerGuiTest {
         assertTrue(md.contains(ComparisonReport.METRICS_HEAD[1]), "no resources section:\n" + md);
         assertTrue(md.contains("| bare | 60.0 / 70.0 |"), md);
         assertFalse(md.contains("EnvBench start"), "the export counts what the table counts");
+    }
+
+    /** One run's result file: 400 samples, one every 25 ms (10 s), all of {@code env}. */
+    private static String runFile(String env, int run) {
+        StringBuilder b = new StringBuilder(
+                "timeStamp,elapsed,label,responseCode,responseMessage,threadName,dataType,success,failureMessage,"
+                        + "bytes,sentBytes,grpThreads,allThreads,URL,Latency,IdleTime,Connect,envbench.env\n");
+        for (int i = 0; i < 400; i++) {
+            long elapsed = (env.equals("bare") ? 20 : 30) + run + i % 7;
+            b.append(1_700_000_000_000L + i * 25L)
+                    .append(',')
+                    .append(elapsed)
+                    .append(",GET /,200,OK,t 1-1,text,true,,100,10,1,1,,")
+                    .append(elapsed)
+                    .append(",0,0,")
+                    .append(env)
+                    .append('\n');
+        }
+        return b.toString();
+    }
+
+    /**
+     * A run directory's files: each run's first 4 s (its experiment's warm-up) left out as the runner's report leaves
+     * them, and the status line says so; the same files elsewhere count whole, and it says that.
+     */
+    @Test
+    void aRunDirectorysWarmUpIsLeftOutAsTheRunnerDoesAndTheStatusSaysWhich() throws Exception {
+        Path run = Files.createDirectories(dir.resolve("static-web-20261126-120000/jtl"));
+        Files.writeString(run.resolveSibling("experiment.yaml"), """
+                name: warmup-check
+                target: nginx-static
+                environments:
+                  - { name: bare, placement: bare }
+                  - { name: docker-bridge, placement: docker }
+                load:
+                  http: { path: /, threads: 1, warmupSeconds: 4, durationSeconds: 10 }
+                """);
+        JMeterUtils.setProperty(
+                "envbench.targets.dir",
+                Path.of("..", "targets").toAbsolutePath().toString());
+        List<Path> inRun = new ArrayList<>();
+        for (String env : List.of("bare", "docker-bridge")) {
+            inRun.add(Files.writeString(run.resolve(env + "-r1.jtl"), runFile(env, 1)));
+        }
+        listener.addFiles(inRun).get(30, TimeUnit.SECONDS);
+        listener.refreshNow().get(30, TimeUnit.SECONDS);
+        String[][] rows = window.table("comparison-table").contents();
+        List<String> counts = column(rows, COUNT);
+        assertTrue(counts.contains("240") && !counts.contains("400"), "10 s less the first 4 s: " + counts);
+        String said = window.label("comparison-status").text();
+        assertTrue(said.contains("warm-up left out as the runner does (first 4 s of each run"), said);
+
+        GuiActionRunner.execute(() -> listener.clearData());
+        listener.refreshNow().get(30, TimeUnit.SECONDS);
+        Path elsewhere = Files.writeString(dir.resolve("bare-copy.jtl"), runFile("bare", 1));
+        listener.addFiles(List.of(elsewhere)).get(30, TimeUnit.SECONDS);
+        listener.refreshNow().get(30, TimeUnit.SECONDS);
+        assertTrue(column(window.table("comparison-table").contents(), COUNT).contains("400"));
+        window.label("comparison-status")
+                .requireText(
+                        Pattern.compile(".*1 file\\(s\\) outside a run directory counted whole, warm-up included.*"));
     }
 
     /**
