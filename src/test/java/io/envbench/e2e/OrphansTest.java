@@ -78,6 +78,14 @@ class OrphansTest {
             Path declined = dir.resolve("declined.txt");
             assertEquals(0, Cli.runWithInput(declined, 60, "n\n", "clean", "--orphans"));
             assertTrue(Files.readString(declined).contains("nothing removed"), Files.readString(declined));
+
+            // the images EnvBench built are listed and kept on "n"; the orphans' question still gets its own answer
+            Path imagesDeclined = dir.resolve("images-declined.txt");
+            assertEquals(0, Cli.runWithInput(imagesDeclined, 60, "n\nn\n", "clean", "--images", "--orphans"));
+            String said = Files.readString(imagesDeclined);
+            assertTrue(said.contains("envbench/base:latest") && said.contains("images kept"), said);
+            assertTrue(said.contains("nothing removed: answer y"), "the second answer reached the orphans: " + said);
+            assertTrue(docker.exists(orphan), "kept on n");
             assertTrue(docker.exists(orphan), "kept when the user says no");
 
             Path removed = dir.resolve("removed.txt");

@@ -2,6 +2,7 @@ package io.envbench.launch.docker;
 
 import java.io.IOException;
 import java.util.List;
+import java.util.Optional;
 
 import com.github.dockerjava.api.DockerClient;
 import io.envbench.base.environment.TargetStartException;
@@ -45,6 +46,40 @@ public final class DockerCleanup implements AutoCloseable {
     public DockerReaper.Decision remove(DockerReaper.Decision orphan) {
         return reaper.removeOrphan(orphan);
     }
+
+    /** An image EnvBench built (labelled {@code io.envbench.image}): its id, its tags, and its size. */
+    public record BuiltImage(String id, List<String> tags, long sizeBytes) {
+        public BuiltImage {
+            tags = List.copyOf(tags);
+        }
+    }
+
+    /** The images EnvBench built on this daemon (labelled {@value #IMAGE_LABEL}); none of anyone else's. */
+    public List<BuiltImage> images() {
+        return docker.listImagesCmd().withLabelFilter(IMAGE_LABEL).exec().stream()
+                .map(i -> new BuiltImage(
+                        i.getId(),
+                        i.getRepoTags() == null ? List.of() : List.of(i.getRepoTags()),
+                        i.getSize() == null ? 0 : i.getSize()))
+                .toList();
+    }
+
+    /**
+     * Removes one of {@link #images()}; a container still using it keeps it (not forced).
+     *
+     * @return empty when removed, else why not
+     */
+    public Optional<String> removeImage(BuiltImage image) {
+        try {
+            docker.removeImageCmd(image.id()).withForce(false).exec();
+            return Optional.empty();
+        } catch (RuntimeException e) { // in use by a container, or gone meanwhile: said, and the rest go on
+            return Optional.of(String.valueOf(e.getMessage()).strip());
+        }
+    }
+
+    /** The label scripts/images.sh puts on every image it builds. */
+    public static final String IMAGE_LABEL = "io.envbench.image";
 
     @Override
     public void close() {
