@@ -307,23 +307,9 @@ class ComparisonVisualizerGuiTest {
     @Test
     void resultFilesOfSeveralRunsShowTheirNoiseFloor() throws Exception {
         List<Path> files = new ArrayList<>();
-        String head = "timeStamp,elapsed,label,responseCode,responseMessage,threadName,dataType,success,failureMessage,"
-                + "bytes,sentBytes,grpThreads,allThreads,URL,Latency,IdleTime,Connect,envbench.env\n";
         for (String env : List.of("bare", "docker-bridge")) {
             for (int run = 1; run <= 4; run++) {
-                StringBuilder b = new StringBuilder(head);
-                for (int i = 0; i < 400; i++) {
-                    long elapsed = (env.equals("bare") ? 20 : 30) + run + i % 7;
-                    b.append(1_700_000_000_000L + i * 25L)
-                            .append(',')
-                            .append(elapsed)
-                            .append(",GET /,200,OK,t 1-1,text,true,,100,10,1,1,,")
-                            .append(elapsed)
-                            .append(",0,0,")
-                            .append(env)
-                            .append('\n');
-                }
-                files.add(Files.writeString(dir.resolve(env + "-r" + run + ".jtl"), b));
+                files.add(Files.writeString(dir.resolve(env + "-r" + run + ".jtl"), runFile(env, run)));
             }
         }
         listener.addFiles(files).get(30, TimeUnit.SECONDS);
