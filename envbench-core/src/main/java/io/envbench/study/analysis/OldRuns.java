@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.stream.Stream;
 
 import io.envbench.base.process.ProcessFileLock;
+import org.apache.commons.io.file.PathUtils;
 
 /**
  * Run directories under a results folder that are old enough to go: only folders the runner made (an
@@ -44,11 +45,7 @@ public final class OldRuns {
 
     /** Deletes a run directory listed by {@link #olderThan}, with everything in it. */
     public static void remove(Path runDirectory) throws IOException {
-        try (Stream<Path> all = Files.walk(runDirectory)) {
-            for (Path p : all.sorted(Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(p);
-            }
-        }
+        PathUtils.delete(runDirectory);
     }
 
     private static Instant newest(Path dir) throws IOException {

@@ -234,6 +234,8 @@ public final class ExperimentRunner {
         }
         if (!todo.isEmpty()) {
             progress.log(isolation.decision().describe());
+            progress.log(JMeterClassArchive.ensure(jmeter, dir.root().resolve("logs"))
+                    .describe());
         }
         DaemonPlan daemon = todo.isEmpty()
                 ? null
@@ -364,6 +366,7 @@ public final class ExperimentRunner {
      */
     public CapacitySearch.Result capacity(Experiment e, String environment, Path out, RunProgress progress)
             throws IOException {
+        progress.log(JMeterClassArchive.ensure(jmeter, out).describe());
         return new CapacityRun(envbench, jmeter, builtinHttpPlan, RunIsolation.of(e), load, () -> cancelled)
                 .search(e, environment, out, progress);
     }

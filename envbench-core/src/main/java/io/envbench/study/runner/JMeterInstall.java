@@ -1,5 +1,6 @@
 package io.envbench.study.runner;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -23,7 +24,12 @@ public record JMeterInstall(Path home) {
     public List<String> headless(
             Path plan, Path jtl, Path log, Map<String, String> properties, List<String> jvmOptions) {
         List<String> cmd = new ArrayList<>();
-        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        cmd.add(java().toString());
+        Path archive = classArchive();
+        if (Files.isRegularFile(archive)) { // made once (JMeterClassArchive); a stale one the JVM ignores, silently
+            cmd.add("-XX:SharedArchiveFile=" + archive);
+            cmd.add("-Xlog:cds*=off");
+        }
         cmd.addAll(jvmOptions);
         cmd.addAll(List.of(
                 "-jar",
@@ -37,6 +43,28 @@ public record JMeterInstall(Path home) {
                 log.toString()));
         properties.forEach((k, v) -> cmd.add("-J" + k + "=" + v));
         return cmd;
+    }
+
+    /** The java the runner starts JMeter with: this JVM's own. */
+    static Path java() {
+        return Path.of(System.getProperty("java.home"), "bin", "java");
+    }
+
+    /**
+     * Where JMeter's class-data sharing archive for this java and this JMeter lives ({@code bin/envbench-KEY.jsa}): the
+     * key changes with the java (its home and version) and with ApacheJMeter.jar, so a new one never meets an archive
+     * made for another.
+     */
+    public Path classArchive() {
+        Path jar = home.resolve("bin/ApacheJMeter.jar");
+        String jarStamp;
+        try {
+            jarStamp = Files.size(jar) + "-" + Files.getLastModifiedTime(jar).toMillis();
+        } catch (IOException e) {
+            jarStamp = "unreadable";
+        }
+        String key = System.getProperty("java.home") + "|" + System.getProperty("java.vm.version") + "|" + jarStamp;
+        return home.resolve("bin/envbench-" + Integer.toHexString(key.hashCode()) + ".jsa");
     }
 
     /**
