@@ -108,7 +108,7 @@ class BadInputRunTest extends DockerEndToEndTest {
                 "differ only in case");
     }
 
-    /** Study 001 (docs/studies.md#study-001)'s row with the userland proxy off restarts the daemon: never without
+    /** Study 001's (docs/studies.md#study-001) row with the userland proxy off restarts the daemon: never without
      * --allow-docker-restart, nothing changed.
      */
     @Test

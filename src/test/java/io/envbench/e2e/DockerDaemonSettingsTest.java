@@ -44,7 +44,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * Study 001 (docs/studies.md#study-001)'s extra row on the real engine: the local daemon's userland proxy turned off
+ * Study 001's (docs/studies.md#study-001) extra row on the real engine: the local daemon's userland proxy turned off
  * and back on through {@link DaemonSettingsChange} (two real daemon restarts), and put back by the reaper of an owner
  * killed with SIGKILL. Run under {@code flock /work/docker.lock}: it restarts this host's dockerd. Root only; the
  * daemon must run nothing but EnvBench's leftovers.

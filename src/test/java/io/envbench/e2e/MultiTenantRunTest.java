@@ -28,7 +28,7 @@ import org.junit.jupiter.api.Test;
 /**
  * A short multi-tenant experiment through {@code envbench run}, for real: two DayTrader tenants in containers on the
  * bridge (targets/daytrader, each its own database on the host's PostgreSQL), one repetition of two configurations
- * ({@code none}, and {@code dynamic} with interrupt steering: study 004 (docs/studies.md#study-004)'s controller
+ * ({@code none}, and {@code dynamic} with interrupt steering: study 004's (docs/studies.md#study-004) controller
  * through CpuControlFactory), one JMeter run per configuration with a thread group per tenant. Proves each
  * tenant's samples are there and tagged with it, by its own threads; each database was rebuilt before each run (the
  * first run's orders gone, as counted by db.sh and by the orders' dates); the timeline has the control's start and

@@ -549,7 +549,7 @@ class ControllerWindowTest {
     }
 
     /**
-     * A multi-tenant example (study 004 (docs/studies.md#study-004)'s scenario 2) opens from File > Open example in the
+     * A multi-tenant example (study 004's (docs/studies.md#study-004) scenario 2) opens from File > Open example in the
      * tenants' form (no environments table; the load a plan; criteria off), a bad field is named, edits of a scenario
      * field and of two configuration cells save to a file the core's reader reads back with them, and the saved file
      * reopens in the form.

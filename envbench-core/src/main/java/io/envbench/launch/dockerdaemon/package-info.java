@@ -1,5 +1,5 @@
 /**
- * The Docker daemon's own settings, changed for a run and put back: study 001 (docs/studies.md#study-001)'s row with
+ * The Docker daemon's own settings, changed for a run and put back: study 001's (docs/studies.md#study-001) row with
  * the userland proxy off ({@code "userland-proxy": false}: published ports through iptables hairpin NAT, no {@code
  * docker-proxy} process).
  *

@@ -21,9 +21,8 @@ import io.envbench.study.experiment.ClientPlace;
 /**
  * Runs a command once in a started environment's place, or beside it ({@link ClientPlace}), and tells it where the
  * target is from there ({@link CommandRun#TARGET_HOST_VARIABLE}, {@link CommandRun#TARGET_PORT_VARIABLE}). The one way
- * both the runner's command load and JMeter's EnvBench Command sampler run a command (study 002
- * (docs/studies.md#study-002)'s psql in four places against one PostgreSQL, study 003 (docs/studies.md#study-003)'s
- * bonnie++ on each storage):
+ * both the runner's command load and JMeter's EnvBench Command sampler run a command (study 002's psql in four places
+ * against one PostgreSQL, study 003's bonnie++ on each storage; docs/studies.md):
  * <ul>
  *   <li>a bare environment: on the host, from the recipe's folder with its {@code bare.env}, against 127.0.0.1;</li>
  *   <li>{@link ClientPlace#INSIDE}: {@code docker exec} in the target's container, against its own loopback;</li>

@@ -74,7 +74,7 @@ public final class CpuControlLoop implements AutoCloseable {
     }
 
     /**
-     * Study 004 (docs/studies.md#study-004)'s loop over tenants in containers on {@code daemon}, sharing {@code cpus}:
+     * Study 004's (docs/studies.md#study-004) loop over tenants in containers on {@code daemon}, sharing {@code cpus}:
      * the one way the runner's multi-tenant runs and the JMeter CPU Control assemble it.
      */
     public static Builder overContainers(

@@ -6,7 +6,7 @@ import java.util.stream.Collectors;
 
 import io.envbench.base.settings.InvalidSettingException;
 
-/** Which CPU controller runs: study 004 (docs/studies.md#study-004)'s choices. */
+/** Which CPU controller runs: study 004's (docs/studies.md#study-004) choices. */
 public enum CpuControlMode {
     /** Nothing is changed: every tenant keeps the cpuset it started with. */
     NONE,

@@ -16,7 +16,7 @@ import io.envbench.base.settings.InvalidSettingException;
 import io.envbench.base.units.CpuSet;
 
 /**
- * The decisions of study 004 (docs/studies.md#study-004)'s CPU control, with no I/O: given readings, which tenant is
+ * The decisions of study 004's (docs/studies.md#study-004) CPU control, with no I/O: given readings, which tenant is
  * pinned to its home ({@link CpuLayout}) and which floats, and why. {@link CpuControlLoop} reads, calls it and applies
  * what it says; tests call it with made-up readings.
  *

@@ -1,5 +1,5 @@
 /**
- * Study 004 (docs/studies.md#study-004)'s CPU controllers, done automatically from live readings: {@link
+ * Study 004's (docs/studies.md#study-004) CPU controllers, done automatically from live readings: {@link
  * io.envbench.study.cpucontrol.CpuController} decides (none, static, dynamic; CPU saturation and response-time goals)
  * with no I/O, on homes from {@link io.envbench.study.cpucontrol.CpuLayout}; {@link
  * io.envbench.study.cpucontrol.CpuControlLoop} reads ({@link io.envbench.study.cpucontrol.TenantReadings}), applies

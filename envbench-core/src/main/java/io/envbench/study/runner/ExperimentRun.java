@@ -179,10 +179,10 @@ public final class ExperimentRun implements AutoCloseable {
             // every run starts its environment on this port: taken now, every run would fail (or measure the stranger)
             checkPortFree(experiment, port, settings.daemon());
         }
-        // study 004 (docs/studies.md#study-004)'s controls of a multi-tenant experiment's configurations
+        // study 004's (docs/studies.md#study-004) controls of a multi-tenant experiment's configurations
         TenantControl.Factory tenantControls = CpuControlFactory.onThisHost();
         tenantControls.checkHost(experiment);
-        // study 001 (docs/studies.md#study-001)'s row with the userland proxy off restarts the daemon: only when
+        // study 001's (docs/studies.md#study-001) row with the userland proxy off restarts the daemon: only when
         // allowed, said before anything
         // starts
         ExperimentRunner.checkDockerDaemon(experiment, settings.daemon(), settings.dockerRestart());

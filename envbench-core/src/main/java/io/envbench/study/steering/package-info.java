@@ -1,5 +1,5 @@
 /**
- * Steering where the host handles network work, as study 004 (docs/studies.md#study-004)'s authors did by hand: {@link
+ * Steering where the host handles network work, as study 004's (docs/studies.md#study-004) authors did by hand: {@link
  * io.envbench.study.steering.InterruptSteering} points the network devices' IRQs ({@link io.envbench.study.steering.NetworkIrq})
  * at CPUs no tenant is pinned to, rotating among them at each step; {@link io.envbench.study.steering.ReceivePacketSteering}
  * sets the RPS masks of interfaces (the tenants' veth host ends), since traffic between local containers is handled

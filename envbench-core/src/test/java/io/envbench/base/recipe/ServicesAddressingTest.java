@@ -22,7 +22,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Study 001 (docs/studies.md#study-001)'s placements of the three-tier recipe (nginx, Redmine, MariaDB): where each
+ * Study 001's (docs/studies.md#study-001) placements of the three-tier recipe (nginx, Redmine, MariaDB): where each
  * service listens and where its dependents find it, for every mix of host processes, host-network containers and
  * bridged containers.
  */

@@ -29,7 +29,7 @@ import io.envbench.launch.docker.DockerRequired;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Study 000 (docs/studies.md#study-000)'s two services (MariaDB, then Redmine) on the host and in containers on a
+/** Study 000's (docs/studies.md#study-000) two services (MariaDB, then Redmine) on the host and in containers on a
  * network of their own, for real.
  */
 class ServicesLauncherTest {

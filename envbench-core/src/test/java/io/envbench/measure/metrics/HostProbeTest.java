@@ -91,7 +91,7 @@ class HostProbeTest {
 
     /**
      * A target's tree carries its storage writes: this JVM (its own tree here) writes 16 MiB to a file on disk and syncs
-     * it, and the rate over the two readings accounts for at least that (study 000 (docs/studies.md#study-000)'s
+     * it, and the rate over the two readings accounts for at least that (study 000's (docs/studies.md#study-000)
      * database write rate).
      */
     @Test

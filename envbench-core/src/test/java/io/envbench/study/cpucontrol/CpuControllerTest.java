@@ -179,7 +179,7 @@ class CpuControllerTest {
     }
 
     /**
-     * Study 004 (docs/studies.md#study-004)'s scenario 2 on 2 CPUs, as the series saw it: three low tenants pinned to
+     * Study 004's (docs/studies.md#study-004) scenario 2 on 2 CPUs, as the series saw it: three low tenants pinned to
      * CPU 0 use 60% of it together, the high one floats on CPU 1 and gets 42% there. Judged alone (42% below 50%) it
      * used to be pinned onto CPU 0 as well; judged with the others on that home (102%) it stays floating, and the
      * timeline says why once.

@@ -10,7 +10,7 @@ import java.util.List;
 import io.envbench.base.definition.EnvironmentDefinition;
 import org.junit.jupiter.api.Test;
 
-/** The command load of an experiment file (study 003 (docs/studies.md#study-003)'s bonnie++): read, written back, and
+/** The command load of an experiment file (study 003's (docs/studies.md#study-003) bonnie++): read, written back, and
  * refused field by field.
  */
 class CommandLoadFileTest {

@@ -159,7 +159,7 @@ class ExperimentTextTest {
         assertEquals("envbench.threads=2\nenvbench.path=/page-1k.html", back.get("load.properties"));
     }
 
-    /** Study 003 (docs/studies.md#study-003)'s file (a command load: bonnie++ in five places) opens in the form and
+    /** Study 003's (docs/studies.md#study-003) file (a command load: bonnie++ in five places) opens in the form and
      * writes back the same experiment.
      */
     @Test
@@ -177,7 +177,7 @@ class ExperimentTextTest {
         assertEquals(fromFile.toYaml(), fromForm.toYaml());
     }
 
-    /** Study 002 (docs/studies.md#study-002)'s file (psql in four places: client inside, in a second container, on the
+    /** Study 002's (docs/studies.md#study-002) file (psql in four places: client inside, in a second container, on the
      * host) keeps each client: through the form.
      */
     @Test

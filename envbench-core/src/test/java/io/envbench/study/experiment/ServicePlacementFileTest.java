@@ -17,7 +17,7 @@ import io.envbench.base.recipe.ServicesTarget;
 import io.envbench.launch.dockerdaemon.DaemonSettings;
 import org.junit.jupiter.api.Test;
 
-/** Study 001 (docs/studies.md#study-001)'s file: each environment places one service of the three-tier target
+/** Study 001's (docs/studies.md#study-001) file: each environment places one service of the three-tier target
  * otherwise; read, written back, refused.
  */
 class ServicePlacementFileTest {

@@ -17,7 +17,7 @@ import io.envbench.study.psql.PsqlTimes;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Study 002 (docs/studies.md#study-002)'s report over made-up runs whose times are known: medians, intervals, both
+/** Study 002's (docs/studies.md#study-002) report over made-up runs whose times are known: medians, intervals, both
  * overheads, both charts.
  */
 class PsqlReportTest {

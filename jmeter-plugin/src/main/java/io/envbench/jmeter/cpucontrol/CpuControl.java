@@ -57,7 +57,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * EnvBench CPU Control (a listener): study 004 (docs/studies.md#study-004)'s CPU controller over the containers this
+ * EnvBench CPU Control (a listener): study 004's (docs/studies.md#study-004) CPU controller over the containers this
  * JMeter's Target Environment samplers started, each running environment with a container being a tenant named after
  * its environment. The fields are checked at the test's start (a wrong one stops the test before its first sample,
  * naming the field). The loop ({@link CpuControlLoop}) starts at the first load sample (one that is not EnvBench's own,

@@ -40,8 +40,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Runs a program once in a running environment's place, or beside it, as {@code envbench run}'s command loads do
- * (core's {@link CommandInPlace}): study 002 (docs/studies.md#study-002)'s psql on the host, inside PostgreSQL's
- * container, in a second container or against the published port; study 003 (docs/studies.md#study-003)'s bonnie++ on
+ * (core's {@link CommandInPlace}): study 002's (docs/studies.md#study-002) psql on the host, inside PostgreSQL's
+ * container, in a second container or against the published port; study 003's (docs/studies.md#study-003) bonnie++ on
  * each storage. The environment is one an EnvBench Target Environment sampler started (blank: the one this thread group
  * started). The sample's elapsed time is the program's run, its response code the exit code, its response data the
  * program's standard output; it fails when the program fails, runs out of time, or prints no result its output format
