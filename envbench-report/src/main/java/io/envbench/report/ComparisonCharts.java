@@ -21,6 +21,7 @@ import java.util.stream.Stream;
 import io.envbench.measure.metrics.MetricName;
 import io.envbench.measure.metrics.MetricsFile;
 import io.envbench.measure.stats.Comparison;
+import io.envbench.measure.stats.RatioOfRuns;
 import io.envbench.measure.stats.RunStatistics;
 import io.envbench.measure.stats.SampleStatistics;
 import org.jfree.chart.ChartFactory;
@@ -46,7 +47,7 @@ import org.jfree.chart.title.TextTitle;
 import org.jfree.chart.ui.Layer;
 import org.jfree.chart.ui.TextAnchor;
 import org.jfree.data.category.CategoryDataset;
-import org.jfree.data.category.DefaultCategoryDataset;
+import org.jfree.data.category.IntervalCategoryDataset;
 import org.jfree.data.xy.XYDataset;
 import org.jfree.data.xy.XYSeries;
 import org.jfree.data.xy.XYSeriesCollection;
@@ -267,20 +268,36 @@ public final class ComparisonCharts {
      * runs (no whisker: a ratio of medians has no distribution-free interval from a handful of runs).
      */
     public JFreeChart relative(String title, ToDoubleFunction<SampleStatistics> figure, boolean logScale) {
-        DefaultCategoryDataset d = new DefaultCategoryDataset();
+        // each bar with the ratio's 95% interval from the runs (the score table's), where there are runs enough
+        MedianOfRunsDataset d = new MedianOfRunsDataset();
+        boolean anyInterval = false;
         for (String label : comparison.rows()) {
-            double base = comparison.acrossRuns(baseline, label, figure).median();
+            RunStatistics baseRuns = comparison.acrossRuns(baseline, label, figure);
+            double base = baseRuns.median();
             if (!(base > 0)) {
                 continue;
             }
             for (String env : comparison.environments()) {
-                double median = comparison.acrossRuns(env, label, figure).median();
-                if (!Double.isNaN(median)) {
-                    d.addValue(100 * median / base, env, label);
+                RunStatistics runs = comparison.acrossRuns(env, label, figure);
+                double median = runs.median();
+                if (Double.isNaN(median)) {
+                    continue;
+                }
+                double percent = 100 * median / base;
+                RatioOfRuns r = env.equals(baseline) ? null : RatioOfRuns.of(runs, baseRuns);
+                if (r != null && r.available()) {
+                    d.add(env, label, percent, 100 * r.low(), 100 * r.high());
+                    anyInterval = true;
+                } else {
+                    d.add(env, label, percent, percent, percent);
                 }
             }
         }
-        return relativeBars(title, baseline, d, logScale, palette);
+        JFreeChart chart = relativeBars(title, baseline, d, logScale, palette);
+        if (anyInterval) {
+            chart.addSubtitle(subtitle("whiskers: the ratio's 95% interval from the runs (as the score table)"));
+        }
+        return chart;
     }
 
     /**
@@ -301,6 +318,9 @@ public final class ComparisonCharts {
                 true,
                 false);
         CategoryPlot plot = (CategoryPlot) chart.getPlot();
+        if (d instanceof IntervalCategoryDataset) { // each bar's interval as a whisker
+            plot.setRenderer(new WhiskerBarRenderer());
+        }
         if (logScale) {
             plot.setRangeAxis(logAxis(axisLabel + ", log scale", d));
             // every bar from the axis' foot, the baseline's too (from 100 it had no height); the line at 100 is the
@@ -310,7 +330,10 @@ public final class ComparisonCharts {
         plot.addRangeMarker(new ValueMarker(BASELINE_PERCENT, ChartStyle.AXIS, ChartStyle.SOLID), Layer.FOREGROUND);
         BarRenderer renderer = (BarRenderer) plot.getRenderer();
         renderer.setDefaultToolTipGenerator(
-                new StandardCategoryToolTipGenerator("{0}, {1}: {2} % of " + baseline, new SiNumberFormat()));
+                d instanceof IntervalCategoryDataset
+                        ? new IntervalCategoryToolTipGenerator(
+                                "{0}, {1}: {2} % of " + baseline + " (interval {3} to {4})", new SiNumberFormat())
+                        : new StandardCategoryToolTipGenerator("{0}, {1}: {2} % of " + baseline, new SiNumberFormat()));
         // each bar's figure on it: a log axis labels its decades only
         renderer.setDefaultItemLabelGenerator(new StandardCategoryItemLabelGenerator("{2}", new DecimalFormat("0")));
         renderer.setDefaultItemLabelsVisible(true);

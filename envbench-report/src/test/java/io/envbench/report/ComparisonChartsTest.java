@@ -24,6 +24,7 @@ import io.envbench.measure.metrics.MetricsCsvWriter;
 import io.envbench.measure.metrics.MetricsFile;
 import io.envbench.measure.results.Sample;
 import io.envbench.measure.stats.Comparison;
+import io.envbench.measure.stats.RatioOfRuns;
 import io.envbench.measure.stats.RunStatistics;
 import io.envbench.measure.stats.SampleStatistics;
 import org.jfree.chart.JFreeChart;
@@ -221,6 +222,34 @@ class ComparisonChartsTest {
                 subtitles(throughput)
                         .contains("bars: median of 6 runs; whiskers: 95% confidence interval of the median"),
                 subtitles(throughput));
+    }
+
+    /** The headline chart: each environment's bar with the ratio's interval of the score table; the baseline's none. */
+    @Test
+    void theHeadlineChartCarriesTheRatiosIntervalFromTheRuns() {
+        Comparison c = comparison(6);
+        JFreeChart headline = new ComparisonCharts(c, "bare").all().get(ComparisonCharts.HEADLINE);
+        CategoryPlot plot = (CategoryPlot) headline.getPlot();
+        MedianOfRunsDataset bars = (MedianOfRunsDataset) plot.getDataset();
+        assertTrue(plot.getRenderer() instanceof WhiskerBarRenderer, "whiskers drawn");
+        RunStatistics base = c.acrossRuns("bare", Comparison.TOTAL, SampleStatistics::throughputPerSec);
+        for (String env : ENVIRONMENTS) {
+            RunStatistics runs = c.acrossRuns(env, Comparison.TOTAL, SampleStatistics::throughputPerSec);
+            double start = bars.getStartValue(env, Comparison.TOTAL).doubleValue();
+            double end = bars.getEndValue(env, Comparison.TOTAL).doubleValue();
+            if (env.equals("bare")) {
+                assertEquals(100, start, 1e-9, "the baseline against itself: no whisker");
+                assertEquals(100, end, 1e-9);
+                continue;
+            }
+            RatioOfRuns r = RatioOfRuns.of(runs, base);
+            assertTrue(r.available());
+            assertEquals(100 * r.low(), start, 1e-9);
+            assertEquals(100 * r.high(), end, 1e-9);
+        }
+        assertTrue(
+                subtitles(headline).contains("whiskers: the ratio's 95% interval from the runs (as the score table)"),
+                subtitles(headline));
     }
 
     @Test
