@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.awt.image.BufferedImage;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
@@ -13,7 +14,10 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Stream;
+import javax.imageio.ImageIO;
+import javax.swing.JFrame;
 import javax.swing.JLabel;
+import javax.swing.JTabbedPane;
 import javax.swing.SwingUtilities;
 
 import io.envbench.study.analysis.RunDirectory;
@@ -50,8 +54,43 @@ class ResultsViewReadOnlyTest {
         assertTrue(heading.startsWith("readonly — "), heading);
 
         assertEquals(before, snapshot(dir), "every file's bytes and modification time as before");
+        screenshotOfTheHeader(view.get());
         assertFalse(view.get().exportFolder().startsWith(dir), "exports default outside the run directory");
         assertFalse(view.get().exportFolder().startsWith(results), "nor among the run directories");
+    }
+
+    /**
+     * The run's notes tab, which opens with the report's header (what ran where, on which host, the criteria), in a
+     * 1280 px window: the picture docs/report.md shows. Written to target/screenshots/results-header.png.
+     */
+    private static void screenshotOfTheHeader(ResultsView view) throws Exception {
+        AtomicReference<JFrame> frame = new AtomicReference<>();
+        SwingUtilities.invokeAndWait(() -> {
+            JFrame f = new JFrame("EnvBench results");
+            f.setContentPane(view);
+            f.setSize(1280, 800);
+            f.setVisible(true);
+            JTabbedPane tabs = (JTabbedPane) find(view, "results.tabs");
+            tabs.setSelectedIndex(tabs.indexOfTab("Notes and hints"));
+            frame.set(f);
+        });
+        try {
+            Thread.sleep(500); // painted
+            AtomicReference<BufferedImage> image = new AtomicReference<>();
+            SwingUtilities.invokeAndWait(() -> {
+                JFrame f = frame.get();
+                BufferedImage i = new BufferedImage(
+                        f.getContentPane().getWidth(), f.getContentPane().getHeight(), BufferedImage.TYPE_INT_RGB);
+                f.getContentPane().paint(i.getGraphics());
+                image.set(i);
+            });
+            Path out = Files.createDirectories(Path.of("target", "screenshots")).resolve("results-header.png");
+            ImageIO.write(image.get(), "png", out.toFile());
+            String notes = ((javax.swing.text.JTextComponent) find(view, "results.notes")).getText();
+            assertTrue(notes.contains("readonly") && notes.contains("PASS"), "the header opens the notes: " + notes);
+        } finally {
+            SwingUtilities.invokeAndWait(() -> frame.get().dispose());
+        }
     }
 
     /** The heading once the view is no longer reading (at most 60 s). */
