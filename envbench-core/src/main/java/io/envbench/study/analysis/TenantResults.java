@@ -33,9 +33,11 @@ import io.envbench.measure.stats.RunStatistics;
 import io.envbench.measure.stats.SampleStatistics;
 import io.envbench.measure.stats.Verdict;
 import io.envbench.measure.stats.VerdictFamily;
+import io.envbench.study.experiment.CapacitySpec;
 import io.envbench.study.experiment.Experiment;
 import io.envbench.study.experiment.FigureSource;
 import io.envbench.study.experiment.Tenancy;
+import io.envbench.study.experiment.TenantPlan;
 import net.jcip.annotations.NotThreadSafe;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVPrinter;
@@ -353,6 +355,43 @@ public final class TenantResults {
         return rows.stream().anyMatch(r -> r.throughput().runs() > 0);
     }
 
+    /**
+     * Tenants held back by their own thread count rather than by the machine, one line each: a closed group of threads
+     * sends at most threads / response time requests a second, so a tenant whose rate was not reached while that
+     * ceiling sat at or below it measured its JMeter thread group, not its share of the CPUs (a "high" tenant of 4
+     * threads answering in 63.7 ms cannot pass 63/s, whatever CPU it is given). Empty when none was.
+     */
+    public List<String> threadBound() {
+        Map<String, TenantPlan> plans = new LinkedHashMap<>();
+        experiment.tenancy().ifPresent(t -> t.tenants().forEach(p -> plans.put(p.name(), p)));
+        List<String> held = new ArrayList<>();
+        for (Row r : rows) {
+            TenantPlan plan = plans.get(r.tenant());
+            double asked = plan == null ? 0 : plan.requestsPerSecond();
+            double got = r.throughput().median();
+            double meanMs = r.meanMs().median();
+            if (!(asked > 0) || !(meanMs > 0) || Double.isNaN(got)) {
+                continue;
+            }
+            double ceiling = plan.threads() * 1000 / meanMs;
+            if (got < CapacitySpec.KEPT * asked && ceiling <= asked * (2 - CapacitySpec.KEPT)) {
+                held.add(String.format(
+                        Locale.ROOT,
+                        "%s under %s: %.1f/s of %.1f/s asked; %d threads at %.1f ms each send at most %.1f/s: give it"
+                                + " more than %.0f threads (rate x response time)",
+                        r.tenant(),
+                        r.configuration(),
+                        got,
+                        asked,
+                        plan.threads(),
+                        meanMs,
+                        ceiling,
+                        Math.ceil(asked * meanMs / 1000)));
+            }
+        }
+        return held;
+    }
+
     /** The per-tenant table's head, as {@link #text()}, {@link #markdown()} and a view's table show it. */
     public static final String[] HEADER = {
         "configuration",
@@ -395,6 +434,11 @@ public final class TenantResults {
             host.add(new String[] {c, Long.toString(h.runs()), interval(h, 1)});
         }
         s.append('\n').append(align(host));
+        List<String> held = threadBound();
+        if (!held.isEmpty()) {
+            s.append("\nHeld by their own threads, not by the machine:\n");
+            held.forEach(h -> s.append("  ").append(h).append('\n'));
+        }
         return s.toString();
     }
 
@@ -418,6 +462,11 @@ public final class TenantResults {
                     .append(" | ")
                     .append(interval(h, 1))
                     .append(" |\n");
+        }
+        List<String> held = threadBound();
+        if (!held.isEmpty()) {
+            s.append("\n**Held by their own threads, not by the machine:**\n\n");
+            held.forEach(h -> s.append("- ").append(h).append('\n'));
         }
         return s.toString();
     }

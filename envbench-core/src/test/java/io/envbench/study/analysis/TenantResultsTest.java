@@ -147,7 +147,11 @@ class TenantResultsTest {
         String text = t.text();
         for (String tenant : List.of("tenant-1", "tenant-2")) {
             assertEquals(
-                    2, text.lines().filter(l -> l.contains(" " + tenant + " ")).count(), text);
+                    2,
+                    text.lines()
+                            .filter(l -> l.contains(" " + tenant + " ") && !l.contains(" under "))
+                            .count(),
+                    text);
         }
         assertTrue(t.markdown().contains("| dynamic | tenant-2 | 2 |"), t.markdown());
         t.writeCsv(dir.resolve("tenants.csv"));
@@ -157,6 +161,17 @@ class TenantResultsTest {
                 List.of("tenant-1", "tenant-2"),
                 List.copyOf(t.configurationsByTenant().labels()),
                 "the charts' bars in tenant order");
+        // tenant-2, the high one, is asked 1000/s of 8 threads answering in 5-10 ms: at most 800-1600/s, and it got
+        // about 5/s; under none (10 ms) the ceiling is its rate's, under dynamic (5 ms) it is not
+        assertEquals(1, t.threadBound().size(), t.threadBound().toString());
+        assertTrue(
+                t.threadBound()
+                        .get(0)
+                        .startsWith("tenant-2 under none: 5.5/s of 1000.0/s asked; 8 threads at 10.0 ms each send at"
+                                + " most 800.0/s: give it more than 10 threads"),
+                t.threadBound().get(0));
+        assertTrue(t.text().contains("Held by their own threads, not by the machine:"), t.text());
+        assertTrue(t.markdown().contains("- tenant-2 under none:"), t.markdown());
     }
 
     /** Criteria of a multi-tenant experiment are evaluated on the tenants' figures: CONFIGURATION/TENANT, * for each. */
