@@ -65,17 +65,10 @@ final class TargetsCommand implements Callable<Integer> {
     static Set<String> imagesOf(Path targetsDir, String target) {
         TargetRecipe recipe = TargetRecipe.load(targetsDir, target);
         Set<String> images = new TreeSet<>();
-        images.add(folderOf(recipe.image()));
+        images.add(TargetRecipe.buildFolderOf(recipe.image()));
         if (recipe.hasServices()) {
-            recipe.services().forEach(s -> images.add(folderOf(s.image())));
+            recipe.services().forEach(s -> images.add(TargetRecipe.buildFolderOf(s.image())));
         }
         return images;
-    }
-
-    /** {@code envbench/NAME:latest} -> NAME, the folder of targets/ that builds it. */
-    static String folderOf(String image) {
-        String name = image.startsWith("envbench/") ? image.substring("envbench/".length()) : image;
-        int tag = name.indexOf(':');
-        return tag < 0 ? name : name.substring(0, tag);
     }
 }

@@ -96,6 +96,16 @@ public final class TargetRecipe {
         return required("image");
     }
 
+    /**
+     * The folder of targets/ that builds a local image ({@code envbench/NAME:latest} -> {@code NAME}): what
+     * {@code ./envbench setup NAME} prepares.
+     */
+    public static String buildFolderOf(String image) {
+        String name = image.startsWith("envbench/") ? image.substring("envbench/".length()) : image;
+        int tag = name.indexOf(':');
+        return tag < 0 ? name : name.substring(0, tag);
+    }
+
     /** The port the server listens on inside the container; 0 when the target has none. */
     public int containerPort() {
         if (!props.containsKey("container.port")) {

@@ -41,6 +41,7 @@ import io.envbench.base.liveness.DeathWatch;
 import io.envbench.base.readiness.ReadinessContext;
 import io.envbench.base.recipe.ContainerTarget;
 import io.envbench.base.recipe.Launcher;
+import io.envbench.base.recipe.TargetRecipe;
 import io.envbench.base.settings.InvalidSettingException;
 import io.envbench.base.units.LocalPorts;
 import io.envbench.host.reaper.ReaperProcess;
@@ -94,8 +95,10 @@ public final class DockerLauncher implements Launcher<ContainerTarget> {
                     "image",
                     daemon.isLocalSocket()
                             ? "'" + target.image()
-                                    + "' is not a local image; images are built here, never pulled: run ./envbench setup, "
-                                    + "or give an image listed by 'docker images'"
+                                    + "' is not a local image; images are built here, never pulled: run ./envbench setup "
+                                    + TargetRecipe.buildFolderOf(target.image())
+                                    + " (a launch sets up only the targets of its"
+                                    + " experiment file), or give an image listed by 'docker images'"
                             : "'" + target.image() + "' is not an image of the daemon at " + daemon.address()
                                     + "; images are never pulled: "
                                     + "build or load it there (docker save here, docker load there), or give an image it lists");
