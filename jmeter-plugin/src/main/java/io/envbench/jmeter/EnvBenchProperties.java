@@ -1,5 +1,8 @@
 package io.envbench.jmeter;
 
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.UnknownHostException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
@@ -38,6 +41,12 @@ public final class EnvBenchProperties {
     public static final String METRICS_FILE = "envbench.metrics.file";
     /** What a failed write of the JTL or the metrics file does to the test: {@code stop} (the default) or {@code mark}. */
     public static final String ON_WRITE_FAILURE = "envbench.onWriteFailure";
+
+    /** The Resource Monitor's Prometheus endpoint: its port (unset or 0: none) and its loopback address. */
+    public static final String PROMETHEUS_PORT = "envbench.prometheus.port";
+
+    public static final String PROMETHEUS_HOST = "envbench.prometheus.host";
+    static final String DEFAULT_PROMETHEUS_HOST = "127.0.0.1";
 
     /** What the Resource Monitor does when a file of the test cannot be written any more. */
     public enum OnWriteFailure {
@@ -203,6 +212,56 @@ public final class EnvBenchProperties {
                         "'" + text + "' is neither stop nor mark; give -J" + ON_WRITE_FAILURE
                                 + "=stop (stop the test when a file cannot be written) or =mark (run on, exit 1)");
         };
+    }
+
+    /**
+     * Where the Resource Monitor serves Prometheus while a test runs: {@code envbench.prometheus.host} (default
+     * 127.0.0.1, a loopback address only) and {@code envbench.prometheus.port}; empty when the port is unset or 0.
+     */
+    public static Optional<InetSocketAddress> prometheusEndpoint() {
+        return prometheusEndpoint(
+                JMeterUtils.getPropDefault(PROMETHEUS_PORT, ""),
+                JMeterUtils.getPropDefault(PROMETHEUS_HOST, DEFAULT_PROMETHEUS_HOST));
+    }
+
+    /**
+     * A host that is not a loopback address is refused, whatever it resolves through: the endpoint has no
+     * authentication and names the test's samplers, so it serves this machine only. Prometheus elsewhere reaches it
+     * through a tunnel or a Prometheus on this machine that it federates.
+     */
+    static Optional<InetSocketAddress> prometheusEndpoint(String portText, String hostText) {
+        String p = portText == null ? "" : portText.trim();
+        if (p.isEmpty() || p.equals("0")) {
+            return Optional.empty();
+        }
+        int port;
+        try {
+            port = Integer.parseInt(p);
+        } catch (NumberFormatException e) {
+            port = -1;
+        }
+        if (port < 1 || port > 65535) {
+            throw new InvalidSettingException(
+                    PROMETHEUS_PORT,
+                    "'" + portText + "' is not a TCP port; give a whole number from 1 to 65535, e.g. -J"
+                            + PROMETHEUS_PORT + "=9270, or 0 for no Prometheus endpoint");
+        }
+        String h = hostText == null || hostText.isBlank() ? DEFAULT_PROMETHEUS_HOST : hostText.trim();
+        String fix = "; the endpoint has no authentication, so it serves this machine only: give -J" + PROMETHEUS_HOST
+                + "=127.0.0.1 (or ::1, localhost), and scrape it from a Prometheus on this machine or through a tunnel"
+                + " (ssh -L " + port + ":127.0.0.1:" + port + " this-host)";
+        InetAddress address;
+        try {
+            address = InetAddress.getByName(h.startsWith("[") && h.endsWith("]") ? h.substring(1, h.length() - 1) : h);
+        } catch (UnknownHostException e) {
+            throw new InvalidSettingException(PROMETHEUS_HOST, "'" + hostText + "' is not a known host" + fix);
+        }
+        if (!address.isLoopbackAddress()) {
+            throw new InvalidSettingException(
+                    PROMETHEUS_HOST,
+                    "'" + hostText + "' (" + address.getHostAddress() + ") is not a loopback address" + fix);
+        }
+        return Optional.of(new InetSocketAddress(address, port));
     }
 
     private static long wholeNumber(String field, String text, long min, long max, String unit, String example) {

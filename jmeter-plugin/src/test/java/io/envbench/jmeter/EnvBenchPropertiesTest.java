@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Optional;
@@ -128,5 +129,41 @@ class EnvBenchPropertiesTest {
         assertTrue(bad.isBlank() ? m.contains("is empty") : m.contains("'" + bad.trim() + "'"), m);
         assertTrue(m.contains(example), m);
         assertTrue(m.contains("whole number from "), m);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"", " ", "0"})
+    void noPrometheusPortIsNoEndpoint(String port) {
+        assertEquals(Optional.empty(), EnvBenchProperties.prometheusEndpoint(port, "127.0.0.1"));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"127.0.0.1", "127.0.0.2", "localhost", "::1", "[::1]", ""})
+    void aLoopbackHostIsTaken(String host) {
+        InetSocketAddress at =
+                EnvBenchProperties.prometheusEndpoint("9270", host).orElseThrow();
+        assertTrue(at.getAddress().isLoopbackAddress(), at.toString());
+        assertEquals(9270, at.getPort());
+    }
+
+    /** An address other machines reach is refused by the property's name, whatever the port. */
+    @ParameterizedTest
+    @ValueSource(strings = {"0.0.0.0", "::", "192.0.2.7"})
+    void aHostOtherMachinesReachIsRefusedNamingTheProperty(String host) {
+        var e = assertThrows(InvalidSettingException.class, () -> EnvBenchProperties.prometheusEndpoint("9270", host));
+        String m = e.getMessage();
+        assertTrue(m.startsWith(EnvBenchProperties.PROMETHEUS_HOST + ": '" + host + "'"), m);
+        assertTrue(m.contains("is not a loopback address"), m);
+        assertTrue(m.contains("-J" + EnvBenchProperties.PROMETHEUS_HOST + "=127.0.0.1"), m);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"abc", "-1", "65536", "9270.5", "99999999999"})
+    void aPortThatIsNoneIsRefusedNamingTheProperty(String port) {
+        var e = assertThrows(
+                InvalidSettingException.class, () -> EnvBenchProperties.prometheusEndpoint(port, "127.0.0.1"));
+        String m = e.getMessage();
+        assertTrue(m.startsWith(EnvBenchProperties.PROMETHEUS_PORT + ": '" + port + "' is not a TCP port"), m);
+        assertTrue(m.contains("1 to 65535"), m);
     }
 }

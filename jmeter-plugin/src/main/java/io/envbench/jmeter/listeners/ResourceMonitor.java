@@ -1,15 +1,19 @@
 package io.envbench.jmeter.listeners;
 
 import java.io.IOException;
+import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Locale;
+import java.util.Optional;
+import java.util.function.Consumer;
 
 import io.envbench.base.settings.InvalidSettingException;
 import io.envbench.jmeter.EnvBenchProperties;
 import io.envbench.jmeter.EnvBenchProperties.OnWriteFailure;
 import io.envbench.jmeter.JMeterEnvBench;
 import io.envbench.jmeter.JmeterCommandLine;
+import io.envbench.jmeter.prometheus.PrometheusEndpoint;
 import io.envbench.measure.metrics.MetricName;
 import io.envbench.measure.metrics.MetricsCollector;
 import org.apache.jmeter.JMeter;
@@ -17,11 +21,16 @@ import org.apache.jmeter.engine.StandardJMeterEngine;
 import org.apache.jmeter.engine.util.NoThreadClone;
 import org.apache.jmeter.processor.PostProcessor;
 import org.apache.jmeter.samplers.Clearable;
+import org.apache.jmeter.samplers.SampleEvent;
+import org.apache.jmeter.samplers.SampleListener;
+import org.apache.jmeter.samplers.SampleResult;
 import org.apache.jmeter.testelement.AbstractTestElement;
 import org.apache.jmeter.testelement.TestStateListener;
 import org.apache.jmeter.threads.JMeterContextService;
 import org.apache.jmeter.threads.JMeterVariables;
 import org.apache.jmeter.util.JMeterUtils;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * EnvBench Resource Monitor (element): runs the JVM's metrics collector while the test runs, writing
@@ -30,10 +39,14 @@ import org.apache.jmeter.util.JMeterUtils;
  * saved in the JTL through sample_variables. One instance is shared by all threads.
  * While it runs it watches the test's files ({@link WriteWatch}): a metrics file or JTL that cannot be written is an
  * error on the console, and stops the test or marks it ({@code envbench.onWriteFailure}).
+ * With {@code envbench.prometheus.port} set it serves Prometheus on a loopback address while the test runs
+ * ({@link PrometheusEndpoint}): the collector's figures, and the response times of the samples in its scope as a
+ * histogram per label and environment.
  */
 public class ResourceMonitor extends AbstractTestElement
-        implements TestStateListener, PostProcessor, NoThreadClone, Clearable {
+        implements TestStateListener, PostProcessor, SampleListener, NoThreadClone, Clearable {
     private static final long serialVersionUID = 1L;
+    private static final Logger log = LoggerFactory.getLogger(ResourceMonitor.class);
 
     public static final String INTERVAL = "ResourceMonitor.interval_ms";
     public static final String FILENAME = "ResourceMonitor.filename";
@@ -53,6 +66,10 @@ public class ResourceMonitor extends AbstractTestElement
     private transient volatile MetricsCollector.Tick figuresOf;
     /** Of the monitor that started the collector: several monitors in a plan share one, and one watch tells once. */
     private transient volatile WriteWatch watch;
+    /** Of the monitor that started the collector, with the watch: one endpoint, each sample counted once. */
+    private transient volatile PrometheusEndpoint prometheus;
+    /** How an error reaches the user: jmeter.log and the console, or a dialog in the GUI (tests replace it). */
+    private transient Consumer<String> tellUser = m -> JMeterUtils.reportErrorToUser(m, "EnvBench Resource Monitor");
     /** What makes jmeter -n exit with 1 after a file failed (tests replace it). */
     private transient Runnable exitWithOne = ResourceMonitor::exitWithOneAfterJMeter;
 
@@ -81,9 +98,11 @@ public class ResourceMonitor extends AbstractTestElement
     public void testStarted() {
         Duration interval;
         OnWriteFailure onWriteFailure;
+        Optional<InetSocketAddress> prometheusAt;
         try {
             interval = EnvBenchProperties.metricsInterval(getInterval());
             onWriteFailure = EnvBenchProperties.onWriteFailure();
+            prometheusAt = EnvBenchProperties.prometheusEndpoint();
         } catch (InvalidSettingException e) {
             stopTest("EnvBench Resource Monitor: " + e.getMessage() + ". The test is stopped; no metrics are written.");
             return;
@@ -107,6 +126,7 @@ public class ResourceMonitor extends AbstractTestElement
                 JmeterCommandLine.resultsFile().ifPresent(w::expectJtl);
                 c.addListener(tick -> w.checkJtlsSoon());
                 watch = w;
+                prometheusAt.ifPresent(at -> startPrometheus(at, c));
             }
         } catch (IOException e) { // an output that cannot be written at all is an error at the start, naming it
             stopTest("EnvBench Resource Monitor: " + EnvBenchProperties.METRICS_FILE + ": " + e.getMessage()
@@ -116,14 +136,41 @@ public class ResourceMonitor extends AbstractTestElement
         }
     }
 
+    /**
+     * A port that is taken is said, naming the property and the port, and the test runs without the endpoint: its
+     * results and metrics file do not depend on it, and a run of hours should not be lost to a dashboard.
+     */
+    private void startPrometheus(InetSocketAddress at, MetricsCollector c) {
+        try {
+            PrometheusEndpoint p = PrometheusEndpoint.start(at.getAddress(), at.getPort(), c::latest);
+            prometheus = p;
+            log.info("EnvBench Resource Monitor: Prometheus metrics at {}", p.metricsUri());
+        } catch (IOException | RuntimeException e) {
+            tellUser.accept("EnvBench Resource Monitor: " + EnvBenchProperties.PROMETHEUS_PORT + "=" + at.getPort()
+                    + ": no Prometheus endpoint: " + e.getMessage() + ". The test runs without it; free port "
+                    + at.getPort() + " or give another, e.g. -J" + EnvBenchProperties.PROMETHEUS_PORT + "="
+                    + (at.getPort() < 65535 ? at.getPort() + 1 : 9270) + ".");
+        }
+    }
+
     private void stopTest(String message) {
-        JMeterUtils.reportErrorToUser(message, "EnvBench Resource Monitor");
+        tellUser.accept(message);
         stopTest.run();
     }
 
     /** For tests: what stops the test (JMeter's engine otherwise). */
     void onFailureStop(Runnable stop) {
         this.stopTest = stop;
+    }
+
+    /** For tests: how errors reach the user. */
+    void onTellUser(Consumer<String> tell) {
+        this.tellUser = tell;
+    }
+
+    /** For tests: the Prometheus endpoint of this monitor's test, while it runs. */
+    PrometheusEndpoint prometheus() {
+        return prometheus;
     }
 
     /** For tests: what makes JMeter exit with 1 after a file failed. */
@@ -178,6 +225,11 @@ public class ResourceMonitor extends AbstractTestElement
     public void testEnded() {
         WriteWatch w = watch;
         watch = null;
+        PrometheusEndpoint p = prometheus;
+        prometheus = null;
+        if (p != null) {
+            p.close(); // the port is free for the next test
+        }
         if (collector != null) {
             collector = null;
             JMeterEnvBench.leaveCollector();
@@ -199,6 +251,32 @@ public class ResourceMonitor extends AbstractTestElement
     @Override
     public void clearData() {
         // nothing held here
+    }
+
+    /**
+     * Each sample in the monitor's scope, on its thread: its elapsed time counted under its label and environment (the
+     * thread's {@code envbench.env}, as the Comparison listener counts it; "none" without one).
+     */
+    @Override
+    public void sampleOccurred(SampleEvent e) {
+        PrometheusEndpoint p = prometheus;
+        if (p == null) {
+            return;
+        }
+        SampleResult r = e.getResult();
+        JMeterVariables vars = JMeterContextService.getContext().getVariables();
+        String env = vars == null ? null : vars.get(EnvBenchProperties.ENV_VARIABLE);
+        p.recordSample(r.getSampleLabel(), env == null || env.isEmpty() ? "none" : env, r.getTime(), r.isSuccessful());
+    }
+
+    @Override
+    public void sampleStarted(SampleEvent e) {
+        // only ends count
+    }
+
+    @Override
+    public void sampleStopped(SampleEvent e) {
+        // only ends count
     }
 
     /** Runs after each sample, before listeners see it: the JTL row carries what the machine was doing. */
