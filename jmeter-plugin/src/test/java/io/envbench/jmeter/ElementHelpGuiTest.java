@@ -162,11 +162,7 @@ class ElementHelpGuiTest {
     void bareGreysOutTheContainerOptionsAndDockerBringsThemBack() throws Exception {
         GuiTests.requireDisplay();
         GuiTests.initJMeter();
-        TestBeanGUI gui = GuiActionRunner.execute(() -> {
-            TestBeanGUI g = new TestBeanGUI(TargetEnvironmentSampler.class);
-            g.configure(g.createTestElement());
-            return g;
-        });
+        TestBeanGUI gui = targetEnvironmentGui();
         FrameFixture window = GuiTests.showInFrame("Target Environment", gui, new Dimension(1200, 800));
         try {
             List<String> container = List.of(
@@ -210,11 +206,7 @@ class ElementHelpGuiTest {
         org.apache.jmeter.util.JMeterUtils.setProperty(
                 "envbench.targets.dir",
                 Path.of("..", "targets").toAbsolutePath().toString());
-        TestBeanGUI gui = GuiActionRunner.execute(() -> {
-            TestBeanGUI g = new TestBeanGUI(TargetEnvironmentSampler.class);
-            g.configure(g.createTestElement());
-            return g;
-        });
+        TestBeanGUI gui = targetEnvironmentGui();
         FrameFixture window = GuiTests.showInFrame("Target Environment", gui, new Dimension(1200, 800));
         try {
             JComboBox<?> target = window.comboBox("target").target();
@@ -291,17 +283,20 @@ class ElementHelpGuiTest {
         }
     }
 
+    /** The Target Environment's panel as JMeter makes it, configured with a new element. */
+    private static TestBeanGUI targetEnvironmentGui() {
+        return GuiActionRunner.execute(() -> {
+            TestBeanGUI g = new TestBeanGUI(TargetEnvironmentSampler.class);
+            g.configure(g.createTestElement());
+            return g;
+        });
+    }
+
     private static void openHelpAndEscape(FrameFixture window, String element) {
         window.button("envbench-help").requireVisible().click();
         DialogFixture help = WindowFinder.findDialog("envbench-help-dialog").using(window.robot());
         JEditorPane pane = help.robot().finder().findByName(help.target(), "envbench-help-page", JEditorPane.class);
-        Pause.pause(new Condition("the page loaded") {
-            @Override
-            public boolean test() {
-                return GuiActionRunner.execute(
-                        () -> pane.getPage() != null && pane.getDocument().getLength() > 500);
-            }
-        });
+        GuiTests.awaitPage(pane);
         String anchor = GuiActionRunner.execute(() -> pane.getPage().getRef());
         assertNotNull(anchor, element + ": the page opened at its top, not at the element");
         String text = GuiActionRunner.execute(() -> {

@@ -13,8 +13,6 @@ import org.assertj.swing.edt.GuiActionRunner;
 import org.assertj.swing.finder.WindowFinder;
 import org.assertj.swing.fixture.DialogFixture;
 import org.assertj.swing.fixture.FrameFixture;
-import org.assertj.swing.timing.Condition;
-import org.assertj.swing.timing.Pause;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -49,13 +47,7 @@ class EnvBenchHelpTest {
             window.button("envbench-help").click();
             DialogFixture help = WindowFinder.findDialog("envbench-help-dialog").using(window.robot());
             JEditorPane pane = help.robot().finder().findByName(help.target(), "envbench-help-page", JEditorPane.class);
-            Pause.pause(new Condition("the page loaded") {
-                @Override
-                public boolean test() {
-                    return GuiActionRunner.execute(
-                            () -> pane.getPage() != null && pane.getDocument().getLength() > 500);
-                }
-            });
+            GuiTests.awaitPage(pane);
             String text = GuiActionRunner.execute(
                     () -> pane.getDocument().getText(0, pane.getDocument().getLength()));
             assertTrue(text.contains("EnvBench Comparison") && text.contains("Exclude labels"), text);

@@ -20,6 +20,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import javax.imageio.ImageIO;
+import javax.swing.JEditorPane;
 import javax.swing.JFrame;
 import javax.swing.JMenu;
 
@@ -32,6 +33,8 @@ import org.apache.jmeter.util.JMeterUtils;
 import org.assertj.swing.edt.GuiActionRunner;
 import org.assertj.swing.fixture.FrameFixture;
 import org.assertj.swing.image.ScreenshotTaker;
+import org.assertj.swing.timing.Condition;
+import org.assertj.swing.timing.Pause;
 import org.junit.jupiter.api.Assumptions;
 
 /**
@@ -119,6 +122,17 @@ public final class GuiTests {
     }
 
     /** Shows a JMeter GUI component alone in a window of the given size, for AssertJ Swing to drive. */
+    /** Waits (AssertJ Swing's pause) until the help page has loaded into {@code pane}. */
+    public static void awaitPage(JEditorPane pane) {
+        Pause.pause(new Condition("the page loaded") {
+            @Override
+            public boolean test() {
+                return GuiActionRunner.execute(
+                        () -> pane.getPage() != null && pane.getDocument().getLength() > 500);
+            }
+        });
+    }
+
     public static FrameFixture showInFrame(String title, Container gui, Dimension size) {
         JFrame frame = GuiActionRunner.execute(() -> {
             JFrame f = new JFrame(title);
