@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -20,17 +21,20 @@ import org.junit.jupiter.api.Test;
  * EXPERIMENTS.md's tables that copy a kept report agree with it: each such table names its file (a backquoted path
  * under docs/experiments/ in the text just above it; a folder means its comparison.md), each row is found in that
  * file by its key cells, and every number of a checked cell equals the file's, to the rounding printed. Columns the
- * report does not hold (the study's own figures) are not checked.
+ * report does not hold (the study's own figures) are not checked. A table under a line of its own in bold (002's
+ * "**insert (1,000 statements)**") is a part of the file: the file's rows under its "## " heading of that name; the
+ * file named above the first part stands for the parts that follow it.
  */
 class ExperimentsFiguresTest {
 
     private static final Path ROOT = Path.of("..");
     private static final Pattern SOURCE = Pattern.compile("`(docs/experiments/[^`]+?(?:\\.md|/))`");
+    private static final Pattern PART = Pattern.compile("\\*\\*([^*]+)\\*\\*");
     private static final Pattern NUMBER = Pattern.compile("[-+]?\\d+(?:,\\d{3})*(?:\\.\\d+)?");
 
     /** EXPERIMENTS.md's key columns and the report's column each stands for. */
     private static final Map<String, String> KEYS =
-            Map.of("operation", "label", "env", "environment", "configuration", "environment");
+            Map.of("operation", "label", "env", "environment", "configuration", "environment", "place", "place");
 
     /**
      * EXPERIMENTS.md's figure columns and the report's columns whose numbers they print, in order. A report's second
@@ -51,7 +55,12 @@ class ExperimentsFiguresTest {
             Map.entry("requests/s (median of runs)", List.of("throughput /s (median of runs)")),
             Map.entry("ratio to default [interval]", List.of("ratio to baseline", "interval of the ratio")),
             Map.entry("verdict", List.of("verdict")),
-            Map.entry("docker-proxy CPU %", List.of("docker-proxy CPU % avg")));
+            Map.entry("docker-proxy CPU %", List.of("docker-proxy CPU % avg")),
+            Map.entry("elapsed s", List.of("elapsed s")),
+            Map.entry("user s", List.of("user s")),
+            Map.entry("sys s", List.of("sys s")),
+            Map.entry("vs host", List.of("vs host")),
+            Map.entry("vs same-container", List.of("vs same-container")));
 
     @Test
     void tablesThatCopyAKeptReportAgreeWithIt() throws IOException {
@@ -59,10 +68,17 @@ class ExperimentsFiguresTest {
         List<String> disagreements = new ArrayList<>();
         int checkedTables = 0;
         String source = null;
+        String part = null;
+        boolean partsOnly = false;
         for (int i = 0; i < lines.size(); i++) {
             String line = lines.get(i);
             if (line.startsWith("#")) {
                 source = null;
+                part = null;
+            }
+            Matcher p = PART.matcher(line.strip());
+            if (p.matches()) {
+                part = p.group(1);
             }
             Matcher m = SOURCE.matcher(line);
             while (m.find()) {
@@ -76,25 +92,33 @@ class ExperimentsFiguresTest {
                 i++;
             }
             Table table = new Table(lines.subList(start, i), start + 1);
-            if (source != null && table.checkable()) {
+            if (source != null && (part != null || !partsOnly) && table.checkable()) {
                 checkedTables++;
                 Path file = ROOT.resolve(source.endsWith("/") ? source + "comparison.md" : source);
-                check(table, file, disagreements);
+                check(table, part, file, disagreements);
             }
-            source = null;
+            if (part == null || source == null) {
+                source = null;
+                partsOnly = false;
+            } else {
+                partsOnly = true;
+            }
+            part = null;
             i--; // the line after the table is read by the loop
         }
         assertTrue(
                 disagreements.isEmpty(),
                 "EXPERIMENTS.md disagrees with its files:\n" + String.join("\n", disagreements));
         assertEquals(
-                3, checkedTables, "tables checked (000 low, 000 high, 001's scores): a table lost its file's name?");
+                5,
+                checkedTables,
+                "tables checked (000 low and high, 001 scores, 002 insert and select): a table lost its file?");
     }
 
-    private static void check(Table table, Path file, List<String> disagreements) throws IOException {
+    private static void check(Table table, String part, Path file, List<String> disagreements) throws IOException {
         Map<String, Map<String, String>> rows = reportRows(file);
         for (Row row : table.rows) {
-            String key = table.key(row);
+            String key = (part == null ? "" : partName(part)) + table.key(row);
             Map<String, String> kept = rows.get(key);
             if (kept == null) {
                 disagreements.add("EXPERIMENTS.md:" + row.line + ": no row " + key + " in " + file.normalize());
@@ -148,7 +172,11 @@ class ExperimentsFiguresTest {
     private static Map<String, Map<String, String>> reportRows(Path file) throws IOException {
         Map<String, Map<String, String>> rows = new LinkedHashMap<>();
         List<String> lines = Files.readAllLines(file);
+        String part = "";
         for (int i = 0; i < lines.size(); i++) {
+            if (lines.get(i).startsWith("## ")) {
+                part = partName(lines.get(i).substring(3));
+            }
             if (!lines.get(i).startsWith("|")) {
                 continue;
             }
@@ -168,9 +196,15 @@ class ExperimentsFiguresTest {
                 StringBuilder key = new StringBuilder();
                 keyColumns.forEach(k -> key.append('[').append(row.get(k)).append(']'));
                 rows.computeIfAbsent(key.toString(), k -> new LinkedHashMap<>()).putAll(row);
+                rows.computeIfAbsent(part + key, k -> new LinkedHashMap<>()).putAll(row);
             }
         }
         return rows;
+    }
+
+    /** A part's name as a key: "insert (1,000 statements)" and "insert (1000 statements)" are one part. */
+    static String partName(String title) {
+        return "{" + title.strip().replace(",", "").toLowerCase(Locale.ROOT) + "}";
     }
 
     private static List<String> uniqueNames(List<String> header) {
