@@ -23,13 +23,16 @@ import org.junit.jupiter.api.Test;
  * file by its key cells, and every number of a checked cell equals the file's, to the rounding printed. Columns the
  * report does not hold (the study's own figures) are not checked. A table under a line of its own in bold (002's
  * "**insert (1,000 statements)**") is a part of the file: the file's rows under its "## " heading of that name; the
- * file named above the first part stands for the parts that follow it.
+ * file named above the first part stands for the parts that follow it. A table of figures by place (003's, "figure
+ * (host's median)" then a column per place) is read across: a row is the file's part of that figure's name, a column
+ * the file's row of that place.
  */
 class ExperimentsFiguresTest {
 
     private static final Path ROOT = Path.of("..");
     private static final Pattern SOURCE = Pattern.compile("`(docs/experiments/[^`]+?(?:\\.md|/))`");
     private static final Pattern PART = Pattern.compile("\\*\\*([^*]+)\\*\\*");
+    private static final Pattern ACROSS_CELL = Pattern.compile("(\\d+)(?: \\(([^)]*)\\))?(?:, (\\d+) runs)?(.*)");
     private static final Pattern NUMBER = Pattern.compile("[-+]?\\d+(?:,\\d{3})*(?:\\.\\d+)?");
 
     /** EXPERIMENTS.md's key columns and the report's column each stands for. */
@@ -95,7 +98,11 @@ class ExperimentsFiguresTest {
             if (source != null && (part != null || !partsOnly) && table.checkable()) {
                 checkedTables++;
                 Path file = ROOT.resolve(source.endsWith("/") ? source + "comparison.md" : source);
-                check(table, part, file, disagreements);
+                if (table.across()) {
+                    checkAcross(table, file, disagreements);
+                } else {
+                    check(table, part, file, disagreements);
+                }
             }
             if (part == null || source == null) {
                 source = null;
@@ -110,9 +117,9 @@ class ExperimentsFiguresTest {
                 disagreements.isEmpty(),
                 "EXPERIMENTS.md disagrees with its files:\n" + String.join("\n", disagreements));
         assertEquals(
-                5,
+                6,
                 checkedTables,
-                "tables checked (000 low and high, 001 scores, 002 insert and select): a table lost its file?");
+                "tables checked (000 low and high, 001 scores, 002 insert and select, 003): a table lost its file?");
     }
 
     private static void check(Table table, String part, Path file, List<String> disagreements) throws IOException {
@@ -138,6 +145,77 @@ class ExperimentsFiguresTest {
                             + printed + " against " + file.normalize() + ": "
                             + inFile.toString().trim() + " ("
                             + problem + ")");
+                }
+            }
+        }
+    }
+
+    /**
+     * A figure-by-place table: the row's "(host's median[, N host runs])" against the host's row; a cell's "% of host
+     * (interval), N runs, verdict" against the place's row; "too quick" and "too few host runs" where the file says so.
+     */
+    private static void checkAcross(Table table, Path file, List<String> disagreements) throws IOException {
+        Map<String, Map<String, String>> rows = reportRows(file);
+        for (Row row : table.rows) {
+            String label = row.cells().get(0);
+            int paren = label.indexOf(" (");
+            String figure = paren < 0 ? label : label.substring(0, paren);
+            Map<String, String> host = rows.get(partName(figure) + "[host]");
+            if (host == null) {
+                disagreements.add("EXPERIMENTS.md:" + row.line + ": no " + figure + " for host in " + file.normalize());
+                continue;
+            }
+            List<String[]> pairs = new ArrayList<>(); // label, printed, in the file
+            if (paren >= 0) {
+                List<String> shown = numbers(label.substring(paren));
+                pairs.add(new String[] {"host", shown.isEmpty() ? "" : shown.get(0), host.getOrDefault("median", "")});
+                if (label.contains("host runs") && shown.size() > 1) {
+                    pairs.add(new String[] {"host", shown.get(1), host.getOrDefault("runs", "")});
+                }
+            }
+            for (int c = 1; c < table.header.size() && c < row.cells().size(); c++) {
+                String place = table.header.get(c);
+                Map<String, String> kept = rows.get(partName(figure) + "[" + place + "]");
+                String cell = row.cells().get(c).replace("**", "").strip();
+                if (kept == null) {
+                    disagreements.add("EXPERIMENTS.md:" + row.line + ": no " + figure + " for " + place + " in "
+                            + file.normalize());
+                    continue;
+                }
+                Matcher m = ACROSS_CELL.matcher(cell);
+                if (cell.contains("too quick")) {
+                    pairs.add(new String[] {place, cell, kept.getOrDefault("median", "")});
+                    if (!kept.getOrDefault("median", "").contains("too quick")) {
+                        pairs.add(new String[] {place, cell + " (not too quick in the file)", ""});
+                    }
+                } else if (m.matches()) {
+                    pairs.add(new String[] {place, m.group(1), kept.getOrDefault("% of host", "")});
+                    if (m.group(2) != null) {
+                        pairs.add(new String[] {place, m.group(2), kept.getOrDefault("interval, % of host", "")});
+                    }
+                    if (m.group(3) != null) {
+                        pairs.add(new String[] {place, m.group(3), kept.getOrDefault("runs", "")});
+                    }
+                    String verdict = m.group(4).replaceFirst("^,", "").strip();
+                    if (verdict.contains("too few host runs")) {
+                        if (!kept.getOrDefault("vs host", "").contains("too few runs")) {
+                            pairs.add(new String[] {place, verdict + " (not too few in the file)", ""});
+                        }
+                    } else {
+                        pairs.add(new String[] {place, verdict, kept.getOrDefault("vs host", "")});
+                    }
+                } else {
+                    pairs.add(new String[] {place, cell + " (not a figure)", ""});
+                }
+            }
+            for (String[] pair : pairs) {
+                String problem = compare(numbers(pair[1]), numbers(pair[2]));
+                if (pair[1].endsWith(" in the file)") || pair[1].endsWith("(not a figure)")) {
+                    problem = pair[1];
+                }
+                if (problem != null) {
+                    disagreements.add("EXPERIMENTS.md:" + row.line + " " + figure + " [" + pair[0] + "]: " + pair[1]
+                            + " against " + file.normalize() + ": " + pair[2] + " (" + problem + ")");
                 }
             }
         }
@@ -173,9 +251,12 @@ class ExperimentsFiguresTest {
         Map<String, Map<String, String>> rows = new LinkedHashMap<>();
         List<String> lines = Files.readAllLines(file);
         String part = "";
+        String shortPart = "";
         for (int i = 0; i < lines.size(); i++) {
             if (lines.get(i).startsWith("## ")) {
-                part = partName(lines.get(i).substring(3));
+                String title = lines.get(i).substring(3);
+                part = partName(title);
+                shortPart = partName(title.contains(" (") ? title.substring(0, title.indexOf(" (")) : title);
             }
             if (!lines.get(i).startsWith("|")) {
                 continue;
@@ -197,6 +278,8 @@ class ExperimentsFiguresTest {
                 keyColumns.forEach(k -> key.append('[').append(row.get(k)).append(']'));
                 rows.computeIfAbsent(key.toString(), k -> new LinkedHashMap<>()).putAll(row);
                 rows.computeIfAbsent(part + key, k -> new LinkedHashMap<>()).putAll(row);
+                rows.computeIfAbsent(shortPart + key, k -> new LinkedHashMap<>())
+                        .putAll(row);
             }
         }
         return rows;
@@ -238,10 +321,16 @@ class ExperimentsFiguresTest {
             }
         }
 
-        /** A table with key columns and figures a report holds. */
+        /** A table of figures by place: "figure (host's median)", then a column per place. */
+        boolean across() {
+            return header.get(0).startsWith("figure (");
+        }
+
+        /** A table with key columns and figures a report holds, or of figures by place. */
         boolean checkable() {
-            return header.stream().anyMatch(KEYS::containsKey)
-                    && header.stream().anyMatch(FIGURES::containsKey);
+            return across()
+                    || header.stream().anyMatch(KEYS::containsKey)
+                            && header.stream().anyMatch(FIGURES::containsKey);
         }
 
         /** The row's key as the report's rows are keyed: its key cells in the report's column order. */
