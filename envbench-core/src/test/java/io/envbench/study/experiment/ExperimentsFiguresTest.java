@@ -25,7 +25,8 @@ import org.junit.jupiter.api.Test;
  * "**insert (1,000 statements)**") is a part of the file: the file's rows under its "## " heading of that name; the
  * file named above the first part stands for the parts that follow it. A table of figures by place (003's, "figure
  * (host's median)" then a column per place) is read across: a row is the file's part of that figure's name, a column
- * the file's row of that place.
+ * the file's row of that place. A table by configuration and tenant (004's) may print several tenants in a row,
+ * "tenant-1..3" with "a / b / c" in each cell, one per tenant.
  */
 class ExperimentsFiguresTest {
 
@@ -36,8 +37,31 @@ class ExperimentsFiguresTest {
     private static final Pattern NUMBER = Pattern.compile("[-+]?\\d+(?:,\\d{3})*(?:\\.\\d+)?");
 
     /** EXPERIMENTS.md's key columns and the report's column each stands for. */
-    private static final Map<String, String> KEYS =
-            Map.of("operation", "label", "env", "environment", "configuration", "environment", "place", "place");
+    private static final Map<String, String> KEYS = Map.of(
+            "operation",
+            "label",
+            "env",
+            "environment",
+            "configuration",
+            "environment",
+            "place",
+            "place",
+            "tenant",
+            "tenant");
+
+    /** A report's key columns: those KEYS stands for, and a tenants report's own. */
+    private static final List<String> REPORT_KEYS = List.of("label", "environment", "place", "configuration", "tenant");
+
+    /** EXPERIMENTS.md's figure columns of a table by configuration and tenant, and the report's column of each. */
+    private static final Map<String, String> TENANT_FIGURES = Map.of(
+            "throughput /s", "throughput /s",
+            "mean ms", "mean ms",
+            "90% line ms", "90% line ms (Aggregate Report)",
+            "CPU % (1 core = 100)", "CPU % (1 core = 100)",
+            "throughput vs none", "throughput vs baseline",
+            "mean vs none", "mean vs baseline");
+
+    private static final Pattern TENANTS = Pattern.compile("tenant-(\\d+)\\.\\.(\\d+)");
 
     /**
      * EXPERIMENTS.md's figure columns and the report's columns whose numbers they print, in order. A report's second
@@ -100,6 +124,8 @@ class ExperimentsFiguresTest {
                 Path file = ROOT.resolve(source.endsWith("/") ? source + "comparison.md" : source);
                 if (table.across()) {
                     checkAcross(table, file, disagreements);
+                } else if (table.byTenant()) {
+                    checkTenants(table, file, disagreements);
                 } else {
                     check(table, part, file, disagreements);
                 }
@@ -117,9 +143,10 @@ class ExperimentsFiguresTest {
                 disagreements.isEmpty(),
                 "EXPERIMENTS.md disagrees with its files:\n" + String.join("\n", disagreements));
         assertEquals(
-                6,
+                7,
                 checkedTables,
-                "tables checked (000 low and high, 001 scores, 002 insert and select, 003): a table lost its file?");
+                "tables checked (000 low and high, 001 scores, 002 insert and select, 003, 004 first series):"
+                        + " a table lost its file?");
     }
 
     private static void check(Table table, String part, Path file, List<String> disagreements) throws IOException {
@@ -221,6 +248,59 @@ class ExperimentsFiguresTest {
         }
     }
 
+    /**
+     * A table by configuration and tenant: a row of "tenant-1..3" prints "a / b / c" for tenant-1, -2 and -3 (one
+     * value alone stands for each); a "~" verdict must be the file's too.
+     */
+    private static void checkTenants(Table table, Path file, List<String> disagreements) throws IOException {
+        Map<String, Map<String, String>> rows = reportRows(file);
+        int configuration = table.header.indexOf("configuration");
+        int tenant = table.header.indexOf("tenant");
+        for (Row row : table.rows) {
+            String tenantCell = row.cells().get(tenant).replaceFirst(" \\(.*", "");
+            List<String> tenants = new ArrayList<>();
+            Matcher range = TENANTS.matcher(tenantCell);
+            if (range.matches()) {
+                for (int t = Integer.parseInt(range.group(1)); t <= Integer.parseInt(range.group(2)); t++) {
+                    tenants.add("tenant-" + t);
+                }
+            } else {
+                tenants.add(tenantCell);
+            }
+            for (int k = 0; k < tenants.size(); k++) {
+                String key = "[" + row.cells().get(configuration) + "][" + tenants.get(k) + "]";
+                Map<String, String> kept = rows.get(key);
+                if (kept == null) {
+                    disagreements.add("EXPERIMENTS.md:" + row.line + ": no row " + key + " in " + file.normalize());
+                    continue;
+                }
+                for (int c = 0; c < table.header.size() && c < row.cells().size(); c++) {
+                    String column = TENANT_FIGURES.get(table.header.get(c));
+                    if (column == null) {
+                        continue;
+                    }
+                    String[] values = row.cells().get(c).split(" / ");
+                    String printed = values.length == tenants.size()
+                            ? values[k]
+                            : values.length == 1 ? values[0] : row.cells().get(c);
+                    printed = printed.replace("**", "").strip();
+                    String inFile = kept.getOrDefault(column, "");
+                    String problem = values.length == 1 || values.length == tenants.size()
+                            ? compare(numbers(printed), numbers(inFile))
+                            : values.length + " values for " + tenants.size() + " tenants";
+                    if (problem == null && printed.startsWith("~") && !inFile.startsWith("~")) {
+                        problem = "~ is not " + inFile;
+                    }
+                    if (problem != null) {
+                        disagreements.add("EXPERIMENTS.md:" + row.line + " " + key + " '" + table.header.get(c)
+                                + "': " + printed + " against " + file.normalize() + ": " + inFile + " (" + problem
+                                + ")");
+                    }
+                }
+            }
+        }
+    }
+
     /** Null when each printed number is the file's, in order, to the printed number's last decimal. */
     static String compare(List<String> printed, List<String> inFile) {
         if (printed.size() > inFile.size()) {
@@ -267,7 +347,7 @@ class ExperimentsFiguresTest {
             }
             List<String> header = uniqueNames(cells(lines.get(start)));
             List<String> keyColumns =
-                    header.stream().filter(KEYS::containsValue).toList();
+                    header.stream().filter(REPORT_KEYS::contains).toList();
             for (String line : lines.subList(start + 2, i)) {
                 List<String> cells = cells(line);
                 Map<String, String> row = new LinkedHashMap<>();
@@ -321,6 +401,11 @@ class ExperimentsFiguresTest {
             }
         }
 
+        /** A table by configuration and tenant. */
+        boolean byTenant() {
+            return header.contains("configuration") && header.contains("tenant");
+        }
+
         /** A table of figures by place: "figure (host's median)", then a column per place. */
         boolean across() {
             return header.get(0).startsWith("figure (");
@@ -329,6 +414,7 @@ class ExperimentsFiguresTest {
         /** A table with key columns and figures a report holds, or of figures by place. */
         boolean checkable() {
             return across()
+                    || byTenant()
                     || header.stream().anyMatch(KEYS::containsKey)
                             && header.stream().anyMatch(FIGURES::containsKey);
         }
