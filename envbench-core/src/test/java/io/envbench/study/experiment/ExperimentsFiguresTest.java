@@ -26,7 +26,8 @@ import org.junit.jupiter.api.Test;
  * file named above the first part stands for the parts that follow it. A table of figures by place (003's, "figure
  * (host's median)" then a column per place) is read across: a row is the file's part of that figure's name, a column
  * the file's row of that place. A table by configuration and tenant (004's) may print several tenants in a row,
- * "tenant-1..3" with "a / b / c" in each cell, one per tenant.
+ * "tenant-1..3" with "a / b / c" in each cell, one per tenant. A table of tenants by configuration (004's second
+ * series: "tenant", then a column per configuration) names the tenants and the figure in its first cell.
  */
 class ExperimentsFiguresTest {
 
@@ -60,6 +61,15 @@ class ExperimentsFiguresTest {
             "CPU % (1 core = 100)", "CPU % (1 core = 100)",
             "throughput vs none", "throughput vs baseline",
             "mean vs none", "mean vs baseline");
+
+    /** A tenants-by-configuration row's figure, and the report's column of it. */
+    private static final Map<String, String> TENANT_MEASURES = Map.of(
+            "throughput /s", "throughput /s",
+            "mean ms", "mean ms",
+            "90% line ms", "90% line ms (Aggregate Report)",
+            "CPU %", "CPU % (1 core = 100)");
+
+    private static final List<String> CONFIGURATIONS = List.of("none", "static", "dynamic");
 
     private static final Pattern TENANTS = Pattern.compile("tenant-(\\d+)\\.\\.(\\d+)");
 
@@ -124,6 +134,8 @@ class ExperimentsFiguresTest {
                 Path file = ROOT.resolve(source.endsWith("/") ? source + "comparison.md" : source);
                 if (table.across()) {
                     checkAcross(table, file, disagreements);
+                } else if (table.tenantsByConfiguration()) {
+                    checkTenantsByConfiguration(table, file, disagreements);
                 } else if (table.byTenant()) {
                     checkTenants(table, file, disagreements);
                 } else {
@@ -143,9 +155,9 @@ class ExperimentsFiguresTest {
                 disagreements.isEmpty(),
                 "EXPERIMENTS.md disagrees with its files:\n" + String.join("\n", disagreements));
         assertEquals(
-                7,
+                10,
                 checkedTables,
-                "tables checked (000 low and high, 001 scores, 002 insert and select, 003, 004 first series):"
+                "tables checked (000 low and high, 001 scores, 002 insert and select, 003, 004's four):"
                         + " a table lost its file?");
     }
 
@@ -301,6 +313,70 @@ class ExperimentsFiguresTest {
         }
     }
 
+    /**
+     * A table of tenants by configuration: the first cell names the tenants ("tenant-4 (high)", "tenant-1..3",
+     * "tenant-1 / tenant-2") and the figure ("mean ms"; a row without one has the row above's), or is "host CPU %";
+     * each configuration's cell prints a value per tenant. The verdict columns are not checked.
+     */
+    private static void checkTenantsByConfiguration(Table table, Path file, List<String> disagreements)
+            throws IOException {
+        Map<String, Map<String, String>> rows = reportRows(file);
+        String measure = null;
+        for (Row row : table.rows) {
+            String label = row.cells().get(0);
+            List<String> tenants = new ArrayList<>();
+            String column;
+            if (label.equals("host CPU %")) {
+                tenants.add(null);
+                column = "host CPU % (all CPUs = 100)";
+            } else {
+                for (String piece : label.split(", ")) {
+                    String name = piece.replaceFirst(" \\(.*", "").strip();
+                    Matcher range = TENANTS.matcher(name);
+                    if (range.matches()) {
+                        for (int t = Integer.parseInt(range.group(1)); t <= Integer.parseInt(range.group(2)); t++) {
+                            tenants.add("tenant-" + t);
+                        }
+                    } else if (name.startsWith("tenant-")) {
+                        tenants.addAll(List.of(name.split(" / ")));
+                    } else {
+                        measure = name;
+                    }
+                }
+                column = measure == null ? null : TENANT_MEASURES.get(measure);
+            }
+            if (tenants.isEmpty() || column == null) {
+                disagreements.add("EXPERIMENTS.md:" + row.line + ": cannot read the tenants and figure of " + label);
+                continue;
+            }
+            for (int c = 1; c < table.header.size() && c < row.cells().size(); c++) {
+                String configuration = table.header.get(c);
+                if (!CONFIGURATIONS.contains(configuration)) {
+                    continue;
+                }
+                String[] values = row.cells().get(c).split(" / ");
+                for (int k = 0; k < tenants.size(); k++) {
+                    String key = "[" + configuration + "]" + (tenants.get(k) == null ? "" : "[" + tenants.get(k) + "]");
+                    Map<String, String> kept = rows.get(key);
+                    String inFile = kept == null ? "(no row " + key + ")" : kept.getOrDefault(column, "");
+                    String printed = values.length == tenants.size()
+                            ? values[k]
+                            : row.cells().get(c);
+                    String problem = values.length == tenants.size()
+                            ? compare(numbers(printed), numbers(inFile))
+                            : values.length + " values for " + tenants.size() + " tenants";
+                    if (kept == null) {
+                        problem = "no such row";
+                    }
+                    if (problem != null) {
+                        disagreements.add("EXPERIMENTS.md:" + row.line + " " + key + " '" + label + "': " + printed
+                                + " against " + file.normalize() + ": " + inFile + " (" + problem + ")");
+                    }
+                }
+            }
+        }
+    }
+
     /** Null when each printed number is the file's, in order, to the printed number's last decimal. */
     static String compare(List<String> printed, List<String> inFile) {
         if (printed.size() > inFile.size()) {
@@ -401,6 +477,11 @@ class ExperimentsFiguresTest {
             }
         }
 
+        /** A table of tenants by configuration: "tenant", then a column per configuration. */
+        boolean tenantsByConfiguration() {
+            return header.get(0).equals("tenant") && header.contains("none");
+        }
+
         /** A table by configuration and tenant. */
         boolean byTenant() {
             return header.contains("configuration") && header.contains("tenant");
@@ -415,6 +496,7 @@ class ExperimentsFiguresTest {
         boolean checkable() {
             return across()
                     || byTenant()
+                    || tenantsByConfiguration()
                     || header.stream().anyMatch(KEYS::containsKey)
                             && header.stream().anyMatch(FIGURES::containsKey);
         }
