@@ -58,26 +58,10 @@ class ExperimentValidityBenchmark {
         Path three = Files.writeString(dir.resolve("three.yaml"), once.replace("tries: 1", "tries: 1\n  searches: 3"));
         Path single = Files.writeString(dir.resolve("one.yaml"), once);
         StringBuilder t = new StringBuilder("\n");
-        long t0 = System.nanoTime();
-        Cli.run(
-                dir.resolve("console-3.txt"),
-                900,
-                "capacity",
-                three.toString(),
-                "-o",
-                dir.resolve("three").toString());
-        double threeSeconds = (System.nanoTime() - t0) / 1e9;
-        String threeSummary = summary(dir.resolve("console-3.txt"));
-        t0 = System.nanoTime();
-        Cli.run(
-                dir.resolve("console-4.txt"),
-                580,
-                "capacity",
-                single.toString(),
-                "-o",
-                dir.resolve("fourth").toString());
-        double fourthSeconds = (System.nanoTime() - t0) / 1e9;
-        String fourthSummary = summary(dir.resolve("console-4.txt"));
+        Search threeSearches = search(three, "three", 900);
+        Search fourthSearch = search(single, "fourth", 580);
+        String threeSummary = threeSearches.summary();
+        String fourthSummary = fourthSearch.summary();
         Matcher range =
                 Pattern.compile("expected between (\\d+)/s and (\\d+)/s").matcher(threeSummary);
         Matcher each = Pattern.compile("searches \\((\\d+)/s, ").matcher(threeSummary);
@@ -85,8 +69,9 @@ class ExperimentValidityBenchmark {
         double low = range.find() ? Double.parseDouble(range.group(1)) : Double.NaN;
         double high = Double.isNaN(low) ? Double.NaN : Double.parseDouble(range.group(2));
         double c4 = fourth.find() ? Double.parseDouble(fourth.group(1)) : Double.NaN;
-        t.append(String.format(Locale.ROOT, "three searches in one call: %.0f s%n  %s%n", threeSeconds, threeSummary));
-        t.append(String.format(Locale.ROOT, "a fourth search: %.0f s%n  %s%n", fourthSeconds, fourthSummary));
+        t.append(String.format(
+                Locale.ROOT, "three searches in one call: %.0f s%n  %s%n", threeSearches.seconds(), threeSummary));
+        t.append(String.format(Locale.ROOT, "a fourth search: %.0f s%n  %s%n", fourthSearch.seconds(), fourthSummary));
         t.append(String.format(
                 Locale.ROOT,
                 "the fourth's capacity %.0f/s is %s the range %.0f-%.0f/s stated from three searches%n",
@@ -100,6 +85,23 @@ class ExperimentValidityBenchmark {
                     .append("/s)\n");
         }
         System.out.println(t);
+    }
+
+    /** A capacity call's summary line and how long it took. */
+    private record Search(String summary, double seconds) {}
+
+    /** {@code envbench capacity FILE -o dir/NAME}, timed. */
+    private Search search(Path file, String name, long timeoutSeconds) throws Exception {
+        Path console = dir.resolve("console-" + name + ".txt");
+        long t0 = System.nanoTime();
+        Cli.run(
+                console,
+                timeoutSeconds,
+                "capacity",
+                file.toString(),
+                "-o",
+                dir.resolve(name).toString());
+        return new Search(summary(console), (System.nanoTime() - t0) / 1e9);
     }
 
     private static String summary(Path console) throws IOException {

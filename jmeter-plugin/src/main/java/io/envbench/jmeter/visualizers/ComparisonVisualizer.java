@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -428,11 +429,15 @@ public class ComparisonVisualizer extends AbstractVisualizer {
     Future<?> addFiles(List<Path> files) {
         return refresher.submit(() -> {
             List<String> problems = new ArrayList<>();
+            // one run directory's experiment.yaml read once, not once per run's file
+            Map<Path, Optional<Duration>> warmupOfFolder = new HashMap<>();
             for (Path f : files) {
                 try {
                     Predicate<String> out = excluded;
                     // a run's file from a run directory: its warm-up left out as the runner's report does
-                    Optional<Duration> warmup = RunDirectory.warmupOf(f, EnvBenchProperties.targetsDir());
+                    Optional<Duration> warmup = warmupOfFolder.computeIfAbsent(
+                            f.toAbsolutePath().normalize().getParent(),
+                            folder -> RunDirectory.warmupOf(f, EnvBenchProperties.targetsDir()));
                     comparison.addFile(f, label -> !out.test(label), warmup.orElse(Duration.ZERO));
                     warmups.put(f, warmup);
                 } catch (IOException | RuntimeException e) { // a bad file (or a label EnvBench adds itself) is said
