@@ -46,4 +46,25 @@ class SetupLockTest {
         assertTrue(free.waitFor(10, TimeUnit.SECONDS));
         assertEquals(0, free.exitValue(), "nothing the launcher left running keeps the lock");
     }
+
+    /** A target that builds no image, or an unknown option, is named with exit 2 before anything is set up. */
+    @Test
+    void setupOfAnUnknownTargetIsRefusedAtOnce() throws Exception {
+        for (String bad : new String[] {"nosuch", "--bogus"}) {
+            Path out = dir.resolve("setup-" + bad.replace("-", "") + ".txt");
+            long t0 = System.nanoTime();
+            Process p = new ProcessBuilder(Jmeter.ROOT.resolve("envbench").toString(), "setup", bad)
+                    .redirectErrorStream(true)
+                    .redirectOutput(out.toFile())
+                    .start();
+            assertTrue(p.waitFor(30, TimeUnit.SECONDS), "ended");
+            String said = Files.readString(out);
+            assertEquals(2, p.exitValue(), said);
+            assertTrue(
+                    said.contains("nginx-static") && !said.contains("apt-get"),
+                    "names the targets, installs nothing: " + said);
+            System.out.printf(
+                    "./envbench setup %s: exit 2 in %d ms: %s", bad, (System.nanoTime() - t0) / 1_000_000, said);
+        }
+    }
 }
