@@ -198,7 +198,9 @@ main() {
   # --no-versions: only build what changed (before each ./envbench run); setup lists the versions
   local versions=1
   if [ "${1:-}" = "--no-versions" ]; then versions=0; shift; fi
-  local targets=("$@"); [ ${#targets[@]} -gt 0 ] || targets=($(all_targets))
+  # --base-only: the base image and its host packages, no target (a run whose file does not read yet)
+  local targets=("$@")
+  if [ "${1:-}" = "--base-only" ]; then targets=(); elif [ ${#targets[@]} -eq 0 ]; then targets=($(all_targets)); fi
   install_host_packages "${targets[@]}"
   build_base
   for t in "${targets[@]}"; do build_target "$t"; done

@@ -67,4 +67,22 @@ class SetupLockTest {
                     "./envbench setup %s: exit 2 in %d ms: %s", bad, (System.nanoTime() - t0) / 1_000_000, said);
         }
     }
+
+    /** Asking run or capacity for their usage prints it and sets nothing up: no apt-get, no image. */
+    @Test
+    void helpSetsNothingUp() throws Exception {
+        for (String command : new String[] {"run", "capacity"}) {
+            Path out = dir.resolve("help-" + command + ".txt");
+            Process p = new ProcessBuilder(Jmeter.ROOT.resolve("envbench").toString(), command, "--help")
+                    .redirectErrorStream(true)
+                    .redirectOutput(out.toFile())
+                    .start();
+            assertTrue(p.waitFor(60, TimeUnit.SECONDS), "ended");
+            String said = Files.readString(out);
+            assertEquals(0, p.exitValue(), said);
+            assertTrue(
+                    said.contains("Usage: envbench " + command) && !said.contains("[envbench images]"),
+                    "prints its usage, sets nothing up: " + said);
+        }
+    }
 }
