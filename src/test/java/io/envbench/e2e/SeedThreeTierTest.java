@@ -13,19 +13,18 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * Study 001 (docs/studies.md#study-001) (a three-tier site with the study's Docker options) shortened, through {@code
- * envbench run} as CI runs it: the study's own file and plan, one run of 20 s for five of its configurations (the row
+ * Study 001 (docs/studies.md#study-001) (a three-tier login site with the study's Docker options) shortened, through
+ * {@code envbench run} as CI runs it: the study's own file and plan (seed-001-isucon: nginx, the login app, MariaDB), one run of 20 s for five of its configurations (the row
  * with Docker's userland proxy off among them: a real restart of the daemon before and after it, allowed with
  * --allow-docker-restart, the daemon's configuration as it was at the end, no docker-proxy in that row), which between
  * them take every path services find each other by: all on the host; nginx in a bridged container reaching the host's
- * Redmine on the host's bridge address; MariaDB in a bridged container on a volume, reached by the host's Redmine
+ * app on the host's bridge address; MariaDB in a bridged container on a volume, reached by the host's app
  * through its port published on 127.0.0.1; MariaDB with host networking and its data in the copy-on-write layer. Every
  * run is ok with no error, each service ran where its configuration put it, docker-proxy's CPU is in the report, and
- * nothing is left: no container, network or volume, no nginx, Redmine or database folder, no host process of the
- * study's.
+ * nothing is left: no container, network or volume, no nginx or database folder, no host process of the study's.
  */
 class SeedThreeTierTest extends DockerEndToEndTest {
-    static final Path STUDY = Jmeter.ROOT.resolve("testplans/experiments/seed-001-three-tier.yaml");
+    static final Path STUDY = Jmeter.ROOT.resolve("testplans/experiments/seed-001-isucon.yaml");
     static final List<String> CONFIGURATIONS =
             List.of("default", "nginx-bridge", "nginx-bridge-noproxy", "mariadb-bridge", "mariadb-host-cow");
     static final Path DAEMON_JSON = Path.of("/etc/docker/daemon.json");
@@ -33,14 +32,7 @@ class SeedThreeTierTest extends DockerEndToEndTest {
     /** Besides nothing labelled (checked by {@link DockerEndToEndTest}): no folder or host process of the study's own. */
     @AfterEach
     void nothingOfTheStudyIsLeft() throws Exception {
-        try (Stream<Path> instances = Files.list(Path.of("/var/lib/redmine"));
-                Stream<Path> scratch = Files.list(Path.of("/var/tmp"))) {
-            assertEquals(
-                    List.of(),
-                    instances
-                            .filter(p -> p.getFileName().toString().startsWith("envbench-"))
-                            .toList(),
-                    "Redmine instances");
+        try (Stream<Path> scratch = Files.list(Path.of("/var/tmp"))) {
             assertEquals(
                     List.of(),
                     scratch.filter(p -> p.getFileName().toString().matches("envbench-(mariadb|nginx)\\..*"))
@@ -53,7 +45,7 @@ class SeedThreeTierTest extends DockerEndToEndTest {
                         .filter(p -> p.info()
                                 .commandLine()
                                 .orElse("")
-                                .matches(".*(mariadbd|puma|redmine\\.sh|mariadb\\.sh|nginx\\.sh|envbench-nginx).*"))
+                                .matches(".*(mariadbd|LoginApp|app\\.sh|mariadb\\.sh|nginx\\.sh|envbench-nginx).*"))
                         .map(p -> p.pid() + " " + p.info().commandLine().orElse(""))
                         .toList(),
                 "host processes");
@@ -63,12 +55,11 @@ class SeedThreeTierTest extends DockerEndToEndTest {
     void fiveConfigurationsPlaceEachTierWhereTheySayAndLeaveNothing() throws Exception {
         String yaml = Files.readString(STUDY)
                 .replace(
-                        "plan: ../seed-001-three-tier.jmx",
-                        "plan: " + Jmeter.ROOT.resolve("testplans/seed-001-three-tier.jmx"))
+                        "plan: ../seed-001-isucon.jmx", "plan: " + Jmeter.ROOT.resolve("testplans/seed-001-isucon.jmx"))
                 .replaceFirst("repetitions: 4 .*", "repetitions: 1")
-                .replace("warmupSeconds: 15", "warmupSeconds: 5")
-                .replace("durationSeconds: 75", "durationSeconds: 20")
-                .replace("envbench.threads: 20", "envbench.threads: 8");
+                .replace("warmupSeconds: 10", "warmupSeconds: 5")
+                .replace("durationSeconds: 40", "durationSeconds: 20")
+                .replace("envbench.threads: 16", "envbench.threads: 8");
         // four of the six configurations: each is an environment entry of its own, from "  - name: X" to the next
         StringBuilder kept = new StringBuilder();
         boolean keep = true;
@@ -179,7 +170,7 @@ class SeedThreeTierTest extends DockerEndToEndTest {
         System.out.println("resources of nginx-bridge: " + proxyRow);
         double proxyCpu = Double.parseDouble(proxyRow.split("\\|")[5].trim().split(" / ")[0]);
         assertTrue(proxyCpu > 0, "docker-proxy carried nginx-bridge's load: " + proxyRow);
-        // each tier apart, wherever it runs: nginx, Redmine and MariaDB of nginx-bridge
+        // each tier apart, wherever it runs: nginx, the app and MariaDB of nginx-bridge
         String services = md.substring(md.indexOf("## Services apart (metrics file)"));
         for (String service : List.of("web", "app", "db")) {
             assertTrue(
