@@ -9,10 +9,13 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.envbench.jmeter.GuiTests;
 import io.envbench.jmeter.influxdb.InfluxDbWriter;
 import io.envbench.jmeter.prometheus.ExposedName;
@@ -29,7 +32,7 @@ import org.junit.jupiter.api.io.TempDir;
  * the metrics CSV of the same run is a point at the row's timestamp, under its Prometheus-style name and labels and
  * tagged with the environments running, equal to the file's value within the file's rounding (three decimals: 0.0005,
  * times the unit's scale); and the samples, errors and elapsed sum, least and most per label and environment are
- * exactly those fed.
+ * exactly those fed; every query of the InfluxDB dashboard ({@code docs/grafana/envbench-influxdb.json}) runs.
  */
 class RealInfluxDbTest {
     @TempDir
@@ -127,9 +130,33 @@ class RealInfluxDbTest {
                         got.get(e.getKey()),
                         e.getKey() + ": samples, errors, sum, min, max");
             }
+            // the dashboard's queries, as Grafana sends them for the environments fed: InfluxQL this InfluxDB runs
+            JsonNode dashboard = new ObjectMapper().readTree(GrafanaDashboardsTest.INFLUXDB_DASHBOARD.toFile());
+            int answered = 0;
+            for (String q : GrafanaDashboardsTest.influxQueries(dashboard)) {
+                String sent = q.replace("$timeFilter", "time > now() - 1h")
+                        .replace("$__interval_ms", "1000")
+                        .replace("$__interval", "1s")
+                        .replace("/^$environment$/", "/^(bare|docker)$/")
+                        .replace("'$environment'", "'bare'");
+                JsonNode r = influx.query(db, sent); // fails on an error
+                answered += r.path("series").size() > 0 ? 1 : 0;
+            }
+            // those over samples and host or JMeter figures have data; the container and target ones need Docker
+            assertTrue(answered >= 6, "dashboard queries with data: " + answered);
+            JsonNode throughput = influx.query(
+                    db,
+                    "SELECT sum(\"samples\") FROM \"" + InfluxDbWriter.RESPONSE_TIME
+                            + "\" WHERE time > now() - 1h GROUP BY \"environment\"");
+            Set<String> environments = new TreeSet<>();
+            throughput
+                    .path("series")
+                    .forEach(x ->
+                            environments.add(x.path("tags").path("environment").asText()));
+            assertEquals(Set.of("bare", "docker"), environments, "series tagged with each environment");
             System.out.printf(
-                    "InfluxDB: %d points written, %d rows x columns agree with the CSV, samples %s%n",
-                    writer.written(), checked, got);
+                    "InfluxDB: %d dashboard queries with data; %d points written, %d rows x columns agree with the CSV, samples %s%n",
+                    answered, writer.written(), checked, got);
         }
     }
 
