@@ -2,6 +2,8 @@ package io.envbench.jmeter;
 
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.net.URI;
+import java.net.URISyntaxException;
 import java.net.UnknownHostException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -11,6 +13,7 @@ import java.util.Optional;
 
 import io.envbench.base.definition.EnvironmentDefinition;
 import io.envbench.base.settings.InvalidSettingException;
+import io.envbench.jmeter.influxdb.InfluxDbTarget;
 import io.envbench.launch.docker.DockerDaemon;
 import io.envbench.measure.metrics.MetricsCollector;
 import io.envbench.measure.results.JtlReader;
@@ -47,6 +50,13 @@ public final class EnvBenchProperties {
 
     public static final String PROMETHEUS_HOST = "envbench.prometheus.host";
     static final String DEFAULT_PROMETHEUS_HOST = "127.0.0.1";
+
+    /** The Resource Monitor's InfluxDB 1.x: its URL (unset: none), database, and whether another machine's may be. */
+    public static final String INFLUXDB_URL = "envbench.influxdb.url";
+
+    public static final String INFLUXDB_DB = "envbench.influxdb.db";
+    public static final String INFLUXDB_ALLOW_REMOTE = "envbench.influxdb.allowRemote";
+    static final String DEFAULT_INFLUXDB_DB = "envbench";
 
     /** What the Resource Monitor does when a file of the test cannot be written any more. */
     public enum OnWriteFailure {
@@ -216,12 +226,13 @@ public final class EnvBenchProperties {
 
     /**
      * Where the Resource Monitor serves Prometheus while a test runs: {@code envbench.prometheus.host} (default
-     * 127.0.0.1, a loopback address only) and {@code envbench.prometheus.port}; empty when the port is unset or 0.
+     * 127.0.0.1, a loopback address only) and the port of its field "Prometheus port", or when that is empty
+     * {@code envbench.prometheus.port}; empty when the port is unset or 0.
      */
-    public static Optional<InetSocketAddress> prometheusEndpoint() {
-        return prometheusEndpoint(
-                JMeterUtils.getPropDefault(PROMETHEUS_PORT, ""),
-                JMeterUtils.getPropDefault(PROMETHEUS_HOST, DEFAULT_PROMETHEUS_HOST));
+    public static Optional<InetSocketAddress> prometheusEndpoint(String portField) {
+        String port =
+                portField == null || portField.isBlank() ? JMeterUtils.getPropDefault(PROMETHEUS_PORT, "") : portField;
+        return prometheusEndpoint(port, JMeterUtils.getPropDefault(PROMETHEUS_HOST, DEFAULT_PROMETHEUS_HOST));
     }
 
     /**
@@ -242,7 +253,7 @@ public final class EnvBenchProperties {
         }
         if (port < 1 || port > 65535) {
             throw new InvalidSettingException(
-                    PROMETHEUS_PORT,
+                    "Prometheus port (" + PROMETHEUS_PORT + ")",
                     "'" + portText + "' is not a TCP port; give a whole number from 1 to 65535, e.g. -J"
                             + PROMETHEUS_PORT + "=9270, or 0 for no Prometheus endpoint");
         }
@@ -262,6 +273,83 @@ public final class EnvBenchProperties {
                     "'" + hostText + "' (" + address.getHostAddress() + ") is not a loopback address" + fix);
         }
         return Optional.of(new InetSocketAddress(address, port));
+    }
+
+    /**
+     * Where the Resource Monitor writes InfluxDB line protocol: the URL of its field "InfluxDB URL", or when that is
+     * empty {@code envbench.influxdb.url}, and {@code envbench.influxdb.db} (default {@value #DEFAULT_INFLUXDB_DB});
+     * empty when no URL is given.
+     */
+    public static Optional<InfluxDbTarget> influxDb(String urlField) {
+        String url = urlField == null || urlField.isBlank() ? JMeterUtils.getPropDefault(INFLUXDB_URL, "") : urlField;
+        return influxDb(
+                url,
+                JMeterUtils.getPropDefault(INFLUXDB_DB, DEFAULT_INFLUXDB_DB),
+                JMeterUtils.getPropDefault(INFLUXDB_ALLOW_REMOTE, "false"));
+    }
+
+    /**
+     * An InfluxDB on another machine is refused unless {@code envbench.influxdb.allowRemote=true}: the points name
+     * the test's samplers and the host's figures, and InfluxDB 1.x's HTTP API here sends them unencrypted and without
+     * credentials; a URL on this machine (or a tunnel to the other) needs no permission.
+     */
+    static Optional<InfluxDbTarget> influxDb(String urlText, String dbText, String allowRemoteText) {
+        String u = urlText == null ? "" : urlText.trim();
+        if (u.isEmpty()) {
+            return Optional.empty();
+        }
+        String field = "InfluxDB URL (" + INFLUXDB_URL + ")";
+        String example = "; give an InfluxDB 1.x's HTTP URL, e.g. -J" + INFLUXDB_URL + "=http://127.0.0.1:8086";
+        URI uri;
+        try {
+            uri = new URI(u);
+        } catch (URISyntaxException e) {
+            throw new InvalidSettingException(
+                    field, "'" + urlText + "' is not a URL (" + e.getReason() + ")" + example);
+        }
+        if (!"http".equalsIgnoreCase(uri.getScheme()) && !"https".equalsIgnoreCase(uri.getScheme())
+                || uri.getHost() == null) {
+            throw new InvalidSettingException(
+                    field, "'" + urlText + "' is not an http:// or https:// URL with a host" + example);
+        }
+        if (uri.getRawQuery() != null || uri.getRawFragment() != null || uri.getRawUserInfo() != null) {
+            throw new InvalidSettingException(
+                    field,
+                    "'" + urlText + "' has a query, fragment or user; give the server's URL alone" + example
+                            + " (the database is -J" + INFLUXDB_DB + ")");
+        }
+        String db = dbText == null || dbText.isBlank() ? DEFAULT_INFLUXDB_DB : dbText.trim();
+        boolean allowRemote =
+                switch (allowRemoteText == null ? "" : allowRemoteText.trim().toLowerCase(Locale.ROOT)) {
+                    case "", "false" -> false;
+                    case "true" -> true;
+                    default ->
+                        throw new InvalidSettingException(
+                                INFLUXDB_ALLOW_REMOTE,
+                                "'" + allowRemoteText + "' is neither true nor false; give -J" + INFLUXDB_ALLOW_REMOTE
+                                        + "=true to write to an InfluxDB on another machine");
+                };
+        if (!allowRemote) {
+            String h = uri.getHost();
+            String fix = "; the points name your samplers and this host's figures and go unencrypted without"
+                    + " credentials, so EnvBench writes to this machine only unless you allow it: give -J"
+                    + INFLUXDB_ALLOW_REMOTE + "=true to write there, or a URL on 127.0.0.1 (an InfluxDB on this"
+                    + " machine, or a tunnel: ssh -L 8086:127.0.0.1:8086 influx-host, then http://127.0.0.1:8086)";
+            InetAddress address;
+            try {
+                address = InetAddress.getByName(
+                        h.startsWith("[") && h.endsWith("]") ? h.substring(1, h.length() - 1) : h);
+            } catch (UnknownHostException e) {
+                throw new InvalidSettingException(field, "'" + urlText + "': " + h + " is not a known host" + fix);
+            }
+            if (!address.isLoopbackAddress()) {
+                throw new InvalidSettingException(
+                        field,
+                        "'" + urlText + "': " + h + " (" + address.getHostAddress() + ") is not a loopback address"
+                                + fix);
+            }
+        }
+        return Optional.of(new InfluxDbTarget(uri, db));
     }
 
     private static long wholeNumber(String field, String text, long min, long max, String unit, String example) {

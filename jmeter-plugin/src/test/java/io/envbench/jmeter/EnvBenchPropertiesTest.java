@@ -163,7 +163,66 @@ class EnvBenchPropertiesTest {
         var e = assertThrows(
                 InvalidSettingException.class, () -> EnvBenchProperties.prometheusEndpoint(port, "127.0.0.1"));
         String m = e.getMessage();
-        assertTrue(m.startsWith(EnvBenchProperties.PROMETHEUS_PORT + ": '" + port + "' is not a TCP port"), m);
+        assertTrue(
+                m.startsWith("Prometheus port (" + EnvBenchProperties.PROMETHEUS_PORT + "): '" + port
+                        + "' is not a TCP port"),
+                m);
         assertTrue(m.contains("1 to 65535"), m);
+    }
+
+    @ParameterizedTest
+    @ValueSource(
+            strings = {
+                "http://127.0.0.1:8086",
+                "http://localhost:8086/",
+                "http://[::1]:8086",
+                "https://127.0.0.2/influx"
+            })
+    void anInfluxDbOnThisMachineIsTaken(String url) {
+        var t = EnvBenchProperties.influxDb(url, "", "").orElseThrow();
+        assertEquals("envbench", t.database());
+        assertTrue(
+                t.writeUri().toString().startsWith(url.endsWith("/") ? url : url + "/"),
+                t.writeUri().toString());
+        assertTrue(
+                t.writeUri().toString().endsWith("write?db=envbench&precision=ms"),
+                t.writeUri().toString());
+        assertEquals(Optional.empty(), EnvBenchProperties.influxDb(" ", "x", ""));
+    }
+
+    /** Another machine's InfluxDB is refused naming the field, its property and the permission that allows it. */
+    @ParameterizedTest
+    @ValueSource(strings = {"http://192.0.2.7:8086", "http://0.0.0.0:8086"})
+    void anInfluxDbElsewhereIsRefusedUnlessAllowed(String url) {
+        var e = assertThrows(InvalidSettingException.class, () -> EnvBenchProperties.influxDb(url, "", "false"));
+        String m = e.getMessage();
+        assertTrue(m.startsWith("InfluxDB URL (" + EnvBenchProperties.INFLUXDB_URL + "): '" + url + "'"), m);
+        assertTrue(m.contains("is not a loopback address"), m);
+        assertTrue(m.contains("-J" + EnvBenchProperties.INFLUXDB_ALLOW_REMOTE + "=true"), m);
+        assertTrue(m.contains("http://127.0.0.1:8086"), m);
+        // allowed: taken as given (nothing is sent here)
+        assertEquals(
+                url + "/",
+                EnvBenchProperties.influxDb(url, "db1", "true")
+                        .orElseThrow()
+                        .base()
+                        .toString());
+    }
+
+    @ParameterizedTest
+    @ValueSource(
+            strings = {"127.0.0.1:8086", "ftp://127.0.0.1/", "http://127.0.0.1:8086/?db=x", "http//x", "http://a b"})
+    void anInfluxDbUrlThatIsNoneIsRefusedNamingTheField(String url) {
+        var e = assertThrows(InvalidSettingException.class, () -> EnvBenchProperties.influxDb(url, "", ""));
+        String m = e.getMessage();
+        assertTrue(m.startsWith("InfluxDB URL (" + EnvBenchProperties.INFLUXDB_URL + "): '" + url + "'"), m);
+        assertTrue(m.contains("-J" + EnvBenchProperties.INFLUXDB_URL + "=http://127.0.0.1:8086"), m);
+    }
+
+    @Test
+    void anAllowRemoteThatIsNeitherTrueNorFalseIsRefused() {
+        var e = assertThrows(
+                InvalidSettingException.class, () -> EnvBenchProperties.influxDb("http://127.0.0.1:8086", "", "yes"));
+        assertTrue(e.getMessage().startsWith(EnvBenchProperties.INFLUXDB_ALLOW_REMOTE + ": 'yes'"), e.getMessage());
     }
 }

@@ -13,6 +13,8 @@ import io.envbench.jmeter.EnvBenchProperties;
 import io.envbench.jmeter.EnvBenchProperties.OnWriteFailure;
 import io.envbench.jmeter.JMeterEnvBench;
 import io.envbench.jmeter.JmeterCommandLine;
+import io.envbench.jmeter.influxdb.InfluxDbTarget;
+import io.envbench.jmeter.influxdb.InfluxDbWriter;
 import io.envbench.jmeter.prometheus.PrometheusEndpoint;
 import io.envbench.measure.metrics.MetricName;
 import io.envbench.measure.metrics.MetricsCollector;
@@ -41,7 +43,8 @@ import org.slf4j.LoggerFactory;
  * error on the console, and stops the test or marks it ({@code envbench.onWriteFailure}).
  * With {@code envbench.prometheus.port} set it serves Prometheus on a loopback address while the test runs
  * ({@link PrometheusEndpoint}): the collector's figures, and the response times of the samples in its scope as a
- * histogram per label and environment.
+ * histogram per label and environment. With {@code envbench.influxdb.url} (or its field) set it writes the same
+ * figures to an InfluxDB 1.x in line protocol ({@link InfluxDbWriter}), from a thread of its own.
  */
 public class ResourceMonitor extends AbstractTestElement
         implements TestStateListener, PostProcessor, SampleListener, NoThreadClone, Clearable {
@@ -52,6 +55,10 @@ public class ResourceMonitor extends AbstractTestElement
     public static final String FILENAME = "ResourceMonitor.filename";
     public static final String DEFAULT_INTERVAL = "${__P(envbench.metrics.interval.ms,1000)}";
     public static final String DEFAULT_FILENAME = "${__P(envbench.metrics.file,envbench-metrics.csv)}";
+    /** Empty by default: the property ({@code envbench.prometheus.port}, {@code envbench.influxdb.url}) decides. */
+    public static final String PROMETHEUS_PORT = "ResourceMonitor.prometheus_port";
+
+    public static final String INFLUXDB_URL = "ResourceMonitor.influxdb_url";
 
     public static final String VAR_HOST_CPU = MetricName.HOST_CPU.sampleVariable();
     public static final String VAR_TARGET_CPU = MetricName.TARGET_CPU.sampleVariable();
@@ -68,6 +75,10 @@ public class ResourceMonitor extends AbstractTestElement
     private transient volatile WriteWatch watch;
     /** Of the monitor that started the collector, with the watch: one endpoint, each sample counted once. */
     private transient volatile PrometheusEndpoint prometheus;
+    /** Of the monitor that started the collector, with the watch: one writer, each sample counted once. */
+    private transient volatile InfluxDbWriter influxDb;
+    /** The writer's listener on the collector's ticks, removed at the end (another monitor may keep the collector). */
+    private transient volatile Consumer<MetricsCollector.Tick> influxDbTicks;
     /** How an error reaches the user: jmeter.log and the console, or a dialog in the GUI (tests replace it). */
     private transient Consumer<String> tellUser = m -> JMeterUtils.reportErrorToUser(m, "EnvBench Resource Monitor");
     /** What makes jmeter -n exit with 1 after a file failed (tests replace it). */
@@ -89,6 +100,24 @@ public class ResourceMonitor extends AbstractTestElement
         setProperty(FILENAME, file);
     }
 
+    /** The field "Prometheus port": empty leaves it to {@code envbench.prometheus.port}. */
+    public String getPrometheusPort() {
+        return getPropertyAsString(PROMETHEUS_PORT, "");
+    }
+
+    public void setPrometheusPort(String port) {
+        setProperty(PROMETHEUS_PORT, port, "");
+    }
+
+    /** The field "InfluxDB URL": empty leaves it to {@code envbench.influxdb.url}. */
+    public String getInfluxDbUrl() {
+        return getPropertyAsString(INFLUXDB_URL, "");
+    }
+
+    public void setInfluxDbUrl(String url) {
+        setProperty(INFLUXDB_URL, url, "");
+    }
+
     /**
      * Starts the collector. A bad interval, or a collector that cannot start (e.g. its file), stops the
      * test: a benchmark whose metrics are missing or taken at another rate than asked would mislead. The
@@ -99,10 +128,12 @@ public class ResourceMonitor extends AbstractTestElement
         Duration interval;
         OnWriteFailure onWriteFailure;
         Optional<InetSocketAddress> prometheusAt;
+        Optional<InfluxDbTarget> influxDbAt;
         try {
             interval = EnvBenchProperties.metricsInterval(getInterval());
             onWriteFailure = EnvBenchProperties.onWriteFailure();
-            prometheusAt = EnvBenchProperties.prometheusEndpoint();
+            prometheusAt = EnvBenchProperties.prometheusEndpoint(getPrometheusPort());
+            influxDbAt = EnvBenchProperties.influxDb(getInfluxDbUrl());
         } catch (InvalidSettingException e) {
             stopTest("EnvBench Resource Monitor: " + e.getMessage() + ". The test is stopped; no metrics are written.");
             return;
@@ -127,6 +158,12 @@ public class ResourceMonitor extends AbstractTestElement
                 c.addListener(tick -> w.checkJtlsSoon());
                 watch = w;
                 prometheusAt.ifPresent(at -> startPrometheus(at, c));
+                influxDbAt.ifPresent(at -> {
+                    InfluxDbWriter i = InfluxDbWriter.start(at);
+                    influxDb = i;
+                    influxDbTicks = i::tick;
+                    c.addListener(influxDbTicks);
+                });
             }
         } catch (IOException e) { // an output that cannot be written at all is an error at the start, naming it
             stopTest("EnvBench Resource Monitor: " + EnvBenchProperties.METRICS_FILE + ": " + e.getMessage()
@@ -171,6 +208,11 @@ public class ResourceMonitor extends AbstractTestElement
     /** For tests: the Prometheus endpoint of this monitor's test, while it runs. */
     PrometheusEndpoint prometheus() {
         return prometheus;
+    }
+
+    /** For tests: the InfluxDB writer of this monitor's test, while it runs. */
+    InfluxDbWriter influxDb() {
+        return influxDb;
     }
 
     /** For tests: what makes JMeter exit with 1 after a file failed. */
@@ -230,9 +272,18 @@ public class ResourceMonitor extends AbstractTestElement
         if (p != null) {
             p.close(); // the port is free for the next test
         }
-        if (collector != null) {
+        InfluxDbWriter i = influxDb;
+        influxDb = null;
+        MetricsCollector c = collector;
+        if (c != null) {
             collector = null;
             JMeterEnvBench.leaveCollector();
+        }
+        if (i != null) {
+            if (c != null) {
+                c.removeListener(influxDbTicks);
+            }
+            i.close(); // after the collector's last tick: the samples since then are stamped now and sent
         }
         if (w != null) {
             w.testEnded(exitWithOne);
@@ -260,13 +311,20 @@ public class ResourceMonitor extends AbstractTestElement
     @Override
     public void sampleOccurred(SampleEvent e) {
         PrometheusEndpoint p = prometheus;
-        if (p == null) {
+        InfluxDbWriter i = influxDb;
+        if (p == null && i == null) {
             return;
         }
         SampleResult r = e.getResult();
         JMeterVariables vars = JMeterContextService.getContext().getVariables();
-        String env = vars == null ? null : vars.get(EnvBenchProperties.ENV_VARIABLE);
-        p.recordSample(r.getSampleLabel(), env == null || env.isEmpty() ? "none" : env, r.getTime(), r.isSuccessful());
+        String v = vars == null ? null : vars.get(EnvBenchProperties.ENV_VARIABLE);
+        String env = v == null || v.isEmpty() ? "none" : v;
+        if (p != null) {
+            p.recordSample(r.getSampleLabel(), env, r.getTime(), r.isSuccessful());
+        }
+        if (i != null) {
+            i.recordSample(r.getSampleLabel(), env, r.getTime(), r.isSuccessful());
+        }
     }
 
     @Override

@@ -28,6 +28,7 @@ import javax.swing.SwingUtilities;
 import javax.swing.Timer;
 
 import io.envbench.jmeter.EnvBenchHelp;
+import io.envbench.jmeter.EnvBenchProperties;
 import io.envbench.jmeter.JMeterEnvBench;
 import io.envbench.measure.metrics.MetricsCollector;
 import io.envbench.measure.metrics.MetricsFile;
@@ -41,7 +42,7 @@ import org.jfree.data.time.TimeSeries;
 import org.jfree.data.time.TimeSeriesCollection;
 
 /**
- * GUI of the EnvBench Resource Monitor: interval and metrics file (kept in the element), and time series of the
+ * GUI of the EnvBench Resource Monitor: interval, metrics file, Prometheus port and InfluxDB URL (kept in the element), and time series of the
  * metrics chosen (CPU, memory, disk, network; host, processes and each container), live or of a saved metrics
  * file. Every metric seen is kept ({@link MetricHistory}), so "Show" switches views over the same data, during a
  * run, after it and for a file; Clear and Clear All drop it. Headless runs use the element alone.
@@ -76,6 +77,8 @@ public class ResourceMonitorGui extends AbstractListenerGui implements Clearable
             new JTextField(ResourceMonitor.DEFAULT_INTERVAL, ResourceMonitor.DEFAULT_INTERVAL.length() + 2);
     private final JTextField filename =
             new JTextField(ResourceMonitor.DEFAULT_FILENAME, ResourceMonitor.DEFAULT_FILENAME.length() + 2);
+    private final JTextField prometheusPort = new JTextField("", 6);
+    private final JTextField influxDbUrl = new JTextField("", 24);
     private final JComboBox<String> view = new JComboBox<>(VIEWS.keySet().toArray(new String[0]));
     /** What the chart draws: the series of {@link #history} that match the view. */
     private final TimeSeriesCollection shown = new TimeSeriesCollection();
@@ -109,6 +112,23 @@ public class ResourceMonitorGui extends AbstractListenerGui implements Clearable
         settings.add(interval);
         settings.add(new JLabel("Metrics file:"));
         settings.add(filename);
+        JPanel publish = new JPanel(new FlowLayout(FlowLayout.LEFT));
+        publish.setBorder(
+                BorderFactory.createTitledBorder("Live metrics for Prometheus and InfluxDB (while the test runs)"));
+        prometheusPort.setName("prometheusPort");
+        prometheusPort.setToolTipText("<html>Serve Prometheus at http://127.0.0.1:PORT/metrics while the test runs"
+                + " (1 to 65535, e.g. 9270; 0: none).<br>Empty: the property " + EnvBenchProperties.PROMETHEUS_PORT
+                + " decides (unset: none). Loopback only (" + EnvBenchProperties.PROMETHEUS_HOST + ").</html>");
+        influxDbUrl.setName("influxDbUrl");
+        influxDbUrl.setToolTipText("<html>Write InfluxDB 1.x line protocol to this server while the test runs,"
+                + " e.g. http://127.0.0.1:8086<br>(database: " + EnvBenchProperties.INFLUXDB_DB
+                + ", default envbench, created if missing). Empty: the property " + EnvBenchProperties.INFLUXDB_URL
+                + " decides (unset: none).<br>Another machine's URL needs -J" + EnvBenchProperties.INFLUXDB_ALLOW_REMOTE
+                + "=true.</html>");
+        publish.add(new JLabel("Prometheus port:"));
+        publish.add(prometheusPort);
+        publish.add(new JLabel("InfluxDB URL:"));
+        publish.add(influxDbUrl);
         JPanel viewBar = new JPanel(new FlowLayout(FlowLayout.LEFT));
         view.setName("show");
         view.setToolTipText("Which metrics the chart shows; every metric is kept, so switching loses nothing");
@@ -126,7 +146,10 @@ public class ResourceMonitorGui extends AbstractListenerGui implements Clearable
         panel.setPreferredSize(new Dimension(600, 360));
         JPanel main = new JPanel(new BorderLayout());
         JPanel top = new JPanel(new BorderLayout());
-        top.add(settings, BorderLayout.NORTH);
+        JPanel fields = new JPanel(new BorderLayout());
+        fields.add(settings, BorderLayout.NORTH);
+        fields.add(publish, BorderLayout.SOUTH);
+        top.add(fields, BorderLayout.NORTH);
         top.add(viewBar, BorderLayout.CENTER);
         status.setBorder(BorderFactory.createEmptyBorder(0, 6, 4, 6));
         top.add(status, BorderLayout.SOUTH);
@@ -170,6 +193,8 @@ public class ResourceMonitorGui extends AbstractListenerGui implements Clearable
         configureTestElement(el);
         ((ResourceMonitor) el).setInterval(interval.getText());
         ((ResourceMonitor) el).setFilename(filename.getText());
+        ((ResourceMonitor) el).setPrometheusPort(prometheusPort.getText().trim());
+        ((ResourceMonitor) el).setInfluxDbUrl(influxDbUrl.getText().trim());
     }
 
     @Override
@@ -177,6 +202,8 @@ public class ResourceMonitorGui extends AbstractListenerGui implements Clearable
         super.configure(el);
         interval.setText(((ResourceMonitor) el).getInterval());
         filename.setText(((ResourceMonitor) el).getFilename());
+        prometheusPort.setText(((ResourceMonitor) el).getPrometheusPort());
+        influxDbUrl.setText(((ResourceMonitor) el).getInfluxDbUrl());
     }
 
     @Override
@@ -184,6 +211,8 @@ public class ResourceMonitorGui extends AbstractListenerGui implements Clearable
         super.clearGui();
         interval.setText(ResourceMonitor.DEFAULT_INTERVAL);
         filename.setText(ResourceMonitor.DEFAULT_FILENAME);
+        prometheusPort.setText("");
+        influxDbUrl.setText("");
     }
 
     /** JMeter's Clear and Clear All: drops every series kept; a run still going keeps adding to an empty chart. */

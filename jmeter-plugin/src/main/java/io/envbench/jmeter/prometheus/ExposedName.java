@@ -117,7 +117,7 @@ public record ExposedName(String name, Map<String, String> labels, double scale,
     }
 
     /** The members the collector writes (Metrics), longest first, so {@code cpu.throttled.pct} is not {@code pct}. */
-    private static final List<String> MEMBERS = List.of(
+    public static final List<String> MEMBERS = List.of(
             "io.read.bytesPerSec",
             "io.write.bytesPerSec",
             "blk.read.bytesPerSec",

@@ -152,6 +152,29 @@ class RealPrometheusTest {
             assertEquals(1.0, up, "the scrape target is up");
             JsonNode hostCpu = query(api, "envbench_host_cpu_percent");
             assertEquals(1, hostCpu.size(), "the collector's gauges reach Prometheus: " + hostCpu);
+            // the dashboard's queries, as Grafana sends them: PromQL this Prometheus runs, those over samples with data
+            // rate() needs two scrapes of a series (the first may come after the last sample)
+            waitFor(
+                    () -> query(api, "min(count_over_time(" + PrometheusEndpoint.SAMPLES + "_total[1m])) >= 2")
+                                    .size()
+                            == 1,
+                    "a second scrape",
+                    prometheus,
+                    log);
+            JsonNode dashboard = JSON.readTree(GrafanaDashboardsTest.PROMETHEUS_DASHBOARD.toFile());
+            for (JsonNode panel : dashboard.path("panels")) {
+                for (JsonNode t : panel.path("targets")) {
+                    String q = t.path("expr")
+                            .asText()
+                            .replace("$__rate_interval", "1m")
+                            .replace("=~\"$environment\"", "=~\"bare|docker\"")
+                            .replace("\"$environment\"", "\"bare\"");
+                    JsonNode r = query(api, q); // fails unless Prometheus took it
+                    if (q.contains("envbench_samples_total") || q.contains("_bucket")) {
+                        assertTrue(r.size() > 0, "no data for the dashboard's " + q);
+                    }
+                }
+            }
             System.out.printf(
                     "Prometheus: _count %s, errors %s, p90 %s s, home p90 over both %.4f s, host CPU %.1f %%%n",
                     counts, failed, p90, value(both.get(0)), value(hostCpu.get(0)));

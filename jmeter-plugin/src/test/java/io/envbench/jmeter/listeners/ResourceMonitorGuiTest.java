@@ -84,6 +84,24 @@ class ResourceMonitorGuiTest {
         return onEdt(gui::shownMetricNames);
     }
 
+    /** The two publishing fields: typed, kept in the element, shown again, each with a tooltip naming its property. */
+    @Test
+    void thePrometheusPortAndInfluxDbUrlAreKeptInTheElement() throws Exception {
+        window.textBox("prometheusPort").requireText("").enterText("9270");
+        window.textBox("influxDbUrl").requireText("").enterText("http://127.0.0.1:8086");
+        assertTrue(window.textBox("prometheusPort").target().getToolTipText().contains("envbench.prometheus.port"));
+        assertTrue(window.textBox("influxDbUrl").target().getToolTipText().contains("envbench.influxdb.allowRemote"));
+        ResourceMonitor m = GuiActionRunner.execute(() -> (ResourceMonitor) gui.createTestElement());
+        assertEquals("9270", m.getPrometheusPort());
+        assertEquals("http://127.0.0.1:8086", m.getInfluxDbUrl());
+        GuiActionRunner.execute(() -> gui.clearGui());
+        window.textBox("influxDbUrl").requireText("");
+        GuiActionRunner.execute(() -> gui.configure(m));
+        window.textBox("prometheusPort").requireText("9270");
+        window.textBox("influxDbUrl").requireText("http://127.0.0.1:8086");
+        GuiTests.screenshot(window.target(), "resource-monitor-publishing");
+    }
+
     @Test
     void afterARunEveryViewStillHasItsDataAndTheStatusSaysWhenItEnded() throws Exception {
         monitor = new ResourceMonitor();
