@@ -275,9 +275,19 @@ public final class MetricsCollector implements AutoCloseable {
         listeners.forEach(l -> l.accept(t));
     }
 
-    /** target.cpu.pct and target.mem.bytes: the environment's container or process tree. */
+    /**
+     * target.cpu.pct and target.mem.bytes: the environment's container or process tree; for a target of several
+     * services, the sum of its services' trees (each seen from the host, in a container too), since the environment's
+     * own tree is only its front service's and would leave out the tiers behind it.
+     */
     static Map<String, Double> targetFigures(String env, Map<String, Double> values) {
         Map<String, Double> m = new LinkedHashMap<>();
+        String services = serviceRole(env, "");
+        if (values.keySet().stream().anyMatch(k -> serviceOf(k, services, MetricName.CPU_PCT))) {
+            m.put(MetricName.TARGET_CPU.column(), sumOfServices(services, MetricName.CPU_PCT, values));
+            m.put(MetricName.TARGET_MEM.column(), sumOfServices(services, MetricName.RSS_BYTES, values));
+            return m;
+        }
         Double cpu = values.getOrDefault(
                 Metrics.containerColumns(env).cpuPct(),
                 values.get(MetricName.Family.PROCESS.of(env, MetricName.CPU_PCT)));
@@ -291,6 +301,19 @@ public final class MetricsCollector implements AutoCloseable {
             m.put(MetricName.TARGET_MEM.column(), mem);
         }
         return m;
+    }
+
+    private static double sumOfServices(String servicesPrefix, String figure, Map<String, Double> values) {
+        return values.entrySet().stream()
+                .filter(e -> serviceOf(e.getKey(), servicesPrefix, figure))
+                .mapToDouble(Map.Entry::getValue)
+                .sum();
+    }
+
+    /** Whether {@code column} is {@code figure} of a service named {@code ENV/...}: process.ENV/SERVICE.FIGURE. */
+    private static boolean serviceOf(String column, String servicesPrefix, String figure) {
+        var m = MetricName.Family.PROCESS.any(figure).matcher(column);
+        return m.matches() && m.group(1).startsWith(servicesPrefix);
     }
 
     /** The metrics file's name of a service of a multi-service environment: {@code ENV/SERVICE} (no environment name has a '/'). */

@@ -53,7 +53,8 @@ class IsuconLoginTargetTest {
                 RunningTarget t = r.start(def(name, p, p == Placement.BARE ? 18311 : 18312));
                 System.out.println(name + " ready in " + t.startToReady().toMillis() + " ms: " + t.describe());
                 Endpoint front = t.endpoint().orElseThrow();
-                assertTrue(get(front, "/", null).body().contains("<form method=\"post\" action=\"/login\">"), "the form");
+                assertTrue(
+                        get(front, "/", null).body().contains("<form method=\"post\" action=\"/login\">"), "the form");
                 HttpResponse<String> css = get(front, "/css/site.css", null);
                 assertEquals(200, css.statusCode());
                 assertTrue(css.body().contains("font-family"), "nginx's static file");
@@ -81,7 +82,10 @@ class IsuconLoginTargetTest {
         try (Stream<ProcessHandle> all = ProcessHandle.allProcesses()) {
             assertEquals(
                     List.of(),
-                    all.filter(ph -> ph.info().commandLine().orElse("").matches(".*(mariadbd|LoginApp|envbench-nginx).*"))
+                    all.filter(ph -> ph.info()
+                                    .commandLine()
+                                    .orElse("")
+                                    .matches(".*(mariadbd|LoginApp|envbench-nginx).*"))
                             .map(ph -> ph.info().commandLine().orElse(""))
                             .toList(),
                     "no tier left running");
@@ -89,7 +93,8 @@ class IsuconLoginTargetTest {
     }
 
     private static HttpResponse<String> get(Endpoint e, String path, String cookie) throws Exception {
-        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create("http://" + e + path)).timeout(Duration.ofSeconds(10));
+        HttpRequest.Builder b =
+                HttpRequest.newBuilder(URI.create("http://" + e + path)).timeout(Duration.ofSeconds(10));
         if (cookie != null) b.header("Cookie", cookie);
         return HTTP.send(b.build(), HttpResponse.BodyHandlers.ofString());
     }
