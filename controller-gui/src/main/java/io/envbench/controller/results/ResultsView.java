@@ -235,11 +235,18 @@ public final class ResultsView extends JPanel {
         reader.start();
     }
 
-    /** "12 runs, 84 MB of results": what reading a run directory has to go through, from its jtl/ folder's files. */
+    /**
+     * "12 result files, 84 MB": what reading a run directory has to go through, from its jtl/ folder's files; a run that
+     * ended with a summary ({@link io.envbench.study.analysis.RunSummary}) is read from it, the JTLs only when it no
+     * longer matches them.
+     */
     private static String describeReading(Path dir) {
         Path jtl = dir.resolve("jtl");
         if (!Files.isDirectory(jtl)) {
             return "reading " + dir.getFileName();
+        }
+        if (Files.isRegularFile(new RunDirectory(dir).summary())) {
+            return "reading " + dir.getFileName() + ": its summary";
         }
         try (Stream<Path> files = Files.list(jtl)) {
             List<Path> all = files.filter(f -> f.toString().endsWith(".jtl")).toList();
