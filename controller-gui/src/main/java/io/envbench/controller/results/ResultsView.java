@@ -32,6 +32,7 @@ import javax.swing.ListSelectionModel;
 import javax.swing.SwingUtilities;
 import javax.swing.Timer;
 
+import io.envbench.controller.keyboard.TabLeaves;
 import io.envbench.report.ChartFormat;
 import io.envbench.report.ComparisonReport;
 import io.envbench.report.RunConclusion;
@@ -180,7 +181,7 @@ public final class ResultsView extends JPanel {
     }
 
     private static ComparisonTable table(String name, String[] head) {
-        ComparisonTable t = new ComparisonTable(head);
+        ComparisonTable t = TabLeaves.of(new ComparisonTable(head));
         t.setName(name);
         return t;
     }
