@@ -9,7 +9,13 @@
 # Each image is labelled with the hash of its recipe and rebuilt only when it changes.
 # The same packages are installed on the host, so bare metal runs the same versions: the base's and those of the
 # targets built, no more; what the host did not hold before is recorded, and its services are disabled (systemd).
-# Usage: images.sh [--no-versions] [TARGET...]   (--no-versions: skip listing the package versions; no TARGET: all)
+# Before it builds an image it says which, why (what changed since the image was built: a file of the recipe, a
+# pinned package's version, the image it is built FROM) and about how long (the last build of it, else a guess).
+# Usage: images.sh [--no-versions | --only-missing | --check] [TARGET...]   (no TARGET: all)
+#   --no-versions   skip listing the package versions afterwards
+#   --only-missing  build only the images that do not exist; an outdated one is said, not rebuilt (the controller asks)
+#   --check         build and install nothing: print a line per image that would be built,
+#                   IMAGE<TAB>HASH<TAB>WHY<TAB>ESTIMATE (HASH "-" when it depends on an image rebuilt first)
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 CACHE=${ENVBENCH_CACHE:-$HOME/.cache/envbench}
@@ -34,7 +40,142 @@ recipe_hash() { # files... -> short sha256 over names (relative to the checkout,
   (for f in "$@"; do echo "== ${f#"$ROOT"/}"; cat "$f"; done) | sha256sum | cut -c1-16
 }
 
-image_hash() { docker image inspect -f "{{ index .Config.Labels \"$LABEL_HASH\" }}" "$1" 2>/dev/null || true; }
+image_hash() { docker image inspect -f "{{ index .Config.Labels \"$LABEL_HASH\" }}" "$1" 2>/dev/null | grep -v "^<no value>$" || true; }
+
+# --- what an image is built from, and why it would be built ------------------------------------------------------
+# A recipe's manifest (KEY VALUE lines: a file and its digest, a pinned package and its version, the image it is built
+# FROM and that image's id) is kept in $RECIPES under its hash whenever it is computed, so that when an image's hash
+# label no longer matches, the manifest of the hash it was built from says what changed.
+RECIPES="$CACHE/recipes"
+MODE=build # build | only-missing | check
+
+file_digest() { sha256sum "$1" | cut -c1-16; }
+
+keep_manifest() { # HASH < manifest
+  mkdir -p "$RECIPES"
+  cat > "$RECIPES/$1.txt.part" && mv "$RECIPES/$1.txt.part" "$RECIPES/$1.txt"
+}
+
+# OLD NEW manifest files -> what changed, in a line: "nginx.conf.template changed, libssl3 3.0.11 -> 3.0.13, ..."
+manifest_changes() {
+  awk 'function shown(k) { sub(/^listed:/, "package ", k); sub(/^pkg:/, "package ", k); return k }
+       NR == FNR { old[$1] = substr($0, length($1) + 2); next }
+       { key = $1; now = substr($0, length($1) + 2); seen[key] = 1
+         if (!(key in old)) out[n++] = shown(key) " added"
+         else if (old[key] != now) {
+           if (key ~ /^FROM:/) out[n++] = substr(key, 6) " rebuilt"
+           else if (key ~ /^pkg:/) out[n++] = substr(key, 5) " " old[key] " -> " now
+           else out[n++] = key " changed"
+         } }
+       END { for (k in old) if (!(k in seen)) out[n++] = shown(k) " removed"
+             for (i = 0; i < n && i < 5; i++) printf "%s%s", (i ? ", " : ""), out[i]
+             if (n > 5) printf ", and %d more", n - 5 }' "$1" "$2"
+}
+
+# TAG HASH -> why TAG must be built ("" when its label is HASH: up to date); the manifest for HASH is in $RECIPES
+why_build() {
+  local tag=$1 hash=$2 built changes
+  built=$(image_hash "$tag")
+  if [ -z "$built" ]; then
+    if docker image inspect "$tag" >/dev/null 2>&1; then echo "it has no recipe label (not built by EnvBench)"
+    else echo "no image yet"; fi
+    return
+  fi
+  [ "$built" != "$hash" ] || return 0
+  if [ -f "$RECIPES/$built.txt" ] && [ -f "$RECIPES/$hash.txt" ]; then
+    changes=$(manifest_changes "$RECIPES/$built.txt" "$RECIPES/$hash.txt")
+    echo "its recipe changed: ${changes:-the same files, another hash}"
+  else
+    echo "its recipe changed (built from $built, now $hash; what changed is not known: built before EnvBench kept recipes)"
+  fi
+}
+
+# KIND NAME -> about how long its build takes: the last build of it, else a guess for its kind
+estimate() {
+  local kind=$1 name=$2 s
+  if [ -f "$RECIPES/$name.seconds" ]; then s=$(cat "$RECIPES/$name.seconds")
+  else case $kind in base) s=300 ;; packages) s=150 ;; *) s=30 ;; esac; fi
+  if [ "$s" -lt 90 ]; then echo "about $s s"; else echo "about $(( (s + 30) / 60 )) min"; fi
+}
+
+# TAG HASH WHY ESTIMATE -> whether to build now, having said so; in check mode the line for the caller instead
+announce() {
+  local tag=$1 hash=$2 why=$3 est=$4
+  case $MODE in
+    check) printf '%s\t%s\t%s\t%s\n' "$tag" "$hash" "$why" "$est"; return 1 ;;
+    only-missing)
+      if [ "$why" != "no image yet" ]; then
+        log "$tag is out of date ($why): not rebuilt now; the controller asks before a run that needs it, or ./envbench setup rebuilds it"
+        return 1
+      fi ;;
+  esac
+  log "building $tag: $why ($est)"
+}
+
+decide() { # TAG HASH WHY ESTIMATE -> 0 to build now; TAG counts as rebuilt when it is (or, checking, would be)
+  if announce "$@"; then REBUILT[$1]=1; return 0; fi
+  [ "$MODE" != check ] || REBUILT[$1]=1
+  return 1
+}
+
+timed() { # NAME command... -> runs it, keeping how long it took for the next estimate
+  local name=$1 t0=$SECONDS; shift
+  "$@" || return $?
+  mkdir -p "$RECIPES"; echo $((SECONDS - t0)) > "$RECIPES/$name.seconds"
+}
+
+# whether an image is (or, in check mode, would be) rebuilt in this invocation: what is built FROM it follows
+declare -A REBUILT=()
+
+plan_base() { # -> 0 when the base is to be built now
+  local hash why
+  hash=$(recipe_hash "$ROOT/targets/base/packages.txt" <(declare -f build_base base_packages list_packages))
+  { echo "targets/base/packages.txt $(file_digest "$ROOT/targets/base/packages.txt")"
+    echo "scripts/images.sh:build_base $(declare -f build_base base_packages list_packages | sha256sum | cut -c1-16)"
+    base_packages | tr ' ' '\n' | { grep -v '^$' || true; } | sed 's/^/listed:/; s/$/ yes/'
+  } | keep_manifest "$hash"
+  why=$(why_build envbench/base:latest "$hash")
+  [ -n "$why" ] || { [ "$MODE" = check ] || log "base image up to date ($hash)"; return 1; }
+  local est; est=$(estimate base base)
+  [ ! -s "$CACHE/base-$hash.tar" ] || est="about 20 s (from the cached tarball)"
+  decide envbench/base:latest "$hash" "$why" "$est"
+}
+
+packages_manifest() { # NAME PINS -> its manifest
+  echo "$2" | { grep -v '^$' || true; } | sed 's/^\([^=]*\)=\(.*\)$/pkg:\1 \2/'
+  echo "env $(target_env "$1")"
+  echo "scripts/images.sh $(file_digest "$ROOT/scripts/images.sh")"
+  echo "FROM:envbench/base:latest $(docker image inspect -f '{{.Id}}' envbench/base:latest 2>/dev/null)"
+}
+
+plan_packages() { # NAME -> 0 when its -packages image is to be built now
+  local name=$1 tag=envbench/$1-packages:latest pins hash why
+  if [ -n "${REBUILT[envbench/base:latest]:-}" ]; then
+    decide "$tag" - "envbench/base:latest is rebuilt first" "$(estimate packages "$name-packages")"
+    return
+  fi
+  pins=$(host_pins $(target_packages "$name"))
+  hash=$(echo "$pins $(target_env "$name")" | recipe_hash "$ROOT/scripts/images.sh" /dev/stdin <(docker image inspect -f '{{.Id}}' envbench/base:latest))
+  packages_manifest "$name" "$pins" | keep_manifest "$hash"
+  why=$(why_build "$tag" "$hash")
+  [ -n "$why" ] || { [ "$MODE" = check ] || log "$tag up to date ($hash)"; return 1; }
+  decide "$tag" "$hash" "$why" "$(estimate packages "$name-packages")"
+}
+
+plan_target() { # NAME FROM -> 0 when its image is to be built now
+  local name=$1 from=$2 dir="$ROOT/targets/$1" tag=envbench/$1:latest hash why f
+  if [ -n "${REBUILT[$from]:-}" ]; then
+    decide "$tag" - "$from is rebuilt first" "$(estimate target "$name")"
+    return
+  fi
+  hash=$(recipe_hash $(find "$dir" -type f | sort) <(docker image inspect -f '{{.Id}}' "$from"))
+  { for f in $(find "$dir" -type f | sort); do echo "${f#"$ROOT"/} $(file_digest "$f")"; done
+    echo "FROM:$from $(docker image inspect -f '{{.Id}}' "$from" 2>/dev/null)"
+  } | keep_manifest "$hash"
+  why=$(why_build "$tag" "$hash")
+  [ -n "$why" ] || { [ "$MODE" = check ] || log "$tag up to date ($hash)"; return 1; }
+  decide "$tag" "$hash" "$why" "$(estimate target "$name")"
+}
 
 installed_now() { dpkg-query -W -f='${db:Status-Abbrev} ${Package}\n' 2>/dev/null | awk '$1 == "ii" { print $2 }' | sort -u; }
 
@@ -101,9 +242,8 @@ build_target_packages() {
   local name=$1 packages pins hash tag context differ
   packages=$(target_packages "$name")
   tag=envbench/$name-packages:latest
+  if ! plan_packages "$name"; then return; fi
   pins=$(host_pins $packages)
-  hash=$(echo "$pins $(target_env "$name")" | recipe_hash "$ROOT/scripts/images.sh" /dev/stdin <(docker image inspect -f '{{.Id}}' envbench/base:latest))
-  if [ "$(image_hash "$tag")" = "$hash" ]; then log "$tag up to date ($hash)"; return; fi
   # Debian's mirror keeps only the newest build of each package, so the host's closure is first brought up to it
   # (a library the host got long ago would not be found there); both then hold the mirror's versions of today
   log "apt-get update and upgrade on the host of the $(echo "$pins" | wc -l) packages $name's packages need"
@@ -113,6 +253,7 @@ build_target_packages() {
     || { tail -20 "$CACHE/$name-host-upgrade.log" >&2; log "the host's upgrade failed"; exit 1; }
   pins=$(host_pins $packages)
   hash=$(echo "$pins $(target_env "$name")" | recipe_hash "$ROOT/scripts/images.sh" /dev/stdin <(docker image inspect -f '{{.Id}}' envbench/base:latest))
+  packages_manifest "$name" "$pins" | keep_manifest "$hash"
   context=$(mktemp -d)
   echo "$pins" > "$context/pins.txt"
   echo "$(target_env "$name")" > "$context/env.txt"
@@ -126,7 +267,7 @@ RUN printf '#!/bin/sh\nexit 101\n' > /usr/sbin/policy-rc.d && chmod +x /usr/sbin
  && apt-get clean && rm -rf /var/lib/apt/lists/* /tmp/pins.txt /tmp/env.txt /usr/sbin/policy-rc.d
 DOCKERFILE
   log "docker build $tag: $packages ($(echo "$pins" | wc -l) packages pinned to the host's versions)"
-  docker build -q --label "$LABEL_HASH=$hash" --label "io.envbench.image=$name-packages" -t "$tag" "$context" \
+  timed "$name-packages" docker build -q --label "$LABEL_HASH=$hash" --label "io.envbench.image=$name-packages" -t "$tag" "$context" \
     >"$CACHE/$name-packages.log" 2>&1 || { tail -20 "$CACHE/$name-packages.log" >&2; rm -rf "$context"; exit 1; }
   rm -rf "$context"
   differ=$(added_versions "$tag" | while IFS== read -r pkg version; do
@@ -182,14 +323,17 @@ build_target() {
   [ -f "$dir/Dockerfile" ] || { log "targets/$name has no Dockerfile"; exit 1; }
   # a target assembled from downloads (daytrader): its assemble.sh makes the tree the host process runs and the
   # image copies (cached: nothing is done when it is up to date); the image's hash then covers what it made
-  if [ -x "$dir/assemble.sh" ]; then "$dir/assemble.sh"; fi
+  if [ -x "$dir/assemble.sh" ] && [ "$MODE" != check ]; then "$dir/assemble.sh"; fi
   local from=envbench/base:latest
-  if [ -f "$dir/packages.txt" ]; then build_target_packages "$name"; from=envbench/$name-packages:latest; fi
-  hash=$(recipe_hash $(find "$dir" -type f | sort) <(docker image inspect -f '{{.Id}}' "$from"))
+  if [ -f "$dir/packages.txt" ]; then
+    if [ "$MODE" = check ]; then plan_packages "$name" || true; else build_target_packages "$name"; fi
+    from=envbench/$name-packages:latest
+  fi
   tag=envbench/$name:latest
-  if [ "$(image_hash "$tag")" = "$hash" ]; then log "$tag up to date ($hash)"; return; fi
+  if ! plan_target "$name" "$from"; then return 0; fi
+  hash=$(recipe_hash $(find "$dir" -type f | sort) <(docker image inspect -f '{{.Id}}' "$from"))
   log "docker build $tag FROM $from"
-  docker build -q --build-arg "BASE=$from" --label "$LABEL_HASH=$hash" --label "io.envbench.image=$name" -t "$tag" "$dir" >/dev/null
+  timed "$name" docker build -q --build-arg "BASE=$from" --label "$LABEL_HASH=$hash" --label "io.envbench.image=$name" -t "$tag" "$dir" >/dev/null
 }
 
 all_targets() { for d in "$ROOT"/targets/*/Dockerfile; do basename "$(dirname "$d")"; done; }
@@ -197,12 +341,22 @@ all_targets() { for d in "$ROOT"/targets/*/Dockerfile; do basename "$(dirname "$
 main() {
   # --no-versions: only build what changed (before each ./envbench run); setup lists the versions
   local versions=1
-  if [ "${1:-}" = "--no-versions" ]; then versions=0; shift; fi
+  case "${1:-}" in
+    --no-versions) versions=0; shift ;;
+    --only-missing) versions=0; MODE=only-missing; shift ;;
+    --check) MODE=check; shift ;;
+  esac
   # --base-only: the base image and its host packages, no target (a run whose file does not read yet)
   local targets=("$@")
   if [ "${1:-}" = "--base-only" ]; then targets=(); elif [ ${#targets[@]} -eq 0 ]; then targets=($(all_targets)); fi
+  if [ "$MODE" = check ]; then
+    docker version >/dev/null 2>&1 || { log "Docker does not answer: which images are up to date cannot be told"; exit 3; }
+    plan_base || true
+    for t in "${targets[@]}"; do build_target "$t"; done
+    return 0
+  fi
   install_host_packages "${targets[@]}"
-  build_base
+  if plan_base; then timed base build_base; fi
   for t in "${targets[@]}"; do build_target "$t"; done
   # older builds of our images, now untagged; only EnvBench's labelled images are pruned
   docker image prune -f --filter "label=io.envbench.image" >/dev/null

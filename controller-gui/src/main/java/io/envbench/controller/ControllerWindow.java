@@ -1,6 +1,7 @@
 package io.envbench.controller;
 
 import java.awt.BorderLayout;
+import java.awt.Cursor;
 import java.awt.Rectangle;
 import java.awt.Toolkit;
 import java.awt.event.KeyEvent;
@@ -12,6 +13,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.prefs.Preferences;
 import java.util.stream.Stream;
 import javax.swing.JFileChooser;
@@ -31,6 +33,8 @@ import io.envbench.controller.results.ResultsView;
 import io.envbench.controller.run.CapacityDialog;
 import io.envbench.controller.run.ExperimentExecution;
 import io.envbench.controller.run.RunView;
+import io.envbench.controller.setup.ImageCheck;
+import io.envbench.controller.setup.RebuildDialog;
 import io.envbench.launch.dockerdaemon.RestartPermission;
 import io.envbench.study.analysis.RunDirectory;
 import io.envbench.study.experiment.Experiment;
@@ -172,6 +176,9 @@ public final class ControllerWindow extends JFrame {
         if (quick) {
             e = e.quick();
         }
+        if (!imagesUpToDate(e)) {
+            return false;
+        }
         RestartPermission restart = RestartPermission.REFUSED;
         List<String> daemonRows = e.environments().stream()
                 .filter(p -> p.dockerDaemon().isPresent())
@@ -208,6 +215,30 @@ public final class ControllerWindow extends JFrame {
         setRunning(true);
         tabs.setSelectedComponent(runView);
         return true;
+    }
+
+    /**
+     * Whether the experiment's images are up to date with their recipes, or rebuilt now: a rebuild that is needed is
+     * asked for (Rebuild now / Cancel), never done unasked. True too when it cannot be told (the run then says what is
+     * missing).
+     */
+    private boolean imagesUpToDate(Experiment e) {
+        ImageCheck check = new ImageCheck(root);
+        Set<String> folders = ImageCheck.folders(e, root.resolve("targets"));
+        Optional<List<ImageCheck.Rebuild>> needed;
+        setCursor(Cursor.getPredefinedCursor(Cursor.WAIT_CURSOR));
+        try {
+            needed = check.needed(folders);
+        } catch (InterruptedException ex) {
+            Thread.currentThread().interrupt();
+            return false;
+        } finally {
+            setCursor(Cursor.getDefaultCursor());
+        }
+        if (needed.isEmpty() || needed.get().isEmpty()) {
+            return true;
+        }
+        return RebuildDialog.ask(this, needed.get()) && RebuildDialog.rebuild(this, check, folders);
     }
 
     /**
@@ -264,6 +295,9 @@ public final class ControllerWindow extends JFrame {
                 return null;
             }
             env = chosen.toString();
+        }
+        if (!imagesUpToDate(e)) {
+            return null;
         }
         try {
             ExperimentRun run = ExperimentRun.prepare(

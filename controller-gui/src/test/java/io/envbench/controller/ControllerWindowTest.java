@@ -621,6 +621,79 @@ class ControllerWindowTest {
     }
 
     /**
+     * The multi-tenant form with the keyboard alone: Tab (and Shift+Tab, Ctrl+Tab) leaves the tenants and the
+     * configurations tables for the next field instead of walking their cells, and keeps the selected row; a walk with
+     * Tab from the first tenants field passes each table once. Every table of the window (form, run, results) lets Tab
+     * out the same way.
+     */
+    @Test
+    void tabLeavesTheTenantsTablesAndEveryOtherTable() {
+        window.menuItemWithPath("File", "Open example", "testplans/experiments/daytrader-scenario-2.yaml")
+                .click();
+        window.radioButton("tenants.form.each").click(); // the tenants written out: their table shows
+        robot.waitForIdle();
+        List<String> tables = List.of("tenants.table", "configurations.table");
+        for (String name : tables) {
+            JTableFixture table = window.table(name);
+            GuiActionRunner.execute(() -> table.target().setRowSelectionInterval(1, 1));
+            for (int modifiers : new int[] {0, InputEvent.SHIFT_DOWN_MASK, InputEvent.CTRL_DOWN_MASK}) {
+                table.focus();
+                robot.pressAndReleaseKey(KeyEvent.VK_TAB, modifiers);
+                robot.waitForIdle();
+                assertThat(GuiActionRunner.execute(() -> table.target().isFocusOwner()))
+                        .as(name + ": Tab with modifiers " + modifiers + " leaves it")
+                        .isFalse();
+                assertThat(GuiActionRunner.execute(() -> table.target().getSelectedRow()))
+                        .as(name + ": its selected row stays")
+                        .isEqualTo(1);
+            }
+        }
+
+        Set<String> names = new HashSet<>(tables);
+        names.add("tenants.cpus");
+        window.textBox("tenants.cpus").focus();
+        List<String> visited = new ArrayList<>();
+        for (int i = 0; i < 120 && !visited.contains("configurations.table"); i++) {
+            robot.pressAndReleaseKeys(KeyEvent.VK_TAB);
+            robot.waitForIdle();
+            String at = GuiActionRunner.execute(() -> focusedField(names));
+            if (!at.isEmpty() && (visited.isEmpty() || !at.equals(visited.get(visited.size() - 1)))) {
+                visited.add(at);
+            }
+        }
+        assertThat(visited)
+                .as("Tab from CPUs shared reaches both tables")
+                .contains("tenants.table", "configurations.table");
+        assertThat(visited.stream().filter("tenants.table"::equals).count())
+                .as("the tenants table is passed through once, not walked cell by cell")
+                .isEqualTo(1);
+
+        List<JTable> all = GuiActionRunner.execute(() -> {
+            List<JTable> out = new ArrayList<>();
+            tablesIn(frame.getContentPane(), out);
+            return out;
+        });
+        assertThat(all.size())
+                .as("the form's, the run view's and the results' tables")
+                .isGreaterThan(8);
+        for (JTable t : all) {
+            assertThat(t.getFocusTraversalKeys(KeyboardFocusManager.FORWARD_TRAVERSAL_KEYS))
+                    .as(t.getName() + " lets Tab out")
+                    .contains(java.awt.AWTKeyStroke.getAWTKeyStroke(KeyEvent.VK_TAB, 0));
+        }
+    }
+
+    private static void tablesIn(Container c, List<JTable> out) {
+        for (Component k : c.getComponents()) {
+            if (k instanceof JTable t) {
+                out.add(t);
+            } else if (k instanceof Container inner) {
+                tablesIn(inner, out);
+            }
+        }
+    }
+
+    /**
      * A short multi-tenant experiment run from the controller for real (two DayTrader tenants in containers, the dynamic
      * CPU control): the run view has a row per tenant with its live figures, the results a per-tenant table and the run's
      * CPU chart with the control's actions drawn over it; the run directory has the per-tenant report envbench run writes.

@@ -50,7 +50,7 @@ final class TargetsCommand implements Callable<Integer> {
             try {
                 Experiment e = ExperimentFile.read(f.toAbsolutePath(), targets);
                 for (String target : e.targets()) {
-                    images.addAll(imagesOf(targets, target));
+                    images.addAll(TargetRecipe.imageFolders(targets, target));
                 }
             } catch (ExperimentException | InvalidSettingException ex) {
                 err.println("envbench targets: " + ex.getMessage());
@@ -59,16 +59,5 @@ final class TargetsCommand implements Callable<Integer> {
         }
         images.forEach(out::println);
         return RunCommand.PASSED;
-    }
-
-    /** The folders of targets/ whose images {@code target} runs: its own, or its services'. */
-    static Set<String> imagesOf(Path targetsDir, String target) {
-        TargetRecipe recipe = TargetRecipe.load(targetsDir, target);
-        Set<String> images = new TreeSet<>();
-        images.add(TargetRecipe.buildFolderOf(recipe.image()));
-        if (recipe.hasServices()) {
-            recipe.services().forEach(s -> images.add(TargetRecipe.buildFolderOf(s.image())));
-        }
-        return images;
     }
 }

@@ -104,8 +104,8 @@ public record RunConclusion(
     /**
      * As above, with the figures of {@code runs} read already.
      *
-     * @param writeJUnit whether to (re)write {@code junit.xml}: when the runs are just made; never when a finished run is
-     *                   only viewed, since it is the CI's record of that run
+     * @param writeJUnit whether to (re)write {@code junit.xml} and {@code summary.json}: when the runs are just made;
+     *                   never when a finished run is only viewed, since it is the CI's record of that run
      */
     private static RunConclusion of(
             RunDirectory dir,
@@ -126,6 +126,11 @@ public record RunConclusion(
                 results.writeJUnit(dir.junit(), verdicts);
             } catch (IOException ex) {
                 notices.add("junit.xml not written: " + ex.getMessage());
+            }
+            try {
+                results.writeSummary(dir); // what opening the run later reads instead of every JTL
+            } catch (IOException ex) {
+                notices.add("summary.json not written (opening the run reads its JTLs): " + ex.getMessage());
             }
         }
         MetricsFile metrics = results.metrics(dir);

@@ -9,7 +9,8 @@ import org.apache.jmeter.testbeans.TestBean;
 /**
  * The BeanInfo of an EnvBench TestBean: JMeter's, with the element's {@link BeanFieldsPanel} as its customizer, the
  * one hook JMeter's TestBeanGUI offers for what its generic fields cannot do (a Help button, a field disabled by
- * another). BeanInfoSupport takes no customizer, so the descriptor is copied with one.
+ * another). BeanInfoSupport takes no customizer, so the descriptor is copied with one, hidden from JMeter's menus in
+ * favour of the element's {@link EnvBenchBeanGui}.
  */
 public abstract class EnvBenchBeanInfo extends BeanInfoSupport {
     /** Null only while BeanInfoSupport's constructor runs (it fills its own descriptor then). */
@@ -25,6 +26,9 @@ public abstract class EnvBenchBeanInfo extends BeanInfoSupport {
             String name = names.nextElement();
             copy.setValue(name, d.getValue(name));
         }
+        // the Add menu lists the element's own GUI (an EnvBenchBeanGui, whose right-click Help opens EnvBench's page),
+        // not JMeter's plain TestBeanGUI for it as well
+        copy.setHidden(true);
         withFields = copy;
     }
 

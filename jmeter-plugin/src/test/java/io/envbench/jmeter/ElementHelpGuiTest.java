@@ -86,6 +86,7 @@ class ElementHelpGuiTest {
         List<String> checked = new ArrayList<>();
         beans().forEach(c -> checked.add(c.getName()));
         ownGuis().forEach(c -> checked.add(c.getName()));
+        RightClickHelpTest.guis().forEach(c -> checked.add(c.getName())); // the beans' GUIs, with right-click Help
         Path services = Path.of("src/main/resources/META-INF/services");
         for (String file :
                 List.of("org.apache.jmeter.testbeans.TestBean", "org.apache.jmeter.gui.JMeterGUIComponent")) {

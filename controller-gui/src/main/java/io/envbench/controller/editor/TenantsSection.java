@@ -20,6 +20,7 @@ import javax.swing.JScrollPane;
 import javax.swing.JTable;
 import javax.swing.ListSelectionModel;
 
+import io.envbench.controller.keyboard.TabLeaves;
 import io.envbench.study.experiment.ExperimentText;
 import net.jcip.annotations.NotThreadSafe;
 
@@ -50,9 +51,9 @@ final class TenantsSection {
     TenantsSection(DraftBinding binding) {
         this.binding = binding;
         tenantRows = new RowsModel(binding::draft, ExperimentText.TENANT_FIELDS, true, binding::changed);
-        tenantTable = new JTable(tenantRows);
+        tenantTable = TabLeaves.of(new JTable(tenantRows)); // Tab leaves for the next field, as from the environments
         configurationRows = new RowsModel(binding::draft, ExperimentText.CONFIGURATION_FIELDS, false, binding::changed);
-        configurationTable = new JTable(configurationRows);
+        configurationTable = TabLeaves.of(new JTable(configurationRows));
 
         panel.setName("tenants.section");
         FormRows t = new FormRows(panel);

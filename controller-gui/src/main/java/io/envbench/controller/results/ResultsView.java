@@ -32,6 +32,7 @@ import javax.swing.ListSelectionModel;
 import javax.swing.SwingUtilities;
 import javax.swing.Timer;
 
+import io.envbench.controller.keyboard.TabLeaves;
 import io.envbench.report.ChartFormat;
 import io.envbench.report.ComparisonReport;
 import io.envbench.report.RunConclusion;
@@ -180,7 +181,7 @@ public final class ResultsView extends JPanel {
     }
 
     private static ComparisonTable table(String name, String[] head) {
-        ComparisonTable t = new ComparisonTable(head);
+        ComparisonTable t = TabLeaves.of(new ComparisonTable(head));
         t.setName(name);
         return t;
     }
@@ -235,11 +236,18 @@ public final class ResultsView extends JPanel {
         reader.start();
     }
 
-    /** "12 runs, 84 MB of results": what reading a run directory has to go through, from its jtl/ folder's files. */
+    /**
+     * "12 result files, 84 MB": what reading a run directory has to go through, from its jtl/ folder's files; a run that
+     * ended with a summary ({@link io.envbench.study.analysis.RunSummary}) is read from it, the JTLs only when it no
+     * longer matches them.
+     */
     private static String describeReading(Path dir) {
         Path jtl = dir.resolve("jtl");
         if (!Files.isDirectory(jtl)) {
             return "reading " + dir.getFileName();
+        }
+        if (Files.isRegularFile(new RunDirectory(dir).summary())) {
+            return "reading " + dir.getFileName() + ": its summary";
         }
         try (Stream<Path> files = Files.list(jtl)) {
             List<Path> all = files.filter(f -> f.toString().endsWith(".jtl")).toList();

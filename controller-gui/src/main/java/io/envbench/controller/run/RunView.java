@@ -20,6 +20,7 @@ import javax.swing.SwingUtilities;
 import javax.swing.Timer;
 import javax.swing.table.DefaultTableModel;
 
+import io.envbench.controller.keyboard.TabLeaves;
 import io.envbench.report.ChartStyle;
 import io.envbench.report.EnvironmentPalette;
 import io.envbench.report.RunConclusion;
@@ -93,7 +94,7 @@ public final class RunView extends JPanel {
         top.add(cancel, BorderLayout.EAST);
         add(top, BorderLayout.NORTH);
 
-        JTable table = new JTable(figures);
+        JTable table = TabLeaves.of(new JTable(figures));
         table.setName("run.figures");
         table.setFillsViewportHeight(true);
         chart = ChartFactory.createXYLineChart(

@@ -94,7 +94,7 @@ class ResultsViewReadOnlyTest {
     }
 
     /** The heading once the view is no longer reading (at most 60 s). */
-    private static String waitForShown(ResultsView view) throws Exception {
+    static String waitForShown(ResultsView view) throws Exception {
         AtomicReference<String> heading = new AtomicReference<>();
         AtomicReference<Boolean> busy = new AtomicReference<>(true);
         for (int i = 0; i < 600 && busy.get(); i++) {
@@ -112,7 +112,7 @@ class ResultsViewReadOnlyTest {
         return (JLabel) find(view, "results.heading");
     }
 
-    private static java.awt.Component find(java.awt.Container c, String name) {
+    static java.awt.Component find(java.awt.Container c, String name) {
         for (java.awt.Component x : c.getComponents()) {
             if (name.equals(x.getName())) {
                 return x;
@@ -147,7 +147,7 @@ class ResultsViewReadOnlyTest {
     }
 
     /** A finished run directory as the runner leaves it: experiment, runs.csv, JTLs, junit.xml and report/. */
-    private static Path fixture(Path root) throws Exception {
+    static Path fixture(Path root) throws Exception {
         RunDirectory d = new RunDirectory(root);
         d.create();
         Files.writeString(d.experiment(), """

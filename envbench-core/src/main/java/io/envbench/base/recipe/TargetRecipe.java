@@ -11,6 +11,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
 
@@ -104,6 +106,20 @@ public final class TargetRecipe {
         String name = image.startsWith("envbench/") ? image.substring("envbench/".length()) : image;
         int tag = name.indexOf(':');
         return tag < 0 ? name : name.substring(0, tag);
+    }
+
+    /**
+     * The folders of targets/ whose images {@code target} runs: its own, or its services' (what setup builds for it,
+     * and what {@code scripts/images.sh --check} is asked about before a run).
+     */
+    public static Set<String> imageFolders(Path targetsDir, String target) {
+        TargetRecipe recipe = load(targetsDir, target);
+        Set<String> images = new TreeSet<>();
+        images.add(buildFolderOf(recipe.image()));
+        if (recipe.hasServices()) {
+            recipe.services().forEach(s -> images.add(buildFolderOf(s.image())));
+        }
+        return images;
     }
 
     /** The port the server listens on inside the container; 0 when the target has none. */

@@ -58,6 +58,14 @@ public final class ResponseErrors {
         }
     }
 
+    /** Counts a kind of error as {@link #rows()} gave it (a run's {@code summary.json} keeps them). */
+    public void add(Row row) {
+        counts.merge(
+                List.of(row.environment(), row.label(), row.responseCode(), row.responseMessage()),
+                row.count(),
+                Long::sum);
+    }
+
     /** Every kind of error, by environment, label, code and message. */
     public List<Row> rows() {
         List<Row> rows = new ArrayList<>();

@@ -261,6 +261,57 @@ public final class Comparison {
         return timeline.getOrDefault(environment, new TreeMap<>());
     }
 
+    /**
+     * Everything the figures are computed from, per environment, run and label, without the samples: what a run's
+     * {@code summary.json} keeps so that a finished run opens without reading its result files again.
+     *
+     * @param byRun    environment -> run -> label (and {@value #TOTAL}) -> its statistics
+     * @param timeline environment -> second -> {count, sum of elapsed ms, errors}
+     * @param origins  environment -> run -> its first sample's start (ms), which the timeline counts from
+     * @param labels   the labels in order of first appearance
+     */
+    public record Summary(
+            Map<String, Map<String, Map<String, SampleStatistics.Summary>>> byRun,
+            Map<String, Map<Long, long[]>> timeline,
+            Map<String, Map<String, Long>> origins,
+            List<String> labels) {}
+
+    public Summary summary() {
+        Map<String, Map<String, Map<String, SampleStatistics.Summary>>> runs = new LinkedHashMap<>();
+        Map<String, Map<String, Long>> origins = new LinkedHashMap<>();
+        byRun.forEach((env, byRunOfEnv) -> byRunOfEnv.forEach((run, byLabel) -> {
+            Map<String, SampleStatistics.Summary> m = new LinkedHashMap<>();
+            byLabel.forEach((label, st) -> m.put(label, st.summary()));
+            runs.computeIfAbsent(env, e -> new LinkedHashMap<>()).put(run, m);
+            Long o = origin.get(env + "\u0000" + run);
+            if (o != null) {
+                origins.computeIfAbsent(env, e -> new LinkedHashMap<>()).put(run, o);
+            }
+        }));
+        Map<String, Map<Long, long[]>> seconds = new LinkedHashMap<>();
+        timeline.forEach((env, t) -> seconds.put(env, new TreeMap<>(t)));
+        return new Summary(runs, seconds, origins, List.copyOf(labels));
+    }
+
+    /** The comparison {@link #summary()} described: the same figures, tables and charts as from the samples. */
+    public static Comparison of(Summary s) {
+        Comparison c = new Comparison();
+        s.byRun()
+                .forEach((env, runs) -> runs.forEach((run, byLabel) -> {
+                    Map<String, SampleStatistics> m = new LinkedHashMap<>();
+                    byLabel.forEach((label, st) -> m.put(label, SampleStatistics.of(st)));
+                    c.byRun.computeIfAbsent(env, e -> new LinkedHashMap<>()).put(run, m);
+                }));
+        s.origins().forEach((env, runs) -> runs.forEach((run, o) -> c.origin.put(env + "\u0000" + run, o)));
+        s.timeline().forEach((env, t) -> {
+            TreeMap<Long, long[]> seconds = new TreeMap<>();
+            t.forEach((second, v) -> seconds.put(second, v.clone()));
+            c.timeline.put(env, seconds);
+        });
+        c.labels.addAll(s.labels());
+        return c;
+    }
+
     /** The baseline: the given environment, else one named "bare" (bare metal), else the first. */
     public String baseline(String requested) {
         if (requested != null && !requested.isBlank()) {

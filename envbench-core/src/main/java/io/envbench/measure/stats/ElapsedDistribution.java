@@ -63,6 +63,40 @@ public final class ElapsedDistribution {
         sparse.tailMap((long) DENSE).forEach((v, c) -> valueAndCount.accept(v, c[0]));
     }
 
+    /**
+     * The distribution as its distinct values and their counts, ascending: what a run's {@code summary.json} keeps, so
+     * its percentiles are the exact ones again when read back ({@link #of(Counts)}).
+     *
+     * @param valuesMs the distinct values, ascending
+     * @param counts   how many times each occurred
+     */
+    public record Counts(long[] valuesMs, long[] counts) {}
+
+    public Counts counts() {
+        int n = distinctValues();
+        long[] values = new long[n];
+        long[] counts = new long[n];
+        int[] i = {0};
+        forEach((v, c) -> {
+            values[i[0]] = v;
+            counts[i[0]++] = c;
+        });
+        return new Counts(values, counts);
+    }
+
+    /** The distribution that {@link #counts()} gave. */
+    public static ElapsedDistribution of(Counts c) {
+        if (c.valuesMs().length != c.counts().length) {
+            throw new IllegalArgumentException(
+                    "values and counts differ in length: " + c.valuesMs().length + " and " + c.counts().length);
+        }
+        ElapsedDistribution d = new ElapsedDistribution();
+        for (int i = 0; i < c.valuesMs().length; i++) {
+            d.add(c.valuesMs()[i], c.counts()[i]);
+        }
+        return d;
+    }
+
     public int distinctValues() {
         int[] n = {0};
         forEach((v, c) -> n[0]++);

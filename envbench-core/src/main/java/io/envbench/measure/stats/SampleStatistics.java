@@ -9,15 +9,54 @@ import net.jcip.annotations.NotThreadSafe;
  */
 @NotThreadSafe
 public final class SampleStatistics {
-    private final ElapsedDistribution elapsed = new ElapsedDistribution();
+    private final ElapsedDistribution elapsed;
     /** Of the samples an open-model load scheduled: response times from their intended starts. */
-    private final ElapsedDistribution fromIntended = new ElapsedDistribution();
+    private final ElapsedDistribution fromIntended;
 
     private long errors;
     private long firstStartMs = Long.MAX_VALUE;
     private long lastEndMs = Long.MIN_VALUE;
     private long receivedBytes;
     private long sentBytes;
+
+    public SampleStatistics() {
+        this(new ElapsedDistribution(), new ElapsedDistribution());
+    }
+
+    private SampleStatistics(ElapsedDistribution elapsed, ElapsedDistribution fromIntended) {
+        this.elapsed = elapsed;
+        this.fromIntended = fromIntended;
+    }
+
+    /**
+     * Everything the figures are computed from, as a run's {@code summary.json} keeps it: the exact distributions, the
+     * error count, the first start and last end, the bytes.
+     */
+    public record Summary(
+            ElapsedDistribution.Counts elapsed,
+            ElapsedDistribution.Counts fromIntended,
+            long errors,
+            long firstStartMs,
+            long lastEndMs,
+            long receivedBytes,
+            long sentBytes) {}
+
+    public Summary summary() {
+        return new Summary(
+                elapsed.counts(), fromIntended.counts(), errors, firstStartMs, lastEndMs, receivedBytes, sentBytes);
+    }
+
+    /** The statistics {@link #summary()} described: every figure as the samples gave it. */
+    public static SampleStatistics of(Summary s) {
+        SampleStatistics out =
+                new SampleStatistics(ElapsedDistribution.of(s.elapsed()), ElapsedDistribution.of(s.fromIntended()));
+        out.errors = s.errors();
+        out.firstStartMs = s.firstStartMs();
+        out.lastEndMs = s.lastEndMs();
+        out.receivedBytes = s.receivedBytes();
+        out.sentBytes = s.sentBytes();
+        return out;
+    }
 
     public void add(Sample s) {
         elapsed.add(s.elapsedMs());

@@ -23,7 +23,7 @@ import io.envbench.study.experiment.PlannedRun;
 
 /**
  * The folder of one experiment run: {@code experiment.yaml} (the experiment as run, resolved),
- * {@code runs.csv}, {@code host.json}, {@code jtl/}, {@code metrics/} (the runner's, and with remote engines one file per engine), {@code logs/}, {@code report/}, {@code junit.xml},
+ * {@code runs.csv}, {@code host.json}, {@code jtl/}, {@code metrics/} (the runner's, and with remote engines one file per engine), {@code logs/}, {@code report/}, {@code junit.xml}, {@code summary.json},
  * and {@code PARTIAL} while (or when) not every run completed.
  */
 public record RunDirectory(Path root) {
@@ -199,6 +199,11 @@ public record RunDirectory(Path root) {
     /** The machine the runs ran on ({@link HostDescription}); absent in run directories of older runners. */
     public Path host() {
         return root.resolve(HostDescription.FILE);
+    }
+
+    /** The runs' figures without their samples, written when the runs end ({@link RunSummary}). */
+    public Path summary() {
+        return root.resolve(RunSummary.FILE);
     }
 
     public Path junit() {

@@ -75,8 +75,27 @@ public final class RunResults {
                         comparison.environments().contains(experiment.baseline()) ? experiment.baseline() : null);
     }
 
-    /** Reads the completed runs of a run directory. */
+    /**
+     * Reads the completed runs of a run directory: from its {@code summary.json} when that matches the JTLs as they are
+     * ({@link RunSummary}), else from the JTLs.
+     */
     public static RunResults read(RunDirectory dir, Experiment e, List<RunRecord> runs) throws IOException {
+        // a multi-tenant experiment's tenants table needs every sample: its runs are read from the JTLs
+        Optional<RunSummary> summary = e.tenancy().isPresent()
+                ? Optional.empty()
+                : RunSummary.current(dir, e.load().warmup().toMillis(), runs);
+        if (summary.isPresent()) {
+            RunResults results = new RunResults(
+                    e,
+                    Comparison.of(summary.get().comparison()),
+                    runs,
+                    dir.partial(),
+                    null,
+                    null,
+                    e.repetitions().isAuto() ? AutoRepetitions.stoppedAt(dir.rounds()) : Optional.empty());
+            summary.get().errors().forEach(results.errors::add);
+            return results;
+        }
         Comparison c = new Comparison();
         // a multi-tenant experiment's tenants table takes its samples from the same reading of each JTL
         TenantResults.Reading reading = e.tenancy().isPresent() ? new TenantResults.Reading(e) : null;
@@ -115,6 +134,23 @@ public final class RunResults {
             }
         }
         return results;
+    }
+
+    /**
+     * Writes the run directory's {@code summary.json} from these figures, so that opening the finished run later reads
+     * it instead of the JTLs; a multi-tenant experiment's runs have none (its tenants table needs the samples).
+     */
+    public void writeSummary(RunDirectory dir) throws IOException {
+        if (experiment.tenancy().isPresent()) {
+            return;
+        }
+        new RunSummary(
+                        RunSummary.VERSION,
+                        experiment.load().warmup().toMillis(),
+                        RunSummary.jtlBytes(dir, runs),
+                        comparison.summary(),
+                        errors.rows())
+                .write(dir);
     }
 
     /**

@@ -1,4 +1,4 @@
-package io.envbench.controller.editor;
+package io.envbench.controller.keyboard;
 
 import java.awt.AWTKeyStroke;
 import java.awt.KeyboardFocusManager;
@@ -8,14 +8,15 @@ import java.util.Set;
 import javax.swing.JComponent;
 
 /**
- * Tab and Shift+Tab go to the next and previous field from a table or a text area of the form, as from any other
- * field (Ctrl+Tab too). A table walks its cells on Tab and a text area types a tab, so a keyboard user was caught in
- * them; a table's selection is an environment, and Tab must not change which one the fields below show.
+ * Tab and Shift+Tab go to the next and previous field from a table or a text area, as from any other field (Ctrl+Tab
+ * too). A table walks its cells on Tab and a text area types a tab, so a keyboard user was caught in them; a table's
+ * selection is an environment or a tenant, and Tab must not change which one is selected. Every table of the
+ * controller takes it (arrow keys still move between cells, F2 or typing edits one).
  */
-final class TabLeaves {
+public final class TabLeaves {
     private TabLeaves() {}
 
-    static <C extends JComponent> C of(C c) {
+    public static <C extends JComponent> C of(C c) {
         c.setFocusTraversalKeys(
                 KeyboardFocusManager.FORWARD_TRAVERSAL_KEYS,
                 Set.of(
