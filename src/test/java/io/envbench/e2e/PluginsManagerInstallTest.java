@@ -88,9 +88,7 @@ class PluginsManagerInstallTest {
         assertEquals("[]", pluginsManager(home, "status"));
         assertEquals(before, files(home.resolve("lib")), "lib/ as before the install");
         assertEquals(List.of(), StockJmeter.envBenchFiles(home));
-        if (docker != null) {
-            Jmeter.assertNothingLabelledLeft(docker);
-        }
+        Jmeter.assertNothingLabelledLeft(docker);
         System.out.printf(
                 "Plugins Manager (%s): set up and install %.1f s, static-web.jmx %.1f s, uninstall %.1f s%n",
                 env, (installedAt - started) / 1e9, (ranAt - installedAt) / 1e9, (System.nanoTime() - ranAt) / 1e9);
