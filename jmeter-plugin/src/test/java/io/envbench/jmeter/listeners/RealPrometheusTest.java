@@ -29,7 +29,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.envbench.jmeter.EnvBenchProperties;
 import io.envbench.jmeter.GuiTests;
-import io.envbench.jmeter.prometheus.PrometheusEndpoint;
+import io.envbench.measure.prometheus.PrometheusEndpoint;
 import org.apache.jmeter.threads.JMeterContextService;
 import org.apache.jmeter.threads.JMeterVariables;
 import org.apache.jmeter.util.JMeterUtils;
