@@ -93,6 +93,9 @@ final class RunCommand implements Callable<Integer> {
     @Mixin
     MachineOptions machine;
 
+    @Mixin
+    PublishOptions publish;
+
     @Option(
             names = "--metrics-interval-ms",
             paramLabel = "MS",
@@ -183,8 +186,9 @@ final class RunCommand implements Callable<Integer> {
                 }
             }
             ExperimentRun.Settings settings = machine.settings(
-                    Duration.ofMillis(metricsIntervalMs),
-                    allowDockerRestart ? RestartPermission.GRANTED : RestartPermission.REFUSED);
+                            Duration.ofMillis(metricsIntervalMs),
+                            allowDockerRestart ? RestartPermission.GRANTED : RestartPermission.REFUSED)
+                    .withPublishing(publish.publishing());
             run = ExperimentRun.prepare(experiment, dir, settings);
         } catch (ExperimentException | InvalidSettingException e) {
             err.println("envbench run: " + e.getMessage());
@@ -215,6 +219,11 @@ final class RunCommand implements Callable<Integer> {
                 + " x "
                 + experiment.repetitions().describe() + " repetitions, "
                 + experiment.order().yamlName() + " order; run directory " + dir.root());
+        run.publisher().prometheusUri().ifPresent(u -> out.println("Prometheus: " + u + " until the experiment ends"));
+        run.publisher()
+                .influxDb()
+                .ifPresent(i -> out.println("InfluxDB: " + i.target().base() + " database "
+                        + i.target().database()));
         ConsoleProgress progress = new ConsoleProgress(out, System.console() != null);
         ExperimentRunner.Outcome o = resuming ? run.runMissing(progress) : run.run(progress);
         RunConclusion conclusion = RunConclusion.of(o);

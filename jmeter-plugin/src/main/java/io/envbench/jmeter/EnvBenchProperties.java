@@ -1,10 +1,6 @@
 package io.envbench.jmeter;
 
-import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.net.URI;
-import java.net.URISyntaxException;
-import java.net.UnknownHostException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
@@ -13,9 +9,12 @@ import java.util.Optional;
 
 import io.envbench.base.definition.EnvironmentDefinition;
 import io.envbench.base.settings.InvalidSettingException;
-import io.envbench.jmeter.influxdb.InfluxDbTarget;
 import io.envbench.launch.docker.DockerDaemon;
+import io.envbench.measure.influxdb.InfluxDbTarget;
 import io.envbench.measure.metrics.MetricsCollector;
+import io.envbench.measure.publish.PublishSetting;
+import io.envbench.measure.publish.Publishing;
+import io.envbench.measure.publish.SettingSpelling;
 import io.envbench.measure.results.JtlReader;
 import org.apache.jmeter.util.JMeterUtils;
 
@@ -49,14 +48,14 @@ public final class EnvBenchProperties {
     public static final String PROMETHEUS_PORT = "envbench.prometheus.port";
 
     public static final String PROMETHEUS_HOST = "envbench.prometheus.host";
-    static final String DEFAULT_PROMETHEUS_HOST = "127.0.0.1";
+    static final String DEFAULT_PROMETHEUS_HOST = Publishing.DEFAULT_PROMETHEUS_HOST;
 
     /** The Resource Monitor's InfluxDB 1.x: its URL (unset: none), database, and whether another machine's may be. */
     public static final String INFLUXDB_URL = "envbench.influxdb.url";
 
     public static final String INFLUXDB_DB = "envbench.influxdb.db";
     public static final String INFLUXDB_ALLOW_REMOTE = "envbench.influxdb.allowRemote";
-    static final String DEFAULT_INFLUXDB_DB = "envbench";
+    static final String DEFAULT_INFLUXDB_DB = Publishing.DEFAULT_INFLUXDB_DB;
 
     /** What the Resource Monitor does when a file of the test cannot be written any more. */
     public enum OnWriteFailure {
@@ -235,44 +234,9 @@ public final class EnvBenchProperties {
         return prometheusEndpoint(port, JMeterUtils.getPropDefault(PROMETHEUS_HOST, DEFAULT_PROMETHEUS_HOST));
     }
 
-    /**
-     * A host that is not a loopback address is refused, whatever it resolves through: the endpoint has no
-     * authentication and names the test's samplers, so it serves this machine only. Prometheus elsewhere reaches it
-     * through a tunnel or a Prometheus on this machine that it federates.
-     */
+    /** The checks are core's ({@link Publishing#prometheus}); the messages name the properties. */
     static Optional<InetSocketAddress> prometheusEndpoint(String portText, String hostText) {
-        String p = portText == null ? "" : portText.trim();
-        if (p.isEmpty() || p.equals("0")) {
-            return Optional.empty();
-        }
-        int port;
-        try {
-            port = Integer.parseInt(p);
-        } catch (NumberFormatException e) {
-            port = -1;
-        }
-        if (port < 1 || port > 65535) {
-            throw new InvalidSettingException(
-                    "Prometheus port (" + PROMETHEUS_PORT + ")",
-                    "'" + portText + "' is not a TCP port; give a whole number from 1 to 65535, e.g. -J"
-                            + PROMETHEUS_PORT + "=9270, or 0 for no Prometheus endpoint");
-        }
-        String h = hostText == null || hostText.isBlank() ? DEFAULT_PROMETHEUS_HOST : hostText.trim();
-        String fix = "; the endpoint has no authentication, so it serves this machine only: give -J" + PROMETHEUS_HOST
-                + "=127.0.0.1 (or ::1, localhost), and scrape it from a Prometheus on this machine or through a tunnel"
-                + " (ssh -L " + port + ":127.0.0.1:" + port + " this-host)";
-        InetAddress address;
-        try {
-            address = InetAddress.getByName(h.startsWith("[") && h.endsWith("]") ? h.substring(1, h.length() - 1) : h);
-        } catch (UnknownHostException e) {
-            throw new InvalidSettingException(PROMETHEUS_HOST, "'" + hostText + "' is not a known host" + fix);
-        }
-        if (!address.isLoopbackAddress()) {
-            throw new InvalidSettingException(
-                    PROMETHEUS_HOST,
-                    "'" + hostText + "' (" + address.getHostAddress() + ") is not a loopback address" + fix);
-        }
-        return Optional.of(new InetSocketAddress(address, port));
+        return Publishing.prometheus(portText, hostText, SPELLING);
     }
 
     /**
@@ -288,69 +252,37 @@ public final class EnvBenchProperties {
                 JMeterUtils.getPropDefault(INFLUXDB_ALLOW_REMOTE, "false"));
     }
 
-    /**
-     * An InfluxDB on another machine is refused unless {@code envbench.influxdb.allowRemote=true}: the points name
-     * the test's samplers and the host's figures, and InfluxDB 1.x's HTTP API here sends them unencrypted and without
-     * credentials; a URL on this machine (or a tunnel to the other) needs no permission.
-     */
+    /** The checks are core's ({@link Publishing#influxDb}); the messages name the properties. */
     static Optional<InfluxDbTarget> influxDb(String urlText, String dbText, String allowRemoteText) {
-        String u = urlText == null ? "" : urlText.trim();
-        if (u.isEmpty()) {
-            return Optional.empty();
-        }
-        String field = "InfluxDB URL (" + INFLUXDB_URL + ")";
-        String example = "; give an InfluxDB 1.x's HTTP URL, e.g. -J" + INFLUXDB_URL + "=http://127.0.0.1:8086";
-        URI uri;
-        try {
-            uri = new URI(u);
-        } catch (URISyntaxException e) {
-            throw new InvalidSettingException(
-                    field, "'" + urlText + "' is not a URL (" + e.getReason() + ")" + example);
-        }
-        if (!"http".equalsIgnoreCase(uri.getScheme()) && !"https".equalsIgnoreCase(uri.getScheme())
-                || uri.getHost() == null) {
-            throw new InvalidSettingException(
-                    field, "'" + urlText + "' is not an http:// or https:// URL with a host" + example);
-        }
-        if (uri.getRawQuery() != null || uri.getRawFragment() != null || uri.getRawUserInfo() != null) {
-            throw new InvalidSettingException(
-                    field,
-                    "'" + urlText + "' has a query, fragment or user; give the server's URL alone" + example
-                            + " (the database is -J" + INFLUXDB_DB + ")");
-        }
-        String db = dbText == null || dbText.isBlank() ? DEFAULT_INFLUXDB_DB : dbText.trim();
-        boolean allowRemote =
-                switch (allowRemoteText == null ? "" : allowRemoteText.trim().toLowerCase(Locale.ROOT)) {
-                    case "", "false" -> false;
-                    case "true" -> true;
-                    default ->
-                        throw new InvalidSettingException(
-                                INFLUXDB_ALLOW_REMOTE,
-                                "'" + allowRemoteText + "' is neither true nor false; give -J" + INFLUXDB_ALLOW_REMOTE
-                                        + "=true to write to an InfluxDB on another machine");
-                };
-        if (!allowRemote) {
-            String h = uri.getHost();
-            String fix = "; the points name your samplers and this host's figures and go unencrypted without"
-                    + " credentials, so EnvBench writes to this machine only unless you allow it: give -J"
-                    + INFLUXDB_ALLOW_REMOTE + "=true to write there, or a URL on 127.0.0.1 (an InfluxDB on this"
-                    + " machine, or a tunnel: ssh -L 8086:127.0.0.1:8086 influx-host, then http://127.0.0.1:8086)";
-            InetAddress address;
-            try {
-                address = InetAddress.getByName(
-                        h.startsWith("[") && h.endsWith("]") ? h.substring(1, h.length() - 1) : h);
-            } catch (UnknownHostException e) {
-                throw new InvalidSettingException(field, "'" + urlText + "': " + h + " is not a known host" + fix);
-            }
-            if (!address.isLoopbackAddress()) {
-                throw new InvalidSettingException(
-                        field,
-                        "'" + urlText + "': " + h + " (" + address.getHostAddress() + ") is not a loopback address"
-                                + fix);
-            }
-        }
-        return Optional.of(new InfluxDbTarget(uri, db));
+        return Publishing.influxDb(urlText, dbText, allowRemoteText, SPELLING);
     }
+
+    /** The publishing settings as JMeter properties, the two with a field of the Resource Monitor with its label. */
+    static final SettingSpelling SPELLING = new SettingSpelling() {
+        @Override
+        public String field(PublishSetting setting) {
+            return switch (setting) {
+                case PROMETHEUS_PORT -> "Prometheus port (" + PROMETHEUS_PORT + ")";
+                case INFLUXDB_URL -> "InfluxDB URL (" + INFLUXDB_URL + ")";
+                default -> property(setting);
+            };
+        }
+
+        @Override
+        public String give(PublishSetting setting, String value) {
+            return "-J" + property(setting) + "=" + value;
+        }
+
+        private static String property(PublishSetting setting) {
+            return switch (setting) {
+                case PROMETHEUS_PORT -> PROMETHEUS_PORT;
+                case PROMETHEUS_HOST -> PROMETHEUS_HOST;
+                case INFLUXDB_URL -> INFLUXDB_URL;
+                case INFLUXDB_DB -> INFLUXDB_DB;
+                case INFLUXDB_ALLOW_REMOTE -> INFLUXDB_ALLOW_REMOTE;
+            };
+        }
+    };
 
     private static long wholeNumber(String field, String text, long min, long max, String unit, String example) {
         String t = text == null ? "" : text.trim();

@@ -13,6 +13,7 @@ import io.envbench.launch.docker.DockerDaemon;
 import io.envbench.launch.docker.PortHolders;
 import io.envbench.launch.dockerdaemon.RestartPermission;
 import io.envbench.measure.metrics.MetricsCollector;
+import io.envbench.measure.publish.Publishing;
 import io.envbench.study.analysis.RunDirectory;
 import io.envbench.study.experiment.Experiment;
 import io.envbench.study.tenants.CpuControlFactory;
@@ -42,6 +43,7 @@ public final class ExperimentRun implements AutoCloseable {
      *                        said so)
      * @param stopOnExit      stop every environment when the JVM exits; off for an owner that tears down in its own
      *                        order on a signal (the command line)
+     * @param publish         where the experiment's figures are published while it runs (Prometheus, InfluxDB)
      */
     public record Settings(
             Path root,
@@ -49,8 +51,10 @@ public final class ExperimentRun implements AutoCloseable {
             DockerDaemon daemon,
             Duration metricsInterval,
             RestartPermission dockerRestart,
-            boolean stopOnExit) {
+            boolean stopOnExit,
+            Publishing publish) {
         public Settings {
+            Objects.requireNonNull(publish, "publish");
             Objects.requireNonNull(root, "root");
             Objects.requireNonNull(jmeter, "jmeter");
             Objects.requireNonNull(daemon, "daemon");
@@ -90,27 +94,32 @@ public final class ExperimentRun implements AutoCloseable {
                     DockerDaemon.fromEnvironment(),
                     Duration.ofSeconds(1),
                     RestartPermission.REFUSED,
-                    true);
+                    true,
+                    Publishing.NONE);
         }
 
         public Settings withJMeter(JMeterInstall j) {
-            return new Settings(root, j, daemon, metricsInterval, dockerRestart, stopOnExit);
+            return new Settings(root, j, daemon, metricsInterval, dockerRestart, stopOnExit, publish);
         }
 
         public Settings withDaemon(DockerDaemon d) {
-            return new Settings(root, jmeter, d, metricsInterval, dockerRestart, stopOnExit);
+            return new Settings(root, jmeter, d, metricsInterval, dockerRestart, stopOnExit, publish);
         }
 
         public Settings withMetricsInterval(Duration interval) {
-            return new Settings(root, jmeter, daemon, interval, dockerRestart, stopOnExit);
+            return new Settings(root, jmeter, daemon, interval, dockerRestart, stopOnExit, publish);
         }
 
         public Settings withDockerRestart(RestartPermission permission) {
-            return new Settings(root, jmeter, daemon, metricsInterval, permission, stopOnExit);
+            return new Settings(root, jmeter, daemon, metricsInterval, permission, stopOnExit, publish);
+        }
+
+        public Settings withPublishing(Publishing p) {
+            return new Settings(root, jmeter, daemon, metricsInterval, dockerRestart, stopOnExit, p);
         }
 
         public Settings withStopOnExit(boolean stop) {
-            return new Settings(root, jmeter, daemon, metricsInterval, dockerRestart, stop);
+            return new Settings(root, jmeter, daemon, metricsInterval, dockerRestart, stop, publish);
         }
 
         Path targets() {
@@ -126,12 +135,19 @@ public final class ExperimentRun implements AutoCloseable {
     private final RunDirectory directory;
     private final EnvBench envbench;
     private final ExperimentRunner runner;
+    private final RunPublisher publisher;
 
-    private ExperimentRun(Experiment experiment, RunDirectory directory, EnvBench envbench, ExperimentRunner runner) {
+    private ExperimentRun(
+            Experiment experiment,
+            RunDirectory directory,
+            EnvBench envbench,
+            ExperimentRunner runner,
+            RunPublisher publisher) {
         this.experiment = experiment;
         this.directory = directory;
         this.envbench = envbench;
         this.runner = runner;
+        this.publisher = publisher;
     }
 
     /**
@@ -188,6 +204,9 @@ public final class ExperimentRun implements AutoCloseable {
         ExperimentRunner.checkDockerDaemon(experiment, settings.daemon(), settings.dockerRestart());
         // isolation: cpus that this host cannot have (too few CPUs, a remote engine here on the target's CPUs)
         RunIsolation.check(experiment);
+        // the last check: a Prometheus port in use; from here the endpoint serves until close()
+        RunPublisher publisher =
+                settings.publish().any() ? RunPublisher.start(settings.publish()) : RunPublisher.none();
         EnvBench envbench = new EnvBench(settings.targets(), settings.daemon(), settings.stopOnExit());
         ExperimentRunner runner = new ExperimentRunner(
                         envbench,
@@ -196,7 +215,7 @@ public final class ExperimentRun implements AutoCloseable {
                         settings.metricsInterval(),
                         tenantControls)
                 .dockerRestart(settings.dockerRestart());
-        return new ExperimentRun(experiment, directory, envbench, runner);
+        return new ExperimentRun(experiment, directory, envbench, runner, publisher);
     }
 
     public Experiment experiment() {
@@ -209,7 +228,7 @@ public final class ExperimentRun implements AutoCloseable {
 
     /** Runs every planned run into the run directory, which must not hold a run yet. */
     public ExperimentRunner.Outcome run(RunProgress progress) throws IOException {
-        return runner.run(experiment, directory, progress);
+        return runner.run(experiment, directory, publisher.around(progress, directory));
     }
 
     /**
@@ -224,7 +243,7 @@ public final class ExperimentRun implements AutoCloseable {
 
     /** Runs what an interrupted run directory is missing, as it was planned. */
     public ExperimentRunner.Outcome runMissing(RunProgress progress) throws IOException {
-        return runner.runMissing(experiment, directory, progress);
+        return runner.runMissing(experiment, directory, publisher.around(progress, directory));
     }
 
     /** Stops the load and the environment of the running run; the runs not started are not started. */
@@ -236,9 +255,18 @@ public final class ExperimentRun implements AutoCloseable {
         return runner.cancelled();
     }
 
-    /** Stops every environment still running (none after a run that ended). */
+    /** What the experiment publishes while it runs (nothing without publishing settings). */
+    public RunPublisher publisher() {
+        return publisher;
+    }
+
+    /** Stops every environment still running (none after a run that ended), then the publishing. */
     @Override
     public void close() {
-        envbench.close();
+        try {
+            envbench.close();
+        } finally {
+            publisher.close();
+        }
     }
 }

@@ -13,11 +13,11 @@ import io.envbench.jmeter.EnvBenchProperties;
 import io.envbench.jmeter.EnvBenchProperties.OnWriteFailure;
 import io.envbench.jmeter.JMeterEnvBench;
 import io.envbench.jmeter.JmeterCommandLine;
-import io.envbench.jmeter.influxdb.InfluxDbTarget;
-import io.envbench.jmeter.influxdb.InfluxDbWriter;
-import io.envbench.jmeter.prometheus.PrometheusEndpoint;
+import io.envbench.measure.influxdb.InfluxDbTarget;
+import io.envbench.measure.influxdb.InfluxDbWriter;
 import io.envbench.measure.metrics.MetricName;
 import io.envbench.measure.metrics.MetricsCollector;
+import io.envbench.measure.prometheus.PrometheusEndpoint;
 import org.apache.jmeter.JMeter;
 import org.apache.jmeter.engine.StandardJMeterEngine;
 import org.apache.jmeter.engine.util.NoThreadClone;
@@ -159,7 +159,7 @@ public class ResourceMonitor extends AbstractTestElement
                 watch = w;
                 prometheusAt.ifPresent(at -> startPrometheus(at, c));
                 influxDbAt.ifPresent(at -> {
-                    InfluxDbWriter i = InfluxDbWriter.start(at);
+                    InfluxDbWriter i = InfluxDbWriter.start(at, "EnvBench Resource Monitor");
                     influxDb = i;
                     influxDbTicks = i::tick;
                     c.addListener(influxDbTicks);

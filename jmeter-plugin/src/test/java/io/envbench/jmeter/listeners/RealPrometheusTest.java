@@ -3,42 +3,28 @@ package io.envbench.jmeter.listeners;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
-import java.io.File;
-import java.io.IOException;
-import java.net.URI;
-import java.net.URLEncoder;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.stream.Stream;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.envbench.jmeter.EnvBenchProperties;
 import io.envbench.jmeter.GuiTests;
-import io.envbench.jmeter.prometheus.PrometheusEndpoint;
+import io.envbench.measure.metrics.Prometheusd;
+import io.envbench.measure.prometheus.PrometheusEndpoint;
 import org.apache.jmeter.threads.JMeterContextService;
 import org.apache.jmeter.threads.JMeterVariables;
 import org.apache.jmeter.util.JMeterUtils;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A real Prometheus (Debian's package, 2.42) scrapes the Resource Monitor every second while samples arrive for a few
+ * A real Prometheus (Debian's package, 2.42, the core's test fixture {@code Prometheusd}) scrapes the Resource Monitor every second while samples arrive for a few
  * seconds; then its HTTP API answers: the samples counted per label and environment, and {@code histogram_quantile}
  * over the buckets, per environment and summed over environments (buckets add up; percentiles would not), equal to
  * what Prometheus's own rule gives for the elapsed times fed. Without a prometheus binary the test is skipped with the
@@ -46,20 +32,15 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class RealPrometheusTest {
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final HttpClient HTTP = HttpClient.newBuilder()
-            .proxy(HttpClient.Builder.NO_PROXY)
-            .connectTimeout(Duration.ofSeconds(5))
-            .build();
 
     @TempDir
     Path dir;
 
     @Test
     void prometheusCountsEverySampleAndItsQuantilesAreOfTheBucketsFed() throws Exception {
-        Path binary = prometheusBinary();
+        Prometheusd.binary(); // skipped (or failed under CI=true) before anything starts
         GuiTests.initJMeter();
         int endpointPort = ResourceMonitorPrometheusTest.freePort();
-        int webPort = ResourceMonitorPrometheusTest.freePort();
         JMeterUtils.setProperty(EnvBenchProperties.PROMETHEUS_PORT, Integer.toString(endpointPort));
         JMeterContextService.getContext().setVariables(new JMeterVariables());
         AtomicInteger stops = new AtomicInteger();
@@ -69,39 +50,13 @@ class RealPrometheusTest {
         monitor.setFilename(dir.resolve("metrics.csv").toString());
         monitor.onFailureStop(stops::incrementAndGet);
         monitor.onTellUser(told::add);
-        Path config = Files.writeString(dir.resolve("prometheus.yml"), """
-                global:
-                  scrape_interval: 1s
-                  scrape_timeout: 1s
-                  evaluation_interval: 1s
-                scrape_configs:
-                  - job_name: envbench
-                    static_configs:
-                      - targets: ['127.0.0.1:%d']
-                """.formatted(endpointPort));
-        Path log = dir.resolve("prometheus.log");
-        Process prometheus = null;
+        Prometheusd prometheus = null;
         try {
             monitor.testStarted();
             assertEquals(0, stops.get(), told.toString());
             assertNotNull(monitor.prometheus(), told.toString());
-            prometheus = new ProcessBuilder(
-                            binary.toString(),
-                            "--config.file=" + config,
-                            "--web.listen-address=127.0.0.1:" + webPort,
-                            "--storage.tsdb.path=" + dir.resolve("data"),
-                            "--log.level=warn")
-                    .redirectErrorStream(true)
-                    .redirectOutput(log.toFile())
-                    .start();
-            URI api = URI.create("http://127.0.0.1:" + webPort);
-            waitFor(
-                    () -> get(api.resolve("/-/ready"))
-                            .map(r -> r.statusCode() == 200)
-                            .orElse(false),
-                    "Prometheus ready",
-                    prometheus,
-                    log);
+            prometheus = Prometheusd.start(dir, endpointPort);
+            Prometheusd api = prometheus;
 
             // three rounds a second apart, so scrapes see the counters grow; elapsed times spread as a web page's
             Map<String, List<Long>> fed = new HashMap<>();
@@ -116,22 +71,20 @@ class RealPrometheusTest {
             }
 
             // until a scrape after the last sample is stored: every series at its full count
-            waitFor(
+            api.waitFor(
                     () -> {
-                        Map<String, Double> counts = byLabels(query(api, PrometheusEndpoint.RESPONSE_TIME + "_count"));
+                        Map<String, Double> counts = byLabels(api.query(PrometheusEndpoint.RESPONSE_TIME + "_count"));
                         return counts.size() == fed.size()
                                 && fed.entrySet().stream()
                                         .allMatch(e -> counts.getOrDefault(e.getKey(), -1.0)
                                                 == e.getValue().size());
                     },
-                    "Prometheus to hold every sample",
-                    prometheus,
-                    log);
-            Map<String, Double> counts = byLabels(query(api, PrometheusEndpoint.RESPONSE_TIME + "_count"));
-            Map<String, Double> samples = byLabels(query(api, PrometheusEndpoint.SAMPLES + "_total"));
-            Map<String, Double> failed = byLabels(query(api, PrometheusEndpoint.ERRORS + "_total"));
+                    "Prometheus to hold every sample");
+            Map<String, Double> counts = byLabels(api.query(PrometheusEndpoint.RESPONSE_TIME + "_count"));
+            Map<String, Double> samples = byLabels(api.query(PrometheusEndpoint.SAMPLES + "_total"));
+            Map<String, Double> failed = byLabels(api.query(PrometheusEndpoint.ERRORS + "_total"));
             Map<String, Double> p90 =
-                    byLabels(query(api, "histogram_quantile(0.9, " + PrometheusEndpoint.RESPONSE_TIME + "_bucket)"));
+                    byLabels(api.query("histogram_quantile(0.9, " + PrometheusEndpoint.RESPONSE_TIME + "_bucket)"));
             for (var e : fed.entrySet()) {
                 String series = e.getKey();
                 assertEquals((double) e.getValue().size(), counts.get(series), series + " _count");
@@ -140,27 +93,23 @@ class RealPrometheusTest {
                 assertQuantile(0.9, e.getValue(), p90.get(series), series);
             }
             // over both environments: the buckets summed, then the quantile (what averaging percentiles cannot give)
-            JsonNode both = query(
-                    api,
-                    "histogram_quantile(0.9, sum by (le) (" + PrometheusEndpoint.RESPONSE_TIME
-                            + "_bucket{label=\"home\"}))");
+            JsonNode both = api.query("histogram_quantile(0.9, sum by (le) (" + PrometheusEndpoint.RESPONSE_TIME
+                    + "_bucket{label=\"home\"}))");
             List<Long> home = new ArrayList<>(fed.get("home|docker"));
             home.addAll(fed.get("home|bare"));
             assertQuantile(0.9, home, value(both.get(0)), "home, both environments");
 
-            double up = value(query(api, "up{job=\"envbench\"}").get(0));
+            double up = value(api.query("up{job=\"" + Prometheusd.JOB + "\"}").get(0));
             assertEquals(1.0, up, "the scrape target is up");
-            JsonNode hostCpu = query(api, "envbench_host_cpu_percent");
+            JsonNode hostCpu = api.query("envbench_host_cpu_percent");
             assertEquals(1, hostCpu.size(), "the collector's gauges reach Prometheus: " + hostCpu);
             // the dashboard's queries, as Grafana sends them: PromQL this Prometheus runs, those over samples with data
             // rate() needs two scrapes of a series (the first may come after the last sample)
-            waitFor(
-                    () -> query(api, "min(count_over_time(" + PrometheusEndpoint.SAMPLES + "_total[1m])) >= 2")
+            api.waitFor(
+                    () -> api.query("min(count_over_time(" + PrometheusEndpoint.SAMPLES + "_total[1m])) >= 2")
                                     .size()
                             == 1,
-                    "a second scrape",
-                    prometheus,
-                    log);
+                    "a second scrape");
             JsonNode dashboard = JSON.readTree(GrafanaDashboardsTest.PROMETHEUS_DASHBOARD.toFile());
             for (JsonNode panel : dashboard.path("panels")) {
                 for (JsonNode t : panel.path("targets")) {
@@ -169,7 +118,7 @@ class RealPrometheusTest {
                             .replace("$__rate_interval", "1m")
                             .replace("=~\"$environment\"", "=~\"bare|docker\"")
                             .replace("\"$environment\"", "\"bare\"");
-                    JsonNode r = query(api, q); // fails unless Prometheus took it
+                    JsonNode r = api.query(q); // fails unless Prometheus took it
                     if (q.contains("envbench_samples_total") || q.contains("_bucket")) {
                         assertTrue(r.size() > 0, "no data for the dashboard's " + q);
                     }
@@ -180,10 +129,7 @@ class RealPrometheusTest {
                     counts, failed, p90, value(both.get(0)), value(hostCpu.get(0)));
         } finally {
             if (prometheus != null) {
-                prometheus.destroy();
-                if (!prometheus.waitFor(10, TimeUnit.SECONDS)) {
-                    prometheus.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
-                }
+                prometheus.close();
             }
             monitor.testEnded();
             JMeterUtils.getJMeterProperties().remove(EnvBenchProperties.PROMETHEUS_PORT);
@@ -241,16 +187,6 @@ class RealPrometheusTest {
         }
     }
 
-    /** {@code /api/v1/query}: the result vector. */
-    private static JsonNode query(URI api, String promql) throws IOException, InterruptedException {
-        HttpResponse<String> r = get(api.resolve(
-                        "/api/v1/query?query=" + URLEncoder.encode(promql, StandardCharsets.UTF_8)))
-                .orElseThrow(() -> new IOException("Prometheus does not answer"));
-        JsonNode body = JSON.readTree(r.body());
-        assertEquals("success", body.path("status").asText(), promql + ": " + r.body());
-        return body.path("data").path("result");
-    }
-
     /** label|environment to value. */
     private static Map<String, Double> byLabels(JsonNode vector) {
         Map<String, Double> m = new HashMap<>();
@@ -265,55 +201,5 @@ class RealPrometheusTest {
 
     private static double value(JsonNode sample) {
         return Double.parseDouble(sample.path("value").get(1).asText());
-    }
-
-    private static Optional<HttpResponse<String>> get(URI uri) throws InterruptedException {
-        try {
-            return Optional.of(HTTP.send(
-                    HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(5)).build(),
-                    HttpResponse.BodyHandlers.ofString()));
-        } catch (IOException e) {
-            return Optional.empty();
-        }
-    }
-
-    private interface Check {
-        boolean ok() throws Exception;
-    }
-
-    private static void waitFor(Check check, String what, Process prometheus, Path log) throws Exception {
-        long deadline = System.nanoTime() + 30_000_000_000L;
-        while (System.nanoTime() < deadline) {
-            if (!prometheus.isAlive()) {
-                fail("prometheus exited with " + prometheus.exitValue() + " before " + what + ": "
-                        + Files.readString(log));
-            }
-            if (check.ok()) {
-                return;
-            }
-            Thread.sleep(250);
-        }
-        fail("waited 30 s for " + what + "; prometheus said: " + Files.readString(log));
-    }
-
-    /** The prometheus binary on PATH, else Debian's; none fails under CI=true, else skips with the reason. */
-    static Path prometheusBinary() {
-        String path = Optional.ofNullable(System.getenv("PATH")).orElse("");
-        Optional<Path> found = Stream.concat(
-                        Stream.of(path.split(File.pathSeparator))
-                                .filter(d -> !d.isEmpty())
-                                .map(d -> Path.of(d, "prometheus")),
-                        Stream.of(Path.of("/usr/bin/prometheus")))
-                .filter(Files::isExecutable)
-                .findFirst();
-        if (found.isEmpty()) {
-            String why = "no prometheus binary on PATH nor /usr/bin/prometheus: install Debian's package"
-                    + " (apt-get install prometheus; ./envbench test does)";
-            if ("true".equals(System.getenv("CI"))) {
-                fail(why);
-            }
-            Assumptions.abort(why);
-        }
-        return found.get();
     }
 }

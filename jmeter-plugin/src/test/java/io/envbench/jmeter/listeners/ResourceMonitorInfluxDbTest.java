@@ -15,7 +15,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import io.envbench.jmeter.EnvBenchProperties;
 import io.envbench.jmeter.GuiTests;
 import io.envbench.jmeter.JMeterEnvBench;
-import io.envbench.jmeter.influxdb.InfluxDbWriter;
+import io.envbench.measure.influxdb.InfluxDbWriter;
 import org.apache.jmeter.threads.JMeterContextService;
 import org.apache.jmeter.threads.JMeterVariables;
 import org.apache.jmeter.util.JMeterUtils;

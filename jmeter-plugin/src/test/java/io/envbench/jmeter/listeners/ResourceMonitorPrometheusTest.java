@@ -30,7 +30,7 @@ import java.util.regex.Pattern;
 import io.envbench.jmeter.EnvBenchProperties;
 import io.envbench.jmeter.GuiTests;
 import io.envbench.jmeter.JMeterEnvBench;
-import io.envbench.jmeter.prometheus.PrometheusEndpoint;
+import io.envbench.measure.prometheus.PrometheusEndpoint;
 import org.apache.jmeter.samplers.SampleEvent;
 import org.apache.jmeter.samplers.SampleResult;
 import org.apache.jmeter.threads.JMeterContextService;

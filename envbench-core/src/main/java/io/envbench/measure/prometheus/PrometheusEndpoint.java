@@ -1,4 +1,4 @@
-package io.envbench.jmeter.prometheus;
+package io.envbench.measure.prometheus;
 
 import java.io.IOException;
 import java.net.BindException;

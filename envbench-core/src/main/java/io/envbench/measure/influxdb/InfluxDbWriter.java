@@ -1,4 +1,4 @@
-package io.envbench.jmeter.influxdb;
+package io.envbench.measure.influxdb;
 
 import java.io.IOException;
 import java.net.http.HttpClient;
@@ -15,14 +15,15 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 
-import io.envbench.jmeter.prometheus.ExposedName;
 import io.envbench.measure.metrics.MetricsCollector;
+import io.envbench.measure.prometheus.ExposedName;
 import net.jcip.annotations.ThreadSafe;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The Resource Monitor's figures written to an InfluxDB 1.x while a test runs, in line protocol:
+ * The figures of a metrics collector and the samples of a load (the Resource Monitor's, or {@code envbench run}'s)
+ * written to an InfluxDB 1.x while load runs, in line protocol:
  * <ul>
  *   <li>every column of each tick of the metrics collector as a point of its own measurement, named and tagged as the
  *       Prometheus endpoint names it ({@link ExposedName}: {@code container.docker.cpu.pct} is
@@ -33,8 +34,8 @@ import org.slf4j.LoggerFactory;
  *       times' sum, least and most (milliseconds, JMeter's unit), stamped at the tick that ends the interval.
  * </ul>
  * Sampling never waits for it: a tick's points go into a bounded queue (full: dropped and counted), a thread of its
- * own sends them in batches; a server that is down or refuses loses its batches, counted, said once in jmeter.log,
- * and the test runs on.
+ * own sends them in batches; a server that is down or refuses loses its batches, counted, said once in the log, and
+ * the load runs on.
  */
 @ThreadSafe
 public final class InfluxDbWriter implements AutoCloseable {
@@ -62,6 +63,9 @@ public final class InfluxDbWriter implements AutoCloseable {
     private static final Duration FLUSH_AT_END = Duration.ofSeconds(10);
 
     private final InfluxDbTarget target;
+    /** Who the log lines are of: "EnvBench Resource Monitor", "envbench run". */
+    private final String speaker;
+
     private final ResponseTimes responses = new ResponseTimes();
     private final BlockingQueue<String> queue = new ArrayBlockingQueue<>(QUEUE_POINTS);
     private final HttpClient http = HttpClient.newBuilder()
@@ -77,17 +81,22 @@ public final class InfluxDbWriter implements AutoCloseable {
     private final Thread sender;
     private volatile boolean closing;
 
-    private InfluxDbWriter(InfluxDbTarget target) {
+    private InfluxDbWriter(InfluxDbTarget target, String speaker) {
         this.target = target;
+        this.speaker = speaker;
         sender = new Thread(this::send, "envbench-influxdb");
         sender.setDaemon(true); // never keeps JMeter's JVM alive
     }
 
-    /** Starts the sending thread; the database is created (if missing) before the first write. */
-    public static InfluxDbWriter start(InfluxDbTarget target) {
-        InfluxDbWriter w = new InfluxDbWriter(target);
+    /**
+     * Starts the sending thread; the database is created (if missing) before the first write.
+     *
+     * @param speaker who the log lines are of, e.g. "EnvBench Resource Monitor"
+     */
+    public static InfluxDbWriter start(InfluxDbTarget target, String speaker) {
+        InfluxDbWriter w = new InfluxDbWriter(target, speaker);
         w.sender.start();
-        log.info("EnvBench Resource Monitor: writing to InfluxDB {} database {}", target.base(), target.database());
+        log.info("{}: writing to InfluxDB {} database {}", speaker, target.base(), target.database());
         return w;
     }
 
@@ -110,6 +119,14 @@ public final class InfluxDbWriter implements AutoCloseable {
         queueResponses(t.epochMs());
     }
 
+    /**
+     * The samples since the last tick, queued now, stamped now: a load that ends between ticks (one of several runs of
+     * an experiment) has its last samples at its own end, not at the next load's first tick.
+     */
+    public void endInterval() {
+        queueResponses(System.currentTimeMillis());
+    }
+
     private void queueResponses(long epochMs) {
         for (ResponseTimes.Interval i : responses.takeInterval()) {
             Map<String, String> tags = new LinkedHashMap<>();
@@ -130,8 +147,9 @@ public final class InfluxDbWriter implements AutoCloseable {
             dropped.incrementAndGet();
             if (queueFullTold.compareAndSet(false, true)) {
                 log.warn(
-                        "EnvBench Resource Monitor: InfluxDB {} takes points slower than they come; {} are waiting,"
+                        "{}: InfluxDB {} takes points slower than they come; {} are waiting,"
                                 + " new ones are dropped (and counted) until it catches up",
+                        speaker,
                         target.base(),
                         QUEUE_POINTS);
             }
@@ -171,13 +189,9 @@ public final class InfluxDbWriter implements AutoCloseable {
         long lost = dropped.get() + queue.size();
         queue.clear();
         if (lost > 0) {
-            log.warn(
-                    "EnvBench Resource Monitor: InfluxDB {}: {} points written, {} dropped",
-                    target.base(),
-                    written.get(),
-                    lost);
+            log.warn("{}: InfluxDB {}: {} points written, {} dropped", speaker, target.base(), written.get(), lost);
         } else {
-            log.info("EnvBench Resource Monitor: InfluxDB {}: {} points written", target.base(), written.get());
+            log.info("{}: InfluxDB {}: {} points written", speaker, target.base(), written.get());
         }
     }
 
@@ -237,7 +251,8 @@ public final class InfluxDbWriter implements AutoCloseable {
                 if (failing) {
                     failing = false;
                     log.info(
-                            "EnvBench Resource Monitor: InfluxDB {} takes points again; {} were dropped so far",
+                            "{}: InfluxDB {} takes points again; {} were dropped so far",
+                            speaker,
                             target.base(),
                             dropped.get());
                 }
@@ -250,8 +265,9 @@ public final class InfluxDbWriter implements AutoCloseable {
         if (!failing) {
             failing = true;
             log.warn(
-                    "EnvBench Resource Monitor: InfluxDB {} database {} does not take points ({}); they are dropped"
-                            + " (and counted) until it does, the test runs on. Is influxd running there?",
+                    "{}: InfluxDB {} database {} does not take points ({}); they are dropped"
+                            + " (and counted) until it does, the load runs on. Is influxd running there?",
+                    speaker,
                     target.base(),
                     target.database(),
                     why + (points > 0 ? ", " + points + " points" : ""));

@@ -1,4 +1,4 @@
-package io.envbench.jmeter.prometheus;
+package io.envbench.measure.prometheus;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;

@@ -1,4 +1,4 @@
-package io.envbench.jmeter.prometheus;
+package io.envbench.measure.prometheus;
 
 import java.util.ArrayList;
 import java.util.Collections;

@@ -1,4 +1,4 @@
-package io.envbench.jmeter.influxdb;
+package io.envbench.measure.influxdb;
 
 import java.util.ArrayList;
 import java.util.List;
