@@ -102,7 +102,7 @@ public final class ExperimentExecution {
                 @Override
                 public void runStarting(PlannedRun run, int index, int total, Duration timeLeft) {
                     pollJtl(); // the previous run's last lines
-                    tail = new Tail(run, new JtlTail(directory.jtl(run)));
+                    tail = new Tail(run, new JtlTail(directory.jmeterJtl(run)));
                     board.runStarting(run, index, total, timeLeft);
                     board.log("run " + index + " of " + total + ": " + run.environment() + " #" + run.repetition());
                 }

@@ -229,6 +229,12 @@ public final class ExperimentRunner {
         List<PlannedRun> todo =
                 plan.stream().filter(r -> !done.contains(r.id())).toList();
         isolation = RunIsolation.of(e);
+        for (PlannedRun r : plan) {
+            if (done.contains(
+                    r.id())) { // a run recorded while its compression could not be made, or by an older runner
+                RunRecorder.compress(e.results(), r, dir, progress);
+            }
+        }
         if (!todo.isEmpty()) {
             RunRecorder.writeHost(dir, dockerVersion()); // before the runs: a killed runner still leaves it
         }
@@ -266,6 +272,8 @@ public final class ExperimentRunner {
                                 0,
                                 null)
                         : runOne(e, r, dir, progress, perRun.multipliedBy(left), stopped);
+                // before its record: a crash meanwhile leaves no record, so --resume runs it again from clean
+                RunRecorder.compress(e.results(), r, dir, progress);
                 doneMillis += (System.nanoTime() - t0) / 1_000_000;
                 finished++;
                 try {
