@@ -221,7 +221,7 @@ public final class ExperimentFields {
                 List.of("full", "compact"),
                 Experiment.DEFAULT_RESULTS.yamlName(),
                 "each run's JTL, gzip-compressed once the run has ended: full keeps every column JMeter wrote; compact"
-                        + " only those the report reads (about half the size again)");
+                        + " only those the report reads (a quarter to a half smaller again)");
         notInForm(
                 s,
                 CAPACITY,
