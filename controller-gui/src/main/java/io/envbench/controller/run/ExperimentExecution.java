@@ -119,6 +119,7 @@ public final class ExperimentExecution {
 
                 @Override
                 public void runEnded(RunRecord record, int index, int total) {
+                    pollJtl(); // its last lines, before the runner compresses the file
                     board.runEnded(record);
                     board.log("run " + index + " of " + total + " "
                             + record.run().environment() + " #" + record.run().repetition() + ": " + record.status()

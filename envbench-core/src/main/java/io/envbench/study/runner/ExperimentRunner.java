@@ -272,8 +272,6 @@ public final class ExperimentRunner {
                                 0,
                                 null)
                         : runOne(e, r, dir, progress, perRun.multipliedBy(left), stopped);
-                // before its record: a crash meanwhile leaves no record, so --resume runs it again from clean
-                RunRecorder.compress(e.results(), r, dir, progress);
                 doneMillis += (System.nanoTime() - t0) / 1_000_000;
                 finished++;
                 try {
@@ -283,6 +281,9 @@ public final class ExperimentRunner {
                     stopped.add("runs.csv: " + ex.getMessage());
                 }
                 progress.runEnded(rec, index, plan.size());
+                // after the progress heard of it (a live view reads the JTL's last lines then), before the next run; a
+                // crash meanwhile leaves the plain file whole, which --resume compresses
+                RunRecorder.compress(e.results(), r, dir, progress);
                 if (e.repetitions().isAuto()
                         && stoppedEarlier.isEmpty()
                         && r.round() > judgedUpTo
