@@ -189,7 +189,7 @@ final class CapacityRun {
             try {
                 ResultFiles.compress(jtl, columns);
             } catch (IOException ex) {
-                progress.log(name + ": its JTL is kept uncompressed: " + ex.getMessage());
+                progress.log(name + ": " + ex.getMessage());
             }
         }
         return CapacitySearch.Step.judge(spec, index, rate, s, cpuPct, ownCpus);

@@ -124,7 +124,7 @@ final class RunRecorder {
         try {
             ResultFiles.compress(written, columns);
         } catch (IOException | RuntimeException ex) {
-            progress.log(r.id() + ": its JTL is kept uncompressed: " + ex.getMessage());
+            progress.log(r.id() + ": " + ex.getMessage());
         }
     }
 
