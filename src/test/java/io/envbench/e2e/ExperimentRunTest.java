@@ -4,13 +4,18 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.BufferedReader;
+import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 
 import io.envbench.launch.docker.DockerInventory;
+import io.envbench.measure.results.ResultColumns;
+import io.envbench.measure.results.ResultFiles;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -108,6 +113,8 @@ class ExperimentRunTest {
         assertTrue(Files.isRegularFile(out.resolve("report/index.html")));
         assertTrue(Files.isRegularFile(out.resolve("experiment.yaml")));
         assertTrue(Files.isRegularFile(out.resolve("metrics/docker-bridge-r4.csv")));
+        assertEquals(
+                order.size(), keptCompressed(out).size(), "each run's JTL kept compressed, nothing plain or half-made");
         assertTrue(Files.readString(out.resolve("logs/bare-r1.target.log")).contains("host process pid"));
         assertFalse(Files.exists(out.resolve("PARTIAL")));
         assertTrue(text.contains("FAIL ") && text.contains("PASS "), text);
@@ -249,7 +256,10 @@ class ExperimentRunTest {
         String text = Files.readString(console);
         assertEquals(0, exit, text);
         assertTrue(text.contains("RATE NOT KEPT on bare"), text);
-        String header = Files.readAllLines(out.resolve("jtl/bare-r1.jtl")).get(0);
+        String header;
+        try (BufferedReader r = new BufferedReader(ResultFiles.reader(out.resolve("jtl/bare-r1.jtl.gz")))) {
+            header = r.readLine();
+        }
         assertTrue(header.contains("envbench.intended"), header);
         assertTrue(Files.isRegularFile(out.resolve("report/comparison.md")), text);
         String md = Files.readString(out.resolve("report/comparison.md"));
@@ -300,6 +310,13 @@ class ExperimentRunTest {
                 Files.readString(out.resolve("junit.xml")).contains("<failure message=\"the experiment is partial;"),
                 "a partial run never passes");
 
+        // a folder holding both forms (an older runner's plain file): resume reads and completes it alike
+        Path bare1 = out.resolve("jtl/bare-r1.jtl");
+        try (InputStream in = ResultFiles.open(ResultFiles.compressedOf(bare1))) {
+            Files.copy(in, bare1);
+        }
+        Files.delete(ResultFiles.compressedOf(bare1));
+
         Path console2 = dir.resolve("console2.txt");
         int exit = Cli.run(console2, 300, "run", "--resume", out.toString());
         String text = Files.readString(console2);
@@ -321,6 +338,72 @@ class ExperimentRunTest {
             }
         }
         assertTrue(Files.readString(out.resolve("report/index.html")).contains("docker-host"));
+        assertTrue(
+                Files.readString(out.resolve("report/comparison.md")).contains("| bare |"),
+                "the run left plain is in the report");
+        List<String> kept = keptCompressed(out);
+        assertTrue(kept.contains("bare-r1.jtl.gz") && kept.contains("docker-host-r2.jtl.gz"), kept.toString());
+    }
+
+    /**
+     * {@code results: compact} on the real runner and JMeter: each run's JTL ends compressed with only the columns the
+     * report reads, the report and {@code envbench summary} of the compressed files count every recorded sample.
+     */
+    @Test
+    void resultsCompactKeepsEachRunsJtlCompressedWithTheReportsColumns() throws Exception {
+        String yaml = """
+                name: compact-e2e
+                target: nginx-static
+                port: 18481
+                environments:
+                  - { name: bare, placement: bare }
+                repetitions: 2
+                results: compact
+                load:
+                  http: { path: /page-4k.html, threads: 2, requestsPerSecond: 200, warmupSeconds: 1, durationSeconds: 3 }
+                """;
+        Path out = dir.resolve("compact");
+        Path console = dir.resolve("console.txt");
+        int exit = Cli.run(console, 200, "run", experiment(yaml).toString(), "-o", out.toString());
+        String text = Files.readString(console);
+        assertEquals(0, exit, text);
+        assertEquals(List.of("bare-r1.jtl.gz", "bare-r2.jtl.gz"), keptCompressed(out), text);
+        Path gz = out.resolve("jtl/bare-r1.jtl.gz");
+        try (BufferedReader r = new BufferedReader(ResultFiles.reader(gz))) {
+            assertEquals(
+                    ResultColumns.COMPACT_COLUMNS,
+                    List.of(r.readLine().split(",")),
+                    "JMeter's header less the columns no report reads");
+        }
+        List<String> runs = Files.readAllLines(out.resolve("runs.csv"));
+        long recorded = Long.parseLong(runs.get(1).split(",")[6]);
+        assertTrue(recorded > 100, runs.toString());
+        assertEquals(recorded, Jmeter.samples(gz).size(), "every sample runs.csv counted is kept");
+        assertTrue(Files.readString(out.resolve("report/comparison.md")).contains("| bare |"), text);
+        assertTrue(Files.readString(out.resolve("experiment.yaml")).contains("results: compact"));
+
+        Path summary = dir.resolve("summary.txt");
+        int summed = Cli.run(
+                summary,
+                60,
+                "summary",
+                gz.toString(),
+                out.resolve("jtl/bare-r2.jtl.gz").toString());
+        assertEquals(0, summed, Files.readString(summary));
+        assertTrue(Files.readString(summary).contains("bare-r1"), Files.readString(summary));
+    }
+
+    /** The names in a run directory's jtl/, each asserted to be a whole compressed JTL (no plain or temporary file). */
+    static List<String> keptCompressed(Path out) throws Exception {
+        List<String> names;
+        try (Stream<Path> files = Files.list(out.resolve("jtl"))) {
+            names = files.map(f -> f.getFileName().toString()).sorted().toList();
+        }
+        for (String n : names) {
+            assertTrue(n.endsWith(".jtl.gz"), "only compressed JTLs are left: " + names);
+            assertFalse(ResultFiles.endsWithCutRow(out.resolve("jtl").resolve(n)), n);
+        }
+        return names;
     }
 
     @Test
@@ -329,6 +412,7 @@ class ExperimentRunTest {
             {EXPERIMENT.replace("repetitions: 4", "repetition: 4"), "repetition", "line 14"},
             {EXPERIMENT.replace("repetitions: 4", "repetitions: four"), "repetitions", "line 14"},
             {EXPERIMENT.replace("repetitions: 4", "repetitions: 0"), "repetitions", "line 14"},
+            {EXPERIMENT.replace("order: interleaved", "order: interleaved\nresults: small"), "results", "line 16"},
             {EXPERIMENT.replace("throughput(docker-bridge) >=", "throughput(docker-brige) >="), "criteria[1]", "line 27"
             },
         };

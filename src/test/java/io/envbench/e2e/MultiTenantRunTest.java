@@ -103,7 +103,7 @@ class MultiTenantRunTest extends DockerEndToEndTest {
 
         Map<String, Map<String, Long>> buys = new HashMap<>(); // run -> tenant -> successful buys
         for (String run : List.of("none-r1", "dynamic-r1")) {
-            Path jtl = out.resolve("jtl/" + run + ".jtl");
+            Path jtl = out.resolve("jtl/" + run + ".jtl.gz");
             List<Sample> samples = new ArrayList<>();
             JtlReader.read(jtl, samples::add);
             assertEquals(

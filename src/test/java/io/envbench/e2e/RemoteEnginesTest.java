@@ -33,6 +33,7 @@ import io.envbench.launch.docker.DockerRequired;
 import io.envbench.measure.engines.EngineMetrics;
 import io.envbench.measure.engines.RemoteEngine;
 import io.envbench.measure.metrics.MetricsFile;
+import io.envbench.measure.results.ResultFiles;
 import io.envbench.study.analysis.RunDirectory;
 import io.envbench.study.analysis.RunRecord;
 import io.envbench.study.experiment.Experiment;
@@ -205,7 +206,7 @@ class RemoteEnginesTest {
         PlannedRun r = record.run();
         Map<String, Integer> loadByEngine = new TreeMap<>();
         Map<String, Integer> carriersByEngine = new TreeMap<>();
-        try (Reader in = Files.newBufferedReader(run.jtl(r))) {
+        try (Reader in = ResultFiles.reader(run.jtl(r))) {
             for (CSVRecord s : CSVFormat.DEFAULT
                     .builder()
                     .setHeader()

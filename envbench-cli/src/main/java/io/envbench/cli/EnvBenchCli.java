@@ -51,7 +51,8 @@ public final class EnvBenchCli {
                 arity = "1..*",
                 paramLabel = "JTL",
                 description =
-                        "CSV result files, one per run (repetition), split by their envbench.env column; files of the"
+                        "CSV result files (plain, or gzip-compressed as a run directory keeps them: .jtl.gz), one per run"
+                                + " (repetition), split by their envbench.env column; files of the"
                                 + " same name are named by their folders, never pooled")
         List<Path> jtls;
 
@@ -97,7 +98,8 @@ public final class EnvBenchCli {
         /** @throws IOException or IllegalArgumentException (a bad regular expression, baseline or file) with a message for the user */
         ComparisonReport read() throws IOException {
             for (Path jtl : jtls) {
-                requireFile("JTL", jtl, "give CSV result files, one per run, e.g. results/RUN/jtl/*.jtl");
+                requireFile(
+                        "JTL", jtl, "give CSV result files (plain or .gz), one per run, e.g. results/RUN/jtl/*.jtl.gz");
             }
             if (metrics != null) {
                 requireFile(

@@ -10,6 +10,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.regex.Pattern;
 
+import io.envbench.measure.results.ResultColumns;
+import io.envbench.measure.results.ResultFiles;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
@@ -163,5 +165,33 @@ class EnvBenchCliTest {
         String[] twice = run("summary", one.toString(), one.toString());
         assertEquals("2", twice[0], twice[1]);
         assertTrue(twice[2].contains(one + ": given twice (also as " + one + ")"), twice[2]);
+    }
+
+    /** A run directory's compressed JTL and a plain one side by side: the same table as both plain, runs named alike. */
+    @Test
+    void compressedAndPlainFilesSummarizeAlike() throws Exception {
+        String rows = "timeStamp,elapsed,label,success,bytes,sentBytes,envbench.env\n"
+                + "1000,5,GET,true,100,10,bare\n1100,7,GET,false,100,10,bare\n";
+        Path a = dir.resolve("plain/bare-r1.jtl");
+        Path b = dir.resolve("plain/bare-r2.jtl");
+        Files.createDirectories(a.getParent());
+        Files.writeString(a, rows);
+        Files.writeString(b, rows);
+        String[] plain = run("summary", a.toString(), b.toString());
+        assertEquals("0", plain[0], plain[2]);
+
+        Path gz = ResultFiles.compress(b, ResultColumns.COMPACT);
+        String[] mixed = run("summary", a.toString(), gz.toString());
+        assertEquals("0", mixed[0], mixed[2]);
+        assertEquals(
+                plain[1].lines()
+                        .takeWhile(l -> !l.startsWith("Runs and their files"))
+                        .toList(),
+                mixed[1].lines()
+                        .takeWhile(l -> !l.startsWith("Runs and their files"))
+                        .toList());
+        assertTrue(
+                mixed[1].lines().anyMatch(l -> l.matches("bare-r2 +" + Pattern.quote(gz.toString()) + " +bare +2")),
+                mixed[1]);
     }
 }

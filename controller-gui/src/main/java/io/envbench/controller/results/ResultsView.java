@@ -33,6 +33,7 @@ import javax.swing.SwingUtilities;
 import javax.swing.Timer;
 
 import io.envbench.controller.keyboard.TabLeaves;
+import io.envbench.measure.results.ResultFiles;
 import io.envbench.report.ChartFormat;
 import io.envbench.report.ComparisonReport;
 import io.envbench.report.RunConclusion;
@@ -237,7 +238,7 @@ public final class ResultsView extends JPanel {
     }
 
     /**
-     * "12 result files, 84 MB": what reading a run directory has to go through, from its jtl/ folder's files; a run that
+     * "12 result files, 84 MB": what reading a run directory has to go through, from its jtl/ folder's files (as kept, compressed or not); a run that
      * ended with a summary ({@link io.envbench.study.analysis.RunSummary}) is read from it, the JTLs only when it no
      * longer matches them.
      */
@@ -250,7 +251,7 @@ public final class ResultsView extends JPanel {
             return "reading " + dir.getFileName() + ": its summary";
         }
         try (Stream<Path> files = Files.list(jtl)) {
-            List<Path> all = files.filter(f -> f.toString().endsWith(".jtl")).toList();
+            List<Path> all = files.filter(ResultFiles::isResultFile).toList();
             long bytes = 0;
             for (Path f : all) {
                 bytes += Files.size(f);

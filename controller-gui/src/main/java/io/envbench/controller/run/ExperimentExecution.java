@@ -102,7 +102,7 @@ public final class ExperimentExecution {
                 @Override
                 public void runStarting(PlannedRun run, int index, int total, Duration timeLeft) {
                     pollJtl(); // the previous run's last lines
-                    tail = new Tail(run, new JtlTail(directory.jtl(run)));
+                    tail = new Tail(run, new JtlTail(directory.jmeterJtl(run)));
                     board.runStarting(run, index, total, timeLeft);
                     board.log("run " + index + " of " + total + ": " + run.environment() + " #" + run.repetition());
                 }
@@ -119,6 +119,7 @@ public final class ExperimentExecution {
 
                 @Override
                 public void runEnded(RunRecord record, int index, int total) {
+                    pollJtl(); // its last lines, before the runner compresses the file
                     board.runEnded(record);
                     board.log("run " + index + " of " + total + " "
                             + record.run().environment() + " #" + record.run().repetition() + ": " + record.status()

@@ -2,8 +2,7 @@ package io.envbench.measure.engines;
 
 import java.io.BufferedReader;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
+import java.io.Reader;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -24,18 +23,19 @@ public final class EngineMetricsFiles {
     private EngineMetricsFiles() {}
 
     /**
-     * @param jtl         the controlling JMeter's JTL
+     * @param jtl         the controlling JMeter's JTL, named in messages
+     * @param content     its text, as {@code io.envbench.measure.results.ResultFiles} opens it (closed here)
      * @param environment written in each row's environment column: the environment the run loaded
      * @param fileOf      the file of an engine, by its tag ({@code HOST:PORT} as {@code -R} named it)
      * @return engine tag -> its file, in the order engines first appear; empty when the JTL holds no carrier
      * @throws IOException the JTL cannot be read, has no {@value EngineMetrics#ENGINE_VARIABLE} or responseMessage
      *                     column (a JMeter without EnvBench's {@code sample_variables}), or a carrier is damaged
      */
-    public static Map<String, Path> split(Path jtl, String environment, Function<String, Path> fileOf)
+    public static Map<String, Path> split(Path jtl, Reader content, String environment, Function<String, Path> fileOf)
             throws IOException {
         Map<String, MetricsCsvWriter> writers = new LinkedHashMap<>();
         Map<String, Path> files = new LinkedHashMap<>();
-        try (BufferedReader r = Files.newBufferedReader(jtl, StandardCharsets.UTF_8)) {
+        try (BufferedReader r = new BufferedReader(content)) {
             String headerLine = r.readLine();
             if (headerLine == null) {
                 return files;

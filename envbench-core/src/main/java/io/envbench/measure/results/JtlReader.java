@@ -2,8 +2,6 @@ package io.envbench.measure.results;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -18,7 +16,8 @@ import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVRecord;
 
 /**
- * Streams the samples of a CSV JTL (JMeter's default result format, with a header line). The
+ * Streams the samples of a CSV JTL (JMeter's default result format, with a header line), plain or gzip-compressed
+ * alike ({@link ResultFiles#open}). The
  * environment of each sample is its {@code envbench.env} column; a file without that column is one
  * environment named after the file. Samples that carry a remote engine's metrics ({@link EngineMetrics}) are no
  * load and are left out.
@@ -39,7 +38,7 @@ public final class JtlReader {
         if (!Files.isRegularFile(file)) {
             throw new IOException(file + ": no such file");
         }
-        try (LfLines r = new LfLines(Files.newInputStream(file))) {
+        try (LfLines r = new LfLines(ResultFiles.open(file))) {
             String first = r.readLine();
             if (first == null) {
                 throw new IOException(file + ": empty file, no samples");
@@ -51,7 +50,7 @@ public final class JtlReader {
             if (!first.contains("timeStamp") || !first.contains("elapsed")) {
                 throw new IOException(file + ": not a CSV JTL with a header line (timeStamp,elapsed,label,...)");
             }
-            return parse(file, withoutLineEnd(first), r, out, endsWithNewline(file));
+            return parse(file, withoutLineEnd(first), r, out);
         }
     }
 
@@ -61,12 +60,11 @@ public final class JtlReader {
      * says) is parsed by commons-csv. Lines end at LF only: a CR inside a quoted field is part of it (JMeter keeps a
      * label's CRLF inside the quotes), and a CR before the LF that ends a record (JMeter on Windows) is dropped.
      */
-    private static long parse(Path file, String header, LfLines r, Consumer<Sample> out, boolean complete)
-            throws IOException {
+    private static long parse(Path file, String header, LfLines r, Consumer<Sample> out) throws IOException {
         Columns c = new Columns(
                 file,
                 CSVParser.parse(header, CSVFormat.DEFAULT).getRecords().get(0).toList());
-        String fallbackEnv = file.getFileName().toString().replaceFirst("\\.(jtl|csv)$", "");
+        String fallbackEnv = ResultFiles.stem(file);
         long n = 0;
         long lineNo = 1;
         long pendingFrom = 0;
@@ -76,7 +74,7 @@ public final class JtlReader {
         String next = r.readLine();
         while ((line = next) != null) {
             next = r.readLine();
-            if (next == null && !complete) {
+            if (next == null && r.lastLineCut()) {
                 break; // the last line has no end: JMeter was killed while writing it, so it is no sample
             }
             lineNo++;
@@ -129,7 +127,7 @@ public final class JtlReader {
             commas[fields] = line.length();
             n += accept(out, c.sample(file, lineNo, line, commas, fallbackEnv), file, lineNo);
         }
-        if (pending != null && complete) {
+        if (pending != null && !r.lastLineCut()) {
             // a record cut mid-quote is only harmless at the very end of a file JMeter did not finish
             throw damaged(file, pendingFrom, "a quote opens a field that never closes");
         }
@@ -172,19 +170,6 @@ public final class JtlReader {
                         + "Run that environment again, or cut the file before this line to keep the samples above it");
     }
 
-    /** Whether the file's last byte ends a line (JMeter ends every record with one). */
-    private static boolean endsWithNewline(Path file) throws IOException {
-        try (var ch = FileChannel.open(file)) {
-            long size = ch.size();
-            if (size == 0) {
-                return true;
-            }
-            ByteBuffer b = ByteBuffer.allocate(1);
-            ch.read(b, size - 1);
-            return b.get(0) == '\n';
-        }
-    }
-
     /** A record without the CR of a CRLF line end (a file written on Windows); the same String when there is none. */
     static String withoutLineEnd(String record) {
         int n = record.length();
@@ -195,13 +180,15 @@ public final class JtlReader {
      * Lines ended by LF alone, a CR kept: {@link java.io.BufferedReader#readLine()} also ends a line at a CR, which
      * would cut a quoted label's CR out of it. Bytes are split at LF (never part of a longer UTF-8 character) and each
      * line decoded on its own: as fast as a BufferedReader, faster for ASCII lines. Bytes that are not UTF-8 (a damaged
-     * file) become U+FFFD, so the damage is reported with its line, not as a decoder error.
+     * file) become U+FFFD, so the damage is reported with its line, not as a decoder error. Whether the last line had
+     * its LF is known once it is read ({@link #lastLineCut()}), so a compressed file needs no second pass to tell.
      */
     static final class LfLines implements AutoCloseable {
         private final InputStream in;
         private byte[] buf = new byte[1 << 16];
         private int pos;
         private int end;
+        private boolean cut;
 
         LfLines(InputStream in) {
             this.in = in;
@@ -232,10 +219,16 @@ public final class JtlReader {
                 int n = in.read(b, kept, b.length - kept);
                 if (n <= 0) {
                     pos = end;
+                    cut |= kept > 0;
                     return kept == 0 ? null : new String(b, 0, kept, StandardCharsets.UTF_8);
                 }
                 end += n;
             }
+        }
+
+        /** Whether {@link #readLine()} has returned the file's last line, and it had no LF: it was cut. */
+        boolean lastLineCut() {
+            return cut;
         }
 
         @Override

@@ -36,7 +36,7 @@ public final class JtlTail {
 
     public JtlTail(Path file) {
         this.file = file;
-        this.fallbackEnvironment = file.getFileName().toString().replaceFirst("\\.(jtl|csv)$", "");
+        this.fallbackEnvironment = ResultFiles.stem(file);
     }
 
     /**

@@ -2,8 +2,7 @@ package io.envbench.measure.results;
 
 import java.io.IOException;
 import java.io.Reader;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -32,7 +31,7 @@ public final class ResponseErrors {
 
     /** Counts the failed samples of one run's JTL that start at or after {@code fromMs}, under {@code environment}. */
     public void read(Path jtl, String environment, long fromMs) throws IOException {
-        try (Reader r = Files.newBufferedReader(jtl, StandardCharsets.UTF_8);
+        try (Reader r = ResultFiles.reader(jtl);
                 CSVParser p = CSVFormat.DEFAULT
                         .builder()
                         .setHeader()
@@ -55,6 +54,10 @@ public final class ResponseErrors {
                 String message = p.getHeaderMap().containsKey("responseMessage") ? rec.get("responseMessage") : "";
                 counts.merge(List.of(environment, rec.get("label"), rec.get("responseCode"), message), 1L, Long::sum);
             }
+        } catch (
+                UncheckedIOException
+                        e) { // commons-csv's iterator wraps a read that failed (a compressed file cut short)
+            throw e.getCause();
         }
     }
 

@@ -9,6 +9,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+import io.envbench.measure.results.ResultFiles;
+
 /**
  * The name of the run each result file holds. A file is named after itself ({@code static-web.jtl} is run
  * {@code static-web}); files whose names clash ({@code run1/static-web.jtl}, {@code run2/static-web.jtl}) are named by
@@ -18,9 +20,9 @@ import java.util.Set;
 public final class RunNames {
     private RunNames() {}
 
-    /** A file's name without {@code .jtl} or {@code .csv}. */
+    /** A file's name without {@code .jtl} or {@code .csv}, plain or compressed ({@link ResultFiles#stem}). */
     public static String stem(Path file) {
-        return file.getFileName().toString().replaceFirst("\\.(jtl|csv)$", "");
+        return ResultFiles.stem(file);
     }
 
     /**
@@ -51,9 +53,7 @@ public final class RunNames {
                 relative.add(r);
             }
             // without the extension where that keeps them apart (static-web.jtl beside static-web.csv does not)
-            List<String> shorter = relative.stream()
-                    .map(r -> r.replaceFirst("\\.(jtl|csv)$", ""))
-                    .toList();
+            List<String> shorter = relative.stream().map(ResultFiles::stem).toList();
             List<String> chosen = new HashSet<>(shorter).size() == shorter.size() ? shorter : relative;
             for (int i = 0; i < same.size(); i++) {
                 String name = chosen.get(i);

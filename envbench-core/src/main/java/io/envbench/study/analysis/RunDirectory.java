@@ -17,13 +17,14 @@ import io.envbench.base.process.ProcessFileLock;
 import io.envbench.base.settings.InvalidSettingException;
 import io.envbench.launch.dockerdaemon.DaemonSettings;
 import io.envbench.measure.engines.RemoteEngine;
+import io.envbench.measure.results.ResultFiles;
 import io.envbench.study.experiment.ExperimentException;
 import io.envbench.study.experiment.ExperimentFile;
 import io.envbench.study.experiment.PlannedRun;
 
 /**
  * The folder of one experiment run: {@code experiment.yaml} (the experiment as run, resolved),
- * {@code runs.csv}, {@code host.json}, {@code jtl/}, {@code metrics/} (the runner's, and with remote engines one file per engine), {@code logs/}, {@code report/}, {@code junit.xml}, {@code summary.json},
+ * {@code runs.csv}, {@code host.json}, {@code jtl/} (each run's results, compressed once it has ended), {@code metrics/} (the runner's, and with remote engines one file per engine), {@code logs/}, {@code report/}, {@code junit.xml}, {@code summary.json},
  * and {@code PARTIAL} while (or when) not every run completed.
  */
 public record RunDirectory(Path root) {
@@ -82,7 +83,7 @@ public record RunDirectory(Path root) {
 
     /**
      * The warm-up the runner left out of {@code jtl}'s figures, when it is a run's result file in a run directory
-     * ({@code DIR/jtl/NAME.jtl} beside {@code DIR/experiment.yaml}, read with the targets of {@code targetsDir}); empty
+     * ({@code DIR/jtl/NAME.jtl} or {@code NAME.jtl.gz} beside {@code DIR/experiment.yaml}, read with the targets of {@code targetsDir}); empty
      * for any other file, or an experiment file that does not read.
      */
     public static Optional<Duration> warmupOf(Path jtl, Path targetsDir) {
@@ -106,7 +107,17 @@ public record RunDirectory(Path root) {
         return new RunsFile(root.resolve("runs.csv"));
     }
 
+    /**
+     * A run's result file as kept: {@code jtl/ENV-rN.jtl.gz} once the run has ended, {@code jtl/ENV-rN.jtl} while it
+     * runs (and in run directories of older runners, or when it could not be compressed). Read it with {@link
+     * io.envbench.measure.results.ResultFiles#open} (every reader of results does), which takes either.
+     */
     public Path jtl(PlannedRun r) {
+        return ResultFiles.kept(jmeterJtl(r));
+    }
+
+    /** Where JMeter writes a run's results: {@code jtl/ENV-rN.jtl}, compressed by the runner once the run has ended. */
+    public Path jmeterJtl(PlannedRun r) {
         return root.resolve("jtl").resolve(r.id() + ".jtl");
     }
 

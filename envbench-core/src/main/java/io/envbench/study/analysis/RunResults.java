@@ -23,6 +23,7 @@ import io.envbench.base.output.WholeRowFile;
 import io.envbench.measure.metrics.MetricsFile;
 import io.envbench.measure.results.JtlReader;
 import io.envbench.measure.results.ResponseErrors;
+import io.envbench.measure.results.ResultFiles;
 import io.envbench.measure.results.Sample;
 import io.envbench.measure.stats.AcrossRuns;
 import io.envbench.measure.stats.Comparison;
@@ -287,7 +288,11 @@ public final class RunResults {
             if (!r.ok()) {
                 continue;
             }
-            for (Path f : List.of(dir.jtl(r.run()), dir.metrics(r.run()))) {
+            Path jtl = dir.jtl(r.run());
+            if (Files.isRegularFile(jtl) && ResultFiles.endsWithCutRow(jtl)) {
+                cut.add(dir.root().relativize(jtl) + " ends with a cut row (left out): its data ends early");
+            }
+            for (Path f : List.of(dir.metrics(r.run()))) {
                 if (Files.isRegularFile(f) && WholeRowFile.lengthOfWholeRows(f) < Files.size(f)) {
                     cut.add(dir.root().relativize(f) + " ends with a cut row (left out): its data ends early");
                 }

@@ -12,6 +12,7 @@ import java.util.stream.Stream;
 import io.envbench.base.definition.EnvironmentDefinition;
 import io.envbench.base.settings.FileSafeName;
 import io.envbench.base.settings.InvalidSettingException;
+import io.envbench.measure.results.ResultColumns;
 import io.envbench.measure.stats.Correction;
 import net.jcip.annotations.Immutable;
 
@@ -38,6 +39,7 @@ import net.jcip.annotations.Immutable;
  * @param calibration  whether the baseline also runs against itself; with {@link Calibration#AA} its copy is among
  *                     {@code environments}, right after it
  * @param correction   how the report adjusts the p-values of all its verdicts together
+ * @param results      which columns of each run's JTL are kept once the run has ended (compressed either way)
  * @param tenancy      a multi-tenant experiment's tenants and compared configurations (then {@code environments} is
  *                     empty, the configurations are what the runs interleave and compare, and {@code load} is the plan
  *                     every tenant's thread group runs); empty for a comparison of environments
@@ -58,6 +60,7 @@ public record Experiment(
         boolean allowGeneratorBound,
         Calibration calibration,
         Correction correction,
+        ResultColumns results,
         Path file,
         Optional<Tenancy> tenancy) {
     public static final int DEFAULT_PORT = 18080;
@@ -75,6 +78,8 @@ public record Experiment(
     public static final Calibration DEFAULT_CALIBRATION = Calibration.NONE;
     /** Isolate where the machine allows: the generator is then not what is measured. */
     public static final Isolation DEFAULT_ISOLATION = Isolation.AUTO;
+    /** Every column, as JMeter users expect of a JTL; compressed all the same. */
+    public static final ResultColumns DEFAULT_RESULTS = ResultColumns.FULL;
 
     /** A comparison of environments (no tenants). */
     public Experiment(
@@ -103,6 +108,7 @@ public record Experiment(
                 false,
                 DEFAULT_CALIBRATION,
                 DEFAULT_CORRECTION,
+                DEFAULT_RESULTS,
                 file,
                 Optional.empty());
     }
@@ -192,6 +198,7 @@ public record Experiment(
             }
         }
         Objects.requireNonNull(correction, "correction");
+        Objects.requireNonNull(results, "results");
         Objects.requireNonNull(calibration, "calibration");
         Objects.requireNonNull(isolation, "isolation");
         Objects.requireNonNull(capacity, "capacity");
@@ -255,6 +262,7 @@ public record Experiment(
                 allowGeneratorBound,
                 newCalibration,
                 correction,
+                results,
                 file,
                 newTenancy);
     }

@@ -215,6 +215,13 @@ public final class ExperimentFields {
                 Experiment.DEFAULT_CORRECTION.word(),
                 "how the p-values of all verdicts of a report are adjusted together: bh (Benjamini-Hochberg, "
                         + "false discovery rate) or holm (Holm step-down, family-wise error)");
+        choice(
+                s,
+                RESULTS,
+                List.of("full", "compact"),
+                Experiment.DEFAULT_RESULTS.yamlName(),
+                "each run's JTL, gzip-compressed once the run has ended: full keeps every column JMeter wrote; compact"
+                        + " only those the report reads (a quarter to a half smaller again)");
         notInForm(
                 s,
                 CAPACITY,

@@ -12,6 +12,7 @@ import java.util.Set;
 
 import io.envbench.base.units.CpuSet;
 import io.envbench.base.units.LocalPorts;
+import io.envbench.measure.results.ResultColumns;
 import io.envbench.measure.stats.Correction;
 import io.envbench.study.experiment.YamlTree.Mapping;
 import io.envbench.study.experiment.YamlTree.Node;
@@ -146,6 +147,12 @@ final class ExperimentReader {
                 : y.at(
                         correctionNode.get(),
                         () -> Correction.byWord(correctionNode.get().text()));
+        Optional<Scalar> resultsNode = y.scalar(top, RESULTS, "full or compact");
+        ResultColumns results = resultsNode.isEmpty()
+                ? Experiment.DEFAULT_RESULTS
+                : y.at(
+                        resultsNode.get(),
+                        () -> ResultColumns.parse(RESULTS, resultsNode.get().text()));
         // a multi-tenant experiment's criteria name a tenant under a configuration: p90(dynamic/tenant-1)
         List<Criterion> criteria = criteria(
                 top,
@@ -175,6 +182,7 @@ final class ExperimentReader {
                         allowGeneratorBound,
                         calibration,
                         correction,
+                        results,
                         y.file,
                         tenancy));
         if (isolation == Isolation.CPUS) { // refused here, at its line, rather than when the runs start

@@ -72,6 +72,7 @@ final class ExperimentWriter {
         t.set(ALLOW_GENERATOR_BOUND, Boolean.toString(e.allowGeneratorBound()));
         t.set(CALIBRATION, e.calibration().yamlName());
         t.set(CORRECTION, e.correction().word());
+        t.set(RESULTS, e.results().yamlName());
         t.keep(CAPACITY, capacity(e.capacity()));
         load(t, e.load());
         t.set(

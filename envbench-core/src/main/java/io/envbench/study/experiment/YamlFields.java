@@ -27,6 +27,7 @@ final class YamlFields {
     static final String SEED = "seed";
     static final String BASELINE = "baseline";
     static final String CORRECTION = "correction";
+    static final String RESULTS = "results";
     static final String CALIBRATION = "calibration";
     static final String ISOLATION = "isolation";
     static final String ALLOW_GENERATOR_BOUND = "allowGeneratorBound";

@@ -22,6 +22,8 @@ import io.envbench.base.environment.TargetStartException;
 import io.envbench.base.settings.InvalidSettingException;
 import io.envbench.control.registry.EnvBench;
 import io.envbench.measure.results.JtlReader;
+import io.envbench.measure.results.ResultColumns;
+import io.envbench.measure.results.ResultFiles;
 import io.envbench.measure.stats.SampleStatistics;
 import io.envbench.study.experiment.CapacitySpec;
 import io.envbench.study.experiment.Experiment;
@@ -94,7 +96,8 @@ final class CapacityRun {
             CapacitySearch.Result result = CapacitySearch.search(
                     environment,
                     spec,
-                    (index, rate) -> step(spec, http, target, out, environment, index, rate, ownCpus),
+                    (index, rate) ->
+                            step(spec, http, target, out, environment, index, rate, ownCpus, e.results(), progress),
                     s -> progress.log(describe(s)));
             writeSteps(out.resolve(environment + ".csv"), result);
             return result;
@@ -111,7 +114,9 @@ final class CapacityRun {
             String environment,
             int index,
             double rate,
-            int ownCpus)
+            int ownCpus,
+            ResultColumns columns,
+            RunProgress progress)
             throws IOException {
         if (cancelled.getAsBoolean()) {
             throw new IOException("the capacity search was cancelled");
@@ -119,7 +124,7 @@ final class CapacityRun {
         String name = environment + "-step" + index;
         Path jtl = out.resolve(name + ".jtl");
         Path log = out.resolve(name + ".jmeter.log");
-        Files.deleteIfExists(jtl);
+        ResultFiles.deleteAll(jtl);
         Map<String, String> props = new LinkedHashMap<>();
         target.endpoint().ifPresent(ep -> {
             props.put("envbench.host", ep.host());
@@ -179,6 +184,13 @@ final class CapacityRun {
                     s.add(x);
                 }
             });
+        }
+        if (Files.exists(jtl)) { // kept as a run's is, once read
+            try {
+                ResultFiles.compress(jtl, columns);
+            } catch (IOException ex) {
+                progress.log(name + ": " + ex.getMessage());
+            }
         }
         return CapacitySearch.Step.judge(spec, index, rate, s, cpuPct, ownCpus);
     }

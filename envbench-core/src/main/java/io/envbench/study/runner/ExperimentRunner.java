@@ -229,6 +229,12 @@ public final class ExperimentRunner {
         List<PlannedRun> todo =
                 plan.stream().filter(r -> !done.contains(r.id())).toList();
         isolation = RunIsolation.of(e);
+        for (PlannedRun r : plan) {
+            if (done.contains(
+                    r.id())) { // a run recorded while its compression could not be made, or by an older runner
+                RunRecorder.compress(e.results(), r, dir, progress);
+            }
+        }
         if (!todo.isEmpty()) {
             RunRecorder.writeHost(dir, dockerVersion()); // before the runs: a killed runner still leaves it
         }
@@ -275,6 +281,9 @@ public final class ExperimentRunner {
                     stopped.add("runs.csv: " + ex.getMessage());
                 }
                 progress.runEnded(rec, index, plan.size());
+                // after the progress heard of it (a live view reads the JTL's last lines then), before the next run; a
+                // crash meanwhile leaves the plain file whole, which --resume compresses
+                RunRecorder.compress(e.results(), r, dir, progress);
                 if (e.repetitions().isAuto()
                         && stoppedEarlier.isEmpty()
                         && r.round() > judgedUpTo

@@ -146,7 +146,7 @@ final class JMeterLoadStep {
             return "failed: target died";
         }
         List<String> cmd =
-                isolation.jmeterCommand(command(e.load().engines(), plan, dir.jtl(r), dir.jmeterLog(r), props));
+                isolation.jmeterCommand(command(e.load().engines(), plan, dir.jmeterJtl(r), dir.jmeterLog(r), props));
         RunningJMeter jmeterRun = RunningJMeter.start(cmd, dir.root());
         Process p = jmeterRun.process();
         current.jmeterStarted(p.pid());
@@ -176,7 +176,7 @@ final class JMeterLoadStep {
         output.start();
         Duration deadline = ExperimentRunner.expectedLength(e).plus(RUN_GRACE);
         try {
-            hooks.started(metrics, dir.jtl(r));
+            hooks.started(metrics, dir.jmeterJtl(r));
             boolean ended = p.waitFor(deadline.toMillis(), TimeUnit.MILLISECONDS);
             if (!ended) {
                 jmeterRun.stop("it did not finish within " + deadline.toSeconds() + " s");

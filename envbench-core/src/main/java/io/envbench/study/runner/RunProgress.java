@@ -17,7 +17,10 @@ public interface RunProgress {
     /** The metrics collector read the machine and the running environment (on the collector's thread). */
     default void metrics(PlannedRun run, MetricsCollector.Tick tick) {}
 
-    /** A run ended (ok, failed or interrupted). */
+    /**
+     * A run ended (ok, failed or interrupted). Its JTL is still where JMeter wrote it; the runner compresses it right
+     * after this returns.
+     */
     default void runEnded(RunRecord record, int index, int total) {}
 
     /** A line for the runner's log. */

@@ -10,12 +10,13 @@ import java.util.Optional;
 import java.util.function.BooleanSupplier;
 
 import io.envbench.base.environment.RunningTarget;
-import io.envbench.base.output.WholeRowFile;
 import io.envbench.measure.engines.EngineMetricsFiles;
 import io.envbench.measure.engines.RemoteEngine;
 import io.envbench.measure.engines.RemoteEngines;
 import io.envbench.measure.metrics.MetricsFile;
 import io.envbench.measure.results.JtlReader;
+import io.envbench.measure.results.ResultColumns;
+import io.envbench.measure.results.ResultFiles;
 import io.envbench.study.analysis.HostDescription;
 import io.envbench.study.analysis.RunDirectory;
 import io.envbench.study.analysis.RunRecord;
@@ -43,8 +44,8 @@ final class RunRecorder {
 
     /** Deletes what an earlier try of {@code r} left, so that a rerun ({@code --resume}) starts clean. */
     static void clear(RunDirectory dir, PlannedRun r) throws IOException {
+        ResultFiles.deleteAll(dir.jmeterJtl(r));
         for (Path p : List.of(
-                dir.jtl(r),
                 dir.metrics(r),
                 MetricsFile.sourcesFile(dir.metrics(r)),
                 dir.jmeterLog(r),
@@ -83,7 +84,7 @@ final class RunRecorder {
             }
         }
         if (Files.exists(dir.jtl(r))
-                && WholeRowFile.lengthOfWholeRows(dir.jtl(r)) < Files.size(dir.jtl(r))
+                && ResultFiles.endsWithCutRow(dir.jtl(r))
                 && (status.equals(RunRecord.OK) || !stopped.isEmpty())) {
             // JMeter ended on its own (or was stopped because the disk filled) with its last row cut: it could not
             // write
@@ -110,6 +111,24 @@ final class RunRecorder {
     }
 
     /**
+     * Keeps a run's JTL compressed, with the columns the experiment's {@code results:} keeps: done once the run has
+     * ended and before the next starts, rather than beside it, so that compressing (a second or two of a CPU per
+     * million samples) never competes with a measured run for the machine. One that cannot be made (a full disk) is
+     * said, and the plain file is kept as it was: every reader takes either.
+     */
+    static void compress(ResultColumns columns, PlannedRun r, RunDirectory dir, RunProgress progress) {
+        Path written = dir.jmeterJtl(r);
+        if (!Files.exists(written)) {
+            return;
+        }
+        try {
+            ResultFiles.compress(written, columns);
+        } catch (IOException | RuntimeException ex) {
+            progress.log(r.id() + ": " + ex.getMessage());
+        }
+    }
+
+    /**
      * With remote engines: each engine's metrics, carried in the JTL, into {@code metrics/ENV-rN.engine-HOST_PORT.csv};
      * an engine that sent none is said in the progress log.
      */
@@ -119,8 +138,11 @@ final class RunRecorder {
             return;
         }
         try {
-            Map<String, Path> files =
-                    EngineMetricsFiles.split(dir.jtl(r), r.environment(), engine -> dir.engineMetrics(r, engine));
+            Map<String, Path> files = EngineMetricsFiles.split(
+                    dir.jtl(r),
+                    ResultFiles.reader(dir.jtl(r)),
+                    r.environment(),
+                    engine -> dir.engineMetrics(r, engine));
             for (RemoteEngine engine : engines.engines()) {
                 if (!files.containsKey(engine.toString())) {
                     progress.log(r.id() + ": no metrics came from engine " + engine + "; see its jmeter-server log");

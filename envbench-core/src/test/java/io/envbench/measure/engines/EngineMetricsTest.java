@@ -18,6 +18,7 @@ import io.envbench.base.settings.InvalidSettingException;
 import io.envbench.measure.metrics.MetricsFile;
 import io.envbench.measure.results.JtlReader;
 import io.envbench.measure.results.JtlTail;
+import io.envbench.measure.results.ResultFiles;
 import io.envbench.measure.results.Sample;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -104,8 +105,8 @@ class EngineMetricsTest {
         List<Sample> tailed = new ArrayList<>();
         assertEquals(2, new JtlTail(jtl).poll(tailed::add), "the live tail leaves them out too");
 
-        Map<String, Path> files =
-                EngineMetricsFiles.split(jtl, "bare", e -> dir.resolve("m-" + RemoteEngine.tagOf(e) + ".csv"));
+        Map<String, Path> files = EngineMetricsFiles.split(
+                jtl, ResultFiles.reader(jtl), "bare", e -> dir.resolve("m-" + RemoteEngine.tagOf(e) + ".csv"));
         assertEquals(List.of("127.0.0.1:1099", "127.0.0.1:1100"), List.copyOf(files.keySet()));
         MetricsFile first = MetricsFile.read(files.get("127.0.0.1:1099"));
         assertEquals(2, first.summary("bare", "host.cpu.pct").samples());
@@ -129,7 +130,8 @@ class EngineMetricsTest {
         Path jtl = dir.resolve("x.jtl");
         Files.writeString(jtl, "timeStamp,elapsed,label,responseMessage\n1,0,EnvBench engine metrics,host.cpu.pct=1\n");
         String message = assertThrows(
-                        IOException.class, () -> EngineMetricsFiles.split(jtl, "bare", e -> dir.resolve("m.csv")))
+                        IOException.class,
+                        () -> EngineMetricsFiles.split(jtl, ResultFiles.reader(jtl), "bare", e -> dir.resolve("m.csv")))
                 .getMessage();
         assertTrue(message.contains("envbench.engine") && message.contains("sample_variables"), message);
         assertFalse(Files.exists(dir.resolve("m.csv")), "nothing half-made");

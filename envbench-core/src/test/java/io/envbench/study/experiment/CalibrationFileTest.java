@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.util.List;
 
 import io.envbench.base.settings.InvalidSettingException;
+import io.envbench.measure.results.ResultColumns;
 import io.envbench.measure.stats.Correction;
 import org.junit.jupiter.api.Test;
 
@@ -89,5 +90,31 @@ class CalibrationFileTest {
                         AA.replace("correction: holm", "correction: bonferroni"), FILE, ExperimentFileTest.TARGETS));
         assertEquals(7, correction.line(), correction.getMessage());
         assertTrue(correction.getMessage().contains("use bh"), correction.getMessage());
+    }
+
+    @Test
+    void resultsIsFullUnlessCompactIsAskedAndABadValueIsNamedWithItsLineAndTheChoices() throws Exception {
+        Experiment byDefault = ExperimentFile.parse(AA, FILE, ExperimentFileTest.TARGETS);
+        assertEquals(ResultColumns.FULL, byDefault.results(), "every column, as a JMeter user expects");
+        Experiment compact = ExperimentFile.parse(
+                AA.replace("correction: holm", "results: compact"), FILE, ExperimentFileTest.TARGETS);
+        assertEquals(ResultColumns.COMPACT, compact.results());
+        assertTrue(compact.toYaml().contains("results: compact"), compact.toYaml());
+        assertEquals(
+                ResultColumns.COMPACT,
+                ExperimentFile.parse(compact.toYaml(), FILE, ExperimentFileTest.TARGETS)
+                        .results(),
+                "read back from what the run directory keeps");
+        ExperimentException bad = assertThrows(
+                ExperimentException.class,
+                () -> ExperimentFile.parse(
+                        AA.replace("correction: holm", "results: small"), FILE, ExperimentFileTest.TARGETS));
+        assertEquals(7, bad.line(), bad.getMessage());
+        assertTrue(
+                bad.getMessage().contains("results")
+                        && bad.getMessage().contains("'small'")
+                        && bad.getMessage().contains("full")
+                        && bad.getMessage().contains("compact"),
+                bad.getMessage());
     }
 }

@@ -40,6 +40,7 @@ class ExperimentFieldsTest {
                         "allowGeneratorBound",
                         "calibration",
                         "correction",
+                        "results",
                         "capacity",
                         "load",
                         "criteria"),

@@ -413,7 +413,8 @@ public class ComparisonVisualizer extends AbstractVisualizer {
     private void chooseFiles() {
         JFileChooser chooser = new JFileChooser();
         chooser.setMultiSelectionEnabled(true);
-        chooser.setFileFilter(new FileNameExtensionFilter("JMeter CSV results (*.jtl, *.csv)", "jtl", "csv"));
+        chooser.setFileFilter(
+                new FileNameExtensionFilter("JMeter CSV results (*.jtl, *.csv, *.jtl.gz)", "jtl", "csv", "gz"));
         if (chooser.showOpenDialog(this) != JFileChooser.APPROVE_OPTION) {
             return;
         }
