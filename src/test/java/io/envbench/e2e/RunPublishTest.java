@@ -23,6 +23,7 @@ import io.envbench.measure.metrics.Influxd;
 import io.envbench.measure.metrics.MetricsFile;
 import io.envbench.measure.metrics.Prometheusd;
 import io.envbench.measure.results.JtlReader;
+import io.envbench.measure.results.ResultFiles;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -92,7 +93,7 @@ class RunPublishTest {
             // the run's own record: samples per label|environment, each metrics file's rows by environment
             Map<String, Long> fromJtl = new TreeMap<>();
             try (Stream<Path> jtls = Files.list(run.resolve("jtl"))) {
-                for (Path jtl : jtls.filter(p -> p.toString().endsWith(".jtl")).toList()) {
+                for (Path jtl : jtls.filter(ResultFiles::isResultFile).toList()) {
                     JtlReader.read(jtl, s -> fromJtl.merge(s.label() + "|" + s.environment(), 1L, Long::sum));
                 }
             }
