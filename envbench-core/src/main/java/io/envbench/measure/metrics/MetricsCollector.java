@@ -13,6 +13,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.Consumer;
 
+import io.envbench.base.definition.EnvironmentDefinition;
 import io.envbench.base.environment.RunningTarget;
 import io.envbench.base.settings.InvalidSettingException;
 import io.envbench.control.registry.EnvironmentRegistry;
@@ -48,6 +49,8 @@ public final class MetricsCollector implements AutoCloseable {
     private final Duration interval;
     private final MetricsCsvWriter csv;
     private final ContainerProbe containers;
+    /** Podman's containers: the same cgroup files, its own stats API when they cannot be read. */
+    private final ContainerProbe podmanContainers;
     private final HostProbe host;
     /** The metrics file's sources of the host's and the processes' columns: the same on every tick. */
     private final String hostSource;
@@ -95,6 +98,7 @@ public final class MetricsCollector implements AutoCloseable {
         this.hostSource = host.source();
         this.processSource = host.source() + ", read every " + HostProbe.PROCESSES_EVERY.toSeconds() + " s";
         this.containers = new ContainerProbe(environments.docker(), containerSource);
+        this.podmanContainers = new ContainerProbe(environments.podman(), containerSource);
         this.csv = file == null ? null : new MetricsCsvWriter(file);
         this.thread = new Thread(this::loop, "envbench-metrics");
         this.thread.setDaemon(true);
@@ -120,6 +124,7 @@ public final class MetricsCollector implements AutoCloseable {
         try {
             thread.join(5000);
             containers.close();
+            podmanContainers.close();
             if (csv != null) {
                 csv.close();
             }
@@ -134,6 +139,15 @@ public final class MetricsCollector implements AutoCloseable {
 
     public Duration interval() {
         return interval;
+    }
+
+    /** The probe of the engine an environment's container runs on. */
+    private ContainerProbe probeOf(String environment) {
+        boolean onPodman = environments
+                .definition(environment)
+                .map(EnvironmentDefinition::usesPodman)
+                .orElse(false);
+        return onPodman ? podmanContainers : containers;
     }
 
     /** Where container figures come from (tests look at its streams). */
@@ -214,7 +228,9 @@ public final class MetricsCollector implements AutoCloseable {
         }
         HostSnapshot h = host.read(trees);
         if (hostReadsProcFs) {
-            containers.hostCpuRead(h.systemCpuNsFromProcFs(), h.atNanos()); // one reading of /proc/stat a tick
+            // one reading of /proc/stat a tick
+            containers.hostCpuRead(h.systemCpuNsFromProcFs(), h.atNanos());
+            podmanContainers.hostCpuRead(h.systemCpuNsFromProcFs(), h.atNanos());
         }
         Map<String, Double> values =
                 new LinkedHashMap<>(Math.max(256, latest.values().size() * 2)); // no resize within a tick
@@ -243,7 +259,7 @@ public final class MetricsCollector implements AutoCloseable {
             ids.add(id);
             pids.add(e.getValue().pid());
             try {
-                Optional<ContainerRates> r = containers.rates(id, e.getValue().pid());
+                Optional<ContainerRates> r = probeOf(e.getKey()).rates(id, e.getValue().pid());
                 if (r.isPresent()) {
                     Metrics.ContainerColumns columns = Metrics.containerColumns(e.getKey());
                     Metrics.container(columns, r.get(), values);
@@ -257,6 +273,7 @@ public final class MetricsCollector implements AutoCloseable {
             }
         }
         containers.retain(ids, pids);
+        podmanContainers.retain(ids, pids);
         if (values.isEmpty()) {
             return; // first tick: nothing to compare with yet
         }
