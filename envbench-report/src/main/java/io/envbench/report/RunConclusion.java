@@ -389,8 +389,7 @@ public record RunConclusion(
 
     private static String runsOn(EnvironmentPlan p) {
         EnvironmentDefinition d = p.definition();
-        return d.placement().engine().map(ContainerEngine::displayName).orElse("bare metal") + ", target "
-                + d.target();
+        return d.placement().engine().map(ContainerEngine::displayName).orElse("bare metal") + ", target " + d.target();
     }
 
     /** A container's options as Docker takes them (network, volume, cpuset, CPUs, memory); the client and daemon too. */

@@ -163,7 +163,8 @@ public record EnvironmentDefinition(
 
     @Override
     public String toString() {
-        return name + " (" + target + ", " + (placement == Placement.BARE ? "bare metal" : placement.fieldValue() + " " + options)
+        return name + " (" + target + ", "
+                + (placement == Placement.BARE ? "bare metal" : placement.fieldValue() + " " + options)
                 + (services.isEmpty()
                         ? ""
                         : ", "

@@ -117,14 +117,14 @@ public final class DockerLauncher implements Launcher<ContainerTarget> {
                                     + " (it copies the image from Docker: podman pull docker-daemon:" + target.image()
                                     + "), or give an image listed by 'podman images'"
                             : daemon.isLocalSocket()
-                            ? "'" + target.image()
-                                    + "' is not a local image; images are built here, never pulled: run ./envbench setup "
-                                    + TargetRecipe.buildFolderOf(target.image())
-                                    + " (a launch sets up only the targets of its"
-                                    + " experiment file), or give an image listed by 'docker images'"
-                            : "'" + target.image() + "' is not an image of the daemon at " + daemon.address()
-                                    + "; images are never pulled: "
-                                    + "build or load it there (docker save here, docker load there), or give an image it lists");
+                                    ? "'" + target.image()
+                                            + "' is not a local image; images are built here, never pulled: run ./envbench setup "
+                                            + TargetRecipe.buildFolderOf(target.image())
+                                            + " (a launch sets up only the targets of its"
+                                            + " experiment file), or give an image listed by 'docker images'"
+                                    : "'" + target.image() + "' is not an image of the daemon at " + daemon.address()
+                                            + "; images are never pulled: "
+                                            + "build or load it there (docker save here, docker load there), or give an image it lists");
         } catch (DockerUnavailableException e) {
             throw new TargetStartException(e.getMessage(), e);
         }

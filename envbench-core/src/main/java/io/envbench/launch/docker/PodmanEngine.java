@@ -85,7 +85,9 @@ public final class PodmanEngine {
         try {
             for (long pid : SocketListeners.of(procRoot, socket)) {
                 Path p = procRoot.resolve(Long.toString(pid));
-                if ("podman".equals(Files.readString(p.resolve("comm"), StandardCharsets.UTF_8).strip())) {
+                if ("podman"
+                        .equals(Files.readString(p.resolve("comm"), StandardCharsets.UTF_8)
+                                .strip())) {
                     return limits(Files.readAllLines(p.resolve("limits"), StandardCharsets.UTF_8));
                 }
             }
@@ -99,7 +101,8 @@ public final class PodmanEngine {
     static List<Ulimit> limits(List<String> limitsFile) {
         List<Ulimit> out = new ArrayList<>();
         for (String line : limitsFile) {
-            String name = line.startsWith("Max open files") ? "nofile" : line.startsWith("Max processes") ? "nproc" : null;
+            String name =
+                    line.startsWith("Max open files") ? "nofile" : line.startsWith("Max processes") ? "nproc" : null;
             if (name == null) {
                 continue;
             }

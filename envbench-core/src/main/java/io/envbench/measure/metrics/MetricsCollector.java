@@ -13,6 +13,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.Consumer;
 
+import io.envbench.base.container.ContainerEngine;
 import io.envbench.base.definition.EnvironmentDefinition;
 import io.envbench.base.environment.RunningTarget;
 import io.envbench.base.settings.InvalidSettingException;
@@ -48,9 +49,13 @@ public final class MetricsCollector implements AutoCloseable {
     private final EnvironmentRegistry environments;
     private final Duration interval;
     private final MetricsCsvWriter csv;
+    /** Why an environment had no figures, each said once (the collector's thread alone touches it). */
+    private final Set<String> warned = new HashSet<>();
+
     private final ContainerProbe containers;
     /** Podman's containers: the same cgroup files, its own stats API when they cannot be read. */
     private final ContainerProbe podmanContainers;
+
     private final HostProbe host;
     /** The metrics file's sources of the host's and the processes' columns: the same on every tick. */
     private final String hostSource;
@@ -98,7 +103,7 @@ public final class MetricsCollector implements AutoCloseable {
         this.hostSource = host.source();
         this.processSource = host.source() + ", read every " + HostProbe.PROCESSES_EVERY.toSeconds() + " s";
         this.containers = new ContainerProbe(environments.docker(), containerSource);
-        this.podmanContainers = new ContainerProbe(environments.podman(), containerSource);
+        this.podmanContainers = new ContainerProbe(environments.podman(), containerSource, ContainerEngine.PODMAN);
         this.csv = file == null ? null : new MetricsCsvWriter(file);
         this.thread = new Thread(this::loop, "envbench-metrics");
         this.thread.setDaemon(true);
@@ -259,17 +264,20 @@ public final class MetricsCollector implements AutoCloseable {
             ids.add(id);
             pids.add(e.getValue().pid());
             try {
-                Optional<ContainerRates> r = probeOf(e.getKey()).rates(id, e.getValue().pid());
+                Optional<ContainerRates> r =
+                        probeOf(e.getKey()).rates(id, e.getValue().pid());
                 if (r.isPresent()) {
                     Metrics.ContainerColumns columns = Metrics.containerColumns(e.getKey());
                     Metrics.container(columns, r.get(), values);
                     sources.put(columns.pattern(), r.get().source());
                 }
             } catch (RuntimeException ex) {
-                log.warn(
-                        "no figures of {} this tick: {}",
-                        e.getKey(),
-                        ex.getMessage()); // the other environments still count
+                // the other environments still count; a cause that stays (a controller not delegated) is said once
+                if (warned.add(e.getKey() + "\t" + ex.getMessage())) {
+                    log.warn("no figures of {}: {}", e.getKey(), ex.getMessage());
+                } else {
+                    log.debug("no figures of {} this tick: {}", e.getKey(), ex.getMessage());
+                }
             }
         }
         containers.retain(ids, pids);
