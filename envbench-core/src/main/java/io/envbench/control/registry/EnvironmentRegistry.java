@@ -202,7 +202,7 @@ public final class EnvironmentRegistry implements AutoCloseable {
                 try { // Podman missing or its service down: said in the words of the field that asked for it
                     podman.client();
                 } catch (TargetStartException e) {
-                    throw new InvalidSettingException("placement", PodmanEngine.notAnswering(e.getMessage()));
+                    throw new InvalidSettingException("placement", PodmanEngine.notAnswering(e));
                 }
             } else if (spec instanceof ContainerTarget
                     || spec instanceof ServicesTarget s

@@ -71,9 +71,17 @@ public final class PodmanEngine {
                         + " podman), then " + start;
     }
 
-    /** The message for a Podman service that does not answer, from the connection's own explanation. */
-    public static String notAnswering(String cause) {
-        return missing(onPath("podman"), SOCKET_PATH) + " (" + cause + ")";
+    /**
+     * The message for a Podman service that does not answer, with the innermost cause (the connection's own words speak
+     * of Docker's settings, which do not apply here).
+     */
+    public static String notAnswering(Throwable failure) {
+        Throwable c = failure;
+        while (c.getCause() != null && c.getCause() != c) {
+            c = c.getCause();
+        }
+        String why = c.getMessage() == null ? "" : ": " + c.getMessage().strip();
+        return missing(onPath("podman"), SOCKET_PATH) + " (" + c.getClass().getSimpleName() + why + ")";
     }
 
     /**

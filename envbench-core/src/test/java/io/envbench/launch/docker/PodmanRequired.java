@@ -16,7 +16,7 @@ public final class PodmanRequired {
             new DockerConnection(PodmanEngine.daemon()).link();
             return;
         } catch (TargetStartException e) {
-            why = e.getMessage() + "; " + PodmanEngine.notAnswering("not answering");
+            why = PodmanEngine.notAnswering(e);
         }
         DockerRequired.require(false, "Podman (rootful, its API service on " + PodmanEngine.SOCKET + ")", why);
     }
