@@ -6,6 +6,7 @@ import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -18,6 +19,7 @@ import io.envbench.base.environment.TargetStartException;
 import io.envbench.base.settings.InvalidSettingException;
 import io.envbench.launch.docker.DockerCleanup;
 import io.envbench.launch.docker.DockerReaper;
+import io.envbench.launch.docker.PodmanEngine;
 import io.envbench.study.analysis.OldRuns;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -89,43 +91,60 @@ final class CleanCommand implements Callable<Integer> {
             err.println("envbench clean: " + e.getMessage());
             return RunCommand.CANNOT_RUN;
         }
+        int done;
         try (cleanup) {
-            DockerReaper.Sweep sweep = cleanup.leftovers();
-            sweep.decisions().stream()
-                    .filter(DockerReaper.Decision::removed)
-                    .forEach(d -> out.println("removed " + describe(d) + ": " + d.why()));
-            out.println(sweep.removed() + " leftover(s) of runs whose owner is gone removed");
-            if (images && !removeImages(cleanup)) {
-                return RunCommand.CANNOT_RUN;
-            }
-            List<DockerReaper.Decision> found = cleanup.orphans();
-            if (found.isEmpty()) {
-                out.println("no orphans: every other EnvBench resource belongs to a run that is still alive here");
-                return RunCommand.PASSED;
-            }
-            out.println(found.size() + " orphan(s), whose owner cannot be seen from here:");
-            found.forEach(d -> out.println("  " + describe(d) + ": " + d.why()));
-            if (!orphans) {
-                out.println("kept; if their runs are over, remove them with ./envbench clean --orphans");
-                return RunCommand.PASSED;
-            }
-            if (!yes && !confirmed(found.size())) {
-                out.println("nothing removed: answer y to remove them, or pass --yes");
-                return RunCommand.PASSED;
-            }
-            int removed = 0;
-            for (DockerReaper.Decision d : found) {
-                DockerReaper.Decision done = cleanup.remove(d);
-                if (done.removed()) {
-                    removed++;
-                    out.println("removed " + describe(d));
-                } else {
-                    err.println("could not remove " + describe(d) + ": " + done.why());
-                }
-            }
-            out.println(removed + " of " + found.size() + " orphan(s) removed");
-            return removed == found.size() ? RunCommand.PASSED : RunCommand.CANNOT_RUN;
+            done = clean(cleanup);
         }
+        // Podman's leftovers and images too, when its API service runs here (a run placed something on podman)
+        if (Files.exists(PodmanEngine.SOCKET_PATH)) {
+            out.println("on Podman (" + PodmanEngine.SOCKET + "):");
+            try (DockerCleanup podman = DockerCleanup.open(PodmanEngine.daemon())) {
+                done = Math.max(done, clean(podman));
+            } catch (TargetStartException e) {
+                err.println("envbench clean: Podman: " + e.getMessage());
+                done = RunCommand.CANNOT_RUN;
+            }
+        }
+        return done;
+    }
+
+    /** One engine's leftovers, images (with --images) and orphans (with --orphans). */
+    private int clean(DockerCleanup cleanup) throws IOException {
+        DockerReaper.Sweep sweep = cleanup.leftovers();
+        sweep.decisions().stream()
+                .filter(DockerReaper.Decision::removed)
+                .forEach(d -> out.println("removed " + describe(d) + ": " + d.why()));
+        out.println(sweep.removed() + " leftover(s) of runs whose owner is gone removed");
+        if (images && !removeImages(cleanup)) {
+            return RunCommand.CANNOT_RUN;
+        }
+        List<DockerReaper.Decision> found = cleanup.orphans();
+        if (found.isEmpty()) {
+            out.println("no orphans: every other EnvBench resource belongs to a run that is still alive here");
+            return RunCommand.PASSED;
+        }
+        out.println(found.size() + " orphan(s), whose owner cannot be seen from here:");
+        found.forEach(d -> out.println("  " + describe(d) + ": " + d.why()));
+        if (!orphans) {
+            out.println("kept; if their runs are over, remove them with ./envbench clean --orphans");
+            return RunCommand.PASSED;
+        }
+        if (!yes && !confirmed(found.size())) {
+            out.println("nothing removed: answer y to remove them, or pass --yes");
+            return RunCommand.PASSED;
+        }
+        int removed = 0;
+        for (DockerReaper.Decision d : found) {
+            DockerReaper.Decision done = cleanup.remove(d);
+            if (done.removed()) {
+                removed++;
+                out.println("removed " + describe(d));
+            } else {
+                err.println("could not remove " + describe(d) + ": " + done.why());
+            }
+        }
+        out.println(removed + " of " + found.size() + " orphan(s) removed");
+        return removed == found.size() ? RunCommand.PASSED : RunCommand.CANNOT_RUN;
     }
 
     /** @return whether every image listed went (or the user kept them) */

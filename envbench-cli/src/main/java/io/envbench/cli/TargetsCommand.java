@@ -7,13 +7,16 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.Callable;
 
+import io.envbench.base.definition.EnvironmentDefinition;
 import io.envbench.base.recipe.TargetRecipe;
 import io.envbench.base.settings.InvalidSettingException;
+import io.envbench.study.experiment.EnvironmentPlan;
 import io.envbench.study.experiment.Experiment;
 import io.envbench.study.experiment.ExperimentException;
 import io.envbench.study.experiment.ExperimentFile;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /**
@@ -26,6 +29,11 @@ import picocli.CommandLine.Parameters;
 final class TargetsCommand implements Callable<Integer> {
     @Mixin
     MachineOptions machine = new MachineOptions();
+
+    @Option(
+            names = "--podman",
+            description = "only the images of targets placed on podman: what setup copies into Podman's image store")
+    boolean podman;
 
     @Parameters(arity = "1..*", paramLabel = "FILE", description = "experiment files (YAML)")
     List<Path> files;
@@ -49,6 +57,15 @@ final class TargetsCommand implements Callable<Integer> {
         for (Path f : files) {
             try {
                 Experiment e = ExperimentFile.read(f.toAbsolutePath(), targets);
+                if (podman) { // a single server's own image (Podman runs no multi-service target)
+                    e.environments().stream()
+                            .map(EnvironmentPlan::definition)
+                            .filter(EnvironmentDefinition::usesPodman)
+                            .map(d -> TargetRecipe.buildFolderOf(
+                                    TargetRecipe.load(targets, d.target()).image()))
+                            .forEach(images::add);
+                    continue;
+                }
                 for (String target : e.targets()) {
                     images.addAll(TargetRecipe.imageFolders(targets, target));
                 }

@@ -52,6 +52,16 @@ class TargetsCommandTest {
     }
 
     @Test
+    void onlyTargetsPlacedOnPodmanAreCopiedIntoPodman() {
+        assertEquals(
+                List.of("0", "nginx-static"),
+                lines(targets("--podman", experiment("static-web-podman.yaml"))),
+                "the Podman demo's");
+        assertEquals(
+                List.of("0"), lines(targets("--podman", experiment("static-web.yaml"))), "the demo needs no Podman");
+    }
+
+    @Test
     void eachExperimentNeedsOnlyItsOwnTargetsImages() {
         String[] demo = targets(experiment("static-web.yaml"));
         assertEquals(List.of("0", "nginx-static"), lines(demo), "the demo's: " + demo[2]);

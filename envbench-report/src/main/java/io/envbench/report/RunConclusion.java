@@ -17,6 +17,7 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
 
+import io.envbench.base.container.ContainerEngine;
 import io.envbench.base.definition.EnvironmentDefinition;
 import io.envbench.base.units.CpuSet;
 import io.envbench.measure.hints.GeneratorLoad;
@@ -388,8 +389,7 @@ public record RunConclusion(
 
     private static String runsOn(EnvironmentPlan p) {
         EnvironmentDefinition d = p.definition();
-        return (d.placement() == EnvironmentDefinition.Placement.BARE ? "bare metal" : "Docker") + ", target "
-                + d.target();
+        return d.placement().engine().map(ContainerEngine::displayName).orElse("bare metal") + ", target " + d.target();
     }
 
     /** A container's options as Docker takes them (network, volume, cpuset, CPUs, memory); the client and daemon too. */

@@ -113,7 +113,7 @@ final class EnvironmentsSection {
         detail.setBorder(BorderFactory.createTitledBorder("Selected environment"));
         FormRows env = new FormRows(detail);
         env.add("Name", text("name"));
-        env.add("Placement", combo("placement", false, List.of("bare", "docker")));
+        env.add("Placement", combo("placement", false, List.of("bare", "docker", "podman")));
         env.add("Target", combo("target", true, withNone(recipes)));
         env.add("Client", combo("client", false, choices("client")));
         env.add("Network", combo("network", false, choices("network")));

@@ -8,8 +8,10 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.stream.Collectors;
 
+import io.envbench.base.container.ContainerEngine;
 import io.envbench.base.container.ContainerOptions;
 import io.envbench.base.recipe.ServicePlacement;
 import io.envbench.base.recipe.ServiceRecipe;
@@ -21,7 +23,7 @@ import io.envbench.base.units.LocalPorts;
 import net.jcip.annotations.Immutable;
 
 /**
- * A named environment: which target recipe runs, on bare metal or in Docker with which options, and the
+ * A named environment: which target recipe runs, on bare metal or in a container (Docker or Podman) with which options, and the
  * loopback port where load goes. Immutable.
  *
  * @param services a multi-service target's services placed otherwise than {@code placement} and {@code options} say
@@ -38,18 +40,41 @@ public record EnvironmentDefinition(
         Map<String, ServicePlacement> services) {
     public enum Placement {
         BARE,
-        DOCKER;
+        DOCKER,
+        /** A container on Podman, through its Docker-compatible API: the same options as {@link #DOCKER}. */
+        PODMAN;
 
         public static Placement parse(String field, String text) {
             String t = text == null ? "" : text.trim().toLowerCase(Locale.ROOT);
             return switch (t) {
                 case "bare", "bare-metal", "host-process" -> BARE;
                 case "docker", "container" -> DOCKER;
+                case "podman" -> PODMAN;
                 default ->
                     throw new InvalidSettingException(
                             field,
-                            "'" + text + "' is not a placement; use bare (a host process) or docker (a container)");
+                            "'" + text + "' is not a placement; use bare (a host process), docker (a Docker container)"
+                                    + " or podman (a Podman container)");
             };
+        }
+
+        /** The engine its container runs on; empty for bare metal. */
+        public Optional<ContainerEngine> engine() {
+            return switch (this) {
+                case BARE -> Optional.empty();
+                case DOCKER -> Optional.of(ContainerEngine.DOCKER);
+                case PODMAN -> Optional.of(ContainerEngine.PODMAN);
+            };
+        }
+
+        /** Whether it runs in a container (Docker or Podman): the container options apply. */
+        public boolean inContainer() {
+            return this != BARE;
+        }
+
+        /** As the experiment file writes it: {@code bare}, {@code docker}, {@code podman}. */
+        public String fieldValue() {
+            return name().toLowerCase(Locale.ROOT);
         }
     }
 
@@ -95,6 +120,12 @@ public record EnvironmentDefinition(
                     "port", "is 0, but target " + target + " serves on a port; give a port on 127.0.0.1, e.g. 18080");
         }
         if (recipe.hasServices()) {
+            if (placement == Placement.PODMAN) {
+                throw new InvalidSettingException(
+                        "placement",
+                        "podman runs single-server targets; target " + target
+                                + " is several services: use placement: docker or bare for it");
+            }
             ServicePlacement everywhere =
                     placement == Placement.DOCKER ? ServicePlacement.container(options) : ServicePlacement.bare();
             List<String> names =
@@ -114,19 +145,26 @@ public record EnvironmentDefinition(
             throw new InvalidSettingException(
                     "services", "target " + target + " is a single server, not several services; remove services:");
         }
-        return placement == Placement.BARE
+        Optional<ContainerEngine> engine = placement.engine();
+        return engine.isEmpty()
                 ? recipe.bare(port, readyTimeout)
-                : recipe.container(options, port, readyTimeout);
+                : recipe.container(options, port, readyTimeout).on(engine.get());
     }
 
-    /** Whether anything of it runs in a container: the environment itself, or one of its services. */
+    /** Whether it runs on Podman. */
+    public boolean usesPodman() {
+        return placement == Placement.PODMAN;
+    }
+
+    /** Whether anything of it runs in a Docker container: the environment itself, or one of its services. */
     public boolean usesDocker() {
         return placement == Placement.DOCKER || services.values().stream().anyMatch(ServicePlacement::inContainer);
     }
 
     @Override
     public String toString() {
-        return name + " (" + target + ", " + (placement == Placement.BARE ? "bare metal" : "docker " + options)
+        return name + " (" + target + ", "
+                + (placement == Placement.BARE ? "bare metal" : placement.fieldValue() + " " + options)
                 + (services.isEmpty()
                         ? ""
                         : ", "

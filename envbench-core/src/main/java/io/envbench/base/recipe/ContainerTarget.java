@@ -2,13 +2,14 @@ package io.envbench.base.recipe;
 
 import java.util.Optional;
 
+import io.envbench.base.container.ContainerEngine;
 import io.envbench.base.container.ContainerOptions;
 import io.envbench.base.readiness.Readiness;
 import io.envbench.base.settings.InvalidSettingException;
 import io.envbench.base.units.LocalPorts;
 
 /**
- * A server started as a Docker container.
+ * A server started as a container, on Docker or on Podman.
  *
  * @param image         local image, e.g. {@code envbench/nginx-static:latest}
  * @param options       network mode, volume, CPU and memory limits, env, command
@@ -18,6 +19,7 @@ import io.envbench.base.units.LocalPorts;
  * @param readiness     when it counts as ready
  * @param network       a user-defined network it starts on (instead of Docker's default bridge), with the name the
  *                      other containers there reach it by; empty for none
+ * @param engine        the engine it runs on
  */
 public record ContainerTarget(
         String image,
@@ -25,14 +27,20 @@ public record ContainerTarget(
         int containerPort,
         int hostPort,
         Readiness readiness,
-        Optional<NetworkAttachment> network)
+        Optional<NetworkAttachment> network,
+        ContainerEngine engine)
         implements TargetSpec {
     /** A user-defined network (its name) and the alias the container has there. */
     public record NetworkAttachment(String network, String alias) {}
 
     public ContainerTarget(
             String image, ContainerOptions options, int containerPort, int hostPort, Readiness readiness) {
-        this(image, options, containerPort, hostPort, readiness, Optional.empty());
+        this(image, options, containerPort, hostPort, readiness, Optional.empty(), ContainerEngine.DOCKER);
+    }
+
+    /** The same container, on that engine. */
+    public ContainerTarget on(ContainerEngine onEngine) {
+        return new ContainerTarget(image, options, containerPort, hostPort, readiness, network, onEngine);
     }
 
     /** The same container, started on that network as {@code alias}. */
@@ -43,11 +51,13 @@ public record ContainerTarget(
                 containerPort,
                 hostPort,
                 readiness,
-                Optional.of(new NetworkAttachment(networkName, alias)));
+                Optional.of(new NetworkAttachment(networkName, alias)),
+                engine);
     }
 
     public ContainerTarget {
         network = network == null ? Optional.empty() : network;
+        engine = engine == null ? ContainerEngine.DOCKER : engine;
         if (image == null || image.isBlank()) {
             throw new InvalidSettingException(
                     "image", "is empty; give a local image, e.g. envbench/nginx-static:latest");

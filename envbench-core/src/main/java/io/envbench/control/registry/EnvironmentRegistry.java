@@ -11,6 +11,7 @@ import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.stream.Collectors;
 
+import io.envbench.base.container.ContainerEngine;
 import io.envbench.base.definition.EnvironmentDefinition;
 import io.envbench.base.environment.Endpoint;
 import io.envbench.base.environment.RunningTarget;
@@ -26,6 +27,7 @@ import io.envbench.launch.docker.DockerConnection;
 import io.envbench.launch.docker.DockerDaemon;
 import io.envbench.launch.docker.DockerLauncher;
 import io.envbench.launch.docker.DockerReaper;
+import io.envbench.launch.docker.PodmanEngine;
 import io.envbench.launch.docker.PortHolders;
 import io.envbench.launch.dockerdaemon.DaemonRestart;
 import io.envbench.launch.services.ServicesLauncher;
@@ -69,6 +71,8 @@ public final class EnvironmentRegistry implements AutoCloseable {
     private final DockerDaemon dockerDaemon;
     /** This owner's connection to the daemon: its losses and owed removals are no other owner's. */
     private final DockerConnection docker;
+    /** This owner's connection to Podman's Docker-compatible API: made at the first Podman start. */
+    private final DockerConnection podman = new DockerConnection(PodmanEngine.daemon());
     /** name -> running target. */
     @GuardedBy("this")
     private final Map<String, RunningTarget> running = new LinkedHashMap<>();
@@ -150,12 +154,25 @@ public final class EnvironmentRegistry implements AutoCloseable {
         return Optional.ofNullable(down.get(name));
     }
 
+    /** The connection to Podman's Docker-compatible API that its containers' starts and readings use. */
+    public DockerConnection podman() {
+        return podman;
+    }
+
+    /** The connection to the engine a container runs on. */
+    public DockerConnection connection(ContainerEngine engine) {
+        return engine == ContainerEngine.PODMAN ? podman : docker;
+    }
+
     /** The launcher of each kind of target: a new kind of target adds its launcher here. */
     private List<Launcher<?>> launchers() {
         return List.of(new BareMetalLauncher(), new DockerLauncher(docker), new ServicesLauncher(docker));
     }
 
     private RunningTarget launch(String environment, TargetSpec spec) throws TargetStartException {
+        if (spec instanceof ContainerTarget c && c.engine() != ContainerEngine.DOCKER) {
+            return new DockerLauncher(connection(c.engine()), c.engine()).start(environment, c);
+        }
         for (Launcher<?> l : launchers()) {
             if (l.kind().isInstance(spec)) {
                 return startWith(l, environment, spec);
@@ -181,7 +198,13 @@ public final class EnvironmentRegistry implements AutoCloseable {
         reserve(def, spec);
         RunningTarget t;
         try {
-            if (spec instanceof ContainerTarget
+            if (spec instanceof ContainerTarget c && c.engine() == ContainerEngine.PODMAN) {
+                try { // Podman missing or its service down: said in the words of the field that asked for it
+                    podman.client();
+                } catch (TargetStartException e) {
+                    throw new InvalidSettingException("placement", PodmanEngine.notAnswering(e));
+                }
+            } else if (spec instanceof ContainerTarget
                     || spec instanceof ServicesTarget s
                             && s.services().stream().anyMatch(x -> x.spec() instanceof ContainerTarget)) {
                 // a daemon that is gone or frozen fails the start here, within the ping's deadline, before any other
@@ -330,6 +353,14 @@ public final class EnvironmentRegistry implements AutoCloseable {
             }
             return;
         }
+        // Podman's leftovers: swept at its first answer (a Podman start connects first), then before each start
+        podman.connected().ifPresent(p -> {
+            try {
+                new DockerReaper(p).sweepContainers();
+            } catch (RuntimeException e) {
+                log.warn("could not look for leftover Podman containers: {}", e.toString());
+            }
+        });
         try {
             DockerReaper.Sweep sweep = new DockerReaper(client.get()).sweepContainers();
             log.debug("leftover sweep before a start: {} removed, {} µs", sweep.removed(), sweep.elapsedNanos() / 1000);
@@ -428,5 +459,6 @@ public final class EnvironmentRegistry implements AutoCloseable {
         cancelStarts();
         stopAll();
         docker.close();
+        podman.close();
     }
 }

@@ -29,7 +29,9 @@ import com.github.dockerjava.api.model.Mount;
 import com.github.dockerjava.api.model.MountType;
 import com.github.dockerjava.api.model.PortBinding;
 import com.github.dockerjava.api.model.Ports;
+import com.github.dockerjava.api.model.Ulimit;
 import com.github.dockerjava.api.model.Volume;
+import io.envbench.base.container.ContainerEngine;
 import io.envbench.base.container.ContainerOptions;
 import io.envbench.base.container.NetworkMode;
 import io.envbench.base.container.VolumeMount;
@@ -49,7 +51,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Starts targets as Docker containers through docker-java; every resource carries {@link RunSession#labels}. A port is
+ * Starts targets as containers through docker-java, on Docker or on Podman's Docker-compatible API ({@link
+ * PodmanEngine}: what differs is there); every resource carries {@link RunSession#labels}. A port is
  * published on {@link DockerDaemon#publishAddress()}: 127.0.0.1 for the local socket, the daemon host's address for a
  * {@code tcp://} daemon; the target's {@link Endpoint} is that address.
  */
@@ -62,13 +65,23 @@ public final class DockerLauncher implements Launcher<ContainerTarget> {
 
     private final DockerConnection connection;
     private final DockerDaemon daemon;
+    private final ContainerEngine engine;
     /** The daemon's root folder (docker info), asked once. */
     private volatile String dockerRoot;
 
-    /** @param connection the owner's connection to the daemon the containers run on */
+    /** @param connection the owner's connection to the Docker daemon the containers run on */
     public DockerLauncher(DockerConnection connection) {
+        this(connection, ContainerEngine.DOCKER);
+    }
+
+    /**
+     * @param connection the owner's connection to the engine's Docker API ({@link PodmanEngine#daemon()} for Podman)
+     * @param engine     which engine answers there: it starts the targets placed on it
+     */
+    public DockerLauncher(DockerConnection connection, ContainerEngine engine) {
         this.connection = connection;
         this.daemon = connection.daemon();
+        this.engine = engine;
     }
 
     public DockerClient client() throws TargetStartException {
@@ -82,6 +95,10 @@ public final class DockerLauncher implements Launcher<ContainerTarget> {
 
     @Override
     public RunningTarget start(String environment, ContainerTarget target) throws TargetStartException {
+        if (target.engine() != engine) {
+            throw new IllegalArgumentException(
+                    "a " + engine.displayName() + " launcher cannot start a container placed on " + target.engine());
+        }
         DockerDaemonLink link = connection.link();
         // this process's reaper sweeps the daemon should this process die with the container running: told once the
         // daemon answered, before anything is made (a reader, such as a metrics probe or a JMeter engine, creates
@@ -93,15 +110,21 @@ public final class DockerLauncher implements Launcher<ContainerTarget> {
         } catch (NotFoundException e) {
             throw new InvalidSettingException(
                     "image",
-                    daemon.isLocalSocket()
-                            ? "'" + target.image()
-                                    + "' is not a local image; images are built here, never pulled: run ./envbench setup "
+                    engine == ContainerEngine.PODMAN
+                            ? "'" + target.image() + "' is not in Podman's image store; images are built here, never"
+                                    + " pulled: run ./envbench setup --podman "
                                     + TargetRecipe.buildFolderOf(target.image())
-                                    + " (a launch sets up only the targets of its"
-                                    + " experiment file), or give an image listed by 'docker images'"
-                            : "'" + target.image() + "' is not an image of the daemon at " + daemon.address()
-                                    + "; images are never pulled: "
-                                    + "build or load it there (docker save here, docker load there), or give an image it lists");
+                                    + " (it copies the image from Docker: podman pull docker-daemon:" + target.image()
+                                    + "), or give an image listed by 'podman images'"
+                            : daemon.isLocalSocket()
+                                    ? "'" + target.image()
+                                            + "' is not a local image; images are built here, never pulled: run ./envbench setup "
+                                            + TargetRecipe.buildFolderOf(target.image())
+                                            + " (a launch sets up only the targets of its"
+                                            + " experiment file), or give an image listed by 'docker images'"
+                                    : "'" + target.image() + "' is not an image of the daemon at " + daemon.address()
+                                            + "; images are never pulled: "
+                                            + "build or load it there (docker save here, docker load there), or give an image it lists");
         } catch (DockerUnavailableException e) {
             throw new TargetStartException(e.getMessage(), e);
         }
@@ -134,6 +157,12 @@ public final class DockerLauncher implements Launcher<ContainerTarget> {
             }
             o.cpuShares().ifPresent(hc::withCpuShares);
             o.memoryBytes().ifPresent(m -> hc.withMemory(m).withMemorySwap(m)); // no swap: a limit means a limit
+            if (engine == ContainerEngine.PODMAN && daemon.isLocalSocket()) {
+                List<Ulimit> limits = PodmanEngine.containerLimits(Path.of("/proc"), PodmanEngine.SOCKET_PATH);
+                if (!limits.isEmpty()) {
+                    hc.withUlimits(limits);
+                }
+            }
             VolumeMount v = o.volume();
             switch (v.kind()) {
                 // a Mount, not a Bind: for a missing source a Bind makes the folder (as root, empty), a Mount is

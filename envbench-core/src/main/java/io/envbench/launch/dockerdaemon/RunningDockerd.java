@@ -2,18 +2,16 @@ package io.envbench.launch.dockerdaemon;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
-import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import io.envbench.base.environment.OwnerIdentity;
+import io.envbench.base.process.SocketListeners;
 
 /**
  * The dockerd process serving a unix socket, as {@code /proc} shows it: the process holding the socket's listening
@@ -37,7 +35,6 @@ public record RunningDockerd(
         Optional<Path> log,
         Optional<String> systemdUnit) {
     private static final Pattern SERVICE = Pattern.compile("/system\\.slice/([^/]+\\.service)$");
-    private static final String LISTENING = "00010000";
 
     public RunningDockerd {
         environment = List.copyOf(environment);
@@ -45,21 +42,13 @@ public record RunningDockerd(
 
     /** The dockerd listening on {@code socket} in the procfs tree {@code procRoot}; empty when none. */
     public static Optional<RunningDockerd> listeningOn(Path procRoot, Path socket) throws IOException {
-        Set<String> inodes = listeningInodes(procRoot, socket);
-        if (inodes.isEmpty()) {
-            return Optional.empty();
-        }
-        try (DirectoryStream<Path> processes = Files.newDirectoryStream(
-                procRoot, p -> p.getFileName().toString().matches("\\d+"))) {
-            for (Path process : processes) {
-                if (!"dockerd".equals(read(process.resolve("comm")).strip()) || !holdsAny(process, inodes)) {
-                    continue;
-                }
-                Optional<RunningDockerd> d =
-                        describe(procRoot, Long.parseLong(process.getFileName().toString()));
-                if (d.isPresent()) {
-                    return d;
-                }
+        for (long pid : SocketListeners.of(procRoot, socket)) {
+            if (!"dockerd".equals(read(procRoot.resolve(pid + "/comm")).strip())) {
+                continue;
+            }
+            Optional<RunningDockerd> d = describe(procRoot, pid);
+            if (d.isPresent()) {
+                return d;
             }
         }
         return Optional.empty();
@@ -100,43 +89,6 @@ public record RunningDockerd(
         } catch (IOException e) {
             return Optional.empty(); // it ended while we looked
         }
-    }
-
-    private static Set<String> listeningInodes(Path procRoot, Path socket) throws IOException {
-        Set<String> names = new HashSet<>(List.of(socket.toString()));
-        try {
-            names.add(socket.toRealPath().toString()); // /var/run is often a link to /run
-        } catch (IOException e) {
-            // no such socket: none listens
-        }
-        Set<String> inodes = new HashSet<>();
-        List<String> lines = List.of(read(procRoot.resolve("net/unix")).split("\n"));
-        for (String line : lines.subList(Math.min(1, lines.size()), lines.size())) {
-            String[] f = line.strip().split("\\s+");
-            // Num RefCount Protocol Flags Type St Inode Path
-            if (f.length >= 8 && LISTENING.equals(f[3]) && names.contains(f[7])) {
-                inodes.add(f[6]);
-            }
-        }
-        return inodes;
-    }
-
-    private static boolean holdsAny(Path process, Set<String> inodes) {
-        try (DirectoryStream<Path> fds = Files.newDirectoryStream(process.resolve("fd"))) {
-            for (Path fd : fds) {
-                try {
-                    String target = Files.readSymbolicLink(fd).toString();
-                    if (target.startsWith("socket:[") && inodes.contains(target.substring(8, target.length() - 1))) {
-                        return true;
-                    }
-                } catch (IOException e) {
-                    // closed while we looked
-                }
-            }
-        } catch (IOException e) {
-            return false; // gone, or not ours to read
-        }
-        return false;
     }
 
     private static String read(Path file) {

@@ -7,7 +7,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.Map;
 import java.util.Set;
 
@@ -68,6 +67,16 @@ public final class CgroupProbe {
         this(Path.of("/sys/fs/cgroup"), Path.of("/proc"));
     }
 
+    /** The cgroup mount it reads. */
+    Path cgroupRoot() {
+        return cgroupRoot;
+    }
+
+    /** The procfs root it reads. */
+    Path procRoot() {
+        return procRoot;
+    }
+
     public CgroupProbe(Path cgroupRoot, Path procRoot) {
         this.cgroupRoot = cgroupRoot;
         this.procRoot = procRoot;
@@ -98,16 +107,7 @@ public final class CgroupProbe {
 
     /** controller -> path; the v2 entry ("0::/path") is under "". */
     Map<String, String> cgroupPaths(long pid) throws IOException {
-        Map<String, String> out = new HashMap<>();
-        for (String line : Files.readAllLines(procRoot.resolve(pid + "/cgroup"))) {
-            String[] f = line.split(":", 3);
-            if (f.length == 3) {
-                for (String controller : f[1].split(",")) {
-                    out.put(controller, f[2]);
-                }
-            }
-        }
-        return out;
+        return CgroupControllers.paths(procRoot.resolve(pid + "/cgroup"));
     }
 
     /** The files of one container, opened once. */

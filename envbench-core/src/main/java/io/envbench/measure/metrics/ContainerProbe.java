@@ -1,11 +1,13 @@
 package io.envbench.measure.metrics;
 
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 import com.github.dockerjava.api.DockerClient;
+import io.envbench.base.container.ContainerEngine;
 import io.envbench.base.environment.TargetStartException;
 import io.envbench.launch.docker.DockerConnection;
 import net.jcip.annotations.ThreadSafe;
@@ -40,6 +42,13 @@ public final class ContainerProbe implements AutoCloseable {
     /** Containers whose cgroup files could not be read: they use the stream from then on. */
     private final Set<String> unreadable = ConcurrentHashMap.newKeySet();
 
+    /** Per container: why its cgroup files cannot give its own figures (a rootless engine, a controller not delegated). */
+    private final Map<String, Optional<String>> cgroupProblems = new ConcurrentHashMap<>();
+
+    private final ContainerEngine engine;
+    /** Whether the engine runs rootless, asked once. */
+    private volatile Boolean rootless;
+
     private volatile DockerStatsProbe api;
     private volatile DockerStatsStream stream;
 
@@ -52,7 +61,13 @@ public final class ContainerProbe implements AutoCloseable {
     }
 
     public ContainerProbe(DockerConnection connection, Source source) {
+        this(connection, source, ContainerEngine.DOCKER);
+    }
+
+    /** @param engine the engine that answers at {@code connection}, for messages */
+    public ContainerProbe(DockerConnection connection, Source source, ContainerEngine engine) {
         this.connection = connection;
+        this.engine = engine;
         this.local = source == Source.AUTO && connection.daemon().isLocalSocket();
     }
 
@@ -86,6 +101,18 @@ public final class ContainerProbe implements AutoCloseable {
      * @param pid the container's main process on the host, or -1 when unknown
      */
     public synchronized Optional<ContainerRates> rates(String containerId, long pid) {
+        if (local && pid > 0) {
+            // a cgroup that cannot give the container's own figures is said, with its fix; the stats API would
+            // read the same files and give zeros
+            cgroupProblems
+                    .computeIfAbsent(
+                            containerId,
+                            id -> CgroupControllers.problem(
+                                    cgroups.cgroupRoot(), cgroups.procRoot(), pid, engine, rootless()))
+                    .ifPresent(p -> {
+                        throw new IllegalStateException(p);
+                    });
+        }
         if (local && pid > 0 && !unreadable.contains(containerId)) {
             try {
                 ContainerSnapshot now = cgroups.read(pid);
@@ -113,10 +140,27 @@ public final class ContainerProbe implements AutoCloseable {
         previous.keySet().retainAll(containerIds);
         lastRates.keySet().retainAll(containerIds);
         unreadable.retainAll(containerIds);
+        cgroupProblems.keySet().retainAll(containerIds);
         DockerStatsStream s = stream;
         if (s != null) {
             s.retain(containerIds);
         }
+    }
+
+    /** Whether the engine runs rootless ({@code docker info}'s security options hold {@code name=rootless}). */
+    private boolean rootless() {
+        Boolean r = rootless;
+        if (r == null) {
+            r = connection
+                    .connected()
+                    .map(c -> {
+                        List<String> options = c.infoCmd().exec().getSecurityOptions();
+                        return options != null && options.stream().anyMatch(o -> o.contains("name=rootless"));
+                    })
+                    .orElse(false);
+            rootless = r;
+        }
+        return r;
     }
 
     /** The stats streams, when any is open (tests look at their threads). */

@@ -13,6 +13,8 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.Consumer;
 
+import io.envbench.base.container.ContainerEngine;
+import io.envbench.base.definition.EnvironmentDefinition;
 import io.envbench.base.environment.RunningTarget;
 import io.envbench.base.settings.InvalidSettingException;
 import io.envbench.control.registry.EnvironmentRegistry;
@@ -47,7 +49,13 @@ public final class MetricsCollector implements AutoCloseable {
     private final EnvironmentRegistry environments;
     private final Duration interval;
     private final MetricsCsvWriter csv;
+    /** Why an environment had no figures, each said once (the collector's thread alone touches it). */
+    private final Set<String> warned = new HashSet<>();
+
     private final ContainerProbe containers;
+    /** Podman's containers: the same cgroup files, its own stats API when they cannot be read. */
+    private final ContainerProbe podmanContainers;
+
     private final HostProbe host;
     /** The metrics file's sources of the host's and the processes' columns: the same on every tick. */
     private final String hostSource;
@@ -95,6 +103,7 @@ public final class MetricsCollector implements AutoCloseable {
         this.hostSource = host.source();
         this.processSource = host.source() + ", read every " + HostProbe.PROCESSES_EVERY.toSeconds() + " s";
         this.containers = new ContainerProbe(environments.docker(), containerSource);
+        this.podmanContainers = new ContainerProbe(environments.podman(), containerSource, ContainerEngine.PODMAN);
         this.csv = file == null ? null : new MetricsCsvWriter(file);
         this.thread = new Thread(this::loop, "envbench-metrics");
         this.thread.setDaemon(true);
@@ -120,6 +129,7 @@ public final class MetricsCollector implements AutoCloseable {
         try {
             thread.join(5000);
             containers.close();
+            podmanContainers.close();
             if (csv != null) {
                 csv.close();
             }
@@ -134,6 +144,15 @@ public final class MetricsCollector implements AutoCloseable {
 
     public Duration interval() {
         return interval;
+    }
+
+    /** The probe of the engine an environment's container runs on. */
+    private ContainerProbe probeOf(String environment) {
+        boolean onPodman = environments
+                .definition(environment)
+                .map(EnvironmentDefinition::usesPodman)
+                .orElse(false);
+        return onPodman ? podmanContainers : containers;
     }
 
     /** Where container figures come from (tests look at its streams). */
@@ -214,7 +233,9 @@ public final class MetricsCollector implements AutoCloseable {
         }
         HostSnapshot h = host.read(trees);
         if (hostReadsProcFs) {
-            containers.hostCpuRead(h.systemCpuNsFromProcFs(), h.atNanos()); // one reading of /proc/stat a tick
+            // one reading of /proc/stat a tick
+            containers.hostCpuRead(h.systemCpuNsFromProcFs(), h.atNanos());
+            podmanContainers.hostCpuRead(h.systemCpuNsFromProcFs(), h.atNanos());
         }
         Map<String, Double> values =
                 new LinkedHashMap<>(Math.max(256, latest.values().size() * 2)); // no resize within a tick
@@ -243,20 +264,24 @@ public final class MetricsCollector implements AutoCloseable {
             ids.add(id);
             pids.add(e.getValue().pid());
             try {
-                Optional<ContainerRates> r = containers.rates(id, e.getValue().pid());
+                Optional<ContainerRates> r =
+                        probeOf(e.getKey()).rates(id, e.getValue().pid());
                 if (r.isPresent()) {
                     Metrics.ContainerColumns columns = Metrics.containerColumns(e.getKey());
                     Metrics.container(columns, r.get(), values);
                     sources.put(columns.pattern(), r.get().source());
                 }
             } catch (RuntimeException ex) {
-                log.warn(
-                        "no figures of {} this tick: {}",
-                        e.getKey(),
-                        ex.getMessage()); // the other environments still count
+                // the other environments still count; a cause that stays (a controller not delegated) is said once
+                if (warned.add(e.getKey() + "\t" + ex.getMessage())) {
+                    log.warn("no figures of {}: {}", e.getKey(), ex.getMessage());
+                } else {
+                    log.debug("no figures of {} this tick: {}", e.getKey(), ex.getMessage());
+                }
             }
         }
         containers.retain(ids, pids);
+        podmanContainers.retain(ids, pids);
         if (values.isEmpty()) {
             return; // first tick: nothing to compare with yet
         }

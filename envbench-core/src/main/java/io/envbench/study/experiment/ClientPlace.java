@@ -51,6 +51,12 @@ public enum ClientPlace {
                     "only applies to placement: docker (a bare environment's command "
                             + "already runs on the host, against its port); remove it, or set placement: docker");
         }
+        if (this == CONTAINER && definition.usesPodman()) {
+            throw new InvalidSettingException(
+                    field,
+                    "container makes its client container on a Docker network, which a Podman target cannot join; "
+                            + "use client: inside or host with placement: podman");
+        }
         if (this == CONTAINER && definition.options().networkMode() == NetworkMode.HOST) {
             throw new InvalidSettingException(
                     field,

@@ -80,7 +80,7 @@ final class EnvironmentsSection {
                         clientNode.get(),
                         () -> ClientPlace.parse(CLIENT, clientNode.get().text()));
         if (client != ClientPlace.INSIDE
-                && runtime == EnvironmentDefinition.Placement.DOCKER
+                && runtime.inContainer()
                 && !TargetRecipe.load(y.targetsDir, target.text()).hasPort()) {
             throw y.fail(
                     clientNode.get(),
@@ -126,7 +126,7 @@ final class EnvironmentsSection {
 
     /** {@code placement:} of an environment or a service; a bare one with a container's field is refused, naming the field. */
     private EnvironmentDefinition.Placement placement(Mapping m) throws ExperimentException {
-        Scalar placement = y.requiredScalar(m, PLACEMENT, "bare or docker");
+        Scalar placement = y.requiredScalar(m, PLACEMENT, "bare, docker or podman");
         EnvironmentDefinition.Placement where =
                 y.at(placement, () -> EnvironmentDefinition.Placement.parse(PLACEMENT, placement.text()));
         if (where == EnvironmentDefinition.Placement.BARE) {
@@ -134,7 +134,7 @@ final class EnvironmentsSection {
                 if (m.fields().containsKey(field)) {
                     throw y.fail(
                             m.fields().get(field),
-                            "only applies to placement: docker; remove it, or set placement: docker");
+                            "only applies to placement: docker or podman; remove it, or set placement: docker");
                 }
             }
         }
@@ -209,7 +209,13 @@ final class EnvironmentsSection {
                     e.getValue(),
                     "the service's placement: bare or docker, and for docker its container's fields, " + example);
             y.checkFields(sm, SERVICE);
-            if (placement(sm) == EnvironmentDefinition.Placement.BARE) {
+            EnvironmentDefinition.Placement servicePlacement = placement(sm);
+            if (servicePlacement == EnvironmentDefinition.Placement.PODMAN) {
+                throw y.fail(
+                        sm.fields().get(PLACEMENT),
+                        "a service runs on bare or docker; podman runs single-server targets. Use placement: docker");
+            }
+            if (servicePlacement == EnvironmentDefinition.Placement.BARE) {
                 out.put(e.getKey(), ServicePlacement.bare());
             } else {
                 ContainerOptions.Builder options = containerOptions(sm);

@@ -243,7 +243,13 @@ public final class ExperimentFields {
 
         s = Section.ENVIRONMENT;
         add(s, NAME, Type.TEXT, "", "used by criteria and reports");
-        choice(s, PLACEMENT, List.of("bare", "docker"), "", "bare: a host process; docker: a container");
+        choice(
+                s,
+                PLACEMENT,
+                List.of("bare", "docker", "podman"),
+                "",
+                "bare: a host process; docker: a Docker container; podman: a Podman container (rootful, through its"
+                        + " Docker-compatible API)");
         add(s, TARGET, Type.TEXT, "", "empty: the experiment's target");
         choice(
                 s,

@@ -18,6 +18,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import io.envbench.base.definition.EnvironmentDefinition;
+import io.envbench.base.settings.InvalidSettingException;
 import io.envbench.study.experiment.ExperimentFields.Section;
 import net.jcip.annotations.NotThreadSafe;
 
@@ -323,8 +325,20 @@ public final class ExperimentText {
 
     /** Whether environment {@code i} runs in a container (its container fields apply). */
     public boolean isContainer(int i) {
-        return "docker".equals(environment(i, "placement"));
+        return inContainer(environment(i, "placement"));
     }
+
+    /** Whether a placement's text is a container's (docker, podman): its container fields apply. */
+    private static boolean inContainer(String placement) {
+        try {
+            return EnvironmentDefinition.Placement.parse(PLACEMENT_FIELD, placement)
+                    .inContainer();
+        } catch (InvalidSettingException e) {
+            return false; // a placement being typed: no container field yet
+        }
+    }
+
+    private static final String PLACEMENT_FIELD = "placement";
 
     /** The experiment file. Fields left empty are left out; a bare-metal environment carries no container field. */
     public String toYaml() {
@@ -556,7 +570,7 @@ public final class ExperimentText {
      * carries no container field, and {@code volume:} only with a type ({@code none}: the type alone).
      */
     private static void environment(ObjectNode env, Map<String, String> e) {
-        boolean container = "docker".equals(e.getOrDefault("placement", ""));
+        boolean container = inContainer(e.getOrDefault("placement", ""));
         for (String name : ExperimentFields.names(Section.ENVIRONMENT)) {
             switch (name) {
                 case "volume" -> {

@@ -116,12 +116,12 @@ final class ExperimentWriter {
         EnvironmentDefinition d = env.definition();
         Map<String, String> out = new LinkedHashMap<>();
         out.put(NAME, d.name());
-        out.put(PLACEMENT, d.placement().name().toLowerCase(Locale.ROOT));
+        out.put(PLACEMENT, d.placement().fieldValue());
         out.put(TARGET, d.target());
         if (env.client() != ClientPlace.INSIDE) {
             out.put(CLIENT, env.client().yamlName());
         }
-        if (d.placement() == EnvironmentDefinition.Placement.DOCKER) {
+        if (d.placement().inContainer()) {
             containerFields(d.options()).forEach(out::put);
         }
         if (!d.services().isEmpty()) {

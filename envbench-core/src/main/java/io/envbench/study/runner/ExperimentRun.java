@@ -10,6 +10,7 @@ import io.envbench.base.settings.InvalidSettingException;
 import io.envbench.base.units.LocalPorts;
 import io.envbench.control.registry.EnvBench;
 import io.envbench.launch.docker.DockerDaemon;
+import io.envbench.launch.docker.PodmanEngine;
 import io.envbench.launch.docker.PortHolders;
 import io.envbench.launch.dockerdaemon.RestartPermission;
 import io.envbench.measure.metrics.MetricsCollector;
@@ -188,6 +189,11 @@ public final class ExperimentRun implements AutoCloseable {
         if (experiment.usesDocker()) {
             settings.daemon().check(); // a wrong address or certificate folder is said before the first run
         }
+        // placement: podman without Podman (or its API service) is said before the first run, naming the environment
+        experiment.environments().stream()
+                .filter(e -> e.definition().usesPodman())
+                .findFirst()
+                .ifPresent(e -> PodmanEngine.checkAvailable("environment " + e.name() + ": placement"));
         for (int port : experiment.ports()) {
             if (port == 0) {
                 continue;

@@ -141,6 +141,40 @@ class CgroupProbeTest {
     }
 
     @Test
+    void podmanCgroupsAreReadWhereTheKernelSaysTheyAre() throws Exception {
+        // rootful Podman with cgroupfs on v1 puts a container under libpod_parent; with systemd on v2 under
+        // machine.slice: both are taken from /proc/PID/cgroup, as Docker's
+        String v1 = "libpod_parent/libpod-698d021bfca2";
+        write("cgroup/cpuacct/" + v1 + "/cpuacct.usage", "7000000\n");
+        write("cgroup/cpu/" + v1 + "/cpu.stat", "nr_periods 0\nnr_throttled 0\nthrottled_time 0\n");
+        write("cgroup/memory/" + v1 + "/memory.usage_in_bytes", "5000000\n");
+        write("cgroup/memory/" + v1 + "/memory.stat", "total_inactive_file 1000000\n");
+        write("cgroup/memory/" + v1 + "/memory.limit_in_bytes", "9223372036854771712\n");
+        write("cgroup/cpuset/" + v1 + "/cpuset.cpus", "0-1\n");
+        proc(
+                45,
+                "4:memory:/" + v1 + "\n3:cpuset:/" + v1 + "\n2:cpuacct:/" + v1 + "\n1:cpu:/" + v1 + "\n0::/" + v1
+                        + "\n");
+        ContainerSnapshot s = new CgroupProbe(root.resolve("cgroup"), root.resolve("proc")).read(45);
+        assertEquals(7_000_000L, s.cpuUsageNs());
+        assertEquals(4_000_000L, s.memoryUsageBytes());
+        assertEquals(2, s.cpusetCpus());
+
+        Path v2root = root.resolve("v2");
+        String scope = "machine.slice/libpod-698d021bfca2.scope";
+        Files.createDirectories(v2root.resolve(scope));
+        Files.writeString(v2root.resolve("cgroup.controllers"), "cpuset cpu io memory pids\n");
+        Files.writeString(v2root.resolve(scope + "/cpu.stat"), "usage_usec 9000\n");
+        Files.writeString(v2root.resolve(scope + "/memory.current"), "3000000\n");
+        Files.writeString(v2root.resolve(scope + "/memory.max"), "max\n");
+        proc(46, "0::/" + scope + "\n");
+        ContainerSnapshot v2 = new CgroupProbe(v2root, root.resolve("proc")).read(46);
+        assertEquals("cgroup v2", v2.source());
+        assertEquals(9_000_000L, v2.cpuUsageNs());
+        assertEquals(3_000_000L, v2.memoryUsageBytes());
+    }
+
+    @Test
     void ratesFollowDockersFormula() {
         ContainerSnapshot a = new ContainerSnapshot(0, 0, 0, 2, 1, 0, 0, 0, 0, -1, 0, 0, 0, 0, 1, "t");
         // one second: the container used 1 s of CPU while the host's two CPUs gave 2 s

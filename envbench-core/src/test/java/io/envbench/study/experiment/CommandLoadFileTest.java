@@ -160,6 +160,11 @@ class CommandLoadFileTest {
                             "set network: bridge, or client: host"
                         },
                         new String[] {
+                            "  - { name: c, placement: podman, client: container }\n" + load,
+                            "environments[0].client",
+                            "use client: inside or host with placement: podman"
+                        },
+                        new String[] {
                             "  - { name: c, placement: docker, target: bonnie, client: host }\n" + load,
                             "environments[0].client",
                             "target bonnie serves on none"

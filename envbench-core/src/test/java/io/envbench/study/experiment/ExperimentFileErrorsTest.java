@@ -124,7 +124,7 @@ class ExperimentFileErrorsTest {
                 replace("    placement: docker\n", ""),
                 "environments[1].placement",
                 6,
-                "is missing; give bare or docker");
+                "is missing; give bare, docker or podman");
         fails(
                 replace("    durationSeconds: 5\n", ""),
                 "load.http.durationSeconds",
@@ -221,7 +221,7 @@ class ExperimentFileErrorsTest {
                 replace("placement: docker", "placement: dokcer"),
                 "environments[1].placement",
                 7,
-                "'dokcer' is not a placement; use bare (a host process) or docker (a container)");
+                "'dokcer' is not a placement; use bare (a host process), docker (a Docker container) or podman (a Podman");
     }
 
     @Test
@@ -239,7 +239,7 @@ class ExperimentFileErrorsTest {
                     replace("    placement: bare", "    placement: bare\n    " + option),
                     "environments[0]." + field,
                     6,
-                    "only applies to placement: docker; remove it, or set placement: docker");
+                    "only applies to placement: docker or podman; remove it, or set placement: docker");
         }
     }
 

@@ -19,6 +19,7 @@ import io.envbench.base.units.MemorySize;
 import io.envbench.control.registry.EnvironmentRegistry;
 import io.envbench.jmeter.EnvBenchProperties;
 import io.envbench.jmeter.JMeterEnvBench;
+import io.envbench.launch.docker.PodmanEngine;
 import org.apache.jmeter.samplers.AbstractSampler;
 import org.apache.jmeter.samplers.Entry;
 import org.apache.jmeter.samplers.SampleResult;
@@ -76,6 +77,9 @@ public class TargetEnvironmentSampler extends AbstractSampler implements TestBea
                     }
                     EnvironmentDefinition def = definition();
                     tagThread(def.name());
+                    if (def.usesPodman()) { // Podman missing or its service down: said in this element's words
+                        PodmanEngine.checkAvailable("runtime");
+                    }
                     EnvironmentRegistry envs = JMeterEnvBench.environments();
                     RunningTarget t = act.equals(ACTION_START) ? envs.start(def) : envs.switchTo(def);
                     t.endpoint().ifPresent(ep -> EnvBenchProperties.publishEndpoint(def.name(), ep.host(), ep.port()));

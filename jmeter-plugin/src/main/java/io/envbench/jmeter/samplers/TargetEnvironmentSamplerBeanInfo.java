@@ -25,7 +25,7 @@ public class TargetEnvironmentSamplerBeanInfo extends FieldsBeanInfo {
         choice("action", "switch", true, "switch", "start", "stop");
         text("environment", "");
         text("target", "nginx-static");
-        choice("runtime", "docker", true, "bare", "docker");
+        choice("runtime", "docker", true, "bare", "docker", "podman");
         text("port", "18080");
         choice("networkMode", "bridge", true, "bridge", "host");
         choice("volumeType", "none", true, "none", "bind", "named", "tmpfs");

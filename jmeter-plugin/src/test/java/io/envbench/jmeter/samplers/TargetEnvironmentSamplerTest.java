@@ -49,6 +49,18 @@ class TargetEnvironmentSamplerTest {
     }
 
     @Test
+    void runtimePodmanIsAContainerOnPodmanWithTheSameOptions() {
+        TargetEnvironmentSampler s = sampler();
+        s.setRuntime("podman");
+        s.setCpus("1.5");
+        EnvironmentDefinition d = s.definition();
+        assertEquals(EnvironmentDefinition.Placement.PODMAN, d.placement());
+        assertEquals(NetworkMode.HOST, d.options().networkMode());
+        assertEquals(1.5, d.options().cpus().getAsDouble());
+        assertTrue(d.usesPodman());
+    }
+
+    @Test
     void environmentVariablesGoToTheContainer() {
         TargetEnvironmentSampler s = sampler();
         s.setContainerEnv(" DB_NAME=daytrader_tenant_1 ; DB_USER=daytrader_tenant_1;;OPTS=a=b ");
