@@ -201,7 +201,7 @@ class ExperimentFileErrorsTest {
                 replace("    network: bridge", "    network: bridge\n    target: redis"),
                 "environments[1].target",
                 9,
-                "'redis' is not a target recipe; use one of [bonnie, daytrader, nginx-static");
+                "'redis' is not a target recipe; use one of [bonnie, daytrader, isucon-login, nginx-static");
     }
 
     @Test
