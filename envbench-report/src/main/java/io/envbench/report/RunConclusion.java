@@ -135,7 +135,7 @@ public record RunConclusion(
             }
         }
         MetricsFile metrics = results.metrics(dir);
-        List<Hint> hints = metrics == null ? List.of() : Hints.of(metrics);
+        List<Hint> hints = metrics == null ? List.of() : Hints.of(metrics, env -> jmeterOwnCpus(env, runs));
         results.autoStop()
                 .ifPresent(stop -> notices.add("Repetitions (auto): " + stop.round() + " rounds of at most "
                         + e.repetitions().max() + ", as " + stop.why() + " (rounds.csv)"));
@@ -185,14 +185,18 @@ public record RunConclusion(
             if (!metrics.environments().contains(env)) {
                 continue;
             }
-            int own = runs.stream()
-                    .filter(r -> r.ok() && r.run().environment().equals(env))
-                    .mapToInt(r -> ownCpus(r.cpus()))
-                    .min()
-                    .orElse(0);
-            GeneratorLoad.bound(metrics, env, own).ifPresent(b -> bound.put(env, b.text()));
+            GeneratorLoad.bound(metrics, env, jmeterOwnCpus(env, runs)).ifPresent(b -> bound.put(env, b.text()));
         }
         return bound;
+    }
+
+    /** The CPUs JMeter had to itself in every ok run of {@code env} (the fewest), 0 when it shared them in any. */
+    private static int jmeterOwnCpus(String env, List<RunRecord> runs) {
+        return runs.stream()
+                .filter(r -> r.ok() && r.run().environment().equals(env))
+                .mapToInt(r -> ownCpus(r.cpus()))
+                .min()
+                .orElse(0);
     }
 
     /**

@@ -3,6 +3,7 @@ package io.envbench.measure.hints;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.ToIntFunction;
 
 import io.envbench.measure.metrics.MetricName;
 import io.envbench.measure.metrics.Metrics;
@@ -28,13 +29,14 @@ public final class Hints {
     private Hints() {}
 
     /**
-     * @param metrics the metrics of the environments' runs
+     * @param metrics    the metrics of the environments' runs
+     * @param jmeterCpus the CPUs JMeter had to itself in an environment's runs, 0 when it shared them with the target:
+     *                   an isolated JMeter is judged against its own CPUs, not the machine's
      */
-    public static List<Hint> of(MetricsFile metrics) {
+    public static List<Hint> of(MetricsFile metrics, ToIntFunction<String> jmeterCpus) {
         List<Hint> hints = new ArrayList<>();
         for (String env : metrics.environments()) {
-            // JMeter sharing the CPUs with the target (isolated runs are judged by the report, which knows its CPUs)
-            GeneratorLoad.bound(metrics, env, 0)
+            GeneratorLoad.bound(metrics, env, jmeterCpus.applyAsInt(env))
                     .ifPresent(b -> hints.add(new Hint(
                             env,
                             b.figures(),
