@@ -68,7 +68,7 @@ class FaultsTest {
         assertTrue(
                 Files.readString(jtl)
                         .contains(
-                                "target: 'nginx-nope' is not a target recipe; use one of [bonnie, daytrader, nginx-static"),
+                                "target: 'nginx-nope' is not a target recipe; use one of [bonnie, daytrader, isucon-login, nginx-static"),
                 Files.readString(jtl));
     }
 

@@ -3,7 +3,6 @@ package io.envbench.e2e;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -17,6 +16,7 @@ import java.util.Map;
 import java.util.Set;
 
 import io.envbench.measure.results.JtlReader;
+import io.envbench.measure.results.ResultFiles;
 import io.envbench.measure.results.Sample;
 import io.envbench.study.tenants.TimelineFile;
 import org.apache.commons.csv.CSVFormat;
@@ -236,10 +236,10 @@ class MultiTenantRunTest extends DockerEndToEndTest {
         return m;
     }
 
+    /** A CSV file's records; a result file as kept, gzip-compressed or plain. */
     static List<CSVRecord> csv(Path file) throws Exception {
         try (CSVParser p = CSVParser.parse(
-                file,
-                StandardCharsets.UTF_8,
+                ResultFiles.reader(file),
                 CSVFormat.DEFAULT
                         .builder()
                         .setHeader()
