@@ -3,9 +3,7 @@ package io.envbench.measure.metrics;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.fail;
 
-import java.io.File;
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.URLEncoder;
 import java.net.http.HttpClient;
@@ -15,13 +13,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Optional;
-import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import org.junit.jupiter.api.Assumptions;
 
 /**
  * A real InfluxDB 1.x (Debian's {@code influxdb}, {@code influxd}) of a test's own: its config, metadata, data and WAL
@@ -140,36 +134,17 @@ public final class Influxd implements AutoCloseable {
 
     @Override
     public void close() throws InterruptedException {
-        process.destroy();
-        if (!process.waitFor(10, TimeUnit.SECONDS)) {
-            process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
-        }
+        LocalServers.stop(process);
     }
 
     /** influxd on PATH, else Debian's; none fails under CI=true, else skips with the reason. */
     public static Path binary() {
-        String path = Optional.ofNullable(System.getenv("PATH")).orElse("");
-        Optional<Path> found = Stream.concat(
-                        Stream.of(path.split(File.pathSeparator))
-                                .filter(d -> !d.isEmpty())
-                                .map(d -> Path.of(d, "influxd")),
-                        Stream.of(Path.of("/usr/bin/influxd")))
-                .filter(Files::isExecutable)
-                .findFirst();
-        if (found.isEmpty()) {
-            String why = "no influxd on PATH nor /usr/bin/influxd: install Debian's package"
-                    + " (apt-get install influxdb, then systemctl disable --now influxdb; ./envbench test does both)";
-            if ("true".equals(System.getenv("CI"))) {
-                fail(why);
-            }
-            Assumptions.abort(why);
-        }
-        return found.get();
+        return LocalServers.binary(
+                "influxd",
+                "apt-get install influxdb, then systemctl disable --now influxdb; ./envbench test does both");
     }
 
     private static int freePort() throws IOException {
-        try (ServerSocket s = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
-            return s.getLocalPort();
-        }
+        return LocalServers.freePort();
     }
 }

@@ -3,10 +3,7 @@ package io.envbench.measure.metrics;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.fail;
 
-import java.io.File;
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.URLEncoder;
 import java.net.http.HttpClient;
@@ -17,12 +14,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import org.junit.jupiter.api.Assumptions;
 
 /**
  * A real Prometheus (Debian's {@code prometheus}) of a test's own: its configuration and storage in the test's folder,
@@ -131,36 +125,15 @@ public final class Prometheusd implements AutoCloseable {
 
     @Override
     public void close() throws InterruptedException {
-        process.destroy();
-        if (!process.waitFor(10, TimeUnit.SECONDS)) {
-            process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
-        }
+        LocalServers.stop(process);
     }
 
     /** The prometheus binary on PATH, else Debian's; none fails under CI=true, else skips with the reason. */
     public static Path binary() {
-        String path = Optional.ofNullable(System.getenv("PATH")).orElse("");
-        Optional<Path> found = Stream.concat(
-                        Stream.of(path.split(File.pathSeparator))
-                                .filter(d -> !d.isEmpty())
-                                .map(d -> Path.of(d, "prometheus")),
-                        Stream.of(Path.of("/usr/bin/prometheus")))
-                .filter(Files::isExecutable)
-                .findFirst();
-        if (found.isEmpty()) {
-            String why = "no prometheus binary on PATH nor /usr/bin/prometheus: install Debian's package"
-                    + " (apt-get install prometheus; ./envbench test does)";
-            if ("true".equals(System.getenv("CI"))) {
-                fail(why);
-            }
-            Assumptions.abort(why);
-        }
-        return found.get();
+        return LocalServers.binary("prometheus", "apt-get install prometheus; ./envbench test does");
     }
 
     private static int freePort() throws IOException {
-        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return s.getLocalPort();
-        }
+        return LocalServers.freePort();
     }
 }
