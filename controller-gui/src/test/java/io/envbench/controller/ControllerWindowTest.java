@@ -501,7 +501,8 @@ class ControllerWindowTest {
     /**
      * Run > Find capacity on the real JMeter against nginx bare metal: the search steps its fixed rates as
      * ./envbench capacity does, says each step, draws the knee chart in its window and writes the steps where the
-     * command line writes them.
+     * command line writes them. The rates are low enough for any machine and the windows long enough that a busy CI
+     * machine's half-second stall stays inside the Poisson tolerance: this tests the window, not the machine's speed.
      */
     @Test
     void findsTheCapacityOfBareMetalWithItsKneeChart() throws Exception {
@@ -513,10 +514,10 @@ class ControllerWindowTest {
                   - { name: bare, placement: bare }
                 capacity:
                   slo: ["errorPct < 1"]
-                  startRate: 100
-                  maxRate: 200
+                  startRate: 20
+                  maxRate: 40
                   stepSeconds: 8
-                  warmupSeconds: 4
+                  warmupSeconds: 3
                 load:
                   http: { path: /page-4k.html, threads: 4, durationSeconds: 5 }
                 """);
@@ -525,7 +526,7 @@ class ControllerWindowTest {
         CapacityDialog d = GuiActionRunner.execute(() -> frame.findCapacity("bare"));
         assertThat(d).as("the search started").isNotNull();
         CapacitySearch.Result r = d.found().get(3, TimeUnit.MINUTES);
-        assertThat(r.capacity()).as(r.summary()).isEqualTo(200);
+        assertThat(r.capacity()).as(r.summary()).isEqualTo(40);
         DialogFixture dialog = new DialogFixture(robot, d);
         waitFor(
                 "the result is shown",
@@ -535,7 +536,7 @@ class ControllerWindowTest {
                         () -> ((ChartPanel) dialog.panel("capacity.chart").target()).getChart()))
                 .as("the knee chart")
                 .isNotNull();
-        assertThat(dialog.textBox("capacity.log").text()).contains("100/s").contains(r.summary());
+        assertThat(dialog.textBox("capacity.log").text()).contains("20/s").contains(r.summary());
         dialog.button("capacity.close").requireEnabled();
         try (var dirs = Files.list(temp.resolve("results"))) {
             Path run = dirs.filter(p -> p.getFileName().toString().startsWith("gui-capacity-capacity"))
