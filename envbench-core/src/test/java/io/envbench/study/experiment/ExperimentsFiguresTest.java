@@ -97,7 +97,10 @@ class ExperimentsFiguresTest {
             Map.entry("user s", List.of("user s")),
             Map.entry("sys s", List.of("sys s")),
             Map.entry("vs host", List.of("vs host")),
-            Map.entry("vs same-container", List.of("vs same-container")));
+            Map.entry("vs same-container", List.of("vs same-container")),
+            Map.entry("µs per statement", List.of("µs per statement")),
+            Map.entry("verdict vs host", List.of("verdict vs host")),
+            Map.entry("verdict vs same-container", List.of("verdict vs same-container")));
 
     @Test
     void tablesThatCopyAKeptReportAgreeWithIt() throws IOException {

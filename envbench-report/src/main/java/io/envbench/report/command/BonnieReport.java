@@ -1,6 +1,5 @@
 package io.envbench.report.command;
 
-import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -231,18 +230,18 @@ public final class BonnieReport implements CommandReport {
                                 r.environment(),
                                 Long.toString(r.runs().runs()),
                                 Long.toString(r.tooQuick()),
-                                raw(r.median()),
-                                raw(r.low()),
-                                raw(r.high()),
+                                CsvNumber.raw(r.median()),
+                                CsvNumber.raw(r.low()),
+                                CsvNumber.raw(r.high()),
                                 r.runs().runs() == 0 ? "" : r.interval95() ? "ci95" : "range",
-                                raw(comparison.percentOfBaseline(f, r.median())),
-                                raw(comparison.percentOfBaseline(f, r.low())),
-                                raw(comparison.percentOfBaseline(f, r.high())),
-                                raw(r.verdict().changePct()),
-                                raw(r.verdict().p()),
-                                raw(r.verdict().adjustedP()),
+                                CsvNumber.raw(comparison.percentOfBaseline(f, r.median())),
+                                CsvNumber.raw(comparison.percentOfBaseline(f, r.low())),
+                                CsvNumber.raw(comparison.percentOfBaseline(f, r.high())),
+                                CsvNumber.raw(r.verdict().changePct()),
+                                CsvNumber.raw(r.verdict().p()),
+                                CsvNumber.raw(r.verdict().adjustedP()),
                                 r.verdict().kind().word(),
-                                raw(r.verdict().detectablePct())))
+                                CsvNumber.raw(r.verdict().detectablePct())))
                         .append('\n');
             }
         }
@@ -258,16 +257,5 @@ public final class BonnieReport implements CommandReport {
 
     private static String pct(double v) {
         return Double.isNaN(v) ? "" : String.format(Locale.ROOT, "%.0f", v);
-    }
-
-    /** Plain decimal text without an exponent; empty for no value. */
-    private static String raw(double v) {
-        return Double.isNaN(v)
-                ? ""
-                : Double.isInfinite(v)
-                        ? "Infinity"
-                        : new BigDecimal(Double.toString(v))
-                                .stripTrailingZeros()
-                                .toPlainString();
     }
 }

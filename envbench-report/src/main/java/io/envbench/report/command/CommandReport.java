@@ -78,7 +78,7 @@ public interface CommandReport {
                 PsqlComparison p = PsqlComparison.read(dir, e);
                 yield p.environments().stream().allMatch(env -> p.results(env).isEmpty())
                         ? Optional.empty()
-                        : Optional.of(new PsqlReport(p));
+                        : Optional.of(new PsqlReport(p, e.correction()));
             }
         };
     }
