@@ -50,7 +50,7 @@ class SeedPostgresTest extends DockerEndToEndTest {
     void theShortStudyTimesPsqlInFourPlacesAndLeavesNothing() throws Exception {
         String yaml = Files.readString(STUDY)
                 .replace("run: ./psql-latency.sh 1000 10000", "run: ./psql-latency.sh 100 1000")
-                .replace("repetitions: 6", "repetitions: 2")
+                .replace("repetitions: 20", "repetitions: 2")
                 .replace("durationSeconds: 20", "durationSeconds: 5");
         assertTrue(yaml.contains("psql-latency.sh 100 1000") && yaml.contains("repetitions: 2"), yaml);
         Path file = dir.resolve("seed-002-short.yaml");
