@@ -183,6 +183,54 @@ class DockerDaemonSettingsTest extends DockerEndToEndTest {
     }
 
     /**
+     * Study 003's (docs/studies.md#study-003) extra row through the runner: an environment on the vfs storage driver
+     * between two on the daemon's own. Its image is carried into vfs (none is built or pulled there), bonnie++ runs in
+     * a vfs copy-on-write layer, and at the end the image is removed from vfs and the daemon runs overlay2 again.
+     */
+    @Test
+    void anEnvironmentOnTheVfsStorageDriverRunsWithItsImageCarriedAndLeavesVfsAsFound() throws Exception {
+        Path repositories = Path.of("/var/lib/docker/image/vfs/repositories.json");
+        String vfsBefore = Files.exists(repositories) ? Files.readString(repositories) : "";
+        Path file = dir.resolve("vfs-row.yaml");
+        Files.writeString(file, """
+                name: vfs-row
+                target: bonnie
+                readyTimeoutSeconds: 60
+                environments:
+                  - { name: host, placement: bare }
+                  - { name: cow, placement: docker }
+                  - name: cow-vfs
+                    placement: docker
+                    dockerDaemon: { storageDriver: vfs }
+                repetitions: 1
+                baseline: host
+                load:
+                  command: { run: ./bonnie.sh -s 64 -r 32 -n 1 -f, output: bonnie++, durationSeconds: 30 }
+                """);
+        Path out = dir.resolve("run");
+        Path console = dir.resolve("console.txt");
+        long t0 = System.nanoTime();
+        int exit = Cli.run(console, 400, "run", file.toString(), "-o", out.toString(), "--allow-docker-restart");
+        String text = Files.readString(console);
+        System.out.printf("vfs row: 3 runs, 3 daemon restarts, in %.1f s%n", (System.nanoTime() - t0) / 1e9);
+        assertEquals(0, exit, text);
+        List<String> runs = Files.readAllLines(out.resolve("runs.csv"));
+        assertEquals(4, runs.size(), String.join("\n", runs));
+        assertTrue(runs.stream().skip(1).allMatch(l -> l.split(",")[5].equals("ok")), String.join("\n", runs));
+        List<String> daemonCsv = Files.readAllLines(out.resolve("docker-daemon.csv"));
+        assertTrue(
+                daemonCsv.contains("cow-vfs-r1,cow-vfs,userland-proxy=true storage-driver=vfs"), daemonCsv.toString());
+        assertTrue(daemonCsv.contains("cow-r1,cow,userland-proxy=true"), daemonCsv.toString());
+        assertTrue(text.contains("loaded envbench/bonnie:latest into storage driver vfs"), text);
+        assertTrue(text.contains("removed envbench/bonnie:latest from storage driver vfs"), text);
+        assertTrue(Files.readString(out.resolve("report/bonnie.md")).contains("| cow-vfs | 1 |"), "a row of its own");
+        assertEquals(DaemonSettings.DOCKER_DEFAULTS, effective(), "the daemon's own settings again");
+        String vfsAfter = Files.exists(repositories) ? Files.readString(repositories) : "";
+        assertFalse(vfsAfter.contains("envbench/"), "no EnvBench image left in vfs: " + vfsAfter);
+        assertEquals(vfsBefore.contains("envbench/"), vfsAfter.contains("envbench/"));
+    }
+
+    /**
      * A labelled nginx publishing a free port on 127.0.0.1 answers there, through a docker-proxy for that port or not;
      * it is removed after.
      */

@@ -28,6 +28,8 @@ public record DaemonConfigFile(Path path) {
     public static final Path DEFAULT = Path.of("/etc/docker/daemon.json");
     /** The key of {@link DaemonSettings#userlandProxy()}. */
     public static final String USERLAND_PROXY = "userland-proxy";
+    /** The key of {@link DaemonSettings#storageDriver()}. */
+    public static final String STORAGE_DRIVER = "storage-driver";
 
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
@@ -85,10 +87,31 @@ public record DaemonConfigFile(Path path) {
         return Optional.of(v.booleanValue());
     }
 
-    /** The file's content with {@code settings} set and every other key kept (a new file when there is none). */
+    /** The value of {@code storage-driver} in the file; empty when it does not set it. */
+    public Optional<String> storageDriver() throws IOException {
+        JsonNode v = json().get(STORAGE_DRIVER);
+        if (v == null || v.isNull()) {
+            return Optional.empty();
+        }
+        if (!v.isTextual() || v.textValue().isBlank()) {
+            throw new DaemonConfigException(path + ": \"" + STORAGE_DRIVER + "\" is " + v
+                    + ", not a driver's name; dockerd refuses it too: write e.g. \"overlay2\"; nothing was changed");
+        }
+        return Optional.of(v.textValue());
+    }
+
+    /**
+     * The file's content with {@code settings} set and every other key kept (a new file when there is none); a storage
+     * driver left to dockerd's choice is no key.
+     */
     public byte[] contentWith(DaemonSettings settings) throws IOException {
         ObjectNode json = json();
         json.put(USERLAND_PROXY, settings.userlandProxy());
+        if (settings.storageDriver().isEmpty()) {
+            json.remove(STORAGE_DRIVER);
+        } else {
+            json.put(STORAGE_DRIVER, settings.storageDriver());
+        }
         return (JSON.writeValueAsString(json) + "\n").getBytes(StandardCharsets.UTF_8);
     }
 

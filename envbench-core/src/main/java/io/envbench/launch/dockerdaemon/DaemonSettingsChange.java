@@ -145,19 +145,26 @@ public final class DaemonSettingsChange implements AutoCloseable {
         }
         if (permission != RestartPermission.GRANTED) {
             throw new InvalidSettingException(
-                    DaemonConfigFile.USERLAND_PROXY,
+                    now.userlandProxy() != wanted.userlandProxy()
+                            ? DaemonConfigFile.USERLAND_PROXY
+                            : DaemonConfigFile.STORAGE_DRIVER,
                     "the Docker daemon runs with " + now.describe()
                             + "; " + wanted.describe()
                             + " needs a restart of the daemon, which stops every container it runs. Allow it "
                             + "with --allow-docker-restart (or the experiment's allow-docker-restart), or run with "
                             + now.describe());
         }
-        if (cmd.flag(DaemonConfigFile.USERLAND_PROXY, true).isPresent()) {
-            throw new DaemonConfigException("dockerd's command line sets --" + DaemonConfigFile.USERLAND_PROXY + "="
-                    + cmd.flag(DaemonConfigFile.USERLAND_PROXY, true).get() + ": EnvBench changes "
-                    + cmd.configFile(defaultConfigFile)
-                    + ", and dockerd refuses to start with a setting given both ways. Remove the flag from dockerd's command "
-                    + "line (and restart it), or run with " + now.describe() + "; nothing was changed");
+        String[] keys = {DaemonConfigFile.USERLAND_PROXY, DaemonConfigFile.STORAGE_DRIVER};
+        // the file gets userland-proxy always, and storage-driver whenever one is named: a flag of either clashes
+        boolean[] written = {true, !wanted.storageDriver().isEmpty()};
+        for (int i = 0; i < keys.length; i++) {
+            Optional<String> flag = cmd.flag(keys[i], i == 0);
+            if (written[i] && flag.isPresent()) {
+                throw new DaemonConfigException("dockerd's command line sets --" + keys[i] + "=" + flag.get()
+                        + ": EnvBench changes " + cmd.configFile(defaultConfigFile)
+                        + ", and dockerd refuses to start with a setting given both ways. Remove the flag from dockerd's"
+                        + " command line (and restart it), or run with " + now.describe() + "; nothing was changed");
+            }
         }
         DaemonConfigFile file = new DaemonConfigFile(cmd.configFile(defaultConfigFile));
         byte[] content = file.contentWith(wanted); // a malformed file is refused here, before anything is written down

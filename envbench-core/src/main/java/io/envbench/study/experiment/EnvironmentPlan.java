@@ -5,20 +5,21 @@ import java.util.Optional;
 
 import io.envbench.base.definition.EnvironmentDefinition;
 import io.envbench.base.settings.InvalidSettingException;
-import io.envbench.launch.dockerdaemon.DaemonSettings;
+import io.envbench.launch.dockerdaemon.DaemonRequest;
 import net.jcip.annotations.Immutable;
 
 /**
  * One environment of an experiment, by the name its figures and criteria use, and where a command load's program runs
  * against it ({@code client:}; {@link ClientPlace#INSIDE} unless the file says otherwise). Immutable.
  *
- * @param dockerDaemon the Docker daemon settings its runs need ({@code dockerDaemon:}, study 001's row with the userland
- *                     proxy off, docs/studies.md#study-001): the runner restarts the daemon with them for its runs, only
- *                     when allowed; empty: the daemon as it was before the experiment
+ * @param dockerDaemon the Docker daemon settings its runs need ({@code dockerDaemon:}: study 001's row with the userland
+ *                     proxy off, docs/studies.md#study-001; study 003's row on another storage driver): the runner
+ *                     restarts the daemon with them for its runs, only when allowed; what it does not name, and an
+ *                     empty one, is the daemon as it was before the experiment
  */
 @Immutable
 public record EnvironmentPlan(
-        String name, EnvironmentDefinition definition, ClientPlace client, Optional<DaemonSettings> dockerDaemon) {
+        String name, EnvironmentDefinition definition, ClientPlace client, Optional<DaemonRequest> dockerDaemon) {
     public EnvironmentPlan {
         Objects.requireNonNull(definition, "definition");
         Objects.requireNonNull(client, "client");

@@ -21,7 +21,7 @@ import io.envbench.base.recipe.ServiceRecipe;
 import io.envbench.base.recipe.TargetRecipe;
 import io.envbench.base.units.CpuSet;
 import io.envbench.base.units.MemorySize;
-import io.envbench.launch.dockerdaemon.DaemonSettings;
+import io.envbench.launch.dockerdaemon.DaemonRequest;
 import io.envbench.study.experiment.YamlTree.Mapping;
 import io.envbench.study.experiment.YamlTree.Node;
 import io.envbench.study.experiment.YamlTree.Scalar;
@@ -96,32 +96,59 @@ final class EnvironmentsSection {
                 definitionField,
                 () -> new EnvironmentDefinition(
                         name, target.text(), runtime, options.build(), port, readyTimeout, services));
-        Optional<DaemonSettings> daemon = dockerDaemon(m);
+        Optional<DaemonRequest> daemon = dockerDaemon(m);
         return y.located(f -> YamlTree.child(m.path(), f), () -> new EnvironmentPlan(name, definition, client, daemon));
     }
 
-    /** {@code dockerDaemon: { userlandProxy: false }}: the daemon settings the environment's runs need. */
-    private Optional<DaemonSettings> dockerDaemon(Mapping environment) throws ExperimentException {
+    /**
+     * {@code dockerDaemon: { userlandProxy: false, storageDriver: vfs }}: the daemon settings the environment's runs
+     * need, either or both.
+     */
+    private Optional<DaemonRequest> dockerDaemon(Mapping environment) throws ExperimentException {
         Optional<Node> node = YamlReading.field(environment, DOCKER_DAEMON);
         if (node.isEmpty()) {
             return Optional.empty();
         }
         Mapping m = y.mapping(
-                node.get(), "the Docker daemon's settings for this environment's runs, e.g. { userlandProxy: false }");
+                node.get(),
+                "the Docker daemon's settings for this environment's runs, e.g. { userlandProxy: false } or"
+                        + " { storageDriver: vfs }");
         y.checkFields(m, ExperimentFields.names(ExperimentFields.Section.DOCKER_DAEMON));
-        Scalar proxy = y.requiredScalar(
+        Optional<Boolean> proxy = Optional.empty();
+        Optional<Scalar> proxyNode = y.scalar(
                 m,
                 USERLAND_PROXY,
                 "true (docker-proxy carries published ports, Docker's default) or false (iptables NAT)");
-        String t = proxy.text().trim();
-        if (!t.equals("true") && !t.equals("false")) {
-            throw y.fail(
-                    proxy,
-                    "'" + proxy.text()
-                            + "' is neither true nor false; use false (published ports through iptables NAT, no "
-                            + "docker-proxy) or true (Docker's default)");
+        if (proxyNode.isPresent()) {
+            Scalar s = proxyNode.get();
+            String t = s.text().trim();
+            if (!t.equals("true") && !t.equals("false")) {
+                throw y.fail(
+                        s,
+                        "'" + s.text()
+                                + "' is neither true nor false; use false (published ports through iptables NAT, no "
+                                + "docker-proxy) or true (Docker's default)");
+            }
+            proxy = Optional.of(Boolean.parseBoolean(t));
         }
-        return Optional.of(new DaemonSettings(Boolean.parseBoolean(t)));
+        Optional<String> driver = Optional.empty();
+        Optional<Scalar> driverNode = y.scalar(m, STORAGE_DRIVER, "a storage driver of dockerd, e.g. vfs");
+        if (driverNode.isPresent()) {
+            Scalar s = driverNode.get();
+            String t = s.text().trim();
+            if (!DaemonRequest.STORAGE_DRIVERS.contains(t)) {
+                throw y.fail(
+                        s,
+                        "'" + s.text() + "' is no storage driver of dockerd; use one of "
+                                + String.join(", ", DaemonRequest.STORAGE_DRIVERS)
+                                + " (vfs runs on every host; overlay2 is what most run)");
+            }
+            driver = Optional.of(t);
+        }
+        if (proxy.isEmpty() && driver.isEmpty()) {
+            throw y.fail(m, "names no setting; give userlandProxy: false, storageDriver: vfs, or both");
+        }
+        return Optional.of(new DaemonRequest(proxy, driver));
     }
 
     /** {@code placement:} of an environment or a service; a bare one with a container's field is refused, naming the field. */

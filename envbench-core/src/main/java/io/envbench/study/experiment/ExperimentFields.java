@@ -6,7 +6,9 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
+import java.util.stream.Stream;
 
+import io.envbench.launch.dockerdaemon.DaemonRequest;
 import io.envbench.measure.stats.Correction;
 
 /**
@@ -322,6 +324,15 @@ public final class ExperimentFields {
                 "false: this environment's runs restart the Docker "
                         + "daemon with userland-proxy=false (published ports through iptables NAT, no docker-proxy; the run asks "
                         + "first); empty: the daemon as it is");
+        choice(
+                s,
+                STORAGE_DRIVER,
+                Stream.concat(Stream.of(""), DaemonRequest.STORAGE_DRIVERS.stream())
+                        .toList(),
+                "",
+                "vfs (or another driver this host's kernel carries): this environment's runs restart the Docker daemon"
+                        + " with that storage driver, its images copied into it for the experiment and removed after (the"
+                        + " run asks first); empty: the daemon's own");
 
         s = Section.LOAD;
         notInForm(s, HTTP, Type.MAPPING, "", "the built-in HTTP load");

@@ -593,8 +593,16 @@ public final class ExperimentText {
                 case "dockerDaemon" -> {
                     String userlandProxy =
                             e.getOrDefault("dockerDaemon.userlandProxy", "").strip();
-                    if (!userlandProxy.isEmpty()) {
-                        scalar(env.putObject("dockerDaemon"), "userlandProxy", userlandProxy);
+                    String storageDriver =
+                            e.getOrDefault("dockerDaemon.storageDriver", "").strip();
+                    if (!userlandProxy.isEmpty() || !storageDriver.isEmpty()) {
+                        ObjectNode daemon = env.putObject("dockerDaemon");
+                        if (!userlandProxy.isEmpty()) {
+                            scalar(daemon, "userlandProxy", userlandProxy);
+                        }
+                        if (!storageDriver.isEmpty()) {
+                            scalar(daemon, "storageDriver", storageDriver);
+                        }
                     }
                 }
                 default -> {

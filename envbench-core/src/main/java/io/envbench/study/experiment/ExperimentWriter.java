@@ -143,9 +143,10 @@ final class ExperimentWriter {
             });
             out.put(SERVICES, ExperimentText.flowYaml(services));
         }
-        env.dockerDaemon()
-                .ifPresent(daemon ->
-                        out.put(DOCKER_DAEMON + "." + USERLAND_PROXY, Boolean.toString(daemon.userlandProxy())));
+        env.dockerDaemon().ifPresent(daemon -> {
+            daemon.userlandProxy().ifPresent(p -> out.put(DOCKER_DAEMON + "." + USERLAND_PROXY, Boolean.toString(p)));
+            daemon.storageDriver().ifPresent(driver -> out.put(DOCKER_DAEMON + "." + STORAGE_DRIVER, driver));
+        });
         return out;
     }
 

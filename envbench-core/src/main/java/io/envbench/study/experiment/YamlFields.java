@@ -48,6 +48,7 @@ final class YamlFields {
     static final String SERVICES = "services";
     static final String DOCKER_DAEMON = "dockerDaemon";
     static final String USERLAND_PROXY = "userlandProxy";
+    static final String STORAGE_DRIVER = "storageDriver";
     static final String NETWORK = "network";
     static final String VOLUME = "volume";
     static final String CPUSET = "cpuset";

@@ -245,7 +245,7 @@ public final class ExperimentRunner {
         }
         DaemonPlan daemon = todo.isEmpty()
                 ? null
-                : DaemonPlan.open(e, envbench.environments().docker(), dockerRestart, progress);
+                : DaemonPlan.open(e, envbench.environments().docker(), dockerRestart, progress, envbench.targetsDir());
         try {
             for (PlannedRun r : plan) {
                 index++;

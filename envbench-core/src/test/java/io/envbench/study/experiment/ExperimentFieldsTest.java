@@ -109,7 +109,8 @@ class ExperimentFieldsTest {
                         "cpuShares",
                         "memory",
                         "services",
-                        "dockerDaemon.userlandProxy"),
+                        "dockerDaemon.userlandProxy",
+                        "dockerDaemon.storageDriver"),
                 ExperimentFields.formKeys(Section.ENVIRONMENT));
         assertTrue(ExperimentFields.formKeys(Section.TENANTS)
                 .containsAll(List.of("low.threads", "high.responseTimeGoalMs")));

@@ -10,7 +10,7 @@ import java.util.List;
 import java.util.Optional;
 
 import io.envbench.base.recipe.TargetRecipeTest;
-import io.envbench.launch.dockerdaemon.DaemonSettings;
+import io.envbench.launch.dockerdaemon.DaemonRequest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -55,7 +55,7 @@ class ExperimentTextTest {
         }
         draft.environment(1, "dockerDaemon.userlandProxy", "false");
         assertEquals(
-                Optional.of(new DaemonSettings(false)),
+                Optional.of(DaemonRequest.userlandProxy(false)),
                 draft.parse(threeTier, TARGETS).environment("nginx-bridge").dockerDaemon(),
                 "the daemon setting goes into the file");
         assertTrue(draft.toYaml().contains("userlandProxy: false"), draft.toYaml());

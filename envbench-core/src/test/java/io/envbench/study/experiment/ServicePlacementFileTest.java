@@ -14,7 +14,7 @@ import io.envbench.base.container.VolumeMount;
 import io.envbench.base.definition.EnvironmentDefinition;
 import io.envbench.base.recipe.ContainerTarget;
 import io.envbench.base.recipe.ServicesTarget;
-import io.envbench.launch.dockerdaemon.DaemonSettings;
+import io.envbench.launch.dockerdaemon.DaemonRequest;
 import org.junit.jupiter.api.Test;
 
 /** Study 001's (docs/studies.md#study-001) file: each environment places one service of the three-tier target
@@ -40,7 +40,7 @@ class ServicePlacementFileTest {
                         "mariadb-host-cow"),
                 e.environmentNames());
         assertEquals(
-                Optional.of(new DaemonSettings(false)),
+                Optional.of(DaemonRequest.userlandProxy(false)),
                 e.environment("nginx-bridge-noproxy").dockerDaemon());
         assertTrue(e.environment("nginx-bridge").dockerDaemon().isEmpty());
         assertTrue(e.usesDocker());
