@@ -22,7 +22,7 @@ class CommandLoadFileTest {
     @Test
     void theStudysFileReadsAsACommandLoadInFivePlaces() throws Exception {
         Experiment e = ExperimentFile.read(BONNIE, TARGETS);
-        assertEquals(List.of("host", "cow", "bind", "volume", "tmpfs"), e.environmentNames());
+        assertEquals(List.of("host", "cow", "cow-vfs", "bind", "volume", "tmpfs"), e.environmentNames());
         assertEquals("host", e.baseline());
         CommandLoad c = e.load().command().orElseThrow();
         assertEquals(List.of("./bonnie.sh", "-s", "2048", "-r", "1024", "-n", "16", "-f"), c.command());

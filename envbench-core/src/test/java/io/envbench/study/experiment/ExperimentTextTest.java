@@ -170,7 +170,7 @@ class ExperimentTextTest {
         assertEquals("./bonnie.sh -s 2048 -r 1024 -n 16 -f", d.get("load.command.run"));
         assertEquals("bonnie++", d.get("load.command.output"));
         assertEquals("1g", d.get("load.command.bareMemory"));
-        assertEquals(5, d.environmentCount());
+        assertEquals(6, d.environmentCount());
         Experiment fromForm = d.parse(file, TARGETS);
         Experiment fromFile = ExperimentFile.read(file, TARGETS);
         assertEquals(fromFile.load(), fromForm.load());

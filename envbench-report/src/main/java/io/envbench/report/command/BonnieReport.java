@@ -7,7 +7,9 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
+import io.envbench.measure.stats.AcrossRuns;
 import io.envbench.measure.stats.Correction;
+import io.envbench.measure.stats.MannWhitney;
 import io.envbench.measure.stats.RunStatistics;
 import io.envbench.measure.stats.Verdict;
 import io.envbench.measure.stats.VerdictFamily;
@@ -106,12 +108,29 @@ public final class BonnieReport implements CommandReport {
                 .toList();
     }
 
+    /**
+     * The rate figures whose baseline was timed in too few runs for any verdict (bonnie++ printed "+++++" in the
+     * rest): a bar against the median of one or two runs would look like a finding that no test could support, so the
+     * charts leave them out and the tables say why.
+     */
+    public List<BonnieFigure> baselineTooThin() {
+        int needed = MannWhitney.runsNeededEach(AcrossRuns.ALPHA);
+        return figures().stream()
+                .filter(f -> !f.cpu())
+                .filter(f -> {
+                    long runs = comparison.runs(comparison.baseline(), f).runs();
+                    return runs > 0 && runs < needed;
+                })
+                .toList();
+    }
+
     /** The rate figures (not CPU %) relative to the baseline, plain and log scale. */
     @Override
     public Map<String, JFreeChart> charts() {
         DefaultCategoryDataset d = new DefaultCategoryDataset();
+        List<BonnieFigure> thin = baselineTooThin();
         for (BonnieFigure f : figures()) {
-            if (f.cpu() || !(comparison.runs(comparison.baseline(), f).median() > 0)) {
+            if (f.cpu() || !(comparison.runs(comparison.baseline(), f).median() > 0) || thin.contains(f)) {
                 continue;
             }
             for (String env : comparison.environments()) {
@@ -165,6 +184,23 @@ public final class BonnieReport implements CommandReport {
                         + "\"vs " + b
                         + "\" is the change of medians with the exact Mann-Whitney p over the per-run values.\n\n");
         s.append(family.note("every figure x place")).append('\n');
+        List<BonnieFigure> thin = baselineTooThin();
+        if (!thin.isEmpty()) {
+            s.append("\nNot in the charts: ")
+                    .append(String.join(
+                            ", ",
+                            thin.stream()
+                                    .map(f -> f.title() + " (" + b + " timed it in "
+                                            + comparison.runs(b, f).runs() + " of "
+                                            + comparison.results(b).size()
+                                            + " runs)")
+                                    .toList()))
+                    .append(": bonnie++ found the rest too quick to time, and a bar against so few of ")
+                    .append(b)
+                    .append("'s runs would show a difference no test could support (")
+                    .append(MannWhitney.runsNeededEach(AcrossRuns.ALPHA))
+                    .append(" runs a side are needed for a verdict). A larger -n times them.\n");
+        }
         for (BonnieFigure f : figures()) {
             s.append("\n## ")
                     .append(f.title())
