@@ -293,9 +293,22 @@ class ControllerWindowTest {
         table.selectRows(pinned);
         window.textBox("env.cpuset").requireText("0");
         window.comboBox("env.dockerDaemon.userlandProxy").requireEnabled();
+        window.comboBox("env.dockerDaemon.storageDriver").requireEnabled().selectItem("vfs");
+        assertThat(GuiActionRunner.execute(
+                        () -> frame.editor().draft().environment(pinned, "dockerDaemon.storageDriver")))
+                .isEqualTo("vfs");
+        assertThat(GuiActionRunner.execute(() -> frame.editor().draft().toYaml()))
+                .contains("storageDriver: vfs");
+        screenshot("environment-storage-driver");
+        window.comboBox("env.dockerDaemon.storageDriver").selectItem("");
         table.selectRows(0);
         window.textBox("env.name").requireText("bare");
-        for (String f : List.of("env.network", "env.volume.type", "env.client", "env.dockerDaemon.userlandProxy")) {
+        for (String f : List.of(
+                "env.network",
+                "env.volume.type",
+                "env.client",
+                "env.dockerDaemon.userlandProxy",
+                "env.dockerDaemon.storageDriver")) {
             window.comboBox(f).requireDisabled();
             assertThat(GuiActionRunner.execute(
                             () -> String.valueOf(window.comboBox(f).target().getSelectedItem())))

@@ -43,6 +43,9 @@ final class EnvironmentsSection {
     private static final List<String> COLUMNS =
             List.of("name", "placement", "network", "volume.type", "cpuset", "cpus", "memory");
     private static final String USERLAND_PROXY = "dockerDaemon.userlandProxy";
+    private static final String STORAGE_DRIVER = "dockerDaemon.storageDriver";
+    /** The Docker daemon's settings: they apply wherever a container of the environment runs. */
+    private static final List<String> DAEMON_FIELDS = List.of(USERLAND_PROXY, STORAGE_DRIVER);
 
     private final DraftBinding binding;
     private final PathChooser paths;
@@ -131,6 +134,7 @@ final class EnvironmentsSection {
         env.add("CPU shares", text("cpuShares"));
         env.add("Memory", text("memory"));
         env.add("Docker userland proxy", combo(USERLAND_PROXY, false, choices(USERLAND_PROXY)));
+        env.add("Docker storage driver", combo(STORAGE_DRIVER, false, choices(STORAGE_DRIVER)));
         env.add("Services", text("services"));
         er.wide(detail);
     }
@@ -193,7 +197,7 @@ final class EnvironmentsSection {
      * setting also to a bare-metal environment with services of its own in containers (study 001's nginx-bridge).
      */
     private static boolean applies(ExperimentText draft, int i, String field) {
-        if (field.equals(USERLAND_PROXY)) {
+        if (DAEMON_FIELDS.contains(field)) {
             return draft.isContainer(i) || !draft.environment(i, "services").isBlank();
         }
         return !ExperimentText.CONTAINER_FIELDS.contains(field) || draft.isContainer(i);
@@ -292,7 +296,7 @@ final class EnvironmentsSection {
         t.getDocument().addDocumentListener(binding.onEdit(() -> {
             set(field, t.getText());
             if (field.equals("services")) {
-                refreshUserlandProxy(); // services in containers make the Docker daemon's setting apply
+                refreshDaemonFields(); // services in containers make the Docker daemon's settings apply
             }
         }));
         return t;
@@ -314,10 +318,12 @@ final class EnvironmentsSection {
         return c;
     }
 
-    private void refreshUserlandProxy() {
+    private void refreshDaemonFields() {
         int i = table.getSelectedRow();
         if (i >= 0 && i < binding.draft().environmentCount()) {
-            fields.get(USERLAND_PROXY).setEnabled(applies(binding.draft(), i, USERLAND_PROXY));
+            for (String f : DAEMON_FIELDS) {
+                fields.get(f).setEnabled(applies(binding.draft(), i, f));
+            }
         }
     }
 
