@@ -231,6 +231,50 @@ class DockerDaemonSettingsTest extends DockerEndToEndTest {
     }
 
     /**
+     * A storage driver this host's kernel does not carry (it has no device mapper): that environment's run fails with
+     * dockerd's own reason, the other environment's run is unharmed, and the daemon runs as before.
+     */
+    @Test
+    void aStorageDriverTheHostCannotRunFailsItsRunWithDockerdsReasonAndPutsTheDaemonBack() throws Exception {
+        DockerRequired.require(
+                !Files.readString(Path.of("/proc/misc")).contains("device-mapper"),
+                "a kernel without device mapper",
+                "this host can run devicemapper");
+        // dockerd makes the device mapper's control node before it finds the kernel lacks it: removed after, if new
+        Path control = Path.of("/dev/mapper/control");
+        boolean controlBefore = Files.exists(control);
+        Path file = dir.resolve("dm-row.yaml");
+        Files.writeString(file, """
+                name: dm-row
+                target: nginx-static
+                port: %d
+                environments:
+                  - { name: docker, placement: docker }
+                  - name: docker-dm
+                    placement: docker
+                    dockerDaemon: { storageDriver: devicemapper }
+                repetitions: 1
+                load:
+                  http: { path: /page-4k.html, threads: 1, requestsPerSecond: 50, durationSeconds: 3 }
+                """.formatted(LocalPorts.pickFree()));
+        Path out = dir.resolve("run");
+        Path console = dir.resolve("console.txt");
+        int exit = Cli.run(console, 300, "run", file.toString(), "-o", out.toString(), "--allow-docker-restart");
+        String text = Files.readString(console);
+        assertEquals(1, exit, "a failed run fails the experiment: " + text);
+        List<String> runs = Files.readAllLines(out.resolve("runs.csv"));
+        assertTrue(runs.get(1).startsWith("1,docker,1,") && runs.get(1).contains(",ok,"), runs.toString());
+        assertTrue(runs.get(2).contains("failed: docker daemon: dockerd exited"), runs.toString());
+        assertTrue(text.contains("driver not supported"), "dockerd's reason: " + text);
+        assertTrue(text.contains("Docker daemon settings put back"), text);
+        assertEquals(DaemonSettings.DOCKER_DEFAULTS, effective(), "the daemon's own settings again");
+        if (!controlBefore) {
+            Files.deleteIfExists(control);
+            Files.deleteIfExists(control.getParent());
+        }
+    }
+
+    /**
      * A labelled nginx publishing a free port on 127.0.0.1 answers there, through a docker-proxy for that port or not;
      * it is removed after.
      */
