@@ -142,4 +142,76 @@ class CapacityCommandTest {
                 Files.readString(console2).contains("--environment: 'nosuch' is not an environment"),
                 Files.readString(console2));
     }
+
+    /**
+     * A plan whose timer paces its first request of an iteration, a second request unpaced after it: searched by that
+     * request's label, each step keeps its rate; counted over every sample, the first step reads twice the rate asked
+     * and does not hold.
+     */
+    @Test
+    void aPlanIsSearchedByTheRequestItsTimerPaces() throws Exception {
+        String builtin = Files.readString(Jmeter.ROOT.resolve("testplans/http-load.jmx"));
+        String fixedRate =
+                "<IfController guiclass=\"IfControllerPanel\" testclass=\"IfController\" testname=\"fixed rate";
+        int at = builtin.indexOf(fixedRate);
+        int from = builtin.indexOf("<HTTPSamplerProxy", at);
+        String sampler =
+                builtin.substring(from, builtin.indexOf("</HTTPSamplerProxy>", from) + "</HTTPSamplerProxy>".length());
+        String second = sampler.replace("testname=\"GET ", "testname=\"second GET ") + "\n<hashTree/>\n";
+        Path plan = Files.writeString(
+                dir.resolve("two-requests.jmx"), builtin.substring(0, at) + second + builtin.substring(at));
+        String file = """
+                name: capacity-plan
+                target: nginx-static
+                port: 18492
+                environments:
+                  - { name: bare, placement: bare }
+                capacity:
+                  slo: ["errorPct < 1"]
+                  startRate: 50
+                  maxRate: 100
+                  stepSeconds: 12
+                  warmupSeconds: 6
+                  tries: 1
+                  rateLabel: GET /page-4k.html
+                load:
+                  plan: two-requests.jmx
+                  properties:
+                    envbench.path: /page-4k.html
+                    envbench.threads: 4
+                    envbench.fixed.rate: true
+                    envbench.closed.loop: false
+                  durationSeconds: 5
+                """;
+        Path f = Files.writeString(dir.resolve("plan-cap.yaml"), file);
+        Path console = dir.resolve("console.txt");
+        int exit = Cli.run(
+                console, 300, "capacity", f.toString(), "-o", dir.resolve("out").toString());
+        String text = Files.readString(console);
+        assertEquals(0, exit, text);
+        assertTrue(text.contains("capacity at least 100/s"), text);
+        List<String> rows = Files.readAllLines(dir.resolve("out/capacity/bare.csv"));
+        assertEquals(3, rows.size(), "50 and 100/s: " + rows);
+        for (String row : rows.subList(1, rows.size())) {
+            String[] c = row.split(",");
+            double asked = Double.parseDouble(c[1]);
+            assertTrue(
+                    Math.abs(Double.parseDouble(c[2]) - asked) <= 0.2 * asked,
+                    "the paced request's rate is the rate asked: " + row);
+        }
+
+        Path everySample =
+                Files.writeString(dir.resolve("every.yaml"), file.replace("  rateLabel: GET /page-4k.html\n", ""));
+        Path console2 = dir.resolve("console2.txt");
+        int exit2 = Cli.run(
+                console2,
+                300,
+                "capacity",
+                everySample.toString(),
+                "-o",
+                dir.resolve("out2").toString());
+        String text2 = Files.readString(console2);
+        assertEquals(1, exit2, text2);
+        assertTrue(text2.contains("caught up in bursts"), "two samples an iteration read as twice the rate: " + text2);
+    }
 }

@@ -58,9 +58,12 @@ final class CapacitySection {
         String searchesHelp = "how often the whole search is made, e.g. 3";
         Optional<Scalar> searchesNode = y.scalar(m, SEARCHES, searchesHelp);
         int searches = searchesNode.isEmpty() ? d.searches() : y.wholeInt(searchesNode.get(), searchesHelp);
+        String rateLabel = y.scalar(m, RATE_LABEL, "a sample label of the plan, e.g. 1 GET /login")
+                .map(s -> s.text().strip())
+                .orElse(d.rateLabel());
         List<Objective> objectives = slo;
         return y.located(
                 f -> CAPACITY + "." + f,
-                () -> new CapacitySpec(objectives, startRate, maxRate, step, warmup, tries, searches));
+                () -> new CapacitySpec(objectives, startRate, maxRate, step, warmup, tries, searches, rateLabel));
     }
 }

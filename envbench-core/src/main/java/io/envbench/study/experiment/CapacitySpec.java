@@ -24,7 +24,8 @@ public record CapacitySpec(
         Duration step,
         Duration warmup,
         int tries,
-        int searches) {
+        int searches,
+        String rateLabel) {
     /**
      * How close to the rate asked an achieved rate must be, either way, at the least: below, the generator or the
      * target fell behind; above, the generator was behind its schedule and caught up in a burst (its timer sends what is
@@ -58,26 +59,45 @@ public record CapacitySpec(
             Duration.ofSeconds(15),
             Duration.ofSeconds(5),
             3,
-            1);
+            1,
+            "");
 
     /** As before, without confirming the interval's ends: one try each, the bisection's own; one search. */
     public CapacitySpec(List<Objective> slo, double startRate, double maxRate, Duration step, Duration warmup) {
-        this(slo, startRate, maxRate, step, warmup, 1, 1);
+        this(slo, startRate, maxRate, step, warmup, 1, 1, "");
     }
 
     /** One search, each end of its interval tried {@code tries} times. */
     public CapacitySpec(
             List<Objective> slo, double startRate, double maxRate, Duration step, Duration warmup, int tries) {
-        this(slo, startRate, maxRate, step, warmup, tries, 1);
+        this(slo, startRate, maxRate, step, warmup, tries, 1, "");
+    }
+
+    /** Searches made {@code searches} times, every sample counted for the rate. */
+    public CapacitySpec(
+            List<Objective> slo,
+            double startRate,
+            double maxRate,
+            Duration step,
+            Duration warmup,
+            int tries,
+            int searches) {
+        this(slo, startRate, maxRate, step, warmup, tries, searches, "");
+    }
+
+    /** Whether the rate counts the samples of one label only (a plan's first request of an iteration). */
+    public boolean ratedByLabel() {
+        return !rateLabel.isEmpty();
     }
 
     /** The same search, made {@code n} times. */
     public CapacitySpec withSearches(int n) {
-        return new CapacitySpec(slo, startRate, maxRate, step, warmup, tries, n);
+        return new CapacitySpec(slo, startRate, maxRate, step, warmup, tries, n, rateLabel);
     }
 
     public CapacitySpec {
         slo = List.copyOf(Objects.requireNonNull(slo, "slo"));
+        Objects.requireNonNull(rateLabel, "rateLabel: empty for every sample");
         if (!(startRate > 0)) {
             throw new InvalidSettingException(
                     "startRate", startRate + " is not above 0; give requests per second, e.g. 100");

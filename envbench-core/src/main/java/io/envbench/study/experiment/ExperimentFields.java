@@ -384,6 +384,13 @@ public final class ExperimentFields {
                 "1",
                 "how often the whole search is made, one after another, 1 to 5: with two or more the capacity is their"
                         + " median and comes with the range another search is expected in, from their spread");
+        notInForm(
+                s,
+                RATE_LABEL,
+                Type.TEXT,
+                "",
+                "with a plan load: the label whose samples are the rate (the request its timer paces, e.g. a plan's"
+                        + " first request of an iteration); empty: every sample counts");
 
         s = Section.HTTP;
         add(s, PATH, Type.TEXT, "/", "the path to GET, e.g. /page-4k.html");

@@ -181,6 +181,9 @@ final class ExperimentWriter {
         if (c.searches() != 1) {
             capacity.put(SEARCHES, c.searches());
         }
+        if (c.ratedByLabel()) {
+            capacity.put(RATE_LABEL, c.rateLabel());
+        }
         return capacity;
     }
 

@@ -38,6 +38,7 @@ final class YamlFields {
     static final String STEP_SECONDS = "stepSeconds";
     static final String TRIES = "tries";
     static final String SEARCHES = "searches";
+    static final String RATE_LABEL = "rateLabel";
     static final String LOAD = "load";
     static final String CRITERIA = "criteria";
     static final String TENANTS = "tenants";

@@ -27,7 +27,7 @@ import io.envbench.measure.results.ResultFiles;
 import io.envbench.measure.stats.SampleStatistics;
 import io.envbench.study.experiment.CapacitySpec;
 import io.envbench.study.experiment.Experiment;
-import io.envbench.study.experiment.HttpLoad;
+import io.envbench.study.experiment.LoadPlan;
 
 /**
  * A capacity search on the machine: the environment started once and confined as the runs are
@@ -41,6 +41,12 @@ final class CapacityRun {
 
     private final EnvBench envbench;
     private final JMeterInstall jmeter;
+    /**
+     * The property a step's rate is passed in, per minute: the built-in HTTP load's, and what a plan's own timer must
+     * read to be searched (study 000's plan paces its iterations by it).
+     */
+    static final String RATE_PROPERTY = "envbench.rate.per.minute";
+
     private final Path builtinHttpPlan;
     private final RunIsolation isolation;
     private final AtomicReference<RunningJMeter> load;
@@ -66,12 +72,19 @@ final class CapacityRun {
      *     environment is not one of it
      */
     CapacitySearch.Result search(Experiment e, String environment, Path out, RunProgress progress) throws IOException {
-        HttpLoad http = e.load()
-                .http()
-                .orElseThrow(() -> new InvalidSettingException(
-                        "load",
-                        "a capacity search raises the rate of the built-in HTTP load (load: http:); this experiment's"
-                                + " load is not it"));
+        LoadPlan l = e.load();
+        if (l.command().isPresent()) {
+            throw new InvalidSettingException(
+                    "load",
+                    "a capacity search raises the rate of the built-in HTTP load (load: http:) or of a plan that paces"
+                            + " itself by envbench.rate.per.minute (load: plan:); a command has no rate");
+        }
+        if (l.http().isPresent() && e.capacity().ratedByLabel()) {
+            throw new InvalidSettingException(
+                    "capacity.rateLabel",
+                    "the built-in HTTP load sends one request, and each counts; remove rateLabel (it picks the paced"
+                            + " request of a plan)");
+        }
         if (!e.environmentNames().contains(environment)) {
             throw new InvalidSettingException(
                     "environment",
@@ -97,7 +110,7 @@ final class CapacityRun {
                     environment,
                     spec,
                     (index, rate) ->
-                            step(spec, http, target, out, environment, index, rate, ownCpus, e.results(), progress),
+                            step(spec, l, target, out, environment, index, rate, ownCpus, e.results(), progress),
                     s -> progress.log(describe(s)));
             writeSteps(out.resolve(environment + ".csv"), result);
             return result;
@@ -108,7 +121,7 @@ final class CapacityRun {
 
     private CapacitySearch.Step step(
             CapacitySpec spec,
-            HttpLoad http,
+            LoadPlan l,
             RunningTarget target,
             Path out,
             String environment,
@@ -126,22 +139,27 @@ final class CapacityRun {
         Path log = out.resolve(name + ".jmeter.log");
         ResultFiles.deleteAll(jtl);
         Map<String, String> props = new LinkedHashMap<>();
+        // a plan gets its own properties first; what the step sets wins
+        l.plan().ifPresent(plan -> props.putAll(l.properties()));
         target.endpoint().ifPresent(ep -> {
             props.put("envbench.host", ep.host());
             props.put("envbench.port", Integer.toString(ep.port()));
         });
         props.put("envbench.run.environment", environment);
-        props.put("envbench.path", http.path());
-        props.put("envbench.threads", Integer.toString(http.threads()));
-        props.put("envbench.closed.loop", "false");
-        props.put("envbench.fixed.rate", "true");
-        props.put("envbench.rate.per.minute", Double.toString(rate * 60));
+        l.http().ifPresent(http -> {
+            props.put("envbench.path", http.path());
+            props.put("envbench.threads", Integer.toString(http.threads()));
+            props.put("envbench.closed.loop", "false");
+            props.put("envbench.fixed.rate", "true");
+        });
+        props.put(RATE_PROPERTY, Double.toString(rate * 60));
         props.put("envbench.rampup.seconds", "0");
         props.put(
                 "envbench.duration.seconds",
                 Long.toString(Math.max(1, spec.step().toSeconds())));
         RunningJMeter j = RunningJMeter.start(
-                isolation.jmeterCommand(jmeter.headless(builtinHttpPlan, jtl, log, props, List.of())), out);
+                isolation.jmeterCommand(jmeter.headless(l.plan().orElse(builtinHttpPlan), jtl, log, props, List.of())),
+                out);
         load.set(j);
         Process p = j.process();
         Thread drain = new Thread(() -> discard(p.getInputStream()), "envbench-capacity-output");
@@ -175,6 +193,7 @@ final class CapacityRun {
             load.set(null);
         }
         SampleStatistics s = new SampleStatistics();
+        SampleStatistics paced = spec.ratedByLabel() ? new SampleStatistics() : s;
         long[] first = {Long.MAX_VALUE};
         if (Files.exists(jtl)) {
             JtlReader.read(jtl, x -> first[0] = Math.min(first[0], x.startMs()));
@@ -182,6 +201,9 @@ final class CapacityRun {
             JtlReader.read(jtl, x -> {
                 if (x.startMs() >= cutoff) {
                     s.add(x);
+                    if (paced != s && x.label().equals(spec.rateLabel())) {
+                        paced.add(x);
+                    }
                 }
             });
         }
@@ -192,7 +214,7 @@ final class CapacityRun {
                 progress.log(name + ": " + ex.getMessage());
             }
         }
-        return CapacitySearch.Step.judge(spec, index, rate, s, cpuPct, ownCpus);
+        return CapacitySearch.Step.judge(spec, index, rate, s, paced, cpuPct, ownCpus);
     }
 
     private static Optional<Duration> cpu(Process p) {

@@ -76,12 +76,32 @@ public final class CapacitySearch {
             return jmeterCpus > 0 && jmeterCpuPct / jmeterCpus >= GeneratorLoad.OWN_CPUS_SATURATED_PCT;
         }
 
-        /** The step's figures judged against the spec. */
+        /** The step's figures judged against the spec, every sample counted for the rate. */
         static Step judge(
                 CapacitySpec spec, int index, double asked, SampleStatistics s, double jmeterCpuPct, int jmeterCpus) {
+            return judge(spec, index, asked, s, s, jmeterCpuPct, jmeterCpus);
+        }
+
+        /**
+         * The step's figures judged against the spec: the objectives on every sample, the rate on {@code paced}'s (the
+         * samples of {@link CapacitySpec#rateLabel()}, or all).
+         */
+        static Step judge(
+                CapacitySpec spec,
+                int index,
+                double asked,
+                SampleStatistics s,
+                SampleStatistics paced,
+                double jmeterCpuPct,
+                int jmeterCpus) {
             List<String> broken = new ArrayList<>();
-            double achieved = s.count() == 0 ? 0 : s.throughputPerSec();
-            if (!CapacitySpec.kept(achieved, asked, spec.step().minus(spec.warmup()))) {
+            boolean unlabelled = spec.ratedByLabel() && paced.count() == 0 && s.count() > 0;
+            if (unlabelled) {
+                broken.add("rate: no sample labelled '" + spec.rateLabel() + "' (capacity.rateLabel): name the request"
+                        + " the plan's timer paces");
+            }
+            double achieved = paced.count() == 0 ? 0 : paced.throughputPerSec();
+            if (!unlabelled && !CapacitySpec.kept(achieved, asked, spec.step().minus(spec.warmup()))) {
                 broken.add(String.format(
                         Locale.ROOT,
                         "rate: %.1f/s achieved of %.1f/s asked (%s)",

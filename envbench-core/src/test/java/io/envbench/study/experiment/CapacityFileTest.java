@@ -141,4 +141,13 @@ class CapacityFileTest {
         assertEquals(e.capacity(), read(e.toYaml()).capacity());
         assertTrue(!read(FILE).toYaml().contains("searches"), "the default is not written");
     }
+
+    @Test
+    void aRateLabelIsReadAndWrittenBack() throws Exception {
+        assertTrue(!read(FILE).capacity().ratedByLabel(), "every sample counts unless the file says otherwise");
+        Experiment e = read(FILE.replace("stepSeconds: 8", "stepSeconds: 8\n  rateLabel: 1 GET /login"));
+        assertEquals("1 GET /login", e.capacity().rateLabel());
+        assertTrue(e.toYaml().contains("rateLabel: 1 GET /login"), e.toYaml());
+        assertEquals(e.capacity(), read(e.toYaml()).capacity());
+    }
 }

@@ -35,6 +35,46 @@ class CapacitySearchTest {
         return CapacitySearch.Step.judge(spec, index, rate, s, jmeterCpu, 1);
     }
 
+    /**
+     * A plan of four requests an iteration, its timer pacing the first: with rateLabel the rate is the first request's
+     * (the iterations), which the plan kept; counting every sample would read four times the rate asked as a
+     * generator catching up in bursts. A label no sample has is named.
+     */
+    @Test
+    void aPlansRateIsItsPacedRequestsWhenALabelIsGiven() {
+        CapacitySpec byLabel = new CapacitySpec(
+                List.of(new Objective(Figure.ERROR_PCT, "<", 1)),
+                10,
+                100,
+                Duration.ofSeconds(12),
+                Duration.ofSeconds(2),
+                1,
+                1,
+                "1 GET /login");
+        SampleStatistics all = new SampleStatistics();
+        SampleStatistics paced = new SampleStatistics();
+        for (int i = 0; i < 100; i++) { // 10 iterations a second over 10 s, 4 requests each
+            for (String label : List.of("1 GET /login", "2 POST /login", "3 GET /projects", "4 POST /issues")) {
+                Sample x = new Sample("bare", label, 1_000_000 + i * 100L, 5, true, 1, 1);
+                all.add(x);
+                if (label.equals("1 GET /login")) {
+                    paced.add(x);
+                }
+            }
+        }
+        CapacitySearch.Step held = CapacitySearch.Step.judge(byLabel, 1, 10, all, paced, 20, 1);
+        assertTrue(held.holds(), held.broken().toString());
+        CapacitySearch.Step everySample = CapacitySearch.Step.judge(SPEC, 1, 10, all, 20, 1);
+        assertTrue(
+                everySample.broken().get(0).contains("caught up in bursts"),
+                everySample.broken().toString());
+        CapacitySearch.Step none = CapacitySearch.Step.judge(byLabel, 1, 10, all, new SampleStatistics(), 20, 1);
+        assertEquals(
+                List.of("rate: no sample labelled '1 GET /login' (capacity.rateLabel): name the request the plan's"
+                        + " timer paces"),
+                none.broken());
+    }
+
     @Test
     void doublesThenBisectsToWithinTenPercent() throws Exception {
         List<Double> asked = new ArrayList<>();
