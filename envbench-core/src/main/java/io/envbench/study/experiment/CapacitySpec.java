@@ -9,7 +9,9 @@ import io.envbench.measure.stats.Figure;
 import net.jcip.annotations.Immutable;
 
 /**
- * How a capacity search goes ({@code capacity:} of an experiment file): fixed rates of the built-in HTTP load, from
+ * How a capacity search goes ({@code capacity:} of an experiment file): fixed rates of the built-in HTTP load (or of a
+ * plan that paces itself by the rate property; {@code rateLabel} then names the request its timer paces, the only one
+ * the achieved rate counts), from
  * {@code startRate} doubled at each step while every objective and the rate itself hold (achieved at least
  * {@link #KEPT} of the rate asked), then bisected to within {@link #PRECISION}, then each end of the knee's interval
  * tried until most of its {@code tries} tries agree; each step a JMeter run of {@code stepSeconds}, its first
@@ -71,18 +73,6 @@ public record CapacitySpec(
     public CapacitySpec(
             List<Objective> slo, double startRate, double maxRate, Duration step, Duration warmup, int tries) {
         this(slo, startRate, maxRate, step, warmup, tries, 1, "");
-    }
-
-    /** Searches made {@code searches} times, every sample counted for the rate. */
-    public CapacitySpec(
-            List<Objective> slo,
-            double startRate,
-            double maxRate,
-            Duration step,
-            Duration warmup,
-            int tries,
-            int searches) {
-        this(slo, startRate, maxRate, step, warmup, tries, searches, "");
     }
 
     /** Whether the rate counts the samples of one label only (a plan's first request of an iteration). */
