@@ -3,6 +3,9 @@ package io.envbench.jmeter.listeners;
 import java.awt.BorderLayout;
 import java.awt.Dimension;
 import java.awt.FlowLayout;
+import java.awt.GridBagConstraints;
+import java.awt.GridBagLayout;
+import java.awt.Insets;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -99,7 +102,9 @@ public class ResourceMonitorGui extends AbstractListenerGui implements Clearable
         title.add(makeTitlePanel(), BorderLayout.CENTER);
         title.add(EnvBenchHelp.buttonPanel(EnvBenchHelp.Topic.RESOURCE_MONITOR, this), BorderLayout.EAST);
         add(title, BorderLayout.NORTH);
-        JPanel settings = new JPanel(new FlowLayout(FlowLayout.LEFT));
+        // one row each that gives its fields the width there is: a FlowLayout wrapped the metrics file's field onto a
+        // second row its panel had no height for, so the field was not seen at all
+        JPanel settings = new JPanel(new GridBagLayout());
         settings.setBorder(BorderFactory.createTitledBorder("Collector (one per JMeter engine)"));
         interval.setToolTipText(
                 "Milliseconds between readings, 100 to 3600000 (default 1000); a bad value stops the test at its start");
@@ -108,11 +113,8 @@ public class ResourceMonitorGui extends AbstractListenerGui implements Clearable
                         + "A relative name goes next to the -l results file, else into the working directory; empty: no file");
         interval.setName("interval");
         filename.setName("filename");
-        settings.add(new JLabel("Interval (ms):"));
-        settings.add(interval);
-        settings.add(new JLabel("Metrics file:"));
-        settings.add(filename);
-        JPanel publish = new JPanel(new FlowLayout(FlowLayout.LEFT));
+        row(settings, "Interval (ms):", interval, 0.4, "Metrics file:", filename, 0.6);
+        JPanel publish = new JPanel(new GridBagLayout());
         publish.setBorder(
                 BorderFactory.createTitledBorder("Live metrics for Prometheus and InfluxDB (while the test runs)"));
         prometheusPort.setName("prometheusPort");
@@ -125,10 +127,7 @@ public class ResourceMonitorGui extends AbstractListenerGui implements Clearable
                 + ", default envbench, created if missing). Empty: the property " + EnvBenchProperties.INFLUXDB_URL
                 + " decides (unset: none).<br>Another machine's URL needs -J" + EnvBenchProperties.INFLUXDB_ALLOW_REMOTE
                 + "=true.</html>");
-        publish.add(new JLabel("Prometheus port:"));
-        publish.add(prometheusPort);
-        publish.add(new JLabel("InfluxDB URL:"));
-        publish.add(influxDbUrl);
+        row(publish, "Prometheus port:", prometheusPort, 0, "InfluxDB URL:", influxDbUrl, 1);
         JPanel viewBar = new JPanel(new FlowLayout(FlowLayout.LEFT));
         view.setName("show");
         view.setToolTipText("Which metrics the chart shows; every metric is kept, so switching loses nothing");
@@ -339,5 +338,33 @@ public class ResourceMonitorGui extends AbstractListenerGui implements Clearable
     /** For tests, on the event thread: the status line. */
     String statusText() {
         return status.getText();
+    }
+
+    /** Two labelled fields in one row of {@code panel}, each field as wide as its share of the width left. */
+    private static void row(
+            JPanel panel,
+            String label1,
+            JTextField field1,
+            double share1,
+            String label2,
+            JTextField field2,
+            double share2) {
+        cell(panel, 0, label1, field1, share1);
+        cell(panel, 2, label2, field2, share2);
+    }
+
+    private static void cell(JPanel panel, int x, String label, JTextField field, double share) {
+        GridBagConstraints c = new GridBagConstraints();
+        c.gridy = 0;
+        c.insets = new Insets(2, 4, 2, 4);
+        c.anchor = GridBagConstraints.LINE_START;
+        c.gridx = x;
+        JLabel l = new JLabel(label);
+        l.setLabelFor(field);
+        panel.add(l, c);
+        c.gridx = x + 1;
+        c.weightx = share;
+        c.fill = share > 0 ? GridBagConstraints.HORIZONTAL : GridBagConstraints.NONE;
+        panel.add(field, c);
     }
 }

@@ -100,6 +100,15 @@ class ResourceMonitorGuiTest {
         window.textBox("prometheusPort").requireText("9270");
         window.textBox("influxDbUrl").requireText("http://127.0.0.1:8086");
         GuiTests.screenshot(window.target(), "resource-monitor-publishing");
+        for (String field : List.of("interval", "filename", "prometheusPort", "influxDbUrl")) {
+            java.awt.Rectangle r =
+                    GuiActionRunner.execute(() -> window.textBox(field).target().getBounds());
+            int parentHeight = GuiActionRunner.execute(
+                    () -> window.textBox(field).target().getParent().getHeight());
+            assertTrue(
+                    r.y + r.height <= parentHeight && r.width >= 50,
+                    field + " is shown whole in its panel, not wrapped below it: " + r + " in " + parentHeight);
+        }
     }
 
     @Test
