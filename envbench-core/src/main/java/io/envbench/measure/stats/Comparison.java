@@ -144,6 +144,9 @@ public final class Comparison {
     private SampleStatistics lastTotalStats;
     private TreeMap<Long, long[]> lastTimeline;
     private long lastOrigin;
+    // and they end in long stretches of one second: the timeline's entry for it
+    private long lastSecond;
+    private long[] lastSecondCounts;
 
     /**
      * @throws InvalidSettingException when the sample's label is {@value #TOTAL}: its figures would be counted twice
@@ -159,6 +162,7 @@ public final class Comparison {
             lastTimeline = timeline.computeIfAbsent(lastEnv, e -> new TreeMap<>());
             lastOrigin = origin.computeIfAbsent(lastEnv + "\u0000" + run, k -> s.startMs());
             lastLabel = null;
+            lastSecondCounts = null;
         }
         if (!s.label().equals(lastLabel)) {
             if (s.label().equals(TOTAL)) {
@@ -170,8 +174,12 @@ public final class Comparison {
         }
         lastLabelStats.add(s);
         lastTotalStats.add(s);
-        long[] second = lastTimeline.computeIfAbsent(
-                Math.floorDiv(s.startMs() + s.elapsedMs() - lastOrigin, 1000), x -> new long[3]);
+        long sec = Math.floorDiv(s.startMs() + s.elapsedMs() - lastOrigin, 1000);
+        if (lastSecondCounts == null || sec != lastSecond) {
+            lastSecond = sec;
+            lastSecondCounts = lastTimeline.computeIfAbsent(sec, x -> new long[3]);
+        }
+        long[] second = lastSecondCounts;
         second[0]++;
         second[1] += s.elapsedMs();
         if (!s.success()) {
