@@ -36,14 +36,15 @@ class ReportBenchmark {
                 "create ticket",
                 "logout");
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        Path jar = Jmeter.HOME.resolve("lib/ext/envbench-jmeter-plugin.jar");
+        // the command line's class path, as ./envbench runs it (the plugin jar holds no CLI)
+        String cli = Jmeter.ROOT.resolve("envbench-cli/target/lib/*").toString();
         long[] ours = measure(
                 List.of(
                         java,
                         "-Xmx256m",
                         "-Djava.awt.headless=true",
                         "-cp",
-                        jar.toString(),
+                        cli,
                         "io.envbench.cli.EnvBenchCli",
                         "report",
                         jtl.toString(),

@@ -1,6 +1,7 @@
 package io.envbench.report;
 
 import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -12,6 +13,10 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.function.ToDoubleFunction;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -498,19 +503,52 @@ public final class ComparisonReport {
         return charts;
     }
 
-    /** Writes charts into {@code dir} as {@code NAME.EXT}, in each format, at the report's size; returns the files. */
+    /**
+     * Writes charts into {@code dir} as {@code NAME.EXT}, in each format, at the report's size; returns the files, chart
+     * by chart. Charts are drawn side by side, one thread per core: each is drawn by one thread, its formats in turn, so
+     * no chart is ever drawn twice at once.
+     */
     public static List<Path> writeCharts(Map<String, JFreeChart> charts, Path dir, ChartFormat... formats)
             throws IOException {
         Files.createDirectories(dir);
-        List<Path> written = new ArrayList<>();
-        for (Map.Entry<String, JFreeChart> e : charts.entrySet()) {
-            for (ChartFormat f : formats) {
-                Path file = dir.resolve(e.getKey() + "." + f.extension());
-                f.write(e.getValue(), file, CHART_WIDTH, CHART_HEIGHT);
-                written.add(file);
+        int threads = Math.max(1, Math.min(charts.size(), Runtime.getRuntime().availableProcessors()));
+        ExecutorService pool = Executors.newFixedThreadPool(threads, r -> {
+            Thread t = new Thread(r, "envbench-charts");
+            t.setDaemon(true);
+            return t;
+        });
+        try {
+            List<Future<List<Path>>> drawn = new ArrayList<>();
+            for (Map.Entry<String, JFreeChart> e : charts.entrySet()) {
+                drawn.add(pool.submit(() -> {
+                    List<Path> files = new ArrayList<>();
+                    for (ChartFormat f : formats) {
+                        Path file = dir.resolve(e.getKey() + "." + f.extension());
+                        f.write(e.getValue(), file, CHART_WIDTH, CHART_HEIGHT);
+                        files.add(file);
+                    }
+                    return files;
+                }));
             }
+            List<Path> written = new ArrayList<>();
+            for (Future<List<Path>> d : drawn) {
+                written.addAll(d.get());
+            }
+            return written;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new InterruptedIOException("interrupted while writing charts into " + dir);
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof IOException io) {
+                throw io;
+            }
+            if (e.getCause() instanceof RuntimeException re) {
+                throw re;
+            }
+            throw new IllegalStateException(e.getCause());
+        } finally {
+            pool.shutdownNow();
         }
-        return written;
     }
 
     public static final String[] METRICS_HEAD = {

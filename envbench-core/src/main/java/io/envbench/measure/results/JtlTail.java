@@ -103,20 +103,22 @@ public final class JtlTail {
             pendingRecord = null;
             List<CSVRecord> recs = CSVParser.parse(record, CSVFormat.DEFAULT).getRecords();
             if (recs.size() == 1 && recs.get(0).size() >= columns.width) {
-                return JtlReader.deliver(columns.sample(file, lineNo, recs.get(0), fallbackEnvironment), out);
+                return JtlReader.deliver(columns.sample(file, lineNo, recs.get(0)::get, fallbackEnvironment), out);
             }
             return 0;
         }
-        line = JtlReader.withoutLineEnd(line);
+        byte[] b = JtlReader.withoutLineEnd(line).getBytes(StandardCharsets.UTF_8);
         int fields = 0;
-        for (int i = line.indexOf(','); i >= 0 && fields < columns.width; i = line.indexOf(',', i + 1)) {
-            commas[fields++] = i;
+        for (int i = 0; i < b.length && fields < columns.width; i++) {
+            if (b[i] == ',') {
+                commas[fields++] = i;
+            }
         }
         if (fields + 1 < columns.width) {
             return 0;
         }
-        commas[fields] = line.length();
-        return JtlReader.deliver(columns.sample(file, lineNo, line, commas, fallbackEnvironment), out);
+        commas[fields] = b.length;
+        return JtlReader.deliver(columns.sample(file, lineNo, b, 0, commas, fallbackEnvironment), out);
     }
 
     private static int lastNewline(byte[] b) {

@@ -177,7 +177,7 @@ public final class ResultFiles {
      * the header is refused as the reader would refuse it, so dropping columns never hides damage.
      */
     private static void keepColumns(Path file, ResultColumns columns, OutputStream out) throws IOException {
-        try (JtlReader.LfLines r = new JtlReader.LfLines(open(file))) {
+        try (LfLines r = new LfLines(open(file))) {
             String first = r.readLine();
             if (first == null) {
                 return;

@@ -1,6 +1,7 @@
 package io.envbench.measure.stats;
 
 import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -12,6 +13,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.function.Predicate;
 import java.util.function.ToDoubleFunction;
 
@@ -40,13 +45,107 @@ public final class Comparison {
         return of(jtls, label -> true);
     }
 
-    /** @param keepLabel which labels to keep (the others are skipped, as JMeter's report sample_filter does) */
+    /**
+     * Reads the files side by side, one per core, each into figures of its own, then adds those up in the files' order:
+     * the same runs, labels, figures and timeline as reading one file after the other.
+     *
+     * @param keepLabel which labels to keep (the others are skipped, as JMeter's report sample_filter does); called
+     *     from several threads at once
+     */
     public static Comparison of(Iterable<Path> jtls, Predicate<String> keepLabel) throws IOException {
+        return of(jtls, keepLabel, Runtime.getRuntime().availableProcessors());
+    }
+
+    /** As {@link #of(Iterable, Predicate)}, reading at most {@code threads} files at once. */
+    static Comparison of(Iterable<Path> jtls, Predicate<String> keepLabel, int threads) throws IOException {
+        List<Path> files = new ArrayList<>();
+        jtls.forEach(files::add);
         Comparison c = new Comparison();
-        for (Path p : jtls) {
-            c.addFile(p, keepLabel);
+        if (files.size() < 2 || threads < 2) {
+            for (Path p : files) {
+                c.addFile(p, keepLabel);
+            }
+            return c;
         }
-        return c;
+        ExecutorService pool = Executors.newFixedThreadPool(Math.min(threads, files.size()), r -> {
+            Thread t = new Thread(r, "envbench-read-files");
+            t.setDaemon(true);
+            return t;
+        });
+        try {
+            List<Future<Comparison>> read = new ArrayList<>();
+            for (Path p : files) {
+                read.add(pool.submit(() -> {
+                    Comparison one = new Comparison();
+                    one.read(p, keepLabel, Duration.ZERO, ONE_RUN);
+                    return one;
+                }));
+            }
+            for (int i = 0; i < files.size(); i++) {
+                Future<Comparison> one = read.get(i);
+                c.addFile(files.get(i), (into, run) -> into.addRun(done(one), run));
+                read.set(i, null); // its figures are c's now
+            }
+            return c;
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    /** The run name of a comparison read from one file, before it is added to another under the run's own name. */
+    private static final String ONE_RUN = "run";
+
+    /** A file read by another thread, its failure thrown as reading it here would have thrown it. */
+    private static Comparison done(Future<Comparison> read) throws IOException {
+        try {
+            return read.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new InterruptedIOException("interrupted while reading result files");
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof IOException io) {
+                throw io;
+            }
+            if (e.getCause() instanceof RuntimeException re) {
+                throw re;
+            }
+            if (e.getCause() instanceof Error err) {
+                throw err;
+            }
+            throw new IllegalStateException(e.getCause());
+        }
+    }
+
+    /**
+     * Adds the figures of a comparison read from one file ({@link #ONE_RUN}) as the run {@code run}, as if its samples
+     * had been added here: its environments and labels after those already here, its timeline added second by second.
+     */
+    private void addRun(Comparison one, String run) {
+        one.byRun.forEach((env, runs) -> {
+            Map<String, Map<String, SampleStatistics>> here = byRun.computeIfAbsent(env, e -> new LinkedHashMap<>());
+            if (here.putIfAbsent(run, runs.get(ONE_RUN)) != null) {
+                throw new IllegalStateException("run " + run + " of " + env + " was read already");
+            }
+        });
+        one.origin.forEach((key, o) -> origin.put(key.substring(0, key.length() - ONE_RUN.length()) + run, o));
+        one.timeline.forEach((env, seconds) -> {
+            TreeMap<Long, long[]> here = timeline.computeIfAbsent(env, e -> new TreeMap<>());
+            seconds.forEach((second, v) -> {
+                long[] sum = here.computeIfAbsent(second, x -> new long[3]);
+                for (int i = 0; i < sum.length; i++) {
+                    sum[i] += v[i];
+                }
+            });
+        });
+        labels.addAll(one.labels);
+        lastEnv = null; // the cached lookups are of another run
+        pooled = null;
+    }
+
+    /** Reads a file's samples into this comparison, or a comparison of its own. */
+    @FunctionalInterface
+    private interface RunReader {
+        void read(Comparison into, String run) throws IOException;
     }
 
     /** Run name -> the result file it was read from, for runs read from files; in order of reading. */
@@ -70,6 +169,10 @@ public final class Comparison {
      * first sample: the runner's rule for a run's warm-up, so a run's file counts here as in its report.
      */
     public String addFile(Path file, Predicate<String> keepLabel, Duration warmup) throws IOException {
+        return addFile(file, (into, run) -> into.read(file, keepLabel, warmup, run));
+    }
+
+    private String addFile(Path file, RunReader reader) throws IOException {
         Path real =
                 Files.exists(file) ? file.toRealPath() : file.toAbsolutePath().normalize();
         Path before = realFiles.get(real);
@@ -95,6 +198,12 @@ public final class Comparison {
         runFiles.clear();
         runFiles.putAll(renamed);
         realFiles.put(real, file);
+        reader.read(this, run);
+        return run;
+    }
+
+    /** Adds a file's samples as the run {@code run}, those of its warm-up and of labels not kept left out. */
+    private void read(Path file, Predicate<String> keepLabel, Duration warmup, String run) throws IOException {
         long cutoffMs = Long.MIN_VALUE;
         if (!warmup.isZero()) {
             long[] first = {Long.MAX_VALUE};
@@ -107,7 +216,6 @@ public final class Comparison {
                 add(s, run);
             }
         });
-        return run;
     }
 
     /** Run name -> the result file that made it, for the runs read from files ({@link #addFile}). */
@@ -144,6 +252,9 @@ public final class Comparison {
     private SampleStatistics lastTotalStats;
     private TreeMap<Long, long[]> lastTimeline;
     private long lastOrigin;
+    // and they end in long stretches of one second: the timeline's entry for it
+    private long lastSecond;
+    private long[] lastSecondCounts;
 
     /**
      * @throws InvalidSettingException when the sample's label is {@value #TOTAL}: its figures would be counted twice
@@ -159,6 +270,7 @@ public final class Comparison {
             lastTimeline = timeline.computeIfAbsent(lastEnv, e -> new TreeMap<>());
             lastOrigin = origin.computeIfAbsent(lastEnv + "\u0000" + run, k -> s.startMs());
             lastLabel = null;
+            lastSecondCounts = null;
         }
         if (!s.label().equals(lastLabel)) {
             if (s.label().equals(TOTAL)) {
@@ -170,8 +282,12 @@ public final class Comparison {
         }
         lastLabelStats.add(s);
         lastTotalStats.add(s);
-        long[] second = lastTimeline.computeIfAbsent(
-                Math.floorDiv(s.startMs() + s.elapsedMs() - lastOrigin, 1000), x -> new long[3]);
+        long sec = Math.floorDiv(s.startMs() + s.elapsedMs() - lastOrigin, 1000);
+        if (lastSecondCounts == null || sec != lastSecond) {
+            lastSecond = sec;
+            lastSecondCounts = lastTimeline.computeIfAbsent(sec, x -> new long[3]);
+        }
+        long[] second = lastSecondCounts;
         second[0]++;
         second[1] += s.elapsedMs();
         if (!s.success()) {

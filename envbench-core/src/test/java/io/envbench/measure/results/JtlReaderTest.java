@@ -11,6 +11,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 import io.envbench.measure.stats.SampleStatistics;
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVParser;
+import org.apache.commons.csv.CSVRecord;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -145,6 +148,49 @@ class JtlReaderTest {
                 List.of("a,\r\nb", "plain"), out.stream().map(Sample::label).toList());
         assertEquals(
                 List.of("bare", "bare"), out.stream().map(Sample::environment).toList());
+    }
+
+    @Test
+    void recordsWithQuotesReadAsCommonsCsvReadsThem() throws IOException {
+        // one-line records with quotes are split from their bytes; each must give what commons-csv gives
+        String header = "timeStamp,elapsed,label,success,bytes,sentBytes,\"envbench.env\"\n";
+        List<String> records = List.of(
+                "1000,5,\"GET a, \"\"b\"\"\",true,10,1,bare",
+                "1001,+6,\"\",TRUE,\"11\",2,\"docker, host\"",
+                "1002,7,x,trueish,12,3,\"bare\"",
+                "1003,8,\"é, €\",\"false\",13,4,bare",
+                "1004,9,\"q\"\"\",true,14,5,\"\"");
+        Path f = Files.writeString(dir.resolve("quotes.jtl"), header + String.join("\n", records) + "\n");
+        List<Sample> out = new ArrayList<>();
+        assertEquals(records.size(), JtlReader.read(f, out::add));
+        for (int i = 0; i < records.size(); i++) {
+            CSVRecord rec = CSVParser.parse(records.get(i), CSVFormat.DEFAULT)
+                    .getRecords()
+                    .get(0);
+            Sample s = out.get(i);
+            assertEquals(rec.get(2), s.label(), records.get(i));
+            assertEquals(rec.get(6), s.environment(), records.get(i));
+            assertEquals(Long.parseLong(rec.get(1)), s.elapsedMs(), records.get(i));
+            assertEquals(Boolean.parseBoolean(rec.get(3)), s.success(), records.get(i));
+            assertEquals(Long.parseLong(rec.get(4)), s.receivedBytes(), records.get(i));
+        }
+    }
+
+    @Test
+    void numbersInOtherDigitsOrTooLongAreReadAsJavaReadsThem() throws IOException {
+        // the byte reader takes ASCII digits; anything else is left to Long.parseLong, which decides
+        Path f = Files.writeString(
+                dir.resolve("digits.jtl"),
+                "timeStamp,elapsed,label,success\n1000,\u0665,GET,true\n1001,0009223372036854775807,GET,true\n");
+        List<Sample> out = new ArrayList<>();
+        assertEquals(2, JtlReader.read(f, out::add));
+        assertEquals(
+                List.of(5L, Long.MAX_VALUE), out.stream().map(Sample::elapsedMs).toList());
+        Path over = Files.writeString(
+                dir.resolve("over.jtl"), "timeStamp,elapsed,label,success\n1000,9223372036854775808,GET,true\n");
+        assertTrue(assertThrows(IOException.class, () -> JtlReader.read(over, s -> {}))
+                .getMessage()
+                .contains("elapsed is '9223372036854775808', not a whole number"));
     }
 
     @Test
