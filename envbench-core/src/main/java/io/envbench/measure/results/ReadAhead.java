@@ -54,6 +54,8 @@ final class ReadAhead extends InputStream {
             }
         } catch (IOException e) {
             failure = e;
+        } catch (RuntimeException e) { // the reader must hear of it, or it would wait for a chunk forever
+            failure = new IOException(e.toString(), e);
         } catch (InterruptedException e) {
             return; // closed: nobody reads on
         }
