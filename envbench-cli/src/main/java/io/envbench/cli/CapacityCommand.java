@@ -75,12 +75,7 @@ final class CapacityCommand implements Callable<Integer> {
                         "'" + env + "' is not an environment of " + experiment.name() + "; use one of "
                                 + String.join(", ", experiment.environmentNames()));
             }
-            if (experiment.load().http().isEmpty()) {
-                throw new InvalidSettingException(
-                        "load",
-                        "a capacity search raises the rate of the built-in HTTP load (load: http:); " + file
-                                + " has another load");
-            }
+            ExperimentRun.checkCapacityLoad(experiment);
             RunDirectory dir = output != null
                     ? new RunDirectory(output.toAbsolutePath())
                     : RunDirectory.timestamped(base.resolve("results"), experiment.name() + "-capacity");

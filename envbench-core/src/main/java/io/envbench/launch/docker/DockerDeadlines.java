@@ -11,13 +11,14 @@ import net.jcip.annotations.Immutable;
  * How long each Docker API call may take before it fails, decided in one place from the request itself, so
  * every call has a deadline, also those added later. Ordinary calls answer in milliseconds and get {@link #CALL};
  * calls that legitimately take long get a deadline of their own: a stop waits its grace period ({@code t=}) and
- * then {@link #CALL}, an attached command {@link #ATTACHED}, an image build or load {@link #IMAGE}. Long-lived
+ * then {@link #CALL}, an attached command {@link #ATTACHED}, an image build or load {@link #IMAGE}, a container's
+ * create or remove and an image's remove {@link #LAYER}. Long-lived
  * streams (events, followed logs, streamed stats, wait) get no inactivity deadline, since silence is normal
  * there: {@link DockerDaemonLink}'s heartbeat watches the daemon while such a stream is open instead. Immutable.
  */
 @Immutable
 public final class DockerDeadlines {
-    /** An ordinary call (inspect, list, create, start, remove, one stats frame). */
+    /** An ordinary call (inspect, list, start, one stats frame). */
     public static final Duration CALL = Duration.ofSeconds(4);
     /** {@code /_ping}: how long a daemon may take to say it is there. */
     public static final Duration PING = Duration.ofSeconds(2);
@@ -29,6 +30,12 @@ public final class DockerDeadlines {
     public static final Duration ATTACHED = Duration.ofSeconds(30);
     /** Building, loading, pulling, pushing or exporting an image: between two chunks of its progress. */
     public static final Duration IMAGE = Duration.ofMinutes(10);
+    /**
+     * Creating or removing a container, or removing an image: the daemon makes or deletes the storage driver's layer
+     * for it before it answers, which on a copying driver (vfs: the image's whole tree, hundreds of MB) takes as long
+     * as the disk needs; 4 s cut such a create short while dockerd went on to make the container.
+     */
+    public static final Duration LAYER = Duration.ofMinutes(2);
     /** Docker's own stop grace period when a stop gives none. */
     static final Duration DEFAULT_STOP_GRACE = Duration.ofSeconds(10);
 
@@ -65,6 +72,10 @@ public final class DockerDeadlines {
         }
         if (p.matches(ATTACHED_PATH)) {
             return Optional.of(ATTACHED);
+        }
+        if (method.equals("POST") && p.equals("/containers/create")
+                || method.equals("DELETE") && (p.matches("^/containers/[^/]+$") || p.matches("^/images/.+$"))) {
+            return Optional.of(LAYER);
         }
         if (p.equals("/build")
                 || p.equals("/images/load")

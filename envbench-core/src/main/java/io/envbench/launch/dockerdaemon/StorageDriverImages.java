@@ -117,21 +117,26 @@ public final class StorageDriverImages implements AutoCloseable {
                 .toList();
     }
 
-    /** Removes from the daemon (now running {@code driver}) the images loaded into that driver; returns them. */
+    /**
+     * Removes from the daemon (now running {@code driver}) the images loaded into that driver; returns what happened to
+     * each ("removed IMAGE", or why it stays), for the run's log.
+     */
     public List<String> removeLoaded(DockerClient docker, String driver) {
-        List<String> removed = new ArrayList<>();
+        List<String> said = new ArrayList<>();
         for (String image : loaded.getOrDefault(driver, Set.of())) {
             try {
                 docker.removeImageCmd(image).withForce(false).exec();
-                removed.add(image);
+                said.add("removed " + image);
             } catch (NotFoundException e) {
-                removed.add(image); // gone already
+                said.add("removed " + image + " (gone already)");
             } catch (RuntimeException e) {
+                said.add(image + " stays in storage driver " + driver + ": " + e.getMessage()
+                        + " (run the daemon with that driver and remove it, or ./envbench clean --images there)");
                 log.warn("could not remove {} from storage driver {}: {}", image, driver, e.getMessage());
             }
         }
         loaded.remove(driver);
-        return removed;
+        return said;
     }
 
     /** Deletes the saved images. */

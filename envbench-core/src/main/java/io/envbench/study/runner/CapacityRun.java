@@ -68,16 +68,18 @@ final class CapacityRun {
     }
 
     /**
-     * @throws InvalidSettingException naming the field, when the experiment's load is not the built-in HTTP load or the
-     *     environment is not one of it
+     * Whether a capacity search can raise the experiment's load: the built-in HTTP load, or a plan (its timer reading
+     * {@link #RATE_PROPERTY}); a command has no rate.
+     *
+     * @throws InvalidSettingException naming the field and the fix
      */
-    CapacitySearch.Result search(Experiment e, String environment, Path out, RunProgress progress) throws IOException {
+    static void checkLoad(Experiment e) {
         LoadPlan l = e.load();
         if (l.command().isPresent()) {
             throw new InvalidSettingException(
                     "load",
                     "a capacity search raises the rate of the built-in HTTP load (load: http:) or of a plan that paces"
-                            + " itself by envbench.rate.per.minute (load: plan:); a command has no rate");
+                            + " itself by " + RATE_PROPERTY + " (load: plan:); a command has no rate");
         }
         if (l.http().isPresent() && e.capacity().ratedByLabel()) {
             throw new InvalidSettingException(
@@ -85,6 +87,15 @@ final class CapacityRun {
                     "the built-in HTTP load sends one request, and each counts; remove rateLabel (it picks the paced"
                             + " request of a plan)");
         }
+    }
+
+    /**
+     * @throws InvalidSettingException naming the field, when the experiment's load is not the built-in HTTP load or the
+     *     environment is not one of it
+     */
+    CapacitySearch.Result search(Experiment e, String environment, Path out, RunProgress progress) throws IOException {
+        checkLoad(e);
+        LoadPlan l = e.load();
         if (!e.environmentNames().contains(environment)) {
             throw new InvalidSettingException(
                     "environment",

@@ -47,6 +47,7 @@ public final class CapacitySearch {
      *
      * @param askedPerSec    the fixed rate asked
      * @param stats          its samples' figures (JMeter's rules)
+     * @param achievedPerSec the rate it achieved: of every sample, or of the paced request's ({@code rateLabel})
      * @param jmeterCpuPct   JMeter's CPU over the step, one core = 100
      * @param jmeterCpus     the CPUs JMeter had to itself, 0 when it shared them with the target
      * @param broken         the objectives it did not keep, and "rate" when the rate was not achieved
@@ -56,15 +57,12 @@ public final class CapacitySearch {
             int index,
             double askedPerSec,
             SampleStatistics stats,
+            double achievedPerSec,
             double jmeterCpuPct,
             int jmeterCpus,
             List<String> broken) {
         public Step {
             broken = List.copyOf(broken);
-        }
-
-        public double achievedPerSec() {
-            return stats.throughputPerSec();
         }
 
         public boolean holds() {
@@ -117,7 +115,7 @@ public final class CapacitySearch {
                     broken.add(String.format(Locale.ROOT, "%s: %.2f", o.text(), v));
                 }
             }
-            return new Step(index, asked, s, jmeterCpuPct, jmeterCpus, broken);
+            return new Step(index, asked, s, achieved, jmeterCpuPct, jmeterCpus, broken);
         }
     }
 

@@ -167,8 +167,8 @@ record DaemonPlan(
                     if (change.apply(before.withStorageDriver(driver)).restarted()) {
                         docker.restarted();
                     }
-                    progress.log("docker daemon: removed " + String.join(", ", i.removeLoaded(docker.client(), driver))
-                            + " from storage driver " + driver);
+                    progress.log("docker daemon, storage driver " + driver + ": "
+                            + String.join("; ", i.removeLoaded(docker.client(), driver)));
                 } catch (IOException | TargetStartException | RuntimeException ex) {
                     progress.log("docker daemon: the images loaded into storage driver " + driver
                             + " could not be removed: " + ex.getMessage());

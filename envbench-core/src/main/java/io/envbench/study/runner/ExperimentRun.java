@@ -238,9 +238,19 @@ public final class ExperimentRun implements AutoCloseable {
     }
 
     /**
+     * Whether a capacity search can raise the experiment's load (the built-in HTTP load, or a plan that paces itself
+     * by the rate property), checked before anything is made.
+     *
+     * @throws InvalidSettingException naming the field and the fix
+     */
+    public static void checkCapacityLoad(Experiment e) {
+        CapacityRun.checkLoad(e);
+    }
+
+    /**
      * Searches the capacity of one environment; its steps' files go to {@code capacity/} of the run directory.
      *
-     * @throws InvalidSettingException naming the field when the load is no built-in HTTP load or the environment is
+     * @throws InvalidSettingException naming the field when the load has no rate to raise or the environment is
      *     unknown
      */
     public CapacitySearch.Result capacity(String environment, RunProgress progress) throws IOException {

@@ -15,7 +15,6 @@ class DockerDeadlinesTest {
         assertEquals(Optional.of(DockerDeadlines.PING), DockerDeadlines.of("GET", "/_ping"));
         assertEquals(
                 Optional.of(DockerDeadlines.CALL), DockerDeadlines.of("GET", "/containers/json?all=1&filters=%7B%7D"));
-        assertEquals(Optional.of(DockerDeadlines.CALL), DockerDeadlines.of("POST", "/v1.41/containers/create?name=x"));
         assertEquals(
                 Optional.of(DockerDeadlines.CALL), DockerDeadlines.of("GET", "/containers/abc/logs?stdout=1&tail=20"));
         assertEquals(
@@ -37,6 +36,12 @@ class DockerDeadlinesTest {
         assertEquals(Optional.of(DockerDeadlines.ATTACHED), DockerDeadlines.of("POST", "/exec/e1/start"));
         assertEquals(Optional.of(DockerDeadlines.IMAGE), DockerDeadlines.of("POST", "/build?t=envbench%2Fx"));
         assertEquals(Optional.of(DockerDeadlines.IMAGE), DockerDeadlines.of("POST", "/images/load?quiet=1"));
+        // a copying storage driver (vfs) copies or deletes the image's whole tree before it answers these
+        assertEquals(Optional.of(DockerDeadlines.LAYER), DockerDeadlines.of("POST", "/v1.41/containers/create?name=x"));
+        assertEquals(Optional.of(DockerDeadlines.LAYER), DockerDeadlines.of("DELETE", "/containers/abc?force=1&v=1"));
+        assertEquals(
+                Optional.of(DockerDeadlines.LAYER), DockerDeadlines.of("DELETE", "/images/envbench%2Fbonnie:latest"));
+        assertEquals(Optional.of(DockerDeadlines.CALL), DockerDeadlines.of("GET", "/containers/abc/json"));
     }
 
     @Test
