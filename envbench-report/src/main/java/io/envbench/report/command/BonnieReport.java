@@ -109,33 +109,51 @@ public final class BonnieReport implements CommandReport {
     }
 
     /**
-     * The rate figures whose baseline was timed in too few runs for any verdict (bonnie++ printed "+++++" in the
-     * rest): a bar against the median of one or two runs would look like a finding that no test could support, so the
-     * charts leave them out and the tables say why.
+     * A rate figure a place timed in too few runs for any verdict (bonnie++ printed "+++++" in the rest): its bar
+     * would look like a finding no test could support, so the charts leave it out (all of the figure's bars when the
+     * place is the baseline) and the tables say why.
+     *
+     * @param timed the runs that gave a number
+     * @param of    the place's runs
      */
-    public List<BonnieFigure> baselineTooThin() {
+    public record Thin(BonnieFigure figure, String environment, long timed, int of) {}
+
+    /** Every rate figure and place timed in more than none and fewer than a verdict needs, in table order. */
+    public List<Thin> tooFewTimed() {
         int needed = MannWhitney.runsNeededEach(AcrossRuns.ALPHA);
-        return figures().stream()
-                .filter(f -> !f.cpu())
-                .filter(f -> {
-                    long runs = comparison.runs(comparison.baseline(), f).runs();
-                    return runs > 0 && runs < needed;
-                })
-                .toList();
+        List<Thin> thin = new ArrayList<>();
+        for (BonnieFigure f : figures()) {
+            if (f.cpu()) {
+                continue;
+            }
+            for (String env : comparison.environments()) {
+                long runs = comparison.runs(env, f).runs();
+                if (runs > 0 && runs < needed) {
+                    thin.add(new Thin(f, env, runs, comparison.results(env).size()));
+                }
+            }
+        }
+        return thin;
+    }
+
+    private boolean charted(List<Thin> thin, BonnieFigure f, String env) {
+        return thin.stream()
+                .noneMatch(t -> t.figure() == f
+                        && (t.environment().equals(env) || t.environment().equals(comparison.baseline())));
     }
 
     /** The rate figures (not CPU %) relative to the baseline, plain and log scale. */
     @Override
     public Map<String, JFreeChart> charts() {
         DefaultCategoryDataset d = new DefaultCategoryDataset();
-        List<BonnieFigure> thin = baselineTooThin();
+        List<Thin> thin = tooFewTimed();
         for (BonnieFigure f : figures()) {
-            if (f.cpu() || !(comparison.runs(comparison.baseline(), f).median() > 0) || thin.contains(f)) {
+            if (f.cpu() || !(comparison.runs(comparison.baseline(), f).median() > 0)) {
                 continue;
             }
             for (String env : comparison.environments()) {
                 double median = comparison.runs(env, f).median();
-                if (!Double.isNaN(median)) {
+                if (!Double.isNaN(median) && charted(thin, f, env)) {
                     d.addValue(comparison.percentOfBaseline(f, median), env, f.title());
                 }
             }
@@ -184,20 +202,18 @@ public final class BonnieReport implements CommandReport {
                         + "\"vs " + b
                         + "\" is the change of medians with the exact Mann-Whitney p over the per-run values.\n\n");
         s.append(family.note("every figure x place")).append('\n');
-        List<BonnieFigure> thin = baselineTooThin();
+        List<Thin> thin = tooFewTimed();
         if (!thin.isEmpty()) {
             s.append("\nNot in the charts: ")
                     .append(String.join(
                             ", ",
                             thin.stream()
-                                    .map(f -> f.title() + " (" + b + " timed it in "
-                                            + comparison.runs(b, f).runs() + " of "
-                                            + comparison.results(b).size()
-                                            + " runs)")
+                                    .map(t -> t.figure().title() + " of " + t.environment() + " (timed in " + t.timed()
+                                            + " of " + t.of() + " runs"
+                                            + (t.environment().equals(b) ? ", so every place's bar of it" : "") + ")")
                                     .toList()))
-                    .append(": bonnie++ found the rest too quick to time, and a bar against so few of ")
-                    .append(b)
-                    .append("'s runs would show a difference no test could support (")
+                    .append(": bonnie++ found the rest too quick to time, and a bar of so few runs would show a"
+                            + " difference no test could support (")
                     .append(MannWhitney.runsNeededEach(AcrossRuns.ALPHA))
                     .append(" runs a side are needed for a verdict). A larger -n times them.\n");
         }

@@ -48,7 +48,7 @@ class BonnieReportTest {
         }
         BonnieReport r = new BonnieReport(
                 new BonnieComparison(List.of("host", "cow"), "host", Map.of("host", host, "cow", cow)));
-        assertEquals(List.of(BonnieFigure.RANDOM_CREATE), r.baselineTooThin());
+        assertEquals(List.of(new BonnieReport.Thin(BonnieFigure.RANDOM_CREATE, "host", 2, 6)), r.tooFewTimed());
         var chart = r.charts().get(BonnieReport.CHART).getCategoryPlot().getDataset();
         assertTrue(
                 chart.getColumnKeys().contains(BonnieFigure.BLOCK_WRITE.title()),
@@ -57,7 +57,27 @@ class BonnieReportTest {
                 !chart.getColumnKeys().contains(BonnieFigure.RANDOM_CREATE.title()),
                 chart.getColumnKeys().toString());
         assertTrue(
-                r.markdown().contains("Not in the charts: random create (host timed it in 2 of 6 runs)"), r.markdown());
+                r.markdown()
+                        .contains("Not in the charts: random create of host (timed in 2 of 6 runs, so every place's bar"
+                                + " of it)"),
+                r.markdown());
+
+        // the other way round: the host timed it in every run, cow in two: cow's bar goes, the host's stays
+        List<BonnieCsv> host6 = new ArrayList<>();
+        List<BonnieCsv> cow2 = new ArrayList<>();
+        for (int i = 0; i < 6; i++) {
+            host6.add(runWithRandomCreate("host", 2000 + i));
+            cow2.add(i < 2 ? runWithRandomCreate("cow", 4000) : run("cow", 200_000, 400_000));
+        }
+        BonnieReport r2 = new BonnieReport(
+                new BonnieComparison(List.of("host", "cow"), "host", Map.of("host", host6, "cow", cow2)));
+        assertEquals(List.of(new BonnieReport.Thin(BonnieFigure.RANDOM_CREATE, "cow", 2, 6)), r2.tooFewTimed());
+        var chart2 = r2.charts().get(BonnieReport.CHART).getCategoryPlot().getDataset();
+        String create = BonnieFigure.RANDOM_CREATE.title();
+        assertTrue(
+                chart2.getColumnKeys().contains(create), chart2.getColumnKeys().toString());
+        assertTrue(chart2.getValue("host", create) != null, "the host's bar stays");
+        assertTrue(!chart2.getRowKeys().contains("cow") || chart2.getValue("cow", create) == null, "cow's bar goes");
     }
 
     static BonnieComparison sixRunsEach() {
