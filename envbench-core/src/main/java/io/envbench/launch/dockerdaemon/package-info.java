@@ -9,6 +9,9 @@
  * {@link io.envbench.launch.dockerdaemon.DaemonRestart} restarts this host's dockerd (found by its socket:
  * {@link io.envbench.launch.dockerdaemon.RunningDockerd}); {@link io.envbench.launch.dockerdaemon.DaemonSettingsChange} applies and
  * puts back, only with {@link io.envbench.launch.dockerdaemon.RestartPermission#GRANTED}.
+ * {@link io.envbench.launch.dockerdaemon.DaemonRequest} is what an environment asks for, over the daemon's own settings;
+ * {@link io.envbench.launch.dockerdaemon.StorageDriverImages} carries images into another storage driver's store, which
+ * holds none of those built here, and takes them out again.
  *
  * <p>Why the host settings journal, not a file of its own: a daemon's configuration is a host setting like the others,
  * and {@link io.envbench.host.hostsettings.HostSettingsJournal} already has everything a crash needs (owner labels, a lock
