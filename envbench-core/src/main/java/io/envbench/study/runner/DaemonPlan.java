@@ -113,10 +113,12 @@ record DaemonPlan(
         }
         Optional<StorageDriverImages> images = carried.isEmpty()
                 ? Optional.empty()
+                // on disk, never /tmp: where /tmp is a tmpfs, hundreds of MB of images would take the memory a
+                // disk study's page cache is measured against
                 : Optional.of(new StorageDriverImages(
                         carried,
                         Path.of(
-                                System.getProperty("java.io.tmpdir"),
+                                "/var/tmp",
                                 "envbench-driver-images-"
                                         + ProcessHandle.current().pid())));
         images.ifPresent(i -> progress.log("docker daemon: " + String.join(", ", i.images())

@@ -6,8 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 
 import io.envbench.base.definition.EnvironmentDefinition;
+import io.envbench.launch.dockerdaemon.DaemonRequest;
 import org.junit.jupiter.api.Test;
 
 /** The command load of an experiment file (study 003's (docs/studies.md#study-003) bonnie++): read, written back, and
@@ -49,6 +51,33 @@ class CommandLoadFileTest {
         Experiment second = ExperimentFile.parse(yaml, BONNIE, TARGETS);
         assertEquals(first.load(), second.load());
         assertEquals(yaml, second.toYaml());
+    }
+
+    /**
+     * The vfs row asks for the storage driver alone (the proxy stays as the daemon has it), is written back, and a
+     * driver dockerd does not know, or a dockerDaemon that names nothing, is refused at its line with the choices.
+     */
+    @Test
+    void theVfsRowAsksForItsStorageDriverAndABadOneIsNamed() throws Exception {
+        Experiment e = ExperimentFile.read(BONNIE, TARGETS);
+        assertEquals(
+                Optional.of(DaemonRequest.storageDriver("vfs")),
+                e.environment("cow-vfs").dockerDaemon());
+        assertTrue(e.environment("cow").dockerDaemon().isEmpty());
+        assertTrue(e.toYaml().contains("storageDriver: vfs"), e.toYaml());
+        String yaml = java.nio.file.Files.readString(BONNIE);
+        ExperimentException bad = assertThrows(
+                ExperimentException.class,
+                () -> ExperimentFile.parse(yaml.replace("storageDriver: vfs", "storageDriver: ext4"), BONNIE, TARGETS));
+        assertTrue(
+                bad.getMessage().contains("storageDriver")
+                        && bad.getMessage().contains("'ext4' is no storage driver of dockerd")
+                        && bad.getMessage().contains("vfs"),
+                bad.getMessage());
+        ExperimentException none = assertThrows(
+                ExperimentException.class,
+                () -> ExperimentFile.parse(yaml.replace("{ storageDriver: vfs }", "{}"), BONNIE, TARGETS));
+        assertTrue(none.getMessage().contains("names no setting"), none.getMessage());
     }
 
     private static String file(String load) {
