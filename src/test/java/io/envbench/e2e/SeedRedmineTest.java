@@ -135,5 +135,15 @@ class SeedRedmineTest extends DockerEndToEndTest {
         for (String chart : List.of("p90", "received")) {
             assertTrue(Files.size(out.resolve("report/charts/" + chart + ".png")) > 5_000, chart);
         }
+        // JMeter 5.6 logs "Existing CookieManager ... superseded by ..." once per sample of this plan (its one
+        // Cookie Manager applied again each iteration): the assembled JMeter's log4j2.xml drops that message
+        for (String env : List.of("bare", "docker")) {
+            String jmeterLog = Files.readString(out.resolve("logs/" + env + "-r1.jmeter.log"));
+            assertTrue(jmeterLog.contains("Running the test!"), jmeterLog);
+            assertEquals(
+                    List.of(),
+                    jmeterLog.lines().filter(l -> l.contains("superseded by")).toList(),
+                    env + ": JMeter's per-sample CookieManager warning");
+        }
     }
 }
