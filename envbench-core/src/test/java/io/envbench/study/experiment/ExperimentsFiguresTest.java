@@ -75,7 +75,8 @@ class ExperimentsFiguresTest {
 
     /**
      * EXPERIMENTS.md's figure columns and the report's columns whose numbers they print, in order. A report's second
-     * column of the same name is NAME#2 (the across-runs table has a 95% CI and a "vs baseline" for each figure).
+     * column of the same name is NAME#2 (the across-runs table has a 95% CI and a "vs baseline" for each figure);
+     * "A|B" is the column A of older reports or B, as later ones name it.
      */
     private static final Map<String, List<String>> FIGURES = Map.ofEntries(
             Map.entry("count", List.of("count")),
@@ -84,11 +85,14 @@ class ExperimentsFiguresTest {
             Map.entry("90% ms", List.of("90% ms")),
             Map.entry("min", List.of("min ms")),
             Map.entry("max", List.of("max ms")),
-            Map.entry("error %", List.of("error %")),
+            Map.entry("error %", List.of("error %|error % (of samples)")),
             Map.entry("/s", List.of("throughput /s")),
             Map.entry("KB/s", List.of("received KB/s")),
             Map.entry(
-                    "90% ms, median of runs [95% CI]", List.of("90% ms (median of runs)", "95% CI#2", "vs baseline#2")),
+                    "90% ms, median of runs [95% CI]",
+                    List.of(
+                            "90% ms (median of runs)",
+                            "95% CI#2|90% 95% CI, ms", "vs baseline#2|90% vs baseline (% change of medians)")),
             Map.entry("requests/s (median of runs)", List.of("throughput /s (median of runs)")),
             Map.entry("ratio to default [interval]", List.of("ratio to baseline", "interval of the ratio")),
             Map.entry("verdict", List.of("verdict")),
@@ -180,7 +184,7 @@ class ExperimentsFiguresTest {
                 }
                 String printed = row.cells.get(c);
                 StringBuilder inFile = new StringBuilder();
-                columns.forEach(col -> inFile.append(kept.getOrDefault(col, "")).append(' '));
+                columns.forEach(col -> inFile.append(column(kept, col)).append(' '));
                 String problem = compare(numbers(printed), numbers(inFile.toString()));
                 if (problem != null) {
                     disagreements.add("EXPERIMENTS.md:" + row.line + " " + key + " '" + table.header.get(c) + "': "
@@ -378,6 +382,16 @@ class ExperimentsFiguresTest {
                 }
             }
         }
+    }
+
+    /** The row's cell of the first of "A|B" the row has, or "" (then any printed number disagrees). */
+    private static String column(Map<String, String> row, String names) {
+        for (String name : names.split("\\|")) {
+            if (row.containsKey(name)) {
+                return row.get(name);
+            }
+        }
+        return "";
     }
 
     /** Null when each printed number is the file's, in order, to the printed number's last decimal. */
