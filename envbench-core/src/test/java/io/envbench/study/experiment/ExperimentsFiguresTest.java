@@ -75,8 +75,7 @@ class ExperimentsFiguresTest {
 
     /**
      * EXPERIMENTS.md's figure columns and the report's columns whose numbers they print, in order. A report's second
-     * column of the same name is NAME#2 (the across-runs table has a 95% CI and a "vs baseline" for each figure);
-     * "A|B" is the column A of older reports or B, as later ones name it.
+     * column of the same name is NAME#2 (the across-runs table has a 95% CI and a "vs baseline" for each figure).
      */
     private static final Map<String, List<String>> FIGURES = Map.ofEntries(
             Map.entry("count", List.of("count")),
@@ -85,14 +84,11 @@ class ExperimentsFiguresTest {
             Map.entry("90% ms", List.of("90% ms")),
             Map.entry("min", List.of("min ms")),
             Map.entry("max", List.of("max ms")),
-            Map.entry("error %", List.of("error %|error % (of samples)")),
+            Map.entry("error %", List.of("error %")),
             Map.entry("/s", List.of("throughput /s")),
             Map.entry("KB/s", List.of("received KB/s")),
             Map.entry(
-                    "90% ms, median of runs [95% CI]",
-                    List.of(
-                            "90% ms (median of runs)",
-                            "95% CI#2|90% 95% CI, ms", "vs baseline#2|90% vs baseline (% change of medians)")),
+                    "90% ms, median of runs [95% CI]", List.of("90% ms (median of runs)", "95% CI#2", "vs baseline#2")),
             Map.entry("requests/s (median of runs)", List.of("throughput /s (median of runs)")),
             Map.entry("ratio to default [interval]", List.of("ratio to baseline", "interval of the ratio")),
             Map.entry("verdict", List.of("verdict")),
@@ -184,7 +180,7 @@ class ExperimentsFiguresTest {
                 }
                 String printed = row.cells.get(c);
                 StringBuilder inFile = new StringBuilder();
-                columns.forEach(col -> inFile.append(column(kept, col)).append(' '));
+                columns.forEach(col -> inFile.append(kept.getOrDefault(col, "")).append(' '));
                 String problem = compare(numbers(printed), numbers(inFile.toString()));
                 if (problem != null) {
                     disagreements.add("EXPERIMENTS.md:" + row.line + " " + key + " '" + table.header.get(c) + "': "
@@ -384,16 +380,6 @@ class ExperimentsFiguresTest {
         }
     }
 
-    /** The row's cell of the first of "A|B" the row has, or "" (then any printed number disagrees). */
-    private static String column(Map<String, String> row, String names) {
-        for (String name : names.split("\\|")) {
-            if (row.containsKey(name)) {
-                return row.get(name);
-            }
-        }
-        return "";
-    }
-
     /** Null when each printed number is the file's, in order, to the printed number's last decimal. */
     static String compare(List<String> printed, List<String> inFile) {
         if (printed.size() > inFile.size()) {
@@ -462,14 +448,18 @@ class ExperimentsFiguresTest {
 
     /**
      * A report header as the older reports printed it: later reports say in the header what 100% and 1 mean ("CPU %
-     * of one core (one core = 100) avg", "ratio to baseline (baseline = 1)", "throughput requests/s"); the figure is
-     * the same.
+     * of one core (one core = 100) avg", "ratio to baseline (baseline = 1)", "throughput requests/s"), and which
+     * figure a run table's interval and change belong to ("90% 95% CI, ms"); the figure is the same.
      */
     static String withoutUnitNote(String header) {
         return header.replace(" of one core (one core = 100)", "")
                 .replace(" of the whole machine (all cores = 100)", "")
                 .replace(" (baseline = 1)", "")
-                .replace("throughput requests/s", "throughput /s");
+                .replace("throughput requests/s", "throughput /s")
+                .replace("error % (of samples)", "error %")
+                .replaceFirst(
+                        "^(?:throughput|90%) (95% CI|vs baseline)(?:, requests/s|, ms| \\(% change of medians\\))$",
+                        "$1");
     }
 
     /** A part's name as a key: "insert (1,000 statements)" and "insert (1000 statements)" are one part. */
