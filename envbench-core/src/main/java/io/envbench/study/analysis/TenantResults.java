@@ -363,10 +363,13 @@ public final class TenantResults {
      */
     public List<String> threadBound() {
         Map<String, TenantPlan> plans = new LinkedHashMap<>();
-        experiment.tenancy().ifPresent(t -> t.tenants().forEach(p -> plans.put(p.name(), p)));
+        experiment
+                .tenancy()
+                .ifPresent(t -> t.configurations()
+                        .forEach(c -> t.tenantsUnder(c).forEach(p -> plans.put(c.name() + "/" + p.name(), p))));
         List<String> held = new ArrayList<>();
         for (Row r : rows) {
-            TenantPlan plan = plans.get(r.tenant());
+            TenantPlan plan = plans.get(r.configuration() + "/" + r.tenant());
             double asked = plan == null ? 0 : plan.requestsPerSecond();
             double got = r.throughput().median();
             double meanMs = r.meanMs().median();

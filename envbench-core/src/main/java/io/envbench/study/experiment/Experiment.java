@@ -321,7 +321,7 @@ public record Experiment(
                 repetitions,
                 keptBaseline,
                 calibration,
-                Optional.of(new Tenancy(t.cpus(), t.users(), t.quotes(), t.tenants(), kept)));
+                Optional.of(new Tenancy(t.cpus(), t.users(), t.quotes(), t.tenants(), kept, t.low(), t.high())));
     }
 
     /**
@@ -384,7 +384,6 @@ public record Experiment(
                 : List.of(port());
     }
 
-    /** Whether a run starts containers (the daemon is checked before the first run). */
     /** The targets its environments, or its tenants, run; in the order first named. */
     public List<String> targets() {
         Stream<EnvironmentDefinition> defs = tenancy.map(

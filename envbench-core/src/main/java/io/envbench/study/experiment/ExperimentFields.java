@@ -504,6 +504,13 @@ public final class ExperimentFields {
                 Type.SECONDS,
                 Long.toString(TenantConfiguration.DEFAULT_CONTROL_INTERVAL.toSeconds()),
                 "how often the dynamic control reads and acts (only with cpuControl: dynamic)");
+        add(
+                s,
+                HIGH_TENANTS,
+                Type.WHOLE_NUMBER,
+                "",
+                "the scenario under this configuration: how many tenants run high, the last ones (0 scenario 1, 1"
+                        + " scenario 2, 2 scenario 3); empty: the tenants' own. Lets one file interleave the scenarios");
     }
 
     /** Every field, section by section, in the file's order. */

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.UnaryOperator;
+import java.util.stream.Stream;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -640,9 +641,13 @@ public final class ExperimentText {
         if (tenantsForm == TenantsForm.SCENARIO) {
             scalar(t, "count", get("tenants.count"));
             scalar(t, "highTenants", get("tenants.highTenants"));
-            String high = get("tenants.highTenants").strip();
+            boolean highUsed = Stream.concat(
+                            Stream.of(get("tenants.highTenants")),
+                            configurations.stream().map(c -> c.getOrDefault("highTenants", "")))
+                    .map(String::strip)
+                    .anyMatch(h -> !h.isEmpty() && !h.equals("0"));
             for (String group : List.of("low", "high")) {
-                if (group.equals("high") && (high.isEmpty() || high.equals("0"))) {
+                if (group.equals("high") && !highUsed) {
                     continue;
                 }
                 ObjectNode g = JsonNodeFactory.instance.objectNode();

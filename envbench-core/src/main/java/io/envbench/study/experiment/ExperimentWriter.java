@@ -81,12 +81,55 @@ final class ExperimentWriter {
         return t;
     }
 
-    /** Every tenant written out ({@code each:}), whichever form the file used; its container options as given. */
+    /**
+     * Every tenant written out ({@code each:}), whichever form the file used, with its container options as given; a
+     * file whose configurations name scenarios of their own keeps the scenario's form ({@code count:}, {@code low:},
+     * {@code high:}), the one those scenarios are made from.
+     */
     private static void tenancy(ExperimentText text, Tenancy t) {
-        text.tenantsForm(ExperimentText.TenantsForm.EACH);
         text.set("tenants." + TENANT_CPUS, Integer.toString(t.cpus()));
         text.set("tenants." + USERS, Integer.toString(t.users()));
         text.set("tenants." + QUOTES, Integer.toString(t.quotes()));
+        if (t.low().isPresent() || t.high().isPresent()) {
+            scenario(text, t);
+        } else {
+            each(text, t);
+        }
+        for (TenantConfiguration c : t.configurations()) {
+            Map<String, String> out = new LinkedHashMap<>();
+            out.put(NAME, c.name());
+            out.put(CPU_CONTROL, TenantConfiguration.yamlName(c.cpuControl()));
+            out.put(INTERRUPT_STEERING, c.interruptSteering() ? "on" : "off");
+            if (c.cpuControl() == CpuControlMode.DYNAMIC) {
+                out.put(CONTROL_INTERVAL_SECONDS, LoadPlan.seconds(c.controlInterval()));
+            }
+            c.highTenants().ifPresent(h -> out.put(HIGH_TENANTS, Integer.toString(h)));
+            text.addConfiguration(out);
+        }
+    }
+
+    private static void scenario(ExperimentText text, Tenancy t) {
+        text.tenantsForm(ExperimentText.TenantsForm.SCENARIO);
+        text.set("tenants." + COUNT, Integer.toString(t.tenants().size()));
+        text.set(
+                "tenants." + HIGH_TENANTS,
+                Long.toString(t.tenants().stream().filter(TenantPlan::high).count()));
+        t.low().ifPresent(l -> load(text, LOW, l));
+        t.high().ifPresent(h -> load(text, HIGH, h));
+        ContainerOptions o = t.tenants().get(0).definition().options();
+        text.set("tenants." + NETWORK, o.networkMode().dockerName());
+        o.memoryBytes().ifPresent(m -> text.set("tenants." + MEMORY, memory(m)));
+    }
+
+    private static void load(ExperimentText text, String group, TenantLoad l) {
+        String at = "tenants." + group + ".";
+        text.set(at + THREADS, Integer.toString(l.threads()));
+        text.set(at + REQUESTS_PER_SECOND, Criterion.typed(l.requestsPerSecond()));
+        l.responseTimeGoalMs().ifPresent(g -> text.set(at + RESPONSE_TIME_GOAL_MS, Long.toString(g)));
+    }
+
+    private static void each(ExperimentText text, Tenancy t) {
+        text.tenantsForm(ExperimentText.TenantsForm.EACH);
         for (TenantPlan p : t.tenants()) {
             Map<String, String> out = new LinkedHashMap<>();
             out.put(NAME, p.name());
@@ -99,16 +142,6 @@ final class ExperimentWriter {
             out.put(NETWORK, o.networkMode().dockerName());
             o.memoryBytes().ifPresent(m -> out.put(MEMORY, memory(m)));
             text.addTenant(out);
-        }
-        for (TenantConfiguration c : t.configurations()) {
-            Map<String, String> out = new LinkedHashMap<>();
-            out.put(NAME, c.name());
-            out.put(CPU_CONTROL, TenantConfiguration.yamlName(c.cpuControl()));
-            out.put(INTERRUPT_STEERING, c.interruptSteering() ? "on" : "off");
-            if (c.cpuControl() == CpuControlMode.DYNAMIC) {
-                out.put(CONTROL_INTERVAL_SECONDS, LoadPlan.seconds(c.controlInterval()));
-            }
-            text.addConfiguration(out);
         }
     }
 

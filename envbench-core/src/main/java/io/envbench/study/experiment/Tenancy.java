@@ -5,6 +5,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 
 import io.envbench.base.settings.FileSafeName;
 import io.envbench.base.settings.InvalidSettingException;
@@ -22,10 +23,19 @@ import net.jcip.annotations.Immutable;
  * @param quotes         quotes (symbols) of each tenant's database
  * @param tenants        {@code tenant-1} .. {@code tenant-N}, in that order
  * @param configurations at least one, names unique
+ * @param low            the low tenants' load where the tenants were written as a scenario ({@code count:} with
+ *                       {@code low:}); empty for tenants written out ({@code each:}) or a scenario of high ones only
+ * @param high           the high tenants' load where written ({@code high:}); empty otherwise
  */
 @Immutable
 public record Tenancy(
-        int cpus, int users, int quotes, List<TenantPlan> tenants, List<TenantConfiguration> configurations) {
+        int cpus,
+        int users,
+        int quotes,
+        List<TenantPlan> tenants,
+        List<TenantConfiguration> configurations,
+        Optional<TenantLoad> low,
+        Optional<TenantLoad> high) {
     public static final int DEFAULT_USERS = 200;
     public static final int DEFAULT_QUOTES = 400;
     /** Each tenant is a JVM of 200-300 MB and a database: more is a typo. */
@@ -37,6 +47,8 @@ public record Tenancy(
     public Tenancy {
         tenants = List.copyOf(Objects.requireNonNull(tenants, "tenants"));
         configurations = List.copyOf(Objects.requireNonNull(configurations, "configurations"));
+        Objects.requireNonNull(low, "low");
+        Objects.requireNonNull(high, "high");
         if (cpus < 1 || cpus > CpuSet.MAX_CPU + 1) {
             throw new InvalidSettingException(
                     "tenants.cpus",
@@ -110,7 +122,61 @@ public record Tenancy(
                         "'" + n + "' and '" + configurations.get(sameFiles).name()
                                 + "' differ only in case, so their files share a name on a case-insensitive disk; rename one");
             }
+            checkScenario(i, configurations.get(i), tenants.size(), low, high);
         }
+    }
+
+    /** A configuration's own scenario needs the loads it hands out: low: for the low tenants, high: for the high. */
+    private static void checkScenario(
+            int i, TenantConfiguration c, int count, Optional<TenantLoad> low, Optional<TenantLoad> high) {
+        if (c.highTenants().isEmpty()) {
+            return;
+        }
+        String field = "configurations[" + i + "].highTenants";
+        int h = c.highTenants().getAsInt();
+        if (low.isEmpty() && high.isEmpty()) {
+            throw new InvalidSettingException(
+                    field,
+                    "needs the tenants written as a scenario (tenants: count:, low:, high:); with each: every tenant "
+                            + "has its own load, so remove highTenants here");
+        }
+        if (h > count) {
+            throw new InvalidSettingException(
+                    field,
+                    h + " is above the tenants' count (" + count + "); give 0 (scenario 1), 1 (scenario 2) or 2 "
+                            + "(scenario 3), at most " + count);
+        }
+        if (h > 0 && high.isEmpty()) {
+            throw new InvalidSettingException(
+                    field,
+                    h + " high tenants need tenants.high, the load they run; add e.g. "
+                            + "high: { threads: 16, requestsPerSecond: 150 } under tenants:");
+        }
+        if (h < count && low.isEmpty()) {
+            throw new InvalidSettingException(
+                    field,
+                    (count - h) + " low tenants need tenants.low, the load they run; add e.g. "
+                            + "low: { threads: 4, requestsPerSecond: 40 } under tenants:");
+        }
+    }
+
+    /**
+     * The tenants as they run under {@code configuration}: its own scenario ({@code highTenants}: the last that many
+     * run {@link #high()}, the others {@link #low()}) where it names one, the tenants as written otherwise. Their
+     * containers, ports and databases are the same under every configuration; only the loads differ.
+     */
+    public List<TenantPlan> tenantsUnder(TenantConfiguration configuration) {
+        if (configuration.highTenants().isEmpty()) {
+            return tenants;
+        }
+        int highCount = configuration.highTenants().getAsInt();
+        List<TenantPlan> under = new ArrayList<>();
+        for (int i = 0; i < tenants.size(); i++) {
+            boolean isHigh = i >= tenants.size() - highCount;
+            TenantLoad load = (isHigh ? high : low).orElseThrow();
+            under.add(tenants.get(i).withLoad(load, isHigh));
+        }
+        return under;
     }
 
     /** {@code tenant-N}, 1-based: the one way tenants are named. */

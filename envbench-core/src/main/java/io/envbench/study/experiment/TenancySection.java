@@ -9,6 +9,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.OptionalLong;
 
 import io.envbench.base.container.ContainerOptions;
@@ -82,6 +83,11 @@ final class TenancySection {
         if (!preset && !written) {
             throw y.fail(YamlTree.child(m.path(), COUNT), "is missing; give " + help);
         }
+        List<TenantConfiguration> configurations = configurations(top);
+        boolean scenarioPerConfiguration =
+                configurations.stream().anyMatch(c -> c.highTenants().isPresent());
+        Optional<TenantLoad> lowLoad = Optional.empty();
+        Optional<TenantLoad> highLoad = Optional.empty();
         List<TenantRead> read = new ArrayList<>();
         if (written) {
             for (String presetOnly : List.of(LOW, HIGH, HIGH_TENANTS)) {
@@ -149,17 +155,37 @@ final class TenancySection {
                         "is missing; highTenants: " + high + " needs the high load, e.g. "
                                 + "high: { threads: 8, requestsPerSecond: 0 }");
             }
-            if (high == 0 && YamlReading.field(m, HIGH).isPresent()) {
+            boolean highUsed = high > 0
+                    || configurations.stream().anyMatch(c -> c.highTenants().orElse(0) > 0);
+            if (!highUsed && YamlReading.field(m, HIGH).isPresent()) {
                 throw y.fail(
                         m.fields().get(HIGH),
                         "is not used: highTenants is 0; give highTenants: (1 for scenario 2, 2 for scenario 3), "
-                                + "or remove high:");
+                                + "here or in a configuration, or remove high:");
             }
             if (high < count && YamlReading.field(m, LOW).isEmpty()) {
                 throw y.fail(
                         YamlTree.child(m.path(), LOW),
                         "is missing; give the low load of tenant-1 .. tenant-" + (count - high)
                                 + ", e.g. low: { threads: 2, requestsPerSecond: 40 }");
+            }
+            for (String group : List.of(LOW, HIGH)) {
+                Optional<Node> groupNode = YamlReading.field(m, group);
+                if (groupNode.isEmpty() || !scenarioPerConfiguration) {
+                    continue;
+                }
+                Mapping g = y.mapping(
+                        groupNode.get(),
+                        "a tenant load: threads:, requestsPerSecond: and optionally responseTimeGoalMs:");
+                y.checkFields(g, TENANT_GROUP_FIELDS);
+                TenantRead r = tenantLoad(g, Optional.empty(), network, memory, group.equals(HIGH));
+                checkUsers(r, users);
+                TenantLoad load = new TenantLoad(r.threads(), r.requestsPerSecond(), r.goalMs());
+                if (group.equals(LOW)) {
+                    lowLoad = Optional.of(load);
+                } else {
+                    highLoad = Optional.of(load);
+                }
             }
             for (int i = 0; i < count; i++) {
                 boolean isHigh = i >= count - high;
@@ -181,12 +207,7 @@ final class TenancySection {
                         port + " leaves no port for " + name + " (" + tenantPort + " is above 65535): tenant-N "
                                 + "listens on port + N - 1; give a lower port, e.g. 18081");
             }
-            if (r.threads() > users) {
-                throw y.fail(
-                        r.threadsNode(),
-                        r.threads() + " threads are above tenants.users (" + users + "): each thread logs in as its "
-                                + "own user; raise users: or lower threads");
-            }
+            checkUsers(r, users);
             ContainerOptions.Builder options = ContainerOptions.builder();
             if (r.network().isPresent()) {
                 Scalar n = r.network().get();
@@ -224,10 +245,20 @@ final class TenancySection {
                     f -> YamlTree.child(r.at().path(), f),
                     () -> new TenantPlan(name, definition, r.threads(), r.requestsPerSecond(), r.goalMs(), r.high())));
         }
-        List<TenantConfiguration> configurations = configurations(top);
+        Optional<TenantLoad> low = lowLoad;
+        Optional<TenantLoad> highGroup = highLoad;
         return y.located(
                 f -> f.startsWith(TENANTS) || f.startsWith(CONFIGURATIONS) ? f : YamlTree.child(TENANTS, f),
-                () -> new Tenancy(cpus, users, quotes, tenants, configurations));
+                () -> new Tenancy(cpus, users, quotes, tenants, configurations, low, highGroup));
+    }
+
+    private void checkUsers(TenantRead r, int users) throws ExperimentException {
+        if (r.threads() > users) {
+            throw y.fail(
+                    r.threadsNode(),
+                    r.threads() + " threads are above tenants.users (" + users + "): each thread logs in as its "
+                            + "own user; raise users: or lower threads");
+        }
     }
 
     private TenantRead tenantLoad(
@@ -297,9 +328,14 @@ final class TenancySection {
             Duration interval = intervalNode.isEmpty()
                     ? TenantConfiguration.DEFAULT_CONTROL_INTERVAL
                     : y.seconds(intervalNode.get(), "seconds between the dynamic controller's looks, 1 to 10, e.g. 5");
+            String highHelp = "how many tenants (the last ones) run high under this configuration: 0 (scenario 1), 1 "
+                    + "(scenario 2), 2 (scenario 3); leave it out for tenants.highTenants";
+            Optional<Scalar> highNode = y.scalar(m, HIGH_TENANTS, highHelp);
+            OptionalInt highTenants =
+                    highNode.isEmpty() ? OptionalInt.empty() : OptionalInt.of(y.wholeInt(highNode.get(), highHelp));
             configurations.add(y.located(
                     f -> YamlTree.child(m.path(), f),
-                    () -> new TenantConfiguration(name, cpuControl, steer, interval)));
+                    () -> new TenantConfiguration(name, cpuControl, steer, interval, highTenants)));
         }
         return configurations;
     }

@@ -3,6 +3,7 @@ package io.envbench.study.experiment;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.Objects;
+import java.util.OptionalInt;
 
 import io.envbench.base.settings.FileSafeName;
 import io.envbench.base.settings.InvalidSettingException;
@@ -19,10 +20,17 @@ import net.jcip.annotations.Immutable;
  *                          controllers, {@link io.envbench.study.cpucontrol}; docs/studies.md#study-004)
  * @param interruptSteering whether the network IRQs and the tenants' receive processing are steered to free CPUs
  * @param controlInterval   the dynamic controller's loop period, 1 to 10 s
+ * @param highTenants       the scenario under this configuration: how many tenants (the last ones) run the high load;
+ *                          empty: the tenants' own ({@code tenants.highTenants}). Lets one file interleave the paper's
+ *                          scenarios 1, 2 and 3, so their figures compare run against run
  */
 @Immutable
 public record TenantConfiguration(
-        String name, CpuControlMode cpuControl, boolean interruptSteering, Duration controlInterval) {
+        String name,
+        CpuControlMode cpuControl,
+        boolean interruptSteering,
+        Duration controlInterval,
+        OptionalInt highTenants) {
     public static final Duration DEFAULT_CONTROL_INTERVAL = Duration.ofSeconds(5);
     public static final Duration MIN_CONTROL_INTERVAL = Duration.ofSeconds(1);
     public static final Duration MAX_CONTROL_INTERVAL = Duration.ofSeconds(10);
@@ -31,6 +39,13 @@ public record TenantConfiguration(
         FileSafeName.check("name", name, "static");
         Objects.requireNonNull(cpuControl, "cpuControl");
         Objects.requireNonNull(controlInterval, "controlInterval");
+        Objects.requireNonNull(highTenants, "highTenants");
+        if (highTenants.isPresent() && highTenants.getAsInt() < 0) {
+            throw new InvalidSettingException(
+                    "highTenants",
+                    highTenants.getAsInt() + " is below 0; give how many tenants run high under this configuration, "
+                            + "e.g. 2, or leave it out");
+        }
         if (controlInterval.compareTo(MIN_CONTROL_INTERVAL) < 0
                 || controlInterval.compareTo(MAX_CONTROL_INTERVAL) > 0) {
             throw new InvalidSettingException(
@@ -38,6 +53,12 @@ public record TenantConfiguration(
                     LoadPlan.seconds(controlInterval) + " s is outside 1 to 10 s; "
                             + "give how often the dynamic controller looks, e.g. 5");
         }
+    }
+
+    /** A configuration that runs the tenants' own scenario. */
+    public TenantConfiguration(
+            String name, CpuControlMode cpuControl, boolean interruptSteering, Duration controlInterval) {
+        this(name, cpuControl, interruptSteering, controlInterval, OptionalInt.empty());
     }
 
     /** {@code none}, {@code static}, {@code dynamic}: as written in a file. */

@@ -79,6 +79,12 @@ public record TenantPlan(
         return requestsPerSecond == 0;
     }
 
+    /** The same tenant (container, port, database) running {@code load}, high or not. */
+    public TenantPlan withLoad(TenantLoad load, boolean high) {
+        return new TenantPlan(
+                name, definition, load.threads(), load.requestsPerSecond(), load.responseTimeGoalMs(), high);
+    }
+
     /** The tenant's database (and role) on the host's PostgreSQL: {@code daytrader_tenant_1} for {@code tenant-1}. */
     public String database() {
         return "daytrader_" + databaseSuffix();

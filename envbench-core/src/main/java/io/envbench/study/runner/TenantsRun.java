@@ -160,7 +160,7 @@ final class TenantsRun {
                             + tenancy.tenants().size() + " tenants on CPUs " + tenancy.cpuSet());
             try {
                 // every tenant at once: each start waits for its own readiness
-                String whyNot = startAll(tenancy, registry, running, r, progress);
+                String whyNot = startAll(tenancy, configuration, registry, running, r, progress);
                 startToReadyMs = running.stream()
                         .mapToLong(t -> t.target().startToReady().toMillis())
                         .max()
@@ -226,12 +226,17 @@ final class TenantsRun {
                 + (c.interruptSteering() ? "on" : "off")
                 + (c.cpuControl() == CpuControlMode.DYNAMIC
                         ? ", every " + c.controlInterval().toSeconds() + " s"
-                        : "") + ")";
+                        : "")
+                + c.highTenants().stream()
+                        .mapToObj(h -> ", highTenants " + h)
+                        .findFirst()
+                        .orElse("") + ")";
     }
 
     /** Starts every tenant at once; returns why one did not start (then those that did are in {@code running} to be stopped), or null. */
     private String startAll(
             Tenancy tenancy,
+            TenantConfiguration configuration,
             EnvironmentRegistry registry,
             List<RunningTenant> running,
             PlannedRun r,
@@ -243,8 +248,10 @@ final class TenantsRun {
                 starts.add(pool.submit(() -> registry.start(t.definition())));
             }
             String whyNot = null;
+            // the configuration's scenario decides each tenant's load; its container is the same under all
+            List<TenantPlan> plans = tenancy.tenantsUnder(configuration);
             for (int i = 0; i < starts.size(); i++) {
-                TenantPlan t = tenancy.tenants().get(i);
+                TenantPlan t = plans.get(i);
                 try {
                     running.add(new RunningTenant(t, starts.get(i).get()));
                 } catch (ExecutionException ex) {

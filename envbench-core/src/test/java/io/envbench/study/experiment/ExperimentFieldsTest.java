@@ -81,7 +81,7 @@ class ExperimentFieldsTest {
                 List.of("cpus", "users", "quotes", "count", "highTenants", "low", "high", "each", "network", "memory"),
                 YamlFields.TENANTS_FIELDS);
         assertEquals(
-                List.of("name", "cpuControl", "interruptSteering", "controlIntervalSeconds"),
+                List.of("name", "cpuControl", "interruptSteering", "controlIntervalSeconds", "highTenants"),
                 YamlFields.CONFIGURATION_FIELDS);
     }
 

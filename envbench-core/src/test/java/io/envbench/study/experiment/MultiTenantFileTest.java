@@ -446,6 +446,118 @@ class MultiTenantFileTest {
     }
 
     @Test
+    void aConfigurationRunsAScenarioOfItsOwn() throws Exception {
+        // scenario 1 without control, scenario 3 under static: one file, so the scenarios interleave
+        Experiment e = read(valid("  highTenants: 1\n", "  highTenants: 0\n")
+                .replace("{ name: none, cpuControl: none }", "{ name: none, cpuControl: none, highTenants: 0 }")
+                .replace("controlIntervalSeconds: 2 }", "controlIntervalSeconds: 2, highTenants: 2 }"));
+        Tenancy t = e.tenancy().orElseThrow();
+        assertEquals(
+                List.of(false, false, false),
+                t.tenants().stream().map(TenantPlan::high).toList(),
+                "the tenants as written: highTenants 0");
+        List<TenantPlan> one = t.tenantsUnder(t.configuration("none"));
+        assertEquals(
+                List.of(100.0, 100.0, 100.0),
+                one.stream().map(TenantPlan::requestsPerSecond).toList());
+        List<TenantPlan> three = t.tenantsUnder(t.configuration("dynamic"));
+        assertEquals(
+                List.of(100.0, 1000.0, 1000.0),
+                three.stream().map(TenantPlan::requestsPerSecond).toList());
+        assertEquals(List.of(4, 8, 8), three.stream().map(TenantPlan::threads).toList());
+        assertEquals(
+                List.of(false, true, true), three.stream().map(TenantPlan::high).toList());
+        assertEquals(OptionalLong.of(50), three.get(2).responseTimeGoalMs());
+        assertEquals(
+                t.tenants().stream().map(p -> p.definition().port()).toList(),
+                three.stream().map(p -> p.definition().port()).toList(),
+                "the same containers under every configuration");
+        Experiment again = read(e.toYaml());
+        assertSameTenancy(e, again);
+        assertEquals(e.toYaml(), again.toYaml());
+        Tenancy u = again.tenancy().orElseThrow();
+        for (String c : List.of("none", "dynamic")) {
+            assertEquals(
+                    t.tenantsUnder(t.configuration(c)).stream()
+                            .map(p -> p.requestsPerSecond() + "/" + p.threads() + "/" + p.high())
+                            .toList(),
+                    u.tenantsUnder(u.configuration(c)).stream()
+                            .map(p -> p.requestsPerSecond() + "/" + p.threads() + "/" + p.high())
+                            .toList(),
+                    c + " after toYaml");
+        }
+        // and the leaving out: the tenants' own scenario
+        Tenancy own = read(VALID).tenancy().orElseThrow();
+        assertEquals(own.tenants(), own.tenantsUnder(own.configuration("none")));
+    }
+
+    @Test
+    void aConfigurationsScenarioAtAndBeyondItsLimits() throws Exception {
+        fails(
+                valid("{ name: none, cpuControl: none }", "{ name: none, cpuControl: none, highTenants: 4 }"),
+                "configurations[0].highTenants",
+                11,
+                "4 is above the tenants' count (3)");
+        Tenancy allHigh = read(valid(
+                        "{ name: none, cpuControl: none }", "{ name: none, cpuControl: none, highTenants: 3 }"))
+                .tenancy()
+                .orElseThrow();
+        assertEquals(
+                3,
+                allHigh.tenantsUnder(allHigh.configuration("none")).stream()
+                        .filter(TenantPlan::high)
+                        .count());
+        fails(
+                valid("{ name: none, cpuControl: none }", "{ name: none, cpuControl: none, highTenants: -1 }"),
+                "configurations[0].highTenants",
+                11,
+                "below 0");
+        fails(
+                valid("{ name: none, cpuControl: none }", "{ name: none, cpuControl: none, highTenants: two }"),
+                "configurations[0].highTenants",
+                11);
+        // no high: to hand out (lines: the high: line gone, none is line 10)
+        fails(
+                valid("  highTenants: 1\n", "  highTenants: 0\n")
+                        .replace("  high: { threads: 8, requestsPerSecond: 1000, responseTimeGoalMs: 50 }\n", "")
+                        .replace(
+                                "{ name: none, cpuControl: none }", "{ name: none, cpuControl: none, highTenants: 1 }"),
+                "configurations[0].highTenants",
+                10,
+                "1 high tenants need tenants.high");
+        // no low: to hand out
+        fails(
+                valid("  highTenants: 1\n", "  highTenants: 3\n")
+                        .replace("  low: { threads: 4, requestsPerSecond: 100 }\n", "")
+                        .replace(
+                                "{ name: none, cpuControl: none }", "{ name: none, cpuControl: none, highTenants: 1 }"),
+                "configurations[0].highTenants",
+                10,
+                "2 low tenants need tenants.low");
+        // tenants written out each have their own load: nothing to hand out
+        fails(
+                written("{ name: none }", "{ name: none, highTenants: 1 }"),
+                "configurations[0].highTenants",
+                10,
+                "needs the tenants written as a scenario");
+        // a high: only a configuration uses is used
+        fails(
+                valid("  highTenants: 1\n", "  highTenants: 0\n"),
+                "tenants.high",
+                9,
+                "is not used: highTenants is 0",
+                "here or in a configuration");
+        // its threads are checked against users as the tenants' own are
+        fails(
+                valid("  highTenants: 1\n", "  highTenants: 0\n  users: 6\n")
+                        .replace(
+                                "{ name: none, cpuControl: none }", "{ name: none, cpuControl: none, highTenants: 1 }"),
+                "tenants.high.threads",
+                10,
+                "8 threads are above tenants.users (6)");
+    }
+
+    @Test
     void whatAMultiTenantExperimentCannotHave() throws Exception {
         fails(
                 valid("load:", "environments:\n  - { name: bare, placement: bare }\nload:"),
