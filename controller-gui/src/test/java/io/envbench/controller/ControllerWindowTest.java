@@ -580,7 +580,7 @@ class ControllerWindowTest {
                 .isFalse();
         window.textBox("tenants.count").requireText("4");
         window.textBox("tenants.highTenants").requireText("1");
-        window.textBox("tenants.high.requestsPerSecond").requireText("1000");
+        window.textBox("tenants.high.requestsPerSecond").requireText("1200");
         window.radioButton("load.kind.http").requireDisabled();
         window.radioButton("load.kind.plan").requireSelected();
         JTableFixture configurations = window.table("configurations.table");
@@ -611,6 +611,17 @@ class ControllerWindowTest {
                 "the loop's period is the dynamic control's own (empty: 5 s) once static became dynamic",
                 () -> column(configurations, 3).get(1).isEmpty());
         waitFor("the edits are good", () -> status().startsWith("OK"), () -> "the status says: " + status());
+        // scenario 3 under none: its own highTenants; and a goal the high tenant's threads cannot keep at its rate
+        configurations.enterValue(TableCell.row(0).column(4), "2");
+        window.textBox("tenants.high.responseTimeGoalMs").setText("50");
+        waitFor(
+                "the shortfall is named after the OK",
+                () -> status().startsWith("OK")
+                        && status().contains(
+                                        "\nWarning: tenant-4 (under none, static, dynamic): 24 threads answering at"
+                                                + " its goal of 50 ms send at most 480/s of the 800/s asked; give it at least 40 threads")
+                        && status().contains("\nWarning: tenant-3 (under none): 24 threads"),
+                () -> "the status says: " + status());
         screenshot("editor-tenants");
 
         Path saved = temp.resolve("tenants.yaml");
@@ -619,7 +630,15 @@ class ControllerWindowTest {
         Tenancy t = e.tenancy().orElseThrow();
         assertThat(t.tenantNames()).containsExactly("tenant-1", "tenant-2", "tenant-3", "tenant-4");
         assertThat(t.tenants().get(3).requestsPerSecond()).isEqualTo(800.0);
-        assertThat(t.tenants().get(0).requestsPerSecond()).isEqualTo(100.0);
+        assertThat(t.tenants().get(0).requestsPerSecond()).isEqualTo(190.0);
+        assertThat(t.tenantsUnder(t.configuration("none")).stream()
+                        .map(p -> p.requestsPerSecond())
+                        .toList())
+                .containsExactly(190.0, 190.0, 800.0, 800.0);
+        assertThat(t.tenantsUnder(t.configuration("static")).stream()
+                        .filter(p -> p.high())
+                        .count())
+                .isEqualTo(1);
         assertThat(t.configuration("dynamic").controlInterval()).isEqualTo(Duration.ofSeconds(2));
         assertThat(t.configuration("static").cpuControl()).isEqualTo(CpuControlMode.DYNAMIC);
         assertThat(e.load().plan().orElseThrow()).isEqualTo(ROOT.resolve("testplans/daytrader.jmx"));
@@ -628,6 +647,7 @@ class ControllerWindowTest {
         GuiActionRunner.execute(() -> frame.openExperiment(saved));
         window.textBox("tenants.high.requestsPerSecond").requireText("800");
         assertThat(column(window.table("configurations.table"), 3)).containsExactly("—", "", "2");
+        assertThat(column(window.table("configurations.table"), 4)).containsExactly("2", "", "");
         waitFor(
                 "the saved file is good",
                 () -> status().startsWith("OK: 4 tenants"),

@@ -219,6 +219,7 @@ final class RunCommand implements Callable<Integer> {
                 + " x "
                 + experiment.repetitions().describe() + " repetitions, "
                 + experiment.order().yamlName() + " order; run directory " + dir.root());
+        experiment.tenancy().ifPresent(t -> t.threadShortfalls().forEach(w -> out.println("warning: " + w)));
         run.publisher().prometheusUri().ifPresent(u -> out.println("Prometheus: " + u + " until the experiment ends"));
         run.publisher()
                 .influxDb()

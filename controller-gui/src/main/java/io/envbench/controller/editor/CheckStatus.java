@@ -2,6 +2,8 @@ package io.envbench.controller.editor;
 
 import java.awt.Color;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Collectors;
 import javax.swing.BorderFactory;
 import javax.swing.JTextArea;
 import javax.swing.UIManager;
@@ -12,7 +14,8 @@ import net.jcip.annotations.NotThreadSafe;
 
 /**
  * The editor's status line, what the last check of the form found: the problem in red (its field path and fix), or in
- * green what the experiment compares and how often, and whether it is saved and how to run it. The whole message is
+ * green what the experiment compares and how often, and whether it is saved and how to run it (in amber, with what
+ * the file allows but will likely not measure as meant, such as a tenant whose threads cannot send its rate). The whole message is
  * shown, wrapped at words: a message cut mid-word hides the fix it names.
  */
 @NotThreadSafe
@@ -49,9 +52,11 @@ final class CheckStatus {
      *
      * @param file where it is saved (null: not yet)
      * @param dirty whether it has changes not saved
+     * @param warnings what the file allows but will likely not measure what it means to (a tenant whose threads
+     *     cannot send its rate at its goal); shown after the OK, in amber
      */
-    void ok(ExperimentText draft, Path file, boolean dirty) {
-        line.setForeground(new Color(0x1B5E20));
+    void ok(ExperimentText draft, Path file, boolean dirty, List<String> warnings) {
+        line.setForeground(warnings.isEmpty() ? new Color(0x1B5E20) : new Color(0x8A5300));
         String reps = draft.get("repetitions").isBlank()
                 ? "the default repetitions"
                 : draft.get("repetitions")
@@ -65,7 +70,8 @@ final class CheckStatus {
                         ? "; save it to run it with ./envbench run"
                         : dirty
                                 ? "; unsaved changes"
-                                : "; ./envbench run " + relativeToRoot(file) + " runs it as shown"));
+                                : "; ./envbench run " + relativeToRoot(file) + " runs it as shown")
+                + warnings.stream().map(w -> "\nWarning: " + w).collect(Collectors.joining()));
         line.setToolTipText(null);
     }
 

@@ -23,6 +23,7 @@ import io.envbench.base.recipe.TargetRecipe;
 import io.envbench.study.experiment.ExperimentException;
 import io.envbench.study.experiment.ExperimentText;
 import io.envbench.study.experiment.ExperimentText.LoadKind;
+import io.envbench.study.experiment.Tenancy;
 import net.jcip.annotations.NotThreadSafe;
 
 /**
@@ -254,7 +255,16 @@ public final class ExperimentEditor extends JPanel {
         checkSoon.stop();
         followTarget();
         preview.show(draft.toYaml());
-        problem = draft.check(fileOrNominal(), targets);
+        List<String> warnings = List.of();
+        try {
+            warnings = draft.parse(fileOrNominal(), targets)
+                    .tenancy()
+                    .map(Tenancy::threadShortfalls)
+                    .orElse(List.of());
+            problem = Optional.empty();
+        } catch (ExperimentException e) {
+            problem = Optional.of(e);
+        }
         binding.clearOutlines();
         int wasBad = environments.clearProblem();
         tenants.clearProblem();
@@ -263,7 +273,7 @@ public final class ExperimentEditor extends JPanel {
             status.problem(e);
             outline(e.fieldPath());
         } else {
-            status.ok(draft, file, dirty);
+            status.ok(draft, file, dirty, warnings);
         }
         environments.repaintIfMoved(wasBad);
         tenants.repaint();

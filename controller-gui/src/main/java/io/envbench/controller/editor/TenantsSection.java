@@ -96,7 +96,7 @@ final class TenantsSection {
                 "tenants",
                 "Add tenant",
                 () -> {
-                    int i = binding.draft().addTenant(Map.of("threads", "4", "requestsPerSecond", "100"));
+                    int i = binding.draft().addTenant(Map.of("threads", "16", "requestsPerSecond", "190"));
                     tenantRows.fireTableDataChanged();
                     tenantTable.setRowSelectionInterval(i, i);
                     binding.changed();

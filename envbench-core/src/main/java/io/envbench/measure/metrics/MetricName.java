@@ -17,6 +17,10 @@ public enum MetricName {
     HOST_CPU_IOWAIT(
             "host.cpu.iowait.pct", Unit.PERCENT_OF_MACHINE, "the host's CPUs idle while a disk read or write waits"),
     HOST_CPU_STEAL("host.cpu.steal.pct", Unit.PERCENT_OF_MACHINE, "the host's CPUs taken by the hypervisor"),
+    HOST_CPU_IRQ(
+            "host.cpu.irq.pct",
+            Unit.PERCENT_OF_MACHINE,
+            "the host's CPUs serving interrupts, hard and soft (a NIC's receive processing among them; part of system)"),
     HOST_LOAD1("host.load1", Unit.COUNT, "the host's load average over a minute"),
     HOST_MEM_USED("host.mem.used.bytes", Unit.BYTES, "the host's memory in use (total less available)"),
     HOST_MEM_AVAILABLE("host.mem.available.bytes", Unit.BYTES, "the host's memory available"),
@@ -120,6 +124,11 @@ public enum MetricName {
     public static final String MEM_BYTES = "mem.bytes";
     public static final String MEM_LIMIT_BYTES = "mem.limit.bytes";
     public static final String CPU_THROTTLED_PCT = "cpu.throttled.pct";
+    /**
+     * A core's time serving interrupts, hard and soft, in % of that core: where interrupt steering moves a NIC's
+     * receive processing ({@code host.cpu1.irq.pct}).
+     */
+    public static final String IRQ_PCT = "irq.pct";
 
     /** The CPU of Docker's userland port-mapping proxy, a watched host process. */
     public static final String DOCKER_PROXY_CPU = Family.PROCESS.of(HostProbe.DOCKER_PROXY, CPU_PCT);

@@ -27,6 +27,7 @@ public final class Metrics {
     private static final Map<String, String[]> NET_COLUMNS = new ConcurrentHashMap<>();
     private static final Map<String, String[]> PROCESS_COLUMNS = new ConcurrentHashMap<>();
     private static final Map<Integer, String> CORE_COLUMNS = new ConcurrentHashMap<>();
+    private static final Map<Integer, String> CORE_IRQ_COLUMNS = new ConcurrentHashMap<>();
 
     /**
      * Puts the host's figures between two readings into {@code m}; the processes' figures only when {@code b} read them
@@ -47,12 +48,19 @@ public final class Metrics {
                         total));
         m.put(MetricName.HOST_CPU_IOWAIT.column(), pct(d[TickType.IOWAIT.getIndex()], total));
         m.put(MetricName.HOST_CPU_STEAL.column(), pct(d[TickType.STEAL.getIndex()], total));
+        m.put(
+                MetricName.HOST_CPU_IRQ.column(),
+                pct(d[TickType.IRQ.getIndex()] + d[TickType.SOFTIRQ.getIndex()], total));
         for (int i = 0; i < b.coreTicks().length && i < a.coreTicks().length; i++) {
             long[] c = delta(a.coreTicks()[i], b.coreTicks()[i]);
             long t = sum(c);
             m.put(
                     CORE_COLUMNS.computeIfAbsent(i, n -> MetricName.Family.CORE.of(Integer.toString(n), "pct")),
                     pct(t - c[TickType.IDLE.getIndex()] - c[TickType.IOWAIT.getIndex()], t));
+            m.put(
+                    CORE_IRQ_COLUMNS.computeIfAbsent(
+                            i, n -> MetricName.Family.CORE.of(Integer.toString(n), MetricName.IRQ_PCT)),
+                    pct(c[TickType.IRQ.getIndex()] + c[TickType.SOFTIRQ.getIndex()], t));
         }
         m.put(MetricName.HOST_LOAD1.column(), b.loadAverage()[0]);
         m.put(MetricName.HOST_MEM_USED.column(), (double) (b.memTotalBytes() - b.memAvailableBytes()));

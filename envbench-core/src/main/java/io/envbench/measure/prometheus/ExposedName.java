@@ -49,6 +49,14 @@ public record ExposedName(String name, Map<String, String> labels, double scale,
             return new ExposedName(
                     PREFIX + "host_cpu_core_percent", Map.of("core", core.group(1)), 1, Family.CORE.meaning());
         }
+        Matcher coreIrq = Family.CORE.any(MetricName.IRQ_PCT).matcher(column);
+        if (coreIrq.matches()) {
+            return new ExposedName(
+                    PREFIX + "host_cpu_core_irq_percent",
+                    Map.of("core", coreIrq.group(1)),
+                    1,
+                    "host CPU core N: serving interrupts, hard and soft");
+        }
         for (Family f : List.of(Family.DISK, Family.NET, Family.CONTAINER, Family.PROCESS)) {
             if (f.has(column)) {
                 return ofFamily(f, column.substring(f.prefix().length()));

@@ -258,7 +258,10 @@ public final class TenantResults {
                     Comparison c = byTenant.get(tenant);
                     boolean baselineRan = c.environments().contains(e.baseline());
                     AcrossRuns across = new AcrossRuns(c, baselineRan ? e.baseline() : null);
-                    boolean ran = c.environments().contains(configuration);
+                    // a configuration naming its own scenario may give the tenant another load than the baseline's:
+                    // no verdict compares a low tenant with a high one
+                    boolean ran = c.environments().contains(configuration)
+                            && sameLoad(tenancy, tenant, configuration, e.baseline());
                     rows.add(new Row(
                             configuration,
                             tenant,
@@ -281,6 +284,24 @@ public final class TenantResults {
                     .forEach(c -> hostStats.put(c, RunStatistics.of(host.getOrDefault(c, List.of()))));
             return new TenantResults(e, byTenant, rows, hostStats, configurationsByTenant);
         }
+    }
+
+    /** Whether {@code tenant} runs the same load (threads, rate, goal, high or low) under both configurations. */
+    static boolean sameLoad(Tenancy tenancy, String tenant, String configuration, String other) {
+        if (!tenancy.configurationNames().contains(other)) {
+            return true;
+        }
+        int i = tenancy.tenantNames().indexOf(tenant);
+        if (i < 0) {
+            return true;
+        }
+        TenantPlan a =
+                tenancy.tenantsUnder(tenancy.configuration(configuration)).get(i);
+        TenantPlan b = tenancy.tenantsUnder(tenancy.configuration(other)).get(i);
+        return a.threads() == b.threads()
+                && a.requestsPerSecond() == b.requestsPerSecond()
+                && a.responseTimeGoalMs().equals(b.responseTimeGoalMs())
+                && a.high() == b.high();
     }
 
     /** The rows with every verdict of the table judged in one family, as one report states them. */
@@ -358,8 +379,9 @@ public final class TenantResults {
     /**
      * Tenants held back by their own thread count rather than by the machine, one line each: a closed group of threads
      * sends at most threads / response time requests a second, so a tenant whose rate was not reached while that
-     * ceiling sat at or below it measured its JMeter thread group, not its share of the CPUs (a "high" tenant of 4
-     * threads answering in 63.7 ms cannot pass 63/s, whatever CPU it is given). Empty when none was.
+     * ceiling sat at or below it measured its JMeter thread group, not its share of the CPUs (a tenant of 4 threads
+     * answering in 63.7 ms cannot pass 63/s, whatever CPU it is given). A high tenant is left out: it asks more than the
+     * machine serves by design, so its queued threads always make the ceiling equal what it got. Empty when none was.
      */
     public List<String> threadBound() {
         Map<String, TenantPlan> plans = new LinkedHashMap<>();
@@ -373,7 +395,9 @@ public final class TenantResults {
             double asked = plan == null ? 0 : plan.requestsPerSecond();
             double got = r.throughput().median();
             double meanMs = r.meanMs().median();
-            if (!(asked > 0) || !(meanMs > 0) || Double.isNaN(got)) {
+            // a high tenant asks more than the machine serves, so its threads always queue and threads / response
+            // time equals what it got (Little's law): the check cannot tell threads from CPU there
+            if (!(asked > 0) || !(meanMs > 0) || Double.isNaN(got) || plan.high()) {
                 continue;
             }
             double ceiling = plan.threads() * 1000 / meanMs;
@@ -395,6 +419,12 @@ public final class TenantResults {
         return held;
     }
 
+    /**
+     * A verdict cell of a tenant whose load under its configuration differs from its load under the baseline (a
+     * configuration naming its own scenario): a low tenant is not compared with a high one.
+     */
+    public static final String OTHER_LOAD = "other load";
+
     /** The per-tenant table's head, as {@link #text()}, {@link #markdown()} and a view's table show it. */
     public static final String[] HEADER = {
         "configuration",
@@ -413,7 +443,7 @@ public final class TenantResults {
 
     /** The per-tenant table's cells ({@link #HEADER}), a row per configuration x tenant: the one layout of text, Markdown and a view. */
     public List<String[]> tableRows() {
-        return rows.stream().map(TenantResults::cells).toList();
+        return rows.stream().map(this::cells).toList();
     }
 
     /** The table as text, columns aligned: each figure the mean of the runs ± the half-width of its 95% interval. */
@@ -437,12 +467,20 @@ public final class TenantResults {
             host.add(new String[] {c, Long.toString(h.runs()), interval(h, 1)});
         }
         s.append('\n').append(align(host));
+        if (tableRows().stream().anyMatch(r -> r[r.length - 1].equals(OTHER_LOAD))) {
+            s.append("\n").append(otherLoadNote()).append('\n');
+        }
         List<String> held = threadBound();
         if (!held.isEmpty()) {
             s.append("\nHeld by their own threads, not by the machine:\n");
             held.forEach(h -> s.append("  ").append(h).append('\n'));
         }
         return s.toString();
+    }
+
+    private String otherLoadNote() {
+        return "\"" + OTHER_LOAD + "\": the tenant runs another load under that configuration's scenario than under "
+                + experiment.baseline() + " (low against high), so it has no verdict against it.";
     }
 
     /** The same tables in Markdown. */
@@ -465,6 +503,9 @@ public final class TenantResults {
                     .append(" | ")
                     .append(interval(h, 1))
                     .append(" |\n");
+        }
+        if (tableRows().stream().anyMatch(r -> r[r.length - 1].equals(OTHER_LOAD))) {
+            s.append("\n").append(otherLoadNote()).append('\n');
         }
         List<String> held = threadBound();
         if (!held.isEmpty()) {
@@ -514,8 +555,14 @@ public final class TenantResults {
         }
     }
 
-    private static String[] cells(Row r) {
-        Function<Verdict, String> mark = v -> v == null ? "" : v.mark();
+    private String[] cells(Row r) {
+        String notCompared = experiment
+                        .tenancy()
+                        .filter(t -> !sameLoad(t, r.tenant(), r.configuration(), experiment.baseline()))
+                        .isPresent()
+                ? OTHER_LOAD
+                : "";
+        Function<Verdict, String> mark = v -> v == null ? notCompared : v.mark();
         return new String[] {
             r.configuration(),
             r.tenant(),

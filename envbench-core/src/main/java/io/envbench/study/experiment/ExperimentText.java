@@ -156,10 +156,11 @@ public final class ExperimentText {
         d.set("readyTimeoutSeconds", "180");
         d.set("tenants.count", "4");
         d.set("tenants.highTenants", "1");
-        d.set("tenants.low.threads", "4");
-        d.set("tenants.low.requestsPerSecond", "100");
-        d.set("tenants.high.threads", "4");
-        d.set("tenants.high.requestsPerSecond", "1000");
+        // the calibrated scenario files' loads (testplans/experiments/daytrader-scenario-*.yaml)
+        d.set("tenants.low.threads", "16");
+        d.set("tenants.low.requestsPerSecond", "190");
+        d.set("tenants.high.threads", "24");
+        d.set("tenants.high.requestsPerSecond", "1200");
         d.addConfiguration(Map.of("name", "none", "cpuControl", "none", "interruptSteering", "off"));
         d.addConfiguration(Map.of("name", "static", "cpuControl", "static", "interruptSteering", "off"));
         d.addConfiguration(Map.of(

@@ -1,8 +1,12 @@
 package io.envbench.study.experiment;
 
+import java.math.BigDecimal;
+import java.math.RoundingMode;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -23,9 +27,9 @@ import net.jcip.annotations.Immutable;
  * @param quotes         quotes (symbols) of each tenant's database
  * @param tenants        {@code tenant-1} .. {@code tenant-N}, in that order
  * @param configurations at least one, names unique
- * @param low            the low tenants' load where the tenants were written as a scenario ({@code count:} with
- *                       {@code low:}); empty for tenants written out ({@code each:}) or a scenario of high ones only
- * @param high           the high tenants' load where written ({@code high:}); empty otherwise
+ * @param low            the low tenants' load ({@code low:}), kept where a configuration names a scenario of its own
+ *                       ({@code highTenants}), which hands it out; empty otherwise (the tenants as written carry it)
+ * @param high           the same for the high tenants' load ({@code high:})
  */
 @Immutable
 public record Tenancy(
@@ -143,20 +147,22 @@ public record Tenancy(
         if (h > count) {
             throw new InvalidSettingException(
                     field,
-                    h + " is above the tenants' count (" + count + "); give 0 (scenario 1), 1 (scenario 2) or 2 "
-                            + "(scenario 3), at most " + count);
+                    h + " is above the tenants' count (" + count + "); give how many of them run high, 0 to " + count);
         }
         if (h > 0 && high.isEmpty()) {
             throw new InvalidSettingException(
                     field,
-                    h + " high tenants need tenants.high, the load they run; add e.g. "
-                            + "high: { threads: 16, requestsPerSecond: 150 } under tenants:");
+                    (h == 1 ? "1 high tenant needs" : h + " high tenants need")
+                            + " tenants.high, the load it runs; add e.g. high: { threads: 24, requestsPerSecond: 1200 }"
+                            + " under tenants:");
         }
         if (h < count && low.isEmpty()) {
+            int lows = count - h;
             throw new InvalidSettingException(
                     field,
-                    (count - h) + " low tenants need tenants.low, the load they run; add e.g. "
-                            + "low: { threads: 4, requestsPerSecond: 40 } under tenants:");
+                    (lows == 1 ? "1 low tenant needs" : lows + " low tenants need")
+                            + " tenants.low, the load it runs; add e.g. low: { threads: 16, requestsPerSecond: 190 }"
+                            + " under tenants:");
         }
     }
 
@@ -177,6 +183,49 @@ public record Tenancy(
             under.add(tenants.get(i).withLoad(load, isHigh));
         }
         return under;
+    }
+
+    /**
+     * Tenants whose threads cannot send their rate while they answer at their response-time goal: a closed group of
+     * threads sends at most threads / response time requests a second, so 4 threads with a 50 ms goal stop at 80/s,
+     * and a tenant asked for 100/s would measure its thread group rather than its share of the CPUs. One line per
+     * tenant and load, naming the configurations that give it; empty when none falls short. Tenants without a goal
+     * are checked after their runs, against the response time they measured.
+     */
+    public List<String> threadShortfalls() {
+        Map<String, List<String>> under = new LinkedHashMap<>();
+        for (TenantConfiguration c : configurations) {
+            for (TenantPlan p : tenantsUnder(c)) {
+                if (p.requestsPerSecond() <= 0 || p.responseTimeGoalMs().isEmpty()) {
+                    continue;
+                }
+                long goalMs = p.responseTimeGoalMs().getAsLong();
+                double ceiling = p.threads() * 1000.0 / goalMs;
+                if (ceiling >= p.requestsPerSecond()) {
+                    continue;
+                }
+                String what = String.format(
+                        Locale.ROOT,
+                        "%s: %d threads answering at its goal of %d ms send at most %s/s of the %s/s asked; give it at"
+                                + " least %d threads (rate x response time)",
+                        p.name(),
+                        p.threads(),
+                        goalMs,
+                        BigDecimal.valueOf(ceiling)
+                                .setScale(1, RoundingMode.HALF_UP)
+                                .stripTrailingZeros()
+                                .toPlainString(),
+                        BigDecimal.valueOf(p.requestsPerSecond())
+                                .stripTrailingZeros()
+                                .toPlainString(),
+                        (long) Math.ceil(p.requestsPerSecond() * goalMs / 1000.0));
+                under.computeIfAbsent(what, k -> new ArrayList<>()).add(c.name());
+            }
+        }
+        List<String> lines = new ArrayList<>();
+        under.forEach(
+                (what, configs) -> lines.add(what.replaceFirst(":", " (under " + String.join(", ", configs) + "):")));
+        return lines;
     }
 
     /** {@code tenant-N}, 1-based: the one way tenants are named. */

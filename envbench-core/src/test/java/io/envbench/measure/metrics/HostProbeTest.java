@@ -41,6 +41,8 @@ class HostProbeTest {
         for (int i = 0; i < probe.logicalCpus(); i++) {
             double core = m.get("host.cpu" + i + ".pct");
             assertTrue(core >= 0 && core <= 100, "cpu" + i + " " + core);
+            double irq = m.get("host.cpu" + i + ".irq.pct");
+            assertTrue(irq >= 0 && irq <= core + 1e-9, "cpu" + i + " serves interrupts " + irq + " of " + core);
         }
         assertEquals(probe.logicalCpus(), b.coreTicks().length);
         assertTrue(b.memAvailableBytes() <= b.memTotalBytes());
@@ -52,6 +54,31 @@ class HostProbeTest {
         assertTrue(jvm > 5 && jvm <= 100.0 * probe.logicalCpus() + 5, "this JVM burnt CPU: " + jvm);
         assertTrue(m.get("process.this-jvm.rss.bytes") > 10 << 20);
         m.forEach((k, v) -> assertTrue(v >= 0, k + " = " + v));
+    }
+
+    /** Hard and soft interrupt time, per core and in total: what a NIC's receive processing costs, and where. */
+    @Test
+    void interruptTimeIsCountedPerCoreAndInTotal() {
+        // OSHI's tick order: user, nice, system, idle, iowait, irq, softirq, steal
+        long[][] before = {{1000, 0, 200, 5000, 0, 10, 20, 0}, {1000, 0, 200, 5000, 0, 0, 0, 0}};
+        long[][] after = {{1050, 0, 210, 5030, 0, 14, 26, 0}, {1000, 0, 200, 5100, 0, 0, 0, 0}};
+        Map<String, Double> m = Metrics.host(snapshot(0, before), snapshot(1_000_000_000L, after));
+        assertEquals(70.0, m.get("host.cpu0.pct"), 1e-9, "user 50 + system 10 + irq 4 + softirq 6 of 100");
+        assertEquals(10.0, m.get("host.cpu0.irq.pct"), 1e-9);
+        assertEquals(0.0, m.get("host.cpu1.irq.pct"), 1e-9);
+        assertEquals(5.0, m.get("host.cpu.irq.pct"), 1e-9, "10 of the machine's 200 ticks");
+        assertEquals(35.0, m.get("host.cpu.pct"), 1e-9);
+    }
+
+    private static HostSnapshot snapshot(long atNanos, long[][] cores) {
+        long[] total = new long[cores[0].length];
+        for (long[] core : cores) {
+            for (int i = 0; i < total.length; i++) {
+                total[i] += core[i];
+            }
+        }
+        return new HostSnapshot(
+                atNanos, total, cores, new double[] {0, 0, 0}, 1, 1, 0, 0, Map.of(), Map.of(), Map.of(), atNanos);
     }
 
     @Test

@@ -23,6 +23,8 @@ class ExposedNameTest {
                 "host.cpu.pct | none | envbench_host_cpu_percent | {} | 1",
                 "host.cpu.iowait.pct | none | envbench_host_cpu_iowait_percent | {} | 1",
                 "host.cpu3.pct | none | envbench_host_cpu_core_percent | {core=3} | 1",
+                "host.cpu3.irq.pct | none | envbench_host_cpu_core_irq_percent | {core=3} | 1",
+                "host.cpu.irq.pct | none | envbench_host_cpu_irq_percent | {} | 1",
                 "host.load1 | none | envbench_host_load1 | {} | 1",
                 "host.mem.used.bytes | none | envbench_host_mem_used_bytes | {} | 1",
                 "host.disk.nvme0n1.write.bytesPerSec | none | envbench_host_disk_write_bytes_per_second | {disk=nvme0n1} | 1",

@@ -113,6 +113,31 @@ class TenantResultsTest {
                 .toList();
     }
 
+    /** A configuration naming its own scenario: tenant-2 is low under none and high under dynamic. */
+    @Test
+    void aTenantUnderAnotherLoadThanTheBaselinesHasNoVerdict(@TempDir Path dir) throws Exception {
+        Experiment e = ExperimentFile.parse(
+                        EXPERIMENT.replace("- { name: none }", "- { name: none, highTenants: 0 }"),
+                        Path.of("mt.yaml"),
+                        TargetRecipeTest.TARGETS)
+                .withRepetitions(2);
+        RunDirectory d = new RunDirectory(dir.resolve("run"));
+        d.create();
+        TenantResults t = TenantResults.read(d, e, writeRuns(d, e));
+        TenantResults.Row dynamic1 = t.rows().get(2);
+        TenantResults.Row dynamic2 = t.rows().get(3);
+        assertEquals("dynamic/tenant-1", dynamic1.configuration() + "/" + dynamic1.tenant());
+        assertTrue(dynamic1.throughputVsBaseline() != null, "low under both: compared");
+        assertEquals("dynamic/tenant-2", dynamic2.configuration() + "/" + dynamic2.tenant());
+        assertEquals(null, dynamic2.throughputVsBaseline(), "high under dynamic, low under none: not compared");
+        assertEquals(null, dynamic2.meanVsBaseline());
+        String[] cells = t.tableRows().get(3);
+        assertEquals(TenantResults.OTHER_LOAD, cells[cells.length - 1]);
+        assertEquals(TenantResults.OTHER_LOAD, cells[cells.length - 2]);
+        assertTrue(t.markdown().contains("\"other load\": the tenant runs another load"), t.markdown());
+        assertTrue(t.text().contains("so it has no verdict against it"), t.text());
+    }
+
     @Test
     void eachTenantsFiguresPerConfigurationFromItsRuns(@TempDir Path dir) throws Exception {
         Experiment e = ExperimentFile.parse(EXPERIMENT, Path.of("mt.yaml"), TargetRecipeTest.TARGETS);
@@ -161,15 +186,38 @@ class TenantResultsTest {
                 List.of("tenant-1", "tenant-2"),
                 List.copyOf(t.configurationsByTenant().labels()),
                 "the charts' bars in tenant order");
-        // tenant-2, the high one, is asked 1000/s of 8 threads answering in 5-10 ms: at most 800-1600/s, and it got
-        // about 5/s; under none (10 ms) the ceiling is its rate's, under dynamic (5 ms) it is not
-        assertEquals(1, t.threadBound().size(), t.threadBound().toString());
+        // tenant-2, the high one, asks more than it can get by design: the check leaves it out
+        assertEquals(List.of(), t.threadBound());
+        assertTrue(!t.text().contains("Held by their own threads"), t.text());
+    }
+
+    @Test
+    void aLowTenantHeldByItsOwnThreadsIsNamed(@TempDir Path dir) throws Exception {
+        // both tenants low, asked 1000/s of 8 threads answering in 5-11 ms: at most 730-1600/s, and each got about
+        // 5/s; under none (10-11 ms) the ceiling is at or below the rate, under dynamic (5-5.5 ms) above it
+        Experiment e = ExperimentFile.parse(
+                        EXPERIMENT
+                                .replace("highTenants: 1", "highTenants: 0")
+                                .replace("  high: { threads: 8, requestsPerSecond: 1000 }\n", "")
+                                .replace(
+                                        "low: { threads: 4, requestsPerSecond: 100 }",
+                                        "low: { threads: 8, requestsPerSecond: 1000 }"),
+                        Path.of("mt.yaml"),
+                        TargetRecipeTest.TARGETS)
+                .withRepetitions(2);
+        RunDirectory d = new RunDirectory(dir.resolve("run"));
+        d.create();
+        TenantResults t = TenantResults.read(d, e, writeRuns(d, e));
+        assertEquals(2, t.threadBound().size(), t.threadBound().toString());
+        assertTrue(
+                t.threadBound().get(0).startsWith("tenant-1 under none: "),
+                t.threadBound().get(0));
         assertTrue(
                 t.threadBound()
-                        .get(0)
+                        .get(1)
                         .startsWith("tenant-2 under none: 5.5/s of 1000.0/s asked; 8 threads at 10.0 ms each send at"
                                 + " most 800.0/s: give it more than 10 threads"),
-                t.threadBound().get(0));
+                t.threadBound().get(1));
         assertTrue(t.text().contains("Held by their own threads, not by the machine:"), t.text());
         assertTrue(t.markdown().contains("- tenant-2 under none:"), t.markdown());
     }

@@ -153,14 +153,35 @@ class MultiTenantFileTest {
                     t.tenants().stream().map(TenantPlan::requestsPerSecond).toList();
             assertEquals(
                     scenario - 1,
-                    rates.stream().filter(r -> r == 1000).count(),
+                    rates.stream().filter(r -> r == 1200).count(),
                     "scenario " + scenario + "'s high tenants: " + rates);
-            assertEquals(1000.0, scenario == 1 ? 1000.0 : rates.get(3), "the last tenants are the high ones");
+            assertEquals(190.0, rates.get(0), "calibrated: 66% of the machine over 4 tenants");
+            assertEquals(1200.0, scenario == 1 ? 1200.0 : rates.get(3), "the last tenants are the high ones");
             assertEquals(
                     scenario - 1, t.tenants().stream().filter(TenantPlan::high).count());
             assertEquals(List.of("none", "static", "dynamic"), e.environmentNames());
             assertSameTenancy(e, read(e.toYaml()));
         }
+        // figures 3-5 in one file: each configuration its scenario, the tenants' loads the scenario files'
+        Experiment figures = preset("daytrader-scenarios.yaml");
+        Tenancy all = figures.tenancy().orElseThrow();
+        assertEquals(List.of("s1-none", "s2-none", "s3-none", "s3-static", "s3-dynamic"), figures.environmentNames());
+        assertEquals("s3-none", figures.baseline());
+        for (String c : figures.environmentNames()) {
+            long high = all.tenantsUnder(all.configuration(c)).stream()
+                    .filter(TenantPlan::high)
+                    .count();
+            assertEquals(c.charAt(1) - '1', high, c);
+            assertEquals(
+                    preset("daytrader-scenario-" + c.charAt(1) + ".yaml").tenancy().orElseThrow().tenants().stream()
+                            .map(p -> p.requestsPerSecond() + "/" + p.threads())
+                            .toList(),
+                    all.tenantsUnder(all.configuration(c)).stream()
+                            .map(p -> p.requestsPerSecond() + "/" + p.threads())
+                            .toList(),
+                    c + " runs its scenario file's loads");
+        }
+        assertSameTenancy(figures, read(figures.toYaml()));
         Experiment paper = preset("daytrader-paper.yaml");
         Tenancy t = paper.tenancy().orElseThrow();
         assertEquals(16, t.cpus(), "validates on this host; runs only on one with 16 CPUs");
@@ -492,12 +513,46 @@ class MultiTenantFileTest {
     }
 
     @Test
+    void tenantsWhoseThreadsCannotSendTheirRateAtTheirGoalAreNamed() throws Exception {
+        assertEquals(
+                List.of("tenant-3 (under none, dynamic): 8 threads answering at its goal of 50 ms send at most 160/s of"
+                        + " the 1000/s asked; give it at least 50 threads (rate x response time)"),
+                read(VALID).tenancy().orElseThrow().threadShortfalls());
+        assertEquals(
+                List.of(),
+                read(valid("high: { threads: 8,", "high: { threads: 50,"))
+                        .tenancy()
+                        .orElseThrow()
+                        .threadShortfalls(),
+                "50 threads at 50 ms send 1000/s");
+        assertEquals(
+                List.of("tenant-3 (under none, dynamic): 49 threads answering at its goal of 50 ms send at most 980/s"
+                        + " of the 1000/s asked; give it at least 50 threads (rate x response time)"),
+                read(valid("high: { threads: 8,", "high: { threads: 49,"))
+                        .tenancy()
+                        .orElseThrow()
+                        .threadShortfalls());
+        // only where a configuration's scenario gives the load
+        assertEquals(
+                List.of(
+                        "tenant-2 (under dynamic): 8 threads answering at its goal of 50 ms send at most 160/s of the"
+                                + " 1000/s asked; give it at least 50 threads (rate x response time)",
+                        "tenant-3 (under dynamic): 8 threads answering at its goal of 50 ms send at most 160/s of the"
+                                + " 1000/s asked; give it at least 50 threads (rate x response time)"),
+                read(valid("{ name: none, cpuControl: none }", "{ name: none, cpuControl: none, highTenants: 0 }")
+                                .replace("controlIntervalSeconds: 2 }", "controlIntervalSeconds: 2, highTenants: 2 }"))
+                        .tenancy()
+                        .orElseThrow()
+                        .threadShortfalls());
+    }
+
+    @Test
     void aConfigurationsScenarioAtAndBeyondItsLimits() throws Exception {
         fails(
                 valid("{ name: none, cpuControl: none }", "{ name: none, cpuControl: none, highTenants: 4 }"),
                 "configurations[0].highTenants",
                 11,
-                "4 is above the tenants' count (3)");
+                "4 is above the tenants' count (3); give how many of them run high, 0 to 3");
         Tenancy allHigh = read(valid(
                         "{ name: none, cpuControl: none }", "{ name: none, cpuControl: none, highTenants: 3 }"))
                 .tenancy()
@@ -524,7 +579,7 @@ class MultiTenantFileTest {
                                 "{ name: none, cpuControl: none }", "{ name: none, cpuControl: none, highTenants: 1 }"),
                 "configurations[0].highTenants",
                 10,
-                "1 high tenants need tenants.high");
+                "1 high tenant needs tenants.high");
         // no low: to hand out
         fails(
                 valid("  highTenants: 1\n", "  highTenants: 3\n")
@@ -629,6 +684,8 @@ class MultiTenantFileTest {
         assertEquals(x.users(), y.users());
         assertEquals(x.quotes(), y.quotes());
         assertEquals(x.configurations(), y.configurations());
+        assertEquals(x.low(), y.low());
+        assertEquals(x.high(), y.high());
         assertEquals(x.tenants().size(), y.tenants().size());
         for (int i = 0; i < x.tenants().size(); i++) {
             TenantPlan p = x.tenants().get(i);

@@ -52,6 +52,39 @@ class MultiTenantTextTest {
     }
 
     @Test
+    void theScenariosFileOpensAndWritesBackTheSameExperiment() throws Exception {
+        Path file = example("daytrader-scenarios.yaml");
+        Experiment fromFile = ExperimentFile.read(file, TARGETS);
+        ExperimentText d = ExperimentText.fromYaml(Files.readString(file));
+        assertEquals(List.of("s1-none", "s2-none", "s3-none", "s3-static", "s3-dynamic"), d.comparedNames());
+        assertEquals("0", d.configuration(0, "highTenants"));
+        assertEquals(fromFile.toYaml(), d.parse(file, TARGETS).toYaml());
+        assertEquals(d.toYaml(), ExperimentText.fromYaml(d.toYaml()).toYaml());
+    }
+
+    @Test
+    void aHighLoadOnlyAConfigurationUsesIsKept() throws Exception {
+        Path file = example("daytrader-scenario-1.yaml"); // highTenants: 0, no high:
+        ExperimentText d = ExperimentText.fromYaml(Files.readString(file));
+        d.set("tenants.high.threads", "24");
+        d.set("tenants.high.requestsPerSecond", "900");
+        assertFalse(d.toYaml().contains("high: {") || d.toYaml().contains("  high:"), "no one runs it yet");
+        d.configuration(2, "highTenants", "1");
+        assertTrue(d.toYaml().contains("  high:"), d.toYaml());
+        Tenancy t = d.parse(file, TARGETS).tenancy().orElseThrow();
+        assertEquals(
+                List.of(190.0, 190.0, 190.0, 900.0),
+                t.tenantsUnder(t.configuration("dynamic")).stream()
+                        .map(TenantPlan::requestsPerSecond)
+                        .toList());
+        assertEquals(
+                List.of(190.0, 190.0, 190.0, 190.0),
+                t.tenantsUnder(t.configuration("none")).stream()
+                        .map(TenantPlan::requestsPerSecond)
+                        .toList());
+    }
+
+    @Test
     void editsOfTenantsAndConfigurationsLandInTheFile() throws Exception {
         Path file = example("daytrader-scenario-2.yaml");
         ExperimentText d = ExperimentText.fromYaml(Files.readString(file));

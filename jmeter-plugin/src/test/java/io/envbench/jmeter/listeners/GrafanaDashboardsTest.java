@@ -207,6 +207,7 @@ class GrafanaDashboardsTest {
             columns.add(m.column());
         }
         columns.add("host.cpu0.pct");
+        columns.add(Family.CORE.of("0", MetricName.IRQ_PCT));
         for (String member : ExposedName.MEMBERS) {
             columns.add(Family.DISK.of("sda", member));
             columns.add(Family.NET.of("eth0", member));
