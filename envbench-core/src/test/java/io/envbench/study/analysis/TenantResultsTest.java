@@ -113,17 +113,19 @@ class TenantResultsTest {
                 .toList();
     }
 
-    /** A configuration naming its own scenario: tenant-2 is low under none and high under dynamic. */
-    @Test
-    void aTenantUnderAnotherLoadThanTheBaselinesHasNoVerdict(@TempDir Path dir) throws Exception {
-        Experiment e = ExperimentFile.parse(
-                        EXPERIMENT.replace("- { name: none }", "- { name: none, highTenants: 0 }"),
-                        Path.of("mt.yaml"),
-                        TargetRecipeTest.TARGETS)
+    /** {@code yaml}'s tenants figures from two rounds of the runs {@link #writeRuns} writes. */
+    private static TenantResults twoRoundsOf(String yaml, Path dir) throws Exception {
+        Experiment e = ExperimentFile.parse(yaml, Path.of("mt.yaml"), TargetRecipeTest.TARGETS)
                 .withRepetitions(2);
         RunDirectory d = new RunDirectory(dir.resolve("run"));
         d.create();
-        TenantResults t = TenantResults.read(d, e, writeRuns(d, e));
+        return TenantResults.read(d, e, writeRuns(d, e));
+    }
+
+    /** A configuration naming its own scenario: tenant-2 is low under none and high under dynamic. */
+    @Test
+    void aTenantUnderAnotherLoadThanTheBaselinesHasNoVerdict(@TempDir Path dir) throws Exception {
+        TenantResults t = twoRoundsOf(EXPERIMENT.replace("- { name: none }", "- { name: none, highTenants: 0 }"), dir);
         TenantResults.Row dynamic1 = t.rows().get(2);
         TenantResults.Row dynamic2 = t.rows().get(3);
         assertEquals("dynamic/tenant-1", dynamic1.configuration() + "/" + dynamic1.tenant());
@@ -195,19 +197,14 @@ class TenantResultsTest {
     void aLowTenantHeldByItsOwnThreadsIsNamed(@TempDir Path dir) throws Exception {
         // both tenants low, asked 1000/s of 8 threads answering in 5-11 ms: at most 730-1600/s, and each got about
         // 5/s; under none (10-11 ms) the ceiling is at or below the rate, under dynamic (5-5.5 ms) above it
-        Experiment e = ExperimentFile.parse(
-                        EXPERIMENT
-                                .replace("highTenants: 1", "highTenants: 0")
-                                .replace("  high: { threads: 8, requestsPerSecond: 1000 }\n", "")
-                                .replace(
-                                        "low: { threads: 4, requestsPerSecond: 100 }",
-                                        "low: { threads: 8, requestsPerSecond: 1000 }"),
-                        Path.of("mt.yaml"),
-                        TargetRecipeTest.TARGETS)
-                .withRepetitions(2);
-        RunDirectory d = new RunDirectory(dir.resolve("run"));
-        d.create();
-        TenantResults t = TenantResults.read(d, e, writeRuns(d, e));
+        TenantResults t = twoRoundsOf(
+                EXPERIMENT
+                        .replace("highTenants: 1", "highTenants: 0")
+                        .replace("  high: { threads: 8, requestsPerSecond: 1000 }\n", "")
+                        .replace(
+                                "low: { threads: 4, requestsPerSecond: 100 }",
+                                "low: { threads: 8, requestsPerSecond: 1000 }"),
+                dir);
         assertEquals(2, t.threadBound().size(), t.threadBound().toString());
         assertTrue(
                 t.threadBound().get(0).startsWith("tenant-1 under none: "),
