@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.BufferedReader;
+import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,6 +17,7 @@ import java.util.stream.Stream;
 import io.envbench.launch.docker.DockerInventory;
 import io.envbench.measure.results.ResultColumns;
 import io.envbench.measure.results.ResultFiles;
+import io.envbench.study.runner.JMeterStartGate;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -118,6 +120,38 @@ class ExperimentRunTest {
         assertTrue(Files.readString(out.resolve("logs/bare-r1.target.log")).contains("host process pid"));
         assertFalse(Files.exists(out.resolve("PARTIAL")));
         assertTrue(text.contains("FAIL ") && text.contains("PASS "), text);
+        startedAheadAtTheGate(out, runs, 18480);
+    }
+
+    /**
+     * The built-in plan holds the Start Gate: the first run's JMeter started once its environment was up, with its
+     * endpoint on the command line; every later run's started while the run before it ended, waited at the gate and
+     * got its endpoint there once its environment was ready (no run had an error: its samples went there). A JMeter
+     * started for a run that did not happen (the runs ended before it) left no file.
+     */
+    static void startedAheadAtTheGate(Path out, List<String> runs, int port) throws IOException {
+        String opened = "EnvBench Start Gate opened with {envbench.host=127.0.0.1, envbench.port=" + port + "}";
+        List<String> ids = runs.subList(1, runs.size()).stream()
+                .map(l -> l.split(",")[1] + "-r" + l.split(",")[2])
+                .toList();
+        String first = Files.readString(out.resolve("logs/" + ids.get(0) + ".jmeter.log"));
+        assertFalse(first.contains("Start Gate opened"), first);
+        assertTrue(first.contains("Setting JMeter property: envbench.port=" + port), first);
+        for (String id : ids.subList(1, ids.size())) {
+            String log = Files.readString(out.resolve("logs/" + id + ".jmeter.log"));
+            assertTrue(log.contains(opened), id + ":\n" + log);
+            assertFalse(log.contains("Setting JMeter property: envbench.port"), id + ":\n" + log);
+            assertTrue(
+                    Files.readString(out.resolve("logs/" + id + ".jmeter.out")).contains(JMeterStartGate.WAITING), id);
+        }
+        // nothing of a JMeter started for a run that did not happen
+        try (var logs = Files.list(out.resolve("logs"))) {
+            List<String> jmeterLogs = logs.map(p -> p.getFileName().toString())
+                    .filter(n -> n.endsWith(".jmeter.log"))
+                    .sorted()
+                    .toList();
+            assertEquals(ids.stream().map(id -> id + ".jmeter.log").sorted().toList(), jmeterLogs);
+        }
     }
 
     /**
@@ -226,6 +260,7 @@ class ExperimentRunTest {
         String md = Files.readString(out.resolve("report/comparison.md"));
         assertTrue(md.contains("Repetitions (auto): 6 rounds of at most 9, as every 95% interval within 1000%"), md);
         assertTrue(Files.readString(out.resolve("experiment.yaml")).contains("repetitions: auto"));
+        startedAheadAtTheGate(out, runs, 18482); // round 7's JMeter, started ahead, went without a trace
 
         Path again = dir.resolve("resume.txt");
         assertEquals(0, Cli.run(again, 120, "run", "--resume", out.toString()), Files.readString(again));

@@ -15,10 +15,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The runner's own cost per run (run by {@code ./envbench bench}, not by the test suite): from the end of one
- * run (its environment stopped) to the first sample of the next, next to that environment's own
- * start-to-ready, which is in it. The rest is the runner: the next start's bookkeeping and JMeter's JVM
- * starting. Prints figures; asserts nothing.
+ * The runner's own cost per run (run by {@code ./envbench bench}, not by the test suite): from the end of one run (its
+ * environment stopped) to the first sample of the next, less that environment's own start-to-ready, which is in it.
+ * The rest is the runner: the next start's bookkeeping and JMeter's JVM starting. Measured twice in one call, on the
+ * same 3 x 4 interleaved experiment: with the built-in plan, whose Start Gate lets the runner start each JMeter ahead,
+ * and with the same plan and properties but its gate disabled (every JMeter started once its environment is up), the
+ * reference. Prints figures; asserts nothing.
  */
 class RunnerOverheadBenchmark {
     @TempDir
@@ -27,12 +29,59 @@ class RunnerOverheadBenchmark {
     @Test
     void stopToFirstSampleOfTheNextRun() throws Exception {
         Jmeter.docker();
-        Path file = dir.resolve("bench.yaml");
+        String builtin =
+                ExperimentRunTest.EXPERIMENT.replace("  - throughput(docker-bridge) >= 10 * throughput(bare)\n", "");
+        Path plan = Path.of(System.getProperty("envbench.root"), "testplans/http-load.jmx");
+        Path closed = dir.resolve("http-load-no-gate.jmx");
         Files.writeString(
-                file,
-                ExperimentRunTest.EXPERIMENT.replace("  - throughput(docker-bridge) >= 10 * throughput(bare)\n", ""));
-        Path out = dir.resolve("run");
-        int exit = Cli.run(dir.resolve("console.txt"), 600, "run", file.toString(), "-o", out.toString());
+                closed,
+                Files.readString(plan)
+                        .replace(
+                                "testname=\"EnvBench Start Gate\" enabled=\"true\"",
+                                "testname=\"EnvBench Start Gate\" " + "enabled=\"false\""));
+        // the same load as the built-in one: the properties the runner sets for it, given to the plan
+        String withoutGate = builtin.replace(
+                "  http:\n    path: /page-4k.html\n    threads: 2\n    requestsPerSecond: 0\n    rampUpSeconds: 0\n"
+                        + "    warmupSeconds: 1\n    durationSeconds: 2\n",
+                "  plan: " + closed + "\n  properties: { envbench.path: /page-4k.html, envbench.threads: 2, "
+                        + "envbench.closed.loop: true, envbench.fixed.rate: false, envbench.rate.per.minute: 0.0, "
+                        + "envbench.rampup.seconds: 0 }\n  warmupSeconds: 1\n"
+                        + "  durationSeconds: 2\n");
+        if (withoutGate.equals(builtin)) {
+            throw new AssertionError("the experiment's load changed; this benchmark no longer knows it:\n" + builtin);
+        }
+        StringBuilder t = new StringBuilder(String.format(
+                Locale.ROOT,
+                "%n%-14s %-26s %22s %18s %18s%n",
+                "environment",
+                "JMeter",
+                "stop -> next sample ms",
+                "start-to-ready ms",
+                "runner ms"));
+        Map<String, Double> ahead = measure(builtin, "ahead", t, "started ahead (Start Gate)");
+        Map<String, Double> after = measure(withoutGate, "after", t, "started after the start");
+        ahead.forEach((env, ms) -> t.append(String.format(
+                Locale.ROOT,
+                "%-14s runner ms, ahead / after: %.0f / %.0f = %.2f%n",
+                env,
+                ms,
+                after.get(env),
+                ms / after.get(env))));
+        t.append("medians over the runs but the first of each 3 x 4 interleaved experiment; runner = the rest: "
+                + "bookkeeping and the JMeter JVM starting until its first sample (target <= 1000 ms)");
+        System.out.println(t);
+    }
+
+    /** Runs the experiment; appends its rows and returns the runner ms per environment. */
+    private Map<String, Double> measure(String yaml, String name, StringBuilder t, String how) throws Exception {
+        Path file = dir.resolve(name + ".yaml");
+        Files.writeString(file, yaml);
+        Path out = dir.resolve(name);
+        int exit = Cli.run(dir.resolve(name + "-console.txt"), 600, "run", file.toString(), "-o", out.toString());
+        if (exit != 0) {
+            throw new AssertionError(
+                    name + ": exit " + exit + ":\n" + Files.readString(dir.resolve(name + "-console.txt")));
+        }
         List<String[]> rows = new ArrayList<>();
         for (String line : Files.readAllLines(out.resolve("runs.csv")).subList(1, 13)) {
             rows.add(line.split(","));
@@ -46,22 +95,15 @@ class RunnerOverheadBenchmark {
             double readyMs = Double.parseDouble(r[7]);
             byEnv.computeIfAbsent(r[1], k -> new ArrayList<>()).add(new double[] {gapMs, readyMs});
         }
-        StringBuilder t = new StringBuilder(String.format(
-                Locale.ROOT,
-                "%n%-14s %22s %18s %18s%n",
-                "environment",
-                "stop -> next sample ms",
-                "start-to-ready ms",
-                "runner ms"));
+        Map<String, Double> runner = new LinkedHashMap<>();
         byEnv.forEach((env, v) -> {
             double gap = median(v.stream().mapToDouble(x -> x[0]).toArray());
             double ready = median(v.stream().mapToDouble(x -> x[1]).toArray());
-            t.append(String.format(Locale.ROOT, "%-14s %22.0f %18.0f %18.0f%n", env, gap, ready, gap - ready));
+            runner.put(env, gap - ready);
+            t.append(String.format(
+                    Locale.ROOT, "%-14s %-26s %22.0f %18.0f %18.0f%n", env, how, gap, ready, gap - ready));
         });
-        t.append("median over the runs of a 3 x 4 interleaved experiment (exit ")
-                .append(exit)
-                .append("); runner = the rest: bookkeeping and the JMeter JVM starting until its first sample");
-        System.out.println(t);
+        return runner;
     }
 
     private static double median(double[] v) {

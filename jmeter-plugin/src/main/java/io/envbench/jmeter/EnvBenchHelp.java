@@ -38,6 +38,7 @@ public final class EnvBenchHelp {
         ENGINE_METRICS("engine-metrics"),
         ENVIRONMENT_TAG("environment-tag"),
         ARRIVALS_TIMER("arrivals-timer"),
+        START_GATE("start-gate"),
         RESOURCE_MONITOR("resource-monitor"),
         CPU_CONTROL("cpu-control"),
         COMPARISON("comparison"),

@@ -36,6 +36,7 @@ import io.envbench.jmeter.samplers.CommandSampler;
 import io.envbench.jmeter.samplers.ContainerOptionsSampler;
 import io.envbench.jmeter.samplers.EngineMetricsSampler;
 import io.envbench.jmeter.samplers.TargetEnvironmentSampler;
+import io.envbench.jmeter.startgate.StartGate;
 import io.envbench.jmeter.timers.ArrivalsTimer;
 import io.envbench.jmeter.visualizers.ComparisonVisualizer;
 import org.apache.jmeter.gui.AbstractJMeterGuiComponent;
@@ -67,7 +68,8 @@ class ElementHelpGuiTest {
                 CommandSampler.class,
                 EngineMetricsSampler.class,
                 EnvironmentTag.class,
-                ArrivalsTimer.class);
+                ArrivalsTimer.class,
+                StartGate.class);
     }
 
     static Stream<Class<? extends AbstractJMeterGuiComponent>> ownGuis() {

@@ -90,6 +90,8 @@ public final class ExperimentRunner {
     private volatile RunIsolation isolation;
     /** What the current run's processes were allowed. */
     private volatile RunIsolation.Run current;
+    /** The next run's JMeter, started while the run before it ended; taken by that run, else abandoned. */
+    private final Ahead ahead = new Ahead();
 
     /**
      * @param envbench        whose environments the runs start (it is not closed here)
@@ -271,7 +273,7 @@ public final class ExperimentRunner {
                                 0,
                                 0,
                                 null)
-                        : runOne(e, r, dir, progress, perRun.multipliedBy(left), stopped);
+                        : runOne(e, r, nextToRun(plan, index, done), dir, progress, perRun.multipliedBy(left), stopped);
                 doneMillis += (System.nanoTime() - t0) / 1_000_000;
                 finished++;
                 try {
@@ -307,6 +309,7 @@ public final class ExperimentRunner {
                 }
             }
         } finally {
+            ahead.abandon(); // the experiment ended before the run it was started for (auto repetitions, a full disk)
             if (daemon != null) {
                 daemon.putBack(progress);
             }
@@ -325,6 +328,14 @@ public final class ExperimentRunner {
             Files.deleteIfExists(dir.partialMarker());
         }
         return new Outcome(dir, e, all, complete && dataEndsEarly.isEmpty(), cancelled, List.copyOf(dataEndsEarly));
+    }
+
+    /** The first run after position {@code index} (1-based) not recorded yet, or null. */
+    private static PlannedRun nextToRun(List<PlannedRun> plan, int index, Set<String> done) {
+        return plan.subList(index, plan.size()).stream()
+                .filter(r -> !done.contains(r.id()))
+                .findFirst()
+                .orElse(null);
     }
 
     /** The Docker engine's version when the runner's connection has answered; never connects for it. */
@@ -390,6 +401,7 @@ public final class ExperimentRunner {
             // complete line
         }
         commandStep.cancel();
+        ahead.abandon();
     }
 
     public boolean cancelled() {
@@ -402,12 +414,24 @@ public final class ExperimentRunner {
     }
 
     /** @param stopped gets the output files of this run that stopped taking data (disk full), each with why */
+    /**
+     * @param next the run planned after this one (null: none), whose JMeter may start once this run's test has ended
+     */
     private RunRecord runOne(
-            Experiment e, PlannedRun r, RunDirectory dir, RunProgress progress, Duration timeLeft, List<String> stopped)
+            Experiment e,
+            PlannedRun r,
+            PlannedRun next,
+            RunDirectory dir,
+            RunProgress progress,
+            Duration timeLeft,
+            List<String> stopped)
             throws IOException {
         Instant start = Instant.now();
         current = isolation.run();
-        RunRecorder.clear(dir, r);
+        RunningJMeter started = ahead.take(r);
+        if (started == null) {
+            RunRecorder.clear(dir, r);
+        }
         if (e.tenancy().isPresent()) {
             TenantsRun.Result res;
             try {
@@ -436,6 +460,9 @@ public final class ExperimentRunner {
         } catch (TargetStartException | InvalidSettingException ex) {
             String why = ex.getMessage();
             progress.log(r.id() + ": " + def.name() + " did not start: " + why);
+            if (started != null) {
+                ahead.discard(started, r, dir);
+            }
             return new RunRecord(
                     r,
                     start,
@@ -484,10 +511,26 @@ public final class ExperimentRunner {
                                     progress,
                                     died,
                                     stopped)
-                            : jmeterStep.run(e, r, dir, target, progress, timeLeft, died, stopped, isolation, current);
+                            : jmeterStep.run(
+                                    e,
+                                    r,
+                                    dir,
+                                    target,
+                                    progress,
+                                    timeLeft,
+                                    died,
+                                    stopped,
+                                    isolation,
+                                    current,
+                                    started,
+                                    () -> ahead.start(e, next, dir, progress));
+            started = null;
         } catch (IOException ex) { // JMeter could not be started: this run fails, the others go on
             status = "failed: JMeter did not start: " + ex.getMessage();
         } finally {
+            if (started != null) { // not handed to the load step: the isolation failed, or the load is a command
+                ahead.discard(started, r, dir);
+            }
             envbench.environments().removeListener(deathOfThisRun);
             RunRecorder.writeTargetLog(dir.targetLog(r), target, died.get());
             envbench.environments().stop(def.name());
@@ -505,5 +548,71 @@ public final class ExperimentRunner {
     static String firstLine(String s) {
         int nl = s == null ? -1 : s.indexOf('\n');
         return s == null ? "" : nl < 0 ? s : s.substring(0, nl);
+    }
+
+    /**
+     * The next run's JMeter, started once the run before it has ended its test (JMeter's exit, the environment's stop
+     * and the next one's start then overlap its JVM's start): it waits at its start gate, on its own CPUs when
+     * isolated, and measures nothing until its run opens the gate. Taken by the run it was started for, else abandoned:
+     * it exits without a test and its log goes.
+     */
+    private final class Ahead {
+        private PlannedRun run;
+        private RunningJMeter jmeter;
+        private RunDirectory dir;
+
+        /** Starts {@code next}'s JMeter (on JMeter's output thread); nothing when it cannot start ahead. */
+        synchronized void start(Experiment e, PlannedRun next, RunDirectory runDir, RunProgress progress) {
+            if (next == null || cancelled || jmeter != null) {
+                return;
+            }
+            try {
+                RunRecorder.clear(runDir, next);
+                RunningJMeter j = jmeterStep.startAhead(e, next, runDir, isolation);
+                if (j != null) {
+                    run = next;
+                    jmeter = j;
+                    dir = runDir;
+                }
+            } catch (IOException | RuntimeException ex) { // the run starts its JMeter itself and says what fails
+                progress.log(next.id() + ": JMeter did not start ahead: " + ex.getMessage());
+            }
+        }
+
+        /** The JMeter started for {@code r}, or null; one started for another run is abandoned. */
+        synchronized RunningJMeter take(PlannedRun r) {
+            if (jmeter == null) {
+                return null;
+            }
+            if (!run.id().equals(r.id()) || !jmeter.process().isAlive()) {
+                abandon();
+                return null;
+            }
+            RunningJMeter j = jmeter;
+            jmeter = null;
+            run = null;
+            return j;
+        }
+
+        synchronized void abandon() {
+            if (jmeter != null) {
+                discard(jmeter, run, dir);
+                jmeter = null;
+                run = null;
+            }
+        }
+
+        /** Ends a JMeter whose run will not use it, then removes what its start wrote (its log). */
+        void discard(RunningJMeter j, PlannedRun r, RunDirectory runDir) {
+            j.abandon();
+            try {
+                j.process().waitFor(5, java.util.concurrent.TimeUnit.SECONDS);
+                RunRecorder.clear(runDir, r);
+            } catch (InterruptedException ex) {
+                Thread.currentThread().interrupt();
+            } catch (IOException ex) {
+                // a log left behind is replaced when its run starts
+            }
+        }
     }
 }

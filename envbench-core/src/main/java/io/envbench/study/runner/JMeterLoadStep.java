@@ -45,6 +45,8 @@ final class JMeterLoadStep {
     static final int SUMMARY_INTERVAL_SECONDS = 2;
     /** Beyond its expected length, how long a run may take before JMeter is stopped (start-up, slow targets). */
     static final Duration RUN_GRACE = Duration.ofSeconds(120);
+    /** How JMeter's console line at the end of its test starts ({@code Tidying up ...    @ DATE}, or {@code remote}). */
+    static final String TEST_ENDED = "Tidying up ";
 
     private final EnvBench envbench;
     private final JMeterInstall jmeter;
@@ -72,7 +74,33 @@ final class JMeterLoadStep {
         this.cancelled = cancelled;
     }
 
-    /** Runs JMeter against the started target; returns the run's status. */
+    /**
+     * The run's JMeter started ahead, waiting at its {@link JMeterStartGate} for the environment's endpoint, or null
+     * when it can only start once its environment is up: a plan without the gate, remote engines (they take their
+     * properties at their start), tenants (each tenant's endpoint is in the plan's properties).
+     */
+    RunningJMeter startAhead(Experiment e, PlannedRun r, RunDirectory dir, RunIsolation isolation) throws IOException {
+        if (!e.load().engines().none()
+                || e.load().command().isPresent()
+                || e.tenancy().isPresent()
+                || !JMeterStartGate.in(plan(e))) {
+            return null;
+        }
+        Map<String, String> props = properties(e, r);
+        props.put("summariser.interval", Integer.toString(SUMMARY_INTERVAL_SECONDS));
+        props.put(JMeterStartGate.ENABLED_PROPERTY, "true");
+        return RunningJMeter.start(
+                isolation.jmeterCommand(
+                        command(e.load().engines(), plan(e), dir.jmeterJtl(r), dir.jmeterLog(r), props)),
+                dir.root());
+    }
+
+    /**
+     * Runs JMeter against the started target; returns the run's status.
+     *
+     * @param ahead   this run's JMeter from {@link #startAhead}, or null to start it now
+     * @param testEnd told once JMeter's test has ended, while JMeter itself exits (the next run's JMeter may start)
+     */
     String run(
             Experiment e,
             PlannedRun r,
@@ -83,18 +111,39 @@ final class JMeterLoadStep {
             AtomicReference<String> died,
             List<String> stopped,
             RunIsolation isolation,
-            RunIsolation.Run current)
+            RunIsolation.Run current,
+            RunningJMeter ahead,
+            Runnable testEnd)
             throws IOException {
-        Map<String, String> props = new LinkedHashMap<>();
+        Map<String, String> endpoint = new LinkedHashMap<>();
         target.endpoint().ifPresent(ep -> {
-            props.put("envbench.host", ep.host());
-            props.put("envbench.port", Integer.toString(ep.port()));
+            endpoint.put("envbench.host", ep.host());
+            endpoint.put("envbench.port", Integer.toString(ep.port()));
         });
+        LoadHooks hooks = new LoadHooks() {
+            @Override
+            public void testEnded() {
+                testEnd.run();
+            }
+        };
+        if (ahead != null) {
+            return run(e, r, dir, ahead, endpoint, progress, timeLeft, died, stopped, hooks, current);
+        }
+        Map<String, String> props = new LinkedHashMap<>(endpoint);
+        props.putAll(properties(e, r));
+        return run(e, r, dir, plan(e), props, progress, timeLeft, died, stopped, hooks, isolation, current);
+    }
+
+    private Path plan(Experiment e) {
+        return e.load().http().isPresent() ? builtinHttpPlan : e.load().plan().orElseThrow();
+    }
+
+    /** The run's JMeter properties but its target's endpoint: the built-in HTTP load's, or a plan's own. */
+    private static Map<String, String> properties(Experiment e, PlannedRun r) {
+        Map<String, String> props = new LinkedHashMap<>();
         props.put("envbench.run.environment", r.environment());
-        Path plan;
         if (e.load().http().isPresent()) {
             HttpLoad h = e.load().http().get();
-            plan = builtinHttpPlan;
             props.put("envbench.path", h.path());
             props.put("envbench.threads", Integer.toString(h.threads()));
             // decided here once, not by an expression per sample in the plan
@@ -105,10 +154,9 @@ final class JMeterLoadStep {
             props.put("envbench.duration.seconds", Long.toString(Math.max(1, (long)
                     Math.ceil(h.duration().toMillis() / 1000.0))));
         } else {
-            plan = e.load().plan().orElseThrow();
             props.putAll(e.load().jmeterProperties());
         }
-        return run(e, r, dir, plan, props, progress, timeLeft, died, stopped, LoadHooks.NONE, isolation, current);
+        return props;
     }
 
     /**
@@ -119,6 +167,9 @@ final class JMeterLoadStep {
         LoadHooks NONE = new LoadHooks() {};
 
         default void started(MetricsCollector metrics, Path jtl) {}
+
+        /** JMeter's test has ended (its "Tidying up" line), on JMeter's output thread; JMeter itself still exits. */
+        default void testEnded() {}
 
         default void ended() {}
     }
@@ -147,8 +198,49 @@ final class JMeterLoadStep {
         }
         List<String> cmd =
                 isolation.jmeterCommand(command(e.load().engines(), plan, dir.jmeterJtl(r), dir.jmeterLog(r), props));
-        RunningJMeter jmeterRun = RunningJMeter.start(cmd, dir.root());
+        return run(
+                e,
+                r,
+                dir,
+                RunningJMeter.start(cmd, dir.root()),
+                null,
+                progress,
+                timeLeft,
+                died,
+                stopped,
+                hooks,
+                current);
+    }
+
+    /**
+     * Sees a started JMeter's test through; one started ahead waits at its start gate, which {@code gate}'s
+     * properties open (null: it was started for this run with all of them).
+     */
+    private String run(
+            Experiment e,
+            PlannedRun r,
+            RunDirectory dir,
+            RunningJMeter jmeterRun,
+            Map<String, String> gate,
+            RunProgress progress,
+            Duration timeLeft,
+            AtomicReference<String> died,
+            List<String> stopped,
+            LoadHooks hooks,
+            RunIsolation.Run current)
+            throws IOException {
+        if (cancelled.getAsBoolean() || died.get() != null) {
+            jmeterRun.abandon();
+            return cancelled.getAsBoolean() ? RunRecord.INTERRUPTED : "failed: target died";
+        }
         Process p = jmeterRun.process();
+        if (gate != null) {
+            try {
+                jmeterRun.open(gate);
+            } catch (IOException ex) {
+                // gone before its test: its console and log say why; its exit status makes the run's below
+            }
+        }
         current.jmeterStarted(p.pid());
         load.set(jmeterRun);
         if (cancelled.getAsBoolean() || died.get() != null) { // either came while JMeter started
@@ -170,8 +262,15 @@ final class JMeterLoadStep {
         } catch (IOException | RuntimeException ex) {
             progress.log(r.id() + ": no metrics: " + ex.getMessage());
         }
-        Thread output =
-                new Thread(() -> copyOutput(p, dir.jmeterOutput(r), r, progress, timeLeft), "envbench-jmeter-output");
+        MetricsCollector runMetrics = metrics;
+        Runnable testEnded = () -> {
+            if (runMetrics != null) { // the run's metrics cover its load, not JMeter's exit or the next JMeter's start
+                runMetrics.close();
+            }
+            hooks.testEnded();
+        };
+        Thread output = new Thread(
+                () -> copyOutput(p, dir.jmeterOutput(r), r, progress, timeLeft, testEnded), "envbench-jmeter-output");
         output.setDaemon(true);
         output.start();
         Duration deadline = ExperimentRunner.expectedLength(e).plus(RUN_GRACE);
@@ -231,16 +330,23 @@ final class JMeterLoadStep {
     }
 
     /** JMeter's console into a file, and its {@code summary +} lines as live figures. */
-    private static void copyOutput(Process p, Path file, PlannedRun r, RunProgress progress, Duration timeLeft) {
+    private static void copyOutput(
+            Process p, Path file, PlannedRun r, RunProgress progress, Duration timeLeft, Runnable testEnded) {
         long t0 = System.nanoTime();
         try (BufferedReader in = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
                 Writer out = Files.newBufferedWriter(
                         file, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND)) {
             LiveFigures live = LiveFigures.NONE;
             String line;
+            boolean ended = false;
             while ((line = in.readLine()) != null) {
                 out.write(line);
                 out.write('\n');
+                if (!ended && line.startsWith(TEST_ENDED)) {
+                    ended = true;
+                    out.flush();
+                    testEnded.run();
+                }
                 LiveFigures next = live.next(line);
                 if (next != live) {
                     live = next;

@@ -1,6 +1,8 @@
 package io.envbench.study.runner;
 
 import java.io.IOException;
+import java.io.OutputStreamWriter;
+import java.io.Writer;
 import java.net.DatagramPacket;
 import java.net.DatagramSocket;
 import java.net.InetAddress;
@@ -9,6 +11,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
@@ -23,7 +26,8 @@ import org.slf4j.LoggerFactory;
  * tells its remote engines to stop theirs, closes its JTL and exits. It runs in a session of its own
  * ({@link OwnSession}): a Ctrl-C reaches the runner, which stops it this way, rather than killing the controlling
  * JMeter and leaving remote engines loading until their test's end. If JMeter has not exited {@link #STOP_GRACE}
- * after the message, it gets SIGTERM, and SIGKILL {@link #KILL_AFTER} later.
+ * after the message, it gets SIGTERM, and SIGKILL {@link #KILL_AFTER} later. One started ahead of its run waits at its
+ * {@link JMeterStartGate}: {@link #open} starts its test, {@link #abandon} ends it without one.
  */
 final class RunningJMeter {
     private static final Logger log = LoggerFactory.getLogger(RunningJMeter.class);
@@ -62,6 +66,35 @@ final class RunningJMeter {
 
     Process process() {
         return process;
+    }
+
+    /**
+     * Opens the start gate of a JMeter started ahead: {@code properties} become JMeter properties (as {@code -J} would
+     * have made them) and its thread groups start.
+     *
+     * @throws IOException JMeter is gone (it could not start; its log says why)
+     */
+    void open(Map<String, String> properties) throws IOException {
+        try (Writer w = new OutputStreamWriter(process.getOutputStream(), StandardCharsets.UTF_8)) {
+            JMeterStartGate.open(w, properties);
+        }
+    }
+
+    /** A JMeter whose run will not happen: its start gate closed, so it exits without a test; ended if it lingers. */
+    void abandon() {
+        try {
+            process.getOutputStream().close();
+        } catch (IOException e) {
+            log.debug("JMeter's standard input: {}", e.toString());
+        }
+        stopAsked = true;
+        CompletableFuture.runAsync(
+                () -> {
+                    if (process.isAlive()) {
+                        process.destroyForcibly();
+                    }
+                },
+                CompletableFuture.delayedExecutor(STOP_GRACE.toMillis(), TimeUnit.MILLISECONDS));
     }
 
     /** The UDP port on loopback JMeter listens on for {@code StopTestNow}. */
