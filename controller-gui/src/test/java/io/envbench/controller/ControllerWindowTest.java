@@ -931,11 +931,22 @@ class ControllerWindowTest {
     }
 
     /** The window as it is on screen, kept as a test artefact, and checked to show something. */
+    /**
+     * The window's content as Swing paints it, on its event thread: not a capture of the screen, which waits for an idle
+     * event queue that a blinking caret or a live chart keeps busy for up to 10 s a picture.
+     */
     private void screenshot(String name) throws IOException {
-        robot.waitForIdle();
         BufferedImage image = GuiActionRunner.execute(() -> {
-            java.awt.Robot awt = new java.awt.Robot();
-            return awt.createScreenCapture(frame.getBounds());
+            javax.swing.JRootPane root = frame.getRootPane();
+            BufferedImage i = new BufferedImage(
+                    Math.max(1, root.getWidth()), Math.max(1, root.getHeight()), BufferedImage.TYPE_INT_RGB);
+            java.awt.Graphics2D g = i.createGraphics();
+            try {
+                root.paintAll(g);
+            } finally {
+                g.dispose();
+            }
+            return i;
         });
         Files.createDirectories(SCREENSHOTS);
         Path f = SCREENSHOTS.resolve(name + ".png");

@@ -32,7 +32,6 @@ import org.apache.jmeter.save.SaveService;
 import org.apache.jmeter.util.JMeterUtils;
 import org.assertj.swing.edt.GuiActionRunner;
 import org.assertj.swing.fixture.FrameFixture;
-import org.assertj.swing.image.ScreenshotTaker;
 import org.assertj.swing.timing.Condition;
 import org.assertj.swing.timing.Pause;
 import org.junit.jupiter.api.Assumptions;
@@ -144,10 +143,23 @@ public final class GuiTests {
         return window;
     }
 
-    /** Saves what a component shows on the screen as {@code target/screenshots/NAME.png}; asserts it is not blank. */
+    /**
+     * Saves what a component shows as {@code target/screenshots/NAME.png}, painted by Swing on its event thread as it
+     * paints the screen; asserts it is not blank. Not a capture of the screen: that waits for the event queue to be
+     * idle, which a text field's blinking caret keeps it from being for up to 10 s a picture.
+     */
     public static Path screenshot(Component c, String name) throws IOException {
-        BufferedImage image =
-                new ScreenshotTaker().takeScreenshotOf(c); // off the event thread: it waits for the screen
+        BufferedImage image = GuiActionRunner.execute(() -> {
+            BufferedImage i = new BufferedImage(
+                    Math.max(1, c.getWidth()), Math.max(1, c.getHeight()), BufferedImage.TYPE_INT_RGB);
+            java.awt.Graphics2D g = i.createGraphics();
+            try {
+                c.paintAll(g);
+            } finally {
+                g.dispose();
+            }
+            return i;
+        });
         Files.createDirectories(SCREENSHOTS);
         Path file = SCREENSHOTS.resolve(name + ".png");
         ImageIO.write(image, "png", file.toFile());

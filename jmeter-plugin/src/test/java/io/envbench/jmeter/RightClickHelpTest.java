@@ -23,6 +23,7 @@ import io.envbench.jmeter.samplers.CommandGui;
 import io.envbench.jmeter.samplers.ContainerOptionsGui;
 import io.envbench.jmeter.samplers.EngineMetricsGui;
 import io.envbench.jmeter.samplers.TargetEnvironmentGui;
+import io.envbench.jmeter.startgate.StartGateGui;
 import io.envbench.jmeter.timers.ArrivalsTimerGui;
 import org.apache.jmeter.gui.GuiPackage;
 import org.apache.jmeter.gui.action.ActionNames;
@@ -58,7 +59,8 @@ class RightClickHelpTest {
                 CommandGui.class,
                 EngineMetricsGui.class,
                 EnvironmentTagGui.class,
-                ArrivalsTimerGui.class);
+                ArrivalsTimerGui.class,
+                StartGateGui.class);
     }
 
     @BeforeAll
