@@ -43,8 +43,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  * The real DayTrader 2.1.7 (targets/daytrader, assembled at setup from Maven Central) as a host process and in a
  * container on Docker's bridge, started by the launchers from its recipe, its database (daytrader_default on the
  * host's EnvBench cluster, db.sh) rebuilt through DayTrader's own config servlet, then loaded by
- * testplans/daytrader.jmx in the assembled JMeter: first 20 s at a low fixed rate (every page the right DayTrader
- * page, logins succeed, no error page), then 25 s closed loop at 4 threads (the last 20 s counted). Prints time to
+ * testplans/daytrader.jmx in the assembled JMeter: first 10 s at a low fixed rate (every page the right DayTrader
+ * page, logins succeed, no error page), then 12 s closed loop at 4 threads (the last 8 s counted). Prints time to
  * ready, first page, RSS and requests per second, bare next to container.
  */
 class DaytraderTargetTest extends DockerEndToEndTest {
@@ -70,7 +70,7 @@ class DaytraderTargetTest extends DockerEndToEndTest {
     @AfterAll
     static void printFigures() {
         System.out.println(
-                "DayTrader, bare vs container (4 threads closed loop, 20 s after a 5 s warm-up; a 20 s low-rate run before):");
+                "DayTrader, bare vs container (4 threads closed loop, 8 s after a 4 s warm-up; a 10 s low-rate run before):");
         FIGURES.forEach((env, f) -> System.out.println("  " + env + ": " + f));
     }
 
@@ -111,7 +111,7 @@ class DaytraderTargetTest extends DockerEndToEndTest {
                     home.contains("DayTrader Home") && home.contains("uid:199"),
                     "a logged-in home page: " + home.substring(0, Math.min(400, home.length())));
 
-            // 20 s at a low fixed rate: every page right
+            // 10 s at a low fixed rate: every page right
             Path jtl = dir.resolve(env + "-low.jtl");
             List<Sample> low = Jmeter.run(
                     PLAN,
@@ -120,7 +120,7 @@ class DaytraderTargetTest extends DockerEndToEndTest {
                             "-Jenvbench.port=" + port,
                             "-Jenvbench.run.environment=" + env,
                             "-Jenvbench.threads=4",
-                            "-Jenvbench.duration.seconds=20",
+                            "-Jenvbench.duration.seconds=10",
                             "-Jenvbench.rate.per.minute=1200"));
             assertEquals(
                     0,
@@ -136,11 +136,11 @@ class DaytraderTargetTest extends DockerEndToEndTest {
                     "every sample tagged " + env);
             long logins = low.stream().filter(s -> s.label().equals("login")).count();
             assertTrue(logins >= 4, "each of 4 threads logged in (its own user): " + logins + " logins");
-            double lowRate = low.size() / 20.0;
+            double lowRate = low.size() / 10.0;
             assertTrue(lowRate > 10 && lowRate < 30, "about 20 requests/s at rate.per.minute=1200: " + lowRate);
             figures.put("low-rate run", low.size() + " requests, " + logins + " logins, 0 errors");
 
-            // closed loop, 4 threads: the throughput after a 5 s warm-up
+            // closed loop, 4 threads: the throughput after a 4 s warm-up
             Path satJtl = dir.resolve(env + "-closed.jtl");
             List<Sample> closed = Jmeter.run(
                     PLAN,
@@ -149,19 +149,19 @@ class DaytraderTargetTest extends DockerEndToEndTest {
                             "-Jenvbench.port=" + port,
                             "-Jenvbench.run.environment=" + env,
                             "-Jenvbench.threads=4",
-                            "-Jenvbench.duration.seconds=25"));
+                            "-Jenvbench.duration.seconds=12"));
             assertEquals(
                     0,
                     closed.stream().filter(s -> !s.success()).count(),
                     "no errors at saturation: " + failures(satJtl));
             long first = closed.stream().mapToLong(Sample::startMs).min().orElseThrow();
             List<Sample> counted =
-                    closed.stream().filter(s -> s.startMs() >= first + 5_000).toList();
+                    closed.stream().filter(s -> s.startMs() >= first + 4_000).toList();
             long last = counted.stream()
                     .mapToLong(s -> s.startMs() + s.elapsedMs())
                     .max()
                     .orElseThrow();
-            double perSecond = counted.size() * 1000.0 / (last - first - 5_000);
+            double perSecond = counted.size() * 1000.0 / (last - first - 4_000);
             double meanMs =
                     counted.stream().mapToLong(Sample::elapsedMs).average().orElseThrow();
             figures.put("closed loop 4 threads", String.format("%.0f req/s, mean %.2f ms", perSecond, meanMs));
