@@ -499,6 +499,11 @@ public final class ExperimentRunner {
                 unconfined = ex.getMessage();
                 progress.log(r.id() + ": " + unconfined);
             }
+            // the load step owns the JMeter started ahead from here on, whatever happens in it
+            RunningJMeter handed = unconfined == null && e.load().command().isEmpty() ? started : null;
+            if (handed != null) {
+                started = null;
+            }
             status = unconfined != null
                     ? "failed: isolation: " + firstLine(unconfined)
                     : e.load().command().isPresent()
@@ -522,9 +527,8 @@ public final class ExperimentRunner {
                                     stopped,
                                     isolation,
                                     current,
-                                    started,
+                                    handed,
                                     () -> ahead.start(e, next, dir, progress));
-            started = null;
         } catch (IOException ex) { // JMeter could not be started: this run fails, the others go on
             status = "failed: JMeter did not start: " + ex.getMessage();
         } finally {
