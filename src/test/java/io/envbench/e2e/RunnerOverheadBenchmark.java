@@ -39,6 +39,9 @@ class RunnerOverheadBenchmark {
                         .replace(
                                 "testname=\"EnvBench Start Gate\" enabled=\"true\"",
                                 "testname=\"EnvBench Start Gate\" " + "enabled=\"false\""));
+        if (!Files.readString(closed).contains("testname=\"EnvBench Start Gate\" enabled=\"false\"")) {
+            throw new AssertionError("the built-in plan's gate is no longer found; this benchmark cannot close it");
+        }
         // the same load as the built-in one: the properties the runner sets for it, given to the plan
         String withoutGate = builtin.replace(
                 "  http:\n    path: /page-4k.html\n    threads: 2\n    requestsPerSecond: 0\n    rampUpSeconds: 0\n"

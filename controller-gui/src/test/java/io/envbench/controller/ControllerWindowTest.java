@@ -930,10 +930,10 @@ class ControllerWindowTest {
                 timeout.toMillis());
     }
 
-    /** The window as it is on screen, kept as a test artefact, and checked to show something. */
     /**
-     * The window's content as Swing paints it, on its event thread: not a capture of the screen, which waits for an idle
-     * event queue that a blinking caret or a live chart keeps busy for up to 10 s a picture.
+     * The window's content as Swing paints it on its event thread, kept as a test artefact and checked to show
+     * something. Not a capture of the screen, which waits for an idle event queue that a blinking caret or a live chart
+     * keeps busy for up to 10 s a picture; so it shows what Swing draws, not that the screen got it.
      */
     private void screenshot(String name) throws IOException {
         BufferedImage image = GuiActionRunner.execute(() -> {

@@ -130,6 +130,14 @@ public record LoadPlan(
                                 + "; set that instead (EnvBench passes it to the plan as this property)");
             }
         }
+        // the runner sets them for each run, from the environment it started (at the Start Gate, after the plan's own)
+        for (String reserved : new String[] {"envbench.host", "envbench.port", "envbench.start.gate"}) {
+            if (properties.containsKey(reserved)) {
+                throw new InvalidSettingException(
+                        "properties." + reserved,
+                        "is set by EnvBench for each run (the address of the environment it started); remove it");
+            }
+        }
     }
 
     /**

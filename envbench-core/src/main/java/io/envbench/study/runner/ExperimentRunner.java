@@ -14,6 +14,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 
 import io.envbench.base.definition.EnvironmentDefinition;
@@ -413,9 +414,9 @@ public final class ExperimentRunner {
         return e.load().duration();
     }
 
-    /** @param stopped gets the output files of this run that stopped taking data (disk full), each with why */
     /**
-     * @param next the run planned after this one (null: none), whose JMeter may start once this run's test has ended
+     * @param next    the run planned after this one (null: none), whose JMeter may start once this run's test has ended
+     * @param stopped gets the output files of this run that stopped taking data (disk full), each with why
      */
     private RunRecord runOne(
             Experiment e,
@@ -471,6 +472,11 @@ public final class ExperimentRunner {
                     0,
                     0,
                     null);
+        } catch (RuntimeException ex) {
+            if (started != null) { // nothing else would end it: it would wait at its gate
+                ahead.discard(started, r, dir);
+            }
+            throw ex;
         }
         AtomicReference<String> died = new AtomicReference<>();
         EnvironmentRegistry.Listener deathOfThisRun = new EnvironmentRegistry.Listener() {
@@ -564,15 +570,17 @@ public final class ExperimentRunner {
         private PlannedRun run;
         private RunningJMeter jmeter;
         private RunDirectory dir;
+        /** The run last taken (started or not): a start for it that comes late is refused. */
+        private String taken = "";
 
         /** Starts {@code next}'s JMeter (on JMeter's output thread); nothing when it cannot start ahead. */
         synchronized void start(Experiment e, PlannedRun next, RunDirectory runDir, RunProgress progress) {
-            if (next == null || cancelled || jmeter != null) {
+            if (next == null || cancelled || jmeter != null || next.id().equals(taken)) {
                 return;
             }
             try {
-                RunRecorder.clear(runDir, next);
-                RunningJMeter j = jmeterStep.startAhead(e, next, runDir, isolation);
+                RunningJMeter j =
+                        jmeterStep.startAhead(e, next, runDir, isolation, () -> RunRecorder.clear(runDir, next));
                 if (j != null) {
                     run = next;
                     jmeter = j;
@@ -585,6 +593,7 @@ public final class ExperimentRunner {
 
         /** The JMeter started for {@code r}, or null; one started for another run is abandoned. */
         synchronized RunningJMeter take(PlannedRun r) {
+            taken = r.id();
             if (jmeter == null) {
                 return null;
             }
@@ -610,7 +619,7 @@ public final class ExperimentRunner {
         void discard(RunningJMeter j, PlannedRun r, RunDirectory runDir) {
             j.abandon();
             try {
-                j.process().waitFor(5, java.util.concurrent.TimeUnit.SECONDS);
+                j.process().waitFor(RunningJMeter.STOP_GRACE.toSeconds(), TimeUnit.SECONDS);
                 RunRecorder.clear(runDir, r);
             } catch (InterruptedException ex) {
                 Thread.currentThread().interrupt();

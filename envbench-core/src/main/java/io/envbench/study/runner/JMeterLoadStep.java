@@ -79,7 +79,8 @@ final class JMeterLoadStep {
      * when it can only start once its environment is up: a plan without the gate, remote engines (they take their
      * properties at their start), tenants (each tenant's endpoint is in the plan's properties).
      */
-    RunningJMeter startAhead(Experiment e, PlannedRun r, RunDirectory dir, RunIsolation isolation) throws IOException {
+    RunningJMeter startAhead(Experiment e, PlannedRun r, RunDirectory dir, RunIsolation isolation, RunFiles clearRun)
+            throws IOException {
         if (!e.load().engines().none()
                 || e.load().command().isPresent()
                 || e.tenancy().isPresent()
@@ -89,6 +90,7 @@ final class JMeterLoadStep {
         Map<String, String> props = properties(e, r);
         props.put("summariser.interval", Integer.toString(SUMMARY_INTERVAL_SECONDS));
         props.put(JMeterStartGate.ENABLED_PROPERTY, "true");
+        clearRun.clear(); // what an earlier attempt at this run left
         return RunningJMeter.start(
                 isolation.jmeterCommand(
                         command(e.load().engines(), plan(e), dir.jmeterJtl(r), dir.jmeterLog(r), props)),
@@ -129,8 +131,8 @@ final class JMeterLoadStep {
         if (ahead != null) {
             return run(e, r, dir, ahead, endpoint, progress, timeLeft, died, stopped, hooks, current);
         }
-        Map<String, String> props = new LinkedHashMap<>(endpoint);
-        props.putAll(properties(e, r));
+        Map<String, String> props = properties(e, r);
+        props.putAll(endpoint);
         return run(e, r, dir, plan(e), props, progress, timeLeft, died, stopped, hooks, isolation, current);
     }
 
@@ -157,6 +159,11 @@ final class JMeterLoadStep {
             props.putAll(e.load().jmeterProperties());
         }
         return props;
+    }
+
+    /** Removes a run's files; may fail on the disk. */
+    interface RunFiles {
+        void clear() throws IOException;
     }
 
     /**
@@ -234,13 +241,6 @@ final class JMeterLoadStep {
             return cancelled.getAsBoolean() ? RunRecord.INTERRUPTED : "failed: target died";
         }
         Process p = jmeterRun.process();
-        if (gate != null) {
-            try {
-                jmeterRun.open(gate);
-            } catch (IOException ex) {
-                // gone before its test: its console and log say why; its exit status makes the run's below
-            }
-        }
         current.jmeterStarted(p.pid());
         load.set(jmeterRun);
         if (cancelled.getAsBoolean() || died.get() != null) { // either came while JMeter started
@@ -261,6 +261,17 @@ final class JMeterLoadStep {
             metrics.start();
         } catch (IOException | RuntimeException ex) {
             progress.log(r.id() + ": no metrics: " + ex.getMessage());
+        }
+        if (gate != null) { // the run's metrics are running: its load may start
+            if (cancelled.getAsBoolean() || died.get() != null) {
+                jmeterRun.abandon(); // it ends without a sample
+            } else {
+                try {
+                    jmeterRun.open(gate);
+                } catch (IOException ex) {
+                    // gone before its test: its console and log say why; its exit status makes the run's below
+                }
+            }
         }
         MetricsCollector runMetrics = metrics;
         Runnable testEnded = () -> {

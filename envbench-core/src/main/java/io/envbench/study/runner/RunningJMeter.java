@@ -88,13 +88,7 @@ final class RunningJMeter {
             log.debug("JMeter's standard input: {}", e.toString());
         }
         stopAsked = true;
-        CompletableFuture.runAsync(
-                () -> {
-                    if (process.isAlive()) {
-                        process.destroyForcibly();
-                    }
-                },
-                CompletableFuture.delayedExecutor(STOP_GRACE.toMillis(), TimeUnit.MILLISECONDS));
+        killIfAlive(STOP_GRACE);
     }
 
     /** The UDP port on loopback JMeter listens on for {@code StopTestNow}. */
@@ -135,13 +129,18 @@ final class RunningJMeter {
                             }
                         },
                         CompletableFuture.delayedExecutor(STOP_GRACE.toMillis(), TimeUnit.MILLISECONDS))
-                .thenRunAsync(
-                        () -> {
-                            if (process.isAlive()) {
-                                process.destroyForcibly();
-                            }
-                        },
-                        CompletableFuture.delayedExecutor(KILL_AFTER.toMillis(), TimeUnit.MILLISECONDS));
+                .thenRun(() -> killIfAlive(KILL_AFTER));
+    }
+
+    /** SIGKILL {@code after} from now, if it still runs then. */
+    private void killIfAlive(Duration after) {
+        CompletableFuture.runAsync(
+                () -> {
+                    if (process.isAlive()) {
+                        process.destroyForcibly();
+                    }
+                },
+                CompletableFuture.delayedExecutor(after.toMillis(), TimeUnit.MILLISECONDS));
     }
 
     private static int freeLoopbackUdpPort() throws IOException {

@@ -484,6 +484,16 @@ class ExperimentFileErrorsTest {
         assertEquals("load.properties.envbench.duration.seconds", e.fieldPath());
         assertEquals(13, e.line());
         assertTrue(e.getMessage().contains("set that instead"), e.getMessage());
+        // the environment's address: the runner's for each run, at the Start Gate too
+        for (String reserved : new String[] {"envbench.host", "envbench.port", "envbench.start.gate"}) {
+            String withAddress = VALID.substring(0, VALID.indexOf("load:"))
+                    + "load:\n  plan: p.jmx\n  durationSeconds: 60\n  properties:\n    " + reserved + ": 1\n";
+            ExperimentException a = assertThrows(
+                    ExperimentException.class,
+                    () -> ExperimentFile.parse(withAddress, dir.resolve("bad.yaml"), TARGETS));
+            assertEquals("load.properties." + reserved, a.fieldPath());
+            assertTrue(a.getMessage().contains("is set by EnvBench for each run"), a.getMessage());
+        }
     }
 
     @Test
