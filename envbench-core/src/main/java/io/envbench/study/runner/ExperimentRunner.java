@@ -433,126 +433,123 @@ public final class ExperimentRunner {
         if (started == null) {
             RunRecorder.clear(dir, r);
         }
-        if (e.tenancy().isPresent()) {
-            TenantsRun.Result res;
-            try {
-                res = tenantsRun.run(
-                        e,
-                        r,
-                        dir,
-                        progress,
-                        stopped,
-                        (plan, props, died, hooks) -> jmeterStep.run(
-                                e, r, dir, plan, props, progress, timeLeft, died, stopped, hooks, isolation, current));
-            } catch (
-                    IOException
-                            ex) { // JMeter, the plan or the timeline could not be started or written: this run fails,
-                // the others go on
-                progress.log(r.id() + ": " + ex.getMessage());
-                res = new TenantsRun.Result(
-                        cancelled ? RunRecord.INTERRUPTED : "failed: " + firstLine(ex.getMessage()), 0, null);
-            }
-            return recorder.record(e, r, dir, start, res.status(), res.startToReadyMs(), stopped, res.died(), current);
-        }
-        EnvironmentDefinition def = e.environment(r.environment()).definition();
-        RunningTarget target;
+        // a JMeter started ahead and not handed to the load step would wait at its gate: ended here, whatever happens
         try {
-            target = envbench.environments().start(def);
-        } catch (TargetStartException | InvalidSettingException ex) {
-            String why = ex.getMessage();
-            progress.log(r.id() + ": " + def.name() + " did not start: " + why);
+            if (e.tenancy().isPresent()) {
+                TenantsRun.Result res;
+                try {
+                    res = tenantsRun.run(
+                            e,
+                            r,
+                            dir,
+                            progress,
+                            stopped,
+                            (plan, props, died, hooks) -> jmeterStep.run(
+                                    e, r, dir, plan, props, progress, timeLeft, died, stopped, hooks, isolation,
+                                    current));
+                } catch (IOException ex) { // JMeter, the plan or the timeline could not be started or written: this run
+                    // fails,
+                    // the others go on
+                    progress.log(r.id() + ": " + ex.getMessage());
+                    res = new TenantsRun.Result(
+                            cancelled ? RunRecord.INTERRUPTED : "failed: " + firstLine(ex.getMessage()), 0, null);
+                }
+                return recorder.record(
+                        e, r, dir, start, res.status(), res.startToReadyMs(), stopped, res.died(), current);
+            }
+            EnvironmentDefinition def = e.environment(r.environment()).definition();
+            RunningTarget target;
+            try {
+                target = envbench.environments().start(def);
+            } catch (TargetStartException | InvalidSettingException ex) {
+                String why = ex.getMessage();
+                progress.log(r.id() + ": " + def.name() + " did not start: " + why);
+                return new RunRecord(
+                        r,
+                        start,
+                        Instant.now(),
+                        cancelled ? RunRecord.INTERRUPTED : "failed: start: " + firstLine(why),
+                        0,
+                        0,
+                        null);
+            }
+            AtomicReference<String> died = new AtomicReference<>();
+            EnvironmentRegistry.Listener deathOfThisRun = new EnvironmentRegistry.Listener() {
+                @Override
+                public void died(String environment, String reason) {
+                    if (environment.equals(def.name()) && died.compareAndSet(null, reason)) {
+                        progress.log(r.id() + ": "
+                                + (ContainerDeathWatch.isDaemonLoss(reason) ? reason : environment + " died: " + reason)
+                                + "; its load is stopped, the next run goes on");
+                        RunningJMeter j = load.get();
+                        if (j != null) {
+                            j.stop(environment + " died"); // not left hammering a dead port for the rest of the run
+                        }
+                    }
+                }
+            };
+            envbench.environments().addListener(deathOfThisRun);
+            // a death between the start and the listener is marked all the same
+            envbench.environments().whyDown(def.name()).ifPresent(why -> deathOfThisRun.died(def.name(), why));
+            String status;
+            try {
+                String unconfined = null;
+                try {
+                    current.targetReady(target);
+                } catch (IOException ex) {
+                    unconfined = ex.getMessage();
+                    progress.log(r.id() + ": " + unconfined);
+                }
+                // the load step owns the JMeter started ahead from here on, whatever happens in it
+                RunningJMeter handed = unconfined == null && e.load().command().isEmpty() ? started : null;
+                if (handed != null) {
+                    started = null;
+                }
+                status = unconfined != null
+                        ? "failed: isolation: " + firstLine(unconfined)
+                        : e.load().command().isPresent()
+                                ? commandStep.run(
+                                        e.load().command().get(),
+                                        e.environment(r.environment()),
+                                        r,
+                                        dir,
+                                        target,
+                                        progress,
+                                        died,
+                                        stopped)
+                                : jmeterStep.run(
+                                        e,
+                                        r,
+                                        dir,
+                                        target,
+                                        progress,
+                                        timeLeft,
+                                        died,
+                                        stopped,
+                                        isolation,
+                                        current,
+                                        handed,
+                                        () -> ahead.start(e, next, dir, progress));
+            } catch (IOException ex) { // JMeter could not be started: this run fails, the others go on
+                status = "failed: JMeter did not start: " + ex.getMessage();
+            } finally {
+                envbench.environments().removeListener(deathOfThisRun);
+                RunRecorder.writeTargetLog(dir.targetLog(r), target, died.get());
+                envbench.environments().stop(def.name());
+            }
+            if (died.get() != null) {
+                status = ContainerDeathWatch.isDaemonLoss(died.get())
+                        ? "failed: " + died.get()
+                        : "failed: target died: " + died.get();
+            }
+            RunRecorder.writeEngineMetrics(e, r, dir, progress);
+            return recorder.record(
+                    e, r, dir, start, status, target.startToReady().toMillis(), stopped, died.get(), current);
+        } finally {
             if (started != null) {
                 ahead.discard(started, r, dir);
             }
-            return new RunRecord(
-                    r,
-                    start,
-                    Instant.now(),
-                    cancelled ? RunRecord.INTERRUPTED : "failed: start: " + firstLine(why),
-                    0,
-                    0,
-                    null);
-        } catch (RuntimeException ex) {
-            if (started != null) { // nothing else would end it: it would wait at its gate
-                ahead.discard(started, r, dir);
-            }
-            throw ex;
         }
-        AtomicReference<String> died = new AtomicReference<>();
-        EnvironmentRegistry.Listener deathOfThisRun = new EnvironmentRegistry.Listener() {
-            @Override
-            public void died(String environment, String reason) {
-                if (environment.equals(def.name()) && died.compareAndSet(null, reason)) {
-                    progress.log(r.id() + ": "
-                            + (ContainerDeathWatch.isDaemonLoss(reason) ? reason : environment + " died: " + reason)
-                            + "; its load is stopped, the next run goes on");
-                    RunningJMeter j = load.get();
-                    if (j != null) {
-                        j.stop(environment + " died"); // not left hammering a dead port for the rest of the run
-                    }
-                }
-            }
-        };
-        envbench.environments().addListener(deathOfThisRun);
-        // a death between the start and the listener is marked all the same
-        envbench.environments().whyDown(def.name()).ifPresent(why -> deathOfThisRun.died(def.name(), why));
-        String status;
-        try {
-            String unconfined = null;
-            try {
-                current.targetReady(target);
-            } catch (IOException ex) {
-                unconfined = ex.getMessage();
-                progress.log(r.id() + ": " + unconfined);
-            }
-            // the load step owns the JMeter started ahead from here on, whatever happens in it
-            RunningJMeter handed = unconfined == null && e.load().command().isEmpty() ? started : null;
-            if (handed != null) {
-                started = null;
-            }
-            status = unconfined != null
-                    ? "failed: isolation: " + firstLine(unconfined)
-                    : e.load().command().isPresent()
-                            ? commandStep.run(
-                                    e.load().command().get(),
-                                    e.environment(r.environment()),
-                                    r,
-                                    dir,
-                                    target,
-                                    progress,
-                                    died,
-                                    stopped)
-                            : jmeterStep.run(
-                                    e,
-                                    r,
-                                    dir,
-                                    target,
-                                    progress,
-                                    timeLeft,
-                                    died,
-                                    stopped,
-                                    isolation,
-                                    current,
-                                    handed,
-                                    () -> ahead.start(e, next, dir, progress));
-        } catch (IOException ex) { // JMeter could not be started: this run fails, the others go on
-            status = "failed: JMeter did not start: " + ex.getMessage();
-        } finally {
-            if (started != null) { // not handed to the load step: the isolation failed, or the load is a command
-                ahead.discard(started, r, dir);
-            }
-            envbench.environments().removeListener(deathOfThisRun);
-            RunRecorder.writeTargetLog(dir.targetLog(r), target, died.get());
-            envbench.environments().stop(def.name());
-        }
-        if (died.get() != null) {
-            status = ContainerDeathWatch.isDaemonLoss(died.get())
-                    ? "failed: " + died.get()
-                    : "failed: target died: " + died.get();
-        }
-        RunRecorder.writeEngineMetrics(e, r, dir, progress);
-        return recorder.record(
-                e, r, dir, start, status, target.startToReady().toMillis(), stopped, died.get(), current);
     }
 
     static String firstLine(String s) {
