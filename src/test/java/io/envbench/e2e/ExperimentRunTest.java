@@ -283,7 +283,7 @@ class ExperimentRunTest {
                 repetitions: 1
                 isolation: off
                 load:
-                  http: { path: /page-4k.html, threads: 1, requestsPerSecond: 20000, warmupSeconds: 1, durationSeconds: 4 }
+                  http: { path: /page-4k.html, threads: 1, requestsPerSecond: 100000, warmupSeconds: 1, durationSeconds: 4 }
                 """;
         Path out = dir.resolve("late");
         Path console = dir.resolve("console.txt");
