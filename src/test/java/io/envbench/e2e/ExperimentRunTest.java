@@ -268,7 +268,7 @@ class ExperimentRunTest {
     }
 
     /**
-     * An open-model rate one thread cannot keep (20,000/s): every sample is late for its arrival, so its response time
+     * An open-model rate one thread cannot keep (100,000/s): every sample is late for its arrival, so its response time
      * from the intended start grows through the run while JMeter's own elapsed times stay those of an idle nginx; the
      * report shows both, and says the rate was not kept.
      */
