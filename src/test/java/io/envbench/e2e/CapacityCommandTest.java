@@ -15,8 +15,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code envbench capacity} on the real engine and the real JMeter: nginx bare metal at fixed rates that it keeps (the
- * search, made twice, stops at maxRate, each step's achieved rate on the diagonal), then an objective no step can keep (exit 1),
- * then bad input (exit 2 naming the field, nothing started).
+ * search, made twice before a run that loads at a share of it, stops at maxRate, each step's achieved rate on the
+ * diagonal), then an objective no step can keep (exit 1), then bad input (exit 2 naming the field, nothing started).
  */
 class CapacityCommandTest {
     @TempDir
@@ -51,14 +51,24 @@ class CapacityCommandTest {
         Jmeter.assertNothingLabelledLeft(docker);
     }
 
-    /** Twice, as {@code searches: 2} asks: each search's steps recorded with their search, none of them a knee. */
+    /**
+     * A run whose rate is a share of a capacity: the search runs first into the run directory, twice as
+     * {@code searches: 2} asks (each search's steps recorded with their search, up to the maximum, none of them a
+     * knee), the runs load at the share it came to, and experiment.yaml records that rate.
+     */
     @Test
-    void stepsUpToTheMaximumAndRecordsEachStep() throws Exception {
+    void aRateWrittenAsAShareOfCapacityIsSearchedFirstAndRecorded() throws Exception {
         Path f = Files.writeString(
-                dir.resolve("cap.yaml"), FILE.replace("warmupSeconds: 6", "warmupSeconds: 6\n  searches: 2"));
+                dir.resolve("share.yaml"),
+                FILE.replace("warmupSeconds: 6", "warmupSeconds: 6\n  searches: 2")
+                                .replace(
+                                        "threads: 4, durationSeconds: 5",
+                                        "threads: 4, requestsPerSecond: 50% of capacity(bare), warmupSeconds: 1,"
+                                                + " durationSeconds: 5")
+                        + "repetitions: 1\n");
+        Path out = dir.resolve("run");
         Path console = dir.resolve("console.txt");
-        int exit = Cli.run(
-                console, 300, "capacity", f.toString(), "-o", dir.resolve("out").toString());
+        int exit = Cli.run(console, 400, "run", f.toString(), "-o", out.toString());
         String text = Files.readString(console);
         assertEquals(0, exit, text);
         // JMeter on one CPU spends its first seconds compiling code: the warm-up leaves them out
@@ -66,7 +76,8 @@ class CapacityCommandTest {
                 text.contains("bare: 2 searches (200/s, 200/s), not every one found a knee, so no range is stated"),
                 text);
         assertTrue(text.contains("capacity at least 200/s"), text);
-        List<String> rows = Files.readAllLines(dir.resolve("out/capacity/bare.csv"));
+        assertTrue(text.contains("requestsPerSecond: 50% of capacity(bare) = 100.0/s (capacity/bare.csv)"), text);
+        List<String> rows = Files.readAllLines(out.resolve("capacity/bare.csv"));
         assertEquals(5, rows.size(), "100, 200/s, twice: " + rows);
         assertTrue(rows.get(0).endsWith(",search"), rows.get(0));
         assertEquals(
@@ -82,31 +93,7 @@ class CapacityCommandTest {
             assertTrue(Math.abs(achieved - asked) <= 0.15 * asked, "the generator kept the rate it was asked: " + row);
             assertEquals("true", c[10], row);
         }
-        for (String ext : List.of("png", "svg", "pdf")) {
-            assertTrue(Files.size(dir.resolve("out/capacity/bare-knee." + ext)) > 1000, ext);
-        }
-    }
 
-    /**
-     * A run whose rate is a share of a capacity: the search runs first into the run directory, the runs load at the
-     * share it came to, and experiment.yaml records that rate.
-     */
-    @Test
-    void aRateWrittenAsAShareOfCapacityIsSearchedFirstAndRecorded() throws Exception {
-        Path f = Files.writeString(
-                dir.resolve("share.yaml"),
-                FILE.replace(
-                                "threads: 4, durationSeconds: 5",
-                                "threads: 4, requestsPerSecond: 50% of capacity(bare), warmupSeconds: 1,"
-                                        + " durationSeconds: 5")
-                        + "repetitions: 1\n");
-        Path out = dir.resolve("run");
-        Path console = dir.resolve("console.txt");
-        int exit = Cli.run(console, 400, "run", f.toString(), "-o", out.toString());
-        String text = Files.readString(console);
-        assertEquals(0, exit, text);
-        assertTrue(text.contains("requestsPerSecond: 50% of capacity(bare) = 100.0/s (capacity/bare.csv)"), text);
-        assertTrue(Files.isRegularFile(out.resolve("capacity/bare.csv")));
         String yaml = Files.readString(out.resolve("experiment.yaml"));
         assertTrue(yaml.contains("requestsPerSecond: 100") && yaml.contains("is 50% of capacity(bare)"), yaml);
         // the runs loaded at that rate: 5 s at 100/s, and what JMeter's start on one CPU made late, sent in a burst
@@ -198,6 +185,9 @@ class CapacityCommandTest {
             assertTrue(
                     Math.abs(Double.parseDouble(c[2]) - asked) <= 0.2 * asked,
                     "the paced request's rate is the rate asked: " + row);
+        }
+        for (String ext : List.of("png", "svg", "pdf")) {
+            assertTrue(Files.size(dir.resolve("out/capacity/bare-knee." + ext)) > 1000, ext);
         }
 
         Path everySample =

@@ -44,13 +44,15 @@ class DockerStatsStreamTest {
         Files.writeString(targets.resolve("target.properties"), "image=envbench/base:latest\nready.log=ready\n");
         registry = new EnvironmentRegistry(dir.resolve("targets"), DockerDaemon.fromEnvironment());
         for (int i = 0; i < CONTAINERS; i++) {
-            // a small steady load, so CPU and pids have something to show
+            // a small steady load, so CPU and pids have something to show; the shell is the container's PID 1, which
+            // ignores a signal it has no handler for, so without the trap every stop waited out its grace period
             ContainerOptions o = ContainerOptions.builder()
                     .memoryBytes(16L << 20)
                     .command(List.of(
                             "sh",
                             "-c",
-                            "echo ready; while :; do i=0; while [ $i -lt 2000 ]; do i=$((i+1)); done; sleep 0.1; done"))
+                            "trap 'exit 0' TERM; echo ready;"
+                                    + " while :; do i=0; while [ $i -lt 2000 ]; do i=$((i+1)); done; sleep 0.1; done"))
                     .build();
             registry.start(
                     new EnvironmentDefinition("stream-" + i, "idle", Placement.DOCKER, o, 0, Duration.ofSeconds(30)));
