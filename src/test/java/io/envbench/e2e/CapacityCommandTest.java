@@ -1,6 +1,7 @@
 package io.envbench.e2e;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
@@ -92,6 +93,24 @@ class CapacityCommandTest {
             // arrivals come at random times: 100/s over 6 s is a count of 600 +- 24 (12% at three deviations)
             assertTrue(Math.abs(achieved - asked) <= 0.15 * asked, "the generator kept the rate it was asked: " + row);
             assertEquals("true", c[10], row);
+        }
+        // the first step's JMeter started with its rate on the command line; each later one while the step before it
+        // ended, and got its rate at its start gate; the one started for a fifth step that never came left nothing
+        String first = Files.readString(out.resolve("capacity/bare-step1.jmeter.log"));
+        assertFalse(first.contains("Start Gate opened"), first);
+        for (int step = 2; step <= 4; step++) {
+            String log = Files.readString(out.resolve("capacity/bare-step" + step + ".jmeter.log"));
+            assertTrue(
+                    log.contains("EnvBench Start Gate opened with {envbench.host=127.0.0.1, envbench.port=18482,"
+                            + " envbench.rate.per.minute="),
+                    "step " + step + ":\n" + log);
+        }
+        assertFalse(Files.exists(out.resolve("capacity/bare-step5.jmeter.log")));
+        assertFalse(Files.exists(out.resolve("capacity/bare-step5.jtl")));
+        // its knee chart beside its steps, as the capacity command writes it
+        assertTrue(text.contains("knee chart: " + out.resolve("capacity/bare-knee.png")), text);
+        for (String ext : List.of("png", "svg", "pdf")) {
+            assertTrue(Files.size(out.resolve("capacity/bare-knee." + ext)) > 1000, ext);
         }
 
         String yaml = Files.readString(out.resolve("experiment.yaml"));

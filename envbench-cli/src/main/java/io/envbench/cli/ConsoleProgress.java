@@ -1,11 +1,14 @@
 package io.envbench.cli;
 
 import java.io.PrintStream;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Locale;
 
+import io.envbench.report.capacity.CapacityReport;
 import io.envbench.study.analysis.RunRecord;
 import io.envbench.study.experiment.PlannedRun;
+import io.envbench.study.runner.CapacitySearch;
 import io.envbench.study.runner.LiveFigures;
 import io.envbench.study.runner.RunProgress;
 
@@ -48,6 +51,11 @@ final class ConsoleProgress implements RunProgress {
                     run.round(),
                     human(timeLeft));
         }
+    }
+
+    @Override
+    public synchronized void capacitySearched(CapacitySearch.Result result, Path dir) {
+        log(CapacityReport.writeAndSay(result, dir));
     }
 
     @Override

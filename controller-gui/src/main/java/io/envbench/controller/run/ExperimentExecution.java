@@ -1,6 +1,7 @@
 package io.envbench.controller.run;
 
 import java.io.IOException;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -13,11 +14,13 @@ import io.envbench.measure.metrics.MetricsCollector;
 import io.envbench.measure.results.JtlTail;
 import io.envbench.measure.results.Sample;
 import io.envbench.report.RunConclusion;
+import io.envbench.report.capacity.CapacityReport;
 import io.envbench.report.run.RunReports;
 import io.envbench.study.analysis.RunDirectory;
 import io.envbench.study.analysis.RunRecord;
 import io.envbench.study.experiment.Experiment;
 import io.envbench.study.experiment.PlannedRun;
+import io.envbench.study.runner.CapacitySearch;
 import io.envbench.study.runner.ExperimentRun;
 import io.envbench.study.runner.ExperimentRunner;
 import io.envbench.study.runner.LiveFigures;
@@ -124,6 +127,11 @@ public final class ExperimentExecution {
                     board.log("run " + index + " of " + total + " "
                             + record.run().environment() + " #" + record.run().repetition() + ": " + record.status()
                             + (record.ok() ? ", " + record.samples() + " samples" : ""));
+                }
+
+                @Override
+                public void capacitySearched(CapacitySearch.Result result, Path dir) {
+                    board.log(CapacityReport.writeAndSay(result, dir));
                 }
 
                 @Override

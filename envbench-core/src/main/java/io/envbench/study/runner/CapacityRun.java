@@ -1,8 +1,10 @@
 package io.envbench.study.runner;
 
+import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.OutputStream;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -117,14 +119,19 @@ final class CapacityRun {
             int ownCpus =
                     isolation.decision().split().map(s -> s.generator().size()).orElse(0);
             CapacitySpec spec = e.capacity();
-            CapacitySearch.Result result = CapacitySearch.search(
-                    environment,
-                    spec,
-                    (index, rate) ->
-                            step(spec, l, target, out, environment, index, rate, ownCpus, e.results(), progress),
-                    s -> progress.log(describe(s)));
-            writeSteps(out.resolve(environment + ".csv"), result);
-            return result;
+            StartedAhead<Integer> ahead = new StartedAhead<>();
+            try {
+                CapacitySearch.Result result = CapacitySearch.search(
+                        environment,
+                        spec,
+                        (index, rate) -> step(
+                                spec, l, target, out, environment, index, rate, ownCpus, e.results(), progress, ahead),
+                        s -> progress.log(describe(s)));
+                writeSteps(out.resolve(environment + ".csv"), result);
+                return result;
+            } finally {
+                ahead.close(); // the search ended before the step it was started for
+            }
         } finally {
             envbench.environments().stop(def.name());
         }
@@ -140,47 +147,76 @@ final class CapacityRun {
             double rate,
             int ownCpus,
             ResultColumns columns,
-            RunProgress progress)
+            RunProgress progress,
+            StartedAhead<Integer> ahead)
             throws IOException {
         if (cancelled.getAsBoolean()) {
             throw new IOException("the capacity search was cancelled");
         }
-        String name = environment + "-step" + index;
-        Path jtl = out.resolve(name + ".jtl");
-        Path log = out.resolve(name + ".jmeter.log");
-        ResultFiles.deleteAll(jtl);
-        Map<String, String> props = new LinkedHashMap<>();
+        Path plan = l.plan().orElse(builtinHttpPlan);
+        Map<String, String> each = new LinkedHashMap<>(); // what every step of the search sets; the rest is the step's
         // a plan gets its own properties first; what the step sets wins
-        l.plan().ifPresent(plan -> props.putAll(l.properties()));
-        target.endpoint().ifPresent(ep -> {
-            props.put("envbench.host", ep.host());
-            props.put("envbench.port", Integer.toString(ep.port()));
-        });
-        props.put("envbench.run.environment", environment);
+        l.plan().ifPresent(x -> each.putAll(l.properties()));
+        each.put("envbench.run.environment", environment);
         l.http().ifPresent(http -> {
-            props.put("envbench.path", http.path());
-            props.put("envbench.threads", Integer.toString(http.threads()));
-            props.put("envbench.closed.loop", "false");
-            props.put("envbench.fixed.rate", "true");
+            each.put("envbench.path", http.path());
+            each.put("envbench.threads", Integer.toString(http.threads()));
+            each.put("envbench.closed.loop", "false");
+            each.put("envbench.fixed.rate", "true");
         });
-        props.put(RATE_PROPERTY, Double.toString(rate * 60));
-        props.put("envbench.rampup.seconds", "0");
-        props.put(
+        each.put("envbench.rampup.seconds", "0");
+        each.put(
                 "envbench.duration.seconds",
                 Long.toString(Math.max(1, spec.step().toSeconds())));
-        RunningJMeter j = RunningJMeter.start(
-                isolation.jmeterCommand(jmeter.headless(l.plan().orElse(builtinHttpPlan), jtl, log, props, List.of())),
-                out);
+        Map<String, String> step = new LinkedHashMap<>();
+        target.endpoint().ifPresent(ep -> {
+            step.put("envbench.host", ep.host());
+            step.put("envbench.port", Integer.toString(ep.port()));
+        });
+        step.put(RATE_PROPERTY, Double.toString(rate * 60));
+
+        RunningJMeter j = ahead.take(index);
+        if (j != null) {
+            try {
+                j.open(step);
+            } catch (IOException gone) { // it could not start; this step starts its own, whose log says why
+                StartedAhead.discard(j, () -> clearStep(out, environment, index));
+                j = null;
+            }
+        }
+        boolean atGate = j != null;
+        if (j == null) {
+            clearStep(out, environment, index);
+            Map<String, String> props = new LinkedHashMap<>(each);
+            props.putAll(step);
+            j = RunningJMeter.start(command(plan, out, environment, index, props), out);
+        }
         load.set(j);
         Process p = j.process();
-        Thread drain = new Thread(() -> discard(p.getInputStream()), "envbench-capacity-output");
+        Runnable next = () -> {
+            if (!JMeterStartGate.in(plan) || cancelled.getAsBoolean()) {
+                return;
+            }
+            Map<String, String> props = new LinkedHashMap<>(each);
+            props.put(JMeterStartGate.ENABLED_PROPERTY, "true");
+            ahead.start(
+                    index + 1,
+                    () -> {
+                        clearStep(out, environment, index + 1);
+                        return RunningJMeter.start(command(plan, out, environment, index + 1, props), out);
+                    },
+                    () -> clearStep(out, environment, index + 1),
+                    why -> progress.log("step " + (index + 1) + ": JMeter did not start ahead: " + why));
+        };
+        Thread drain = new Thread(() -> readToEnd(p.getInputStream(), next), "envbench-capacity-output");
         drain.setDaemon(true);
         drain.start();
+        Path jtl = out.resolve(stepName(environment, index) + ".jtl");
         double cpuPct = Double.NaN;
         try {
             // JMeter's CPU over the second half of the step after its warm-up: its first seconds compile code, which
-            // would read as a saturated generator
-            long startup = 3000;
+            // would read as a saturated generator; one that waited at its gate has started already
+            long startup = atGate ? 0 : 3000;
             long measured = spec.step().minus(spec.warmup()).toMillis();
             sleep(startup + spec.warmup().toMillis() + measured / 2);
             Optional<Duration> c0 = cpu(p);
@@ -196,6 +232,7 @@ final class CapacityRun {
                 p.waitFor(
                         RunningJMeter.STOP_GRACE.plus(RunningJMeter.KILL_AFTER).toSeconds() + 5, TimeUnit.SECONDS);
             }
+            drain.join(2000); // its output read to the end: a next step's JMeter is started by now, or never
         } catch (InterruptedException ex) {
             Thread.currentThread().interrupt();
             j.stop("interrupted");
@@ -222,7 +259,7 @@ final class CapacityRun {
             try {
                 ResultFiles.compress(jtl, columns);
             } catch (IOException ex) {
-                progress.log(name + ": " + ex.getMessage());
+                progress.log(stepName(environment, index) + ": " + ex.getMessage());
             }
         }
         return CapacitySearch.Step.judge(spec, index, rate, s, paced, cpuPct, ownCpus);
@@ -236,12 +273,38 @@ final class CapacityRun {
         Thread.sleep(Math.max(0, ms));
     }
 
-    private static void discard(InputStream in) {
-        try (in) {
-            in.transferTo(OutputStream.nullOutputStream());
+    /** Reads a step's JMeter output to its end, calling {@code testEnded} once at the end of its test. */
+    private static void readToEnd(InputStream in, Runnable testEnded) {
+        try (BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
+            String line;
+            boolean ended = false;
+            while ((line = r.readLine()) != null) {
+                if (!ended && line.startsWith(JMeterLoadStep.TEST_ENDED)) {
+                    ended = true;
+                    testEnded.run();
+                }
+            }
         } catch (IOException ignored) {
             // JMeter ended
         }
+    }
+
+    private static String stepName(String environment, int index) {
+        return environment + "-step" + index;
+    }
+
+    /** A step's JMeter command: its JTL and log named by the step. */
+    private List<String> command(Path plan, Path out, String environment, int index, Map<String, String> props) {
+        String name = stepName(environment, index);
+        return isolation.jmeterCommand(
+                jmeter.headless(plan, out.resolve(name + ".jtl"), out.resolve(name + ".jmeter.log"), props, List.of()));
+    }
+
+    /** What an earlier search left of a step, or an abandoned JMeter's start wrote. */
+    private static void clearStep(Path out, String environment, int index) throws IOException {
+        String name = stepName(environment, index);
+        ResultFiles.deleteAll(out.resolve(name + ".jtl"));
+        Files.deleteIfExists(out.resolve(name + ".jmeter.log"));
     }
 
     static String describe(CapacitySearch.Step s) {

@@ -14,7 +14,6 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 
 import io.envbench.base.definition.EnvironmentDefinition;
@@ -92,7 +91,13 @@ public final class ExperimentRunner {
     /** What the current run's processes were allowed. */
     private volatile RunIsolation.Run current;
     /** The next run's JMeter, started while the run before it ended; taken by that run, else abandoned. */
-    private final Ahead ahead = new Ahead();
+    /**
+     * The next run's JMeter, started once the run before it has ended its test (JMeter's exit, the environment's stop
+     * and the next one's start then overlap its JVM's start): it waits at its start gate, on its own CPUs when
+     * isolated, and measures nothing until its run opens the gate. Taken by the run it was started for, else abandoned:
+     * it exits without a test and its log goes.
+     */
+    private final StartedAhead<PlannedRun> ahead = new StartedAhead<>();
 
     /**
      * @param envbench        whose environments the runs start (it is not closed here)
@@ -173,9 +178,10 @@ public final class ExperimentRunner {
         }
         HttpLoad.RateShare share = http.get().share().orElseThrow();
         progress.log("requestsPerSecond is " + share.text() + ": searching that capacity first");
-        CapacitySearch.Result found =
-                capacity(e, share.environment(), dir.root().resolve("capacity"), progress);
+        Path steps = dir.root().resolve("capacity");
+        CapacitySearch.Result found = capacity(e, share.environment(), steps, progress);
         progress.log(found.summary());
+        progress.capacitySearched(found, steps);
         if (Double.isNaN(found.capacity())) {
             throw new IOException(
                     "requestsPerSecond: " + share.text() + " has no capacity to take a share of: " + found.summary());
@@ -529,7 +535,7 @@ public final class ExperimentRunner {
                                         isolation,
                                         current,
                                         handed,
-                                        () -> ahead.start(e, next, dir, progress));
+                                        () -> startAhead(e, next, dir, progress));
             } catch (IOException ex) { // JMeter could not be started: this run fails, the others go on
                 status = "failed: JMeter did not start: " + ex.getMessage();
             } finally {
@@ -547,7 +553,7 @@ public final class ExperimentRunner {
                     e, r, dir, start, status, target.startToReady().toMillis(), stopped, died.get(), current);
         } finally {
             if (started != null) {
-                ahead.discard(started, r, dir);
+                StartedAhead.discard(started, () -> RunRecorder.clear(dir, r));
             }
         }
     }
@@ -557,72 +563,16 @@ public final class ExperimentRunner {
         return s == null ? "" : nl < 0 ? s : s.substring(0, nl);
     }
 
-    /**
-     * The next run's JMeter, started once the run before it has ended its test (JMeter's exit, the environment's stop
-     * and the next one's start then overlap its JVM's start): it waits at its start gate, on its own CPUs when
-     * isolated, and measures nothing until its run opens the gate. Taken by the run it was started for, else abandoned:
-     * it exits without a test and its log goes.
-     */
-    private final class Ahead {
-        private PlannedRun run;
-        private RunningJMeter jmeter;
-        private RunDirectory dir;
-        /** The run last taken (started or not): a start for it that comes late is refused. */
-        private String taken = "";
-
-        /** Starts {@code next}'s JMeter (on JMeter's output thread); nothing when it cannot start ahead. */
-        synchronized void start(Experiment e, PlannedRun next, RunDirectory runDir, RunProgress progress) {
-            if (next == null || cancelled || jmeter != null || next.id().equals(taken)) {
-                return;
-            }
-            try {
-                RunningJMeter j =
-                        jmeterStep.startAhead(e, next, runDir, isolation, () -> RunRecorder.clear(runDir, next));
-                if (j != null) {
-                    run = next;
-                    jmeter = j;
-                    dir = runDir;
-                }
-            } catch (IOException | RuntimeException ex) { // the run starts its JMeter itself and says what fails
-                progress.log(next.id() + ": JMeter did not start ahead: " + ex.getMessage());
-            }
+    /** Starts {@code next}'s JMeter ahead (on JMeter's output thread); nothing when it cannot start ahead. */
+    private void startAhead(Experiment e, PlannedRun next, RunDirectory dir, RunProgress progress) {
+        if (next == null || cancelled) {
+            return;
         }
-
-        /** The JMeter started for {@code r}, or null; one started for another run is abandoned. */
-        synchronized RunningJMeter take(PlannedRun r) {
-            taken = r.id();
-            if (jmeter == null) {
-                return null;
-            }
-            if (!run.id().equals(r.id()) || !jmeter.process().isAlive()) {
-                abandon();
-                return null;
-            }
-            RunningJMeter j = jmeter;
-            jmeter = null;
-            run = null;
-            return j;
-        }
-
-        synchronized void abandon() {
-            if (jmeter != null) {
-                discard(jmeter, run, dir);
-                jmeter = null;
-                run = null;
-            }
-        }
-
-        /** Ends a JMeter whose run will not use it, then removes what its start wrote (its log). */
-        void discard(RunningJMeter j, PlannedRun r, RunDirectory runDir) {
-            j.abandon();
-            try {
-                j.process().waitFor(RunningJMeter.STOP_GRACE.toSeconds(), TimeUnit.SECONDS);
-                RunRecorder.clear(runDir, r);
-            } catch (InterruptedException ex) {
-                Thread.currentThread().interrupt();
-            } catch (IOException ex) {
-                // a log left behind is replaced when its run starts
-            }
-        }
+        StartedAhead.Files files = () -> RunRecorder.clear(dir, next);
+        ahead.start(
+                next,
+                () -> jmeterStep.startAhead(e, next, dir, isolation, files),
+                files,
+                why -> progress.log(next.id() + ": JMeter did not start ahead: " + why));
     }
 }

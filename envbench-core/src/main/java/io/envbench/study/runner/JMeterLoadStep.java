@@ -79,7 +79,8 @@ final class JMeterLoadStep {
      * when it can only start once its environment is up: a plan without the gate, remote engines (they take their
      * properties at their start), tenants (each tenant's endpoint is in the plan's properties).
      */
-    RunningJMeter startAhead(Experiment e, PlannedRun r, RunDirectory dir, RunIsolation isolation, RunFiles clearRun)
+    RunningJMeter startAhead(
+            Experiment e, PlannedRun r, RunDirectory dir, RunIsolation isolation, StartedAhead.Files clearRun)
             throws IOException {
         if (!e.load().engines().none()
                 || e.load().command().isPresent()
@@ -159,11 +160,6 @@ final class JMeterLoadStep {
             props.putAll(e.load().jmeterProperties());
         }
         return props;
-    }
-
-    /** Removes a run's files; may fail on the disk. */
-    interface RunFiles {
-        void clear() throws IOException;
     }
 
     /**

@@ -1,5 +1,6 @@
 package io.envbench.study.runner;
 
+import java.nio.file.Path;
 import java.time.Duration;
 
 import io.envbench.measure.metrics.MetricsCollector;
@@ -22,6 +23,12 @@ public interface RunProgress {
      * after this returns.
      */
     default void runEnded(RunRecord record, int index, int total) {}
+
+    /**
+     * A capacity search made before the runs (a rate written as a share of a capacity) ended; its steps are in
+     * {@code dir}, where its chart belongs.
+     */
+    default void capacitySearched(CapacitySearch.Result result, Path dir) {}
 
     /** A line for the runner's log. */
     default void log(String line) {}

@@ -86,6 +86,18 @@ public final class CapacityReport {
         return ChartStyle.flat(chart);
     }
 
+    /**
+     * Writes the chart beside a search's steps and says where, or what kept it from being written (a full disk): the
+     * line a run's log gets, the search itself being on record either way.
+     */
+    public static String writeAndSay(CapacitySearch.Result r, Path dir) {
+        try {
+            return "knee chart: " + write(r, dir).get(0);
+        } catch (IOException | RuntimeException e) {
+            return "the knee chart of " + r.environment() + " could not be written into " + dir + ": " + e.getMessage();
+        }
+    }
+
     /** Writes the chart in every format into {@code dir}; returns the files. */
     public static List<Path> write(CapacitySearch.Result r, Path dir) throws IOException {
         Files.createDirectories(dir);
