@@ -107,8 +107,14 @@ class RunnerKilledTest {
         }
         assertFalse(answered, "the killed run's nginx still answers on 18497");
 
-        // a row cut by the kill would be merged with the next one; --resume completes the run cleanly
+        // a row cut by the kill would be merged with the next one; --resume completes the run cleanly. The runs it
+        // makes need not be as long as the killed one had to be (long enough to outlive a reaper that failed): the run
+        // directory's experiment.yaml, which --resume reads, asks 3 s
         Files.writeString(out.resolve("runs.csv"), Files.readString(out.resolve("runs.csv")) + "1,bare,1,2026-");
+        Path recorded = out.resolve("experiment.yaml");
+        String yaml = Files.readString(recorded);
+        assertTrue(yaml.contains("durationSeconds: 14"), yaml);
+        Files.writeString(recorded, yaml.replace("durationSeconds: 14", "durationSeconds: 3"));
         Path console3 = dir.resolve("console3.txt");
         int resumed = Cli.run(console3, 180, "run", "--resume", out.toString());
         String text3 = Files.readString(console3);

@@ -63,7 +63,8 @@ class BlockIoAccountingTest {
                 .command(List.of(
                         "sh",
                         "-c",
-                        "dd if=/dev/zero of=/f bs=1M count=64 oflag=direct 2>/dev/null && echo written && sleep 300"))
+                        "trap 'exit 0' TERM; dd if=/dev/zero of=/f bs=1M count=64 oflag=direct 2>/dev/null && echo written"
+                                + " && sleep 300 & wait"))
                 .build();
         try (RunningTarget t = launcher.start(
                 "blkio-rule",
