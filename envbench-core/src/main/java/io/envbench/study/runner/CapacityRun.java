@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -38,6 +39,8 @@ import io.envbench.study.experiment.LoadPlan;
  * step, with the search it belongs to when the spec asks for several.
  */
 final class CapacityRun {
+    /** How long a step's JMeter takes to start and compile its hot code, left out of its CPU reading. */
+    private static final long JMETER_STARTUP_MS = 3000;
     /** Beyond a step's length, how long its JMeter may take to start and stop. */
     private static final Duration STEP_GRACE = Duration.ofSeconds(60);
 
@@ -215,8 +218,9 @@ final class CapacityRun {
         double cpuPct = Double.NaN;
         try {
             // JMeter's CPU over the second half of the step after its warm-up: its first seconds compile code, which
-            // would read as a saturated generator; one that waited at its gate has started already
-            long startup = atGate ? 0 : 3000;
+            // would read as a saturated generator. One taken at its gate has had part of them already: it was started
+            // as the step before ended its test, and may still be starting
+            long startup = atGate ? Math.max(0, JMETER_STARTUP_MS - ageMs(p)) : JMETER_STARTUP_MS;
             long measured = spec.step().minus(spec.warmup()).toMillis();
             sleep(startup + spec.warmup().toMillis() + measured / 2);
             Optional<Duration> c0 = cpu(p);
@@ -232,7 +236,9 @@ final class CapacityRun {
                 p.waitFor(
                         RunningJMeter.STOP_GRACE.plus(RunningJMeter.KILL_AFTER).toSeconds() + 5, TimeUnit.SECONDS);
             }
-            drain.join(2000); // its output read to the end: a next step's JMeter is started by now, or never
+            // its output read to the end: a next step's JMeter is started by now, or never (a late start is refused
+            // once the next step is taken or the search closed)
+            drain.join(2000);
         } catch (InterruptedException ex) {
             Thread.currentThread().interrupt();
             j.stop("interrupted");
@@ -263,6 +269,14 @@ final class CapacityRun {
             }
         }
         return CapacitySearch.Step.judge(spec, index, rate, s, paced, cpuPct, ownCpus);
+    }
+
+    /** How long a process has run, in ms; 0 when the system does not say. */
+    private static long ageMs(Process p) {
+        return p.info()
+                .startInstant()
+                .map(t -> Math.max(0, Duration.between(t, Instant.now()).toMillis()))
+                .orElse(0L);
     }
 
     private static Optional<Duration> cpu(Process p) {

@@ -90,14 +90,14 @@ public final class ExperimentRunner {
     private volatile RunIsolation isolation;
     /** What the current run's processes were allowed. */
     private volatile RunIsolation.Run current;
-    /** The next run's JMeter, started while the run before it ended; taken by that run, else abandoned. */
     /**
      * The next run's JMeter, started once the run before it has ended its test (JMeter's exit, the environment's stop
      * and the next one's start then overlap its JVM's start): it waits at its start gate, on its own CPUs when
      * isolated, and measures nothing until its run opens the gate. Taken by the run it was started for, else abandoned:
-     * it exits without a test and its log goes.
+     * it exits without a test and its log goes. One per call that runs runs, closed when they end, so a start that
+     * comes late (a JMeter's output read after its run was given up) is refused.
      */
-    private final StartedAhead<PlannedRun> ahead = new StartedAhead<>();
+    private volatile StartedAhead<PlannedRun> ahead = new StartedAhead<>();
 
     /**
      * @param envbench        whose environments the runs start (it is not closed here)
@@ -255,6 +255,8 @@ public final class ExperimentRunner {
         DaemonPlan daemon = todo.isEmpty()
                 ? null
                 : DaemonPlan.open(e, envbench.environments().docker(), dockerRestart, progress, envbench.targetsDir());
+        StartedAhead<PlannedRun> runsAhead = new StartedAhead<>();
+        ahead = runsAhead;
         try {
             for (PlannedRun r : plan) {
                 index++;
@@ -316,7 +318,7 @@ public final class ExperimentRunner {
                 }
             }
         } finally {
-            ahead.abandon(); // the experiment ended before the run it was started for (auto repetitions, a full disk)
+            runsAhead.close(); // the experiment ended before the run it was started for (auto repetitions, a full disk)
             if (daemon != null) {
                 daemon.putBack(progress);
             }
@@ -552,8 +554,8 @@ public final class ExperimentRunner {
             return recorder.record(
                     e, r, dir, start, status, target.startToReady().toMillis(), stopped, died.get(), current);
         } finally {
-            if (started != null) {
-                StartedAhead.discard(started, () -> RunRecorder.clear(dir, r));
+            if (started != null) { // what it wrote only: the run's own files are on record by now
+                StartedAhead.discard(started, () -> RunRecorder.clearJMeter(dir, r));
             }
         }
     }
@@ -565,13 +567,14 @@ public final class ExperimentRunner {
 
     /** Starts {@code next}'s JMeter ahead (on JMeter's output thread); nothing when it cannot start ahead. */
     private void startAhead(Experiment e, PlannedRun next, RunDirectory dir, RunProgress progress) {
-        if (next == null || cancelled) {
+        if (next == null) {
             return;
         }
         StartedAhead.Files files = () -> RunRecorder.clear(dir, next);
         ahead.start(
                 next,
-                () -> jmeterStep.startAhead(e, next, dir, isolation, files),
+                // asked under the holder's lock: a cancel abandons what waits under it too
+                () -> cancelled ? null : jmeterStep.startAhead(e, next, dir, isolation, files),
                 files,
                 why -> progress.log(next.id() + ": JMeter did not start ahead: " + why));
     }

@@ -3,6 +3,7 @@ package io.envbench.study.runner;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.URI;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicReference;
@@ -141,6 +142,11 @@ public final class RunPublisher implements AutoCloseable {
                     influxDb.endInterval();
                 }
                 progress.runEnded(record, index, total);
+            }
+
+            @Override
+            public void capacitySearched(CapacitySearch.Result result, Path dir) {
+                progress.capacitySearched(result, dir);
             }
 
             @Override

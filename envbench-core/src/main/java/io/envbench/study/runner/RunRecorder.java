@@ -61,6 +61,13 @@ final class RunRecorder {
         }
     }
 
+    /** Removes what a run's JMeter wrote (its JTL, log and output), and nothing else of the run. */
+    static void clearJMeter(RunDirectory dir, PlannedRun r) throws IOException {
+        ResultFiles.deleteAll(dir.jmeterJtl(r));
+        Files.deleteIfExists(dir.jmeterLog(r));
+        Files.deleteIfExists(dir.jmeterOutput(r));
+    }
+
     /** The record of a run that has ended: its samples counted, a cut JTL or a stopped output said. */
     RunRecord record(
             Experiment e,

@@ -85,11 +85,14 @@ final class StartedAhead<K> {
         abandon();
     }
 
-    /** Ends a JMeter that will not load, then removes what its start wrote. */
+    /** Ends a JMeter that will not load (killed if it lingers), then removes what its start wrote. */
     static void discard(RunningJMeter j, Files written) {
         j.abandon();
         try {
-            j.process().waitFor(RunningJMeter.STOP_GRACE.toSeconds(), TimeUnit.SECONDS);
+            if (!j.process().waitFor(RunningJMeter.STOP_GRACE.toSeconds(), TimeUnit.SECONDS)) {
+                j.process().destroyForcibly(); // gone before its files are: a live one could write its log again
+                j.process().waitFor(RunningJMeter.KILL_AFTER.toSeconds(), TimeUnit.SECONDS);
+            }
             written.clear();
         } catch (InterruptedException ex) {
             Thread.currentThread().interrupt();

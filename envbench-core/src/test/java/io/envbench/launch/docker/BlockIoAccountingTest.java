@@ -63,8 +63,10 @@ class BlockIoAccountingTest {
                 .command(List.of(
                         "sh",
                         "-c",
+                        // PID 1 ignores SIGTERM without a handler: the trap lets the stop end it at once, not after
+                        // its grace period (a trap runs once the wait, not a foreground sleep, is interrupted)
                         "trap 'exit 0' TERM; dd if=/dev/zero of=/f bs=1M count=64 oflag=direct 2>/dev/null && echo written"
-                                + " && sleep 300 & wait"))
+                                + " && { sleep 300 & wait; }"))
                 .build();
         try (RunningTarget t = launcher.start(
                 "blkio-rule",

@@ -126,6 +126,30 @@ class RunPublisherTest {
         assertPortFree(port);
     }
 
+    /**
+     * The publishing progress stands between the runner and the caller's: a call it did not pass on would reach the
+     * interface's empty default and be lost (the knee chart of a search before the runs was, once), so it overrides
+     * every method, those added later too.
+     */
+    @Test
+    void theWrapperPassesOnEveryCallOfTheProgress() throws Exception {
+        int port = freePort();
+        try (RunPublisher publisher = RunPublisher.start(
+                new Publishing(Optional.of(new InetSocketAddress(LOOPBACK, port)), Optional.empty(), FLAGS))) {
+            RunProgress wrapper = publisher.around(new RunProgress() {}, new RunDirectory(dir));
+            List<String> notPassedOn = new ArrayList<>();
+            for (java.lang.reflect.Method m : RunProgress.class.getMethods()) {
+                try {
+                    wrapper.getClass().getDeclaredMethod(m.getName(), m.getParameterTypes());
+                } catch (NoSuchMethodException missing) {
+                    notPassedOn.add(m.getName());
+                }
+            }
+            assertEquals(List.of(), notPassedOn, "RunProgress calls the publishing wrapper does not pass on");
+        }
+        assertPortFree(port);
+    }
+
     @Test
     void aPortInUseIsRefusedNamingTheFlagAndTheFix() throws Exception {
         try (ServerSocket taken = new ServerSocket(0, 50, LOOPBACK)) {
