@@ -43,17 +43,7 @@ class CapacityStepsBenchmark {
     @Test
     void fromOneStepToTheNext() throws Exception {
         Jmeter.docker();
-        Path plan = Path.of(System.getProperty("envbench.root"), "testplans/http-load.jmx");
-        Path closed = dir.resolve("http-load-no-gate.jmx");
-        Files.writeString(
-                closed,
-                Files.readString(plan)
-                        .replace(
-                                "testname=\"EnvBench Start Gate\" enabled=\"true\"",
-                                "testname=\"EnvBench Start Gate\" enabled=\"false\""));
-        if (!Files.readString(closed).contains("testname=\"EnvBench Start Gate\" enabled=\"false\"")) {
-            throw new AssertionError("the built-in plan's gate is no longer found; this benchmark cannot close it");
-        }
+        Path closed = Jmeter.builtinPlanWithoutGate(dir);
         // the same load as the built-in one: the properties a capacity step sets for it, given to the plan
         String withoutGate = FILE.replace(
                 "  http: { path: /page-4k.html, threads: 4, durationSeconds: 5 }\n",

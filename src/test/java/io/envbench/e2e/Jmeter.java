@@ -212,6 +212,20 @@ final class Jmeter {
         Assertions.assertEquals(0, docker.volumes());
     }
 
+    /**
+     * The built-in HTTP plan with its Start Gate disabled, written into {@code dir}: what the runner starts once the
+     * environment is up, every property on the command line (the benchmarks' reference for starting JMeter ahead).
+     */
+    static Path builtinPlanWithoutGate(Path dir) throws IOException {
+        String gate = "testname=\"EnvBench Start Gate\" enabled=";
+        String plan = Files.readString(ROOT.resolve("testplans/http-load.jmx"));
+        if (!plan.contains(gate + "\"true\"")) {
+            throw new AssertionError("the built-in plan's gate is no longer found; it cannot be disabled");
+        }
+        return Files.writeString(
+                dir.resolve("http-load-no-gate.jmx"), plan.replace(gate + "\"true\"", gate + "\"false\""));
+    }
+
     /** Docker for tests: skipped on a laptop without it, a failure under CI=true. */
     static DockerInventory docker() {
         try {

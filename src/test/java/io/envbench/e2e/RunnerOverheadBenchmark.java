@@ -31,17 +31,7 @@ class RunnerOverheadBenchmark {
         Jmeter.docker();
         String builtin =
                 ExperimentRunTest.EXPERIMENT.replace("  - throughput(docker-bridge) >= 10 * throughput(bare)\n", "");
-        Path plan = Path.of(System.getProperty("envbench.root"), "testplans/http-load.jmx");
-        Path closed = dir.resolve("http-load-no-gate.jmx");
-        Files.writeString(
-                closed,
-                Files.readString(plan)
-                        .replace(
-                                "testname=\"EnvBench Start Gate\" enabled=\"true\"",
-                                "testname=\"EnvBench Start Gate\" " + "enabled=\"false\""));
-        if (!Files.readString(closed).contains("testname=\"EnvBench Start Gate\" enabled=\"false\"")) {
-            throw new AssertionError("the built-in plan's gate is no longer found; this benchmark cannot close it");
-        }
+        Path closed = Jmeter.builtinPlanWithoutGate(dir);
         // the same load as the built-in one: the properties the runner sets for it, given to the plan
         String withoutGate = builtin.replace(
                 "  http:\n    path: /page-4k.html\n    threads: 2\n    requestsPerSecond: 0\n    rampUpSeconds: 0\n"
