@@ -11,6 +11,7 @@ import java.util.List;
 
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
+import io.envbench.e2e.BesideOthers;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -18,6 +19,7 @@ import org.junit.jupiter.api.Test;
  * The floors of ARCHITECTURE.md, checked on the compiled main code of every module: an import that runs back up a
  * floor, or round between two packages, fails the build and names both classes.
  */
+@BesideOthers("reads class files only")
 class ArchitectureTest {
     /** Every module with main code, in the order Maven builds them (this module is built last). */
     private static final List<String> MODULES =

@@ -13,12 +13,14 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * {@code envbench capacity} on the real engine and the real JMeter: nginx bare metal at fixed rates that it keeps (the
  * search, made twice before a run that loads at a share of it, stops at maxRate, each step's achieved rate on the
  * diagonal), then an objective no step can keep (exit 1), then bad input (exit 2 naming the field, nothing started).
  */
+@Isolated
 class CapacityCommandTest {
     @TempDir
     Path dir;

@@ -10,6 +10,7 @@ import java.util.Locale;
 import io.envbench.measure.results.JtlReader;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * A capacity search's cost between two steps (run by {@code ./envbench bench}, not by the test suite): from the last
@@ -18,6 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
  * the same plan and properties but its gate disabled (each step's JMeter started once the step before has exited), the
  * reference. Prints figures; asserts nothing.
  */
+@Isolated
 class CapacityStepsBenchmark {
     @TempDir
     Path dir;

@@ -25,6 +25,7 @@ import io.envbench.study.experiment.ExperimentFile;
 import io.envbench.study.experiment.PlannedRun;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * Benchmark (run by {@code ./envbench bench}, not by the test suite): the bytes a run directory keeps per 1,000,000
@@ -35,6 +36,7 @@ import org.junit.jupiter.api.io.TempDir;
  * JMeter writes them, four environments, 8 threads at 1,000 requests/s, sub-millisecond to few-ms answers, the intended
  * start of the open model. Prints; asserts nothing.
  */
+@Isolated
 class CompactResultsBenchmark {
     static final int SAMPLES = Integer.getInteger("envbench.bench.samples", 1_000_000);
     static final int ROUNDS = Integer.getInteger("envbench.bench.rounds", 3);

@@ -16,6 +16,7 @@ import org.apache.jmeter.visualizers.Visualizer;
 import org.apache.jorphan.collections.HashTree;
 import org.apache.jorphan.collections.SearchByClass;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * JMeter's saturation throughput with the EnvBench Comparison listener live against without (run by hand or by
@@ -26,6 +27,7 @@ import org.junit.jupiter.api.Test;
  * goes to the visualizer as JMeter's GUI sends it; off, the element hands it to nobody. Nothing asserted.
  * {@code -Dbench.pairs} (default 40), {@code -Dbench.window.seconds} (default 3).
  */
+@Isolated
 class ComparisonListenerBenchmark {
     @Test
     void comparisonListenerOverheadInAdjacentWindowsOfOneRun() throws Exception {

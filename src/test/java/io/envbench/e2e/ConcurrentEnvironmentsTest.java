@@ -11,8 +11,10 @@ import io.envbench.launch.docker.DockerInventory;
 import io.envbench.measure.results.Sample;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /** testplans/two-at-once.jmx in the real JMeter: two environments at once, each loaded and tagged by its own thread group. */
+@Isolated
 class ConcurrentEnvironmentsTest {
     @TempDir
     Path dir;

@@ -23,6 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
  * loopback and the bridge's gateway only, admits tenants from those networks only, gives a tenant a database with
  * DayTrader's tables, and {@code restore} removes all of it, leaving the host's other clusters as they were.
  */
+@BesideOthers("a PostgreSQL cluster of its own on port 5499, removed before it ends")
 class DaytraderDatabaseTest {
     static final Path DB_SH = Jmeter.ROOT.resolve("targets/daytrader/db.sh");
     static final String CLUSTER = "envbench_test";

@@ -31,6 +31,7 @@ import org.junit.jupiter.api.io.TempDir;
  * half-written is read as data. And outputs that cannot be written at all (a read-only file system, a file where a
  * folder should be) are an error at the start naming the path, with nothing run. Bare metal only: no Docker needed.
  */
+@BesideOthers("a small file system of its own; bare-metal nginx on port 18492, no Docker")
 class DiskFullTest {
     static final String EXPERIMENT = """
             name: disk-full

@@ -24,6 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
  * jars (so SLF4J finds log4j), lib/junit exists, and a headless run writes JMeter's and EnvBench's log
  * lines to the -j file. No Docker needed.
  */
+@BesideOthers("reads the assembled distribution only")
 class DistributionLayoutTest {
     @TempDir
     Path dir;

@@ -6,11 +6,14 @@ import io.envbench.launch.docker.DockerInventory;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * What every end-to-end test on the real engine shares: a temporary folder, the labelled Docker resources (a failure
- * under CI=true without Docker, a skip elsewhere), and the check after each test that nothing labelled is left.
+ * under CI=true without Docker, a skip elsewhere), and the check after each test that nothing labelled is left, which
+ * holds only while no other class runs: every subclass is {@link Isolated}.
  */
+@Isolated
 abstract class DockerEndToEndTest {
     @TempDir
     Path dir;

@@ -22,11 +22,13 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * {@code envbench run} end to end: the real runner starts the real environments, runs the assembled JMeter
  * headless against them and writes the run directory; exit codes, interleaving, JUnit XML, Ctrl-C and resume.
  */
+@Isolated
 class ExperimentRunTest {
     @TempDir
     Path dir;

@@ -19,6 +19,7 @@ import io.envbench.study.experiment.Experiment;
 import io.envbench.study.experiment.ExperimentFile;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * What the experiments stand on (run by {@code ./envbench bench}, not by the test suite): how repeatable a capacity
@@ -26,6 +27,7 @@ import org.junit.jupiter.api.io.TempDir;
  * from 4 to 8 rounds of a fixed-rate comparison (the first 4 rounds of an 8-round run against all 8), and how the
  * comparison moves with the load generator isolated or not. Prints figures; asserts nothing.
  */
+@Isolated
 class ExperimentValidityBenchmark {
     @TempDir
     Path dir;

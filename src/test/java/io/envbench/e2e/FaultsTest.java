@@ -23,8 +23,10 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /** Bad input and a killed JMeter, in the real JMeter with the real Docker engine. */
+@Isolated
 class FaultsTest {
     @TempDir
     Path dir;

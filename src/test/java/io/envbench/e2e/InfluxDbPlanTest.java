@@ -22,6 +22,7 @@ import io.envbench.measure.metrics.MetricsFile;
 import io.envbench.measure.results.Sample;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * testplans/static-web.jmx in the real JMeter, headless, with {@code -Jenvbench.influxdb.url} pointing at a real
@@ -32,6 +33,7 @@ import org.junit.jupiter.api.io.TempDir;
  * docker-proxy's CPU, equal within the file's rounding (three decimals, so 0.0005; the points carry the tick's
  * double). The bare-metal run needs no Docker; the three-environment run does.
  */
+@Isolated
 class InfluxDbPlanTest {
     private static final String DB = "envbench";
 

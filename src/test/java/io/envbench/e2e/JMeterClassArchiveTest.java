@@ -20,6 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
  * JMeter started so runs a plan to its end. Prints a start-and-stop time with and without it, interleaved (not
  * asserted).
  */
+@BesideOthers("makes its class archive in its own folder; start-up times printed, not asserted")
 class JMeterClassArchiveTest {
     @TempDir
     Path dir;

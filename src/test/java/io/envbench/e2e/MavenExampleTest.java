@@ -22,6 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
  * jmeterExtension, and passes; the same with a page that does not exist fails the build on its criterion (no failed
  * sample). The pom is copied to a temporary folder, so nothing is written in the checkout.
  */
+@BesideOthers("bare-metal nginx on port 18080, which no other class marked so uses; no Docker")
 class MavenExampleTest {
     private static final Path EXAMPLE = Jmeter.ROOT.resolve("testplans/maven/pom.xml");
 

@@ -21,12 +21,14 @@ import io.envbench.measure.metrics.MetricsCollector;
 import io.envbench.measure.metrics.MetricsFile;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * Benchmarks of the resource metrics (run by {@code ./envbench bench}, not by the test suite): probe
  * cost, and the collector's cost with 8 containers at 10 Hz and with 30 at 1 Hz, each side by side in one run (the
  * Resource Monitor's cost to JMeter's throughput: {@link ResourceMonitorOverheadBenchmark}). Prints figures; asserts nothing.
  */
+@Isolated
 class MetricsBenchmark {
     @TempDir
     Path dir;

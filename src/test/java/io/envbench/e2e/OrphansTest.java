@@ -30,6 +30,8 @@ import org.junit.jupiter.api.io.TempDir;
  * its published port: a start on that port names it with its owner and the command that frees it, and
  * {@code envbench clean --orphans} removes it only when the user says so; a live run's container is never touched.
  */
+@BesideOthers(
+        "its own labelled sleepers on a free port, removed before it ends; clean removes only dead owners' leftovers")
 class OrphansTest {
     @TempDir
     Path dir;

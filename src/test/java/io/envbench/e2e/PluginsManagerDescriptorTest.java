@@ -24,6 +24,7 @@ import org.junit.jupiter.api.Test;
  * repository file points at the files beside it, and whose zip is laid out as JMeter's lib/) and the one in the
  * assembled JMeter's lib/ext. No Docker needed.
  */
+@BesideOthers("reads the plugin jar's descriptor only")
 class PluginsManagerDescriptorTest {
     private static final Path DESCRIPTOR = Jmeter.ROOT.resolve("jmeter-plugin/plugins-manager/envbench.json");
     private static final Path RELEASE = Jmeter.ROOT.resolve("jmeter-plugin/target/release");

@@ -23,6 +23,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.envbench.launch.docker.DockerInventory;
 import io.envbench.measure.results.Sample;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Isolated;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -34,6 +35,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * Manager removes it and lib/ is as before. Nothing is asked of jmeter-plugins.org. {@code bare} needs nginx on the host
  * ({@code ./envbench setup}), {@code docker-bridge} a Docker engine (skipped without one, failed under CI=true).
  */
+@Isolated
 class PluginsManagerInstallTest {
     private static final Path RELEASE = Jmeter.ROOT.resolve("jmeter-plugin/target/release");
     private static final Path REPOSITORY = RELEASE.resolve("envbench-repo.json");

@@ -21,6 +21,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * {@code testplans/static-web.jmx} in the real JMeter with {@code -Jenvbench.docker.host=tcp://127.0.0.2:PORT} and the
@@ -30,6 +31,7 @@ import org.junit.jupiter.api.io.TempDir;
  * names that source. It reaches the TLS daemon only through {@link TlsDockerDaemon}'s own client: here the plugin jar's
  * shaded copy of EnvBench's Docker classes comes first on the class path.
  */
+@Isolated
 class RemoteDockerPlanTest {
     static TlsDockerDaemon tls;
 

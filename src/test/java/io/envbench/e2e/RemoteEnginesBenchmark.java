@@ -20,6 +20,7 @@ import io.envbench.study.runner.JMeterInstall;
 import io.envbench.study.runner.RunProgress;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * Not in the suite ({@code ./envbench bench}): JMeter's saturation throughput on bare nginx with two remote engines
@@ -28,6 +29,7 @@ import org.junit.jupiter.api.io.TempDir;
  * warm-up per run, and the median of the per-round ratios. Engines and the target share this machine's cores, so the
  * figure says what distributing the load generator costs or gains here, not on separate machines.
  */
+@Isolated
 class RemoteEnginesBenchmark {
     static final int THREADS = 8;
     static final int WARMUP_SECONDS = 2;

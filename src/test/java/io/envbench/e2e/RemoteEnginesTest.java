@@ -54,6 +54,7 @@ import org.junit.jupiter.api.io.TempDir;
  * engines' samples are in the JTL tagged with the engine, both engines' metrics are in the run directory tagged with
  * the engine, and nothing is left: engines stopped, no target process.
  */
+@BesideOthers("JMeter engines on free ports it picks, bare-metal nginx on a free port; no Docker")
 class RemoteEnginesTest {
     static final int RUN_SECONDS = 6;
 

@@ -12,12 +12,14 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * Benchmark (run by {@code ./envbench bench}, not by the test suite): {@code envbench report} with
  * -Xmx256m next to JMeter's own {@code jmeter -g} (statistic_window=-1) on the same 5,000,000-sample
  * JTL, in one run: wall time, peak RSS, and whether the Total figures agree. Prints; asserts nothing.
  */
+@Isolated
 class ReportBenchmark {
     static final int SAMPLES = Integer.getInteger("envbench.bench.samples", 5_000_000);
 

@@ -24,6 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
  * Golden test: every figure of our comparison against the real JMeter 5.6.3 report generator
  * ({@code jmeter -g}, statistics.json, statistic_window=-1) on the same files.
  */
+@BesideOthers("reads and writes its own files only")
 class ReportGoldenTest {
     @TempDir
     Path dir;

@@ -30,6 +30,7 @@ import org.junit.jupiter.api.io.TempDir;
  * its end; either way JMeter exits with 1, and the metrics file ends at its last whole row. No Docker: the host alone
  * is measured. JMeter's log and console output go beside, not onto the small disk.
  */
+@BesideOthers("a small file system of its own, the host measured but nothing asserted on it")
 class ResourceMonitorDiskFullTest {
     @TempDir
     Path dir;

@@ -16,6 +16,7 @@ import org.apache.jorphan.collections.HashTree;
 import org.apache.jorphan.collections.SearchByClass;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * The Resource Monitor's cost to JMeter's saturation throughput, resolved finely enough to say whether it meets the
@@ -26,6 +27,7 @@ import org.junit.jupiter.api.io.TempDir;
  * post-processor on every sample. No JTL is written on either side (at ~10,000 samples/s it would dominate).
  * {@code -Dbench.pairs} (default 40), {@code -Dbench.window.seconds} (default 3).
  */
+@Isolated
 class ResourceMonitorOverheadBenchmark {
     @TempDir
     Path dir;

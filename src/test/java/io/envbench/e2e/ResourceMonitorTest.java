@@ -17,8 +17,10 @@ import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVRecord;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /** The Resource Monitor in the real JMeter, headless: in small plans (no Docker), and static-web.jmx's with a real container. */
+@Isolated
 class ResourceMonitorTest {
     @TempDir
     Path dir;

@@ -26,6 +26,7 @@ import io.envbench.measure.results.JtlReader;
 import io.envbench.measure.results.ResultFiles;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * The real {@code envbench run} of a bare-metal experiment (nginx-static twice, as two environments; no Docker) with
@@ -35,6 +36,7 @@ import org.junit.jupiter.api.io.TempDir;
  * run's JTLs; every figure Prometheus scraped of a target's process tree and of the host is a row's of that run's
  * metrics CSV; InfluxDB has every row of every metrics CSV at its timestamp, tagged with the run's environment.
  */
+@Isolated
 class RunPublishTest {
     private static final String DB = "envbench-run";
     private static final List<String> ENVIRONMENTS = List.of("bare", "bare-again");

@@ -23,6 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
  * JMeter loading (the reaper stops it) and no nginx; and {@code --resume} after the kill does not merge its row into
  * the one the kill cut.
  */
+@BesideOthers("bare-metal nginx on ports 18497-18498; finds the killed runner's JMeter among its own descendants")
 class RunnerKilledTest {
     @TempDir
     Path dir;

@@ -13,6 +13,7 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * The runner's own cost per run (run by {@code ./envbench bench}, not by the test suite): from the end of one run (its
@@ -22,6 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
  * and with the same plan and properties but its gate disabled (every JMeter started once its environment is up), the
  * reference. Prints figures; asserts nothing.
  */
+@Isolated
 class RunnerOverheadBenchmark {
     @TempDir
     Path dir;

@@ -15,6 +15,7 @@ import org.junit.jupiter.api.io.TempDir;
  * Two {@code ./envbench} started together do not race in apt-get, mvn or image builds: while one holds the set-up lock,
  * the other says it waits, and goes on once the lock is free (here an image check of one target, which builds nothing).
  */
+@BesideOthers("holds the set-up lock for 4 s, which another class's ./envbench takes only when something is missing")
 class SetupLockTest {
     @TempDir
     Path dir;

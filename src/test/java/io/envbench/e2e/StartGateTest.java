@@ -24,6 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
  * it exits 0 without a sample. Without the runner's property it does not wait at all (every other use of the plan).
  * Opening it is checked by every interleaved run of {@code ExperimentRunTest}.
  */
+@BesideOthers("a JMeter of its own that sends no sample: no target, no Docker")
 class StartGateTest {
     static final Path PLAN = Jmeter.ROOT.resolve("testplans/http-load.jmx");
 

@@ -20,12 +20,14 @@ import io.envbench.base.environment.RunningTarget;
 import io.envbench.control.registry.EnvironmentRegistry;
 import io.envbench.launch.docker.DockerDaemon;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * Benchmark (run by {@code ./envbench bench}, not by the test suite): start-to-ready of each environment
  * through EnvBench next to the plain way (the docker CLI's {@code docker run}, or the script by hand)
  * with the same readiness poll, side by side in one run. Prints figures; asserts nothing.
  */
+@Isolated
 class StartToReadyBenchmark {
     static final int PORT = 18280;
     static final int ROUNDS = Integer.getInteger("envbench.bench.rounds", 5);

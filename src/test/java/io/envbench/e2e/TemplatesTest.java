@@ -24,6 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
  * EnvBench's templates in the assembled JMeter: listed by File > Templates next to JMeter's own (read by JMeter's
  * TemplateManager from the assembled bin/user.properties), and each one runs headless as it comes, on bare metal.
  */
+@BesideOthers("bare-metal nginx on ports 18171-18172; no Docker")
 class TemplatesTest {
     static final String COMPARE = "EnvBench: compare environments";
     static final String ONE = "EnvBench: one environment";
