@@ -14,11 +14,13 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * Bad input given to the real {@code envbench run} and {@code envbench report}: each exits 2 within seconds with a
  * message naming the field or file and the fix, no stack trace, no run folder and nothing labelled in Docker.
  */
+@Isolated
 class BadInputRunTest extends DockerEndToEndTest {
     static final int PORT = 18490;
     static final String EXPERIMENT = """

@@ -10,11 +10,12 @@ import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * A test class that JUnit may run at the same time as one other such class (src/test/pom.xml runs two at once): it
- * leaves no Docker resource for another class to see, checks nothing host-wide that another class could change, uses
- * no fixed port another such class uses, and asserts no rate or time that a shared CPU would bend. Every other test
- * class is {@link Isolated}: it runs alone, once every class marked so has ended (the classes that check that nothing
- * labelled is left in Docker, restart dockerd, pin CPUs, search capacities or compare rates). {@code EndToEndSuiteTest}
- * fails a test class marked with neither, or both.
+ * checks nothing host-wide that another class could change, changes no host setting, asserts no rate or time that a
+ * shared CPU would bend, and locks what it shares with others ({@code @ResourceLock} on a key of
+ * {@link SharedResources}: the labelled Docker resources, a fixed port). Every other test class is {@link Isolated}:
+ * it runs alone, once every class marked so has ended (the classes that restart dockerd, pin CPUs, steer interrupts,
+ * search capacities or compare rates). {@code EndToEndSuiteTest} fails a test class marked with neither, or both, and
+ * one that uses Docker's classes without the Docker lock.
  */
 @Documented
 @Target(ElementType.TYPE)

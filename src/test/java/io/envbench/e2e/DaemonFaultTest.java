@@ -15,6 +15,7 @@ import java.util.concurrent.TimeUnit;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVRecord;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * {@code envbench run} when the real Docker daemon goes away mid-run: frozen with SIGSTOP, or stopped with SIGTERM
@@ -24,6 +25,7 @@ import org.junit.jupiter.api.Test;
  * The daemon is always restored (thawed, or started) in a finally block. Hold the Docker lock: it stops the daemon
  * every other test uses.
  */
+@Isolated
 class DaemonFaultTest extends DockerEndToEndTest {
     static final Duration DEADLINE = Duration.ofSeconds(5);
     static final String ADDRESS = "unix:///var/run/docker.sock";

@@ -36,6 +36,7 @@ import io.envbench.launch.docker.DockerLauncher;
 import io.envbench.measure.results.Sample;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.parallel.Isolated;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -47,6 +48,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * page, logins succeed, no error page), then 12 s closed loop at 4 threads (the last 8 s counted). Prints time to
  * ready, first page, RSS and requests per second, bare next to container.
  */
+@Isolated
 class DaytraderTargetTest extends DockerEndToEndTest {
     static final Path DAYTRADER = Jmeter.ROOT.resolve("targets/daytrader");
     static final Path PLAN = Jmeter.ROOT.resolve("testplans/daytrader.jmx");

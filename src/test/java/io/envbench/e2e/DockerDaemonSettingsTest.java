@@ -42,6 +42,7 @@ import io.envbench.launch.dockerdaemon.RunningDockerd;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * Study 001's (docs/studies.md#study-001) extra row on the real engine: the local daemon's userland proxy turned off
@@ -49,6 +50,7 @@ import org.junit.jupiter.api.Test;
  * killed with SIGKILL. Run under {@code flock /work/docker.lock}: it restarts this host's dockerd. Root only; the
  * daemon must run nothing but EnvBench's leftovers.
  */
+@Isolated
 class DockerDaemonSettingsTest extends DockerEndToEndTest {
     static final Path TARGETS = Jmeter.ROOT.resolve("targets");
     static final String SOCKET = DockerDaemon.LOCAL_SOCKET;

@@ -2,7 +2,9 @@ package io.envbench.e2e;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import java.util.Arrays;
 import java.util.List;
+import java.util.Set;
 
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
@@ -11,11 +13,15 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.TestTemplate;
 import org.junit.jupiter.api.parallel.Isolated;
+import org.junit.jupiter.api.parallel.ResourceLock;
 import org.junit.jupiter.params.ParameterizedTest;
 
-/** The suite's own rule for running two classes at once: each test class says whether it may. */
+/** The suite's own rule for running two classes at once: each test class says whether it may, and locks Docker if it uses it. */
 @BesideOthers("reads class files only")
 class EndToEndSuiteTest {
+    /** Classes of the Docker package that make or list no labelled resource: whether Docker is there, where it is. */
+    private static final Set<String> READS_NO_RESOURCE = Set.of("DockerRequired", "DockerDaemon");
+
     @Test
     void everyTestClassIsEitherIsolatedOrSaysWhyItRunsBesideOthers() {
         List<JavaClass> tests = new ClassFileImporter()
@@ -39,11 +45,31 @@ class EndToEndSuiteTest {
                 .sorted()
                 .toList();
         assertEquals(List.of(), wrong);
+        List<String> unlocked = tests.stream()
+                .filter(c -> c.reflect().isAnnotationPresent(BesideOthers.class))
+                .filter(EndToEndSuiteTest::usesDocker)
+                .filter(c -> Arrays.stream(c.reflect().getAnnotationsByType(ResourceLock.class))
+                        .noneMatch(l -> l.value().equals(SharedResources.LABELLED_DOCKER)))
+                .map(c -> c.getName()
+                        + " uses Docker beside others without @ResourceLock(SharedResources.LABELLED_DOCKER)")
+                .toList();
+        assertEquals(List.of(), unlocked);
         System.out.printf(
                 "%d test classes, %d of them may run beside another%n",
                 tests.size(),
                 tests.stream()
                         .filter(c -> c.reflect().isAnnotationPresent(BesideOthers.class))
                         .count());
+    }
+
+    /** Uses Docker's labelled resources in its own code: Docker's classes beyond the two that make none, or the suite's own Docker handle. */
+    private static boolean usesDocker(JavaClass c) {
+        return c.getDirectDependenciesFromSelf().stream()
+                        .anyMatch(d -> d.getTargetClass().getPackageName().equals("io.envbench.launch.docker")
+                                && !READS_NO_RESOURCE.contains(
+                                        d.getTargetClass().getSimpleName()))
+                || c.getMethodCallsFromSelf().stream()
+                        .anyMatch(m -> m.getTargetOwner().isEquivalentTo(Jmeter.class)
+                                && m.getName().equals("docker"));
     }
 }

@@ -22,7 +22,7 @@ import io.envbench.measure.metrics.MetricsFile;
 import io.envbench.measure.results.Sample;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.api.parallel.Isolated;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * testplans/static-web.jmx in the real JMeter, headless, with {@code -Jenvbench.influxdb.url} pointing at a real
@@ -33,7 +33,9 @@ import org.junit.jupiter.api.parallel.Isolated;
  * docker-proxy's CPU, equal within the file's rounding (three decimals, so 0.0005; the points carry the tick's
  * double). The bare-metal run needs no Docker; the three-environment run does.
  */
-@Isolated
+@BesideOthers("its containers are locked; its InfluxDB on a free port; it asserts no rate or time")
+@ResourceLock(SharedResources.LABELLED_DOCKER)
+@ResourceLock(SharedResources.PORT_18080)
 class InfluxDbPlanTest {
     private static final String DB = "envbench";
 

@@ -14,13 +14,14 @@ import io.envbench.study.runner.JMeterClassArchive;
 import io.envbench.study.runner.JMeterInstall;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * The assembled JMeter's class archive: made once, then named on every command the runner starts JMeter with, and a
  * JMeter started so runs a plan to its end. Prints a start-and-stop time with and without it, interleaved (not
  * asserted).
  */
-@BesideOthers("makes its class archive in its own folder; start-up times printed, not asserted")
+@Isolated
 class JMeterClassArchiveTest {
     @TempDir
     Path dir;

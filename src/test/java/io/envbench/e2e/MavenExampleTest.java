@@ -15,6 +15,7 @@ import java.util.stream.Stream;
 import io.envbench.measure.results.Sample;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * testplans/maven: {@code mvn verify} of the example runs static-web.jmx ({@code bare}: nginx on the host, no Docker)
@@ -22,7 +23,8 @@ import org.junit.jupiter.api.io.TempDir;
  * jmeterExtension, and passes; the same with a page that does not exist fails the build on its criterion (no failed
  * sample). The pom is copied to a temporary folder, so nothing is written in the checkout.
  */
-@BesideOthers("bare-metal nginx on port 18080, which no other class marked so uses; no Docker")
+@BesideOthers("bare-metal nginx on port 18080, locked; no Docker")
+@ResourceLock(SharedResources.PORT_18080)
 class MavenExampleTest {
     private static final Path EXAMPLE = Jmeter.ROOT.resolve("testplans/maven/pom.xml");
 

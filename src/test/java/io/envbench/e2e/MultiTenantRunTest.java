@@ -24,6 +24,7 @@ import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVRecord;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * A short multi-tenant experiment through {@code envbench run}, for real: two DayTrader tenants in containers on the
@@ -35,6 +36,7 @@ import org.junit.jupiter.api.Test;
  * stop inside the run, and under dynamic each tenant pinned and put back, IRQs and veths steered, host settings put back; the per-tenant table has every tenant; nothing labelled is left. No throughput is asserted
  * (DayTrader's JIT needs minutes); the figures are printed.
  */
+@Isolated
 class MultiTenantRunTest extends DockerEndToEndTest {
     static final Path DAYTRADER = Jmeter.ROOT.resolve("targets/daytrader");
     static final int USERS = 20;

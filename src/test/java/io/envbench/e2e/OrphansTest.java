@@ -24,14 +24,15 @@ import io.envbench.launch.docker.DockerRequired;
 import io.envbench.launch.docker.LabelledSleepers;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * A container of an EnvBench run whose owner cannot be seen from here (a JMeter in its own PID namespace, killed) keeps
  * its published port: a start on that port names it with its owner and the command that frees it, and
  * {@code envbench clean --orphans} removes it only when the user says so; a live run's container is never touched.
  */
-@BesideOthers(
-        "its own labelled sleepers on a free port, removed before it ends; clean removes only dead owners' leftovers")
+@BesideOthers("its labelled sleepers are locked, on a free port; clean removes only dead owners' leftovers")
+@ResourceLock(SharedResources.LABELLED_DOCKER)
 class OrphansTest {
     @TempDir
     Path dir;

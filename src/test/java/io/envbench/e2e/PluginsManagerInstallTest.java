@@ -23,7 +23,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.envbench.launch.docker.DockerInventory;
 import io.envbench.measure.results.Sample;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.api.parallel.Isolated;
+import org.junit.jupiter.api.parallel.ResourceLock;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -35,7 +35,9 @@ import org.junit.jupiter.params.provider.ValueSource;
  * Manager removes it and lib/ is as before. Nothing is asked of jmeter-plugins.org. {@code bare} needs nginx on the host
  * ({@code ./envbench setup}), {@code docker-bridge} a Docker engine (skipped without one, failed under CI=true).
  */
-@Isolated
+@BesideOthers("its containers and port 18080 are locked; it asserts no rate or time")
+@ResourceLock(SharedResources.LABELLED_DOCKER)
+@ResourceLock(SharedResources.PORT_18080)
 class PluginsManagerInstallTest {
     private static final Path RELEASE = Jmeter.ROOT.resolve("jmeter-plugin/target/release");
     private static final Path REPOSITORY = RELEASE.resolve("envbench-repo.json");

@@ -20,6 +20,7 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CopyOnWriteArraySet;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -134,6 +135,8 @@ class RemoteEnginesTest {
         JmeterEngines engines = JmeterEngines.start(dir, 2);
         List<String> log = new CopyOnWriteArrayList<>();
         AtomicInteger starts = new AtomicInteger();
+        // the target's process and every process below it, seen while it ran: this run's only, not another class's
+        Set<ProcessHandle> targets = new CopyOnWriteArraySet<>();
         List<String> engineChildren = new CopyOnWriteArrayList<>();
         RunDirectory run = new RunDirectory(dir.resolve("run"));
         ExperimentRunner.Outcome outcome;
@@ -148,6 +151,7 @@ class RemoteEnginesTest {
                 @Override
                 public void started(RunningTarget target) {
                     starts.incrementAndGet();
+                    ProcessHandle.of(target.pid()).ifPresent(targets::add);
                     // while the load runs, the engines (and anything they started) are watched for a target of their
                     // own
                     Thread watch = new Thread(() -> {
@@ -155,6 +159,7 @@ class RemoteEnginesTest {
                             engines.processes.forEach(p -> p.descendants()
                                     .forEach(d -> engineChildren.add(d.pid() + " "
                                             + d.info().commandLine().orElse("?"))));
+                            List.copyOf(targets).forEach(t -> t.descendants().forEach(targets::add));
                             try {
                                 Thread.sleep(250);
                             } catch (InterruptedException e) {
@@ -272,10 +277,10 @@ class RemoteEnginesTest {
         // nothing left: engines stopped, no target process, the port free
         assertTrue(engines.allStopped(), "engines stopped");
         List<String> nginx = new ArrayList<>();
-        ProcessHandle.current()
-                .descendants()
-                .forEach(
-                        p -> p.info().command().filter(c -> c.contains("nginx")).ifPresent(nginx::add));
+        targets.stream()
+                .filter(ProcessHandle::isAlive)
+                .forEach(p -> nginx.add(p.pid() + " " + p.info().commandLine().orElse("?")));
+        assertTrue(targets.size() > 1, "the target and its workers were seen: " + targets);
         assertEquals(List.of(), nginx, "no target process left");
         try (Socket s = new Socket(InetAddress.getLoopbackAddress(), port)) {
             throw new AssertionError("something still listens on the target's port " + port);

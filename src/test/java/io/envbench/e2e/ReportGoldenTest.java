@@ -19,12 +19,15 @@ import io.envbench.measure.stats.Comparison;
 import io.envbench.measure.stats.SampleStatistics;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * Golden test: every figure of our comparison against the real JMeter 5.6.3 report generator
  * ({@code jmeter -g}, statistics.json, statistic_window=-1) on the same files.
  */
-@BesideOthers("reads and writes its own files only")
+@BesideOthers("its container (docker-host) and port 18080 are locked; it compares figures, no rate or time")
+@ResourceLock(SharedResources.LABELLED_DOCKER)
+@ResourceLock(SharedResources.PORT_18080)
 class ReportGoldenTest {
     @TempDir
     Path dir;

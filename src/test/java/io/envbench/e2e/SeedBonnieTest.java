@@ -10,6 +10,7 @@ import java.util.stream.Stream;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * Study 003 (docs/studies.md#study-003) (bonnie++) shortened, through {@code envbench run} as CI runs it: the study's
@@ -18,6 +19,7 @@ import org.junit.jupiter.api.Test;
  * left: no container, volume, scratch folder, cgroup or host process. (A test bonnie++ ends in under 0.5 s it reports
  * as {@code +++++}, too quick to time: a smaller file leaves no figure on this machine's fast disk.)
  */
+@Isolated
 class SeedBonnieTest extends DockerEndToEndTest {
     static final Path STUDY = Jmeter.ROOT.resolve("testplans/experiments/seed-003-bonnie.yaml");
     static final List<String> PLACES = List.of("host", "cow", "bind", "volume", "tmpfs");

@@ -9,6 +9,7 @@ import java.util.stream.Collectors;
 
 import io.envbench.measure.results.Sample;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * Studies 002 and 003 from the JMeter side: testplans/seed-002-postgres.jmx and seed-003-bonnie.jmx in the real assembled
@@ -16,6 +17,7 @@ import org.junit.jupiter.api.Test;
  * study's program there (psql in four places, bonnie++ on five storages) and passes; psql's phases are sub-samples
  * with their wall-clock time; bonnie++'s figures are in the message; nothing labelled is left (checked after each test).
  */
+@Isolated
 class SeedCommandPlansTest extends DockerEndToEndTest {
     static final List<String> PSQL_PLACES = List.of("host", "same-container", "other-container", "published-port");
     static final List<String> BONNIE_PLACES = List.of("host", "cow", "bind", "volume", "tmpfs");

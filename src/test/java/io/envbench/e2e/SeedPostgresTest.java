@@ -10,6 +10,7 @@ import java.util.stream.Stream;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * Study 002 (docs/studies.md#study-002) (psql against PostgreSQL) shortened, through {@code envbench run} as CI runs
@@ -18,6 +19,7 @@ import org.junit.jupiter.api.Test;
  * table has a row per place and phase with positive times, both charts are written; and nothing is left: no container,
  * network or volume, no cluster folder in /var/tmp, no PostgreSQL on the host.
  */
+@Isolated
 class SeedPostgresTest extends DockerEndToEndTest {
     static final Path STUDY = Jmeter.ROOT.resolve("testplans/experiments/seed-002-postgres.yaml");
     static final List<String> PLACES = List.of("host", "same-container", "other-container", "published-port");

@@ -11,6 +11,7 @@ import java.util.stream.Stream;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * Study 000 (docs/studies.md#study-000) (Redmine and MariaDB, bare vs Docker) shortened, through {@code envbench run}
@@ -20,6 +21,7 @@ import org.junit.jupiter.api.Test;
  * and nothing is left: no container, network or volume, no Redmine instance or database folder, no mariadbd or Puma on
  * the host.
  */
+@Isolated
 class SeedRedmineTest extends DockerEndToEndTest {
     static final Path STUDY = Jmeter.ROOT.resolve("testplans/experiments/seed-000-redmine.yaml");
     static final List<String> OPERATIONS =

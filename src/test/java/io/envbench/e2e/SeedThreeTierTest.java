@@ -11,6 +11,7 @@ import java.util.stream.Stream;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * Study 001 (docs/studies.md#study-001) (a three-tier login site with the study's Docker options) shortened, through
@@ -23,6 +24,7 @@ import org.junit.jupiter.api.Test;
  * run is ok with no error, each service ran where its configuration put it, docker-proxy's CPU is in the report, and
  * nothing is left: no container, network or volume, no nginx or database folder, no host process of the study's.
  */
+@Isolated
 class SeedThreeTierTest extends DockerEndToEndTest {
     static final Path STUDY = Jmeter.ROOT.resolve("testplans/experiments/seed-001-isucon.yaml");
     static final List<String> CONFIGURATIONS =

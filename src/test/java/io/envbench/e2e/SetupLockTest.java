@@ -10,12 +10,13 @@ import java.util.concurrent.TimeUnit;
 import io.envbench.launch.docker.DockerRequired;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * Two {@code ./envbench} started together do not race in apt-get, mvn or image builds: while one holds the set-up lock,
  * the other says it waits, and goes on once the lock is free (here an image check of one target, which builds nothing).
  */
-@BesideOthers("holds the set-up lock for 4 s, which another class's ./envbench takes only when something is missing")
+@Isolated
 class SetupLockTest {
     @TempDir
     Path dir;

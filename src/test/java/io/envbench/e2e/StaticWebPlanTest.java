@@ -8,10 +8,13 @@ import java.util.List;
 import java.util.stream.Collectors;
 
 import io.envbench.measure.results.Sample;
+import org.junit.jupiter.api.parallel.ResourceLock;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /** testplans/static-web.jmx in the real JMeter, headless, one environment per run, on the real Docker engine. */
+@BesideOthers("its containers and port 18080 are locked; it asserts no rate or time")
+@ResourceLock(SharedResources.PORT_18080)
 class StaticWebPlanTest extends DockerEndToEndTest {
     @ParameterizedTest
     @ValueSource(strings = {"bare", "docker-bridge", "docker-host"})

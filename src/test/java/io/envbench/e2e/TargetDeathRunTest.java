@@ -17,12 +17,14 @@ import io.envbench.launch.docker.DockerDaemon;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVRecord;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * {@code envbench run} when the target dies mid-run: its container is killed from outside during the
  * first run; that run is recorded as {@code failed: target died: ...} and ends early (its JMeter stopped),
  * the next runs are ok, and nothing labelled is left.
  */
+@Isolated
 class TargetDeathRunTest extends DockerEndToEndTest {
     static final int RUN_SECONDS = 8;
 

@@ -31,6 +31,7 @@ import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVRecord;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * testplans/daytrader-tenants.jmx in the real assembled JMeter, headless, with 2 DayTrader tenants in containers for
@@ -41,6 +42,7 @@ import org.junit.jupiter.api.Test;
  * each tenant's container was seen pinned during the run (docker inspect and its main process's Cpus_allowed_list),
  * and afterwards nothing labelled is left, the IRQ affinities are as before and no host-settings journal remains.
  */
+@Isolated
 class TenantsPlanCpuControlTest extends DockerEndToEndTest {
     static final Path PLAN = Jmeter.ROOT.resolve("testplans/daytrader-tenants.jmx");
     static final int PORT_BASE = 18470;
