@@ -106,6 +106,8 @@ public final class DockerDaemonLink {
     private ScheduledFuture<?> beating;
     /** Container id -> the volume made for it (or ""), to remove when the daemon answers again. */
     private final Map<String, String> owed = new ConcurrentHashMap<>();
+    /** How long an attached command's answer may take to begin ({@link DockerDeadlines#ATTACHED} but in tests). */
+    private final Duration attached;
 
     /**
      * Connects nothing yet; reads the TLS certificate folder (when the daemon uses TLS).
@@ -115,6 +117,16 @@ public final class DockerDaemonLink {
      *                               fit); {@link ConnectionFailure#unreadableCertificates} explains it
      */
     public DockerDaemonLink(DockerDaemon daemon) {
+        this(daemon, DockerDeadlines.ATTACHED);
+    }
+
+    /**
+     * As {@link #DockerDaemonLink(DockerDaemon)}, with {@code attached} as the deadline for an attached command's
+     * answer to begin instead of {@link DockerDeadlines#ATTACHED}: a test shows a silence longer than it in seconds,
+     * not half a minute.
+     */
+    public DockerDaemonLink(DockerDaemon daemon, Duration attached) {
+        this.attached = attached;
         this.daemon = daemon;
         this.address = daemon.address();
         this.config = DefaultDockerClientConfig.createDefaultConfigBuilder()
@@ -388,7 +400,7 @@ public final class DockerDaemonLink {
             if (lost != null && !ping) {
                 throw new DockerUnavailableException(address, lost + " (no answer since " + lostSince + ")");
             }
-            Optional<Duration> deadline = DockerDeadlines.of(request.method(), request.path());
+            Optional<Duration> deadline = DockerDeadlines.of(request.method(), request.path(), attached);
             // an attached command's output may be silent for minutes: its transport has no read timeout, only the
             // head's deadline
             DockerHttpClient transport = transport(

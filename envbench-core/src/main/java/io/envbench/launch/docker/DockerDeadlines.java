@@ -53,6 +53,11 @@ public final class DockerDeadlines {
      * @return empty for a long-lived stream (no inactivity deadline: a heartbeat watches the daemon instead)
      */
     public static Optional<Duration> of(String method, String path) {
+        return of(method, path, ATTACHED);
+    }
+
+    /** As {@link #of(String, String)}, with {@code attached} in place of {@link #ATTACHED}. */
+    static Optional<Duration> of(String method, String path, Duration attached) {
         int q = path.indexOf('?');
         String p = VERSION_PREFIX.matcher(q < 0 ? path : path.substring(0, q)).replaceFirst("");
         String query = q < 0 ? "" : path.substring(q + 1);
@@ -71,7 +76,7 @@ public final class DockerDeadlines {
                     (t.find() ? Duration.ofSeconds(Long.parseLong(t.group(1))) : DEFAULT_STOP_GRACE).plus(CALL));
         }
         if (p.matches(ATTACHED_PATH)) {
-            return Optional.of(ATTACHED);
+            return Optional.of(attached);
         }
         if (method.equals("POST") && p.equals("/containers/create")
                 || method.equals("DELETE") && (p.matches("^/containers/[^/]+$") || p.matches("^/images/.+$"))) {

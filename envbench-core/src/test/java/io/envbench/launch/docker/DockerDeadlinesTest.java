@@ -34,6 +34,13 @@ class DockerDeadlinesTest {
                 Optional.of(Duration.ofSeconds(10).plus(DockerDeadlines.CALL)),
                 DockerDeadlines.of("POST", "/v1.41/containers/abc/stop"));
         assertEquals(Optional.of(DockerDeadlines.ATTACHED), DockerDeadlines.of("POST", "/exec/e1/start"));
+        // a link's own attached deadline changes that call's only
+        Duration attached = Duration.ofSeconds(3);
+        assertEquals(Optional.of(attached), DockerDeadlines.of("POST", "/exec/e1/start", attached));
+        assertEquals(
+                Optional.of(attached), DockerDeadlines.of("POST", "/v1.41/containers/c1/attach?stream=1", attached));
+        assertEquals(Optional.of(DockerDeadlines.CALL), DockerDeadlines.of("GET", "/containers/c1/json", attached));
+        assertEquals(Optional.of(DockerDeadlines.LAYER), DockerDeadlines.of("POST", "/containers/create", attached));
         assertEquals(Optional.of(DockerDeadlines.IMAGE), DockerDeadlines.of("POST", "/build?t=envbench%2Fx"));
         assertEquals(Optional.of(DockerDeadlines.IMAGE), DockerDeadlines.of("POST", "/images/load?quiet=1"));
         // a copying storage driver (vfs) copies or deletes the image's whole tree before it answers these

@@ -201,13 +201,15 @@ class RemoteDockerTlsTest {
     }
 
     /**
-     * A command in a container on the TLS daemon that prints nothing for longer than {@link DockerDeadlines#ATTACHED}
-     * (bonnie++ is silent for minutes) runs to its end: only the wait for the answer's head has that deadline, not
-     * the silence after it. Over a TCP socket a read timeout would cut it; over the Unix socket it would not show.
+     * A command in a container on the TLS daemon that prints nothing for longer than the attached deadline
+     * ({@link DockerDeadlines#ATTACHED}; 3 s on this test's link, so it shows in 6 s, not 33) runs to its end (bonnie++
+     * is silent for minutes): only the wait for the answer's head has that deadline, not the silence after it. Over a
+     * TCP socket a read timeout would cut it; over the Unix socket it would not show.
      */
     @Test
     void aCommandSilentForLongerThanTheAttachedDeadlineRunsToItsEndOnTheTlsDaemon(@TempDir Path dir) throws Exception {
-        long silentSeconds = DockerDeadlines.ATTACHED.toSeconds() + 3;
+        Duration attached = Duration.ofSeconds(3);
+        long silentSeconds = attached.toSeconds() + 3;
         try (EnvBench envbench = new EnvBench(TARGETS, tls.daemon(), false)) {
             RunningTarget t = envbench.environments().start(nginx("tls-silent", PORT + 3));
             var load = new CommandLoad(
@@ -216,7 +218,7 @@ class RemoteDockerTlsTest {
                     OptionalLong.empty(),
                     Duration.ofSeconds(silentSeconds));
             var run = new CommandRun(load, dir.resolve("out"), dir.resolve("err"));
-            CommandRun.Result r = run.inContainer(new DockerConnection(tls.daemon()).client(), t);
+            CommandRun.Result r = run.inContainer(new DockerDaemonLink(tls.daemon(), attached).client(), t);
             System.out.printf("a command silent for %d s on the TLS daemon: %s%n", silentSeconds, r);
             assertTrue(r.ok(), "ran to its end: " + r + "; stderr: " + Files.readString(dir.resolve("err")));
             assertEquals("done\n", Files.readString(dir.resolve("out")));
