@@ -354,6 +354,12 @@ class ExperimentRunTest {
         }
         Files.delete(ResultFiles.compressedOf(bare1));
 
+        // the runs --resume makes need not be as long as the one SIGTERM had to land in: the run directory's
+        // experiment.yaml, which --resume reads, asks 2 s
+        Path recorded = out.resolve("experiment.yaml");
+        String yaml = Files.readString(recorded);
+        assertTrue(yaml.contains("durationSeconds: 6"), yaml);
+        Files.writeString(recorded, yaml.replace("durationSeconds: 6", "durationSeconds: 2"));
         Path console2 = dir.resolve("console2.txt");
         int exit = Cli.run(console2, 300, "run", "--resume", out.toString());
         String text = Files.readString(console2);
