@@ -306,6 +306,7 @@ class ControllerWindowTest {
         for (String f : List.of(
                 "env.network",
                 "env.volume.type",
+                "env.seccomp",
                 "env.client",
                 "env.dockerDaemon.userlandProxy",
                 "env.dockerDaemon.storageDriver")) {

@@ -177,6 +177,7 @@ class ElementHelpGuiTest {
                     "cpus",
                     "cpuShares",
                     "memory",
+                    "seccomp",
                     "containerEnv");
             window.textBox("cpuset").requireEnabled().setText("0-1");
             window.comboBox("runtime").selectItem("bare");

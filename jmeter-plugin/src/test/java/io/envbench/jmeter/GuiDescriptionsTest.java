@@ -55,7 +55,7 @@ class GuiDescriptionsTest {
             assertNotNull(p.getValue("default"), "no default for " + p.getName());
         }
         if (element == TargetEnvironmentSampler.class) {
-            assertEquals(15, fields.size());
+            assertEquals(16, fields.size());
         }
         if (element == CommandSampler.class) {
             assertEquals(

@@ -133,6 +133,7 @@ final class EnvironmentsSection {
         env.add("CPUs (quota)", text("cpus"));
         env.add("CPU shares", text("cpuShares"));
         env.add("Memory", text("memory"));
+        env.add("Seccomp", combo("seccomp", false, choices("seccomp")));
         env.add("Docker userland proxy", combo(USERLAND_PROXY, false, choices(USERLAND_PROXY)));
         env.add("Docker storage driver", combo(STORAGE_DRIVER, false, choices(STORAGE_DRIVER)));
         env.add("Services", text("services"));

@@ -27,6 +27,7 @@ public final class ContainerOptions {
     private final OptionalDouble cpus;
     private final OptionalInt cpuShares;
     private final OptionalLong memoryBytes;
+    private final Seccomp seccomp;
     private final Map<String, String> env;
     private final List<String> command;
 
@@ -37,6 +38,7 @@ public final class ContainerOptions {
         this.cpus = b.cpus;
         this.cpuShares = b.cpuShares;
         this.memoryBytes = b.memoryBytes;
+        this.seccomp = b.seccomp;
         this.env = Map.copyOf(b.env);
         this.command = List.copyOf(b.command);
     }
@@ -69,6 +71,10 @@ public final class ContainerOptions {
         return memoryBytes;
     }
 
+    public Seccomp seccomp() {
+        return seccomp;
+    }
+
     public Map<String, String> env() {
         return env;
     }
@@ -85,6 +91,7 @@ public final class ContainerOptions {
         b.cpus = cpus;
         b.cpuShares = cpuShares;
         b.memoryBytes = memoryBytes;
+        b.seccomp = seccomp;
         b.env = new LinkedHashMap<>(env);
         b.command = new ArrayList<>(command);
         return b;
@@ -104,6 +111,9 @@ public final class ContainerOptions {
         cpuShares.ifPresent(c -> s.append(" cpuShares=").append(c));
         memoryBytes.ifPresent(
                 m -> s.append(" memory=").append(m / (1024 * 1024)).append("MiB"));
+        if (seccomp != Seccomp.DEFAULT) {
+            s.append(" seccomp=").append(seccomp.fieldValue());
+        }
         return s.toString();
     }
 
@@ -117,6 +127,7 @@ public final class ContainerOptions {
         private OptionalDouble cpus = OptionalDouble.empty();
         private OptionalInt cpuShares = OptionalInt.empty();
         private OptionalLong memoryBytes = OptionalLong.empty();
+        private Seccomp seccomp = Seccomp.DEFAULT;
         private Map<String, String> env = new LinkedHashMap<>();
         private List<String> command = new ArrayList<>();
 
@@ -164,6 +175,11 @@ public final class ContainerOptions {
                         "memory", bytes + " bytes is below Docker's minimum of 6m; use at least 6m");
             }
             this.memoryBytes = OptionalLong.of(bytes);
+            return this;
+        }
+
+        public Builder seccomp(Seccomp s) {
+            this.seccomp = Objects.requireNonNull(s);
             return this;
         }
 

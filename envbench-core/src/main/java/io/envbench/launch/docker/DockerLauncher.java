@@ -157,6 +157,9 @@ public final class DockerLauncher implements Launcher<ContainerTarget> {
             }
             o.cpuShares().ifPresent(hc::withCpuShares);
             o.memoryBytes().ifPresent(m -> hc.withMemory(m).withMemorySwap(m)); // no swap: a limit means a limit
+            if (!o.seccomp().securityOpts().isEmpty()) { // none: the engine applies its own profile
+                hc.withSecurityOpts(o.seccomp().securityOpts());
+            }
             if (engine == ContainerEngine.PODMAN && daemon.isLocalSocket()) {
                 List<Ulimit> limits = PodmanEngine.containerLimits(Path.of("/proc"), PodmanEngine.SOCKET_PATH);
                 if (!limits.isEmpty()) {

@@ -14,6 +14,7 @@ import java.util.function.Function;
 
 import io.envbench.base.container.ContainerOptions;
 import io.envbench.base.container.NetworkMode;
+import io.envbench.base.container.Seccomp;
 import io.envbench.base.container.VolumeMount;
 import io.envbench.base.definition.EnvironmentDefinition;
 import io.envbench.base.recipe.ServicePlacement;
@@ -168,7 +169,10 @@ final class EnvironmentsSection {
         return where;
     }
 
-    /** A container's fields (network:, volume:, cpuset:, cpus:, cpuShares:, memory:) of an environment or a service. */
+    /**
+     * A container's fields (network:, volume:, cpuset:, cpus:, cpuShares:, memory:, seccomp:) of an environment or a
+     * service.
+     */
     private ContainerOptions.Builder containerOptions(Mapping m) throws ExperimentException {
         ContainerOptions.Builder options = ContainerOptions.builder();
         Optional<Scalar> network = y.scalar(m, NETWORK, "bridge or host");
@@ -202,6 +206,11 @@ final class EnvironmentsSection {
                     memory.get(),
                     () -> MemorySize.parseContainerLimit(MEMORY, memory.get().text()));
             y.at(memory.get(), () -> options.memoryBytes(bytes));
+        }
+        Optional<Scalar> seccomp = y.scalar(m, SECCOMP, "default or unconfined");
+        if (seccomp.isPresent()) {
+            options.seccomp(y.at(
+                    seccomp.get(), () -> Seccomp.parse(SECCOMP, seccomp.get().text())));
         }
         return options;
     }

@@ -279,6 +279,13 @@ public final class ExperimentFields {
         container(
                 s, CPU_SHARES, Type.WHOLE_NUMBER, List.of(), "relative CPU weight, 2 to 262144; empty: Docker's 1024");
         container(s, MEMORY, Type.SIZE, List.of(), "a memory limit with k, m or g, e.g. 512m; empty: none");
+        container(
+                s,
+                SECCOMP,
+                Type.CHOICE,
+                List.of("", "default", "unconfined"),
+                "unconfined: Docker's seccomp filter off (--security-opt seccomp=unconfined), to measure what filtering"
+                        + " every system call costs; empty or default: the engine's own profile");
         ALL.add(new Field(
                 s,
                 SERVICES,

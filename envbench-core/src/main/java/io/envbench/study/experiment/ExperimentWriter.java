@@ -14,6 +14,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.envbench.base.container.ContainerOptions;
+import io.envbench.base.container.Seccomp;
 import io.envbench.base.container.VolumeMount;
 import io.envbench.base.definition.EnvironmentDefinition;
 import io.envbench.study.cpucontrol.CpuControlMode;
@@ -199,6 +200,9 @@ final class ExperimentWriter {
         o.cpus().ifPresent(c -> out.put(CPUS, Criterion.typed(c)));
         o.cpuShares().ifPresent(c -> out.put(CPU_SHARES, Integer.toString(c)));
         o.memoryBytes().ifPresent(m -> out.put(MEMORY, memory(m)));
+        if (o.seccomp() != Seccomp.DEFAULT) {
+            out.put(SECCOMP, o.seccomp().fieldValue());
+        }
         return out;
     }
 

@@ -56,6 +56,7 @@ final class YamlFields {
     static final String CPUS = "cpus";
     static final String CPU_SHARES = "cpuShares";
     static final String MEMORY = "memory";
+    static final String SECCOMP = "seccomp";
     /** Where a command load's program runs: inside, host or container ({@link io.envbench.study.experiment.ClientPlace}). */
     static final String CLIENT = "client";
     /** Only for placement: docker. */

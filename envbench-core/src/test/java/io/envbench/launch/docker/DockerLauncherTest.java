@@ -21,6 +21,7 @@ import com.github.dockerjava.api.command.InspectContainerResponse;
 import com.github.dockerjava.api.model.HostConfig;
 import io.envbench.base.container.ContainerOptions;
 import io.envbench.base.container.NetworkMode;
+import io.envbench.base.container.Seccomp;
 import io.envbench.base.container.VolumeMount;
 import io.envbench.base.environment.Endpoint;
 import io.envbench.base.environment.RunSession;
@@ -136,6 +137,28 @@ public class DockerLauncherTest {
                 docker.listVolumesCmd().exec().getVolumes().stream()
                         .noneMatch(v -> v.getName().equals("envbench-test-" + RunSession.runId())),
                 "the volume EnvBench made is removed");
+    }
+
+    /** seccomp: unconfined reaches Docker as a security option; left at the default, the container has none. */
+    @Test
+    void seccompUnconfinedReachesDockerAndTheDefaultAddsNothing() throws Exception {
+        DockerClient docker = launcher.client();
+        ContainerOptions unconfined =
+                ContainerOptions.builder().seccomp(Seccomp.UNCONFINED).build();
+        try (RunningTarget t = launcher.start("test-seccomp", nginx(unconfined))) {
+            HostConfig hc =
+                    docker.inspectContainerCmd(t.containerId().get()).exec().getHostConfig();
+            assertEquals(List.of("seccomp=unconfined"), hc.getSecurityOpts());
+            assertTrue(t.describe().contains("seccomp=unconfined"), t.describe());
+        }
+        try (RunningTarget t = launcher.start(
+                "test-seccomp-default", nginx(ContainerOptions.builder().build()))) {
+            List<String> opts = docker.inspectContainerCmd(t.containerId().get())
+                    .exec()
+                    .getHostConfig()
+                    .getSecurityOpts();
+            assertTrue(opts == null || opts.isEmpty(), "the engine's own profile: " + opts);
+        }
     }
 
     /**

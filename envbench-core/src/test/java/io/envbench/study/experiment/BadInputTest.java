@@ -139,6 +139,10 @@ class BadInputTest {
                 Arguments.of(docker("cpuShares: 1"), "environments[1].cpuShares", "use 2 to 262144"),
                 Arguments.of(
                         docker("cpuShares: 4294967808"), "environments[1].cpuShares", "is too large"), // 2^32 + 512
+                Arguments.of(
+                        docker("seccomp: disabled"),
+                        "environments[1].seccomp",
+                        "use default (the engine's own profile) or unconfined"),
                 Arguments.of(docker("memory: 5m"), "environments[1].memory", "minimum of 6m"),
                 Arguments.of(docker("memory: 1025g"), "environments[1].memory", "at most 1024g"),
                 Arguments.of(docker("memory: 99999999999999999999g"), "environments[1].memory", "is too large"),

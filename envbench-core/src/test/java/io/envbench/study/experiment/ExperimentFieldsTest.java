@@ -57,12 +57,15 @@ class ExperimentFieldsTest {
                         "cpus",
                         "cpuShares",
                         "memory",
+                        "seccomp",
                         "services",
                         "dockerDaemon"),
                 YamlFields.ENVIRONMENT);
-        assertEquals(List.of("network", "volume", "cpuset", "cpus", "cpuShares", "memory"), YamlFields.CONTAINER);
         assertEquals(
-                List.of("placement", "network", "volume", "cpuset", "cpus", "cpuShares", "memory"), YamlFields.SERVICE);
+                List.of("network", "volume", "cpuset", "cpus", "cpuShares", "memory", "seccomp"), YamlFields.CONTAINER);
+        assertEquals(
+                List.of("placement", "network", "volume", "cpuset", "cpus", "cpuShares", "memory", "seccomp"),
+                YamlFields.SERVICE);
         assertEquals(
                 List.of(
                         "http",
@@ -108,6 +111,7 @@ class ExperimentFieldsTest {
                         "cpus",
                         "cpuShares",
                         "memory",
+                        "seccomp",
                         "services",
                         "dockerDaemon.userlandProxy",
                         "dockerDaemon.storageDriver"),

@@ -232,6 +232,7 @@ class ExperimentFileErrorsTest {
             "cpuset: \"0\"",
             "cpuShares: 512",
             "memory: 512m",
+            "seccomp: unconfined",
             "volume: { type: tmpfs, path: /x }"
         }) {
             String field = option.substring(0, option.indexOf(':'));
@@ -280,6 +281,15 @@ class ExperimentFileErrorsTest {
                 "environments[1].cpuShares",
                 9,
                 "use 2 to 262144");
+    }
+
+    @Test
+    void aBadSeccompNamesTheValuesItTakes() {
+        fails(
+                replace("    network: bridge", "    network: bridge\n    seccomp: disabled"),
+                "environments[1].seccomp",
+                9,
+                "'disabled' is not a seccomp setting; use default (the engine's own profile) or unconfined (no filter)");
     }
 
     @Test

@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.Optional;
 
 import io.envbench.base.container.NetworkMode;
+import io.envbench.base.container.Seccomp;
 import io.envbench.base.container.VolumeMount;
 import io.envbench.base.definition.EnvironmentDefinition.Placement;
 import io.envbench.base.recipe.TargetRecipeTest;
@@ -89,6 +90,7 @@ class ExperimentFileTest {
                     cpus: 0.5
                     cpuShares: 512
                     memory: 512m
+                    seccomp: unconfined
                   - name: docker-bind
                     placement: docker
                     target: nginx-static
@@ -121,6 +123,11 @@ class ExperimentFileTest {
         assertEquals(0.5, limited.options().cpus().orElseThrow());
         assertEquals(512, limited.options().cpuShares().orElseThrow());
         assertEquals(512L << 20, limited.options().memoryBytes().orElseThrow());
+        assertEquals(Seccomp.UNCONFINED, limited.options().seccomp());
+        assertEquals(
+                Seccomp.DEFAULT,
+                first.environment("docker-bind").definition().options().seccomp(),
+                "left out: the engine's own profile");
         // a bind source is relative to the file, like plan:
         assertEquals(
                 dir.resolve("site").toString(),
@@ -133,6 +140,11 @@ class ExperimentFileTest {
 
         String written = first.toYaml();
         assertTrue(written.contains("memory: 512m"), written);
+        assertTrue(written.contains("seccomp: unconfined"), written);
+        assertEquals(
+                written.indexOf("seccomp:"),
+                written.lastIndexOf("seccomp:"),
+                "written only where the filter is off: " + written);
         assertTrue(written.contains("readyTimeoutSeconds: 12.5"), written);
         Experiment second = ExperimentFile.parse(written, file, TARGETS);
         assertEquals(written, second.toYaml());

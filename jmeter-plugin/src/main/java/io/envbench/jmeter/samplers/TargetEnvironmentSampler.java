@@ -9,6 +9,7 @@ import java.util.regex.Pattern;
 
 import io.envbench.base.container.ContainerOptions;
 import io.envbench.base.container.NetworkMode;
+import io.envbench.base.container.Seccomp;
 import io.envbench.base.container.VolumeMount;
 import io.envbench.base.definition.EnvironmentDefinition;
 import io.envbench.base.environment.RunningTarget;
@@ -59,6 +60,7 @@ public class TargetEnvironmentSampler extends AbstractSampler implements TestBea
     private String cpus = "";
     private String cpuShares = "";
     private String memory = "";
+    private String seccomp = "";
     private String containerEnv = "";
     private String readyTimeoutSeconds = "";
 
@@ -158,6 +160,7 @@ public class TargetEnvironmentSampler extends AbstractSampler implements TestBea
         if (!blank(memory)) {
             o.memoryBytes(MemorySize.parseContainerLimit("memory", memory));
         }
+        o.seccomp(Seccomp.parse("seccomp", seccomp));
         containerEnvironment(containerEnv).forEach(o::env);
         Duration timeout = blank(readyTimeoutSeconds)
                 ? EnvBenchProperties.defaultReadyTimeout()
@@ -363,6 +366,14 @@ public class TargetEnvironmentSampler extends AbstractSampler implements TestBea
 
     public void setMemory(String memory) {
         this.memory = memory;
+    }
+
+    public String getSeccomp() {
+        return seccomp;
+    }
+
+    public void setSeccomp(String seccomp) {
+        this.seccomp = seccomp;
     }
 
     public String getContainerEnv() {

@@ -14,6 +14,7 @@ public class TargetEnvironmentSamplerBeanInfo extends FieldsBeanInfo {
             "cpus",
             "cpuShares",
             "memory",
+            "seccomp",
             "containerEnv");
 
     public TargetEnvironmentSamplerBeanInfo() {
@@ -35,6 +36,7 @@ public class TargetEnvironmentSamplerBeanInfo extends FieldsBeanInfo {
         text("cpus", "");
         text("cpuShares", "");
         text("memory", "");
+        choice("seccomp", "default", true, "default", "unconfined");
         text("containerEnv", "");
         text("readyTimeoutSeconds", "");
     }

@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.function.Consumer;
 
 import io.envbench.base.container.NetworkMode;
+import io.envbench.base.container.Seccomp;
 import io.envbench.base.definition.EnvironmentDefinition;
 import io.envbench.base.settings.InvalidSettingException;
 import io.envbench.jmeter.EnvBenchProperties;
@@ -40,12 +41,22 @@ class TargetEnvironmentSamplerTest {
         s.setMemory("256m");
         s.setCpus("0.5");
         s.setCpuset("0");
+        s.setSeccomp("unconfined");
         EnvironmentDefinition d = s.definition();
         assertEquals(NetworkMode.HOST, d.options().networkMode());
+        assertEquals(Seccomp.UNCONFINED, d.options().seccomp());
         assertEquals(256L << 20, d.options().memoryBytes().getAsLong());
         assertEquals(0.5, d.options().cpus().getAsDouble());
         assertEquals("0", d.options().cpuset().get().toString());
         assertEquals(18090, d.port());
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"", "default", " Default "})
+    void anEmptyOrDefaultSeccompIsTheEnginesOwnProfile(String value) {
+        TargetEnvironmentSampler s = sampler();
+        s.setSeccomp(value);
+        assertEquals(Seccomp.DEFAULT, s.definition().options().seccomp());
     }
 
     @Test
@@ -86,6 +97,7 @@ class TargetEnvironmentSamplerTest {
             s.setVolumePath("relative");
         });
         assertField("cpuShares", s -> s.setCpuShares("1"));
+        assertField("seccomp", s -> s.setSeccomp("off"));
         assertField("containerEnv", s -> s.setContainerEnv("DB_NAME"));
         assertField("containerEnv", s -> s.setContainerEnv("DB NAME=x"));
         assertField("containerEnv", s -> s.setContainerEnv("1DB=x"));
@@ -100,6 +112,7 @@ class TargetEnvironmentSamplerTest {
                 "port        | 2147483648          | is too large",
                 "port        | -1                  | is not a TCP port",
                 "cpuShares   | 4294967808          | is too large", // 2^32 + 512
+                "seccomp     | off                 | is not a seccomp setting; use default",
                 "cpuset      | 0-2147483647        | largest CPU number Linux supports (8191)",
                 "memory      | 99999999999999999g  | is too large",
                 "readyTimeoutSeconds | Infinity    | not a finite number",
@@ -114,6 +127,7 @@ class TargetEnvironmentSamplerTest {
         switch (field) {
             case "port" -> s.setPort(value);
             case "cpuShares" -> s.setCpuShares(value);
+            case "seccomp" -> s.setSeccomp(value);
             case "cpuset" -> s.setCpuset(value);
             case "memory" -> s.setMemory(value);
             case "readyTimeoutSeconds" -> s.setReadyTimeoutSeconds(value);
