@@ -84,6 +84,16 @@ public final class CpuAffinity {
         return done;
     }
 
+    /**
+     * Confines every thread of one process (not its children) to {@code cpus}; threads it starts later inherit them.
+     *
+     * @return false when it ended before it could be confined
+     * @throws IOException naming the process when {@code taskset} refuses
+     */
+    public boolean confineProcess(long pid, CpuSet cpus) throws IOException {
+        return confine(pid, cpus);
+    }
+
     /** Every thread of one process; false when it ended before it could be confined. */
     private boolean confine(long pid, CpuSet cpus) throws IOException {
         Process p = new ProcessBuilder(TASKSET.toString(), "-a", "-p", "-c", cpus.toString(), Long.toString(pid))

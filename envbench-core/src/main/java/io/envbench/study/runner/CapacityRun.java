@@ -116,7 +116,7 @@ final class CapacityRun {
         } catch (TargetStartException ex) {
             throw new IOException(environment + " did not start: " + ex.getMessage(), ex);
         }
-        try {
+        try (RunIsolation.RunnerCpus runnerCpus = isolation.runnerOnGeneratorCpus()) {
             RunIsolation.Run confined = isolation.run();
             confined.targetReady(target);
             int ownCpus =

@@ -257,6 +257,7 @@ public final class ExperimentRunner {
                 : DaemonPlan.open(e, envbench.environments().docker(), dockerRestart, progress, envbench.targetsDir());
         StartedAhead<PlannedRun> runsAhead = new StartedAhead<>();
         ahead = runsAhead;
+        RunIsolation.RunnerCpus runnerCpus = todo.isEmpty() ? () -> {} : isolation.runnerOnGeneratorCpus();
         try {
             for (PlannedRun r : plan) {
                 index++;
@@ -322,6 +323,7 @@ public final class ExperimentRunner {
             if (daemon != null) {
                 daemon.putBack(progress);
             }
+            runnerCpus.close();
         }
         if (!todo.isEmpty()) {
             // again now the runs have reached Docker (if they use it): its version is only known once connected

@@ -111,6 +111,34 @@ final class RunIsolation {
                 .orElse(command);
     }
 
+    /**
+     * Moves this JVM (the runner: it follows JMeter's results, reads the metrics and draws live charts, 10-20% of a core
+     * at thousands of samples a second) onto the generator's CPUs for as long as the returned handle is open, so it
+     * never takes the target's; closing puts back the CPUs it had. Nothing when not isolated. Its children are left
+     * alone: a target it starts is confined to the target's CPUs once ready, JMeter is started on the generator's.
+     *
+     * @throws IOException when the runner could not be confined: its runs would share the target's CPUs with it
+     */
+    RunnerCpus runnerOnGeneratorCpus() throws IOException {
+        if (decision.split().isEmpty()) {
+            return () -> {};
+        }
+        long self = ProcessHandle.current().pid();
+        Optional<CpuSet> before = affinity.allowed(self);
+        affinity.confineProcess(self, decision.split().get().generator());
+        return () -> {
+            if (before.isPresent()) {
+                affinity.confineProcess(self, before.get());
+            }
+        };
+    }
+
+    /** The runner's CPUs while an experiment runs; {@link #close} puts back those it had. */
+    interface RunnerCpus extends AutoCloseable {
+        @Override
+        void close() throws IOException;
+    }
+
     /** One run's observations. */
     Run run() {
         return new Run();
