@@ -257,8 +257,11 @@ public final class ExperimentRunner {
                 : DaemonPlan.open(e, envbench.environments().docker(), dockerRestart, progress, envbench.targetsDir());
         StartedAhead<PlannedRun> runsAhead = new StartedAhead<>();
         ahead = runsAhead;
-        RunIsolation.RunnerCpus runnerCpus = todo.isEmpty() ? () -> {} : isolation.runnerOnGeneratorCpus();
+        RunIsolation.RunnerCpus runnerCpus = () -> {};
         try {
+            if (!todo.isEmpty()) { // inside the try: a runner that cannot be moved still puts the daemon back
+                runnerCpus = isolation.runnerOnGeneratorCpus();
+            }
             for (PlannedRun r : plan) {
                 index++;
                 if (done.contains(r.id())) {
