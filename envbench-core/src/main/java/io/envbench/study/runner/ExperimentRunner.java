@@ -257,11 +257,7 @@ public final class ExperimentRunner {
                 : DaemonPlan.open(e, envbench.environments().docker(), dockerRestart, progress, envbench.targetsDir());
         StartedAhead<PlannedRun> runsAhead = new StartedAhead<>();
         ahead = runsAhead;
-        RunIsolation.RunnerCpus runnerCpus = () -> {};
         try {
-            if (!todo.isEmpty()) { // inside the try: a runner that cannot be moved still puts the daemon back
-                runnerCpus = isolation.runnerOnGeneratorCpus();
-            }
             for (PlannedRun r : plan) {
                 index++;
                 if (done.contains(r.id())) {
@@ -326,7 +322,6 @@ public final class ExperimentRunner {
             if (daemon != null) {
                 daemon.putBack(progress);
             }
-            runnerCpus.close();
         }
         if (!todo.isEmpty()) {
             // again now the runs have reached Docker (if they use it): its version is only known once connected
@@ -450,7 +445,7 @@ public final class ExperimentRunner {
         try {
             if (e.tenancy().isPresent()) {
                 TenantsRun.Result res;
-                try {
+                try (RunIsolation.RunnerCpus runner = isolation.runnerOnGeneratorCpus()) {
                     res = tenantsRun.run(
                             e,
                             r,
@@ -505,10 +500,14 @@ public final class ExperimentRunner {
             // a death between the start and the listener is marked all the same
             envbench.environments().whyDown(def.name()).ifPresent(why -> deathOfThisRun.died(def.name(), why));
             String status;
+            // the runner on the generator's CPUs while the run loads, and free between runs, where its work (the
+            // environments' stop and start, the JTL's compression) would otherwise queue behind the next JMeter's start
+            RunIsolation.RunnerCpus runnerCpus = null;
             try {
                 String unconfined = null;
                 try {
                     current.targetReady(target);
+                    runnerCpus = isolation.runnerOnGeneratorCpus();
                 } catch (IOException ex) {
                     unconfined = ex.getMessage();
                     progress.log(r.id() + ": " + unconfined);
@@ -546,6 +545,13 @@ public final class ExperimentRunner {
             } catch (IOException ex) { // JMeter could not be started: this run fails, the others go on
                 status = "failed: JMeter did not start: " + ex.getMessage();
             } finally {
+                if (runnerCpus != null) {
+                    try {
+                        runnerCpus.close();
+                    } catch (IOException ex) {
+                        progress.log(r.id() + ": the runner's own CPUs could not be put back: " + ex.getMessage());
+                    }
+                }
                 envbench.environments().removeListener(deathOfThisRun);
                 RunRecorder.writeTargetLog(dir.targetLog(r), target, died.get());
                 envbench.environments().stop(def.name());

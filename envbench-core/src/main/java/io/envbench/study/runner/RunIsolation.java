@@ -112,10 +112,11 @@ final class RunIsolation {
     }
 
     /**
-     * Moves this JVM (the runner: it follows JMeter's results, reads the metrics and draws live charts, 10-20% of a core
-     * at thousands of samples a second) onto the generator's CPUs for as long as the returned handle is open, so it
-     * never takes the target's; closing puts back the CPUs it had. Nothing when not isolated. Its children are left
-     * alone: a target it starts is confined to the target's CPUs once ready, JMeter is started on the generator's.
+     * Moves this JVM (the runner: it reads the run's metrics, draws live charts and talks to Docker, 1-3% of a core
+     * during a run) onto the generator's CPUs for as long as the returned handle is open, so it never takes the
+     * target's; closing puts back the CPUs it had (every thread, those started meanwhile too). Nothing when not
+     * isolated. Its children are left alone: a target it starts is confined to the target's CPUs once ready, JMeter is
+     * started on the generator's.
      *
      * @throws IOException when the runner could not be confined: its runs would share the target's CPUs with it
      */
