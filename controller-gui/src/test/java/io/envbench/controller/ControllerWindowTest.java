@@ -405,7 +405,7 @@ class ControllerWindowTest {
     void runsAShortExperimentForRealThenShowsSortsAndExportsTheComparison() throws Exception {
         DockerInventory docker = docker();
         Path file =
-                nginxExperiment(temp, "gui-test", 2, 1, 6); // runs long enough to see live figures on a slow machine
+                nginxExperiment(temp, "gui-test", 2, 1, 4); // two live summaries a run (JMeter writes one every 2 s)
         GuiActionRunner.execute(() -> frame.openExperiment(file));
         waitFor("the file is good", () -> status().startsWith("OK"));
 
