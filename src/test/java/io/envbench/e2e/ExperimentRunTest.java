@@ -177,7 +177,7 @@ class ExperimentRunTest {
                 calibration: aa
                 correction: holm
                 load:
-                  http: { path: /page-4k.html, threads: 2, requestsPerSecond: 300, warmupSeconds: 1, durationSeconds: 2 }
+                  http: { path: /page-4k.html, threads: 2, requestsPerSecond: 300, warmupSeconds: 1, durationSeconds: 3 }
                 """;
         Path out = dir.resolve("calibrated");
         Path console = dir.resolve("console.txt");
