@@ -5,6 +5,7 @@ import java.net.BindException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.URI;
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -21,6 +22,7 @@ import io.prometheus.metrics.model.snapshots.GaugeSnapshot.GaugeDataPointSnapsho
 import io.prometheus.metrics.model.snapshots.Labels;
 import io.prometheus.metrics.model.snapshots.MetricSnapshots;
 import io.prometheus.metrics.model.snapshots.Unit;
+import net.jcip.annotations.GuardedBy;
 import net.jcip.annotations.ThreadSafe;
 
 /**
@@ -60,6 +62,18 @@ public final class PrometheusEndpoint implements AutoCloseable {
     private final HTTPServer server;
     private final InetSocketAddress address;
 
+    /** The scrapes seen: how many, when the last began, and the time between the last two (0 before two). */
+    private final Object scrapes = new Object();
+
+    @GuardedBy("scrapes")
+    private long scrapeCount;
+
+    @GuardedBy("scrapes")
+    private long lastScrapeNanos;
+
+    @GuardedBy("scrapes")
+    private long scrapeIntervalNanos;
+
     private PrometheusEndpoint(InetAddress loopback, int port, Supplier<MetricsCollector.Tick> ticks)
             throws IOException {
         responseTime = Histogram.builder()
@@ -85,7 +99,7 @@ public final class PrometheusEndpoint implements AutoCloseable {
                 .labelNames(LABEL, ENVIRONMENT)
                 .withoutExemplars()
                 .register(registry);
-        registry.register(new TickGauges(ticks));
+        registry.register(new TickGauges(ticks, this::scraped));
         try {
             server = HTTPServer.builder()
                     .inetAddress(loopback)
@@ -135,6 +149,41 @@ public final class PrometheusEndpoint implements AutoCloseable {
                 "http://" + (host.contains(":") ? "[" + host + "]" : host) + ":" + address.getPort() + "/metrics");
     }
 
+    private void scraped() {
+        synchronized (scrapes) {
+            long now = System.nanoTime();
+            if (scrapeCount > 0) {
+                scrapeIntervalNanos = now - lastScrapeNanos;
+            }
+            lastScrapeNanos = now;
+            scrapeCount++;
+            scrapes.notifyAll();
+        }
+    }
+
+    /**
+     * Waits for the next scrape to begin, so what was recorded before this call reaches Prometheus before the endpoint
+     * closes: at most twice the time between the last two scrapes, and {@code atMost}; not at all before two scrapes
+     * (nothing that scrapes it regularly is known then).
+     *
+     * @return whether a scrape began meanwhile
+     */
+    public boolean awaitNextScrape(Duration atMost) throws InterruptedException {
+        synchronized (scrapes) {
+            if (scrapeCount < 2) {
+                return false;
+            }
+            long seen = scrapeCount;
+            long until = System.nanoTime() + Math.min(2 * scrapeIntervalNanos, atMost.toNanos());
+            for (long left = until - System.nanoTime();
+                    scrapeCount == seen && left > 0;
+                    left = until - System.nanoTime()) {
+                scrapes.wait(Math.max(1, left / 1_000_000));
+            }
+            return scrapeCount != seen;
+        }
+    }
+
     /** Stops serving and frees the port. */
     @Override
     public void close() {
@@ -144,13 +193,16 @@ public final class PrometheusEndpoint implements AutoCloseable {
     /** Every column of the latest tick as a gauge, read when Prometheus scrapes (nothing is kept between scrapes). */
     private static final class TickGauges implements MultiCollector {
         private final Supplier<MetricsCollector.Tick> ticks;
+        private final Runnable scraped;
 
-        TickGauges(Supplier<MetricsCollector.Tick> ticks) {
+        TickGauges(Supplier<MetricsCollector.Tick> ticks, Runnable scraped) {
             this.ticks = ticks;
+            this.scraped = scraped;
         }
 
         @Override
         public MetricSnapshots collect() {
+            scraped.run();
             MetricsCollector.Tick t = ticks.get();
             if (t == null) {
                 return MetricSnapshots.of();

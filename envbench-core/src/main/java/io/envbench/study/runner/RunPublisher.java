@@ -39,6 +39,15 @@ public final class RunPublisher implements AutoCloseable {
     /** Who the InfluxDB writer's log lines are of. */
     static final String SPEAKER = "envbench run";
 
+    /**
+     * The longest the endpoint stays up after the experiment for one more scrape: the last run's final samples are
+     * counted as it ends, and an endpoint closed before the next scrape would leave them out of Prometheus.
+     */
+    static final Duration LAST_SCRAPE_AT_MOST = Duration.ofSeconds(30);
+
+    /** The endpoint stops at once: this long for a scrape that has read the figures to write its answer. */
+    private static final long ANSWER_WRITTEN_MS = 200;
+
     private final PrometheusEndpoint prometheus;
     private final InfluxDbWriter influxDb;
     /** The running run's latest tick; null between runs, when no figure of the machine stands for a run. */
@@ -178,11 +187,22 @@ public final class RunPublisher implements AutoCloseable {
         }
     }
 
-    /** Stops serving (the port is free again) and sends what the writer holds. */
+    /**
+     * Stops serving (the port is free again) once whatever scrapes the endpoint has scraped it after the last run's end
+     * (at most twice its interval, and 30 s), and sends what the writer holds.
+     */
     @Override
     public void close() {
         if (prometheus != null) {
-            prometheus.close();
+            try {
+                if (prometheus.awaitNextScrape(LAST_SCRAPE_AT_MOST)) {
+                    Thread.sleep(ANSWER_WRITTEN_MS); // the scrape has read the figures: its answer takes a moment more
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            } finally {
+                prometheus.close();
+            }
         }
         if (influxDb != null) {
             influxDb.close();

@@ -24,6 +24,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -63,6 +65,60 @@ class RunPublisherTest {
 
     @TempDir
     Path dir;
+
+    /**
+     * Closed while something scrapes it every 300 ms, the endpoint answers one more scrape first (the last run's final
+     * samples would otherwise miss Prometheus); never scraped, it closes at once.
+     */
+    @Test
+    void closingWaitsForOneMoreScrapeOfARegularScraper() throws Exception {
+        RunPublisher publisher = RunPublisher.start(
+                new Publishing(Optional.of(new InetSocketAddress(LOOPBACK, freePort())), Optional.empty(), FLAGS));
+        URI uri = publisher.prometheusUri().orElseThrow();
+        HttpClient http = HttpClient.newHttpClient();
+        List<Long> answeredStarts = new CopyOnWriteArrayList<>();
+        AtomicBoolean scraping = new AtomicBoolean(true);
+        Thread scraper = new Thread(() -> {
+            while (scraping.get()) {
+                long start = System.nanoTime();
+                try {
+                    HttpResponse<String> r = http.send(
+                            HttpRequest.newBuilder(uri)
+                                    .timeout(Duration.ofSeconds(5))
+                                    .build(),
+                            HttpResponse.BodyHandlers.ofString());
+                    if (r.statusCode() == 200) {
+                        answeredStarts.add(start);
+                    }
+                    Thread.sleep(300);
+                } catch (IOException e) {
+                    return; // closed
+                } catch (InterruptedException e) {
+                    return;
+                }
+            }
+        });
+        scraper.start();
+        long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+        while (answeredStarts.size() < 3 && System.nanoTime() < deadline) {
+            Thread.sleep(20);
+        }
+        assertTrue(answeredStarts.size() >= 3, "scraped: " + answeredStarts.size());
+        Thread.sleep(150); // between two scrapes
+        long closing = System.nanoTime();
+        publisher.close();
+        scraping.set(false);
+        scraper.join(5000);
+        assertTrue(
+                answeredStarts.stream().anyMatch(t -> t > closing),
+                "a scrape begun after close() was called got its answer");
+
+        RunPublisher unscraped = RunPublisher.start(
+                new Publishing(Optional.of(new InetSocketAddress(LOOPBACK, freePort())), Optional.empty(), FLAGS));
+        long t0 = System.nanoTime();
+        unscraped.close();
+        assertTrue(System.nanoTime() - t0 < Duration.ofSeconds(5).toNanos(), "never scraped: closed without waiting");
+    }
 
     @Test
     void oneEndpointServesEveryRunsTicksAndSamplesUnderItsEnvironment() throws Exception {
