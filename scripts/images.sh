@@ -35,6 +35,7 @@ all_env() { for d in "$ROOT"/targets/*/packages.env; do [ -f "$d" ] && list_pack
 host_packages_for() { base_packages; for t in "$@"; do target_packages "$t"; done; }
 # what EnvBench itself installed on the host, one package a line: only these does `./envbench clean --host-packages` remove
 INSTALLED_RECORD="$CACHE/host-packages-installed.txt"
+HOST_STAMP="$CACHE/host-packages-current.txt"   # the packages installed since apt and dpkg last changed
 
 recipe_hash() { # files... -> short sha256 over names (relative to the checkout, so every clone agrees) and contents
   (for f in "$@"; do echo "== ${f#"$ROOT"/}"; cat "$f"; done) | sha256sum | cut -c1-16
@@ -185,6 +186,10 @@ install_host_packages() { # targets...
   # targets being built: a launch for nginx installs nothing of Redmine's.
   local packages before; packages=$(host_packages_for "$@")
   mkdir -p "$CACHE"
+  if host_packages_current $packages; then
+    log "host packages as installed last ($HOST_STAMP): $packages"
+    return 0
+  fi
   before=$(installed_now)
   log "apt-get install on the host: $packages"
   # no service of these packages may start on the host (mariadb-server's, postgresql's): EnvBench starts its own
@@ -200,6 +205,22 @@ install_host_packages() { # targets...
       || { log "apt-get install $packages failed on the host"; exit 1; }
   ) || exit 1
   record_and_quiet_new_packages "$before"
+  # what this install and the still-current ones before it covered, written once dpkg's database has its result
+  { [ ! -f "$HOST_STAMP" ] || cat "$HOST_STAMP"; printf '%s\n' $packages; } | sort -u > "$HOST_STAMP.part"
+  mv "$HOST_STAMP.part" "$HOST_STAMP"
+}
+
+# apt-get takes most of a second even with nothing to do, and every ./envbench run comes here: it is skipped when
+# each package was installed (or upgraded to its candidate) by this script since apt's lists and dpkg's database last
+# changed. An apt-get update, or anyone's install or removal, makes the next call run apt-get again, so a newer
+# candidate is still installed as before; a stale record is dropped.
+host_packages_current() { # packages... -> 0 when the record covers them and is newer than apt's and dpkg's state
+  [ -f "$HOST_STAMP" ] || return 1
+  if [ -n "$(find /var/lib/dpkg/status /var/lib/apt/lists -maxdepth 1 -newer "$HOST_STAMP" -print -quit 2>/dev/null)" ]; then
+    rm -f "$HOST_STAMP"
+    return 1
+  fi
+  [ -z "$(comm -23 <(printf '%s\n' "$@" | sort -u) "$HOST_STAMP")" ]
 }
 
 # Packages this install added are recorded (for clean --host-packages), and their services neither run nor start at
