@@ -44,8 +44,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  * The real DayTrader 2.1.7 (targets/daytrader, assembled at setup from Maven Central) as a host process and in a
  * container on Docker's bridge, started by the launchers from its recipe, its database (daytrader_default on the
  * host's EnvBench cluster, db.sh) rebuilt through DayTrader's own config servlet, then loaded by
- * testplans/daytrader.jmx in the assembled JMeter: first 10 s at a low fixed rate (every page the right DayTrader
- * page, logins succeed, no error page), then 12 s closed loop at 4 threads (the last 8 s counted). Prints time to
+ * testplans/daytrader.jmx in the assembled JMeter: first 6 s at a low fixed rate (every page the right DayTrader
+ * page, logins succeed, no error page), then 9 s closed loop at 4 threads (the last 5 s counted). Prints time to
  * ready, first page, RSS and requests per second, bare next to container.
  */
 @Isolated
@@ -72,7 +72,7 @@ class DaytraderTargetTest extends DockerEndToEndTest {
     @AfterAll
     static void printFigures() {
         System.out.println(
-                "DayTrader, bare vs container (4 threads closed loop, 8 s after a 4 s warm-up; a 10 s low-rate run before):");
+                "DayTrader, bare vs container (4 threads closed loop, 5 s after a 4 s warm-up; a 6 s low-rate run before):");
         FIGURES.forEach((env, f) -> System.out.println("  " + env + ": " + f));
     }
 
@@ -113,7 +113,7 @@ class DaytraderTargetTest extends DockerEndToEndTest {
                     home.contains("DayTrader Home") && home.contains("uid:199"),
                     "a logged-in home page: " + home.substring(0, Math.min(400, home.length())));
 
-            // 10 s at a low fixed rate: every page right
+            // 6 s at a low fixed rate: every page right
             Path jtl = dir.resolve(env + "-low.jtl");
             List<Sample> low = Jmeter.run(
                     PLAN,
@@ -122,7 +122,7 @@ class DaytraderTargetTest extends DockerEndToEndTest {
                             "-Jenvbench.port=" + port,
                             "-Jenvbench.run.environment=" + env,
                             "-Jenvbench.threads=4",
-                            "-Jenvbench.duration.seconds=10",
+                            "-Jenvbench.duration.seconds=6",
                             "-Jenvbench.rate.per.minute=1200"));
             assertEquals(
                     0,
@@ -138,7 +138,7 @@ class DaytraderTargetTest extends DockerEndToEndTest {
                     "every sample tagged " + env);
             long logins = low.stream().filter(s -> s.label().equals("login")).count();
             assertTrue(logins >= 4, "each of 4 threads logged in (its own user): " + logins + " logins");
-            double lowRate = low.size() / 10.0;
+            double lowRate = low.size() / 6.0;
             assertTrue(lowRate > 10 && lowRate < 30, "about 20 requests/s at rate.per.minute=1200: " + lowRate);
             figures.put("low-rate run", low.size() + " requests, " + logins + " logins, 0 errors");
 
@@ -151,7 +151,7 @@ class DaytraderTargetTest extends DockerEndToEndTest {
                             "-Jenvbench.port=" + port,
                             "-Jenvbench.run.environment=" + env,
                             "-Jenvbench.threads=4",
-                            "-Jenvbench.duration.seconds=12"));
+                            "-Jenvbench.duration.seconds=9"));
             assertEquals(
                     0,
                     closed.stream().filter(s -> !s.success()).count(),
