@@ -72,8 +72,8 @@ class MultiTenantRunTest extends DockerEndToEndTest {
                 repetitions: 1
                 load:
                   plan: %s
-                  warmupSeconds: 3
-                  durationSeconds: 12
+                  warmupSeconds: 2
+                  durationSeconds: 7
                 criteria:
                   - errorPct(*) < 1
                   - throughput(dynamic/tenant-2, buy) > 0

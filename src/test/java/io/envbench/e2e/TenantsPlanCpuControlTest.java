@@ -35,7 +35,7 @@ import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * testplans/daytrader-tenants.jmx in the real assembled JMeter, headless, with 2 DayTrader tenants in containers for
- * 40 s of load (tenant-1 at 600 requests a minute, tenant-2 a closed loop of 3 users with a response-time goal of 5 ms
+ * 16 s of load (tenant-1 at 600 requests a minute, tenant-2 a closed loop of 3 users with a response-time goal of 5 ms
  * that it misses), the EnvBench CPU Control dynamic at 1 s with interrupt steering on: the timeline file next to the JTL
  * has the controller's pins and its release of tenant-2 for its goal (so the samples reached the controller, each
  * under its tenant), each tenant's samples are in the JTL tagged with it and pass,
@@ -71,7 +71,7 @@ class TenantsPlanCpuControlTest extends DockerEndToEndTest {
                 jtl,
                 List.of(
                         "-Jenvbench.tenants=2",
-                        "-Jenvbench.duration.seconds=40",
+                        "-Jenvbench.duration.seconds=16",
                         "-Jenvbench.tenant.port.base=" + PORT_BASE,
                         "-Jenvbench.daytrader.users=20",
                         "-Jenvbench.daytrader.max.quotes=100",
