@@ -86,7 +86,15 @@ class ExperimentRunTest {
     void runsInterleavedWritesTheRunDirectoryAndAFailedCriterionExitsOne() throws Exception {
         Path out = dir.resolve("run");
         Path console = dir.resolve("console.txt");
-        int exit = Cli.run(console, 400, "run", experiment(EXPERIMENT).toString(), "-o", out.toString());
+        // two rounds: the order within each, and every later run's JMeter started ahead, show as in four
+        int exit = Cli.run(
+                console,
+                400,
+                "run",
+                experiment(EXPERIMENT.replace("repetitions: 4", "repetitions: 2"))
+                        .toString(),
+                "-o",
+                out.toString());
         String text = Files.readString(console);
         assertEquals(1, exit, text);
 
@@ -95,10 +103,10 @@ class ExperimentRunTest {
                 "round,environment,repetition,start,end,status,samples,startToReadyMs,firstSample,jmeterCpus,targetCpus,"
                         + "dockerProxyCpus",
                 runs.get(0));
-        assertEquals(13, runs.size(), String.join("\n", runs));
+        assertEquals(7, runs.size(), String.join("\n", runs));
         List<String> order =
                 runs.subList(1, runs.size()).stream().map(l -> l.split(",")[1]).toList();
-        for (int round = 0; round < 4; round++) {
+        for (int round = 0; round < 2; round++) {
             assertEquals(
                     List.of("bare", "docker-bridge", "docker-host"),
                     order.subList(3 * round, 3 * round + 3),
@@ -116,7 +124,7 @@ class ExperimentRunTest {
 
         assertTrue(Files.isRegularFile(out.resolve("report/index.html")));
         assertTrue(Files.isRegularFile(out.resolve("experiment.yaml")));
-        assertTrue(Files.isRegularFile(out.resolve("metrics/docker-bridge-r4.csv")));
+        assertTrue(Files.isRegularFile(out.resolve("metrics/docker-bridge-r2.csv")));
         assertEquals(
                 order.size(), keptCompressed(out).size(), "each run's JTL kept compressed, nothing plain or half-made");
         assertTrue(Files.readString(out.resolve("logs/bare-r1.target.log")).contains("host process pid"));

@@ -47,6 +47,9 @@ class PluginsManagerInstallTest {
     @TempDir
     Path dir;
 
+    /** What the last Plugins Manager command printed, for a failure's message. */
+    private List<String> lastOutput = List.of();
+
     @ParameterizedTest
     @ValueSource(strings = {"bare", "docker-bridge"})
     void installsRunsStaticWebAndUninstalls(String env) throws Exception {
@@ -66,7 +69,9 @@ class PluginsManagerInstallTest {
 
         pluginsManager(home, "install", "envbench");
         for (String file : installed) {
-            assertTrue(Files.isRegularFile(home.resolve(file)), "installed: " + file);
+            assertTrue(
+                    Files.isRegularFile(home.resolve(file)),
+                    "installed: " + file + "; the Plugins Manager said:\n" + String.join("\n", lastOutput));
         }
         assertEquals("[envbench=" + version + "]", pluginsManager(home, "status"));
         long installedAt = System.nanoTime();
@@ -142,6 +147,7 @@ class PluginsManagerInstallTest {
                 "org.jmeterplugins.repository.PluginManagerCMD"));
         cmd.addAll(List.of(args));
         List<String> out = run(home, cmd);
+        lastOutput = out;
         assertFalse(
                 out.stream().anyMatch(l -> l.contains("JARSourceHTTP")),
                 "nothing asked of a repository on the network: " + out);

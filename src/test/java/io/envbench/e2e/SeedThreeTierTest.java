@@ -59,8 +59,8 @@ class SeedThreeTierTest extends DockerEndToEndTest {
                 .replace(
                         "plan: ../seed-001-isucon.jmx", "plan: " + Jmeter.ROOT.resolve("testplans/seed-001-isucon.jmx"))
                 .replaceFirst("repetitions: 4 .*", "repetitions: 1")
-                .replace("warmupSeconds: 10", "warmupSeconds: 2")
-                .replace("durationSeconds: 40", "durationSeconds: 5")
+                .replace("warmupSeconds: 10", "warmupSeconds: 1")
+                .replace("durationSeconds: 40", "durationSeconds: 3")
                 .replace("envbench.threads: 16", "envbench.threads: 8");
         // four of the six configurations: each is an environment entry of its own, from "  - name: X" to the next
         StringBuilder kept = new StringBuilder();
@@ -78,7 +78,7 @@ class SeedThreeTierTest extends DockerEndToEndTest {
         }
         yaml = kept.toString();
         assertTrue(
-                yaml.contains("repetitions: 1") && yaml.contains("durationSeconds: 5") && !yaml.contains("nginx-host"),
+                yaml.contains("repetitions: 1") && yaml.contains("durationSeconds: 3") && !yaml.contains("nginx-host"),
                 yaml);
         Path file = dir.resolve("seed-001-short.yaml");
         Files.writeString(file, yaml);

@@ -753,8 +753,8 @@ class ControllerWindowTest {
         d.set("baseline", "dynamic");
         d.set("repetitions", "1");
         d.set("load.plan", ROOT.resolve("testplans/daytrader.jmx").toString());
-        d.set("load.warmupSeconds", "3");
-        d.set("load.durationSeconds", "14");
+        d.set("load.warmupSeconds", "2");
+        d.set("load.durationSeconds", "8");
         Path file = temp.resolve("gui-tenants.yaml");
         Files.writeString(file, d.toYaml());
         GuiActionRunner.execute(() -> frame.openExperiment(file));
