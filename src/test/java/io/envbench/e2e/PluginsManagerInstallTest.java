@@ -131,7 +131,9 @@ class PluginsManagerInstallTest {
 
     /**
      * PluginsManagerCMD.sh's command with cmdrunner 2.3 (the script the installer writes names 2.2): its last output
-     * line. Changes are made by a process the Plugins Manager starts as it exits; this waits for its log to end.
+     * line. Changes are made by a process the Plugins Manager starts in its JVM's shutdown hook; this waits for that
+     * process to end, and for its log to end when the log's name was printed (log4j, stopping in its own shutdown hook,
+     * may drop that line).
      */
     private String pluginsManager(Path home, String... args) throws Exception {
         Path tmp = Files.createDirectories(dir.resolve("tmp"));
@@ -151,10 +153,21 @@ class PluginsManagerInstallTest {
         assertFalse(
                 out.stream().anyMatch(l -> l.contains("JARSourceHTTP")),
                 "nothing asked of a repository on the network: " + out);
+        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+        // its command line names its files in the JVM's temporary folder, this test's own
+        while (ProcessHandle.allProcesses()
+                .anyMatch(ph -> ph.info()
+                        .commandLine()
+                        .filter(c -> c.contains("SafeDeleter") && c.contains(tmp.toString()))
+                        .isPresent())) {
+            if (System.nanoTime() > deadline) {
+                fail("the Plugins Manager's changes did not end in 60 s: " + out);
+            }
+            Thread.sleep(100);
+        }
         Matcher changes = CHANGES_LOG.matcher(String.join("\n", out));
         if (changes.find()) {
             Path log = Path.of(changes.group(1));
-            long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
             while (!(Files.exists(log) && Files.readString(log).contains("Done running installers"))) {
                 if (System.nanoTime() > deadline) {
                     fail("the Plugins Manager's changes did not end in 60 s: " + log);
