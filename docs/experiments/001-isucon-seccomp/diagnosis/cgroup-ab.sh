@@ -5,9 +5,12 @@
 # containers' processes move into the root cpu cgroup, where host processes are. Requests per second over the 10 s
 # before and after each switch (from the run's JTL), and CPU 1's context switches over 5 s on each side. The cgroups
 # made here are removed at the end (their processes ended with their run). `cgroup-ab.sh sham` does all the same but
-# moves nothing: the control, what the 10 s after that point give without a switch.
+# moves nothing: the control, what the 10 s after that point give without a switch. `cgroup-ab.sh shared` moves the
+# host's three tiers into one cpu cgroup together (as a pod's containers share their parent), the containers as above:
+# if three groups cost and one does not, the cost is scheduling between groups, not being in a group.
 set -u
-sham=${1:-}
+mode=${1:-}
+sham=; [ "$mode" = sham ] && sham=1
 cd /work/main; out=/tmp/cgroup-ab; rm -rf $out /tmp/cgroup-ab.moves
 CG=/sys/fs/cgroup/cpu
 ./envbench run /tmp/perf-001.yaml -o $out > /tmp/cgroup-ab.log 2>&1 &
@@ -31,6 +34,8 @@ for env in default all-host; do
   while read -r p tier; do
     if [ -n "$sham" ]; then
       :
+    elif [ $env = default ] && [ "$mode" = shared ]; then
+      mkdir -p $CG/envbench-diag-shared && echo $p > $CG/envbench-diag-shared/cgroup.procs
     elif [ $env = default ]; then
       mkdir -p $CG/envbench-diag-$tier && echo $p > $CG/envbench-diag-$tier/cgroup.procs
     else
@@ -42,16 +47,16 @@ for env in default all-host; do
   echo "$env $at $before_cs $after_cs $(awk '{print $2}' /tmp/cgroup-ab-$env.pids | sort | uniq -c | tr '\n' ' ')" >> /tmp/cgroup-ab.moves
 done
 wait $runner
-for t in web app db; do [ -d $CG/envbench-diag-$t ] && rmdir $CG/envbench-diag-$t; done
+for t in web app db shared; do [ -d $CG/envbench-diag-$t ] && rmdir $CG/envbench-diag-$t; done
 rm -f /tmp/cgroup-ab.out
 while read -r env at bcs acs counts; do
   f=$out/jtl/$env-r1.jtl.gz
-  zcat $f | awk -F, -v sham="$sham" -v at=$at -v env=$env -v bcs=$bcs -v acs=$acs -v counts="$counts" 'NR > 1 {
+  zcat $f | awk -F, -v sham="$sham" -v mode="$mode" -v at=$at -v env=$env -v bcs=$bcs -v acs=$acs -v counts="$counts" 'NR > 1 {
       t = $1 + $2   # the sample end
       if (t >= at - 10000 && t < at) b++
       if (t >= at + 1000 && t < at + 11000) a++
     } END {
-      what = sham != "" ? "nothing moved (the control)" : env == "default" ? "each tier into a cpu cgroup of its own" : "the containers into the root cpu cgroup"
+      what = sham != "" ? "nothing moved (the control)" : env == "default" ? (mode == "shared" ? "the three tiers into one cpu cgroup" : "each tier into a cpu cgroup of its own") : "the containers into the root cpu cgroup"
       printf "%-9s %-40s before %6.0f/s  after %6.0f/s  (%+.1f%%)  context switches on CPU 1 a request: %.2f -> %.2f  [moved: %s]\n",
         env, what, b / 10, a / 10, 100 * (a - b) / b, bcs / 5 / (b / 10), acs / 5 / (a / 10), counts
     }' >> /tmp/cgroup-ab.out
