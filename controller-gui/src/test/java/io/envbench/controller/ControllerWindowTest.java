@@ -47,6 +47,7 @@ import io.envbench.launch.docker.DockerRequired;
 import io.envbench.report.ComparisonReport;
 import io.envbench.report.TableOrder;
 import io.envbench.study.cpucontrol.CpuControlMode;
+import io.envbench.study.cpucontrol.FloatingCpus;
 import io.envbench.study.experiment.EnvironmentPreset;
 import io.envbench.study.experiment.Experiment;
 import io.envbench.study.experiment.ExperimentFile;
@@ -607,6 +608,7 @@ class ControllerWindowTest {
             pane.scrollRectToVisible(new Rectangle(0, 0, pane.getWidth(), pane.getHeight()));
         });
         configurations.enterValue(TableCell.row(2).column(3), "2");
+        configurations.enterValue(TableCell.row(2).column(5), "spare");
         configurations.enterValue(TableCell.row(1).column(1), "dynamic");
         waitFor(
                 "the loop's period is the dynamic control's own (empty: 5 s) once static became dynamic",
@@ -642,6 +644,8 @@ class ControllerWindowTest {
                 .isEqualTo(1);
         assertThat(t.configuration("dynamic").controlInterval()).isEqualTo(Duration.ofSeconds(2));
         assertThat(t.configuration("static").cpuControl()).isEqualTo(CpuControlMode.DYNAMIC);
+        assertThat(t.configuration("dynamic").floating()).isEqualTo(FloatingCpus.SPARE);
+        assertThat(t.configuration("static").floating()).isEqualTo(FloatingCpus.UNPINNED);
         assertThat(e.load().plan().orElseThrow()).isEqualTo(ROOT.resolve("testplans/daytrader.jmx"));
         assertThat(e.baseline()).isEqualTo("none");
 
@@ -649,6 +653,7 @@ class ControllerWindowTest {
         window.textBox("tenants.high.requestsPerSecond").requireText("800");
         assertThat(column(window.table("configurations.table"), 3)).containsExactly("—", "", "2");
         assertThat(column(window.table("configurations.table"), 4)).containsExactly("2", "", "");
+        assertThat(column(window.table("configurations.table"), 5)).containsExactly("", "", "spare");
         waitFor(
                 "the saved file is good",
                 () -> status().startsWith("OK: 4 tenants"),

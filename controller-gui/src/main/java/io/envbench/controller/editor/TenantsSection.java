@@ -117,9 +117,11 @@ final class TenantsSection {
         configurationTable.setDefaultRenderer(Object.class, configurationRows.renderer());
         choices(configurationTable, "cpuControl", "none", "static", "dynamic");
         choices(configurationTable, "interruptSteering", "off", "on");
+        choices(configurationTable, "floating", "", "unpinned", "all", "spare");
         configurationTable.setToolTipText(
                 "cpuControl: none (every tenant floats), static (low tenants pinned), dynamic (a loop releases the "
-                        + "largest tenant of a saturated home and pins it again when the home has room); interruptSteering on needs root; the loop's period (s) only for dynamic");
+                        + "largest tenant of a saturated home and pins it again when the home has room); interruptSteering on needs root; the loop's period (s) only for dynamic; "
+                        + "floating: where tenants not pinned run (unpinned CPUs, all, or spare: every CPU at the lowest weight)");
         t.wide(new JScrollPane(configurationTable));
         t.wide(rowButtons(
                 "configurations",

@@ -5,10 +5,12 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -26,7 +28,7 @@ import org.slf4j.LoggerFactory;
 /**
  * Runs a {@link CpuController} on real tenants: {@link #start} places them ({@link CpuController#begin}) and then,
  * every {@code interval} on a thread of its own, reads ({@link ReadingSource}), decides ({@link CpuController#step})
- * and applies each cpuset that changed ({@link TenantCpusets}); optionally, every {@code irqSteeringPeriod}, points the
+ * and applies each cpuset (and CPU weight) that changed ({@link TenantCpusets}); optionally, every {@code irqSteeringPeriod}, points the
  * network IRQs ({@link InterruptSteering}) and the tenants' veth receive processing ({@link ReceivePacketSteering}) at
  * the CPUs no tenant is pinned to. Every action goes to the timelines ({@link ControlTimeline}) and is kept
  * ({@link #actions}). {@link #close} stops the loop and puts every cpuset back; the steering's settings are put back by
@@ -47,6 +49,9 @@ public final class CpuControlLoop implements AutoCloseable {
     private final Clock clock;
     private final List<CpuAction> actions = new ArrayList<>();
     private final Map<String, CpuSet> applied = new LinkedHashMap<>();
+    /** The tenants set to the lowest CPU weight, among those applied. */
+    private final Set<String> appliedLowest = new HashSet<>();
+
     private ScheduledExecutorService scheduler;
     private CpuSet freeCpus;
     private CpuSet rpsCpus;
@@ -185,7 +190,7 @@ public final class CpuControlLoop implements AutoCloseable {
     /** One step now: read, decide, apply. */
     public synchronized ControlStep step() {
         if (closed) {
-            return new ControlStep(List.of(), applied, freeCpus);
+            return new ControlStep(List.of(), applied, appliedLowest, freeCpus);
         }
         ControlStep step = controller.step(clock.instant(), readings.read());
         publish(step.actions());
@@ -276,19 +281,26 @@ public final class CpuControlLoop implements AutoCloseable {
                             action(at, tenant, CpuAction.Kind.RESTORE, what, "the cpu controller stopped")));
             publish(restored);
             applied.clear();
+            appliedLowest.clear();
         }
     }
 
     private void apply(ControlStep step) {
         freeCpus = step.freeCpus();
         for (var e : step.cpusets().entrySet()) {
-            if (e.getValue().equals(applied.get(e.getKey()))) {
+            boolean lowest = step.lowestWeight().contains(e.getKey());
+            if (e.getValue().equals(applied.get(e.getKey())) && lowest == appliedLowest.contains(e.getKey())) {
                 continue;
             }
             Tenant t = tenants.get(e.getKey());
             try {
-                cpusets.apply(t, e.getValue());
+                cpusets.apply(t, e.getValue(), lowest);
                 applied.put(e.getKey(), e.getValue());
+                if (lowest) {
+                    appliedLowest.add(e.getKey());
+                } else {
+                    appliedLowest.remove(e.getKey());
+                }
             } catch (IOException | RuntimeException failed) {
                 publish(List.of(action(
                         clock.instant(),

@@ -231,7 +231,11 @@ public final class CpuController {
                                                 + String.join(", ", sharing))));
             } else {
                 actions.add(action(
-                        at, t, CpuAction.Kind.FLOAT, "float on " + next.get(t), reason + "; " + floatingWhere()));
+                        at,
+                        t,
+                        CpuAction.Kind.FLOAT,
+                        "float on " + floatingOn(next.get(t)),
+                        reason + "; " + floatingWhere()));
             }
         }
         cpusets = next;
@@ -426,7 +430,7 @@ public final class CpuController {
                                     a.sinceStart(),
                                     a.tenant(),
                                     a.kind(),
-                                    "release to " + next.get(a.tenant()),
+                                    "release to " + floatingOn(next.get(a.tenant())),
                                     a.reason())
                             : a);
         }
@@ -437,7 +441,7 @@ public final class CpuController {
                         at,
                         n,
                         CpuAction.Kind.FLOAT,
-                        "float on " + next.get(n),
+                        "float on " + floatingOn(next.get(n)),
                         floatingWhere() + ", which changed with " + changedBy(actions)));
             }
         }
@@ -490,10 +494,19 @@ public final class CpuController {
         return by.isEmpty() ? "the pins" : String.join(", ", by);
     }
 
+    /** A floating tenant's cpuset as an action says it: {@code 0-1}, and under spare {@code 0-1 at the lowest weight}. */
+    private String floatingOn(CpuSet cpus) {
+        return cpus + (settings.floating() == FloatingCpus.SPARE ? " at the lowest weight" : "");
+    }
+
     private String floatingWhere() {
-        return settings.floating() == FloatingCpus.ALL
-                ? "floating tenants run on every CPU"
-                : "floating tenants run on the CPUs no tenant is pinned to";
+        return switch (settings.floating()) {
+            case ALL -> "floating tenants run on every CPU";
+            case SPARE ->
+                "floating tenants run on every CPU at the lowest CPU weight: pinned tenants' CPUs lend them "
+                        + "only their spare time";
+            case UNPINNED -> "floating tenants run on the CPUs no tenant is pinned to";
+        };
     }
 
     /** Each tenant's cpuset as the pins say now; empty before the first placement. */
@@ -501,7 +514,7 @@ public final class CpuController {
         if (layout == null) {
             return Map.of();
         }
-        CpuSet floatOn = settings.floating() == FloatingCpus.ALL ? online : layout.unpinned(pinnedNames());
+        CpuSet floatOn = settings.floating() == FloatingCpus.UNPINNED ? layout.unpinned(pinnedNames()) : online;
         Map<String, CpuSet> out = new LinkedHashMap<>();
         for (Tenant t : tenants) {
             out.put(
@@ -520,7 +533,17 @@ public final class CpuController {
 
     private ControlStep result(List<CpuAction> actions) {
         CpuSet free = layout == null ? online : layout.unpinned(pinnedNames());
-        return new ControlStep(actions, cpusets, free);
+        return new ControlStep(actions, cpusets, lowestWeight(), free);
+    }
+
+    /** The tenants placed and floating under {@link FloatingCpus#SPARE}: they run at the lowest CPU weight. */
+    private Set<String> lowestWeight() {
+        if (settings.floating() != FloatingCpus.SPARE) {
+            return Set.of();
+        }
+        Set<String> out = new HashSet<>(cpusets.keySet());
+        out.removeAll(pinnedNames());
+        return out;
     }
 
     private CpuAction action(Instant at, String tenant, CpuAction.Kind kind, String what, String why) {

@@ -518,6 +518,14 @@ public final class ExperimentFields {
                 "",
                 "the scenario under this configuration: how many tenants run high, the last ones (0 scenario 1, 1"
                         + " scenario 2, 2 scenario 3); empty: the tenants' own. Lets one file interleave the scenarios");
+        choice(
+                s,
+                FLOATING,
+                List.of("", "unpinned", "all", "spare"),
+                "",
+                "where the tenants a static or dynamic control does not pin run: unpinned (the CPUs no tenant is pinned"
+                        + " to; empty means this), all (every CPU), spare (every CPU at the lowest weight: pinned"
+                        + " tenants' CPUs lend only their idle time)");
     }
 
     /** Every field, section by section, in the file's order. */

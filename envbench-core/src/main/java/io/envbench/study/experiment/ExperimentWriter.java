@@ -18,6 +18,7 @@ import io.envbench.base.container.Seccomp;
 import io.envbench.base.container.VolumeMount;
 import io.envbench.base.definition.EnvironmentDefinition;
 import io.envbench.study.cpucontrol.CpuControlMode;
+import io.envbench.study.cpucontrol.FloatingCpus;
 
 /**
  * Writes an experiment back as a file, every default filled in, so a results folder says exactly what ran. It fills an
@@ -105,6 +106,9 @@ final class ExperimentWriter {
                 out.put(CONTROL_INTERVAL_SECONDS, LoadPlan.seconds(c.controlInterval()));
             }
             c.highTenants().ifPresent(h -> out.put(HIGH_TENANTS, Integer.toString(h)));
+            if (c.floating() != FloatingCpus.UNPINNED) {
+                out.put(FLOATING, c.floating().yamlName());
+            }
             text.addConfiguration(out);
         }
     }

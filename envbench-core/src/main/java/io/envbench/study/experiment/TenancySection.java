@@ -18,6 +18,7 @@ import io.envbench.base.definition.EnvironmentDefinition;
 import io.envbench.base.units.CpuSet;
 import io.envbench.base.units.MemorySize;
 import io.envbench.study.cpucontrol.CpuControlMode;
+import io.envbench.study.cpucontrol.FloatingCpus;
 import io.envbench.study.experiment.YamlTree.Mapping;
 import io.envbench.study.experiment.YamlTree.Node;
 import io.envbench.study.experiment.YamlTree.Scalar;
@@ -333,9 +334,16 @@ final class TenancySection {
             Optional<Scalar> highNode = y.scalar(m, HIGH_TENANTS, highHelp);
             OptionalInt highTenants =
                     highNode.isEmpty() ? OptionalInt.empty() : OptionalInt.of(y.wholeInt(highNode.get(), highHelp));
+            Optional<Scalar> floatingNode = y.scalar(m, FLOATING, "unpinned, all or spare");
+            FloatingCpus floating = floatingNode.isEmpty()
+                    ? FloatingCpus.UNPINNED
+                    : y.at(
+                            floatingNode.get(),
+                            () -> FloatingCpus.parse(
+                                    FLOATING, floatingNode.get().text()));
             configurations.add(y.located(
                     f -> YamlTree.child(m.path(), f),
-                    () -> new TenantConfiguration(name, cpuControl, steer, interval, highTenants)));
+                    () -> new TenantConfiguration(name, cpuControl, steer, interval, highTenants, floating)));
         }
         return configurations;
     }

@@ -8,6 +8,7 @@ import java.util.OptionalInt;
 import io.envbench.base.settings.FileSafeName;
 import io.envbench.base.settings.InvalidSettingException;
 import io.envbench.study.cpucontrol.CpuControlMode;
+import io.envbench.study.cpucontrol.FloatingCpus;
 import net.jcip.annotations.Immutable;
 
 /**
@@ -23,6 +24,9 @@ import net.jcip.annotations.Immutable;
  * @param highTenants       the scenario under this configuration: how many tenants (the last ones) run the high load;
  *                          empty: the tenants' own ({@code tenants.highTenants}). Lets one file interleave the paper's
  *                          scenarios 1, 2 and 3, so their figures compare run against run
+ * @param floating          where the tenants the control does not pin run (only with a static or dynamic control):
+ *                          the CPUs no tenant is pinned to, every CPU, or every CPU at the lowest weight ({@link
+ *                          FloatingCpus})
  */
 @Immutable
 public record TenantConfiguration(
@@ -30,7 +34,8 @@ public record TenantConfiguration(
         CpuControlMode cpuControl,
         boolean interruptSteering,
         Duration controlInterval,
-        OptionalInt highTenants) {
+        OptionalInt highTenants,
+        FloatingCpus floating) {
     public static final Duration DEFAULT_CONTROL_INTERVAL = Duration.ofSeconds(5);
     public static final Duration MIN_CONTROL_INTERVAL = Duration.ofSeconds(1);
     public static final Duration MAX_CONTROL_INTERVAL = Duration.ofSeconds(10);
@@ -40,6 +45,13 @@ public record TenantConfiguration(
         Objects.requireNonNull(cpuControl, "cpuControl");
         Objects.requireNonNull(controlInterval, "controlInterval");
         Objects.requireNonNull(highTenants, "highTenants");
+        Objects.requireNonNull(floating, "floating");
+        if (floating != FloatingCpus.UNPINNED && cpuControl == CpuControlMode.NONE) {
+            throw new InvalidSettingException(
+                    "floating",
+                    floating.yamlName() + " only applies under a cpu control (nothing is pinned with none); "
+                            + "remove it, or set cpuControl: static or dynamic");
+        }
         if (highTenants.isPresent() && highTenants.getAsInt() < 0) {
             throw new InvalidSettingException(
                     "highTenants",
@@ -58,7 +70,7 @@ public record TenantConfiguration(
     /** A configuration that runs the tenants' own scenario. */
     public TenantConfiguration(
             String name, CpuControlMode cpuControl, boolean interruptSteering, Duration controlInterval) {
-        this(name, cpuControl, interruptSteering, controlInterval, OptionalInt.empty());
+        this(name, cpuControl, interruptSteering, controlInterval, OptionalInt.empty(), FloatingCpus.UNPINNED);
     }
 
     /** {@code none}, {@code static}, {@code dynamic}: as written in a file. */

@@ -115,5 +115,6 @@ final class YamlFields {
     static final String CPU_CONTROL = "cpuControl";
     static final String INTERRUPT_STEERING = "interruptSteering";
     static final String CONTROL_INTERVAL_SECONDS = "controlIntervalSeconds";
+    static final String FLOATING = "floating";
     static final List<String> CONFIGURATION_FIELDS = ExperimentFields.names(Section.CONFIGURATION);
 }

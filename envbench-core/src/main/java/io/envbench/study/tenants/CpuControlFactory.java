@@ -112,6 +112,7 @@ public final class CpuControlFactory implements TenantControl.Factory {
             tenants.stream().filter(t -> t.plan().high()).forEach(t -> high.add(t.name()));
             CpuControlSettings settings = CpuControlSettings.defaults(configuration.cpuControl())
                     .withInterval(configuration.controlInterval())
+                    .withFloating(configuration.floating())
                     .withHighTenants(high);
             CpuController controller = new CpuController(settings, placed, tenancy.cpuSet());
             CpuControlLoop.Builder b = CpuControlLoop.overContainers(

@@ -41,8 +41,8 @@ class CpuControlLoopTest {
         final Map<String, CpuSet> now = new LinkedHashMap<>();
 
         @Override
-        public void apply(Tenant tenant, CpuSet cpus) {
-            applied.add(tenant.name() + "=" + cpus);
+        public void apply(Tenant tenant, CpuSet cpus, boolean lowestWeight) {
+            applied.add(tenant.name() + "=" + cpus + (lowestWeight ? " lowest" : ""));
             now.put(tenant.name(), cpus);
         }
 

@@ -10,6 +10,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
@@ -173,6 +174,125 @@ class CpuControlRealTest {
                 .map(c -> c.getId())
                 .toList();
         assertEquals(List.of(), left, "no container left");
+    }
+
+    /**
+     * Static control with tenant-2 high, floating first on every CPU at its own weight ({@code all}), then at the lowest
+     * ({@code spare}): tenant-1 pinned with one busy thread, tenant-2 floating with two. Docker and the kernel carry
+     * the weight (inspect's CpuShares, the cgroup's {@code cpu.shares} or {@code cpu.weight}) and close puts it back.
+     * Prints the CPU each tenant got under both.
+     */
+    @Test
+    void spareLendsThePinnedCpuAtTheLowestWeightAndPutsItBack() throws Exception {
+        DockerRequired.check();
+        CpuSet online = CpuSet.online();
+        DockerRequired.require(online.size() >= 2, "at least 2 CPUs", "online CPUs: " + online);
+        DockerConnection daemon = new DockerConnection(DockerDaemon.fromEnvironment());
+        DockerClient docker = daemon.client();
+        Map<String, String> labels = RunSession.labels("cpucontrol-test");
+        List<String> made = new ArrayList<>();
+        try {
+            for (String busy : List.of("while :; do :; done", "while :; do :; done & while :; do :; done")) {
+                String id = docker.createContainerCmd("envbench/base:latest")
+                        .withCmd("sh", "-c", busy)
+                        .withLabels(labels)
+                        .exec()
+                        .getId();
+                made.add(id);
+                docker.startContainerCmd(id).exec();
+            }
+            List<Tenant> tenants = List.of(Tenant.of("tenant-1", made.get(0)), Tenant.of("tenant-2", made.get(1)));
+            long floatingPid = pid(docker, made.get(1));
+            Map<FloatingCpus, Double> pinnedCores = new java.util.EnumMap<>(FloatingCpus.class);
+            for (FloatingCpus where : List.of(FloatingCpus.ALL, FloatingCpus.SPARE)) {
+                CpuControlSettings settings = CpuControlSettings.defaults(CpuControlMode.STATIC)
+                        .withHighTenants(java.util.Set.of("tenant-2"))
+                        .withFloating(where);
+                CpuController controller = new CpuController(settings, tenants, online);
+                DockerCpusets cpusets = new DockerCpusets(daemon, online);
+                try (TenantReadings readings =
+                                TenantReadings.ofContainers(daemon, tenants, TenantReadings.DEFAULT_WINDOW);
+                        CpuControlLoop loop = CpuControlLoop.builder(controller, readings, cpusets)
+                                .build()) {
+                    loop.begin();
+                    assertEquals(online.toString(), cpusets.current(made.get(1)), where + ": floats on every CPU");
+                    assertEquals(online.toString(), cpusAllowed(floatingPid));
+                    boolean spare = where == FloatingCpus.SPARE;
+                    assertEquals(
+                            spare ? DockerCpusets.LOWEST_CPU_SHARES : 0,
+                            cpusets.currentShares(made.get(1)),
+                            where + ": the floating tenant's CPU shares, as docker inspect says");
+                    assertEquals(
+                            spare ? "lowest" : "default",
+                            weightAsTheKernelSays(floatingPid),
+                            where + ": and as its cgroup says");
+                    Thread.sleep(1000); // the scheduler settles on the new cpusets
+                    readings.read();
+                    Thread.sleep(3000);
+                    Map<String, Double> cores = new java.util.LinkedHashMap<>();
+                    readings.read().forEach(r -> cores.put(r.tenant(), r.cpuCores()));
+                    pinnedCores.put(where, cores.get("tenant-1"));
+                    System.out.printf(
+                            Locale.ROOT,
+                            "floating %s: tenant-1 (pinned, 1 thread) %.2f CPUs, tenant-2 (floating, 2 threads) %.2f%n",
+                            where.yamlName(),
+                            cores.get("tenant-1"),
+                            cores.get("tenant-2"));
+                    loop.close();
+                    loop.actions().forEach(a -> System.out.println("  " + a.describe()));
+                    if (spare) {
+                        assertTrue(
+                                loop.actions().stream()
+                                        .anyMatch(a -> a.kind() == CpuAction.Kind.RESTORE
+                                                && a.action().contains("CPU shares back to 1024")),
+                                loop.actions().toString());
+                    }
+                }
+                assertEquals(0 + DockerCpusets.DEFAULT_CPU_SHARES, sharesOrDefault(cpusets, made.get(1)));
+                assertEquals("default", weightAsTheKernelSays(floatingPid), where + ": weight put back");
+            }
+            // what the pinned tenant got is printed, not asserted: the kernel's group scheduling already gives a
+            // cgroup with one thread on a CPU most of it against another group's two threads spread over two CPUs
+            // (0.92 against 0.99 here), so the gap is small and the machine's other work could hide it
+            System.out.println("the pinned tenant's CPUs: " + pinnedCores);
+        } finally {
+            for (String id : made) {
+                docker.removeContainerCmd(id).withForce(true).exec();
+            }
+        }
+    }
+
+    private static int sharesOrDefault(DockerCpusets cpusets, String id) throws IOException {
+        int s = cpusets.currentShares(id);
+        return s == 0 ? DockerCpusets.DEFAULT_CPU_SHARES : s;
+    }
+
+    /** "lowest" or "default", from the process's cpu cgroup: v1's {@code cpu.shares} (2, 1024), v2's {@code cpu.weight} (1, 100). */
+    private static String weightAsTheKernelSays(long pid) throws IOException {
+        for (String line : Files.readAllLines(Path.of("/proc/" + pid + "/cgroup"))) {
+            String[] f = line.split(":", 3);
+            if (f.length < 3) {
+                continue;
+            }
+            Path file;
+            if (f[0].equals("0") && f[1].isEmpty()) {
+                file = Path.of("/sys/fs/cgroup" + f[2], "cpu.weight");
+            } else if (java.util.Arrays.asList(f[1].split(",")).contains("cpu")) {
+                file = Path.of("/sys/fs/cgroup/" + f[1] + f[2], "cpu.shares");
+            } else {
+                continue;
+            }
+            if (!Files.exists(file)) {
+                continue;
+            }
+            String v = Files.readString(file).strip();
+            return switch (v) {
+                case "1", "2" -> "lowest";
+                case "100", "1024" -> "default";
+                default -> file + "=" + v;
+            };
+        }
+        throw new IOException("no cpu cgroup with a weight for process " + pid);
     }
 
     private static CpuAction await(CpuControlLoop loop, Predicate<CpuAction> wanted, Duration within)

@@ -324,6 +324,40 @@ class CpuControllerTest {
         assertEquals(cpus("0-15"), all.begin(T0).cpusets().get("tenant-8"), "as study 004 did: high tenants on all 16");
     }
 
+    @Test
+    void spareFloatsOnEveryCpuAtTheLowestWeightAndAPinGivesTheWeightBack() {
+        CpuController c = new CpuController(
+                dynamic().withHighTenants(Set.of("tenant-2")).withFloating(FloatingCpus.SPARE), tenants(2), TWO);
+        ControlStep begin = c.begin(T0);
+        assertEquals(cpus("0"), begin.cpusets().get("tenant-1"));
+        assertEquals(cpus("0-1"), begin.cpusets().get("tenant-2"), "every CPU, the pinned tenant's too");
+        assertEquals(
+                Set.of("tenant-2"), begin.lowestWeight(), "at the lowest weight: only the pinned CPU's spare time");
+        assertEquals(cpus("1"), begin.freeCpus(), "interrupts still go where no tenant is pinned");
+        CpuAction floats = of(begin, CpuAction.Kind.FLOAT).get(0);
+        assertEquals("float on 0-1 at the lowest weight", floats.action());
+        assertTrue(floats.reason().contains("lend them only their spare time"), floats.reason());
+        for (int i = 0; i < 3; i++) {
+            step(c, 0.95, 0.9);
+        }
+        assertFalse(c.pinned("tenant-1"), "its home saturated: released");
+        for (int i = 0; i < 2; i++) {
+            step(c, 0.2, 0.1);
+        }
+        ControlStep pin = step(c, 0.2, 0.1);
+        assertEquals(
+                List.of("tenant-1", "tenant-2"),
+                of(pin, CpuAction.Kind.PIN).stream().map(CpuAction::tenant).toList(),
+                "both calm and fitting: pinned again");
+        assertEquals(Set.of(), pin.lowestWeight(), "a pinned tenant runs at its own weight");
+        assertEquals(
+                Set.of(),
+                new CpuController(dynamic().withHighTenants(Set.of("tenant-2")), tenants(2), TWO)
+                        .begin(T0)
+                        .lowestWeight(),
+                "unpinned (the default) changes no weight");
+    }
+
     /** Any number of CPUs and tenants, any readings: no cpuset is ever empty or off-line, and a CPU always stays free. */
     @Test
     void noCpusetIsEverEmptyAndACpuIsAlwaysFree() {

@@ -84,7 +84,7 @@ class ExperimentFieldsTest {
                 List.of("cpus", "users", "quotes", "count", "highTenants", "low", "high", "each", "network", "memory"),
                 YamlFields.TENANTS_FIELDS);
         assertEquals(
-                List.of("name", "cpuControl", "interruptSteering", "controlIntervalSeconds", "highTenants"),
+                List.of("name", "cpuControl", "interruptSteering", "controlIntervalSeconds", "highTenants", "floating"),
                 YamlFields.CONFIGURATION_FIELDS);
     }
 

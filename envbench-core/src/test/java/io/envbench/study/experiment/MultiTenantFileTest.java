@@ -14,6 +14,7 @@ import io.envbench.base.definition.EnvironmentDefinition;
 import io.envbench.base.settings.InvalidSettingException;
 import io.envbench.base.units.CpuSet;
 import io.envbench.study.cpucontrol.CpuControlMode;
+import io.envbench.study.cpucontrol.FloatingCpus;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -438,6 +439,25 @@ class MultiTenantFileTest {
                 .orElseThrow()
                 .configuration("dynamic")
                 .interruptSteering());
+        String spare = valid("controlIntervalSeconds: 2 }", "controlIntervalSeconds: 2, floating: spare }");
+        assertEquals(
+                FloatingCpus.SPARE,
+                read(spare).tenancy().orElseThrow().configuration("dynamic").floating());
+        assertTrue(read(spare).toYaml().contains("floating: spare"), "written back");
+        assertEquals(
+                FloatingCpus.UNPINNED,
+                read(VALID).tenancy().orElseThrow().configuration("dynamic").floating(),
+                "by default floating tenants run where no tenant is pinned");
+        fails(
+                valid("controlIntervalSeconds: 2 }", "controlIntervalSeconds: 2, floating: everywhere }"),
+                "configurations[1].floating",
+                12,
+                "'everywhere' is not a place for floating tenants; use unpinned");
+        fails(
+                valid("cpuControl: none }", "cpuControl: none, floating: all }"),
+                "configurations[0].floating",
+                11,
+                "only applies under a cpu control");
         fails(
                 valid("name: dynamic,", "name: none,"),
                 "configurations[1].name",

@@ -84,6 +84,7 @@ public class CpuControl extends AbstractTestElement
     public static final String HIGH_TENANTS = "CpuControl.high_tenants";
     public static final String GOALS = "CpuControl.goals_ms";
     public static final String CPUS_PER_TENANT = "CpuControl.cpus_per_tenant";
+    public static final String FLOATING = "CpuControl.floating";
     public static final String IRQ_STEERING = "CpuControl.irq_steering";
     public static final String IRQ_BALANCE = "CpuControl.irqbalance";
     public static final String RPS_STEERING = "CpuControl.rps_steering";
@@ -94,6 +95,7 @@ public class CpuControl extends AbstractTestElement
     public static final String DEFAULT_HIGH_TENANTS = "${__P(envbench.cpucontrol.high.tenants,)}";
     public static final String DEFAULT_GOALS = "${__P(envbench.cpucontrol.goals.ms,)}";
     public static final String DEFAULT_CPUS_PER_TENANT = "${__P(envbench.cpucontrol.cpus.per.tenant,1)}";
+    public static final String DEFAULT_FLOATING = "${__P(envbench.cpucontrol.floating,unpinned)}";
     public static final String DEFAULT_IRQ_STEERING = "${__P(envbench.cpucontrol.irq.steering,off)}";
     public static final String DEFAULT_IRQ_BALANCE = "${__P(envbench.cpucontrol.irqbalance,refuse)}";
     public static final String DEFAULT_RPS_STEERING = "${__P(envbench.cpucontrol.rps.steering,off)}";
@@ -164,6 +166,14 @@ public class CpuControl extends AbstractTestElement
         setProperty(CPUS_PER_TENANT, v);
     }
 
+    public String getFloating() {
+        return getPropertyAsString(FLOATING, DEFAULT_FLOATING);
+    }
+
+    public void setFloating(String v) {
+        setProperty(FLOATING, v);
+    }
+
     public String getIrqSteering() {
         return getPropertyAsString(IRQ_STEERING, DEFAULT_IRQ_STEERING);
     }
@@ -206,7 +216,8 @@ public class CpuControl extends AbstractTestElement
                 getCpusPerTenant(),
                 getIrqSteering(),
                 getIrqBalance(),
-                getRpsSteering());
+                getRpsSteering(),
+                getFloating());
     }
 
     /**
@@ -277,12 +288,13 @@ public class CpuControl extends AbstractTestElement
         // second
         watch.scheduleWithFixedDelay(this::followTenants, 1, 1, TimeUnit.SECONDS);
         log.info(
-                "{}: {} every {} s, {} CPU(s) per tenant{}{}; it starts with the first load sample, over the containers "
+                "{}: {} every {} s, {} CPU(s) per tenant, floating tenants on {}{}{}; it starts with the first load sample, over the containers "
                         + "this JMeter's Target Environment samplers started",
                 TITLE,
                 fields.settings().mode().name().toLowerCase(Locale.ROOT),
                 fields.settings().interval().toSeconds(),
                 fields.settings().cpusPerTenant(),
+                fields.settings().floating().yamlName(),
                 fields.interruptSteering() ? ", interrupts steered" : "",
                 fields.receiveSteering() ? ", RPS steered" : "");
     }

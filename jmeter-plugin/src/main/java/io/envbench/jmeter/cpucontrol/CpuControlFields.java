@@ -13,6 +13,7 @@ import io.envbench.base.settings.InvalidSettingException;
 import io.envbench.base.units.CpuSet;
 import io.envbench.study.cpucontrol.CpuControlMode;
 import io.envbench.study.cpucontrol.CpuControlSettings;
+import io.envbench.study.cpucontrol.FloatingCpus;
 import io.envbench.study.cpucontrol.Tenant;
 import io.envbench.study.steering.IrqBalancePolicy;
 
@@ -43,6 +44,7 @@ public record CpuControlFields(
     public static final String HIGH_TENANTS = "High tenants";
     public static final String GOALS = "Response-time goals (ms)";
     public static final String CPUS_PER_TENANT = "CPUs per tenant";
+    public static final String FLOATING = "Floating tenants on";
     public static final String IRQ_STEERING = "Interrupt steering";
     public static final String IRQ_BALANCE = "irqbalance";
     public static final String RPS_STEERING = "RPS steering";
@@ -56,7 +58,8 @@ public record CpuControlFields(
     /**
      * Checks every field.
      *
-     * @param goals e.g. {@code tenant-1=200,tenant-2=500}: milliseconds of the 90% line per tenant; empty: none
+     * @param goals    e.g. {@code tenant-1=200,tenant-2=500}: milliseconds of the 90% line per tenant; empty: none
+     * @param floating where tenants not pinned run: {@code unpinned}, {@code all} or {@code spare} ({@link FloatingCpus})
      * @throws InvalidSettingException naming the first wrong field
      */
     public static CpuControlFields parse(
@@ -67,7 +70,8 @@ public record CpuControlFields(
             String cpusPerTenant,
             String interruptSteering,
             String irqBalance,
-            String receiveSteering) {
+            String receiveSteering,
+            String floating) {
         CpuControlMode m = CpuControlMode.parse(MODE, mode);
         long interval = wholeNumber(
                 INTERVAL,
@@ -79,7 +83,8 @@ public record CpuControlFields(
         long cpus = wholeNumber(CPUS_PER_TENANT, cpusPerTenant, 1, CpuSet.MAX_CPU, "CPUs", "1 (study 004: 2)");
         CpuControlSettings s = CpuControlSettings.defaults(m)
                 .withInterval(Duration.ofSeconds(interval))
-                .withCpusPerTenant((int) cpus);
+                .withCpusPerTenant((int) cpus)
+                .withFloating(FloatingCpus.parse(FLOATING, floating));
         return new CpuControlFields(
                 s,
                 names(highTenants),

@@ -53,6 +53,8 @@ public class CpuControlGui extends AbstractListenerGui implements Clearable {
     private final JTextField highTenants = text("highTenants", CpuControl.DEFAULT_HIGH_TENANTS, 22);
     private final JTextField goals = text("goals", CpuControl.DEFAULT_GOALS, 22);
     private final JTextField cpusPerTenant = text("cpusPerTenant", CpuControl.DEFAULT_CPUS_PER_TENANT, 12);
+    private final JComboBox<String> floating =
+            choices("floating", CpuControl.DEFAULT_FLOATING, "unpinned", "all", "spare");
     private final JComboBox<String> irqSteering = choices("irqSteering", CpuControl.DEFAULT_IRQ_STEERING, "off", "on");
     private final JComboBox<String> irqBalance =
             choices("irqBalance", CpuControl.DEFAULT_IRQ_BALANCE, "refuse", "pause");
@@ -93,6 +95,10 @@ public class CpuControlGui extends AbstractListenerGui implements Clearable {
         cpusPerTenant.setToolTipText(
                 "CPUs a pinned tenant gets (study 004: 2; this 2-CPU machine: 1); with fewer CPUs than tenants, "
                         + "tenants share");
+        floating.setToolTipText(
+                "Where tenants not pinned run: unpinned (the CPUs no tenant is pinned to), all (every CPU, as study 004), "
+                        + "spare (every CPU at the lowest CPU weight: pinned tenants' CPUs lend them only their idle "
+                        + "time)");
         irqSteering.setToolTipText(
                 "on: the network devices' IRQs pointed at the CPUs no tenant is pinned to, every 10 s (as root; "
                         + "written down and put back at the end)");
@@ -115,7 +121,7 @@ public class CpuControlGui extends AbstractListenerGui implements Clearable {
         row(form, 1, "High tenants:", highTenants, "CPUs per tenant:", cpusPerTenant);
         row(form, 2, "Response-time goals (ms):", goals, "Interrupt steering:", irqSteering);
         row(form, 3, "irqbalance:", irqBalance, "RPS steering:", rpsSteering);
-        row(form, 4, "Timeline file:", filename, null, null);
+        row(form, 4, "Timeline file:", filename, "Floating tenants on:", floating);
         GridBagConstraints c = new GridBagConstraints();
         c.gridy = 5;
         c.gridx = 0;
@@ -162,7 +168,7 @@ public class CpuControlGui extends AbstractListenerGui implements Clearable {
                 }
             });
         }
-        for (JComboBox<String> b : List.of(mode, irqSteering, irqBalance, rpsSteering)) {
+        for (JComboBox<String> b : List.of(mode, irqSteering, irqBalance, rpsSteering, floating)) {
             b.addActionListener(e -> check());
         }
         JMeterEnvBench.watchCpuControl(onAction);
@@ -248,6 +254,7 @@ public class CpuControlGui extends AbstractListenerGui implements Clearable {
         c.setHighTenants(highTenants.getText());
         c.setGoals(goals.getText());
         c.setCpusPerTenant(cpusPerTenant.getText());
+        c.setFloating(value(floating));
         c.setIrqSteering(value(irqSteering));
         c.setIrqBalance(value(irqBalance));
         c.setRpsSteering(value(rpsSteering));
@@ -263,6 +270,7 @@ public class CpuControlGui extends AbstractListenerGui implements Clearable {
         highTenants.setText(c.getHighTenants());
         goals.setText(c.getGoals());
         cpusPerTenant.setText(c.getCpusPerTenant());
+        floating.setSelectedItem(c.getFloating());
         irqSteering.setSelectedItem(c.getIrqSteering());
         irqBalance.setSelectedItem(c.getIrqBalance());
         rpsSteering.setSelectedItem(c.getRpsSteering());
@@ -318,7 +326,8 @@ public class CpuControlGui extends AbstractListenerGui implements Clearable {
                     eval(cpusPerTenant.getText(), "1"),
                     eval(value(irqSteering), "off"),
                     eval(value(irqBalance), "refuse"),
-                    eval(value(rpsSteering), "off"));
+                    eval(value(rpsSteering), "off"),
+                    eval(value(floating), "unpinned"));
             problem.setText(" ");
         } catch (InvalidSettingException e) {
             problem.setText(e.getMessage());

@@ -14,6 +14,7 @@ import java.util.Set;
 
 import io.envbench.base.settings.InvalidSettingException;
 import io.envbench.study.cpucontrol.CpuControlMode;
+import io.envbench.study.cpucontrol.FloatingCpus;
 import io.envbench.study.steering.IrqBalancePolicy;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -30,7 +31,20 @@ class CpuControlFieldsTest {
             String irq,
             String balance,
             String rps) {
-        return CpuControlFields.parse(mode, interval, high, goals, cpus, irq, balance, rps);
+        return parse(mode, interval, high, goals, cpus, irq, balance, rps, "unpinned");
+    }
+
+    private static CpuControlFields parse(
+            String mode,
+            String interval,
+            String high,
+            String goals,
+            String cpus,
+            String irq,
+            String balance,
+            String rps,
+            String floating) {
+        return CpuControlFields.parse(mode, interval, high, goals, cpus, irq, balance, rps, floating);
     }
 
     @Test
@@ -45,6 +59,12 @@ class CpuControlFieldsTest {
         assertTrue(f.interruptSteering());
         assertEquals(IrqBalancePolicy.PAUSE, f.irqBalance());
         assertFalse(f.receiveSteering());
+        assertEquals(FloatingCpus.UNPINNED, f.settings().floating());
+        assertEquals(
+                FloatingCpus.SPARE,
+                parse("static", "2", "", "", "1", "off", "refuse", "off", " Spare ")
+                        .settings()
+                        .floating());
         assertEquals(
                 Optional.of(Duration.ofMillis(200)), f.tenant("tenant-1", "abc").responseTimeGoal());
         assertEquals(Optional.empty(), f.tenant("tenant-3", "def").responseTimeGoal());
@@ -86,9 +106,10 @@ class CpuControlFieldsTest {
                 "Interrupt steering       | maybe          | choose on or off",
                 "irqbalance               | kill           | refuse",
                 "RPS steering             | 2              | choose on or off",
+                "Floating tenants on      | anywhere       | use unpinned",
             })
     void eachWrongFieldIsNamedWithItsFix(String field, String value, String fragment) {
-        String[] f = {"dynamic", "2", "", "", "1", "off", "refuse", "off"};
+        String[] f = {"dynamic", "2", "", "", "1", "off", "refuse", "off", "unpinned"};
         int i = List.of(
                         CpuControlFields.MODE,
                         CpuControlFields.INTERVAL,
@@ -97,12 +118,13 @@ class CpuControlFieldsTest {
                         CpuControlFields.CPUS_PER_TENANT,
                         CpuControlFields.IRQ_STEERING,
                         CpuControlFields.IRQ_BALANCE,
-                        CpuControlFields.RPS_STEERING)
+                        CpuControlFields.RPS_STEERING,
+                        CpuControlFields.FLOATING)
                 .indexOf(field);
         assertTrue(i >= 0, field);
         f[i] = value;
         InvalidSettingException e = assertThrows(
-                InvalidSettingException.class, () -> parse(f[0], f[1], f[2], f[3], f[4], f[5], f[6], f[7]));
+                InvalidSettingException.class, () -> parse(f[0], f[1], f[2], f[3], f[4], f[5], f[6], f[7], f[8]));
         assertEquals(field, e.field());
         assertTrue(e.getMessage().startsWith(field + ": ") && e.getMessage().contains(fragment), e.getMessage());
     }

@@ -83,6 +83,7 @@ class CpuControlGuiTest {
         window.comboBox("irqSteering").replaceText("on");
         window.comboBox("irqBalance").replaceText("pause");
         window.comboBox("rpsSteering").replaceText("${__P(my.rps,on)}");
+        window.comboBox("floating").replaceText("spare");
         window.textBox("filename").setText("tenants-timeline.csv");
         CpuControl made = onEdt(() -> (CpuControl) gui.createTestElement());
 
@@ -114,6 +115,7 @@ class CpuControlGuiTest {
                             "on",
                             "pause",
                             "${__P(my.rps,on)}",
+                            "spare",
                             "tenants-timeline.csv"),
                     List.of(
                             c.getMode(),
@@ -124,9 +126,22 @@ class CpuControlGuiTest {
                             c.getIrqSteering(),
                             c.getIrqBalance(),
                             c.getRpsSteering(),
+                            c.getFloating(),
                             c.getFilename()));
         }
         assertEquals(" ", onEdt(gui::problemText), "good fields, no problem shown");
+    }
+
+    @Test
+    void aFloatingPlaceNotKnownIsNamedWithTheChoices() throws Exception {
+        window.comboBox("floating").replaceText("anywhere");
+        window.label("problem")
+                .requireText(
+                        "Floating tenants on: 'anywhere' is not a place for floating tenants; use unpinned (the CPUs "
+                                + "no tenant is pinned to), all (every CPU) or spare (every CPU, at the lowest weight)");
+        GuiTests.screenshot(gui, "cpu-control-bad-floating");
+        window.comboBox("floating").replaceText("spare");
+        window.label("problem").requireText(" ");
     }
 
     @Test
