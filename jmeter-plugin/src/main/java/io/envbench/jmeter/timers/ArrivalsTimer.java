@@ -14,7 +14,7 @@ import org.apache.jorphan.util.JMeterStopThreadException;
 
 /**
  * An open-model load: arrivals at random times (a Poisson process) at {@code arrivalsPerMinute}, shared by every thread
- * of its thread group, each thread taking the next arrival when it is free. Two things JMeter's Precise Throughput
+ * of its thread group, each thread taking the next arrival when it is free; 0 paces nothing (a closed loop). Two things JMeter's Precise Throughput
  * Timer does not do: the schedule starts when the group's first thread asks for an arrival, not at test start (JMeter's
  * own start-up is not fired afterwards as a burst), and each sample's intended start goes into the thread's variable
  * {@value #INTENDED} (epoch ms), which {@code sample_variables} writes into the JTL. A sample that waited for a free
@@ -62,6 +62,9 @@ public class ArrivalsTimer extends AbstractTestElement implements Timer, TestBea
 
     @Override
     public long delay() {
+        if (arrivalsPerMinute == 0) { // no pacing: one plan serves a closed loop and, with a rate, an open model
+            return 0;
+        }
         long now = System.currentTimeMillis();
         if (shared == null) { // a clone made without a test start (JMeter always starts a test before its threads)
             shared = new AtomicReference<>();
@@ -120,7 +123,8 @@ public class ArrivalsTimer extends AbstractTestElement implements Timer, TestBea
         Arrivals(double perSecond, long seed, long startMs) {
             if (!(perSecond > 0)) {
                 throw new JMeterStopThreadException(
-                        "EnvBench Arrivals Timer: arrivalsPerMinute must be above 0, not " + perSecond * 60);
+                        "EnvBench Arrivals Timer: arrivalsPerMinute must be 0 (no pacing) or above, not "
+                                + perSecond * 60);
             }
             this.perSecond = perSecond;
             this.random = seed == 0 ? new Random() : new Random(seed);

@@ -42,8 +42,20 @@ class ArrivalsTimerTest {
             assertEquals(a.next(), b.next());
         }
         JMeterStopThreadException e =
-                assertThrows(JMeterStopThreadException.class, () -> new ArrivalsTimer.Arrivals(0, 0, 0));
-        assertTrue(e.getMessage().contains("arrivalsPerMinute must be above 0"), e.getMessage());
+                assertThrows(JMeterStopThreadException.class, () -> new ArrivalsTimer.Arrivals(-1, 0, 0));
+        assertTrue(e.getMessage().contains("arrivalsPerMinute must be 0 (no pacing) or above"), e.getMessage());
+    }
+
+    @Test
+    void zeroPacesNothingAndMakesNoSchedule() throws Exception {
+        ArrivalsTimer timer = new ArrivalsTimer();
+        timer.setArrivalsPerMinute(0);
+        timer.testStarted();
+        for (int i = 0; i < 3; i++) {
+            assertEquals(0, timer.delay(), "a closed loop: no wait");
+        }
+        assertEquals(
+                null, ((java.util.concurrent.atomic.AtomicReference<?>) schedule(timer)).get(), "no schedule made");
     }
 
     @Test
