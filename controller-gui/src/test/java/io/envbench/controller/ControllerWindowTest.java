@@ -608,12 +608,23 @@ class ControllerWindowTest {
             pane.scrollRectToVisible(new Rectangle(0, 0, pane.getWidth(), pane.getHeight()));
         });
         configurations.enterValue(TableCell.row(2).column(3), "2");
-        configurations.enterValue(TableCell.row(2).column(5), "spare");
         configurations.enterValue(TableCell.row(1).column(1), "dynamic");
         waitFor(
                 "the loop's period is the dynamic control's own (empty: 5 s) once static became dynamic",
                 () -> column(configurations, 3).get(1).isEmpty());
         waitFor("the edits are good", () -> status().startsWith("OK"), () -> "the status says: " + status());
+        // the last column: scrolled to, as a user does (the form is wider than its window, and a table's own viewport
+        // scrolls only itself)
+        GuiActionRunner.execute(() -> {
+            JTable table = configurations.target();
+            JComponent pane = (JComponent) SwingUtilities.getAncestorOfClass(JScrollPane.class, table);
+            pane.scrollRectToVisible(SwingUtilities.convertRectangle(table, table.getCellRect(2, 5, true), pane));
+        });
+        configurations.enterValue(TableCell.row(2).column(5), "spare");
+        waitFor(
+                "the floating tenants' place is the dynamic row's",
+                () -> column(configurations, 5).equals(List.of("", "", "spare")) && status().startsWith("OK"),
+                () -> "the column says " + column(configurations, 5) + "; the status says: " + status());
         // scenario 3 under none: its own highTenants; and a goal the high tenant's threads cannot keep at its rate
         configurations.enterValue(TableCell.row(0).column(4), "2");
         window.textBox("tenants.high.responseTimeGoalMs").setText("50");

@@ -507,7 +507,9 @@ class ExperimentsFiguresTest {
         /** A table of tenants by configuration: "tenant", then a column per configuration. */
         boolean tenantsByConfiguration() {
             return header.get(0).equals("tenant")
-                    && header.stream().skip(1).anyMatch(h -> CONFIGURATION.matcher(h).matches());
+                    && header.stream()
+                            .skip(1)
+                            .anyMatch(h -> CONFIGURATION.matcher(h).matches());
         }
 
         /** A table by configuration and tenant. */

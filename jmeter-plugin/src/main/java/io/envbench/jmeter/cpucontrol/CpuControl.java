@@ -34,6 +34,7 @@ import io.envbench.launch.dockerdaemon.DaemonRestart;
 import io.envbench.study.cpucontrol.CpuAction;
 import io.envbench.study.cpucontrol.CpuControlLoop;
 import io.envbench.study.cpucontrol.CpuController;
+import io.envbench.study.cpucontrol.FloatingCpus;
 import io.envbench.study.cpucontrol.Tenant;
 import io.envbench.study.cpucontrol.TenantReadings;
 import io.envbench.study.cpucontrol.TimelineCsv;
@@ -48,6 +49,7 @@ import org.apache.jmeter.samplers.SampleListener;
 import org.apache.jmeter.samplers.Sampler;
 import org.apache.jmeter.testelement.AbstractTestElement;
 import org.apache.jmeter.testelement.TestStateListener;
+import org.apache.jmeter.testelement.property.NullProperty;
 import org.apache.jmeter.threads.JMeterContextService;
 import org.apache.jmeter.threads.JMeterVariables;
 import org.apache.jmeter.threads.PostThreadGroup;
@@ -174,6 +176,16 @@ public class CpuControl extends AbstractTestElement
         setProperty(FLOATING, v);
     }
 
+    /**
+     * The field as the test takes it. A plan saved before the field existed lacks it, and JMeter evaluates the
+     * expressions of the properties an element holds only: then the property its default names decides.
+     */
+    private String floatingAsRun() {
+        return getProperty(FLOATING) instanceof NullProperty
+                ? JMeterUtils.getPropDefault("envbench.cpucontrol.floating", FloatingCpus.UNPINNED.yamlName())
+                : getFloating();
+    }
+
     public String getIrqSteering() {
         return getPropertyAsString(IRQ_STEERING, DEFAULT_IRQ_STEERING);
     }
@@ -217,7 +229,7 @@ public class CpuControl extends AbstractTestElement
                 getIrqSteering(),
                 getIrqBalance(),
                 getRpsSteering(),
-                getFloating());
+                floatingAsRun());
     }
 
     /**

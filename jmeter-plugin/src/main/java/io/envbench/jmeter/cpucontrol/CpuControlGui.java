@@ -121,13 +121,23 @@ public class CpuControlGui extends AbstractListenerGui implements Clearable {
         row(form, 1, "High tenants:", highTenants, "CPUs per tenant:", cpusPerTenant);
         row(form, 2, "Response-time goals (ms):", goals, "Interrupt steering:", irqSteering);
         row(form, 3, "irqbalance:", irqBalance, "RPS steering:", rpsSteering);
-        row(form, 4, "Timeline file:", filename, "Floating tenants on:", floating);
+        // on the left, under labels as long as its own and as wide as the irqbalance drop-down above it (its default
+        // expression is a character longer): the form is as wide as a 1100-pixel window already, and one wider makes
+        // Swing's grid fall back to every field's minimum width
+        floating.setPrototypeDisplayValue(CpuControl.DEFAULT_IRQ_BALANCE);
+        row(form, 4, "Floating tenants on:", floating, null, null);
+        row(form, 5, "Timeline file:", filename, null, null);
         GridBagConstraints c = new GridBagConstraints();
-        c.gridy = 5;
+        c.gridy = 6;
         c.gridx = 0;
         c.gridwidth = 4;
         c.anchor = GridBagConstraints.WEST;
+        c.fill = GridBagConstraints.HORIZONTAL;
         c.insets = new Insets(4, 6, 2, 6);
+        // the row's width, whatever the message's: a long one would widen the form past the window, and Swing's grid
+        // then falls back to every field's minimum width (the whole message is the label's tooltip)
+        problem.setPreferredSize(new Dimension(1, problem.getPreferredSize().height));
+        problem.setMinimumSize(problem.getPreferredSize());
         form.add(problem, c);
 
         JTable table = new JTable(actions);
@@ -150,8 +160,14 @@ public class CpuControlGui extends AbstractListenerGui implements Clearable {
         main.add(live, BorderLayout.CENTER);
         add(main, BorderLayout.CENTER);
 
-        for (JComponent f : List.<JComponent>of(interval, highTenants, goals, cpusPerTenant, filename)) {
-            ((JTextComponent) f).getDocument().addDocumentListener(new DocumentListener() {
+        List<JTextComponent> typed =
+                new java.util.ArrayList<>(List.of(interval, highTenants, goals, cpusPerTenant, filename));
+        // a drop-down's text as it is typed too (each takes an expression): checked before Enter, as the fields are
+        for (JComboBox<String> b : List.of(mode, irqSteering, irqBalance, rpsSteering, floating)) {
+            typed.add((JTextComponent) b.getEditor().getEditorComponent());
+        }
+        for (JTextComponent f : typed) {
+            f.getDocument().addDocumentListener(new DocumentListener() {
                 @Override
                 public void insertUpdate(DocumentEvent e) {
                     check();
@@ -329,8 +345,10 @@ public class CpuControlGui extends AbstractListenerGui implements Clearable {
                     eval(value(rpsSteering), "off"),
                     eval(value(floating), "unpinned"));
             problem.setText(" ");
+            problem.setToolTipText(null);
         } catch (InvalidSettingException e) {
             problem.setText(e.getMessage());
+            problem.setToolTipText(e.getMessage());
         }
     }
 

@@ -9,8 +9,10 @@ import java.nio.file.Path;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import io.envbench.jmeter.GuiTests;
+import io.envbench.study.cpucontrol.FloatingCpus;
 import org.apache.jmeter.samplers.SampleEvent;
 import org.apache.jmeter.samplers.SampleResult;
+import org.apache.jmeter.util.JMeterUtils;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -64,6 +66,21 @@ class CpuControlTest {
         assertEquals(1, stops.get(), "the test is stopped");
         Thread.sleep(300);
         assertFalse(Files.exists(file), "a timeline file was written");
+    }
+
+    /** A plan saved before the floating field existed: the property its default names decides, unpinned without it. */
+    @Test
+    void aPlanWithoutTheFloatingFieldTakesItsProperty() {
+        CpuControl old = control("2", dir.resolve("timeline.csv"));
+        assertEquals(FloatingCpus.UNPINNED, old.checkedFields().settings().floating());
+        JMeterUtils.setProperty("envbench.cpucontrol.floating", "spare");
+        try {
+            assertEquals(FloatingCpus.SPARE, old.checkedFields().settings().floating());
+            old.setFloating("all");
+            assertEquals(FloatingCpus.ALL, old.checkedFields().settings().floating(), "the field, once saved, wins");
+        } finally {
+            JMeterUtils.getJMeterProperties().remove("envbench.cpucontrol.floating");
+        }
     }
 
     @Test
