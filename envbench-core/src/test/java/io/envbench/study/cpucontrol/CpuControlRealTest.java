@@ -9,10 +9,14 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 
@@ -203,10 +207,10 @@ class CpuControlRealTest {
             }
             List<Tenant> tenants = List.of(Tenant.of("tenant-1", made.get(0)), Tenant.of("tenant-2", made.get(1)));
             long floatingPid = pid(docker, made.get(1));
-            Map<FloatingCpus, Double> pinnedCores = new java.util.EnumMap<>(FloatingCpus.class);
+            Map<FloatingCpus, Double> pinnedCores = new EnumMap<>(FloatingCpus.class);
             for (FloatingCpus where : List.of(FloatingCpus.ALL, FloatingCpus.SPARE)) {
                 CpuControlSettings settings = CpuControlSettings.defaults(CpuControlMode.STATIC)
-                        .withHighTenants(java.util.Set.of("tenant-2"))
+                        .withHighTenants(Set.of("tenant-2"))
                         .withFloating(where);
                 CpuController controller = new CpuController(settings, tenants, online);
                 DockerCpusets cpusets = new DockerCpusets(daemon, online);
@@ -229,7 +233,7 @@ class CpuControlRealTest {
                     Thread.sleep(1000); // the scheduler settles on the new cpusets
                     readings.read();
                     Thread.sleep(3000);
-                    Map<String, Double> cores = new java.util.LinkedHashMap<>();
+                    Map<String, Double> cores = new LinkedHashMap<>();
                     readings.read().forEach(r -> cores.put(r.tenant(), r.cpuCores()));
                     pinnedCores.put(where, cores.get("tenant-1"));
                     System.out.printf(
@@ -277,7 +281,7 @@ class CpuControlRealTest {
             Path file;
             if (f[0].equals("0") && f[1].isEmpty()) {
                 file = Path.of("/sys/fs/cgroup" + f[2], "cpu.weight");
-            } else if (java.util.Arrays.asList(f[1].split(",")).contains("cpu")) {
+            } else if (Arrays.asList(f[1].split(",")).contains("cpu")) {
                 file = Path.of("/sys/fs/cgroup/" + f[1] + f[2], "cpu.shares");
             } else {
                 continue;

@@ -9,6 +9,7 @@ import java.awt.Insets;
 import java.time.LocalTime;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
 import java.util.List;
 import javax.swing.BorderFactory;
 import javax.swing.JComboBox;
@@ -160,8 +161,7 @@ public class CpuControlGui extends AbstractListenerGui implements Clearable {
         main.add(live, BorderLayout.CENTER);
         add(main, BorderLayout.CENTER);
 
-        List<JTextComponent> typed =
-                new java.util.ArrayList<>(List.of(interval, highTenants, goals, cpusPerTenant, filename));
+        List<JTextComponent> typed = new ArrayList<>(List.of(interval, highTenants, goals, cpusPerTenant, filename));
         // a drop-down's text as it is typed too (each takes an expression): checked before Enter, as the fields are
         for (JComboBox<String> b : List.of(mode, irqSteering, irqBalance, rpsSteering, floating)) {
             typed.add((JTextComponent) b.getEditor().getEditorComponent());

@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.concurrent.atomic.AtomicReference;
+
 import org.apache.jorphan.util.JMeterStopThreadException;
 import org.junit.jupiter.api.Test;
 
@@ -54,8 +56,7 @@ class ArrivalsTimerTest {
         for (int i = 0; i < 3; i++) {
             assertEquals(0, timer.delay(), "a closed loop: no wait");
         }
-        assertEquals(
-                null, ((java.util.concurrent.atomic.AtomicReference<?>) schedule(timer)).get(), "no schedule made");
+        assertEquals(null, ((AtomicReference<?>) schedule(timer)).get(), "no schedule made");
     }
 
     @Test
