@@ -148,7 +148,14 @@ class CapacityCommandTest {
                 dir.resolve("out").toString());
         String text = Files.readString(console);
         assertEquals(1, exit, text);
-        assertTrue(text.contains("docker-bridge: even the first rate (100/s) did not hold (p90 < 0:"), text);
+        // the objective is among the reasons; under a loaded machine the rate's own check may fail beside it (a JMeter
+        // started late catches up in bursts), and is named first then
+        assertTrue(
+                text.contains("docker-bridge: even the first rate (100/s) did not hold (")
+                        && text.lines()
+                                .filter(l -> l.startsWith("docker-bridge: even the first rate"))
+                                .anyMatch(l -> l.contains("p90 < 0: ")),
+                text);
 
         Path console2 = dir.resolve("console2.txt");
         assertEquals(2, Cli.run(console2, 60, "capacity", f.toString(), "--environment", "nosuch"));
