@@ -10,6 +10,7 @@ import com.github.dockerjava.api.DockerClient;
 import com.github.dockerjava.api.command.InspectContainerResponse;
 import com.github.dockerjava.api.exception.DockerException;
 import com.github.dockerjava.api.exception.NotFoundException;
+import com.github.dockerjava.api.model.HostConfig;
 import io.envbench.base.environment.TargetStartException;
 import io.envbench.base.units.CpuSet;
 import io.envbench.control.registry.ContainerUpdate;
@@ -88,27 +89,19 @@ public final class DockerCpusets implements TenantCpusets {
 
     /** The container's CPU shares as Docker says it now ({@code docker inspect .HostConfig.CpuShares}); 0 when unset. */
     public int currentShares(String containerId) throws IOException {
-        try {
-            Integer s = daemon.client()
-                    .inspectContainerCmd(containerId)
-                    .exec()
-                    .getHostConfig()
-                    .getCpuShares();
-            return s == null ? 0 : s;
-        } catch (TargetStartException | DockerException e) {
-            throw new IOException("container " + containerId + ": " + e.getMessage(), e);
-        }
+        Integer s = hostConfig(containerId).getCpuShares();
+        return s == null ? 0 : s;
     }
 
     /** The container's cpuset as Docker says it now ({@code docker inspect .HostConfig.CpusetCpus}); "" when it has none. */
     public String current(String containerId) throws IOException {
+        String s = hostConfig(containerId).getCpusetCpus();
+        return s == null ? "" : s;
+    }
+
+    private HostConfig hostConfig(String containerId) throws IOException {
         try {
-            String s = daemon.client()
-                    .inspectContainerCmd(containerId)
-                    .exec()
-                    .getHostConfig()
-                    .getCpusetCpus();
-            return s == null ? "" : s;
+            return daemon.client().inspectContainerCmd(containerId).exec().getHostConfig();
         } catch (TargetStartException | DockerException e) {
             throw new IOException("container " + containerId + ": " + e.getMessage(), e);
         }
