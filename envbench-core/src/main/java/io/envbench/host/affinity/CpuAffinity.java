@@ -9,6 +9,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 import io.envbench.base.units.CpuSet;
@@ -25,6 +27,8 @@ import net.jcip.annotations.ThreadSafe;
 public final class CpuAffinity {
     private static final Path TASKSET = Path.of("/usr/bin/taskset");
     private static final long TASKSET_SECONDS = 10;
+    private static final int TASKSET_ATTEMPTS = 20;
+    private static final Pattern GONE_THREAD = Pattern.compile("pid (\\d+)'s affinity: No such process");
 
     private final Path procRoot;
 
@@ -94,30 +98,49 @@ public final class CpuAffinity {
         return confine(pid, cpus);
     }
 
-    /** Every thread of one process; false when it ended before it could be confined. */
+    /**
+     * Every thread of one process; false when it ended before it could be confined. {@code taskset -a} walks the
+     * threads one by one and gives up on the first that ended meanwhile, which a process starting up does all the
+     * time (its short-lived threads); such a walk is tried again, as its threads already confined stay so.
+     */
     private boolean confine(long pid, CpuSet cpus) throws IOException {
-        Process p = new ProcessBuilder(TASKSET.toString(), "-a", "-p", "-c", cpus.toString(), Long.toString(pid))
-                .redirectErrorStream(true)
-                .start();
-        String out;
-        try {
-            if (!p.waitFor(TASKSET_SECONDS, TimeUnit.SECONDS)) {
+        String out = "";
+        for (int attempt = 1; attempt <= TASKSET_ATTEMPTS; attempt++) {
+            ProcessBuilder b = new ProcessBuilder(
+                            TASKSET.toString(), "-a", "-p", "-c", cpus.toString(), Long.toString(pid))
+                    .redirectErrorStream(true);
+            b.environment().put("LC_ALL", "C"); // its complaint is read below
+            Process p = b.start();
+            try {
+                if (!p.waitFor(TASKSET_SECONDS, TimeUnit.SECONDS)) {
+                    p.destroyForcibly();
+                    throw new IOException("taskset did not confine PID " + pid + " within " + TASKSET_SECONDS + " s");
+                }
+                out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
                 p.destroyForcibly();
-                throw new IOException("taskset did not confine PID " + pid + " within " + TASKSET_SECONDS + " s");
+                throw new IOException("interrupted while confining PID " + pid, e);
             }
-            out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            p.destroyForcibly();
-            throw new IOException("interrupted while confining PID " + pid, e);
-        }
-        if (p.exitValue() == 0) {
-            return true;
-        }
-        if (!Files.exists(procRoot.resolve(Long.toString(pid)))) {
-            return false; // ended meanwhile: nothing to confine
+            if (p.exitValue() == 0) {
+                return true;
+            }
+            if (!Files.exists(procRoot.resolve(Long.toString(pid)))) {
+                return false; // ended meanwhile: nothing to confine
+            }
+            if (!aThreadEndedMeanwhile(pid, out)) {
+                break;
+            }
         }
         throw new IOException("could not confine PID " + pid + " to CPUs " + cpus + ": " + out);
+    }
+
+    /** Whether taskset's complaint names a thread of {@code pid} that is gone ("pid N's affinity: No such process"). */
+    private boolean aThreadEndedMeanwhile(long pid, String tasksetOutput) {
+        Matcher m = GONE_THREAD.matcher(tasksetOutput);
+        return m.find()
+                && !Files.exists(
+                        procRoot.resolve(Long.toString(pid)).resolve("task").resolve(m.group(1)));
     }
 
     /**

@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 import io.envbench.base.units.CpuSet;
 import org.junit.jupiter.api.Test;
@@ -45,6 +46,33 @@ class CpuAffinityTest {
             p.destroyForcibly();
             p.waitFor(5, TimeUnit.SECONDS);
         }
+    }
+
+    @Test
+    void aProcessWhoseThreadsComeAndGoIsConfinedAllTheSame() throws Exception {
+        assertTrue(CpuAffinity.available(), "taskset (util-linux) is part of every Debian; isolation needs it");
+        // this JVM, with threads that end while taskset walks them (a server starting up does the same); confined to
+        // the CPUs it already has, so nothing changes for the rest of the suite
+        long self = ProcessHandle.current().pid();
+        CpuAffinity a = new CpuAffinity();
+        CpuSet own = a.allowed(self).orElseThrow();
+        AtomicBoolean stop = new AtomicBoolean();
+        Thread churn = new Thread(() -> {
+            while (!stop.get()) {
+                Thread t = new Thread(() -> {});
+                t.start();
+            }
+        });
+        churn.start();
+        try {
+            for (int i = 0; i < 40; i++) {
+                assertTrue(a.confineProcess(self, own), "attempt " + i);
+            }
+        } finally {
+            stop.set(true);
+            churn.join(5000);
+        }
+        assertEquals(Optional.of(own), a.allowed(self));
     }
 
     @Test
