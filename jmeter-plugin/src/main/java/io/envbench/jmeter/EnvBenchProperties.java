@@ -6,6 +6,8 @@ import java.time.Duration;
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import io.envbench.base.definition.EnvironmentDefinition;
 import io.envbench.base.settings.InvalidSettingException;
@@ -16,6 +18,8 @@ import io.envbench.measure.publish.PublishSetting;
 import io.envbench.measure.publish.Publishing;
 import io.envbench.measure.publish.SettingSpelling;
 import io.envbench.measure.results.JtlReader;
+import org.apache.jmeter.testelement.TestElement;
+import org.apache.jmeter.testelement.property.NullProperty;
 import org.apache.jmeter.util.JMeterUtils;
 
 /**
@@ -307,6 +311,27 @@ public final class EnvBenchProperties {
             throw new InvalidSettingException(field, "'" + t + "' is above the maximum of " + max + " " + unit + fix);
         }
         return v;
+    }
+
+    /** A field's default: {@code ${__P(property,fallback)}}, the property's value or the fallback without it. */
+    private static final Pattern PROPERTY_DEFAULT = Pattern.compile("\\$\\{__P\\(([^,()]+),([^()]*)\\)}");
+
+    /**
+     * A field of an element as the running test takes it, whose default is {@code ${__P(property,fallback)}}. JMeter
+     * evaluates the expressions of the fields a plan holds only; a plan saved before a field existed, or written by
+     * hand without it, would hand the default over unevaluated, so the property it names decides here instead.
+     *
+     * @throws IllegalArgumentException when {@code defaultExpression} is not of that form (a programming error)
+     */
+    public static String fieldAsRun(TestElement element, String key, String defaultExpression) {
+        if (!(element.getProperty(key) instanceof NullProperty)) {
+            return element.getPropertyAsString(key);
+        }
+        Matcher m = PROPERTY_DEFAULT.matcher(defaultExpression);
+        if (!m.matches()) {
+            throw new IllegalArgumentException("not a property's default: " + defaultExpression);
+        }
+        return JMeterUtils.getPropDefault(m.group(1), m.group(2));
     }
 
     /** Whether the environment of this name runs, given {@code -Jenvbench.env=...} (default: all). */

@@ -12,11 +12,22 @@ import java.util.Optional;
 import java.util.function.Function;
 
 import io.envbench.base.settings.InvalidSettingException;
+import org.apache.jmeter.config.ConfigTestElement;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 class EnvBenchPropertiesTest {
+    @Test
+    void aFieldThePlanHoldsIsTakenAsItIsAndADefaultMustNameAProperty() {
+        ConfigTestElement element = new ConfigTestElement();
+        element.setProperty("Some.field", "7");
+        assertEquals("7", EnvBenchProperties.fieldAsRun(element, "Some.field", "${__P(envbench.some,1)}"));
+        IllegalArgumentException e = assertThrows(
+                IllegalArgumentException.class, () -> EnvBenchProperties.fieldAsRun(element, "Other.field", "1"));
+        assertTrue(e.getMessage().contains("not a property's default"), e.getMessage());
+    }
+
     @Test
     void allOrEmptySelectsEverything() {
         assertTrue(EnvBenchProperties.selected("all", "bare"));

@@ -34,7 +34,6 @@ import io.envbench.launch.dockerdaemon.DaemonRestart;
 import io.envbench.study.cpucontrol.CpuAction;
 import io.envbench.study.cpucontrol.CpuControlLoop;
 import io.envbench.study.cpucontrol.CpuController;
-import io.envbench.study.cpucontrol.FloatingCpus;
 import io.envbench.study.cpucontrol.Tenant;
 import io.envbench.study.cpucontrol.TenantReadings;
 import io.envbench.study.cpucontrol.TimelineCsv;
@@ -49,7 +48,6 @@ import org.apache.jmeter.samplers.SampleListener;
 import org.apache.jmeter.samplers.Sampler;
 import org.apache.jmeter.testelement.AbstractTestElement;
 import org.apache.jmeter.testelement.TestStateListener;
-import org.apache.jmeter.testelement.property.NullProperty;
 import org.apache.jmeter.threads.JMeterContextService;
 import org.apache.jmeter.threads.JMeterVariables;
 import org.apache.jmeter.threads.PostThreadGroup;
@@ -176,16 +174,6 @@ public class CpuControl extends AbstractTestElement
         setProperty(FLOATING, v);
     }
 
-    /**
-     * The field as the test takes it. A plan saved before the field existed lacks it, and JMeter evaluates the
-     * expressions of the properties an element holds only: then the property its default names decides.
-     */
-    private String floatingAsRun() {
-        return getProperty(FLOATING) instanceof NullProperty
-                ? JMeterUtils.getPropDefault("envbench.cpucontrol.floating", FloatingCpus.UNPINNED.yamlName())
-                : getFloating();
-    }
-
     public String getIrqSteering() {
         return getPropertyAsString(IRQ_STEERING, DEFAULT_IRQ_STEERING);
     }
@@ -221,15 +209,19 @@ public class CpuControl extends AbstractTestElement
     /** The fields checked; the first wrong one named. */
     CpuControlFields checkedFields() {
         return CpuControlFields.parse(
-                getMode(),
-                getIntervalSeconds(),
-                getHighTenants(),
-                getGoals(),
-                getCpusPerTenant(),
-                getIrqSteering(),
-                getIrqBalance(),
-                getRpsSteering(),
-                floatingAsRun());
+                asRun(MODE, DEFAULT_MODE),
+                asRun(INTERVAL, DEFAULT_INTERVAL),
+                asRun(HIGH_TENANTS, DEFAULT_HIGH_TENANTS),
+                asRun(GOALS, DEFAULT_GOALS),
+                asRun(CPUS_PER_TENANT, DEFAULT_CPUS_PER_TENANT),
+                asRun(IRQ_STEERING, DEFAULT_IRQ_STEERING),
+                asRun(IRQ_BALANCE, DEFAULT_IRQ_BALANCE),
+                asRun(RPS_STEERING, DEFAULT_RPS_STEERING),
+                asRun(FLOATING, DEFAULT_FLOATING));
+    }
+
+    private String asRun(String key, String defaultExpression) {
+        return EnvBenchProperties.fieldAsRun(this, key, defaultExpression);
     }
 
     /**
@@ -240,7 +232,8 @@ public class CpuControl extends AbstractTestElement
     public synchronized void testStarted() {
         try {
             fields = checkedFields();
-            timelineFile = EnvBenchProperties.metricsFile(getFilename(), JmeterCommandLine.resultsFile())
+            timelineFile = EnvBenchProperties.metricsFile(
+                            asRun(FILENAME, DEFAULT_FILENAME), JmeterCommandLine.resultsFile())
                     .orElse(null);
             if (timelineFile != null && !Files.isDirectory(timelineFile.getParent())) {
                 throw new InvalidSettingException(

@@ -130,7 +130,8 @@ public class ResourceMonitor extends AbstractTestElement
         Optional<InetSocketAddress> prometheusAt;
         Optional<InfluxDbTarget> influxDbAt;
         try {
-            interval = EnvBenchProperties.metricsInterval(getInterval());
+            interval =
+                    EnvBenchProperties.metricsInterval(EnvBenchProperties.fieldAsRun(this, INTERVAL, DEFAULT_INTERVAL));
             onWriteFailure = EnvBenchProperties.onWriteFailure();
             prometheusAt = EnvBenchProperties.prometheusEndpoint(getPrometheusPort());
             influxDbAt = EnvBenchProperties.influxDb(getInfluxDbUrl());
@@ -139,7 +140,9 @@ public class ResourceMonitor extends AbstractTestElement
             return;
         }
         try {
-            Path file = EnvBenchProperties.metricsFile(getFilename(), JmeterCommandLine.resultsFile())
+            Path file = EnvBenchProperties.metricsFile(
+                            EnvBenchProperties.fieldAsRun(this, FILENAME, DEFAULT_FILENAME),
+                            JmeterCommandLine.resultsFile())
                     .orElse(null);
             boolean first = JMeterEnvBench.collector().isEmpty();
             MetricsCollector c = JMeterEnvBench.joinCollector(interval, file);

@@ -2,13 +2,16 @@ package io.envbench.jmeter.cpucontrol;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import io.envbench.jmeter.GuiTests;
+import io.envbench.study.cpucontrol.CpuControlMode;
 import io.envbench.study.cpucontrol.FloatingCpus;
 import org.apache.jmeter.samplers.SampleEvent;
 import org.apache.jmeter.samplers.SampleResult;
@@ -80,6 +83,30 @@ class CpuControlTest {
             assertEquals(FloatingCpus.ALL, old.checkedFields().settings().floating(), "the field, once saved, wins");
         } finally {
             JMeterUtils.getJMeterProperties().remove("envbench.cpucontrol.floating");
+        }
+    }
+
+    /** A plan with none of the fields (written by hand): each field's property decides, its own default without it. */
+    @Test
+    void aPlanWithoutAnyFieldTakesEachProperty() {
+        CpuControl bare = new CpuControl();
+        CpuControlFields defaults = bare.checkedFields();
+        assertEquals(CpuControlMode.DYNAMIC, defaults.settings().mode());
+        assertEquals(Duration.ofSeconds(2), defaults.settings().interval());
+        assertEquals(FloatingCpus.UNPINNED, defaults.settings().floating());
+        assertFalse(defaults.interruptSteering());
+        JMeterUtils.setProperty("envbench.cpucontrol.mode", "static");
+        JMeterUtils.setProperty("envbench.cpucontrol.interval.seconds", "5");
+        JMeterUtils.setProperty("envbench.cpucontrol.irq.steering", "on");
+        try {
+            CpuControlFields set = bare.checkedFields();
+            assertEquals(CpuControlMode.STATIC, set.settings().mode());
+            assertEquals(Duration.ofSeconds(5), set.settings().interval());
+            assertTrue(set.interruptSteering());
+        } finally {
+            JMeterUtils.getJMeterProperties().remove("envbench.cpucontrol.mode");
+            JMeterUtils.getJMeterProperties().remove("envbench.cpucontrol.interval.seconds");
+            JMeterUtils.getJMeterProperties().remove("envbench.cpucontrol.irq.steering");
         }
     }
 
