@@ -313,6 +313,10 @@ public class ResourceMonitor extends AbstractTestElement
      */
     @Override
     public void sampleOccurred(SampleEvent e) {
+        WriteWatch w = watch;
+        if (w != null) {
+            w.sampleSeen();
+        }
         PrometheusEndpoint p = prometheus;
         InfluxDbWriter i = influxDb;
         if (p == null && i == null) {

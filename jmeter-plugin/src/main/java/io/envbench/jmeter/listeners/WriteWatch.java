@@ -52,6 +52,12 @@ final class WriteWatch {
     @GuardedBy("this")
     private boolean unwatchable;
 
+    /**
+     * Whether the test's threads have sampled: JMeter opens its result files in their listeners' testStarted, which
+     * all run before any thread starts but after the monitor's own, while the collector already ticks.
+     */
+    private volatile boolean sampling;
+
     @GuardedBy("this")
     private boolean stopped;
     /** The metrics file, once it has been written: from then on it must stay. */
@@ -94,6 +100,13 @@ final class WriteWatch {
             resultsFile = Path.of(file.toFile().getCanonicalPath()); // as JMeter keeps it
         } catch (IOException e) {
             resultsFile = file.toAbsolutePath().normalize();
+        }
+    }
+
+    /** A sample occurred: from now on JMeter's result files are open, if it could open them. */
+    void sampleSeen() {
+        if (!sampling) {
+            sampling = true;
         }
     }
 
@@ -153,10 +166,12 @@ final class WriteWatch {
                     e.toString());
             return;
         }
-        Path expected;
-        synchronized (this) {
-            expected = resultsFile;
-            resultsFile = null; // once: JMeter opens its files at the test's start, before the first check
+        Path expected = null;
+        if (sampling) {
+            synchronized (this) {
+                expected = resultsFile;
+                resultsFile = null; // once: JMeter opened its files before the first sample
+            }
         }
         if (expected != null && !writers.containsKey(expected)) {
             failed(

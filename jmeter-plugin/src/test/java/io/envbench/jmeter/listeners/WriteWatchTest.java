@@ -164,6 +164,9 @@ class WriteWatchTest {
         WriteWatch watch = watch(OnWriteFailure.STOP, Map.of());
         watch.expectJtl(folder);
         watch.checkJtls();
+        assertEquals(List.of(), told, "before the first sample JMeter may not have opened its files yet");
+        watch.sampleSeen();
+        watch.checkJtls();
         assertEquals(1, told.size(), told.toString());
         assertTrue(
                 told.get(0)
@@ -184,6 +187,7 @@ class WriteWatchTest {
         PrintWriter w = jmeterWriter(new FileOutputStream(jtl.toFile()));
         WriteWatch watch = watch(OnWriteFailure.STOP, Map.of(jtl, w));
         watch.expectJtl(dir.resolve("r.jtl"));
+        watch.sampleSeen();
         watch.checkJtls();
         assertEquals(List.of(), told);
     }
