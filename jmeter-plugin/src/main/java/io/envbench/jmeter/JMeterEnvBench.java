@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Consumer;
 
 import io.envbench.control.registry.EnvBench;
 import io.envbench.control.registry.EnvironmentRegistry;
@@ -140,15 +141,24 @@ public final class JMeterEnvBench {
         }
     }
 
-    /** Starts the collector, or joins the one running (several Resource Monitors in a plan share it). */
-    public static synchronized MetricsCollector joinCollector(Duration interval, Path file) throws IOException {
+    /**
+     * Starts the collector, or joins the one running (several Resource Monitors in a plan share it). The one who
+     * starts it has {@code beforeFirstTick} called with it before its thread starts: listeners added there hear every
+     * tick, the metrics file's first row included (added after the start, a slow set-up such as an InfluxDB writer's
+     * would miss the rows written meanwhile). If it throws, the collector is closed and nothing is joined.
+     */
+    public static synchronized MetricsCollector joinCollector(
+            Duration interval, Path file, Consumer<MetricsCollector> beforeFirstTick) throws IOException {
         if (collector == null) {
-            collector = new MetricsCollector(
-                            environments(),
-                            interval,
-                            file,
-                            ProcessHandle.current().pid())
-                    .start();
+            MetricsCollector c = new MetricsCollector(
+                    environments(), interval, file, ProcessHandle.current().pid());
+            try {
+                beforeFirstTick.accept(c);
+            } catch (RuntimeException e) {
+                c.close();
+                throw e;
+            }
+            collector = c.start();
         }
         collectorUsers++;
         return collector;

@@ -144,10 +144,9 @@ public class ResourceMonitor extends AbstractTestElement
                             EnvBenchProperties.fieldAsRun(this, FILENAME, DEFAULT_FILENAME),
                             JmeterCommandLine.resultsFile())
                     .orElse(null);
-            boolean first = JMeterEnvBench.collector().isEmpty();
-            MetricsCollector c = JMeterEnvBench.joinCollector(interval, file);
-            collector = c;
-            if (first) {
+            // the first monitor of a plan sets up the collector's outputs before its first tick, so that each
+            // output (the JTL check, Prometheus, InfluxDB) has every row the metrics file has
+            collector = JMeterEnvBench.joinCollector(interval, file, c -> {
                 WriteWatch w = new WriteWatch(
                         onWriteFailure,
                         message -> JMeterUtils.reportErrorToUser(message, "EnvBench"),
@@ -167,7 +166,7 @@ public class ResourceMonitor extends AbstractTestElement
                     influxDbTicks = i::tick;
                     c.addListener(influxDbTicks);
                 });
-            }
+            });
         } catch (IOException e) { // an output that cannot be written at all is an error at the start, naming it
             stopTest("EnvBench Resource Monitor: " + EnvBenchProperties.METRICS_FILE + ": " + e.getMessage()
                     + ". The test is stopped.");

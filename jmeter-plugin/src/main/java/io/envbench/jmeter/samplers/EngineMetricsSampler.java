@@ -80,7 +80,7 @@ public class EngineMetricsSampler extends AbstractSampler implements TestBean, T
         every = EnvBenchProperties.metricsInterval(getInterval());
         ticks = new ArrayBlockingQueue<>(BACKLOG);
         onTick = ticks::offer;
-        collector = JMeterEnvBench.joinCollector(every, null);
+        collector = JMeterEnvBench.joinCollector(every, null, c -> {});
         collector.addListener(onTick);
     }
 
