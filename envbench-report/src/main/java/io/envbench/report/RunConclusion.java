@@ -3,6 +3,7 @@ package io.envbench.report;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
@@ -13,6 +14,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
@@ -27,6 +29,7 @@ import io.envbench.measure.metrics.MetricsFile;
 import io.envbench.measure.stats.AcrossRuns;
 import io.envbench.measure.stats.Comparison;
 import io.envbench.measure.stats.Figure;
+import io.envbench.measure.stats.RunStatistics;
 import io.envbench.report.header.RunHeader;
 import io.envbench.study.analysis.CostPerRequest;
 import io.envbench.study.analysis.HostDescription;
@@ -39,7 +42,7 @@ import io.envbench.study.experiment.EnvironmentPlan;
 import io.envbench.study.experiment.Experiment;
 import io.envbench.study.experiment.ExperimentException;
 import io.envbench.study.experiment.ExperimentFile;
-import io.envbench.study.experiment.HttpLoad;
+import io.envbench.study.experiment.LoadPlan;
 import io.envbench.study.runner.ExperimentRunner;
 
 /**
@@ -201,28 +204,52 @@ public record RunConclusion(
 
     /**
      * For a fixed rate, each environment whose runs did not keep it within {@link CapacitySpec#KEPT} either way (median
-     * of runs): the load was not the one asked.
+     * of runs): the load was not the one asked. The built-in HTTP load's rate counts every request; a plan's rate
+     * property ({@link LoadPlan#RATE_PROPERTY}) counts iterations, so the request its timer paces
+     * ({@code capacity.rateLabel}) is what is counted; without that label the rate is not checked, and the notice says
+     * how to have it checked.
      */
     private static List<String> rateNotKept(Experiment e, RunResults results) {
-        Optional<HttpLoad> http = e.load().http().filter(h -> h.requestsPerSecond() > 0);
-        if (http.isEmpty()) {
+        OptionalDouble rate = e.load().fixedRatePerSecond();
+        if (rate.isEmpty()) {
             return List.of();
         }
-        double asked = http.get().requestsPerSecond();
+        double asked = rate.getAsDouble();
+        String counted = Comparison.TOTAL;
+        if (e.load().http().isEmpty()) {
+            if (!e.capacity().ratedByLabel()) {
+                return List.of(String.format(
+                        Locale.ROOT,
+                        "RATE NOT CHECKED: %s asks %.1f iterations/s of the plan; name the request its timer paces"
+                                + " (capacity: rateLabel:) to have each environment's rate checked against it",
+                        LoadPlan.RATE_PROPERTY,
+                        asked));
+            }
+            counted = e.capacity().rateLabel();
+        }
+        Duration window = e.load().duration().minus(e.load().warmup());
         List<String> out = new ArrayList<>();
         for (String env : results.comparison().environments()) {
-            double achieved = results.comparison()
-                    .acrossRuns(env, Comparison.TOTAL, Figure.THROUGHPUT)
-                    .median();
-            if (!CapacitySpec.kept(
-                    achieved, asked, http.get().duration().minus(http.get().warmup()))) {
+            RunStatistics runs = results.comparison().acrossRuns(env, counted, Figure.THROUGHPUT);
+            if (runs.runs() == 0) {
                 out.add(String.format(
                         Locale.ROOT,
-                        "RATE NOT KEPT on %s: %.1f/s achieved of %.1f/s asked (median of runs): %s; lower the rate"
+                        "RATE NOT KEPT on %s: no sample labelled '%s' (capacity.rateLabel); name the request the"
+                                + " plan's timer paces",
+                        env,
+                        counted));
+                continue;
+            }
+            double achieved = runs.median();
+            if (!CapacitySpec.kept(achieved, asked, window)) {
+                out.add(String.format(
+                        Locale.ROOT,
+                        "RATE NOT KEPT on %s: %.1f/s achieved of %.1f/s asked (median of runs%s): %s; lower the rate"
                                 + " (./envbench capacity finds what it keeps)",
                         env,
                         achieved,
                         asked,
+                        counted.equals(Comparison.TOTAL) ? "" : ", of '" + counted + "'",
                         achieved < asked
                                 ? "the generator or the target fell behind"
                                 : "the generator was behind its schedule and caught up in bursts"));
@@ -324,9 +351,12 @@ public record RunConclusion(
                 .withHeader(header());
     }
 
-    /** Whether the built-in HTTP load runs at a fixed rate, which then sets the throughput. */
+    /**
+     * Whether the load runs at a fixed rate (the built-in HTTP load's, or a plan's rate property), which then sets the
+     * throughput: judging it would test the rate asked, and {@link #rateNotKept} checks that it was kept.
+     */
     private static boolean fixedRate(Experiment e) {
-        return e.load().http().filter(h -> h.requestsPerSecond() > 0).isPresent();
+        return e.load().fixedRatePerSecond().isPresent();
     }
 
     /** In a word: {@code passed}, {@code criteria failed}, {@code partial} or {@code cancelled}. */

@@ -86,6 +86,69 @@ class RunConclusionTest {
                 4, Double.parseDouble(big[3]) / Double.parseDouble(small[3]), 0.05, "four times the response time");
     }
 
+    /**
+     * A plan's own rate ({@code envbench.rate.per.minute}, iterations) is checked on the request its timer paces
+     * ({@code capacity.rateLabel}): here a quarter of the samples, 250/s of 1,000 for bare, 125/s for docker; without
+     * the label the notice says the rate was not checked and how to have it checked.
+     */
+    @Test
+    void aPlansOwnRateIsCheckedOnThePacedRequest() throws Exception {
+        RunDirectory d = new RunDirectory(dir.resolve("run"));
+        d.create();
+        List<RunRecord> runs = new ArrayList<>();
+        for (int rep = 1; rep <= 2; rep++) {
+            runs.add(run(d, new PlannedRun(rep, "bare", rep), 1000, 40));
+            runs.add(run(d, new PlannedRun(rep, "docker", rep), 500, 40));
+        }
+        List<String> paced = RunConclusion.of(d, planAtARate("capacity: { rateLabel: GET /big }"), runs, true, false)
+                .notices();
+        assertTrue(
+                paced.stream()
+                        .anyMatch(n -> n.startsWith("RATE NOT KEPT on docker: 125.")
+                                && n.contains("/s achieved of 250.0/s asked (median of runs, of 'GET /big')")),
+                paced.toString());
+        assertTrue(paced.stream().noneMatch(n -> n.contains("RATE NOT KEPT on bare")), paced.toString());
+
+        List<String> unnamed =
+                RunConclusion.of(d, planAtARate(""), runs, true, false).notices();
+        assertTrue(
+                unnamed.stream()
+                        .anyMatch(n -> n.startsWith("RATE NOT CHECKED: envbench.rate.per.minute asks 250.0")
+                                && n.contains("capacity: rateLabel:")),
+                unnamed.toString());
+        assertTrue(unnamed.stream().noneMatch(n -> n.startsWith("RATE NOT KEPT")), unnamed.toString());
+
+        List<String> misnamed = RunConclusion.of(
+                        d, planAtARate("capacity: { rateLabel: GET /none }"), runs, true, false)
+                .notices();
+        assertTrue(
+                misnamed.stream().anyMatch(n -> n.startsWith("RATE NOT KEPT on bare: no sample labelled 'GET /none'")),
+                misnamed.toString());
+    }
+
+    private Experiment planAtARate(String capacity) throws Exception {
+        Path plan = Path.of("..", "testplans", "seed-001-isucon.jmx")
+                .toAbsolutePath()
+                .normalize();
+        return ExperimentFile.parse(
+                """
+                name: planned
+                target: nginx-static
+                environments:
+                  - { name: bare, placement: bare }
+                  - { name: docker, placement: docker }
+                repetitions: 2
+                load:
+                  plan: %s
+                  properties: { envbench.rate.per.minute: 15000 }
+                  warmupSeconds: 1
+                  durationSeconds: 11
+                %s
+                """.formatted(plan, capacity),
+                dir.resolve("planned.yaml"),
+                Path.of("..", "targets").toAbsolutePath().normalize());
+    }
+
     /** 11 s of samples at {@code rate}/s, and metrics with JMeter at {@code jmeterCpu}% on CPU 0 of its own. */
     static RunRecord run(RunDirectory d, PlannedRun r, int rate, double jmeterCpu) throws Exception {
         long start = T0 + r.round() * 100_000L + (r.environment().equals("docker") ? 50_000 : 0);

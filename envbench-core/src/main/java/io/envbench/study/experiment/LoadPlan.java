@@ -11,6 +11,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.TreeMap;
 import java.util.regex.Pattern;
 import javax.xml.stream.XMLInputFactory;
@@ -51,6 +52,11 @@ public record LoadPlan(
     public static final String WARMUP_PROPERTY = "envbench.warmup.seconds";
     /** The plan reads its length from this property: it always equals {@link #duration()}. */
     public static final String DURATION_PROPERTY = "envbench.duration.seconds";
+    /**
+     * A plan that paces itself reads its rate from this property: iterations a minute for all its threads together (its
+     * timer paces one request an iteration; {@code capacity.rateLabel} names it); 0 or absent, no pacing.
+     */
+    public static final String RATE_PROPERTY = "envbench.rate.per.minute";
 
     /** A load run by the runner's own JMeter. */
     public LoadPlan(
@@ -232,6 +238,27 @@ public record LoadPlan(
                 load.duration(),
                 RemoteEngines.NONE,
                 Optional.of(load));
+    }
+
+    /**
+     * The fixed rate this load asks, per second: the built-in HTTP load's requests, or a plan's {@link #RATE_PROPERTY}
+     * (iterations); empty for a closed loop, a command, or a rate property that is not a number above 0.
+     */
+    public OptionalDouble fixedRatePerSecond() {
+        if (http.isPresent()) {
+            double rps = http.get().requestsPerSecond();
+            return rps > 0 ? OptionalDouble.of(rps) : OptionalDouble.empty();
+        }
+        String perMinute = plan.isPresent() ? properties.get(RATE_PROPERTY) : null;
+        if (perMinute == null) {
+            return OptionalDouble.empty();
+        }
+        try {
+            double v = Double.parseDouble(perMinute.strip());
+            return v > 0 && Double.isFinite(v) ? OptionalDouble.of(v / 60) : OptionalDouble.empty();
+        } catch (NumberFormatException e) {
+            return OptionalDouble.empty(); // a JMeter expression: the plan's own business, not a rate known here
+        }
     }
 
     /** A JMeter plan, run with {@code properties} as {@code -J}. */

@@ -46,12 +46,6 @@ final class CapacityRun {
 
     private final EnvBench envbench;
     private final JMeterInstall jmeter;
-    /**
-     * The property a step's rate is passed in, per minute: the built-in HTTP load's, and what a plan's own timer must
-     * read to be searched (study 000's plan paces its iterations by it).
-     */
-    static final String RATE_PROPERTY = "envbench.rate.per.minute";
-
     private final Path builtinHttpPlan;
     private final RunIsolation isolation;
     private final AtomicReference<RunningJMeter> load;
@@ -74,7 +68,7 @@ final class CapacityRun {
 
     /**
      * Whether a capacity search can raise the experiment's load: the built-in HTTP load, or a plan (its timer reading
-     * {@link #RATE_PROPERTY}); a command has no rate.
+     * {@link LoadPlan#RATE_PROPERTY}); a command has no rate.
      *
      * @throws InvalidSettingException naming the field and the fix
      */
@@ -84,7 +78,7 @@ final class CapacityRun {
             throw new InvalidSettingException(
                     "load",
                     "a capacity search raises the rate of the built-in HTTP load (load: http:) or of a plan that paces"
-                            + " itself by " + RATE_PROPERTY + " (load: plan:); a command has no rate");
+                            + " itself by " + LoadPlan.RATE_PROPERTY + " (load: plan:); a command has no rate");
         }
         if (l.http().isPresent() && e.capacity().ratedByLabel()) {
             throw new InvalidSettingException(
@@ -176,7 +170,7 @@ final class CapacityRun {
             step.put("envbench.host", ep.host());
             step.put("envbench.port", Integer.toString(ep.port()));
         });
-        step.put(RATE_PROPERTY, Double.toString(rate * 60));
+        step.put(LoadPlan.RATE_PROPERTY, Double.toString(rate * 60));
 
         RunningJMeter j = ahead.take(index);
         if (j != null) {

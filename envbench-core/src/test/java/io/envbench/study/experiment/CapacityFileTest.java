@@ -150,4 +150,35 @@ class CapacityFileTest {
         assertTrue(e.toYaml().contains("rateLabel: 1 GET /login"), e.toYaml());
         assertEquals(e.capacity(), read(e.toYaml()).capacity());
     }
+    /**
+     * The fixed rate a load asks, per second: the built-in load's requests, a plan's {@code envbench.rate.per.minute}
+     * (iterations a minute); none for a closed loop, a rate of 0, or a JMeter expression only the plan evaluates.
+     */
+    @Test
+    void theFixedRateOfTheBuiltInLoadAndOfAPlan() throws Exception {
+        assertTrue(read(FILE).load().fixedRatePerSecond().isEmpty(), "a closed loop");
+        assertEquals(
+                250.0,
+                read(FILE.replace("path: /,", "path: /, requestsPerSecond: 250,"))
+                        .load()
+                        .fixedRatePerSecond()
+                        .getAsDouble());
+        Path jmx = Path.of("..", "testplans", "seed-001-isucon.jmx")
+                .toAbsolutePath()
+                .normalize();
+        for (var c : List.of(
+                List.of("4800", "80.0"), List.of("0", ""), List.of("${__P(rate,60)}", ""), List.of("-60", ""))) {
+            LoadPlan plan = read(FILE.replace(
+                            "load: { http: { path: /, durationSeconds: 5 } }",
+                            "load: { plan: " + jmx + ", properties: { " + LoadPlan.RATE_PROPERTY + ": \"" + c.get(0)
+                                    + "\" }, durationSeconds: 5 }"))
+                    .load();
+            assertEquals(
+                    c.get(1),
+                    plan.fixedRatePerSecond().isPresent()
+                            ? Double.toString(plan.fixedRatePerSecond().getAsDouble())
+                            : "",
+                    c.get(0));
+        }
+    }
 }
