@@ -51,7 +51,7 @@ class ExperimentFileTest {
         assertEquals("bare", e.baseline());
         HttpLoad http = e.load().http().orElseThrow();
         assertEquals(
-                new HttpLoad("/page-4k.html", 8, 1000, Duration.ZERO, Duration.ofSeconds(4), Duration.ofSeconds(14)),
+                new HttpLoad("/page-4k.html", 8, 500, Duration.ZERO, Duration.ofSeconds(4), Duration.ofSeconds(14)),
                 http);
         assertFalse(http.closedLoop());
         assertEquals(Duration.ofSeconds(4), e.load().warmup());
