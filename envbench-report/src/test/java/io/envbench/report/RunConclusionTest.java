@@ -47,13 +47,7 @@ class RunConclusionTest {
                 Path.of("..", "targets").toAbsolutePath().normalize());
         RunDirectory d = new RunDirectory(dir.resolve("run"));
         d.create();
-        List<RunRecord> runs = new ArrayList<>();
-        int round = 0;
-        for (int rep = 1; rep <= 2; rep++) {
-            round++;
-            runs.add(run(d, new PlannedRun(round, "bare", rep), 1000, 40));
-            runs.add(run(d, new PlannedRun(round, "docker", rep), 500, 99));
-        }
+        List<RunRecord> runs = twoRounds(d, 99);
         RunConclusion c = RunConclusion.of(d, e, runs, true, false);
         assertTrue(
                 c.notices().stream()
@@ -95,11 +89,7 @@ class RunConclusionTest {
     void aPlansOwnRateIsCheckedOnThePacedRequest() throws Exception {
         RunDirectory d = new RunDirectory(dir.resolve("run"));
         d.create();
-        List<RunRecord> runs = new ArrayList<>();
-        for (int rep = 1; rep <= 2; rep++) {
-            runs.add(run(d, new PlannedRun(rep, "bare", rep), 1000, 40));
-            runs.add(run(d, new PlannedRun(rep, "docker", rep), 500, 40));
-        }
+        List<RunRecord> runs = twoRounds(d, 40);
         List<String> paced = RunConclusion.of(d, planAtARate("capacity: { rateLabel: GET /big }"), runs, true, false)
                 .notices();
         assertTrue(
@@ -147,6 +137,16 @@ class RunConclusionTest {
                 """.formatted(plan, capacity),
                 dir.resolve("planned.yaml"),
                 Path.of("..", "targets").toAbsolutePath().normalize());
+    }
+
+    /** Two rounds: bare at 1,000/s with JMeter at 40%, docker at 500/s with JMeter at {@code dockerJmeterCpu}%. */
+    private static List<RunRecord> twoRounds(RunDirectory d, double dockerJmeterCpu) throws Exception {
+        List<RunRecord> runs = new ArrayList<>();
+        for (int round = 1; round <= 2; round++) {
+            runs.add(run(d, new PlannedRun(round, "bare", round), 1000, 40));
+            runs.add(run(d, new PlannedRun(round, "docker", round), 500, dockerJmeterCpu));
+        }
+        return runs;
     }
 
     /** 11 s of samples at {@code rate}/s, and metrics with JMeter at {@code jmeterCpu}% on CPU 0 of its own. */
