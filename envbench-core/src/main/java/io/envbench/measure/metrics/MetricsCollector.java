@@ -18,6 +18,7 @@ import io.envbench.base.definition.EnvironmentDefinition;
 import io.envbench.base.environment.RunningTarget;
 import io.envbench.base.settings.InvalidSettingException;
 import io.envbench.control.registry.EnvironmentRegistry;
+import net.jcip.annotations.GuardedBy;
 import net.jcip.annotations.ThreadSafe;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -34,6 +35,8 @@ public final class MetricsCollector implements AutoCloseable {
     public static final Duration MIN_INTERVAL = Duration.ofMillis(100);
     /** The longest interval anyone means: one row an hour. */
     public static final Duration MAX_INTERVAL = Duration.ofHours(1);
+    /** How long {@link #close()} waits for a tick under way to end before it closes the outputs anyway. */
+    static final Duration STOP_WAIT = Duration.ofSeconds(5);
 
     /**
      * A tick's figures: the environments running (comma-separated, "none" when none) and every metric
@@ -70,6 +73,15 @@ public final class MetricsCollector implements AutoCloseable {
     private Set<String> previousEnvs = Set.of();
     private volatile Tick latest = new Tick(0, "", Map.of());
     private volatile boolean stop;
+    /**
+     * Held while a tick writes its row and tells its listeners, and while {@link #close()} closes the outputs: a tick
+     * that outlives close's wait then finds {@link #outputsClosed} and publishes nothing, so no row lands in a file
+     * whose listeners (the InfluxDB writer) no longer hear, and the closed file is not opened again.
+     */
+    private final Object publishLock = new Object();
+
+    @GuardedBy("publishLock")
+    private boolean outputsClosed;
 
     /**
      * @param environments     whose environments are read
@@ -118,7 +130,12 @@ public final class MetricsCollector implements AutoCloseable {
 
     /** Stops the thread and closes the file; safe to call twice. */
     @Override
-    public synchronized void close() {
+    public void close() {
+        close(STOP_WAIT);
+    }
+
+    /** As {@link #close()}, waiting at most {@code wait} for a tick under way (tests shorten it). */
+    synchronized void close(Duration wait) {
         if (stop) {
             return;
         }
@@ -127,14 +144,26 @@ public final class MetricsCollector implements AutoCloseable {
         // (ClosedByInterruptException) and read as a file that stopped taking rows
         LockSupport.unpark(thread);
         try {
-            thread.join(5000);
+            thread.join(wait.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        if (thread.isAlive()) {
+            log.warn(
+                    "metrics: a reading still under way after {} ms (a slow Docker or /proc read); its row is dropped",
+                    wait.toMillis());
+        }
+        synchronized (publishLock) {
+            outputsClosed = true;
             containers.close();
             podmanContainers.close();
             if (csv != null) {
-                csv.close();
+                try {
+                    csv.close();
+                } catch (IOException e) {
+                    log.warn("stopping metrics: {}", e.toString());
+                }
             }
-        } catch (InterruptedException | IOException e) {
-            log.warn("stopping metrics: {}", e.toString());
         }
     }
 
@@ -191,7 +220,11 @@ public final class MetricsCollector implements AutoCloseable {
             try {
                 tick();
             } catch (RuntimeException | IOException e) {
-                log.warn("metrics tick failed: {}", e.toString());
+                if (stop) {
+                    log.debug("metrics tick after close: {}", e.toString()); // its probes closed under it
+                } else {
+                    log.warn("metrics tick failed: {}", e.toString());
+                }
             }
             next += interval.toNanos();
             long sleep = next - System.nanoTime();
@@ -291,13 +324,18 @@ public final class MetricsCollector implements AutoCloseable {
             values.putAll(targetFigures(env, values));
         }
         Tick t = new Tick(System.currentTimeMillis(), env, values);
-        latest = t;
-        if (csv != null && !csv.write(t.epochMs(), t.environment(), values, sources) && !fileStopTold) {
-            fileStopTold = true;
-            String why = csv.stoppedBecause().orElse("");
-            fileStopListeners.forEach(l -> l.accept(why));
+        synchronized (publishLock) {
+            if (outputsClosed) {
+                return;
+            }
+            latest = t;
+            if (csv != null && !csv.write(t.epochMs(), t.environment(), values, sources) && !fileStopTold) {
+                fileStopTold = true;
+                String why = csv.stoppedBecause().orElse("");
+                fileStopListeners.forEach(l -> l.accept(why));
+            }
+            listeners.forEach(l -> l.accept(t));
         }
-        listeners.forEach(l -> l.accept(t));
     }
 
     /**

@@ -60,6 +60,9 @@ public final class MetricsCsvWriter implements AutoCloseable {
     private String stoppedBecause;
 
     @GuardedBy("this")
+    private boolean closed;
+
+    @GuardedBy("this")
     private long lastRowEpochMs;
 
     /** @throws IOException naming the path, when the file's folder cannot be made or written */
@@ -95,6 +98,10 @@ public final class MetricsCsvWriter implements AutoCloseable {
      */
     public synchronized boolean write(
             long epochMs, String environment, Map<String, Double> values, Map<String, String> sources) {
+        if (closed) {
+            // a row after close would open the file again, with nobody left to close it
+            throw new IllegalStateException("metrics file " + file + " is closed: no more rows");
+        }
         if (stoppedBecause != null) {
             return false;
         }
@@ -235,6 +242,7 @@ public final class MetricsCsvWriter implements AutoCloseable {
 
     @Override
     public synchronized void close() throws IOException {
+        closed = true;
         if (out != null) {
             out.close();
             out = null;
