@@ -40,13 +40,14 @@ class MetricsCollectorCloseTest {
     private void closeWhileATickIsStuck(Path file) throws Exception {
         List<MetricsCollector.Tick> heard = new CopyOnWriteArrayList<>();
         CountDownLatch twoTicks = new CountDownLatch(2);
+        // the collector closes with the test even when an assertion fails first (a second close does nothing)
         try (EnvironmentRegistry registry = new EnvironmentRegistry(
-                Files.createDirectories(dir.resolve("targets")), DockerDaemon.fromEnvironment())) {
-            MetricsCollector c = new MetricsCollector(
-                    registry,
-                    Duration.ofMillis(100),
-                    file,
-                    ProcessHandle.current().pid());
+                        Files.createDirectories(dir.resolve("targets")), DockerDaemon.fromEnvironment());
+                MetricsCollector c = new MetricsCollector(
+                        registry,
+                        Duration.ofMillis(100),
+                        file,
+                        ProcessHandle.current().pid())) {
             c.addListener(t -> {
                 heard.add(t);
                 twoTicks.countDown();
